@@ -1,0 +1,37 @@
+// One lint setup for the whole monorepo.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', '**/.data/**', 'bench/results/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node, ...globals.jest } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-syntax': ['error', { selector: 'ExportDefaultDeclaration', message: 'Named exports only (STYLE.md 10).' }],
+    },
+  },
+  {
+    files: ['**/*.config.js', '**/*.config.mjs', 'jest.base.js', 'scripts/**', 'federation-config/**'],
+    rules: { '@typescript-eslint/no-require-imports': 'off', 'no-restricted-syntax': 'off' },
+  },
+  {
+    // A remote never imports another remote, and reaches Chakra only through shared-ui.
+    files: ['mfe-*/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { group: ['@fleet/mfe-*', '../mfe-*', '../../mfe-*'], message: 'A remote never imports another remote.' },
+        { group: ['@chakra-ui/*'], message: 'Remotes reach Chakra only through @fleet/shared-ui.' },
+        { group: ['@fleet/shell', '../shell/*'], message: 'A remote never imports the shell.' },
+      ] }],
+    },
+  },
+);

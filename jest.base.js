@@ -1,0 +1,35 @@
+// One jest setup for every package: swc transforms TypeScript/TSX (fast on 2 cores; type-checking is
+// its own step, `npm run typecheck`). ESM-only packages (ky) are transformed too.
+const path = require('node:path');
+
+const esmPackages = ['ky'];
+
+/** @param {{ dir: string, environment?: 'node' | 'jsdom', setupFiles?: string[] }} opts */
+function jestConfig({ dir, environment = 'node', setupFiles = [] }) {
+  return {
+    rootDir: dir,
+    testEnvironment: environment,
+    testMatch: ['<rootDir>/**/*.test.ts', '<rootDir>/**/*.test.tsx'],
+    testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+    transform: {
+      '^.+\\.(t|j)sx?$': [
+        require.resolve('@swc/jest'),
+        {
+          jsc: {
+            parser: { syntax: 'typescript', tsx: true },
+            transform: { react: { runtime: 'automatic' } },
+            target: 'es2022',
+          },
+          module: { type: 'commonjs' },
+        },
+      ],
+    },
+    transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],
+    moduleNameMapper: {
+      '\\.(css)$': path.join(__dirname, 'scripts/jest-style-stub.js'),
+    },
+    setupFilesAfterEnv: setupFiles,
+  };
+}
+
+module.exports = { jestConfig };
