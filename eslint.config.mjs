@@ -5,7 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/.data/**', 'bench/results/**', 'coverage/**'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', '**/.data/**', 'bench/results/**', 'coverage/**', '.test-results/**', 'e2e/bench/baseline/dist/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
