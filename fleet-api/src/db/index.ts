@@ -1,0 +1,288 @@
+/**
+ * The database behind fleet-api: embedded PGlite (a data folder, or `memory://`) by default,
+ * a PostgreSQL server when `databaseUrl` is given. One SQL dialect, one set of migrations.
+ *
+ * Values come back the same from both:
+ * - int8 / bigserial ids and count(*) -> JS number (ids stay far below 2^53).
+ * - numeric -> JS number (money-like values in this product are small; no exact-decimal maths here).
+ * - timestamptz / timestamp -> ISO-8601 string in UTC, e.g. "2026-11-22T04:03:58.123Z" (ms precision).
+ * - date -> "YYYY-MM-DD" string (no time zone shift).
+ * - json / jsonb -> parsed value; bool -> boolean; int2/int4 -> number; everything else -> string.
+ *
+ * PGlite is one connection: its own mutex already makes plain queries wait while a transaction runs,
+ * and transactions run one at a time, so concurrent requests never interleave inside a transaction.
+ * A transaction started inside a transaction reuses it (no savepoint).
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite, type Transaction as PGliteTransaction } from '@electric-sql/pglite';
+import { Pool, types as pgDefaultTypes, type PoolClient } from 'pg';
+
+export interface QueryResult<T> {
+  rows: T[];
+  rowCount: number;
+}
+
+export interface Db {
+  readonly kind: 'pglite' | 'postgres';
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
+  /** Runs fn in one transaction; a nested call inside fn's tx reuses that tx. */
+  transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** postgres://... : use a PostgreSQL server. Wins over dataDir. */
+  databaseUrl?: string;
+  /** A folder for PGlite's files, or 'memory://' for an in-memory database. */
+  dataDir?: string;
+}
+
+/** Type OIDs (pg_type.oid) that we parse ourselves. */
+const OID = {
+  INT8: 20,
+  NUMERIC: 1700,
+  DATE: 1082,
+  TIMESTAMP: 1114,
+  TIMESTAMPTZ: 1184,
+} as const;
+
+const TS_RE =
+  /^(-?\d{4,})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(?:([+-])(\d{2})(?::?(\d{2}))?(?::?(\d{2}))?|Z)?( BC)?$/;
+
+/** Postgres text timestamp ("2026-11-22 04:03:58.123456+00") -> ISO string in UTC. */
+export function timestampToIso(text: string): string {
+  if (text === 'infinity' || text === '-infinity') return text;
+  const m = TS_RE.exec(text);
+  if (!m) return text;
+  const [, y, mo, d, h, mi, s, frac, sign, oh, om, os] = m;
+  const ms = frac ? Number(frac.slice(0, 3).padEnd(3, '0')) : 0;
+  let t = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s), ms);
+  if (sign) {
+    const offset = (Number(oh) * 3600 + Number(om ?? 0) * 60 + Number(os ?? 0)) * 1000;
+    t -= sign === '+' ? offset : -offset;
+  }
+  const date = new Date(t);
+  return Number.isNaN(date.getTime()) ? text : date.toISOString();
+}
+
+const parseNumber = (text: string): number => Number(text);
+const identity = (text: string): string => text;
+
+/** The parsers both drivers use, keyed by type OID. */
+const PARSERS: Record<number, (text: string) => unknown> = {
+  [OID.INT8]: parseNumber,
+  [OID.NUMERIC]: parseNumber,
+  [OID.DATE]: identity,
+  [OID.TIMESTAMP]: (text) => timestampToIso(`${text}+00`),
+  [OID.TIMESTAMPTZ]: timestampToIso,
+};
+
+/** Internal extra: run a multi-statement script (migrations). */
+interface ScriptRunner {
+  execScript(sql: string): Promise<void>;
+}
+
+function hasScriptRunner(db: Db): db is Db & ScriptRunner {
+  return typeof (db as Partial<ScriptRunner>).execScript === 'function';
+}
+
+// ---------------------------------------------------------------------------------------------
+// PGlite
+
+type PGliteQueryable = Pick<PGlite, 'query' | 'exec'> | PGliteTransaction;
+
+class PGliteTxDb implements Db, ScriptRunner {
+  readonly kind = 'pglite' as const;
+  constructor(private readonly tx: PGliteQueryable) {}
+
+  async query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>> {
+    const res = await this.tx.query<T>(sql, params as unknown[] | undefined);
+    // affectedRows is 0 for SELECT; pg's rowCount counts the rows returned then.
+    return { rows: res.rows, rowCount: Math.max(res.affectedRows ?? 0, res.rows.length) };
+  }
+
+  async execScript(sql: string): Promise<void> {
+    await this.tx.exec(sql);
+  }
+
+  transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+    return fn(this);
+  }
+
+  close(): Promise<void> {
+    return Promise.reject(new Error('close() is not available inside a transaction'));
+  }
+}
+
+class PGliteDb implements Db, ScriptRunner {
+  readonly kind = 'pglite' as const;
+  private readonly plain: PGliteTxDb;
+  constructor(private readonly pg: PGlite) {
+    this.plain = new PGliteTxDb(pg);
+  }
+
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>> {
+    return this.plain.query<T>(sql, params);
+  }
+
+  execScript(sql: string): Promise<void> {
+    return this.plain.execScript(sql);
+  }
+
+  // PGlite's transaction() holds its transaction mutex for the whole callback; plain queries wait.
+  transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+    return this.pg.transaction((tx) => fn(new PGliteTxDb(tx)));
+  }
+
+  async close(): Promise<void> {
+    if (!this.pg.closed) await this.pg.close();
+  }
+}
+
+async function openPGlite(dataDir: string): Promise<Db> {
+  const pg = await PGlite.create({
+    ...(dataDir === 'memory://' ? {} : { dataDir }),
+    parsers: PARSERS,
+  });
+  await pg.exec("SET TIME ZONE 'UTC'");
+  return new PGliteDb(pg);
+}
+
+// ---------------------------------------------------------------------------------------------
+// PostgreSQL server
+
+const pgTypes = {
+  getTypeParser(oid: number, format?: string): (text: string) => unknown {
+    const parser = PARSERS[oid];
+    if (parser && format !== 'binary') return parser;
+    return pgDefaultTypes.getTypeParser(oid, format === 'binary' ? 'binary' : 'text');
+  },
+};
+
+class PgClientDb implements Db, ScriptRunner {
+  readonly kind = 'postgres' as const;
+  constructor(private readonly client: PoolClient) {}
+
+  async query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>> {
+    const res = await this.client.query(sql, params);
+    return { rows: res.rows as T[], rowCount: res.rowCount ?? res.rows.length };
+  }
+
+  async execScript(sql: string): Promise<void> {
+    await this.client.query(sql);
+  }
+
+  transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+    return fn(this);
+  }
+
+  close(): Promise<void> {
+    return Promise.reject(new Error('close() is not available inside a transaction'));
+  }
+}
+
+class PgPoolDb implements Db, ScriptRunner {
+  readonly kind = 'postgres' as const;
+  constructor(private readonly pool: Pool) {}
+
+  async query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>> {
+    const res = await this.pool.query(sql, params);
+    return { rows: res.rows as T[], rowCount: res.rowCount ?? res.rows.length };
+  }
+
+  async execScript(sql: string): Promise<void> {
+    await this.pool.query(sql);
+  }
+
+  async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const result = await fn(new PgClientDb(client));
+      await client.query('COMMIT');
+      return result;
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw err;
+    } finally {
+      client.release();
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+}
+
+async function openPostgres(databaseUrl: string): Promise<Db> {
+  const pool = new Pool({
+    connectionString: databaseUrl,
+    types: pgTypes,
+    // Same session zone as PGlite, so now()::text and date arithmetic agree.
+    options: '-c TimeZone=UTC',
+    max: Number(process.env.PG_POOL_MAX ?? 10),
+  });
+  // A dropped idle connection must not crash the process; the next query gets a new one.
+  pool.on('error', () => undefined);
+  await pool.query('SELECT 1');
+  return new PgPoolDb(pool);
+}
+
+/** Opens PostgreSQL when databaseUrl is set, otherwise PGlite in dataDir (default in memory). */
+export async function openDatabase(opts: OpenDatabaseOptions): Promise<Db> {
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
+  return openPGlite(opts.dataDir ?? 'memory://');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Migrations
+
+/** dist/db/migrations does not exist after tsc (it copies no .sql), so fall back to the sources. */
+export function migrationsDir(): string {
+  const candidates = [
+    path.join(__dirname, 'migrations'),
+    path.resolve(__dirname, '../../src/db/migrations'),
+  ];
+  for (const dir of candidates) {
+    if (existsSync(dir)) return dir;
+  }
+  throw new Error(`No migrations folder found (looked in ${candidates.join(', ')})`);
+}
+
+export interface Migration {
+  name: string;
+  sql: string;
+}
+
+export function loadMigrations(dir = migrationsDir()): Migration[] {
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.sql'))
+    .sort()
+    .map((name) => ({ name, sql: readFileSync(path.join(dir, name), 'utf8') }));
+}
+
+/** Applies every migration not yet recorded in schema_migrations, each in its own transaction. */
+export async function migrate(db: Db): Promise<void> {
+  await db.query(
+    `CREATE TABLE IF NOT EXISTS schema_migrations (
+       name text PRIMARY KEY,
+       applied_at timestamptz NOT NULL DEFAULT now()
+     )`,
+  );
+  const applied = new Set(
+    (await db.query<{ name: string }>('SELECT name FROM schema_migrations')).rows.map((r) => r.name),
+  );
+  for (const m of loadMigrations()) {
+    if (applied.has(m.name)) continue;
+    await db.transaction(async (tx) => {
+      // Another process may have applied it between our read and this transaction.
+      if (tx.kind === 'postgres') await tx.query('LOCK TABLE schema_migrations IN EXCLUSIVE MODE');
+      const again = await tx.query('SELECT 1 FROM schema_migrations WHERE name = $1', [m.name]);
+      if (again.rowCount > 0) return;
+      if (hasScriptRunner(tx)) await tx.execScript(m.sql);
+      else await tx.query(m.sql);
+      await tx.query('INSERT INTO schema_migrations (name) VALUES ($1)', [m.name]);
+    });
+  }
+}
