@@ -1,0 +1,46 @@
+import type { Configuration } from 'webpack';
+import type {} from 'webpack-dev-server';
+
+/** The singletons of the page (the shared policy). */
+export declare const SHARED_SINGLETONS: readonly string[];
+
+export interface RemoteConfigOptions {
+  /** The remote's registry name, e.g. `mfe-auth` (its container is `mfe_auth`). */
+  name: string;
+  /** The remote package folder (`__dirname` of its webpack.config.js). */
+  dir: string;
+  /** Exactly `./description` and `./app` (the remote contract). */
+  exposes: { './description': string; './app': string } & Record<string, string>;
+  /** Dev-server port when the remote runs alone (mfe-auth: 8081). */
+  port?: number;
+  /** Entry of the remote's own page, used by `--env standalone`. */
+  standaloneEntry?: string;
+  /** Title of the standalone page. */
+  title?: string;
+}
+
+export interface ShellConfigOptions {
+  dir: string;
+  /** Dev-server port (8090). */
+  port?: number;
+  /** Defaults to `./src/index.ts`. */
+  entry?: string;
+  /** An html template; a minimal page with `<div id="root">` otherwise. */
+  template?: string;
+}
+
+export type WebpackEnv = Record<string, string | boolean | undefined>;
+export type WebpackArgv = { mode?: 'production' | 'development' | 'none' };
+export type ConfigFactory = (env?: WebpackEnv, argv?: WebpackArgv) => Configuration;
+
+/** A remote's webpack configuration; `--env standalone` makes it a page of its own. */
+export declare function createRemoteConfig(options: RemoteConfigOptions): ConfigFactory;
+/** The shell's webpack configuration: a host with no remote in its build. */
+export declare function createShellConfig(options: ShellConfigOptions): ConfigFactory;
+/** `mfe-auth` -> `mfe_auth`: the federation container name of a registry name. */
+export declare function containerName(name: string): string;
+/** The ranges a package declares for the shared singletons (what its description `requires`). */
+export declare function requiredShared(dir: string): Record<string, string>;
+/** The versions installed for a package's shared singletons (what the host provides). */
+export declare function providedShared(dir: string): Record<string, string>;
+export declare function sharedPolicy(options: { dir: string; role: 'host' | 'remote' }): Record<string, unknown>;

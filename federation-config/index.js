@@ -1,0 +1,292 @@
+// The one webpack 5 + Module Federation configuration of the console. Every remote's
+// webpack.config.js is `module.exports = createRemoteConfig({...})`; the shell's is
+// `module.exports = createShellConfig({...})`. The `shared` policy lives here and nowhere else.
+const fs = require('node:fs');
+const path = require('node:path');
+const webpack = require('webpack');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+
+const repoRoot = path.resolve(__dirname, '..');
+const apiUrl = process.env.FLEET_API_URL || 'http://localhost:3000';
+
+/**
+ * The singletons of the page. The host provides them; remotes consume them (`import: false`) so
+ * a second copy cannot sneak in. @chakra-ui/react is deliberately absent: a shared module cannot be
+ * tree-shaken, so Chakra reaches remotes only through @fleet/shared-ui (see ARCHITECTURE.md).
+ */
+const SHARED_SINGLETONS = [
+  'react',
+  'react-dom',
+  'react-router-dom',
+  '@emotion/react',
+  'zustand',
+  'i18next',
+  'react-i18next',
+  '@tanstack/react-query',
+  '@fleet/shared-ui',
+  '@fleet/shared-api',
+];
+
+/** A container name must be a JS identifier (the remote entry declares a `var`): mfe-auth -> mfe_auth. */
+function containerName(name) {
+  return name.replace(/[^A-Za-z0-9_$]/g, '_');
+}
+
+function readJson(file) {
+  return JSON.parse(fs.readFileSync(file, 'utf8'));
+}
+
+/** The version of `pkg` that `dir` would get from node_modules (walks up like Node's resolver). */
+function installedVersion(pkg, dir) {
+  let current = dir;
+  for (;;) {
+    const candidate = path.join(current, 'node_modules', pkg, 'package.json');
+    if (fs.existsSync(candidate)) return readJson(candidate).version;
+    const parent = path.dirname(current);
+    if (parent === current) return undefined;
+    current = parent;
+  }
+}
+
+/** The range a package declares for `pkg` (dependencies, then peer, then dev). */
+function declaredRange(pkgJson, pkg) {
+  return (
+    (pkgJson.dependencies && pkgJson.dependencies[pkg]) ||
+    (pkgJson.peerDependencies && pkgJson.peerDependencies[pkg]) ||
+    (pkgJson.devDependencies && pkgJson.devDependencies[pkg]) ||
+    undefined
+  );
+}
+
+/**
+ * The `shared` section.
+ * - host: provides every singleton at the version installed for it.
+ * - remote in the page: `import: false` (never bundles them) and `strictVersion`, so a remote whose
+ *   range the host cannot satisfy fails to load with a federation error instead of half-loading
+ *   (the shell checks `description.requires` first and shows a readable message).
+ * - remote alone (`--env standalone`): provides them itself, like the host.
+ */
+function sharedPolicy({ dir, role }) {
+  const pkgJson = readJson(path.join(dir, 'package.json'));
+  const shared = {};
+  for (const pkg of SHARED_SINGLETONS) {
+    const range = declaredRange(pkgJson, pkg);
+    const version = installedVersion(pkg, dir);
+    if (!range && !version) continue; // this package does not use it
+    const requiredVersion = range && !range.startsWith('workspace:') ? range : version ? `^${version}` : false;
+    if (role === 'remote') {
+      shared[pkg] = { singleton: true, import: false, requiredVersion, strictVersion: true };
+    } else {
+      shared[pkg] = { singleton: true, requiredVersion, ...(version ? { version } : {}) };
+    }
+  }
+  return shared;
+}
+
+/** What a remote declares it needs of the host: `{ react: '^19.2.0', ... }` (for its description). */
+function requiredShared(dir) {
+  const pkgJson = readJson(path.join(dir, 'package.json'));
+  const requires = {};
+  for (const pkg of SHARED_SINGLETONS) {
+    const range = declaredRange(pkgJson, pkg);
+    if (range) requires[pkg] = range;
+  }
+  return requires;
+}
+
+/** The versions the host provides: `{ react: '19.2.1', ... }`. */
+function providedShared(dir) {
+  const provided = {};
+  for (const pkg of SHARED_SINGLETONS) {
+    const version = installedVersion(pkg, dir);
+    if (version) provided[pkg] = version;
+  }
+  return provided;
+}
+
+function baseConfig({ dir, production }) {
+  return {
+    context: dir,
+    mode: production ? 'production' : 'development',
+    devtool: production ? false : 'cheap-module-source-map', // no eval: the console's CSP has no 'unsafe-eval'
+    resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'] },
+    module: {
+      rules: [
+        {
+          test: /\.(ts|tsx)$/,
+          // our own workspaces (shared-api, shared-ui) ship TypeScript sources: compile them too
+          exclude: /node_modules/,
+          use: {
+            loader: require.resolve('swc-loader'),
+            options: {
+              jsc: {
+                parser: { syntax: 'typescript', tsx: true },
+                transform: { react: { runtime: 'automatic', development: !production } },
+                target: 'es2020',
+              },
+            },
+          },
+        },
+        { test: /\.css$/, use: [require.resolve('style-loader'), require.resolve('css-loader')] },
+        { test: /\.(png|svg|jpe?g|gif|woff2?)$/, type: 'asset' },
+      ],
+    },
+    performance: { hints: false },
+    optimization: { minimize: production },
+    infrastructureLogging: { level: 'warn' },
+    stats: 'errors-warnings',
+  };
+}
+
+function dataDir() {
+  return process.env.FLEET_DATA_DIR ? path.resolve(process.env.FLEET_DATA_DIR) : path.join(repoRoot, '.data');
+}
+
+function apiProxy() {
+  return [
+    { context: ['/api'], target: apiUrl, changeOrigin: true },
+    { context: ['/ws'], target: apiUrl, changeOrigin: true, ws: true },
+  ];
+}
+
+function definePlugin(extra) {
+  return new webpack.DefinePlugin(
+    Object.fromEntries(Object.entries(extra).map(([k, v]) => [k, JSON.stringify(v)])),
+  );
+}
+
+/**
+ * @param {import('./index').RemoteConfigOptions} options
+ */
+function createRemoteConfig({ name, dir, exposes, port, standaloneEntry, title }) {
+  if (!name || !dir || !exposes) throw new Error('createRemoteConfig needs name, dir and exposes');
+  const pkgJson = readJson(path.join(dir, 'package.json'));
+  return (env = {}, argv = {}) => {
+    const production = (argv.mode || process.env.NODE_ENV) === 'production';
+    const standalone = Boolean(env.standalone || process.env.FLEET_STANDALONE);
+    const config = baseConfig({ dir, production });
+    const entry = {};
+    if (standalone) {
+      if (!standaloneEntry) throw new Error(`${name}: --env standalone needs standaloneEntry`);
+      entry.main = standaloneEntry;
+    }
+    return {
+      ...config,
+      name,
+      entry,
+      output: {
+        path: path.join(dir, 'dist'),
+        // the federation runtime breaks on hashed entries: name entries, hash the chunks
+        filename: '[name].js',
+        chunkFilename: production ? '[name].[contenthash].js' : '[name].js',
+        publicPath: 'auto',
+        uniqueName: containerName(name),
+        clean: true,
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name: containerName(name),
+          filename: 'remoteEntry.js',
+          exposes,
+          // in the page the host provides the singletons; alone the remote provides them itself
+          shared: standalone ? sharedPolicy({ dir, role: 'host' }) : sharedPolicy({ dir, role: 'remote' }),
+          shareStrategy: 'loaded-first',
+          manifest: true,
+          dts: false,
+        }),
+        definePlugin({
+          FLEET_REMOTE_NAME: name,
+          FLEET_REMOTE_VERSION: pkgJson.version,
+          FLEET_REQUIRES: requiredShared(dir),
+          FLEET_STANDALONE: standalone,
+        }),
+        ...(standalone
+          ? [new HtmlWebpackPlugin({ title: title || name, templateContent: htmlPage(title || name) })]
+          : []),
+      ],
+      devServer: {
+        port: port || 8081,
+        historyApiFallback: true,
+        // the console (another origin) fetches mf-manifest.json when QA overrides this remote
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        proxy: apiProxy(),
+        client: { overlay: { runtimeErrors: false } },
+        hot: false,
+      },
+    };
+  };
+}
+
+function htmlPage(title) {
+  return `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>${title}</title>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`;
+}
+
+/**
+ * @param {import('./index').ShellConfigOptions} options
+ */
+function createShellConfig({ dir, port, entry, template }) {
+  if (!dir) throw new Error('createShellConfig needs dir');
+  return (env = {}, argv = {}) => {
+    const production = (argv.mode || process.env.NODE_ENV) === 'production';
+    const config = baseConfig({ dir, production });
+    return {
+      ...config,
+      name: 'shell',
+      entry: { main: entry || './src/index.ts' },
+      output: {
+        path: path.join(dir, 'dist'),
+        filename: '[name].js',
+        chunkFilename: production ? '[name].[contenthash].js' : '[name].js',
+        publicPath: '/',
+        uniqueName: 'shell',
+        clean: true,
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name: 'shell',
+          // no remotes here: the shell learns them at run time from /remotes.json
+          remotes: {},
+          shared: sharedPolicy({ dir, role: 'host' }),
+          // a dead remote must not hold up the page: never load remote entries to compare versions
+          shareStrategy: 'loaded-first',
+          manifest: false,
+          dts: false,
+        }),
+        definePlugin({ FLEET_SHARED_VERSIONS: providedShared(dir) }),
+        new HtmlWebpackPlugin(
+          template ? { template } : { title: 'Fleet console', templateContent: htmlPage('Fleet console') },
+        ),
+      ],
+      devServer: {
+        port: port || 8090,
+        historyApiFallback: true,
+        // /remotes.json and /remotes/** come from the data folder, as on the console server
+        static: [{ directory: dataDir(), publicPath: '/', watch: false }],
+        proxy: apiProxy(),
+        client: { overlay: { runtimeErrors: false } },
+        hot: false,
+      },
+    };
+  };
+}
+
+module.exports = {
+  SHARED_SINGLETONS,
+  containerName,
+  createRemoteConfig,
+  createShellConfig,
+  providedShared,
+  requiredShared,
+  sharedPolicy,
+};

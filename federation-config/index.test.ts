@@ -1,0 +1,80 @@
+import path from 'node:path';
+import { containerName, createRemoteConfig, createShellConfig, sharedPolicy, SHARED_SINGLETONS } from './index';
+
+const shellDir = path.join(__dirname, '..', 'shell');
+const authDir = path.join(__dirname, '..', 'mfe-auth');
+
+type Plugin = { constructor: { name: string }; _options?: Record<string, unknown> };
+
+describe('the shared policy', () => {
+  it('makes the host provide every singleton it uses, Chakra excluded', () => {
+    const shared = sharedPolicy({ dir: shellDir, role: 'host' }) as Record<string, { singleton: boolean; import?: false; version?: string }>;
+    expect(Object.keys(shared).sort()).toEqual([...SHARED_SINGLETONS].sort());
+    expect(shared['@chakra-ui/react']).toBeUndefined();
+    for (const entry of Object.values(shared)) {
+      expect(entry.singleton).toBe(true);
+      expect(entry.import).toBeUndefined();
+      expect(entry.version).toMatch(/^\d+\.\d+\.\d+/);
+    }
+  });
+
+  it('makes a remote in the page consume them without bundling, strictly', () => {
+    const shared = sharedPolicy({ dir: authDir, role: 'remote' }) as Record<string, { import?: false; strictVersion?: boolean; requiredVersion?: string }>;
+    expect(shared.react).toEqual(expect.objectContaining({ import: false, strictVersion: true, requiredVersion: '^19.2.0' }));
+    expect(shared['@fleet/shared-ui']).toEqual(expect.objectContaining({ import: false, requiredVersion: '1.0.0' }));
+  });
+});
+
+describe('createRemoteConfig', () => {
+  const factory = createRemoteConfig({
+    name: 'mfe-auth',
+    dir: authDir,
+    exposes: { './description': './src/description.ts', './app': './src/app.tsx' },
+    port: 8081,
+    standaloneEntry: './src/standalone.ts',
+  });
+  const federation = (c: ReturnType<typeof factory>) =>
+    (c.plugins as Plugin[]).find((p) => p.constructor.name === 'ModuleFederationPlugin')?._options as {
+      name: string;
+      shared: Record<string, { import?: false }>;
+      manifest: boolean;
+    };
+
+  it('names entries [name].js, hashes chunks and resolves the public path at run time', () => {
+    const c = factory({}, { mode: 'production' });
+    expect(c.output?.filename).toBe('[name].js');
+    expect(c.output?.chunkFilename).toBe('[name].[contenthash].js');
+    expect(c.output?.publicPath).toBe('auto');
+    expect(c.optimization?.minimize).toBe(true);
+    expect(federation(c).name).toBe('mfe_auth');
+    expect(federation(c).manifest).toBe(true);
+    expect(federation(c).shared.react?.import).toBe(false);
+    expect(c.entry).toEqual({});
+  });
+
+  it('--env standalone provides the singletons and builds a page', () => {
+    const c = factory({ standalone: true }, { mode: 'development' });
+    expect(c.entry).toEqual({ main: './src/standalone.ts' });
+    expect(federation(c).shared.react?.import).toBeUndefined();
+    expect((c.plugins as Plugin[]).some((p) => p.constructor.name === 'HtmlWebpackPlugin')).toBe(true);
+    expect(c.devServer).toEqual(expect.objectContaining({ port: 8081, historyApiFallback: true }));
+  });
+});
+
+describe('createShellConfig', () => {
+  it('builds a host with no remote in it', () => {
+    const c = createShellConfig({ dir: shellDir, port: 8090 })({}, { mode: 'production' });
+    const mf = (c.plugins as Plugin[]).find((p) => p.constructor.name === 'ModuleFederationPlugin')?._options as {
+      remotes: Record<string, string>;
+      shareStrategy: string;
+    };
+    expect(mf.remotes).toEqual({});
+    expect(mf.shareStrategy).toBe('loaded-first');
+    expect(c.output?.publicPath).toBe('/');
+  });
+});
+
+it('turns registry names into container names', () => {
+  expect(containerName('mfe-auth')).toBe('mfe_auth');
+  expect(containerName('mfe_heatpump-nms')).toBe('mfe_heatpump_nms');
+});
