@@ -1,0 +1,5 @@
+// jsdom lacks a few browser APIs that Chakra (zag.js) calls; these polyfills make its components behave in tests.
+import '@testing-library/jest-dom';
+import { installJsdomPolyfills } from './src/jsdom-polyfills';
+
+installJsdomPolyfills();

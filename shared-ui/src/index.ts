@@ -1,0 +1,20 @@
+// @fleet/shared-ui: the console's design system. Named exports only; nothing reaches past this file.
+export * from './chakra';
+export { FleetUiProvider, type FleetUiProviderProps } from './FleetUiProvider';
+export { system } from './theme/system';
+export {
+  applyStoredColorMode,
+  COLOR_MODE_STORAGE_KEY,
+  getColorMode,
+  setColorMode,
+  toggleColorMode,
+  useColorMode,
+  useColorModeValue,
+  type ColorMode,
+  type ColorModeApi,
+} from './theme/colorMode';
+export { FormField, type FormFieldProps } from './forms/FormField';
+export { PasswordInput, type PasswordInputProps } from './forms/PasswordInput';
+export { TextField, type TextFieldProps } from './forms/TextField';
+export { FleetToaster, showToast, toaster, type ToastKind } from './feedback/toaster';
+export * from './icons';
