@@ -1,0 +1,225 @@
+import ky from 'ky';
+import type { KyInstance } from 'ky';
+import { sessionStore } from '../session/session-store';
+import { ApiError, GENERIC_ERROR_MESSAGE, NETWORK_ERROR_MESSAGE, isNetworkFailure, serverMessage } from './errors';
+
+/** Every answer of fleet-api: `{status, message, info}`; sign-in answers add the tokens. */
+export interface ApiAnswer<T> {
+  status: boolean;
+  message: string;
+  info: T;
+  token?: string;
+  refresh_token?: string;
+}
+
+/** `info` of a paged list. */
+export interface ListInfo<T> {
+  data: T[];
+  total: number;
+  current_page?: number;
+  last_page?: number;
+}
+
+export type SearchParamValue = string | number | boolean | null | undefined | ReadonlyArray<string | number>;
+export type SearchParams = Record<string, SearchParamValue> | URLSearchParams;
+
+function pageOrigin(): string {
+  return typeof window !== 'undefined' && window.location ? window.location.origin : '';
+}
+
+/** A same-origin URL for an API path ('api/profile' or '/api/profile'). */
+export function apiUrl(path: string): string {
+  return `${pageOrigin()}/${path.replace(/^\/+/, '')}`;
+}
+
+// Calls whose 401 means "wrong credentials or link", not "your session ended": the login form must
+// show the server's message, not the session-expired dialog.
+const AUTH_CALL = /\/api\/(authenticate\/|token-refresh|reset-password|electrician\/reset-password|verify-email|send-verification-mail|agency\/sign-up)/;
+
+export function isAuthCall(url: string): boolean {
+  return AUTH_CALL.test(url);
+}
+
+function isFailureAnswer(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && (body as { status?: unknown }).status === false;
+}
+
+/**
+ * The one place that decides whether an answer failed (spec 8): any non-2xx, or `status: false`.
+ * A 401 outside the auth calls marks the session expired so the shell shows its dialog.
+ */
+export function failureFor(httpStatus: number, body: unknown, url: string): ApiError | null {
+  if (httpStatus === 401 && !isAuthCall(url)) sessionStore.getState().markExpired();
+  const failed = httpStatus < 200 || httpStatus >= 300 || isFailureAnswer(body);
+  if (!failed) return null;
+  return new ApiError(httpStatus, serverMessage(body) ?? GENERIC_ERROR_MESSAGE, body);
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  try {
+    const text = await response.text();
+    return text === '' ? undefined : (JSON.parse(text) as unknown);
+  } catch {
+    return undefined;
+  }
+}
+
+function bearerHeader(): string | null {
+  const token = sessionStore.getState().accessToken;
+  return token ? `Bearer ${token}` : null;
+}
+
+/**
+ * fetch looked up at call time (tests replace `global.fetch`), with "no answer at all" turned into
+ * the catalogue's network error. A caller's own abort stays an abort.
+ */
+async function fetchOrNetworkError(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  try {
+    return await globalThis.fetch(input, init);
+  } catch (err) {
+    if (err instanceof Error && err.name === 'AbortError') throw err;
+    throw new ApiError(0, NETWORK_ERROR_MESSAGE);
+  }
+}
+
+/**
+ * The ky instance: same origin, bearer from the session, no silent retries (a retried POST could
+ * act twice; the user retries with the screen's refresh instead), failures thrown as ApiError.
+ * Paths have no leading slash: `api.get('api/profile').json()`.
+ */
+export const api: KyInstance = ky.create({
+  prefixUrl: pageOrigin(),
+  timeout: 30_000,
+  retry: 0,
+  throwHttpErrors: false,
+  fetch: fetchOrNetworkError,
+  hooks: {
+    beforeRequest: [
+      (request) => {
+        const bearer = bearerHeader();
+        if (bearer && !request.headers.has('Authorization')) request.headers.set('Authorization', bearer);
+      },
+    ],
+    afterResponse: [
+      async (request, _options, response) => {
+        const body = await readJson(response.clone());
+        const failure = failureFor(response.status, body, request.url);
+        if (failure) throw failure;
+        return response;
+      },
+    ],
+  },
+});
+
+function toSearchParams(params: SearchParams | undefined): URLSearchParams | undefined {
+  if (!params) return undefined;
+  if (params instanceof URLSearchParams) return params;
+  const out = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) {
+      for (const item of value as ReadonlyArray<string | number>) out.append(key, String(item));
+    } else {
+      out.append(key, String(value));
+    }
+  }
+  return out;
+}
+
+function relative(path: string): string {
+  return path.replace(/^\/+/, '');
+}
+
+async function call<T>(method: 'get' | 'post' | 'put' | 'delete', path: string, options: { json?: unknown; searchParams?: SearchParams }): Promise<ApiAnswer<T>> {
+  try {
+    const searchParams = toSearchParams(options.searchParams);
+    const response = await api(relative(path), {
+      method,
+      ...(options.json !== undefined ? { json: options.json } : {}),
+      ...(searchParams ? { searchParams } : {}),
+    });
+    const body = await readJson(response);
+    return (body ?? { status: true, message: '', info: undefined }) as ApiAnswer<T>;
+  } catch (err) {
+    if (err instanceof ApiError) throw err;
+    if (isNetworkFailure(err)) throw new ApiError(0, NETWORK_ERROR_MESSAGE);
+    throw err;
+  }
+}
+
+export function apiGet<T>(path: string, searchParams?: SearchParams): Promise<ApiAnswer<T>> {
+  return call<T>('get', path, { ...(searchParams ? { searchParams } : {}) });
+}
+
+export function apiPost<T>(path: string, json?: unknown): Promise<ApiAnswer<T>> {
+  return call<T>('post', path, { json });
+}
+
+export function apiPut<T>(path: string, json?: unknown): Promise<ApiAnswer<T>> {
+  return call<T>('put', path, { json });
+}
+
+export function apiDelete<T>(path: string, searchParams?: SearchParams): Promise<ApiAnswer<T>> {
+  return call<T>('delete', path, { ...(searchParams ? { searchParams } : {}) });
+}
+
+export interface UploadProgress {
+  /** 0..1 */
+  percent: number;
+  transferredBytes: number;
+  totalBytes: number;
+}
+
+export interface PostFormOptions {
+  onUploadProgress?: (progress: UploadProgress) => void;
+  method?: 'POST' | 'PUT';
+  signal?: AbortSignal;
+}
+
+/**
+ * Multipart upload (agency profile, firmware files, sliders). XMLHttpRequest rather than ky:
+ * fetch reports upload progress only with streamed request bodies, which browsers refuse over
+ * HTTP/1.1, and the console is served over HTTP/1.1. Same rules as every other call.
+ */
+export function apiPostForm<T>(path: string, form: FormData, options: PostFormOptions = {}): Promise<ApiAnswer<T>> {
+  const url = apiUrl(path);
+  return new Promise<ApiAnswer<T>>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(options.method ?? 'POST', url);
+    xhr.setRequestHeader('Accept', 'application/json');
+    const bearer = bearerHeader();
+    if (bearer) xhr.setRequestHeader('Authorization', bearer);
+
+    if (options.onUploadProgress) {
+      const report = options.onUploadProgress;
+      xhr.upload.onprogress = (event) => {
+        const totalBytes = event.lengthComputable ? event.total : 0;
+        report({ transferredBytes: event.loaded, totalBytes, percent: totalBytes > 0 ? event.loaded / totalBytes : 0 });
+      };
+    }
+
+    xhr.onload = () => {
+      let body: unknown;
+      try {
+        body = xhr.responseText === '' ? undefined : (JSON.parse(xhr.responseText) as unknown);
+      } catch {
+        body = undefined;
+      }
+      const failure = failureFor(xhr.status, body, url);
+      if (failure) reject(failure);
+      else resolve((body ?? { status: true, message: '', info: undefined }) as ApiAnswer<T>);
+    };
+    xhr.onerror = () => reject(new ApiError(0, NETWORK_ERROR_MESSAGE));
+    xhr.ontimeout = () => reject(new ApiError(0, NETWORK_ERROR_MESSAGE));
+    xhr.onabort = () => reject(new DOMException('The upload was cancelled', 'AbortError'));
+
+    if (options.signal) {
+      if (options.signal.aborted) {
+        reject(new DOMException('The upload was cancelled', 'AbortError'));
+        return;
+      }
+      options.signal.addEventListener('abort', () => xhr.abort(), { once: true });
+    }
+    xhr.send(form);
+  });
+}

@@ -1,0 +1,47 @@
+import { TimeoutError } from 'ky';
+
+// The global error catalogue (spec 8).
+export const NETWORK_ERROR_MESSAGE = 'Oops! Please check your internet connection.';
+export const GENERIC_ERROR_MESSAGE = 'Something went wrong';
+
+/**
+ * A failed call: an HTTP error, a `status: false` answer, or no answer at all (status 0).
+ * `message` is already what the user should read.
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body?: unknown;
+
+  constructor(status: number, message: string, body?: unknown) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+  }
+
+  /** No answer reached us (offline, DNS, refused, timed out). */
+  get isNetworkError(): boolean {
+    return this.status === 0;
+  }
+}
+
+/** The server's `message`, when the body has a usable one. */
+export function serverMessage(body: unknown): string | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const message = (body as { message?: unknown }).message;
+  return typeof message === 'string' && message.trim() !== '' ? message : null;
+}
+
+/** fetch rejects with a TypeError when no answer arrives; ky adds its own TimeoutError. */
+export function isNetworkFailure(err: unknown): boolean {
+  if (err instanceof ApiError) return err.isNetworkError;
+  if (err instanceof TimeoutError) return true;
+  return err instanceof TypeError && /fetch|network|load failed/i.test(err.message);
+}
+
+/** The text a toast shows for any failure (spec 8). */
+export function errorMessage(err: unknown): string {
+  if (err instanceof ApiError) return err.message || GENERIC_ERROR_MESSAGE;
+  if (isNetworkFailure(err)) return NETWORK_ERROR_MESSAGE;
+  return GENERIC_ERROR_MESSAGE;
+}

@@ -1,0 +1,90 @@
+// @fleet/shared-api: the console's one way to call fleet-api, and the session every remote shares.
+// Federation shares this module as a singleton, so its stores are one per page.
+
+export type { UserType, ProductKey, RemoteRoute, MenuEntry, RemoteDescription, RemoteMountProps, DeviceType } from './remote-contract';
+export { USER_TYPES, PRODUCT_KEYS, productLabel, productDeviceType, isUserType, isProductKey } from './remote-contract';
+
+export type { LoginUserInfo, LoginUserDetails, SignInAnswer, SessionState } from './session/session-store';
+export { useSession, sessionStore, readStoredLoginUserInfo, reloadSessionFromStorage } from './session/session-store';
+export {
+  ACCESS_TOKEN_KEY,
+  REFRESH_TOKEN_KEY,
+  LOGIN_USER_INFO_KEY,
+  SELECTED_PRODUCT_KEY,
+  DARK_MODE_KEY,
+} from './session/storage-keys';
+
+export type { ApiAnswer, ListInfo, SearchParams, SearchParamValue, UploadProgress, PostFormOptions } from './client/api';
+export { api, apiUrl, apiGet, apiPost, apiPut, apiDelete, apiPostForm, isAuthCall, failureFor } from './client/api';
+export { ApiError, errorMessage, serverMessage, isNetworkFailure, NETWORK_ERROR_MESSAGE, GENERIC_ERROR_MESSAGE } from './client/errors';
+
+export { apiPrefix, webPrefix, homePath, profilePath } from './roles/prefixes';
+
+export type { FilterItem, FilterType, FilterScalar, FilterValue, EncodedFilterItem, FilterValues } from './filters/filter-codec';
+export {
+  encodeFilter,
+  decodeFilter,
+  filterItemsFrom,
+  MULTI_FILTER_KEYS,
+  IGNORED_FILTER_KEYS,
+  RANGE_FILTER_KEYS,
+} from './filters/filter-codec';
+
+export type { ListState, ListQuery, ListStateOptions, SortOrder } from './list-state/list-state';
+export {
+  parseListState,
+  serializeListState,
+  mergeListState,
+  listQuery,
+  DEFAULT_LIST_STATE,
+  LIST_STATE_KEYS,
+} from './list-state/list-state';
+export type { ListStateControls } from './list-state/useListState';
+export { useListState } from './list-state/useListState';
+
+export type { Notification, NotificationsState, MessageType } from './notifications/notifications';
+export { notify, useNotifications, DEFAULT_TOAST_TIMER, LOGIN_TOAST_TIMER } from './notifications/notifications';
+
+export type { DateInput } from './dates/dates';
+export {
+  formatDate,
+  formatHeatPumpDate,
+  formatDateTime,
+  formatFilterDate,
+  formatSaveDate,
+  parseFilterDate,
+  isFutureDate,
+  DATE_FORMAT,
+  HEAT_PUMP_DATE_FORMAT,
+  DATE_TIME_FORMAT,
+  FILTER_DATE_FORMAT,
+  SAVE_DATE_FORMAT,
+  TARIFF_TIME_FORMAT,
+} from './dates/dates';
+
+export {
+  EMAIL_PATTERN,
+  PASSWORD_RULE,
+  PHONE_PATTERN,
+  USERNAME_PATTERN,
+  DIGITS_ONLY,
+  DECIMAL,
+  URL_PATTERN,
+  ALPHANUMERIC,
+  PASSWORD_MIN_LENGTH,
+  PHONE_MIN_LENGTH,
+  PHONE_MAX_LENGTH,
+  ABN_LENGTH,
+  POSTCODE_MIN_LENGTH,
+  NAME_MAX_LENGTH,
+  MAX_UPLOAD_BYTES,
+  BYTES_PER_MEGABYTE,
+  PAGE_SIZES,
+  LARGE_PAGE_SIZE,
+  FILTER_DEBOUNCE_MS,
+  GO_TO_PAGE_DEBOUNCE_MS,
+  alphanumericOnly,
+  lastPage,
+  goToPageError,
+  parseGoToPage,
+} from './validation/patterns';

@@ -1,0 +1,162 @@
+import { encodeFilter, filterItemsFrom } from '../filters/filter-codec';
+import type { FilterValues } from '../filters/filter-codec';
+import { LARGE_PAGE_SIZE, PAGE_SIZES } from '../validation/patterns';
+
+// A list screen's page, size, sort, filters and drawer flag live in the query string so a reload,
+// a shared link or "back" from a detail page restores the list (spec: lists keep them in the URL).
+
+export type SortOrder = 'asc' | 'desc';
+
+export interface ListState {
+  page: number;
+  limit: number;
+  orderBy: SortOrder;
+  sortBy: string;
+  filters: FilterValues;
+  /** The filter drawer is open. */
+  isOpen: boolean;
+}
+
+/** What list calls take as search params (`filter` only when something is set). */
+export interface ListQuery {
+  page: number;
+  limit: number;
+  orderBy: SortOrder;
+  sortBy: string;
+  filter?: string;
+}
+
+export const DEFAULT_LIST_STATE: ListState = {
+  page: 1,
+  limit: 25,
+  orderBy: 'desc',
+  sortBy: 'created_at',
+  filters: {},
+  isOpen: false,
+};
+
+/** Query keys that are list state, never filters. */
+export const LIST_STATE_KEYS: readonly string[] = ['page', 'limit', 'orderBy', 'sortBy', 'isOpen'];
+
+export interface ListStateOptions {
+  defaults?: Partial<ListState>;
+  /** Keys that are filters; without it every other key is one. Keys outside are kept untouched. */
+  filterKeys?: readonly string[];
+}
+
+export function resolveDefaults(defaults: Partial<ListState> = {}): ListState {
+  return { ...DEFAULT_LIST_STATE, ...defaults, filters: { ...(defaults.filters ?? {}) } };
+}
+
+const SORT_KEY = /^[A-Za-z0-9_.]*$/;
+
+function positiveInt(raw: string | null): number | null {
+  if (raw === null || !/^\d+$/.test(raw)) return null;
+  const value = Number(raw);
+  return value >= 1 && Number.isSafeInteger(value) ? value : null;
+}
+
+/** `status[]` and `status` both name the filter `status`. */
+function baseKey(key: string): string {
+  return key.endsWith('[]') ? key.slice(0, -2) : key;
+}
+
+function isFilterKey(key: string, filterKeys: readonly string[] | undefined): boolean {
+  if (LIST_STATE_KEYS.includes(key)) return false;
+  return filterKeys ? filterKeys.includes(key) : true;
+}
+
+/** Reads list state from a query string; anything invalid falls back to the defaults. */
+export function parseListState(
+  params: URLSearchParams,
+  defaults: Partial<ListState> = {},
+  filterKeys?: readonly string[],
+): ListState {
+  const base = resolveDefaults(defaults);
+  const allowedLimits = new Set([...PAGE_SIZES, LARGE_PAGE_SIZE, base.limit]);
+
+  const limit = positiveInt(params.get('limit'));
+  const orderBy = params.get('orderBy');
+  const sortBy = params.get('sortBy');
+  const isOpen = params.get('isOpen');
+
+  const filters: FilterValues = {};
+  const seen = new Set<string>();
+  for (const rawKey of params.keys()) {
+    if (seen.has(rawKey)) continue;
+    seen.add(rawKey);
+    const key = baseKey(rawKey);
+    if (!isFilterKey(key, filterKeys)) continue;
+    const values = params.getAll(rawKey).filter((v) => v.trim() !== '');
+    if (values.length === 0) continue;
+    if (rawKey.endsWith('[]')) {
+      const previous = filters[key];
+      filters[key] = [...(Array.isArray(previous) ? previous : previous ? [previous] : []), ...values];
+    } else if (values.length === 1 && filters[key] === undefined) {
+      filters[key] = values[0] as string;
+    } else {
+      const previous = filters[key];
+      filters[key] = [...(Array.isArray(previous) ? previous : previous ? [previous] : []), ...values];
+    }
+  }
+
+  return {
+    page: positiveInt(params.get('page')) ?? base.page,
+    limit: limit !== null && allowedLimits.has(limit) ? limit : base.limit,
+    orderBy: orderBy === 'asc' || orderBy === 'desc' ? orderBy : base.orderBy,
+    sortBy: sortBy !== null && SORT_KEY.test(sortBy) ? sortBy : base.sortBy,
+    filters: Object.keys(filters).length > 0 || params.toString() !== '' ? filters : base.filters,
+    isOpen: isOpen === null ? base.isOpen : isOpen === 'true' || isOpen === '1',
+  };
+}
+
+function cleanFilters(filters: FilterValues): FilterValues {
+  const out: FilterValues = {};
+  for (const [key, value] of Object.entries(filters)) {
+    if (LIST_STATE_KEYS.includes(key)) continue;
+    if (Array.isArray(value)) {
+      const kept = value.map((v) => v.trim()).filter((v) => v !== '');
+      if (kept.length > 0) out[key] = kept;
+    } else if (typeof value === 'string' && value.trim() !== '') {
+      out[key] = value.trim();
+    }
+  }
+  return out;
+}
+
+/** Writes list state as a query string: arrays as `status[]=a&status[]=b`, empty filters left out. */
+export function serializeListState(state: ListState): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(cleanFilters(state.filters))) {
+    if (Array.isArray(value)) for (const item of value) params.append(`${key}[]`, item);
+    else params.set(key, value);
+  }
+  params.set('page', String(state.page));
+  params.set('limit', String(state.limit));
+  params.set('sortBy', state.sortBy);
+  params.set('orderBy', state.orderBy);
+  if (state.isOpen) params.set('isOpen', 'true');
+  return params;
+}
+
+/** Keeps the params that are not list state (tabs, accordion flags, deviceType) when the state changes. */
+export function mergeListState(current: URLSearchParams, state: ListState, filterKeys?: readonly string[]): URLSearchParams {
+  const next = new URLSearchParams();
+  for (const [key, value] of current.entries()) {
+    const base = baseKey(key);
+    if (LIST_STATE_KEYS.includes(base) || isFilterKey(base, filterKeys)) continue;
+    next.append(key, value);
+  }
+  for (const [key, value] of serializeListState(state).entries()) next.append(key, value);
+  return next;
+}
+
+/** The search params of a list call for this state. */
+export function listQuery(state: ListState, options: { multiKeys?: readonly string[]; rangeKeys?: readonly string[] } = {}): ListQuery {
+  const query: ListQuery = { page: state.page, limit: state.limit, orderBy: state.orderBy, sortBy: state.sortBy };
+  const filter = encodeFilter(filterItemsFrom(cleanFilters(state.filters), options));
+  if (filter !== undefined) query.filter = filter;
+  return query;
+}
+
+export { cleanFilters };

@@ -1,0 +1,58 @@
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import type { FilterValues } from '../filters/filter-codec';
+import { DEFAULT_LIST_STATE, cleanFilters, listQuery, mergeListState, parseListState, resolveDefaults } from './list-state';
+import type { ListQuery, ListState, ListStateOptions } from './list-state';
+
+export interface ListStateControls {
+  state: ListState;
+  setPage(page: number): void;
+  /** A new page size goes back to page 1 sorted by created_at descending (spec). */
+  setLimit(limit: number): void;
+  /** Each header click flips asc/desc and sorts by that column, from page 1. */
+  toggleSort(key: string): void;
+  /** Applies the drawer's values on page 1. */
+  applyFilters(values: FilterValues): void;
+  clearFilters(): void;
+  setOpen(open: boolean): void;
+  toQuery(): ListQuery;
+}
+
+/** Page, size, sort, filters and the drawer flag of a list screen, kept in the URL. */
+export function useListState(options: ListStateOptions = {}): ListStateControls {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const { defaults, filterKeys } = options;
+  // Callers usually pass literals; compare by content so the state stays stable between renders.
+  const defaultsKey = JSON.stringify(defaults ?? {});
+  const filterKeysKey = JSON.stringify(filterKeys ?? null);
+  const base = useMemo(() => resolveDefaults(JSON.parse(defaultsKey) as Partial<ListState>), [defaultsKey]);
+  const keys = useMemo(() => JSON.parse(filterKeysKey) as string[] | null ?? undefined, [filterKeysKey]);
+
+  const paramsKey = searchParams.toString();
+  const state = useMemo(
+    () => parseListState(new URLSearchParams(paramsKey), base, keys),
+    [paramsKey, base, keys],
+  );
+
+  const update = useCallback(
+    (change: (current: ListState) => ListState) => {
+      setSearchParams((current) => mergeListState(current, change(parseListState(current, base, keys)), keys));
+    },
+    [setSearchParams, base, keys],
+  );
+
+  return useMemo<ListStateControls>(
+    () => ({
+      state,
+      setPage: (page) => update((s) => ({ ...s, page: Number.isSafeInteger(page) && page >= 1 ? page : 1 })),
+      setLimit: (limit) =>
+        update((s) => ({ ...s, limit, page: 1, sortBy: DEFAULT_LIST_STATE.sortBy, orderBy: DEFAULT_LIST_STATE.orderBy })),
+      toggleSort: (key) => update((s) => ({ ...s, sortBy: key, orderBy: s.orderBy === 'asc' ? 'desc' : 'asc', page: 1 })),
+      applyFilters: (values) => update((s) => ({ ...s, filters: cleanFilters(values), page: 1 })),
+      clearFilters: () => update((s) => ({ ...s, filters: {}, page: 1 })),
+      setOpen: (open) => update((s) => ({ ...s, isOpen: open })),
+      toQuery: () => listQuery(state),
+    }),
+    [state, update],
+  );
+}

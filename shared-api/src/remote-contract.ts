@@ -1,0 +1,86 @@
+// The contract between the shell and every remote (docs/architecture.md, "The remote contract").
+// Types plus two tiny lookup tables, so a remote's `./description` can import it without pulling
+// anything else in.
+
+export type UserType = 'Admin' | 'Agency' | 'Electrician' | 'User' | 'mscc' | 'sm' | 'Customer';
+
+export type ProductKey =
+  | 'electricity-advisor'
+  | 'livelink'
+  | 'safelink'
+  | 'airlink'
+  | 'bulb'
+  | 'heat_pump'
+  | 'all';
+
+export interface RemoteRoute {
+  path: string;
+  access: 'public' | 'login' | UserType[];
+  products?: ProductKey[];
+}
+
+export interface MenuEntry {
+  id: string;
+  label: string;
+  labelKey: string;
+  path: string;
+  roles: UserType[];
+  group?: string;
+  products?: ProductKey[];
+  order?: number;
+}
+
+export interface RemoteDescription {
+  name: string;
+  version: string;
+  routes: RemoteRoute[];
+  menu: MenuEntry[];
+  /** shared package -> semver range the remote was built against */
+  requires: Record<string, string>;
+}
+
+/** Mount props every remote's single-spa lifecycles receive. */
+export interface RemoteMountProps {
+  domElement: HTMLElement;
+}
+
+export const USER_TYPES: readonly UserType[] = ['Admin', 'Agency', 'Electrician', 'User', 'mscc', 'sm', 'Customer'];
+
+export const PRODUCT_KEYS: readonly ProductKey[] = [
+  'electricity-advisor',
+  'livelink',
+  'safelink',
+  'airlink',
+  'bulb',
+  'heat_pump',
+  'all',
+];
+
+/** The device type the server knows a product by (spec 1: electricity-advisor is ihd). */
+export type DeviceType = 'ihd' | 'livelink' | 'safelink' | 'airlink' | 'bulb' | 'heat_pump' | 'all';
+
+const PRODUCT_LABELS: Record<ProductKey, string> = {
+  'electricity-advisor': 'Electricity Advisor',
+  livelink: 'Livelink',
+  safelink: 'Safelink',
+  airlink: 'Airlink',
+  bulb: 'Lighting',
+  heat_pump: 'Heat Pump',
+  all: 'All Products',
+};
+
+export function productLabel(key: ProductKey): string {
+  return PRODUCT_LABELS[key];
+}
+
+export function productDeviceType(key: ProductKey): DeviceType {
+  return key === 'electricity-advisor' ? 'ihd' : key;
+}
+
+export function isUserType(value: unknown): value is UserType {
+  return typeof value === 'string' && (USER_TYPES as readonly string[]).includes(value);
+}
+
+export function isProductKey(value: unknown): value is ProductKey {
+  return typeof value === 'string' && (PRODUCT_KEYS as readonly string[]).includes(value);
+}

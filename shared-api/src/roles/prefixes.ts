@@ -1,0 +1,72 @@
+import type { ProductKey, UserType } from '../remote-contract';
+
+/**
+ * API path prefix of a role (spec 6). Agency has two: `/api/agency/nms` for network-management
+ * (heat-pump NMS) calls and `/api/agency` for the rest; sm and mscc only have NMS prefixes.
+ */
+export function apiPrefix(userType: UserType, options: { nms?: boolean } = {}): string {
+  switch (userType) {
+    case 'Admin':
+      return '/api';
+    case 'Agency':
+      return options.nms ? '/api/agency/nms' : '/api/agency';
+    case 'sm':
+      return '/api/sm/nms';
+    case 'mscc':
+      return '/api/mscc/nms';
+    default:
+      return `/api/${userType.toLowerCase()}`;
+  }
+}
+
+const WEB_PREFIX: Record<UserType, string> = {
+  Admin: 'admin',
+  Agency: 'agency',
+  mscc: 'multisite',
+  sm: 'sitemanager',
+  Electrician: 'electrician',
+  Customer: 'customer',
+  User: 'user',
+};
+
+/** First path segment of a role's screens (spec 2.4-2.8; the customer list maps mscc and sm too). */
+export function webPrefix(userType: UserType): string {
+  return WEB_PREFIX[userType];
+}
+
+/**
+ * Where a role lands after login and when it opens a public page (spec 2.2). The spec names homes
+ * for Admin, Agency, Electrician and User only ("other types: not shown"); we chose each other
+ * role's first screen in its route table: mscc /multisite/dashboard (2.7), sm /sitemanager/dashboard
+ * (2.8), Customer /customer/devices (2.3).
+ */
+export function homePath(userType: UserType, selectedProduct?: ProductKey | null): string {
+  switch (userType) {
+    case 'Admin':
+      return '/admin/dashboard';
+    case 'Agency':
+      return selectedProduct === 'heat_pump' ? '/agency/dashboard' : '/agency/devices';
+    case 'Electrician':
+      return '/electrician/devices';
+    case 'User':
+      return '/user/dashboard';
+    case 'mscc':
+      return '/multisite/dashboard';
+    case 'sm':
+      return '/sitemanager/dashboard';
+    case 'Customer':
+      return '/customer/devices';
+  }
+}
+
+/** Profile screen of a role (spec 2.4-2.8: mscc and sm keep their own /mscc and /sm prefixes). */
+export function profilePath(userType: UserType): string {
+  switch (userType) {
+    case 'mscc':
+      return '/mscc/profile';
+    case 'sm':
+      return '/sm/profile';
+    default:
+      return `/${webPrefix(userType)}/profile`;
+  }
+}
