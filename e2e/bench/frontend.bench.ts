@@ -1,0 +1,206 @@
+// Front-end figures of the composed console, each beside a baseline built in the same run: a plain,
+// non-federated React + Chakra page rendering the same login form (bench/baseline/).
+//   - gzipped JavaScript downloaded by a cold browser for /login and for the first screen after
+//     sign-in, split into shell, shared singletons and each remote;
+//   - time from navigation to a rendered login form (median of several cold loads).
+// Writes bench/results/frontend.json at the repository root and prints a table.
+import { spawnSync } from 'node:child_process';
+import { createReadStream, existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { extname, join, normalize } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from '../support/browser';
+import { DEMO_PASSWORD, newestMailKey } from '../support/sign-in';
+import { freePort, repoRoot, startStack, type Stack } from '../support/stack';
+import {
+  consoleClassifier,
+  installFormTimer,
+  loginFormTime,
+  median,
+  recordScripts,
+  sharedChunkOwners,
+  summarise,
+  weigh,
+  type Weight,
+} from './page-weight';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+const TARGET_RATIO = 1.5;
+const baselineDir = join(__dirname, 'baseline');
+
+function buildBaseline(): void {
+  const r = spawnSync(
+    process.execPath,
+    [require.resolve('webpack-cli/bin/cli.js'), '--config', join(baselineDir, 'webpack.config.js'), '--mode', 'production'],
+    { cwd: baselineDir, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
+  );
+  if (r.status !== 0) throw new Error('the baseline page did not build');
+}
+
+const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json' };
+
+/** A plain static server for the baseline (index.html for every page path, like the console). */
+async function serveStatic(dir: string): Promise<{ url: string; server: Server }> {
+  const port = await freePort();
+  const server = createServer((req, res) => {
+    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
+    let file = join(dir, path);
+    if (!existsSync(file) || statSync(file).isDirectory()) file = join(dir, 'index.html');
+    res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' });
+    createReadStream(file).pipe(res);
+  });
+  await new Promise<void>((ok) => server.listen(port, '127.0.0.1', ok));
+  return { url: `http://127.0.0.1:${port}`, server };
+}
+
+/** Cold load of a login page: its scripts and the time to the rendered form. */
+async function coldLogin(browser: Browser, url: string): Promise<{ files: Array<{ url: string; body: Buffer }>; formMs: number; owners: Record<string, string[]> }> {
+  const context = await browser.newContext();
+  await installFormTimer(context);
+  const rec = recordScripts(context);
+  const page = await context.newPage();
+  await page.goto(url);
+  const formMs = await loginFormTime(page);
+  await page.waitForLoadState('networkidle');
+  const owners = await sharedChunkOwners(page);
+  const files = await rec.stop();
+  await context.close();
+  return { files, formMs, owners };
+}
+
+async function otpFor(apiUrl: string, email: string, previous: string): Promise<string> {
+  for (let i = 0; i < 100; i += 1) {
+    const res = await fetch(`${apiUrl}/api/dev/outbox?to=${encodeURIComponent(email)}`);
+    const body = (await res.json()) as { info?: { data?: Array<{ subject: string; text: string; created_at: string }> } };
+    const m = body.info?.data?.[0];
+    if (m && `${m.created_at}|${m.subject}|${m.text}` !== previous) {
+      const code = /\b(\d{6})\b/.exec(`${m.subject}\n${m.text}`)?.[1];
+      if (code) return code;
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no OTP for ${email}`);
+}
+
+/**
+ * The first screen after sign-in, cold: sign in through the form, then measure a cold load of the
+ * home page holding that session (what a returning, signed-in user downloads), and separately what
+ * the sign-in itself downloaded on top of /login.
+ */
+async function afterSignIn(browser: Browser, stack: Stack, email: string): Promise<{ home: string; coldHome: Array<{ url: string; body: Buffer }>; duringSignIn: Array<{ url: string; body: Buffer }>; owners: Record<string, string[]> }> {
+  const context = await browser.newContext({ baseURL: stack.consoleUrl });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.waitForLoadState('networkidle');
+  const rec = recordScripts(context);
+  const before = await newestMailKey(email);
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await page.waitForURL('**/verify-otp**');
+  await page.getByLabel('OTP', { exact: true }).fill(await otpFor(stack.apiUrl, email, before));
+  await page.getByRole('button', { name: 'Verify', exact: true }).click();
+  await page.waitForURL((u) => !/\/(verify-otp|login)$/.test(u.pathname));
+  await page.waitForLoadState('networkidle');
+  const duringSignIn = await rec.stop();
+  const home = new URL(page.url()).pathname;
+  const state = await context.storageState();
+  await context.close();
+
+  const cold = await browser.newContext({ baseURL: stack.consoleUrl, storageState: state });
+  const rec2 = recordScripts(cold);
+  const page2 = await cold.newPage();
+  await page2.goto(home);
+  await page2.waitForLoadState('networkidle');
+  await page2.getByRole('navigation').first().waitFor();
+  const owners = await sharedChunkOwners(page2);
+  const coldHome = await rec2.stop();
+  await cold.close();
+  return { home, coldHome, duringSignIn, owners };
+}
+
+const kb = (n: number): string => `${(n / 1024).toFixed(1)} KB`;
+
+async function main(): Promise<void> {
+  buildBaseline();
+  const baseline = await serveStatic(join(baselineDir, 'dist'));
+  const stack = await startStack({ seedDevices: 300 });
+  const browser = await launchChromium();
+  try {
+    const consoleRuns = [];
+    const baselineRuns = [];
+    // alternate, so both pages see the same machine load
+    for (let i = 0; i < RUNS; i += 1) {
+      consoleRuns.push(await coldLogin(browser, `${stack.consoleUrl}/login`));
+      baselineRuns.push(await coldLogin(browser, `${baseline.url}/login`));
+    }
+    const owners = Object.assign({}, ...consoleRuns.map((r) => r.owners)) as Record<string, string[]>;
+    const classify = consoleClassifier(new URL(stack.consoleUrl).origin, owners);
+    const loginWeight = weigh(consoleRuns[0]!.files, classify);
+    const baselineWeight = weigh(baselineRuns[0]!.files, () => 'baseline');
+
+    const signed = await afterSignIn(browser, stack, 'admin@demo.test');
+    const classifyHome = consoleClassifier(new URL(stack.consoleUrl).origin, { ...owners, ...signed.owners });
+    const homeWeight = weigh(signed.coldHome, classifyHome);
+    const signInExtra = weigh(signed.duringSignIn, classifyHome);
+
+    const consoleFormMs = median(consoleRuns.map((r) => r.formMs));
+    const baselineFormMs = median(baselineRuns.map((r) => r.formMs));
+    const ratio = loginWeight.gzipBytes / baselineWeight.gzipBytes;
+
+    const describe = (w: Weight) => ({
+      gzipBytes: w.gzipBytes,
+      bytes: w.bytes,
+      ...summarise(w),
+      parts: w.parts,
+      files: w.files.map((f) => ({ url: new URL(f.url).pathname, part: f.part, bytes: f.bytes, gzipBytes: f.gzipBytes })),
+    });
+    const result = {
+      measuredAt: new Date().toISOString(),
+      method:
+        'Cold Chromium contexts (empty cache); every JavaScript response body gzipped at level 6; ' +
+        'shared-singleton chunks identified from the federation share scope factories; time = performance.now() ' +
+        `when a form with email and password inputs is in the DOM, median of ${RUNS} runs, console and baseline alternated.`,
+      chromium: browser.version(),
+      login: describe(loginWeight),
+      firstScreenAfterSignIn: { account: 'admin@demo.test', path: signed.home, coldLoad: describe(homeWeight), downloadedDuringSignIn: describe(signInExtra) },
+      baseline: { what: 'mfe-auth LoginPage in FleetUiProvider + BrowserRouter, one webpack production bundle, no federation', ...describe(baselineWeight) },
+      loginToBaselineRatio: Number(ratio.toFixed(3)),
+      targetRatio: TARGET_RATIO,
+      withinTarget: ratio <= TARGET_RATIO,
+      timeToLoginForm: {
+        runs: RUNS,
+        consoleMedianMs: Number(consoleFormMs.toFixed(1)),
+        baselineMedianMs: Number(baselineFormMs.toFixed(1)),
+        consoleMs: consoleRuns.map((r) => Number(r.formMs.toFixed(1))),
+        baselineMs: baselineRuns.map((r) => Number(r.formMs.toFixed(1))),
+      },
+    };
+    const outDir = join(repoRoot, 'bench', 'results');
+    mkdirSync(outDir, { recursive: true });
+    writeFileSync(join(outDir, 'frontend.json'), JSON.stringify(result, null, 2) + '\n');
+
+    const row = (name: string, w: Weight): string => {
+      const s = summarise(w);
+      const remotes = Object.entries(s.remotes).map(([n, b]) => `${n} ${kb(b)}`).join(', ') || '-';
+      return `${name.padEnd(26)} ${kb(w.gzipBytes).padStart(10)}  shell ${kb(s.shell)}, shared ${kb(s.shared)}, remotes: ${remotes}`;
+    };
+    console.log('\nfront-end (gzipped JavaScript downloaded by a cold browser)');
+    console.log(row('console /login', loginWeight));
+    console.log(row(`console ${signed.home}`, homeWeight));
+    console.log(row('  of it during sign-in', signInExtra));
+    console.log(`${'baseline /login'.padEnd(26)} ${kb(baselineWeight.gzipBytes).padStart(10)}`);
+    console.log(`ratio /login : baseline      ${ratio.toFixed(2)}x (target <= ${TARGET_RATIO}x) ${ratio <= TARGET_RATIO ? 'ok' : 'OVER'}`);
+    console.log(`time to login form (median of ${RUNS}): console ${consoleFormMs.toFixed(0)} ms, baseline ${baselineFormMs.toFixed(0)} ms`);
+    console.log('figures: bench/results/frontend.json');
+  } finally {
+    await browser.close();
+    await stack.stop();
+    baseline.server.close();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

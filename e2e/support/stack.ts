@@ -1,0 +1,173 @@
+// The assembled console for a browser: fleet-api and the console server, each a child process on a
+// free port, over a throw-away data folder holding the database and the published remotes.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const repoRoot = resolve(__dirname, '..', '..');
+
+/** The remotes the console is assembled from: name -> its package folder. */
+export const remotePackages: Record<string, string> = { 'mfe-auth': 'mfe-auth' };
+
+export interface StackInfo {
+  apiUrl: string;
+  consoleUrl: string;
+  dataDir: string;
+  apiPid: number;
+  consolePid: number;
+}
+
+export interface Stack extends StackInfo {
+  stop(): Promise<void>;
+}
+
+export interface StackOptions {
+  /** Devices seeded on the first start (FLEET_SEED_DEVICES). */
+  seedDevices?: number;
+  /** Extra environment for fleet-api only, e.g. ACCESS_TOKEN_TTL_SECONDS. */
+  apiEnv?: Record<string, string>;
+}
+
+/** The journeys run against built packages; building is the root test script's job. */
+export function requireBuilt(): void {
+  const needed = [
+    ['shell/dist/index.html', 'npm run build -w @fleet/shell'],
+    ['mfe-auth/dist/mf-manifest.json', 'npm run build -w @fleet/mfe-auth'],
+    ['fleet-api/dist/main.js', 'npm run build -w @fleet/fleet-api'],
+    ['shell/server/console-server.mjs', '(the shell package provides it)'],
+    ['scripts/publish-remotes.mjs', '(the repository provides it)'],
+  ];
+  const missing = needed.filter(([file]) => !existsSync(join(repoRoot, file!)));
+  if (missing.length > 0) {
+    throw new Error(
+      'The browser journeys need the built console. Missing:\n' +
+        missing.map(([file, how]) => `  ${file}  ->  ${how}`).join('\n') +
+        '\nRun `npm test` at the repository root (it builds first) or `npx lerna run build`.',
+    );
+  }
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', fail);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      srv.close(() => ok(port));
+    });
+  });
+}
+
+async function waitForHttp(url: string, child: ChildProcess, logFile: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last = '';
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) break;
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+      last = `HTTP ${res.status}`;
+    } catch (err) {
+      last = (err as Error).message;
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const log = existsSync(logFile) ? readFileSync(logFile, 'utf8').split('\n').slice(-40).join('\n') : '';
+  throw new Error(
+    `${url} did not answer (${child.exitCode !== null ? `process exited with ${child.exitCode}` : last}).\n` +
+      `Last lines of ${logFile}:\n${log}`,
+  );
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((ok) => {
+    const kill = setTimeout(() => child.kill('SIGKILL'), 5000);
+    child.once('exit', () => {
+      clearTimeout(kill);
+      ok();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+/** Copies one remote build into the data folder and points the registry entry at it (no restart). */
+export function publishRemote(dataDir: string, name: string, distDir: string, version: string): void {
+  const r = spawnSync(
+    process.execPath,
+    [join(repoRoot, 'scripts/publish-remotes.mjs'), '--data-dir', dataDir, '--remote', name, '--dist', distDir, '--version', version],
+    { cwd: repoRoot, encoding: 'utf8' },
+  );
+  if (r.status !== 0) throw new Error(`publish-remotes failed for ${name}@${version}:\n${r.stdout}\n${r.stderr}`);
+}
+
+export function remoteVersion(pkgDir: string): string {
+  return (JSON.parse(readFileSync(join(repoRoot, pkgDir, 'package.json'), 'utf8')) as { version: string }).version;
+}
+
+export async function startStack(opts: StackOptions = {}): Promise<Stack> {
+  requireBuilt();
+  const dataDir = mkdtempSync(join(tmpdir(), 'fleet-e2e-'));
+  mkdirSync(join(dataDir, 'logs'), { recursive: true });
+  const [apiPort, consolePort] = [await freePort(), await freePort()];
+  const apiUrl = `http://127.0.0.1:${apiPort}`;
+  const consoleUrl = `http://127.0.0.1:${consolePort}`;
+  const children: ChildProcess[] = [];
+
+  const stop = async (): Promise<void> => {
+    for (const c of children.reverse()) await stopChild(c);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    const apiLog = join(dataDir, 'logs', 'fleet-api.log');
+    const apiOut = openSync(apiLog, 'a');
+    const api = spawn(process.execPath, [join(repoRoot, 'fleet-api/dist/main.js')], {
+      cwd: join(repoRoot, 'fleet-api'),
+      stdio: ['ignore', apiOut, apiOut],
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        PORT: String(apiPort),
+        HOST: '127.0.0.1',
+        FLEET_DATA_DIR: join(dataDir, 'db'),
+        FLEET_SEED_DEVICES: String(opts.seedDevices ?? 300),
+        PUBLIC_URL: consoleUrl,
+        DATABASE_URL: '',
+        ...opts.apiEnv,
+      },
+    });
+    children.push(api);
+    await waitForHttp(`${apiUrl}/api/health`, api, apiLog, 120_000);
+
+    for (const [name, pkgDir] of Object.entries(remotePackages)) {
+      publishRemote(dataDir, name, join(repoRoot, pkgDir, 'dist'), remoteVersion(pkgDir));
+    }
+
+    const consoleLog = join(dataDir, 'logs', 'console.log');
+    const consoleOut = openSync(consoleLog, 'a');
+    const serverOptions = { port: consolePort, host: '127.0.0.1', dataDir, apiUrl, shellDist: join(repoRoot, 'shell/dist') };
+    const consoleServer = spawn(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        'const { startConsoleServer } = await import(process.argv[1]); await startConsoleServer(JSON.parse(process.argv[2]));',
+        join(repoRoot, 'shell/server/console-server.mjs'),
+        JSON.stringify(serverOptions),
+      ],
+      { cwd: repoRoot, stdio: ['ignore', consoleOut, consoleOut], env: { ...process.env, NODE_ENV: 'test' } },
+    );
+    children.push(consoleServer);
+    await waitForHttp(`${consoleUrl}/remotes.json`, consoleServer, consoleLog, 60_000);
+
+    return { apiUrl, consoleUrl, dataDir, apiPid: api.pid!, consolePid: consoleServer.pid!, stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
