@@ -1,0 +1,232 @@
+import { adminInfo, jsonResponse, mockFetch, requestOf } from '../test-support';
+import { reloadSessionFromStorage, useSession } from '../session/session-store';
+import { api, apiDelete, apiGet, apiPost, apiPostForm, apiPut, apiUrl } from './api';
+import type { UploadProgress } from './api';
+import { ApiError, GENERIC_ERROR_MESSAGE, NETWORK_ERROR_MESSAGE, errorMessage } from './errors';
+
+beforeEach(() => {
+  localStorage.clear();
+  reloadSessionFromStorage();
+  useSession.getState().signIn({ token: 'access-1', refresh_token: 'refresh-1', info: adminInfo });
+});
+
+async function failureOf(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (err) {
+    if (err instanceof ApiError) return err;
+    throw err;
+  }
+  throw new Error('the call did not fail');
+}
+
+describe('calls', () => {
+  test('GET goes to the same origin with the bearer token and search params, and answers the whole body', async () => {
+    const fetchMock = mockFetch(jsonResponse({ status: true, message: 'ok', info: { data: [{ id: 1 }], total: 1 } }));
+
+    const answer = await apiGet<{ data: Array<{ id: number }>; total: number }>('/api/agency/devices/all', {
+      deviceType: 'livelink',
+      page: 2,
+      filter: undefined,
+      ids: [1, 2],
+    });
+
+    const sent = requestOf(fetchMock);
+    expect(sent.method).toBe('GET');
+    expect(sent.url.origin).toBe(window.location.origin);
+    expect(sent.url.pathname).toBe('/api/agency/devices/all');
+    expect(sent.url.searchParams.get('deviceType')).toBe('livelink');
+    expect(sent.url.searchParams.get('page')).toBe('2');
+    expect(sent.url.searchParams.has('filter')).toBe(false);
+    expect(sent.url.searchParams.getAll('ids')).toEqual(['1', '2']);
+    expect(sent.headers.get('authorization')).toBe('Bearer access-1');
+    expect(answer).toEqual({ status: true, message: 'ok', info: { data: [{ id: 1 }], total: 1 } });
+  });
+
+  test('POST, PUT and DELETE send JSON bodies and methods', async () => {
+    const fetchMock = mockFetch(jsonResponse({ status: true, message: 'Saved', info: null }));
+
+    await apiPost('api/profile/update', { first_name: 'Ada' });
+    await apiPut('api/profile/update', { last_name: 'Lovelace' });
+    await apiDelete('api/homepage/slider', { id: 4 });
+
+    expect(requestOf(fetchMock, 0)).toMatchObject({ method: 'POST', body: '{"first_name":"Ada"}' });
+    expect(requestOf(fetchMock, 0).headers.get('content-type')).toContain('application/json');
+    expect(requestOf(fetchMock, 1)).toMatchObject({ method: 'PUT', body: '{"last_name":"Lovelace"}' });
+    expect(requestOf(fetchMock, 2).method).toBe('DELETE');
+    expect(requestOf(fetchMock, 2).url.search).toBe('?id=4');
+  });
+
+  test('no bearer header without a session', async () => {
+    useSession.getState().signOut();
+    const fetchMock = mockFetch(jsonResponse({ status: true, message: 'ok' }));
+    await apiPost('api/authenticate/login', { email: 'a@b.co', password: 'x' });
+    expect(requestOf(fetchMock).headers.has('authorization')).toBe(false);
+  });
+
+  test('the ky instance itself carries the bearer and answers JSON', async () => {
+    const fetchMock = mockFetch(jsonResponse({ status: true, message: 'ok', info: { first_name: 'Ada' } }));
+    const body = await api.get('api/profile').json<{ info: { first_name: string } }>();
+    expect(body.info.first_name).toBe('Ada');
+    expect(requestOf(fetchMock).headers.get('authorization')).toBe('Bearer access-1');
+  });
+
+  test('apiUrl builds same-origin URLs with or without a leading slash', () => {
+    expect(apiUrl('/api/profile')).toBe(`${window.location.origin}/api/profile`);
+    expect(apiUrl('api/profile')).toBe(`${window.location.origin}/api/profile`);
+  });
+});
+
+describe('failures (spec 8)', () => {
+  test('status:false on HTTP 200 is a failure carrying the server message', async () => {
+    mockFetch(jsonResponse({ status: false, message: 'Email already exists' }));
+    const err = await failureOf(apiPost('api/agency/add', {}));
+    expect(err.message).toBe('Email already exists');
+    expect(err.status).toBe(200);
+    expect(err.body).toEqual({ status: false, message: 'Email already exists' });
+    expect(errorMessage(err)).toBe('Email already exists');
+  });
+
+  test('an HTTP error with a message uses it; without one, Something went wrong', async () => {
+    mockFetch(jsonResponse({ status: false, message: 'first_name is required' }, 400));
+    const withMessage = await failureOf(apiPut('api/profile/update', {}));
+    expect(withMessage).toMatchObject({ status: 400, message: 'first_name is required' });
+
+    mockFetch(new Response('<html>Bad gateway</html>', { status: 502 }));
+    const without = await failureOf(apiGet('api/profile'));
+    expect(without).toMatchObject({ status: 502, message: GENERIC_ERROR_MESSAGE });
+  });
+
+  test('the ky instance throws the same ApiError for status:false', async () => {
+    mockFetch(jsonResponse({ status: false, message: 'Not allowed' }, 403));
+    await expect(api.get('api/ota/get').json()).rejects.toMatchObject({ name: 'ApiError', status: 403, message: 'Not allowed' });
+  });
+
+  test('a network failure becomes the connection message with status 0', async () => {
+    mockFetch(new TypeError('Failed to fetch'));
+    const err = await failureOf(apiGet('api/profile'));
+    expect(err.message).toBe(NETWORK_ERROR_MESSAGE);
+    expect(err.status).toBe(0);
+    expect(err.isNetworkError).toBe(true);
+  });
+
+  test('a 401 marks the session expired', async () => {
+    mockFetch(jsonResponse({ status: false, message: 'Unauthorized' }, 401));
+    const err = await failureOf(apiGet('api/profile'));
+    expect(err.status).toBe(401);
+    expect(useSession.getState().sessionExpired).toBe(true);
+  });
+
+  test('a 401 from a sign-in call is a wrong password, not an expired session', async () => {
+    mockFetch(jsonResponse({ status: false, message: 'Invalid email or password' }, 401));
+    const err = await failureOf(apiPost('api/authenticate/login', { email: 'a@b.co', password: 'bad' }));
+    expect(err.message).toBe('Invalid email or password');
+    mockFetch(jsonResponse({ status: false, message: 'Invalid or expired OTP' }, 401));
+    await failureOf(apiPost('api/authenticate/login-otp', { email: 'a@b.co', otp: '123456' }));
+    expect(useSession.getState().sessionExpired).toBe(false);
+  });
+});
+
+// A stand-in for the browser's XMLHttpRequest that records what apiPostForm does with it.
+class FakeXhr {
+  static last: FakeXhr | null = null;
+  method = '';
+  url = '';
+  headers: Record<string, string> = {};
+  body: unknown = null;
+  status = 0;
+  responseText = '';
+  upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  ontimeout: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  constructor() {
+    FakeXhr.last = this;
+  }
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name.toLowerCase()] = value;
+  }
+  send(body: unknown) {
+    this.body = body;
+  }
+  abort() {
+    this.onabort?.();
+  }
+  progress(loaded: number, total: number) {
+    this.upload.onprogress?.({ loaded, total, lengthComputable: true } as ProgressEvent);
+  }
+  answer(status: number, body: unknown) {
+    this.status = status;
+    this.responseText = typeof body === 'string' ? body : JSON.stringify(body);
+    this.onload?.();
+  }
+}
+
+describe('apiPostForm', () => {
+  const realXhr = window.XMLHttpRequest;
+  beforeEach(() => {
+    FakeXhr.last = null;
+    window.XMLHttpRequest = FakeXhr as unknown as typeof XMLHttpRequest;
+  });
+  afterEach(() => {
+    window.XMLHttpRequest = realXhr;
+  });
+
+  function currentXhr(): FakeXhr {
+    if (!FakeXhr.last) throw new Error('no request was opened');
+    return FakeXhr.last;
+  }
+
+  test('posts the form with the bearer, reports upload progress and answers the whole body', async () => {
+    const form = new FormData();
+    form.append('agency_name', 'Bright Homes');
+    const progress: UploadProgress[] = [];
+
+    const pending = apiPostForm<null>('/api/agency/editprofile', form, { onUploadProgress: (p) => progress.push(p) });
+    const xhr = currentXhr();
+    xhr.progress(50, 200);
+    xhr.progress(200, 200);
+    xhr.answer(200, { status: true, message: 'Profile updated', info: null });
+
+    await expect(pending).resolves.toEqual({ status: true, message: 'Profile updated', info: null });
+    expect(xhr.method).toBe('POST');
+    expect(xhr.url).toBe(`${window.location.origin}/api/agency/editprofile`);
+    expect(xhr.headers.authorization).toBe('Bearer access-1');
+    expect(xhr.body).toBe(form);
+    expect(progress).toEqual([
+      { transferredBytes: 50, totalBytes: 200, percent: 0.25 },
+      { transferredBytes: 200, totalBytes: 200, percent: 1 },
+    ]);
+  });
+
+  test('follows the same failure rules: status:false, 401 and network errors', async () => {
+    const refused = apiPostForm('api/firmware/add', new FormData());
+    currentXhr().answer(200, { status: false, message: 'Invalid md5' });
+    await expect(refused).rejects.toMatchObject({ name: 'ApiError', message: 'Invalid md5' });
+
+    const tooLarge = apiPostForm('api/firmware/add', new FormData());
+    currentXhr().answer(413, '');
+    await expect(tooLarge).rejects.toMatchObject({ status: 413, message: GENERIC_ERROR_MESSAGE });
+
+    const expired = apiPostForm('api/agency/editprofile', new FormData());
+    currentXhr().answer(401, { status: false, message: 'Unauthorized' });
+    await expect(expired).rejects.toMatchObject({ status: 401 });
+    expect(useSession.getState().sessionExpired).toBe(true);
+
+    const offline = apiPostForm('api/agency/editprofile', new FormData());
+    currentXhr().onerror?.();
+    await expect(offline).rejects.toMatchObject({ status: 0, message: NETWORK_ERROR_MESSAGE });
+  });
+
+  test('an abort signal cancels the upload', async () => {
+    const controller = new AbortController();
+    const pending = apiPostForm('api/firmware/add', new FormData(), { signal: controller.signal });
+    controller.abort();
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+  });
+});

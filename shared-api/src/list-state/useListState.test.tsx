@@ -1,0 +1,89 @@
+import { act, renderHook } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { decodeFilter } from '../filters/filter-codec';
+import { useListState } from './useListState';
+import type { ListStateOptions } from './list-state';
+
+function renderListState(url: string, options?: ListStateOptions) {
+  const wrapper = ({ children }: { children: ReactNode }) => <MemoryRouter initialEntries={[url]}>{children}</MemoryRouter>;
+  return renderHook(
+    () => {
+      const list = useListState(options);
+      const location = useLocation();
+      return { list, search: new URLSearchParams(location.search) };
+    },
+    { wrapper },
+  );
+}
+
+test('restores state from the URL on load', () => {
+  const { result } = renderListState('/admin/customers?status[]=Pending&status[]=Deleted&email=x%40y.z&page=2&limit=50&isOpen=true');
+  expect(result.current.list.state).toEqual({
+    page: 2,
+    limit: 50,
+    orderBy: 'desc',
+    sortBy: 'created_at',
+    filters: { status: ['Pending', 'Deleted'], email: 'x@y.z' },
+    isOpen: true,
+  });
+});
+
+test('invalid query values fall back to defaults', () => {
+  const { result } = renderListState('/admin/customers?page=0&limit=7');
+  expect(result.current.list.state).toMatchObject({ page: 1, limit: 25 });
+});
+
+test('setPage writes the page into the URL', () => {
+  const { result } = renderListState('/admin/firmwares');
+  act(() => result.current.list.setPage(3));
+  expect(result.current.list.state.page).toBe(3);
+  expect(result.current.search.get('page')).toBe('3');
+});
+
+test('setLimit goes back to page 1 sorted by created_at descending', () => {
+  const { result } = renderListState('/admin/firmwares?page=4&sortBy=version&orderBy=asc');
+  act(() => result.current.list.setLimit(100));
+  expect(result.current.list.state).toMatchObject({ page: 1, limit: 100, sortBy: 'created_at', orderBy: 'desc' });
+});
+
+test('toggleSort flips asc/desc on each click', () => {
+  const { result } = renderListState('/admin/firmwares');
+  act(() => result.current.list.toggleSort('version'));
+  expect(result.current.list.state).toMatchObject({ sortBy: 'version', orderBy: 'asc' });
+  act(() => result.current.list.toggleSort('version'));
+  expect(result.current.list.state).toMatchObject({ sortBy: 'version', orderBy: 'desc' });
+});
+
+test('applyFilters goes to page 1 with bracket arrays; clearFilters empties them', () => {
+  const { result } = renderListState('/admin/customers?page=5&tab=1', { filterKeys: ['email', 'status'] });
+  act(() => result.current.list.applyFilters({ email: 'a@b.co', status: ['Pending', 'Completed'] }));
+  expect(result.current.list.state).toMatchObject({ page: 1, filters: { email: 'a@b.co', status: ['Pending', 'Completed'] } });
+  expect(result.current.search.getAll('status[]')).toEqual(['Pending', 'Completed']);
+  expect(result.current.search.get('tab')).toBe('1');
+  expect(decodeFilter(result.current.list.toQuery().filter)).toEqual([
+    { key: 'email', value: 'a@b.co', type: 'single' },
+    { key: 'status', value: ['Pending', 'Completed'], type: 'multi' },
+  ]);
+
+  act(() => result.current.list.clearFilters());
+  expect(result.current.list.state.filters).toEqual({});
+  expect(result.current.search.has('email')).toBe(false);
+  expect(result.current.list.toQuery()).toEqual({ page: 1, limit: 25, orderBy: 'desc', sortBy: 'created_at' });
+});
+
+test('setOpen keeps the drawer flag in the URL', () => {
+  const { result } = renderListState('/admin/rules');
+  act(() => result.current.list.setOpen(true));
+  expect(result.current.search.get('isOpen')).toBe('true');
+  expect(result.current.list.state.isOpen).toBe(true);
+  act(() => result.current.list.setOpen(false));
+  expect(result.current.search.has('isOpen')).toBe(false);
+});
+
+test('state is stable between renders while the URL does not change', () => {
+  const { result, rerender } = renderListState('/admin/rules?page=2', { defaults: { limit: 50 } });
+  const first = result.current.list.state;
+  rerender();
+  expect(result.current.list.state).toBe(first);
+});

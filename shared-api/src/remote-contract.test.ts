@@ -1,0 +1,27 @@
+import { PRODUCT_KEYS, USER_TYPES, isProductKey, isUserType, productDeviceType, productLabel } from './remote-contract';
+
+test('product labels as the product selector shows them', () => {
+  expect(PRODUCT_KEYS.map(productLabel)).toEqual([
+    'Electricity Advisor',
+    'Livelink',
+    'Safelink',
+    'Airlink',
+    'Lighting',
+    'Heat Pump',
+    'All Products',
+  ]);
+});
+
+test('electricity-advisor is the ihd device type; other keys are their own', () => {
+  expect(productDeviceType('electricity-advisor')).toBe('ihd');
+  expect(productDeviceType('bulb')).toBe('bulb');
+  expect(productDeviceType('heat_pump')).toBe('heat_pump');
+});
+
+test('the seven user types and guards', () => {
+  expect(USER_TYPES).toEqual(['Admin', 'Agency', 'Electrician', 'User', 'mscc', 'sm', 'Customer']);
+  expect(isUserType('mscc')).toBe(true);
+  expect(isUserType('admin')).toBe(false);
+  expect(isProductKey('ihd')).toBe(false);
+  expect(isProductKey('heat_pump')).toBe(true);
+});

@@ -1,0 +1,48 @@
+import type { ProductKey, UserType } from '../remote-contract';
+import { apiPrefix, homePath, profilePath, webPrefix } from './prefixes';
+
+test.each<[UserType, string, string]>([
+  ['Admin', '/api', '/api'],
+  ['Agency', '/api/agency', '/api/agency/nms'],
+  ['sm', '/api/sm/nms', '/api/sm/nms'],
+  ['mscc', '/api/mscc/nms', '/api/mscc/nms'],
+  ['Electrician', '/api/electrician', '/api/electrician'],
+  ['Customer', '/api/customer', '/api/customer'],
+  ['User', '/api/user', '/api/user'],
+])('API prefix of %s: %s, network calls %s (spec 6)', (type, plain, nms) => {
+  expect(apiPrefix(type)).toBe(plain);
+  expect(apiPrefix(type, { nms: true })).toBe(nms);
+});
+
+test.each<[UserType, string]>([
+  ['Admin', 'admin'],
+  ['Agency', 'agency'],
+  ['mscc', 'multisite'],
+  ['sm', 'sitemanager'],
+  ['Electrician', 'electrician'],
+  ['Customer', 'customer'],
+  ['User', 'user'],
+])('route prefix of %s is %s', (type, prefix) => {
+  expect(webPrefix(type)).toBe(prefix);
+});
+
+test.each<[UserType, ProductKey | null, string]>([
+  ['Admin', 'livelink', '/admin/dashboard'],
+  ['Agency', 'heat_pump', '/agency/dashboard'],
+  ['Agency', 'livelink', '/agency/devices'],
+  ['Agency', null, '/agency/devices'],
+  ['Electrician', 'heat_pump', '/electrician/devices'],
+  ['User', null, '/user/dashboard'],
+  ['mscc', 'heat_pump', '/multisite/dashboard'],
+  ['sm', 'heat_pump', '/sitemanager/dashboard'],
+  ['Customer', null, '/customer/devices'],
+])('home of %s with product %s is %s (spec 2.2)', (type, product, home) => {
+  expect(homePath(type, product)).toBe(home);
+});
+
+test('profile paths keep the /mscc and /sm prefixes', () => {
+  expect(profilePath('Admin')).toBe('/admin/profile');
+  expect(profilePath('mscc')).toBe('/mscc/profile');
+  expect(profilePath('sm')).toBe('/sm/profile');
+  expect(profilePath('Customer')).toBe('/customer/profile');
+});
