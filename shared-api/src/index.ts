@@ -6,6 +6,8 @@ export { USER_TYPES, PRODUCT_KEYS, productLabel, productDeviceType, isUserType, 
 
 export type { LoginUserInfo, LoginUserDetails, SignInAnswer, SessionState } from './session/session-store';
 export { useSession, sessionStore, readStoredLoginUserInfo, reloadSessionFromStorage } from './session/session-store';
+export type { SelectedProductState } from './session/selected-product';
+export { useSelectedProduct, readStoredProduct, DEFAULT_PRODUCT } from './session/selected-product';
 export {
   ACCESS_TOKEN_KEY,
   REFRESH_TOKEN_KEY,
@@ -15,7 +17,7 @@ export {
 } from './session/storage-keys';
 
 export type { ApiAnswer, ListInfo, SearchParams, SearchParamValue, UploadProgress, PostFormOptions } from './client/api';
-export { api, apiUrl, apiGet, apiPost, apiPut, apiDelete, apiPostForm, isAuthCall, failureFor } from './client/api';
+export { api, apiUrl, apiGet, apiList, apiPost, apiPut, apiDelete, apiPostForm, isAuthCall, failureFor } from './client/api';
 export { ApiError, errorMessage, serverMessage, isNetworkFailure, NETWORK_ERROR_MESSAGE, GENERIC_ERROR_MESSAGE } from './client/errors';
 
 export { apiPrefix, webPrefix, homePath, profilePath } from './roles/prefixes';

@@ -1,6 +1,6 @@
 import { adminInfo, jsonResponse, mockFetch, requestOf } from '../test-support';
 import { reloadSessionFromStorage, useSession } from '../session/session-store';
-import { api, apiDelete, apiGet, apiPost, apiPostForm, apiPut, apiUrl } from './api';
+import { api, apiDelete, apiGet, apiList, apiPost, apiPostForm, apiPut, apiUrl } from './api';
 import type { UploadProgress } from './api';
 import { ApiError, GENERIC_ERROR_MESSAGE, NETWORK_ERROR_MESSAGE, errorMessage } from './errors';
 
@@ -229,4 +229,33 @@ describe('apiPostForm', () => {
     controller.abort();
     await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
   });
+});
+
+describe('apiList', () => {
+  test('answers info with data and total, keeping the page fields', async () => {
+    const fetchMock = mockFetch(
+      jsonResponse({ status: true, message: '', info: { data: [{ id: 1 }, { id: 2 }], total: 27, current_page: 2, last_page: 2 } }),
+    );
+    await expect(apiList<{ id: number }>('api/ota/rule/list', { page: 2, limit: 25 })).resolves.toEqual({
+      data: [{ id: 1 }, { id: 2 }],
+      total: 27,
+      current_page: 2,
+      last_page: 2,
+    });
+    expect(requestOf(fetchMock).url.search).toBe('?page=2&limit=25');
+  });
+
+  test('an answer without a list is an empty page, not a crash', async () => {
+    mockFetch(jsonResponse({ status: true, message: '', info: null }));
+    await expect(apiList('api/ota/rule/list')).resolves.toEqual({ data: [], total: 0 });
+  });
+});
+
+test('the 401 error is flagged so no toast repeats the session dialog', async () => {
+  mockFetch(jsonResponse({ status: false, message: 'Unauthorized' }, 401));
+  const expired = await failureOf(apiGet('api/profile'));
+  expect(expired.expiredSession).toBe(true);
+  mockFetch(jsonResponse({ status: false, message: 'Invalid email or password' }, 401));
+  const wrongPassword = await failureOf(apiPost('api/authenticate/login', {}));
+  expect(wrongPassword.expiredSession).toBe(false);
 });

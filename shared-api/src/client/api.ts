@@ -49,10 +49,11 @@ function isFailureAnswer(body: unknown): boolean {
  * A 401 outside the auth calls marks the session expired so the shell shows its dialog.
  */
 export function failureFor(httpStatus: number, body: unknown, url: string): ApiError | null {
-  if (httpStatus === 401 && !isAuthCall(url)) sessionStore.getState().markExpired();
+  const expiredSession = httpStatus === 401 && !isAuthCall(url);
+  if (expiredSession) sessionStore.getState().markExpired();
   const failed = httpStatus < 200 || httpStatus >= 300 || isFailureAnswer(body);
   if (!failed) return null;
-  return new ApiError(httpStatus, serverMessage(body) ?? GENERIC_ERROR_MESSAGE, body);
+  return new ApiError(httpStatus, serverMessage(body) ?? GENERIC_ERROR_MESSAGE, body, { expiredSession });
 }
 
 async function readJson(response: Response): Promise<unknown> {
@@ -161,6 +162,17 @@ export function apiPut<T>(path: string, json?: unknown): Promise<ApiAnswer<T>> {
 
 export function apiDelete<T>(path: string, searchParams?: SearchParams): Promise<ApiAnswer<T>> {
   return call<T>('delete', path, { ...(searchParams ? { searchParams } : {}) });
+}
+
+/** `info` of a list answer, with `data` and `total` always present. */
+export async function apiList<T>(path: string, searchParams?: SearchParams): Promise<ListInfo<T>> {
+  const answer = await apiGet<Partial<ListInfo<T>> | null>(path, searchParams);
+  const info = answer.info ?? {};
+  const data = Array.isArray(info.data) ? info.data : [];
+  const list: ListInfo<T> = { data, total: typeof info.total === 'number' ? info.total : data.length };
+  if (typeof info.current_page === 'number') list.current_page = info.current_page;
+  if (typeof info.last_page === 'number') list.last_page = info.last_page;
+  return list;
 }
 
 export interface UploadProgress {

@@ -11,12 +11,18 @@ export const GENERIC_ERROR_MESSAGE = 'Something went wrong';
 export class ApiError extends Error {
   readonly status: number;
   readonly body?: unknown;
+  /**
+   * A 401 that ended the session: the shell's session-expired dialog already tells the user, so a
+   * toast for it would only repeat the news (notify.failure skips these).
+   */
+  readonly expiredSession: boolean;
 
-  constructor(status: number, message: string, body?: unknown) {
+  constructor(status: number, message: string, body?: unknown, options: { expiredSession?: boolean } = {}) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.body = body;
+    this.expiredSession = options.expiredSession ?? false;
   }
 
   /** No answer reached us (offline, DNS, refused, timed out). */

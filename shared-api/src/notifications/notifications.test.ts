@@ -30,3 +30,9 @@ test('failure turns any error into the catalogue text', () => {
     ['error', 'Something went wrong'],
   ]);
 });
+
+test('no toast for a 401 that ended the session: the session dialog says it', () => {
+  expect(notify.failure(new ApiError(401, 'Unauthorized', undefined, { expiredSession: true }))).toBeNull();
+  expect(useNotifications.getState().items).toEqual([]);
+  expect(notify.failure(new ApiError(401, 'Invalid email or password'))).not.toBeNull();
+});

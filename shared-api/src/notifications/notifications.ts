@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { errorMessage } from '../client/errors';
+import { ApiError, errorMessage } from '../client/errors';
 
 // Toasts (spec 3 "Toast", 9): success or error, 4000 ms unless told; the shell renders the items and
 // removes each after its timer.
@@ -47,8 +47,12 @@ export const notify = {
   error(message: string, timer?: number): number {
     return useNotifications.getState().push('error', message, timer);
   },
-  /** An error toast with the catalogue's text for any failure. */
-  failure(err: unknown, timer?: number): number {
+  /**
+   * An error toast with the catalogue's text for any failure; none for a 401 that ended the session
+   * (the session-expired dialog says it). Answers the toast id, or null when none was shown.
+   */
+  failure(err: unknown, timer?: number): number | null {
+    if (err instanceof ApiError && err.expiredSession) return null;
     return useNotifications.getState().push('error', errorMessage(err), timer);
   },
 };
