@@ -18,3 +18,25 @@ export { PasswordInput, type PasswordInputProps } from './forms/PasswordInput';
 export { TextField, type TextFieldProps } from './forms/TextField';
 export { FleetToaster, showToast, toaster, type ToastKind } from './feedback/toaster';
 export * from './icons';
+export { LoadingArea, LoadingOverlay, type LoadingAreaProps, type LoadingOverlayProps } from './feedback/LoadingOverlay';
+export {
+  DataTable,
+  type DataColumn,
+  type DataTableProps,
+  type RowKey,
+  type SortOrder,
+  type TableSelection,
+} from './table/DataTable';
+export {
+  DEFAULT_LIMIT_OPTIONS,
+  GO_TO_PAGE_DEBOUNCE_MS,
+  goToPageError,
+  lastPageOf,
+  Pager,
+  showingText,
+  type PagerProps,
+} from './table/Pager';
+export { FilterDrawer, type FilterDrawerProps } from './filters/FilterDrawer';
+export { ModalDialog, type ModalDialogProps } from './dialogs/ModalDialog';
+export { ConfirmDialog, type ConfirmDialogProps } from './dialogs/ConfirmDialog';
+export { EditDialog, type EditDialogProps } from './dialogs/EditDialog';

@@ -34,6 +34,27 @@ export function installJsdomPolyfills(): void {
   window.scrollTo = (() => {}) as typeof window.scrollTo;
   Element.prototype.scrollTo = function scrollTo() {} as typeof Element.prototype.scrollTo;
   if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = function scrollIntoView() {};
+  if (!w.PointerEvent) {
+    // zag's press/blur handling constructs PointerEvents; jsdom has MouseEvent only.
+    class PointerEventPolyfill extends MouseEvent {
+      readonly pointerId: number;
+      readonly pointerType: string;
+      readonly isPrimary: boolean;
+      readonly width: number;
+      readonly height: number;
+      readonly pressure: number;
+      constructor(type: string, init: PointerEventInit = {}) {
+        super(type, init);
+        this.pointerId = init.pointerId ?? 1;
+        this.pointerType = init.pointerType ?? 'mouse';
+        this.isPrimary = init.isPrimary ?? true;
+        this.width = init.width ?? 1;
+        this.height = init.height ?? 1;
+        this.pressure = init.pressure ?? 0;
+      }
+    }
+    w.PointerEvent = PointerEventPolyfill as unknown as typeof PointerEvent;
+  }
   if (!w.structuredClone) {
     w.structuredClone = (<T,>(value: T): T => JSON.parse(JSON.stringify(value)) as T) as typeof structuredClone;
   }

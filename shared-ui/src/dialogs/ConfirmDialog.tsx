@@ -1,0 +1,87 @@
+import { Button, Dialog, Text } from '@chakra-ui/react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { ModalDialog } from './ModalDialog';
+
+export interface ConfirmDialogProps {
+  open: boolean;
+  /** e.g. DELETE FIRMWARE */
+  title: ReactNode;
+  /** e.g. Are you sure you want to delete this Firmware? */
+  text?: ReactNode;
+  description?: ReactNode;
+  confirmLabel?: string;
+  cancelLabel?: string;
+  /** The confirm button shows a spinner until this settles; the dialog closes when it resolves. */
+  onConfirm: () => Promise<void> | void;
+  onClose: () => void;
+  /** e.g. Resolve Fault's Yes once the fault is resolved. */
+  confirmDisabled?: boolean;
+  /** Extra content such as a small form (Resolve Fault). */
+  children?: ReactNode;
+  /** Keep the dialog open after a successful confirm (the caller closes it). */
+  keepOpen?: boolean;
+}
+
+/** Yes/No confirmation: title, dialog text, optional description; spinner on Yes while the work runs. */
+export function ConfirmDialog({
+  open,
+  title,
+  text,
+  description,
+  confirmLabel = 'Yes',
+  cancelLabel = 'No',
+  onConfirm,
+  onClose,
+  confirmDisabled = false,
+  children,
+  keepOpen = false,
+}: ConfirmDialogProps) {
+  const [busy, setBusy] = useState(false);
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  const confirm = async () => {
+    setBusy(true);
+    try {
+      await onConfirm();
+      if (mounted.current && !keepOpen) onClose();
+    } catch {
+      // The caller reports the failure (error toast); the dialog stays open for another try.
+    } finally {
+      if (mounted.current) setBusy(false);
+    }
+  };
+
+  return (
+    <ModalDialog
+      open={open}
+      title={title}
+      onClose={onClose}
+      busy={busy}
+      size="sm"
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose} disabled={busy}>
+            {cancelLabel}
+          </Button>
+          <Button onClick={confirm} loading={busy} loadingText={confirmLabel} disabled={confirmDisabled}>
+            {confirmLabel}
+          </Button>
+        </>
+      }
+    >
+      {text != null && <Dialog.Description asChild><Text>{text}</Text></Dialog.Description>}
+      {description != null && (
+        <Text mt="2" fontSize="sm" color="fg.muted">
+          {description}
+        </Text>
+      )}
+      {children}
+    </ModalDialog>
+  );
+}

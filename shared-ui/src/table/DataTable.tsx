@@ -1,0 +1,196 @@
+import { Box, Checkbox, chakra, Table } from '@chakra-ui/react';
+import type { Key, ReactNode } from 'react';
+import { LoadingOverlay } from '../feedback/LoadingOverlay';
+import { ArrowDownIcon, ArrowUpIcon, SortIcon } from '../icons';
+
+export type SortOrder = 'asc' | 'desc';
+export type RowKey = string | number;
+
+export interface DataColumn<Row> {
+  /** The sort key sent as `sortBy`, and the row field shown when there is no `render`. */
+  key: string;
+  header: ReactNode;
+  render?: (row: Row, index: number) => ReactNode;
+  /** Default true; the action column passes false. */
+  sortable?: boolean;
+  width?: string | number;
+  align?: 'start' | 'center' | 'end';
+}
+
+/**
+ * Row selection driven by the caller (Group Details: none / page / all {total}). The header checkbox
+ * selects or clears the current page; `allSelected` shows every row as selected (the "all" mode).
+ */
+export interface TableSelection<Row> {
+  selectedKeys: ReadonlySet<RowKey> | readonly RowKey[];
+  onToggleRow: (key: RowKey, row: Row, checked: boolean) => void;
+  onTogglePage: (checked: boolean, pageKeys: RowKey[]) => void;
+  allSelected?: boolean;
+  /** Accessible name of a row's checkbox, e.g. the serial number. */
+  rowLabel?: (row: Row) => string;
+}
+
+export interface DataTableProps<Row> {
+  columns: DataColumn<Row>[];
+  rows: readonly Row[];
+  rowKey: keyof Row | ((row: Row) => RowKey);
+  loading?: boolean;
+  sortBy?: string;
+  orderBy?: SortOrder;
+  /** Called with the column and the next order: each click toggles asc/desc. */
+  onSort?: (key: string, order: SortOrder) => void;
+  emptyText?: string;
+  selection?: TableSelection<Row>;
+  /** Accessible name of the table (e.g. the screen title). */
+  label?: string;
+  size?: 'sm' | 'md' | 'lg';
+}
+
+function keyOf<Row>(row: Row, rowKey: DataTableProps<Row>['rowKey']): RowKey {
+  if (typeof rowKey === 'function') return rowKey(row);
+  return row[rowKey] as unknown as RowKey;
+}
+
+function cellValue(value: unknown): ReactNode {
+  if (value == null || value === '') return '-';
+  if (typeof value === 'string' || typeof value === 'number') return value;
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  return String(value);
+}
+
+interface SelectBoxProps {
+  checked: boolean | 'indeterminate';
+  label: string;
+  onChange: (checked: boolean) => void;
+}
+
+function SelectBox({ checked, label, onChange }: SelectBoxProps) {
+  return (
+    <Checkbox.Root
+      size="sm"
+      checked={checked}
+      onCheckedChange={(details) => onChange(details.checked === true)}
+    >
+      <Checkbox.HiddenInput aria-label={label} />
+      <Checkbox.Control />
+    </Checkbox.Root>
+  );
+}
+
+/** The console's list table: sortable headers, loading overlay, No Data Found, optional selection. */
+export function DataTable<Row>({
+  columns,
+  rows,
+  rowKey,
+  loading = false,
+  sortBy,
+  orderBy = 'desc',
+  onSort,
+  emptyText = 'No Data Found',
+  selection,
+  label,
+  size = 'sm',
+}: DataTableProps<Row>) {
+  const selected =
+    selection && (selection.selectedKeys instanceof Set ? selection.selectedKeys : new Set(selection.selectedKeys));
+  const pageKeys = rows.map((row) => keyOf(row, rowKey));
+  const pageSelectedCount = selected ? pageKeys.filter((key) => selected.has(key)).length : 0;
+  const headerChecked: boolean | 'indeterminate' =
+    selection?.allSelected || (rows.length > 0 && pageSelectedCount === rows.length)
+      ? true
+      : pageSelectedCount > 0
+        ? 'indeterminate'
+        : false;
+  const columnCount = columns.length + (selection ? 1 : 0);
+
+  return (
+    <LoadingOverlay loading={loading}>
+      <Table.ScrollArea borderWidth="1px" rounded="md">
+        <Table.Root size={size} aria-label={label} stickyHeader interactive={rows.length > 0}>
+          <Table.Header>
+            <Table.Row bg="bg.muted">
+              {selection && (
+                <Table.ColumnHeader width="10">
+                  <SelectBox
+                    checked={headerChecked}
+                    label="Select all rows on this page"
+                    onChange={(checked) => selection.onTogglePage(checked, pageKeys)}
+                  />
+                </Table.ColumnHeader>
+              )}
+              {columns.map((column) => {
+                const sortable = column.sortable !== false && Boolean(onSort);
+                const active = sortable && sortBy === column.key;
+                return (
+                  <Table.ColumnHeader
+                    key={column.key}
+                    width={column.width}
+                    textAlign={column.align}
+                    aria-sort={active ? (orderBy === 'asc' ? 'ascending' : 'descending') : undefined}
+                  >
+                    {sortable ? (
+                      <chakra.button
+                        type="button"
+                        display="inline-flex"
+                        alignItems="center"
+                        gap="1"
+                        fontWeight="semibold"
+                        cursor="pointer"
+                        _hover={{ color: 'colorPalette.fg' }}
+                        focusRing="outside"
+                        onClick={() => onSort?.(column.key, orderBy === 'asc' ? 'desc' : 'asc')}
+                      >
+                        {column.header}
+                        <Box as="span" color={active ? 'colorPalette.fg' : 'fg.subtle'}>
+                          {active ? orderBy === 'asc' ? <ArrowUpIcon /> : <ArrowDownIcon /> : <SortIcon />}
+                        </Box>
+                      </chakra.button>
+                    ) : (
+                      <Box as="span" fontWeight="semibold">
+                        {column.header}
+                      </Box>
+                    )}
+                  </Table.ColumnHeader>
+                );
+              })}
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {rows.length === 0 ? (
+              <Table.Row>
+                <Table.Cell colSpan={columnCount} textAlign="center" py="8" color="fg.muted">
+                  {loading ? '\u00a0' : emptyText}
+                </Table.Cell>
+              </Table.Row>
+            ) : (
+              rows.map((row, index) => {
+                const key = pageKeys[index] as RowKey;
+                const isSelected = Boolean(selection?.allSelected || selected?.has(key));
+                return (
+                  <Table.Row key={key as Key} data-selected={isSelected ? '' : undefined} aria-selected={selection ? isSelected : undefined}>
+                    {selection && (
+                      <Table.Cell>
+                        <SelectBox
+                          checked={isSelected}
+                          label={selection.rowLabel ? selection.rowLabel(row) : `Select row ${index + 1}`}
+                          onChange={(checked) => selection.onToggleRow(key, row, checked)}
+                        />
+                      </Table.Cell>
+                    )}
+                    {columns.map((column) => (
+                      <Table.Cell key={column.key} textAlign={column.align}>
+                        {column.render
+                          ? column.render(row, index)
+                          : cellValue((row as Record<string, unknown>)[column.key])}
+                      </Table.Cell>
+                    ))}
+                  </Table.Row>
+                );
+              })
+            )}
+          </Table.Body>
+        </Table.Root>
+      </Table.ScrollArea>
+    </LoadingOverlay>
+  );
+}
