@@ -15,6 +15,7 @@ import { freePort, repoRoot, startStack, type Stack } from '../support/stack';
 import {
   consoleClassifier,
   installFormTimer,
+  installNameShim,
   loginFormTime,
   median,
   recordScripts,
@@ -56,6 +57,7 @@ async function serveStatic(dir: string): Promise<{ url: string; server: Server }
 /** Cold load of a login page: its scripts and the time to the rendered form. */
 async function coldLogin(browser: Browser, url: string): Promise<{ files: Array<{ url: string; body: Buffer }>; formMs: number; owners: Record<string, string[]> }> {
   const context = await browser.newContext();
+  await installNameShim(context);
   await installFormTimer(context);
   const rec = recordScripts(context);
   const page = await context.newPage();
@@ -89,6 +91,7 @@ async function otpFor(apiUrl: string, email: string, previous: string): Promise<
  */
 async function afterSignIn(browser: Browser, stack: Stack, email: string): Promise<{ home: string; coldHome: Array<{ url: string; body: Buffer }>; duringSignIn: Array<{ url: string; body: Buffer }>; owners: Record<string, string[]> }> {
   const context = await browser.newContext({ baseURL: stack.consoleUrl });
+  await installNameShim(context);
   const page = await context.newPage();
   await page.goto('/login');
   await page.waitForLoadState('networkidle');
@@ -108,6 +111,7 @@ async function afterSignIn(browser: Browser, stack: Stack, email: string): Promi
   await context.close();
 
   const cold = await browser.newContext({ baseURL: stack.consoleUrl, storageState: state });
+  await installNameShim(cold);
   const rec2 = recordScripts(cold);
   const page2 = await cold.newPage();
   await page2.goto(home);

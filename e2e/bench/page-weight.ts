@@ -112,6 +112,14 @@ export function summarise(weight: Weight): { shell: number; shared: number; remo
   return { shell, shared, remotes, other };
 }
 
+/**
+ * tsx (esbuild, keepNames) wraps named functions in `__name(...)`; functions handed to the page are
+ * serialised with that call in them, so the page needs the helper too. Install first.
+ */
+export async function installNameShim(context: BrowserContext): Promise<void> {
+  await context.addInitScript({ content: 'globalThis.__name = globalThis.__name || ((fn) => fn);' });
+}
+
 /** In the page from its first script on: the time (ms since navigation start) a login form is rendered. */
 export async function installFormTimer(context: BrowserContext): Promise<void> {
   await context.addInitScript(() => {

@@ -4,8 +4,6 @@
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 
-const repoRoot = path.resolve(__dirname, '../../..');
-
 module.exports = {
   context: __dirname,
   mode: 'production',
@@ -20,8 +18,6 @@ module.exports = {
   devtool: false,
   resolve: {
     extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
-    // one copy of each library, the ones the console's packages resolve to
-    modules: [path.join(repoRoot, 'node_modules'), 'node_modules'],
   },
   module: {
     rules: [
