@@ -90,3 +90,8 @@ export {
   goToPageError,
   parseGoToPage,
 } from './validation/patterns';
+
+export type { LiveStatus, LiveConnection, LiveConnectionOptions, Backoff } from './live-updates/live-connection';
+export { openLiveConnection, reconnectDelay, liveUrl, LIVE_PATH, AUTH_REFUSED_CLOSE_CODES, DEFAULT_BACKOFF } from './live-updates/live-connection';
+export type { LiveListener } from './live-updates/live-updates';
+export { liveUpdates, useLiveUpdates, useLiveStatus } from './live-updates/live-updates';

@@ -1,0 +1,109 @@
+import { useEffect, useRef } from 'react';
+import { create } from 'zustand';
+import { sessionStore } from '../session/session-store';
+import { openLiveConnection } from './live-connection';
+import type { LiveConnection, LiveConnectionOptions, LiveStatus } from './live-connection';
+
+// The page's one live-update connection. The shell starts it once; it then follows the session
+// (connects while signed in with a live token, reconnects with a renewed one, closes on sign-out or
+// expiry), and every remote listens through useLiveUpdates without knowing about sockets.
+
+export type LiveListener = (message: unknown) => void;
+
+export const useLiveStatus = create<{ status: LiveStatus }>()(() => ({ status: 'idle' }));
+
+const listeners = new Set<LiveListener>();
+const reconnectListeners = new Set<() => void>();
+let connection: LiveConnection | null = null;
+let connectedToken: string | null = null;
+let unsubscribeSession: (() => void) | null = null;
+let extraOptions: Partial<LiveConnectionOptions> = {};
+
+function deliver(message: unknown) {
+  for (const listener of [...listeners]) {
+    try {
+      listener(message);
+    } catch (err) {
+      // One screen's bug must not starve the others of updates.
+      console.error('live update listener failed', err);
+    }
+  }
+}
+
+function disconnect() {
+  connection?.close();
+  connection = null;
+  connectedToken = null;
+}
+
+function follow() {
+  const { accessToken, sessionExpired } = sessionStore.getState();
+  const wanted = accessToken && !sessionExpired ? accessToken : null;
+  if (wanted === connectedToken && (connection || wanted === null)) return;
+  disconnect();
+  if (!wanted) {
+    useLiveStatus.setState({ status: 'closed' });
+    return;
+  }
+  connectedToken = wanted;
+  connection = openLiveConnection({
+    ...extraOptions,
+    token: () => {
+      const state = sessionStore.getState();
+      return state.sessionExpired ? null : state.accessToken;
+    },
+    onMessage: deliver,
+    onStatus: (status) => useLiveStatus.setState({ status }),
+    onReconnected: () => {
+      for (const listener of [...reconnectListeners]) listener();
+    },
+    onTokenRefused: () => sessionStore.getState().markExpired(),
+  });
+}
+
+export const liveUpdates = {
+  /** Starts following the session (idempotent). Options are for tests and QA (another path). */
+  start(options: Partial<Omit<LiveConnectionOptions, 'token' | 'onMessage' | 'onStatus'>> = {}): void {
+    extraOptions = options;
+    if (unsubscribeSession) return;
+    unsubscribeSession = sessionStore.subscribe(follow);
+    follow();
+  },
+  stop(): void {
+    unsubscribeSession?.();
+    unsubscribeSession = null;
+    disconnect();
+    useLiveStatus.setState({ status: 'idle' });
+  },
+  /** Every parsed message; answers the unsubscribe. */
+  subscribe(listener: LiveListener): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  /** Called after a reconnect, to re-read a snapshot; answers the unsubscribe. */
+  onReconnected(listener: () => void): () => void {
+    reconnectListeners.add(listener);
+    return () => reconnectListeners.delete(listener);
+  },
+};
+
+/**
+ * Live messages for a screen while it is mounted. `onReconnected` re-reads the screen's data (a
+ * refetch) after the connection was lost, since messages sent meanwhile are gone.
+ */
+export function useLiveUpdates(onMessage: LiveListener, onReconnected?: () => void): void {
+  const messageRef = useRef(onMessage);
+  const reconnectRef = useRef(onReconnected);
+  useEffect(() => {
+    messageRef.current = onMessage;
+    reconnectRef.current = onReconnected;
+  });
+  useEffect(() => {
+    const offMessage = liveUpdates.subscribe((message) => messageRef.current(message));
+    const offReconnect = liveUpdates.onReconnected(() => reconnectRef.current?.());
+    return () => {
+      offMessage();
+      offReconnect();
+    };
+  }, []);
+}
