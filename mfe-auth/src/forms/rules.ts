@@ -1,0 +1,48 @@
+// The yup pieces every form of this remote is built from (spec 5). Messages are i18n keys of the
+// `auth` namespace; the en bundle holds the spec's exact English.
+import {
+  ABN_LENGTH,
+  EMAIL_PATTERN,
+  NAME_MAX_LENGTH,
+  PASSWORD_RULE,
+  PHONE_MAX_LENGTH,
+  PHONE_MIN_LENGTH,
+  PHONE_PATTERN,
+  POSTCODE_MIN_LENGTH,
+} from '@fleet/shared-api';
+import * as yup from 'yup';
+
+/** A trimmed text (spec 5: text fields are trimmed); `.trim()` makes the submitted value trimmed too. */
+export const text = () => yup.string().trim().default('');
+
+export const email = (required = 'validation.emailRequired', invalid = 'validation.emailInvalid') =>
+  text().required(required).matches(EMAIL_PATTERN, { message: invalid, excludeEmptyString: true });
+
+/** A password that must be given and be strong (sign-up, reset). Passwords are not trimmed. */
+export const newPassword = () =>
+  yup
+    .string()
+    .default('')
+    .required('validation.passwordRequired')
+    .matches(PASSWORD_RULE, { message: 'validation.passwordStrength', excludeEmptyString: true });
+
+/** A password on a profile: optional, strong when given. */
+export const optionalPassword = () =>
+  yup.string().default('').matches(PASSWORD_RULE, { message: 'validation.passwordStrength', excludeEmptyString: true });
+
+/** A name: required and under 200 characters. */
+export const name = (required: string, tooLong: string) =>
+  text().required(required).max(NAME_MAX_LENGTH, tooLong);
+
+/** A phone or contact number: required, 8 to 13 characters, starts with + or a digit and ends with a digit. */
+export const phone = (required = 'validation.phoneRequired', length = 'validation.phoneLength') =>
+  text()
+    .required(required)
+    .min(PHONE_MIN_LENGTH, length)
+    .max(PHONE_MAX_LENGTH, length)
+    .matches(PHONE_PATTERN, { message: 'validation.phoneInvalid', excludeEmptyString: true });
+
+export const postcode = () =>
+  text().required('validation.postcodeRequired').min(POSTCODE_MIN_LENGTH, 'validation.postcodeRequired');
+
+export const abn = () => text().required('validation.abnRequired').length(ABN_LENGTH, 'validation.abnInvalid');

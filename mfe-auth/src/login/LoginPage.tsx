@@ -1,0 +1,82 @@
+import { errorMessage, notify } from '@fleet/shared-api';
+import { Button, FormField, Link, PasswordInput, Stack, Text, TextField } from '@fleet/shared-ui';
+import { yupResolver } from '@hookform/resolvers/yup';
+import { useMutation } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import * as yup from 'yup';
+import { useAuthTranslation, useErrorText, useFirstErrorFocus } from '../forms/form-helpers';
+import { email } from '../forms/rules';
+import { AuthCard } from '../layout/AuthCard';
+import { FORGOT_PATHS, type Portal } from '../portals';
+import { requestLogin } from './calls';
+import { savePendingLogin } from './pendingLogin';
+import { useEmailVerificationLink } from './useEmailVerificationLink';
+
+const schema = yup.object({
+  email: email(),
+  // an existing password is checked by the server, not against today's strength rule
+  password: yup.string().default('').required('validation.passwordRequired'),
+});
+
+export interface LoginPageProps {
+  portal: Portal;
+}
+
+/** Step one of sign-in (spec 2.1, 5 Login): email and password; the server then mails an OTP. */
+export function LoginPage({ portal }: LoginPageProps) {
+  const { t } = useAuthTranslation();
+  const errorText = useErrorText();
+  const navigate = useNavigate();
+  const { verifying } = useEmailVerificationLink();
+  const { formRef, onInvalid } = useFirstErrorFocus();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({ resolver: yupResolver(schema), defaultValues: { email: '', password: '' }, shouldFocusError: false });
+
+  const login = useMutation({
+    mutationFn: requestLogin,
+    onSuccess: (answer, body) => {
+      savePendingLogin({ email: body.email, portal, otpSentAt: Date.now() });
+      if (answer.message) notify.success(answer.message);
+      navigate('/verify-otp', { state: { email: body.email } });
+    },
+    onError: (err) => notify.error(errorMessage(err)),
+  });
+
+  return (
+    <AuthCard title={t('login.title', { portal: t(`portal.${portal}`) })}>
+      <form ref={formRef} noValidate onSubmit={handleSubmit((values) => login.mutate(values), onInvalid)}>
+        <Stack gap="4">
+          {verifying && <Text role="status">{t('login.verifying')}</Text>}
+          <TextField
+            label={t('common.email')}
+            type="email"
+            autoComplete="username"
+            required
+            error={errorText(errors.email)}
+            {...register('email')}
+          />
+          <FormField label={t('common.password')} required error={errorText(errors.password)}>
+            <PasswordInput autoComplete="current-password" {...register('password')} />
+          </FormField>
+          <Button type="submit" colorPalette="teal" loading={login.isPending}>
+            {t('login.submit')}
+          </Button>
+          <Stack gap="1" fontSize="sm">
+            <Link asChild colorPalette="teal">
+              <RouterLink to={FORGOT_PATHS[portal]}>{t('login.forgot')}</RouterLink>
+            </Link>
+            {portal === 'main' && (
+              <Link asChild colorPalette="teal">
+                <RouterLink to="/signup">{t('login.signup')}</RouterLink>
+              </Link>
+            )}
+          </Stack>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

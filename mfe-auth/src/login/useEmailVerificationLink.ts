@@ -1,0 +1,37 @@
+import { errorMessage, notify } from '@fleet/shared-api';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { verifyEmail } from './calls';
+
+/**
+ * The sign-up mail links to `/login?verify=<token>`: confirm the address once, tell the user, and
+ * drop the token from the address bar so a reload does not spend it again.
+ */
+export function useEmailVerificationLink(): { verifying: boolean } {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const token = searchParams.get('verify');
+  const handled = useRef<string | null>(null);
+  const mutation = useMutation({
+    mutationFn: verifyEmail,
+    onSuccess: (answer) => notify.success(answer.message),
+    onError: (err) => notify.error(errorMessage(err)),
+  });
+  const { mutate } = mutation;
+
+  useEffect(() => {
+    if (!token || handled.current === token) return;
+    handled.current = token;
+    mutate({ token });
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('verify');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [token, mutate, setSearchParams]);
+
+  return { verifying: mutation.isPending };
+}

@@ -1,0 +1,80 @@
+import { FormField, PasswordInput, SimpleGrid, TextField } from '@fleet/shared-ui';
+import { yupResolver } from '@hookform/resolvers/yup';
+import { useForm } from 'react-hook-form';
+import * as yup from 'yup';
+import { useAuthTranslation, useErrorText, useFirstErrorFocus } from '../forms/form-helpers';
+import { name, optionalPassword, phone, postcode } from '../forms/rules';
+import { readAgencyProfile, saveAgencyProfile, type AgencyProfileInfo } from './calls';
+import { ProfileForm, ProfileFrame, useProfile, useSaveProfile } from './ProfileFrame';
+
+// Spec 3 field names; spec 5 "Agency profile": agency name, postcode (min 3), contact names, contact 8 to 13.
+const schema = yup.object({
+  agencyName: name('validation.agencyNameRequired', 'validation.agencyNameLength'),
+  postcode: postcode(),
+  contactFirstName: name('validation.contactFirstNameRequired', 'validation.firstNameLength'),
+  contactLastName: name('validation.contactLastNameRequired', 'validation.lastNameLength'),
+  contactNo: phone('validation.contactNoRequired', 'validation.contactNoLength'),
+  password: optionalPassword(),
+});
+
+export function AgencyProfile() {
+  const { t } = useAuthTranslation();
+  const query = useProfile('Agency', readAgencyProfile);
+  return <ProfileFrame title={t('profile.agencyTitle')} query={query}>{(info) => <AgencyProfileForm info={info} />}</ProfileFrame>;
+}
+
+function AgencyProfileForm({ info }: { info: AgencyProfileInfo }) {
+  const { t } = useAuthTranslation();
+  const errorText = useErrorText();
+  const { formRef, onInvalid } = useFirstErrorFocus();
+  const {
+    register,
+    handleSubmit,
+    resetField,
+    formState: { errors },
+  } = useForm({
+    resolver: yupResolver(schema),
+    defaultValues: {
+      agencyName: info.agency_name ?? '',
+      postcode: info.postcode ?? '',
+      contactFirstName: info.contact_first_name ?? '',
+      contactLastName: info.contact_last_name ?? '',
+      contactNo: info.contact ?? '',
+      password: '',
+    },
+    shouldFocusError: false,
+  });
+  const save = useSaveProfile('Agency', saveAgencyProfile, () => resetField('password', { defaultValue: '' }));
+
+  return (
+    <ProfileForm
+      formRef={formRef}
+      email={info.email}
+      saving={save.isPending}
+      onSubmit={handleSubmit(
+        (values) =>
+          save.mutate({
+            agency_name: values.agencyName,
+            postcode: values.postcode,
+            contact_first_name: values.contactFirstName,
+            contact_last_name: values.contactLastName,
+            contact: values.contactNo,
+            password: values.password,
+          }),
+        onInvalid,
+      )}
+    >
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+        <TextField label={t('profile.agencyName')} required autoComplete="organization" error={errorText(errors.agencyName)} {...register('agencyName')} />
+        <TextField label={t('profile.abn')} value={info.abn_no ?? ''} readOnly />
+        <TextField label={t('profile.postcode')} required autoComplete="postal-code" error={errorText(errors.postcode)} {...register('postcode')} />
+        <TextField label={t('profile.contactNo')} type="tel" required autoComplete="tel" error={errorText(errors.contactNo)} {...register('contactNo')} />
+        <TextField label={t('profile.contactFirstName')} required error={errorText(errors.contactFirstName)} {...register('contactFirstName')} />
+        <TextField label={t('profile.contactLastName')} required error={errorText(errors.contactLastName)} {...register('contactLastName')} />
+        <FormField label={t('common.password')} helperText={t('common.leaveBlank')} error={errorText(errors.password)}>
+          <PasswordInput autoComplete="new-password" {...register('password')} />
+        </FormField>
+      </SimpleGrid>
+    </ProfileForm>
+  );
+}

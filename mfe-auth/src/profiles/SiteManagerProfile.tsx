@@ -1,0 +1,49 @@
+import { FormField, PasswordInput, SimpleGrid, TextField } from '@fleet/shared-ui';
+import { yupResolver } from '@hookform/resolvers/yup';
+import { useForm } from 'react-hook-form';
+import * as yup from 'yup';
+import { useAuthTranslation, useErrorText, useFirstErrorFocus } from '../forms/form-helpers';
+import { name, optionalPassword } from '../forms/rules';
+import { readSiteManagerProfile, saveSiteManagerProfile, type SiteManagerProfileInfo } from './calls';
+import { ProfileForm, ProfileFrame, useProfile, useSaveProfile } from './ProfileFrame';
+
+const schema = yup.object({
+  first_name: name('validation.firstNameRequired', 'validation.firstNameLength'),
+  last_name: name('validation.lastNameRequired', 'validation.lastNameLength'),
+  password: optionalPassword(),
+});
+
+export function SiteManagerProfile() {
+  const { t } = useAuthTranslation();
+  const query = useProfile('sm', readSiteManagerProfile);
+  return <ProfileFrame title={t('profile.smTitle')} query={query}>{(info) => <SiteManagerProfileForm info={info} />}</ProfileFrame>;
+}
+
+function SiteManagerProfileForm({ info }: { info: SiteManagerProfileInfo }) {
+  const { t } = useAuthTranslation();
+  const errorText = useErrorText();
+  const { formRef, onInvalid } = useFirstErrorFocus();
+  const {
+    register,
+    handleSubmit,
+    resetField,
+    formState: { errors },
+  } = useForm({
+    resolver: yupResolver(schema),
+    defaultValues: { first_name: info.first_name ?? '', last_name: info.last_name ?? '', password: '' },
+    shouldFocusError: false,
+  });
+  const save = useSaveProfile('sm', saveSiteManagerProfile, () => resetField('password', { defaultValue: '' }));
+
+  return (
+    <ProfileForm formRef={formRef} email={info.email} saving={save.isPending} onSubmit={handleSubmit((values) => save.mutate(values), onInvalid)}>
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+        <TextField label={t('common.firstName')} required autoComplete="given-name" error={errorText(errors.first_name)} {...register('first_name')} />
+        <TextField label={t('common.lastName')} required autoComplete="family-name" error={errorText(errors.last_name)} {...register('last_name')} />
+        <FormField label={t('common.password')} helperText={t('common.leaveBlank')} error={errorText(errors.password)}>
+          <PasswordInput autoComplete="new-password" {...register('password')} />
+        </FormField>
+      </SimpleGrid>
+    </ProfileForm>
+  );
+}

@@ -1,0 +1,124 @@
+import {
+  errorMessage,
+  homePath,
+  isProductKey,
+  LOGIN_TOAST_TIMER,
+  notify,
+  SELECTED_PRODUCT_KEY,
+  useSession,
+} from '@fleet/shared-api';
+import { Button, Link, Stack, TextField } from '@fleet/shared-ui';
+import { yupResolver } from '@hookform/resolvers/yup';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link as RouterLink, Navigate, useLocation, useNavigate } from 'react-router-dom';
+import * as yup from 'yup';
+import { useAuthTranslation, useErrorText, useFirstErrorFocus } from '../forms/form-helpers';
+import { text } from '../forms/rules';
+import { AuthCard } from '../layout/AuthCard';
+import { resendLoginOtp, verifyLoginOtp } from '../login/calls';
+import { clearPendingLogin, readPendingLogin, savePendingLogin, type PendingLogin } from '../login/pendingLogin';
+import { LOGIN_PATHS } from '../portals';
+import { useResendCooldown } from './useResendCooldown';
+
+const schema = yup.object({
+  otp: text().required('validation.otpRequired').matches(/^\d{6}$/, { message: 'validation.otpInvalid', excludeEmptyString: true }),
+});
+
+function selectedProduct() {
+  const value = localStorage.getItem(SELECTED_PRODUCT_KEY);
+  return isProductKey(value) ? value : null;
+}
+
+/** The email comes with the navigation from the login form, or from sessionStorage after a reload. */
+function usePendingLogin(): PendingLogin | null {
+  const location = useLocation();
+  const stored = readPendingLogin();
+  const state = location.state as { email?: unknown } | null;
+  const fromState = typeof state?.email === 'string' ? state.email : null;
+  if (stored && (!fromState || stored.email === fromState)) return stored;
+  return fromState ? { email: fromState, portal: 'main', otpSentAt: Date.now() } : null;
+}
+
+/** Step two of sign-in: the 6-digit code mailed by the login call. */
+export function VerifyOtpPage() {
+  const pending = usePendingLogin();
+  if (!pending) return <Navigate to={LOGIN_PATHS.main} replace />;
+  return <VerifyOtpForm pending={pending} />;
+}
+
+function VerifyOtpForm({ pending }: { pending: PendingLogin }) {
+  const { t } = useAuthTranslation();
+  const errorText = useErrorText();
+  const navigate = useNavigate();
+  const signIn = useSession((state) => state.signIn);
+  const [sentAt, setSentAt] = useState(pending.otpSentAt);
+  const cooldown = useResendCooldown(sentAt);
+  const { formRef, onInvalid } = useFirstErrorFocus();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({ resolver: yupResolver(schema), defaultValues: { otp: '' }, shouldFocusError: false });
+
+  const verify = useMutation({
+    mutationFn: (otp: string) => verifyLoginOtp({ email: pending.email, otp }),
+    onSuccess: ({ message, session }) => {
+      clearPendingLogin();
+      signIn(session);
+      if (message) notify.success(message, LOGIN_TOAST_TIMER);
+      navigate(homePath(session.info.user_type, selectedProduct()), { replace: true });
+    },
+    onError: (err) => notify.error(errorMessage(err)),
+  });
+
+  const resend = useMutation({
+    mutationFn: () => resendLoginOtp({ email: pending.email }),
+    onSuccess: (answer) => {
+      const now = Date.now();
+      savePendingLogin({ ...pending, otpSentAt: now });
+      setSentAt(now);
+      if (answer.message) notify.success(answer.message);
+    },
+    onError: (err) => notify.error(errorMessage(err)),
+  });
+
+  return (
+    <AuthCard title={t('otp.title')} intro={t('otp.intro', { email: pending.email })}>
+      <form ref={formRef} noValidate onSubmit={handleSubmit(({ otp }) => verify.mutate(otp), onInvalid)}>
+        <Stack gap="4">
+          <TextField
+            label={t('otp.code')}
+            required
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            autoFocus
+            error={errorText(errors.otp)}
+            {...register('otp')}
+          />
+          <Button type="submit" colorPalette="teal" loading={verify.isPending}>
+            {t('otp.submit')}
+          </Button>
+          <Button
+            type="button"
+            variant="outline"
+            colorPalette="teal"
+            disabled={cooldown > 0}
+            loading={resend.isPending}
+            onClick={() => resend.mutate()}
+            aria-live="polite"
+          >
+            {cooldown > 0 ? t('otp.resendIn', { seconds: cooldown }) : t('otp.resend')}
+          </Button>
+          <Link asChild colorPalette="teal" fontSize="sm">
+            <RouterLink to={LOGIN_PATHS[pending.portal]} onClick={clearPendingLogin}>
+              {t('otp.otherAccount')}
+            </RouterLink>
+          </Link>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}
