@@ -38,8 +38,10 @@ export {
   serializeListState,
   mergeListState,
   listQuery,
+  isFilterKey,
   DEFAULT_LIST_STATE,
   LIST_STATE_KEYS,
+  NON_FILTER_QUERY_KEYS,
 } from './list-state/list-state';
 export type { ListStateControls } from './list-state/useListState';
 export { useListState } from './list-state/useListState';

@@ -93,6 +93,7 @@ export const api: KyInstance = ky.create({
   timeout: 30_000,
   retry: 0,
   throwHttpErrors: false,
+  headers: { Accept: 'application/json' },
   fetch: fetchOrNetworkError,
   hooks: {
     beforeRequest: [

@@ -53,7 +53,12 @@ describe('parseListState', () => {
   test('with filterKeys only those keys are filters', () => {
     const params = new URLSearchParams('email=x&emailAcc=true&deviceType=livelink');
     expect(parseListState(params, {}, ['email']).filters).toEqual({ email: 'x' });
-    expect(parseListState(params).filters).toEqual({ email: 'x', emailAcc: 'true', deviceType: 'livelink' });
+    expect(parseListState(params, {}, ['email', 'deviceType']).filters).toEqual({ email: 'x', deviceType: 'livelink' });
+  });
+
+  test('without filterKeys, product, tab and accordion flags are not filters', () => {
+    const params = new URLSearchParams('email=x&emailAcc=true&versionAcc=1&deviceType=livelink&ota_type=forced&tab=1&synctype=auto_sync&version=2');
+    expect(parseListState(params).filters).toEqual({ email: 'x', version: '2' });
   });
 });
 

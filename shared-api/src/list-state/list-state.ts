@@ -38,9 +38,20 @@ export const DEFAULT_LIST_STATE: ListState = {
 /** Query keys that are list state, never filters. */
 export const LIST_STATE_KEYS: readonly string[] = ['page', 'limit', 'orderBy', 'sortBy', 'isOpen'];
 
+/**
+ * Query keys the spec's list URLs carry beside the filters (product, OTA type, tab, history type,
+ * a download link). Without `filterKeys` they, and the drawer's accordion flags (`emailAcc`,
+ * `versionAcc`), are not filters: fleet-api answers 400 to a filter key a list does not know.
+ */
+export const NON_FILTER_QUERY_KEYS: readonly string[] = ['deviceType', 'ota_type', 'download_link', 'synctype', 'tab'];
+const ACCORDION_FLAG = /Acc$/;
+
 export interface ListStateOptions {
   defaults?: Partial<ListState>;
-  /** Keys that are filters; without it every other key is one. Keys outside are kept untouched. */
+  /**
+   * Keys that are filters. Without it every other key is one except NON_FILTER_QUERY_KEYS and the
+   * accordion flags (`...Acc`). Keys that are not filters are kept in the URL untouched.
+   */
   filterKeys?: readonly string[];
 }
 
@@ -61,9 +72,10 @@ function baseKey(key: string): string {
   return key.endsWith('[]') ? key.slice(0, -2) : key;
 }
 
-function isFilterKey(key: string, filterKeys: readonly string[] | undefined): boolean {
+export function isFilterKey(key: string, filterKeys?: readonly string[]): boolean {
   if (LIST_STATE_KEYS.includes(key)) return false;
-  return filterKeys ? filterKeys.includes(key) : true;
+  if (filterKeys) return filterKeys.includes(key);
+  return !NON_FILTER_QUERY_KEYS.includes(key) && !ACCORDION_FLAG.test(key);
 }
 
 /** Reads list state from a query string; anything invalid falls back to the defaults. */

@@ -144,3 +144,41 @@ describe('renew', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('logout', () => {
+  test('ends the refresh chain on the server with the bearer, then clears the session', async () => {
+    useSession.getState().signIn({ token: 'access-9', refresh_token: 'refresh-9', info: adminInfo });
+    const fetchMock = mockFetch(jsonResponse({ status: true, message: 'Logged out' }));
+
+    await useSession.getState().logout();
+
+    const sent = requestOf(fetchMock);
+    expect(sent.method).toBe('POST');
+    expect(sent.url.pathname).toBe('/api/authenticate/logout');
+    expect(sent.headers.get('authorization')).toBe('Bearer access-9');
+    expect(JSON.parse(sent.body)).toEqual({ refresh_token: 'refresh-9' });
+    expect(useSession.getState().accessToken).toBeNull();
+    expect(localStorage.getItem(REFRESH_TOKEN_KEY)).toBeNull();
+  });
+
+  test('signs out even when the call fails, without marking the session expired', async () => {
+    useSession.getState().signIn({ token: 'a', refresh_token: 'r', info: adminInfo });
+    mockFetch(new TypeError('Failed to fetch'));
+    await useSession.getState().logout();
+    expect(useSession.getState()).toMatchObject({ accessToken: null, sessionExpired: false });
+
+    useSession.getState().signIn({ token: 'a', refresh_token: 'r', info: adminInfo });
+    mockFetch(jsonResponse({ status: false, message: 'Unauthorized' }, 401));
+    await useSession.getState().logout();
+    expect(useSession.getState()).toMatchObject({ accessToken: null, sessionExpired: false });
+  });
+
+  test('an expired session is only forgotten locally', async () => {
+    useSession.getState().signIn({ token: 'a', refresh_token: 'r', info: adminInfo });
+    useSession.getState().markExpired();
+    const fetchMock = mockFetch(jsonResponse({ status: true }));
+    await useSession.getState().logout();
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(useSession.getState().accessToken).toBeNull();
+  });
+});

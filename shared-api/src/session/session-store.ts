@@ -40,7 +40,13 @@ export interface SessionState {
   /** Set by a 401; the shell shows the session-expired dialog (Exit or Renew) while it is true. */
   sessionExpired: boolean;
   signIn(answer: SignInAnswer): void;
+  /** Forgets the session on this page only (the Exit of the session-expired dialog). */
   signOut(): void;
+  /**
+   * Ends the session on the server too (POST /api/authenticate/logout ends the refresh chain), then
+   * signs out here. A failed call still signs out: the user asked to leave.
+   */
+  logout(): Promise<void>;
   markExpired(): void;
   /** Token refresh; resolves false on any failure and never notifies (spec 4 and 8). */
   renew(): Promise<boolean>;
@@ -89,6 +95,7 @@ function writeSession(accessToken: string | null, refreshToken: string | null, i
 }
 
 const TOKEN_REFRESH_PATH = 'api/token-refresh';
+const LOGOUT_PATH = 'api/authenticate/logout';
 
 function pageOrigin(): string {
   return typeof window !== 'undefined' && window.location ? window.location.origin : '';
@@ -117,6 +124,21 @@ async function requestRefresh(refreshToken: string): Promise<RefreshAnswer | nul
   }
 }
 
+async function requestLogout(accessToken: string, refreshToken: string): Promise<void> {
+  try {
+    // Bare ky for the same reason as the refresh: a 401 here must not open the expired dialog.
+    await ky.post(`${pageOrigin()}/${LOGOUT_PATH}`, {
+      json: { refresh_token: refreshToken },
+      headers: { Authorization: `Bearer ${accessToken}` },
+      throwHttpErrors: false,
+      retry: 0,
+      timeout: 5000,
+    });
+  } catch {
+    // offline or slow: the local sign-out still happens
+  }
+}
+
 // One renewal at a time: the dialog's button and a second tab's 401 must not rotate the refresh
 // token twice (the server ends a chain whose old refresh token is reused).
 let renewing: Promise<boolean> | null = null;
@@ -139,6 +161,13 @@ export const useSession = create<SessionState>()((set, get) => ({
   signOut() {
     writeSession(null, null, null);
     set({ accessToken: null, refreshToken: null, loginUserInfo: null, sessionExpired: false });
+  },
+
+  async logout() {
+    const { accessToken, refreshToken, sessionExpired } = get();
+    // With an expired access token the server would refuse the call anyway.
+    if (accessToken && refreshToken && !sessionExpired) await requestLogout(accessToken, refreshToken);
+    get().signOut();
   },
 
   markExpired() {
