@@ -1,0 +1,154 @@
+/**
+ * Everything fleet-api reads from its environment, read once at start-up. Tests build a Config with
+ * `testConfig()` and move the clock through `now`.
+ */
+import path from 'node:path';
+
+export type NodeEnv = 'development' | 'production' | 'test';
+
+export interface SmtpSettings {
+  host: string | null;
+  port: number;
+  user: string | null;
+  pass: string | null;
+  from: string;
+  /** TLS from the first byte (port 465); otherwise STARTTLS when the server offers it. */
+  secure: boolean;
+}
+
+/** Brute-force limits for sign-in (per account = normalised email, per client address). */
+export interface SignInLimits {
+  /** After this many failures in the window the answer is slowed by `slowDelayMs`. */
+  slowAfter: number;
+  /** From this many failures in the window the account is refused with 429. */
+  blockAfter: number;
+  /** Window for slowAfter/blockAfter/addressBlockAfter, seconds. */
+  windowSeconds: number;
+  /** Hard cap of failures per account per hour. */
+  hourlyMax: number;
+  /** Failures from one client address (any accounts) in the window before it is refused. */
+  addressBlockAfter: number;
+  slowDelayMs: number;
+}
+
+export interface Config {
+  env: NodeEnv;
+  port: number;
+  host: string;
+  /** `<repo root>/.data` unless FLEET_DATA_DIR says otherwise; PGlite lives in `<dataDir>/pgdata`. */
+  dataDir: string;
+  databaseUrl: string | null;
+  seedDevices: number;
+  /** null: generated once and kept in the server_secrets table, so restarts keep sessions. */
+  jwtSecret: string | null;
+  /** The console's address; every link in a mail is built from it, never from the Host header. */
+  publicUrl: string;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  otpTtlSeconds: number;
+  otpMaxAttempts: number;
+  otpResendCooldownSeconds: number;
+  resetTokenTtlSeconds: number;
+  verifyTokenTtlSeconds: number;
+  signIn: SignInLimits;
+  /** Only with TRUST_PROXY=true is X-Forwarded-For believed for the client address. */
+  trustProxy: boolean;
+  smtp: SmtpSettings;
+  logLevel: string;
+  /** The clock every expiry is measured with (tests move it). */
+  now: () => Date;
+}
+
+/** The package folder (fleet-api/), from src/ under tsx and from dist/ after a build. */
+export const packageDir = path.resolve(__dirname, '..');
+
+function int(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer (got "${value}")`);
+  return n;
+}
+
+function bool(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value.trim() === '') return fallback;
+  return ['1', 'true', 'yes', 'on'].includes(value.trim().toLowerCase());
+}
+
+function nodeEnv(value: string | undefined): NodeEnv {
+  if (value === 'production' || value === 'test') return value;
+  return 'development';
+}
+
+function str(value: string | undefined): string | null {
+  return value === undefined || value.trim() === '' ? null : value.trim();
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const mode = nodeEnv(env.NODE_ENV);
+  const publicUrl = (str(env.PUBLIC_URL) ?? 'http://localhost:8080').replace(/\/+$/, '');
+  const smtpPort = int(env.SMTP_PORT, 587, 'SMTP_PORT');
+  return {
+    env: mode,
+    port: int(env.PORT, 3000, 'PORT'),
+    host: str(env.HOST) ?? '127.0.0.1',
+    dataDir: path.resolve(str(env.FLEET_DATA_DIR) ?? path.join(packageDir, '..', '.data')),
+    databaseUrl: str(env.DATABASE_URL),
+    seedDevices: int(env.FLEET_SEED_DEVICES, 3000, 'FLEET_SEED_DEVICES'),
+    jwtSecret: str(env.JWT_SECRET),
+    publicUrl,
+    accessTokenTtlSeconds: int(env.ACCESS_TOKEN_TTL_SECONDS, 15 * 60, 'ACCESS_TOKEN_TTL_SECONDS'),
+    refreshTokenTtlSeconds: int(env.REFRESH_TOKEN_TTL_SECONDS, 7 * 24 * 3600, 'REFRESH_TOKEN_TTL_SECONDS'),
+    otpTtlSeconds: 10 * 60,
+    otpMaxAttempts: 5,
+    otpResendCooldownSeconds: 60,
+    resetTokenTtlSeconds: 3600,
+    verifyTokenTtlSeconds: 24 * 3600,
+    signIn: {
+      slowAfter: 5,
+      blockAfter: 10,
+      windowSeconds: 15 * 60,
+      hourlyMax: 100,
+      addressBlockAfter: 50,
+      slowDelayMs: 500,
+    },
+    trustProxy: bool(env.TRUST_PROXY, false),
+    smtp: {
+      host: str(env.SMTP_HOST),
+      port: smtpPort,
+      user: str(env.SMTP_USER),
+      pass: str(env.SMTP_PASS),
+      from: str(env.SMTP_FROM) ?? 'Fleet console <no-reply@localhost>',
+      secure: bool(env.SMTP_SECURE, smtpPort === 465),
+    },
+    logLevel: str(env.LOG_LEVEL) ?? 'info',
+    now: () => new Date(),
+  };
+}
+
+/** A clock tests can move: `clock.advance(11 * 60)` skips eleven minutes. */
+export interface TestClock {
+  now: () => Date;
+  advance(seconds: number): void;
+}
+
+export function movableClock(start = Date.now()): TestClock {
+  let t = start;
+  return {
+    now: () => new Date(t),
+    advance(seconds: number) {
+      t += seconds * 1000;
+    },
+  };
+}
+
+/** Config for tests: quiet, fast, fixed secret, no real delays. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  const base = loadConfig({ NODE_ENV: 'test' });
+  return {
+    ...base,
+    jwtSecret: 'test-secret-0123456789abcdef0123456789abcdef',
+    logLevel: process.env.LOG_LEVEL ?? 'silent',
+    signIn: { ...base.signIn, slowDelayMs: 5 },
+    ...overrides,
+  };
+}

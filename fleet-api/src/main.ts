@@ -1,0 +1,69 @@
+/**
+ * Starts fleet-api: reads the environment, opens the database (PGlite in `<dataDir>/pgdata`, or
+ * PostgreSQL with DATABASE_URL), migrates, seeds the demo fleet, listens. SIGTERM/SIGINT let
+ * in-flight requests finish (app.close), stop the mail sender, then close the database.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { loadConfig } from './config';
+import { migrate, openDatabase } from './db';
+import { seedDemoFleet } from './seed';
+import { buildApp } from './app';
+import { smtpSend, startOutboxSender, type OutboxSender } from './mail/sender';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  let dataDir: string | undefined;
+  if (!config.databaseUrl) {
+    dataDir = path.join(config.dataDir, 'pgdata');
+    mkdirSync(dataDir, { recursive: true });
+  }
+  const db = await openDatabase({ databaseUrl: config.databaseUrl ?? undefined, dataDir });
+  await migrate(db);
+  const app = await buildApp({ db, config });
+  app.log.info({ kind: db.kind, dataDir: dataDir ?? null }, 'database ready');
+  await seedDemoFleet(db, { devices: config.seedDevices, log: (msg) => app.log.info(msg) });
+
+  let sender: OutboxSender | null = null;
+  if (config.env === 'production') {
+    if (config.smtp.host) {
+      sender = startOutboxSender(db, smtpSend(config.smtp), {
+        now: config.now,
+        onError: (err) => app.log.error({ err }, 'outbox sender round failed'),
+      });
+    } else {
+      app.log.warn('NODE_ENV=production without SMTP_HOST: mails stay in the outbox table');
+    }
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      app.log.error('shutdown took longer than 10 s; exiting');
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await sender?.stop();
+      await db.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+}
+
+main().catch((err: unknown) => {
+  // The logger may not exist yet: one JSON line on stderr, like pino's.
+  process.stderr.write(`${JSON.stringify({ level: 60, time: Date.now(), msg: 'fleet-api failed to start', err: String(err instanceof Error ? err.stack : err) })}\n`);
+  process.exit(1);
+});

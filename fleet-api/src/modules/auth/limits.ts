@@ -1,0 +1,57 @@
+/**
+ * Brute-force limits of sign-in, counted in the database (so they hold across restarts and
+ * instances): per account (the normalised email, known or not) and per client address. Slowed
+ * after `slowAfter` failures, refused with 429 from `blockAfter`, whatever the address says.
+ */
+import { tooManyRequests } from '../../server/errors';
+import type { AppContext } from '../../server/context';
+
+export const TOO_MANY_ATTEMPTS = 'Too many failed attempts. Please try again in 15 minutes.';
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Refuses (429) or slows the attempt; call before checking a password or code. */
+export async function guardSignIn(ctx: AppContext, email: string, address: string): Promise<void> {
+  const limits = ctx.config.signIn;
+  const now = ctx.config.now().getTime();
+  const windowStart = new Date(now - limits.windowSeconds * 1000).toISOString();
+  const hourStart = new Date(now - 3600 * 1000).toISOString();
+  const { rows } = await ctx.db.query<{ account_window: number; account_hour: number; address_window: number }>(
+    `SELECT
+       (SELECT count(*) FROM auth_failures WHERE email = $1 AND created_at > $3) AS account_window,
+       (SELECT count(*) FROM auth_failures WHERE email = $1 AND created_at > $4) AS account_hour,
+       (SELECT count(*) FROM auth_failures WHERE address = $2 AND created_at > $3) AS address_window`,
+    [email, address, windowStart, hourStart],
+  );
+  const c = rows[0] ?? { account_window: 0, account_hour: 0, address_window: 0 };
+  if (
+    Number(c.account_window) >= limits.blockAfter ||
+    Number(c.account_hour) >= limits.hourlyMax ||
+    Number(c.address_window) >= limits.addressBlockAfter
+  ) {
+    throw tooManyRequests(TOO_MANY_ATTEMPTS, limits.windowSeconds);
+  }
+  if (Number(c.account_window) >= limits.slowAfter && limits.slowDelayMs > 0) {
+    await sleep(limits.slowDelayMs);
+  }
+}
+
+export async function recordFailure(
+  ctx: AppContext,
+  email: string,
+  address: string,
+  kind: 'password' | 'otp',
+): Promise<void> {
+  await ctx.db.query('INSERT INTO auth_failures (email, address, kind, created_at) VALUES ($1, $2, $3, $4)', [
+    email,
+    address,
+    kind,
+    ctx.config.now().toISOString(),
+  ]);
+}
+
+/** Old rows are of no use to any limit; trimmed now and then by the sign-in path. */
+export async function pruneFailures(ctx: AppContext): Promise<void> {
+  const cutoff = new Date(ctx.config.now().getTime() - 2 * 3600 * 1000).toISOString();
+  await ctx.db.query('DELETE FROM auth_failures WHERE created_at < $1', [cutoff]);
+}

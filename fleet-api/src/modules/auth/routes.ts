@@ -1,0 +1,200 @@
+/**
+ * Sign-in (password, then a mailed code), token refresh and logout, exactly as docs/auth-calls.md.
+ * Between password and code the caller holds nothing usable: the code is tied to the user's open
+ * challenge, not to anything handed out.
+ */
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { hashPassword, verifyPassword } from '../../security/password';
+import { otpMail, queueMail } from '../../mail/outbox';
+import { callerOf } from '../../policy/access';
+import { PUBLIC, USER_TYPES } from '../../policy/roles';
+import { sha256 } from '../../policy/tokens';
+import { ApiError, tooManyRequests, unauthorized } from '../../server/errors';
+import { nowIso, type ModuleOptions } from '../../server/context';
+import { EmailField, Envelope, failures, MessageReply, normaliseEmail, PasswordField, Strict } from '../../server/schemas';
+import { guardSignIn, pruneFailures, recordFailure } from './limits';
+import { consumeCode, openChallenge, renewChallenge } from './otp';
+import {
+  findUserByEmail,
+  loginUserInfo,
+  LoginUserInfoSchema,
+  mayUseAccount,
+  revokeSession,
+  rotateRefresh,
+  startSession,
+} from './sessions';
+
+export const INVALID_CREDENTIALS = 'Invalid email or password';
+export const INVALID_OTP = 'Invalid or expired OTP';
+export const OTP_SENT = 'An OTP has been sent to your email';
+export const OTP_RESENT = 'A new OTP has been sent to your email';
+
+// One argon2 hash to verify against when the email is unknown, so both answers take as long.
+let dummyHash: Promise<string> | null = null;
+const dummy = () => (dummyHash ??= hashPassword('not-a-real-password-Aa1'));
+
+const TokenReply = Type.Object({
+  status: Type.Boolean(),
+  message: Type.String(),
+  token: Type.String(),
+  refresh_token: Type.String(),
+  info: LoginUserInfoSchema,
+});
+
+const OtpField = Type.String({
+  pattern: '^\\s*[0-9]{6}\\s*$',
+  errorMessage: 'OTP must be 6 digits',
+  requiredMessage: 'OTP is required',
+});
+
+const RefreshField = Type.String({ minLength: 1, maxLength: 4096, requiredMessage: 'refresh_token is required' });
+
+export const signInRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, { ctx }) => {
+  app.post(
+    '/api/authenticate/login',
+    {
+      config: { access: PUBLIC },
+      schema: {
+        tags: ['Sign-in'],
+        summary: 'Check email and password; mails a 6-digit code',
+        body: Strict({ email: EmailField(), password: PasswordField }),
+        response: { 200: Envelope(Type.Object({ otp_required: Type.Boolean() })), ...failures(400, 401, 429) },
+      },
+    },
+    async (request) => {
+      const email = normaliseEmail(request.body.email);
+      await guardSignIn(ctx, email, request.ip);
+      const user = await findUserByEmail(ctx.db, email);
+      const ok = user
+        ? await verifyPassword(user.password_hash, request.body.password)
+        : (await verifyPassword(await dummy(), request.body.password), false);
+      if (!user || !ok) {
+        await recordFailure(ctx, email, request.ip, 'password');
+        if (Math.random() < 0.05) await pruneFailures(ctx);
+        throw unauthorized(INVALID_CREDENTIALS);
+      }
+      // Only someone who knows the password learns these.
+      if (!mayUseAccount(user)) throw unauthorized('Your account is disabled. Please contact support.');
+      if (!user.email_verified_at) throw unauthorized('Please verify your email address');
+      await ctx.db.transaction(async (tx) => {
+        const code = await openChallenge(tx, ctx, user.id);
+        await queueMail(tx, otpMail(user.email, code));
+        await tx.query(
+          `INSERT INTO mail_cooldowns (email, purpose, last_sent_at) VALUES ($1, 'otp', $2)
+           ON CONFLICT (email, purpose) DO UPDATE SET last_sent_at = EXCLUDED.last_sent_at`,
+          [email, nowIso(ctx)],
+        );
+      });
+      return { status: true, message: OTP_SENT, info: { otp_required: true } };
+    },
+  );
+
+  app.post(
+    '/api/authenticate/login-otp',
+    {
+      config: { access: PUBLIC },
+      schema: {
+        tags: ['Sign-in'],
+        summary: 'Exchange the mailed code for an access and a refresh token',
+        body: Strict({ email: EmailField(), otp: OtpField }),
+        response: { 200: TokenReply, ...failures(400, 401, 429) },
+      },
+    },
+    async (request, reply) => {
+      const email = normaliseEmail(request.body.email);
+      await guardSignIn(ctx, email, request.ip);
+      const user = await findUserByEmail(ctx.db, email);
+      const ok = user ? await consumeCode(ctx.db, ctx, user.id, request.body.otp.trim()) : false;
+      if (!user || !ok) {
+        await recordFailure(ctx, email, request.ip, 'otp');
+        throw unauthorized(INVALID_OTP);
+      }
+      if (!mayUseAccount(user)) throw unauthorized(INVALID_OTP);
+      const pair = await ctx.db.transaction((tx) => startSession(tx, ctx, user));
+      reply.header('cache-control', 'no-store');
+      return { status: true, message: 'Login successful', ...pair, info: loginUserInfo(user) };
+    },
+  );
+
+  app.post(
+    '/api/authenticate/resend-otp',
+    {
+      config: { access: PUBLIC },
+      schema: {
+        tags: ['Sign-in'],
+        summary: 'Mail a new code for the open sign-in (60 s cooldown)',
+        body: Strict({ email: EmailField() }),
+        response: { 200: MessageReply, ...failures(400, 429) },
+      },
+    },
+    async (request) => {
+      const email = normaliseEmail(request.body.email);
+      const cooldown = ctx.config.otpResendCooldownSeconds;
+      // The cooldown is per address whether or not it is known, so it reveals nothing.
+      const claimed = await ctx.db.query(
+        `INSERT INTO mail_cooldowns (email, purpose, last_sent_at) VALUES ($1, 'otp', $2)
+         ON CONFLICT (email, purpose) DO UPDATE SET last_sent_at = EXCLUDED.last_sent_at
+           WHERE mail_cooldowns.last_sent_at <= $3
+         RETURNING email`,
+        [email, nowIso(ctx), new Date(ctx.config.now().getTime() - cooldown * 1000).toISOString()],
+      );
+      if (claimed.rowCount === 0) {
+        throw tooManyRequests(`Please wait ${cooldown} seconds before asking for a new code.`, cooldown);
+      }
+      const user = await findUserByEmail(ctx.db, email);
+      if (user && mayUseAccount(user)) {
+        await ctx.db.transaction(async (tx) => {
+          const code = await renewChallenge(tx, ctx, user.id);
+          if (code) await queueMail(tx, otpMail(user.email, code));
+        });
+      }
+      return { status: true, message: OTP_RESENT };
+    },
+  );
+
+  app.post(
+    '/api/token-refresh',
+    {
+      config: { access: PUBLIC },
+      schema: {
+        tags: ['Sign-in'],
+        summary: 'Use up a refresh token for a new access and refresh token',
+        body: Strict({ refresh_token: RefreshField }),
+        response: { 200: TokenReply, ...failures(400, 401) },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await rotateRefresh(ctx, request.body.refresh_token);
+      if (!outcome.ok) throw new ApiError(401, 'Your session has expired. Please sign in again.');
+      reply.header('cache-control', 'no-store');
+      return { status: true, message: 'Token refreshed', ...outcome.pair, info: loginUserInfo(outcome.user) };
+    },
+  );
+
+  app.post(
+    '/api/authenticate/logout',
+    {
+      config: { access: { roles: USER_TYPES } },
+      schema: {
+        tags: ['Sign-in'],
+        summary: 'End this session (its refresh chain and access tokens)',
+        security: [{ bearer: [] }],
+        body: Strict({ refresh_token: RefreshField }),
+        response: { 200: MessageReply, ...failures(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      // The refresh token's session, when it is the caller's, and the session of the access token.
+      const { rows } = await ctx.db.query<{ session_id: string }>(
+        'SELECT session_id FROM refresh_tokens WHERE token_hash = $1 AND user_id = $2',
+        [sha256(request.body.refresh_token), caller.userId],
+      );
+      for (const sid of new Set([caller.sessionId, ...rows.map((r) => r.session_id)])) {
+        await revokeSession(ctx.db, ctx, sid, 'logout');
+      }
+      return { status: true, message: 'You have been logged out' };
+    },
+  );
+};

@@ -1,0 +1,207 @@
+/**
+ * Sessions and their tokens. A session is one sign-in; its refresh tokens form a chain where each
+ * refresh uses up the current token and issues the next (stored as sha256). Presenting a used one
+ * again means it was copied: the whole session ends, its access tokens with it (they carry `sid`).
+ */
+import { randomUUID } from 'node:crypto';
+import { Type } from '@sinclair/typebox';
+import type { Db } from '../../db';
+import { isUserType, type UserType } from '../../policy/roles';
+import { sha256 } from '../../policy/tokens';
+import { inSeconds, nowIso, nowSeconds, type AppContext } from '../../server/context';
+
+export interface TokenPair {
+  token: string;
+  refresh_token: string;
+}
+
+/** The `info` of login-otp and token-refresh: what the console keeps as login-user-info. */
+export interface LoginUserInfo {
+  user_type: UserType;
+  userInfo: {
+    id: number;
+    email: string;
+    first_name: string | null;
+    last_name: string | null;
+    agency_id: number | null;
+    agency_name: string | null;
+    electrician_id: number | null;
+    company_id: number | null;
+    company_name: string | null;
+    site_manager_id: number | null;
+    customer_id: number | null;
+  };
+}
+
+const NullableString = Type.Union([Type.String(), Type.Null()]);
+const NullableId = Type.Union([Type.Integer(), Type.Null()]);
+
+export const LoginUserInfoSchema = Type.Object({
+  user_type: Type.String(),
+  userInfo: Type.Object({
+    id: Type.Integer(),
+    email: Type.String(),
+    first_name: NullableString,
+    last_name: NullableString,
+    agency_id: NullableId,
+    agency_name: NullableString,
+    electrician_id: NullableId,
+    company_id: NullableId,
+    company_name: NullableString,
+    site_manager_id: NullableId,
+    customer_id: NullableId,
+  }),
+});
+
+/** The sign-in view of a user: what every auth step needs to decide. */
+export interface SignInUser {
+  id: number;
+  email: string;
+  password_hash: string;
+  user_type: string;
+  first_name: string | null;
+  last_name: string | null;
+  status: string;
+  email_verified_at: string | null;
+  token_version: number;
+  agency_id: number | null;
+  agency_name: string | null;
+  agency_status: string | null;
+  electrician_id: number | null;
+  company_id: number | null;
+  company_name: string | null;
+  site_manager_id: number | null;
+  customer_id: number | null;
+}
+
+const SIGN_IN_USER_SQL = `
+  SELECT u.id, u.email, u.password_hash, u.user_type, u.first_name, u.last_name, u.status,
+         u.email_verified_at, u.token_version, u.agency_id, a.agency_name, a.status AS agency_status,
+         u.electrician_id, u.company_id, c.company_name, u.site_manager_id, u.customer_id
+    FROM users u
+    LEFT JOIN agencies a ON a.id = u.agency_id
+    LEFT JOIN multi_site_companies c ON c.id = u.company_id`;
+
+export async function findUserByEmail(db: Db, email: string): Promise<SignInUser | null> {
+  const { rows } = await db.query<SignInUser>(`${SIGN_IN_USER_SQL} WHERE lower(u.email) = $1`, [email]);
+  return rows[0] ?? null;
+}
+
+export async function findUserById(db: Db, id: number): Promise<SignInUser | null> {
+  const { rows } = await db.query<SignInUser>(`${SIGN_IN_USER_SQL} WHERE u.id = $1`, [id]);
+  return rows[0] ?? null;
+}
+
+/** Disabled users and users of an inactive agency cannot sign in or refresh. */
+export function mayUseAccount(user: SignInUser): boolean {
+  return user.status === 'active' && user.agency_status !== 'In-Active' && isUserType(user.user_type);
+}
+
+export function loginUserInfo(user: SignInUser): LoginUserInfo {
+  if (!isUserType(user.user_type)) throw new Error(`Unknown user type ${user.user_type}`);
+  return {
+    user_type: user.user_type,
+    userInfo: {
+      id: Number(user.id),
+      email: user.email,
+      first_name: user.first_name,
+      last_name: user.last_name,
+      agency_id: user.agency_id,
+      agency_name: user.agency_name,
+      electrician_id: user.electrician_id,
+      company_id: user.company_id,
+      company_name: user.company_name,
+      site_manager_id: user.site_manager_id,
+      customer_id: user.customer_id,
+    },
+  };
+}
+
+function issuePair(ctx: AppContext, user: SignInUser, sessionId: string): { pair: TokenPair; refreshHash: string } {
+  const iat = nowSeconds(ctx);
+  const base = { sub: String(user.id), sid: sessionId, tv: user.token_version, iat };
+  const token = ctx.tokens.sign({ ...base, typ: 'access', exp: iat + ctx.config.accessTokenTtlSeconds });
+  const refresh = ctx.tokens.sign({ ...base, typ: 'refresh', exp: iat + ctx.config.refreshTokenTtlSeconds });
+  return { pair: { token, refresh_token: refresh }, refreshHash: sha256(refresh) };
+}
+
+async function storeRefresh(db: Db, ctx: AppContext, hash: string, sessionId: string, userId: number): Promise<void> {
+  await db.query(
+    'INSERT INTO refresh_tokens (token_hash, session_id, user_id, expires_at, created_at) VALUES ($1, $2, $3, $4, $5)',
+    [hash, sessionId, userId, inSeconds(ctx, ctx.config.refreshTokenTtlSeconds), nowIso(ctx)],
+  );
+}
+
+/** Starts a session for a user who has just proven password and code. */
+export async function startSession(db: Db, ctx: AppContext, user: SignInUser): Promise<TokenPair> {
+  const sessionId = randomUUID();
+  await db.query('INSERT INTO auth_sessions (id, user_id, created_at) VALUES ($1, $2, $3)', [
+    sessionId,
+    user.id,
+    nowIso(ctx),
+  ]);
+  const { pair, refreshHash } = issuePair(ctx, user, sessionId);
+  await storeRefresh(db, ctx, refreshHash, sessionId, user.id);
+  return pair;
+}
+
+export type RefreshOutcome = { ok: true; pair: TokenPair; user: SignInUser } | { ok: false };
+
+/** Uses up a refresh token and issues the next pair of its session; a reused token ends the session. */
+export async function rotateRefresh(ctx: AppContext, refreshToken: string): Promise<RefreshOutcome> {
+  const claims = ctx.tokens.verify(refreshToken, 'refresh', nowSeconds(ctx));
+  if (!claims) return { ok: false };
+  const hash = sha256(refreshToken);
+  const outcome = await ctx.db.transaction(async (tx): Promise<RefreshOutcome | 'reused'> => {
+    const used = await tx.query<{ session_id: string; user_id: number }>(
+      `UPDATE refresh_tokens SET used_at = $2
+        WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2
+        RETURNING session_id, user_id`,
+      [hash, nowIso(ctx)],
+    );
+    const row = used.rows[0];
+    if (!row) {
+      const known = await tx.query('SELECT 1 FROM refresh_tokens WHERE token_hash = $1', [hash]);
+      return known.rowCount > 0 ? 'reused' : { ok: false };
+    }
+    if (row.session_id !== claims.sid || Number(row.user_id) !== Number(claims.sub)) return { ok: false };
+    const session = await tx.query<{ revoked_at: string | null }>('SELECT revoked_at FROM auth_sessions WHERE id = $1', [
+      row.session_id,
+    ]);
+    if (!session.rows[0] || session.rows[0].revoked_at) return { ok: false };
+    const user = await findUserById(tx, Number(row.user_id));
+    if (!user || !mayUseAccount(user) || user.token_version !== claims.tv) return { ok: false };
+    const { pair, refreshHash } = issuePair(ctx, user, row.session_id);
+    await storeRefresh(tx, ctx, refreshHash, row.session_id, user.id);
+    await tx.query('UPDATE auth_sessions SET refreshed_at = $2 WHERE id = $1', [row.session_id, nowIso(ctx)]);
+    return { ok: true, pair, user };
+  });
+  if (outcome === 'reused') {
+    // Outside the transaction above so the revocation stands even though the request fails.
+    await revokeSession(ctx.db, ctx, claims.sid, 'refresh token reused');
+    return { ok: false };
+  }
+  return outcome;
+}
+
+export async function revokeSession(db: Db, ctx: AppContext, sessionId: string, reason: string): Promise<void> {
+  await db.query(
+    'UPDATE auth_sessions SET revoked_at = $2, revoked_reason = $3 WHERE id = $1 AND revoked_at IS NULL',
+    [sessionId, nowIso(ctx), reason],
+  );
+}
+
+/** Ends every session of a user, except `keep` when given (a password change keeps the current one). */
+export async function revokeUserSessions(
+  db: Db,
+  ctx: AppContext,
+  userId: number,
+  reason: string,
+  keep?: string,
+): Promise<void> {
+  await db.query(
+    `UPDATE auth_sessions SET revoked_at = $2, revoked_reason = $3
+      WHERE user_id = $1 AND revoked_at IS NULL AND ($4::text IS NULL OR id <> $4::text)`,
+    [userId, nowIso(ctx), reason, keep ?? null],
+  );
+}

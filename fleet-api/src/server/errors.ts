@@ -1,0 +1,114 @@
+/**
+ * One shape for every failure: `{status:false, message}`. Bad input is a 400 that names the field,
+ * unknown routes a 404, anything unexpected a logged 500 without details.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/** Throw from a handler to answer `{status:false, message}` with that status. */
+export class ApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const badRequest = (message: string): ApiError => new ApiError(400, message);
+export const unauthorized = (message = 'Unauthorized'): ApiError => new ApiError(401, message);
+export const forbidden = (message = 'Forbidden'): ApiError => new ApiError(403, message);
+export const notFound = (message = 'Not found'): ApiError => new ApiError(404, message);
+export const tooManyRequests = (message: string, retryAfterSeconds?: number): ApiError =>
+  new ApiError(429, message, retryAfterSeconds ? { 'retry-after': String(retryAfterSeconds) } : {});
+
+/** What ajv reports (with `verbose: true`, so parentSchema is there for our custom messages). */
+interface ValidationIssue {
+  keyword: string;
+  instancePath: string;
+  message?: string;
+  params: Record<string, unknown>;
+  parentSchema?: Record<string, unknown>;
+}
+
+function fieldName(instancePath: string): string {
+  // "/email" -> "email", "/items/0/name" -> "items.0.name"
+  return instancePath.replace(/^\//, '').replace(/\//g, '.');
+}
+
+/** `errorMessage` is one text for any failure of the field, or one per ajv keyword. */
+function customMessage(schema: Record<string, unknown> | undefined, keyword: string): string | null {
+  const m = schema?.errorMessage;
+  if (typeof m === 'string') return m;
+  if (m && typeof m === 'object') {
+    const byKeyword = (m as Record<string, unknown>)[keyword] ?? (m as Record<string, unknown>).default;
+    if (typeof byKeyword === 'string') return byKeyword;
+  }
+  return null;
+}
+
+/**
+ * Turns the first validation issue into a sentence naming the field. A property schema may carry
+ * `errorMessage` (any failure of that field) and `requiredMessage` (the field is missing): that is
+ * how the spec's own texts ('Invalid ABN', 'Valid Postal code is required') reach the client.
+ */
+export function validationMessage(issues: ValidationIssue[], context: string | undefined): string {
+  const issue = issues[0];
+  if (!issue) return 'Invalid request';
+  const where = context === 'body' || context === undefined ? '' : `${context} `;
+  if (issue.keyword === 'required') {
+    const missing = String(issue.params.missingProperty ?? '');
+    const props = issue.parentSchema?.properties as Record<string, Record<string, unknown>> | undefined;
+    const required = props?.[missing]?.requiredMessage;
+    if (typeof required === 'string') return required;
+    const path = fieldName(issue.instancePath);
+    return `${where}${path ? `${path}.` : ''}${missing} is required`;
+  }
+  if (issue.keyword === 'additionalProperties') {
+    const extra = String(issue.params.additionalProperty ?? '');
+    const path = fieldName(issue.instancePath);
+    return `${where}${path ? `${path}.` : ''}${extra} is not an accepted field`;
+  }
+  const custom = customMessage(issue.parentSchema, issue.keyword);
+  if (custom) return custom;
+  const path = fieldName(issue.instancePath);
+  if (!path) {
+    if (issue.keyword === 'type') return context === 'body' || !context ? 'A JSON body is required' : `${context} is invalid`;
+    return `${context ?? 'body'} ${issue.message ?? 'is invalid'}`;
+  }
+  return `${where}${path} ${issue.message ?? 'is invalid'}`;
+}
+
+function send(reply: FastifyReply, status: number, message: string): FastifyReply {
+  return reply.code(status).type('application/json; charset=utf-8').send({ status: false, message });
+}
+
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | ApiError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof ApiError) {
+      for (const [k, v] of Object.entries(error.headers)) reply.header(k, v);
+      return send(reply, error.statusCode, error.message);
+    }
+    const fe = error as FastifyError & { validation?: ValidationIssue[]; validationContext?: string };
+    if (fe.validation) {
+      return send(reply, 400, validationMessage(fe.validation, fe.validationContext));
+    }
+    const status = typeof fe.statusCode === 'number' ? fe.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors (bad JSON, too large, wrong media type): say what, without internals.
+      const known: Record<string, string> = {
+        FST_ERR_CTP_INVALID_JSON_BODY: 'The body is not valid JSON',
+        FST_ERR_CTP_EMPTY_JSON_BODY: 'A JSON body is required',
+        FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type',
+        FST_ERR_CTP_BODY_TOO_LARGE: 'The request is too large',
+      };
+      const msg = (fe.code && known[fe.code]) ?? (status === 400 ? 'Invalid request' : fe.message);
+      return send(reply, status, msg || 'Invalid request');
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return send(reply, 500, 'Something went wrong');
+  });
+
+  app.setNotFoundHandler((_request, reply) => send(reply, 404, 'Not found'));
+}

@@ -1,0 +1,216 @@
+/**
+ * The one list codec every module uses: paging (page, limit, orderBy, sortBy), the console's `filter`
+ * query (a JSON array of {key, value, type, end_value}, dates DD-MM-YYYY), whitelisted sort keys and
+ * filter keys mapped to SQL, and the `info` of a list answer (data, total, current_page, last_page).
+ */
+import { Type, type TSchema } from '@sinclair/typebox';
+import { badRequest } from './errors';
+import type { SqlParams } from './sql';
+
+export const DEFAULT_LIMIT = 25;
+export const MAX_LIMIT = 500;
+
+/** Query fields of every list call; spread into a route's own `Strict({...})` querystring. */
+export const listQueryProperties = {
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1, errorMessage: 'page must be a positive number' })),
+  limit: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: MAX_LIMIT, default: DEFAULT_LIMIT, errorMessage: `limit must be between 1 and ${MAX_LIMIT}` }),
+  ),
+  orderBy: Type.Optional(
+    Type.String({ pattern: '^([Aa][Ss][Cc]|[Dd][Ee][Ss][Cc])$', errorMessage: 'orderBy must be asc or desc' }),
+  ),
+  sortBy: Type.Optional(Type.String({ maxLength: 64 })),
+  filter: Type.Optional(Type.String({ maxLength: 8000, description: 'JSON array of {key, value, type, end_value}' })),
+};
+
+export interface ListQuery {
+  page?: number;
+  limit?: number;
+  orderBy?: string;
+  sortBy?: string;
+  filter?: string;
+}
+
+export interface FilterItem {
+  key: string;
+  value: string | number | boolean | Array<string | number>;
+  type: 'single' | 'multi';
+  end_value?: string;
+}
+
+/** How one filter key reaches SQL. `column` is trusted SQL (a column or expression), never input. */
+export type FilterRule =
+  | { kind: 'text'; column: string } // case-insensitive "contains"
+  | { kind: 'exact'; column: string } // equals, text
+  | { kind: 'number'; column: string }
+  | { kind: 'multi'; column: string } // value is a list (or one value): IN (...)
+  | { kind: 'date'; column: string } // DD-MM-YYYY, with end_value a range, whole days
+  | { kind: 'boolean'; column: string }
+  | { kind: 'custom'; build: (item: FilterItem, params: SqlParams) => string };
+
+export interface ListSpec {
+  /** sortBy key -> trusted SQL expression. */
+  sortable: Record<string, string>;
+  /** Used when sortBy is absent; must be a key of sortable. */
+  defaultSort?: string;
+  filters: Record<string, FilterRule>;
+  /** Keys the console sends that mean nothing to this list (isOpen is always ignored). */
+  ignoredFilters?: string[];
+}
+
+export interface Listing {
+  page: number;
+  limit: number;
+  offset: number;
+  /** Conditions to AND into the WHERE clause (params already added). */
+  conditions: string[];
+  /** `ORDER BY ...` with a stable tie-breaker when `tieBreaker` is given. */
+  orderBy: string;
+}
+
+const ALWAYS_IGNORED = new Set(['isOpen']);
+
+/** Parses the `filter` query; a bad one is a 400, never a 500. */
+export function decodeFilter(raw: string | undefined): FilterItem[] {
+  if (raw === undefined || raw.trim() === '') return [];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw badRequest('filter must be a JSON array');
+  }
+  if (!Array.isArray(parsed)) throw badRequest('filter must be a JSON array');
+  if (parsed.length > 50) throw badRequest('filter has too many items');
+  return parsed.map((item: unknown, i: number): FilterItem => {
+    if (!item || typeof item !== 'object' || Array.isArray(item)) throw badRequest(`filter[${i}] must be an object`);
+    const o = item as Record<string, unknown>;
+    if (typeof o.key !== 'string' || o.key === '') throw badRequest(`filter[${i}].key is required`);
+    const type = o.type === undefined ? 'single' : o.type;
+    if (type !== 'single' && type !== 'multi') throw badRequest(`filter[${i}].type must be single or multi`);
+    const v = o.value;
+    const okScalar = (x: unknown) => typeof x === 'string' || typeof x === 'number';
+    if (!(okScalar(v) || typeof v === 'boolean' || (Array.isArray(v) && v.every(okScalar)))) {
+      throw badRequest(`filter[${i}].value is invalid`);
+    }
+    if (o.end_value !== undefined && o.end_value !== null && typeof o.end_value !== 'string') {
+      throw badRequest(`filter[${i}].end_value must be a date`);
+    }
+    return {
+      key: o.key,
+      value: v as FilterItem['value'],
+      type,
+      ...(typeof o.end_value === 'string' && o.end_value !== '' ? { end_value: o.end_value } : {}),
+    };
+  });
+}
+
+/** DD-MM-YYYY (the console's filter format; DD/MM/YYYY accepted too) -> YYYY-MM-DD. */
+export function parseFilterDate(text: string, field: string): string {
+  const m = /^(\d{2})[-/](\d{2})[-/](\d{4})$/.exec(text.trim());
+  if (!m) throw badRequest(`${field} must be a date DD-MM-YYYY`);
+  const [, d, mo, y] = m;
+  const date = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d)));
+  if (date.getUTCFullYear() !== Number(y) || date.getUTCMonth() !== Number(mo) - 1 || date.getUTCDate() !== Number(d)) {
+    throw badRequest(`${field} must be a date DD-MM-YYYY`);
+  }
+  return `${y}-${mo}-${d}`;
+}
+
+function textValue(v: FilterItem['value'], key: string): string {
+  if (Array.isArray(v)) throw badRequest(`filter ${key} takes one value`);
+  const s = String(v);
+  // The console URL-encodes text values.
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
+function isEmpty(v: FilterItem['value']): boolean {
+  return v === '' || (Array.isArray(v) && v.length === 0);
+}
+
+function escapeLike(s: string): string {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function condition(rule: FilterRule, item: FilterItem, params: SqlParams): string {
+  const key = item.key;
+  switch (rule.kind) {
+    case 'custom':
+      return rule.build(item, params);
+    case 'text':
+      return `${rule.column}::text ILIKE ${params.add(`%${escapeLike(textValue(item.value, key))}%`)}`;
+    case 'exact':
+      return `${rule.column}::text = ${params.add(textValue(item.value, key))}`;
+    case 'number': {
+      const n = Number(textValue(item.value, key));
+      if (!Number.isFinite(n)) throw badRequest(`filter ${key} must be a number`);
+      return `${rule.column} = ${params.add(n)}`;
+    }
+    case 'boolean': {
+      const s = textValue(item.value, key).toLowerCase();
+      const b = s === 'true' || s === '1' ? true : s === 'false' || s === '0' ? false : null;
+      if (b === null) throw badRequest(`filter ${key} must be true or false`);
+      return `${rule.column} = ${params.add(b)}`;
+    }
+    case 'multi': {
+      const values = (Array.isArray(item.value) ? item.value : String(item.value).split(','))
+        .map((x) => String(x).trim())
+        .filter((x) => x !== '');
+      if (values.length === 0) return '';
+      return `${rule.column}::text = ANY(${params.add(values)}::text[])`;
+    }
+    case 'date': {
+      const from = parseFilterDate(textValue(item.value, key), `filter ${key}`);
+      const to = item.end_value ? parseFilterDate(item.end_value, `filter ${key} end_value`) : from;
+      if (to < from) throw badRequest(`filter ${key} end_value is before its value`);
+      // Whole days: from the start of `from` to the end of `to`.
+      return `${rule.column} >= ${params.add(from)}::date AND ${rule.column} < (${params.add(to)}::date + 1)`;
+    }
+  }
+}
+
+/** Reads paging, sort and filters against a list's whitelist; unknown keys are a 400. */
+export function buildListing(query: ListQuery, spec: ListSpec, params: SqlParams, tieBreaker?: string): Listing {
+  const page = query.page ?? 1;
+  const limit = Math.min(query.limit ?? DEFAULT_LIMIT, MAX_LIMIT);
+  const direction = (query.orderBy ?? 'desc').toLowerCase() === 'asc' ? 'ASC' : 'DESC';
+  const sortKey = query.sortBy && query.sortBy !== '' ? query.sortBy : (spec.defaultSort ?? 'created_at');
+  const sortSql = spec.sortable[sortKey];
+  if (!sortSql) throw badRequest(`sortBy ${sortKey} is not a sortable field`);
+  const ignored = new Set([...ALWAYS_IGNORED, ...(spec.ignoredFilters ?? [])]);
+  const conditions: string[] = [];
+  for (const item of decodeFilter(query.filter)) {
+    if (ignored.has(item.key) || isEmpty(item.value)) continue;
+    const rule = spec.filters[item.key];
+    if (!rule) throw badRequest(`filter ${item.key} is not a filter of this list`);
+    const c = condition(rule, item, params);
+    if (c) conditions.push(c);
+  }
+  const nulls = direction === 'DESC' ? 'NULLS LAST' : 'NULLS FIRST';
+  const orderBy = `ORDER BY ${sortSql} ${direction} ${nulls}${tieBreaker ? `, ${tieBreaker} ${direction}` : ''}`;
+  return { page, limit, offset: (page - 1) * limit, conditions, orderBy };
+}
+
+export interface ListInfo<T> {
+  data: T[];
+  total: number;
+  current_page: number;
+  last_page: number;
+}
+
+export function listInfo<T>(data: T[], total: number, page: number, limit: number): ListInfo<T> {
+  return { data, total, current_page: page, last_page: Math.max(1, Math.ceil(total / limit)) };
+}
+
+/** The `info` schema of a list answer. */
+export function ListInfoSchema<T extends TSchema>(item: T) {
+  return Type.Object({
+    data: Type.Array(item),
+    total: Type.Integer(),
+    current_page: Type.Integer(),
+    last_page: Type.Integer(),
+  });
+}

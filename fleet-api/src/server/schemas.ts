@@ -1,0 +1,136 @@
+/**
+ * Schema pieces every module uses: the answer envelope, the error answers, and the spec's field rules
+ * (section 5) with the spec's own messages. Every object schema refuses unknown fields.
+ */
+import { Type, type TObject, type TProperties, type TSchema, type ObjectOptions } from '@sinclair/typebox';
+
+/** A body/query object that refuses fields it does not name. */
+export function Strict<T extends TProperties>(properties: T, options: ObjectOptions = {}): TObject<T> {
+  return Type.Object(properties, { additionalProperties: false, ...options });
+}
+
+export const ErrorReply = Type.Object(
+  { status: Type.Boolean(), message: Type.String() },
+  { $id: 'ErrorReply', description: 'Any failure: status is false and message says why' },
+);
+
+/** `{status, message, info}` with `info` shaped by the route. */
+export function Envelope<T extends TSchema>(info: T) {
+  return Type.Object({ status: Type.Boolean(), message: Type.String(), info });
+}
+
+export const MessageReply = Type.Object({ status: Type.Boolean(), message: Type.String() });
+
+/** The failure answers a route can give, for its `response` schema (and the OpenAPI document). */
+export function failures(...codes: Array<400 | 401 | 403 | 404 | 409 | 413 | 429 | 503>) {
+  const out: Record<number, typeof ErrorReply> = { 500: ErrorReply };
+  for (const c of codes) out[c] = ErrorReply;
+  return out;
+}
+
+/** The failures every signed-in call can give. */
+export const signedInFailures = (...more: Array<400 | 404 | 409 | 413 | 429>) => failures(401, 403, ...more);
+
+// Field rules (spec section 5). Text is trimmed by handlers; patterns allow the surrounding spaces.
+
+/** One at-sign, text on both sides and a dot in the domain part. */
+export const EMAIL_PATTERN = '^\\s*[^\\s@]+@[^\\s@]+\\.[^\\s@]+\\s*$';
+export const PASSWORD_PATTERN = '^(?=.*[a-z])(?=.*[A-Z])(?=.*[0-9]).{8,}$';
+/** Starts with plus or a digit, ends with a digit. */
+export const PHONE_PATTERN = '^\\s*[+0-9].*[0-9]\\s*$';
+
+export const PASSWORD_RULE_MESSAGE =
+  'Password must be at least 8 characters and contain an uppercase letter, a lowercase letter and a digit';
+
+export function EmailField(invalidMessage = 'Invalid email address', requiredMessage = 'Email is required') {
+  return Type.String({
+    maxLength: 254,
+    pattern: EMAIL_PATTERN,
+    errorMessage: { default: invalidMessage },
+    requiredMessage,
+    description: 'Compared case-insensitively and trimmed',
+  });
+}
+
+/** A password being set: the spec's strength rule. Long inputs are refused before hashing. */
+export function NewPasswordField(requiredMessage = 'Password is required') {
+  return Type.String({
+    maxLength: 128,
+    pattern: PASSWORD_PATTERN,
+    errorMessage: { default: PASSWORD_RULE_MESSAGE, maxLength: 'Password must be at most 128 characters' },
+    requiredMessage,
+  });
+}
+
+/** A password being checked (sign-in): any non-empty text. */
+export const PasswordField = Type.String({
+  minLength: 1,
+  maxLength: 128,
+  errorMessage: { default: 'Password is required', maxLength: 'Password must be at most 128 characters' },
+  requiredMessage: 'Password is required',
+});
+
+/** Names: required, under 200 characters ("First Name should be less than 200 character"). */
+export function NameField(label: string) {
+  return Type.String({
+    minLength: 1,
+    maxLength: 199,
+    pattern: '\\S',
+    errorMessage: {
+      default: `${label} is required`,
+      maxLength: `${label} should be less than 200 character`,
+    },
+    requiredMessage: `${label} is required`,
+  });
+}
+
+/** Free text that is required, with a length cap. */
+export function TextField(label: string, maxLength = 500) {
+  return Type.String({
+    minLength: 1,
+    maxLength,
+    pattern: '\\S',
+    errorMessage: { default: `${label} is required`, maxLength: `${label} must be at most ${maxLength} characters` },
+    requiredMessage: `${label} is required`,
+  });
+}
+
+export function PhoneField(label = 'Phone Number') {
+  return Type.String({
+    minLength: 8,
+    maxLength: 13,
+    pattern: PHONE_PATTERN,
+    errorMessage: {
+      default: `${label} must be 8 to 13 characters.`,
+      pattern: `${label} must start with + or a digit and end with a digit`,
+    },
+    requiredMessage: `${label} is required`,
+  });
+}
+
+export const PostcodeField = Type.String({
+  minLength: 3,
+  maxLength: 10,
+  pattern: '^\\s*[0-9A-Za-z]',
+  errorMessage: 'Valid Postal code is required',
+  requiredMessage: 'Valid Postal code is required',
+});
+
+export const AbnField = Type.String({
+  minLength: 11,
+  maxLength: 11,
+  errorMessage: 'Invalid ABN',
+  requiredMessage: 'ABN is required',
+});
+
+/** Ids in paths and bodies: positive integers. */
+export const IdField = Type.Integer({ minimum: 1, maximum: 2147483647, errorMessage: 'Invalid id' });
+
+/** Trims text fields of a parsed body (the spec: "Text fields are trimmed"). */
+export function trimmed<T extends Record<string, unknown>>(body: T): T {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(body)) out[k] = typeof v === 'string' && !/password/.test(k) ? v.trim() : v;
+  return out as T;
+}
+
+export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
