@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter, useLocation } from 'react-router-dom';
+import { MemoryRouter, useLocation, useNavigate } from 'react-router-dom';
 import { decodeFilter } from '../filters/filter-codec';
 import { useListState } from './useListState';
 import type { ListStateOptions } from './list-state';
@@ -70,6 +70,20 @@ test('applyFilters goes to page 1 with bracket arrays; clearFilters empties them
   expect(result.current.list.state.filters).toEqual({});
   expect(result.current.search.has('email')).toBe(false);
   expect(result.current.list.toQuery()).toEqual({ page: 1, limit: 25, orderBy: 'desc', sortBy: 'created_at' });
+});
+
+test('page changes are history entries; opening the drawer is not', () => {
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <MemoryRouter initialEntries={['/admin/rules']}>{children}</MemoryRouter>
+  );
+  const { result } = renderHook(
+    () => ({ list: useListState(), navigate: useNavigate() }),
+    { wrapper },
+  );
+  act(() => result.current.list.setPage(2));
+  act(() => result.current.list.setOpen(true));
+  act(() => result.current.navigate(-1));
+  expect(result.current.list.state).toMatchObject({ page: 1, isOpen: false });
 });
 
 test('setOpen keeps the drawer flag in the URL', () => {

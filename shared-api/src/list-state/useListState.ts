@@ -35,8 +35,8 @@ export function useListState(options: ListStateOptions = {}): ListStateControls 
   );
 
   const update = useCallback(
-    (change: (current: ListState) => ListState) => {
-      setSearchParams((current) => mergeListState(current, change(parseListState(current, base, keys)), keys));
+    (change: (current: ListState) => ListState, navigation: { replace?: boolean } = {}) => {
+      setSearchParams((current) => mergeListState(current, change(parseListState(current, base, keys)), keys), navigation);
     },
     [setSearchParams, base, keys],
   );
@@ -50,7 +50,8 @@ export function useListState(options: ListStateOptions = {}): ListStateControls 
       toggleSort: (key) => update((s) => ({ ...s, sortBy: key, orderBy: s.orderBy === 'asc' ? 'desc' : 'asc', page: 1 })),
       applyFilters: (values) => update((s) => ({ ...s, filters: cleanFilters(values), page: 1 })),
       clearFilters: () => update((s) => ({ ...s, filters: {}, page: 1 })),
-      setOpen: (open) => update((s) => ({ ...s, isOpen: open })),
+      // Opening the drawer is not a place to go back to.
+      setOpen: (open) => update((s) => ({ ...s, isOpen: open }), { replace: true }),
       toQuery: () => listQuery(state),
     }),
     [state, update],
