@@ -40,3 +40,33 @@ export { FilterDrawer, type FilterDrawerProps } from './filters/FilterDrawer';
 export { ModalDialog, type ModalDialogProps } from './dialogs/ModalDialog';
 export { ConfirmDialog, type ConfirmDialogProps } from './dialogs/ConfirmDialog';
 export { EditDialog, type EditDialogProps } from './dialogs/EditDialog';
+export {
+  StatusBadge,
+  StatusLegend,
+  statusTone,
+  type StatusBadgeProps,
+  type StatusKind,
+  type StatusLegendEntry,
+  type StatusPalette,
+  type StatusTone,
+} from './status/StatusBadge';
+export {
+  DateRangePicker,
+  FUTURE_DATE_ERROR,
+  localToday,
+  RANGE_ORDER_ERROR,
+  type DateRange,
+  type DateRangePickerProps,
+} from './dates/DateRangePicker';
+export {
+  BYTES_PER_MB,
+  DEFAULT_ACCEPT,
+  fileError,
+  FileDropzone,
+  formatBytes,
+  MAX_UPLOAD_BYTES,
+  type FileDropzoneProps,
+} from './files/FileDropzone';
+export { ReadMore, ShowMore, type ReadMoreProps, type ShowMoreProps } from './text/ShowMore';
+export { ErrorPanel, type ErrorPanelProps } from './feedback/ErrorPanel';
+export { PageHeader, type PageHeaderProps } from './layout/PageHeader';

@@ -1,0 +1,79 @@
+import { Field, Fieldset, HStack, Input } from '@chakra-ui/react';
+import { useEffect, useId, useState } from 'react';
+
+export interface DateRange {
+  /** YYYY-MM-DD or '' */
+  from: string;
+  to: string;
+}
+
+export interface DateRangePickerProps extends DateRange {
+  onChange: (range: DateRange) => void;
+  label?: string;
+  fromLabel?: string;
+  toLabel?: string;
+  /** Injected in tests; the local date of today otherwise. */
+  today?: string;
+}
+
+export const FUTURE_DATE_ERROR = 'Future dates are not allowed';
+export const RANGE_ORDER_ERROR = 'From date must be on or before To date';
+
+/** Today's local date as YYYY-MM-DD (the format native date inputs speak). */
+export function localToday(now: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Two native date inputs; future dates are refused (spec 5) and never reach onChange. */
+export function DateRangePicker({
+  from,
+  to,
+  onChange,
+  label = 'Date Range',
+  fromLabel = 'From',
+  toLabel = 'To',
+  today = localToday(),
+}: DateRangePickerProps) {
+  const [draft, setDraft] = useState<DateRange>({ from, to });
+  const [errors, setErrors] = useState<{ from?: string; to?: string }>({});
+  const id = useId();
+  useEffect(() => setDraft({ from, to }), [from, to]);
+
+  const change = (side: 'from' | 'to', value: string) => {
+    const next = { ...draft, [side]: value };
+    setDraft(next);
+    let error: string | undefined;
+    if (value !== '' && !ISO_DATE.test(value)) error = 'Enter a valid date';
+    else if (value > today) error = FUTURE_DATE_ERROR;
+    else if (next.from && next.to && next.from > next.to) error = RANGE_ORDER_ERROR;
+    setErrors({ [side]: error });
+    if (!error) onChange({ from: next.from, to: next.to });
+  };
+
+  return (
+    <Fieldset.Root>
+      <Fieldset.Legend fontSize="sm" fontWeight="medium">
+        {label}
+      </Fieldset.Legend>
+      <HStack gap="3" align="start">
+        {(['from', 'to'] as const).map((side) => (
+          <Field.Root key={side} invalid={Boolean(errors[side])} ids={{ control: `${id}-${side}` }}>
+            <Field.Label>{side === 'from' ? fromLabel : toLabel}</Field.Label>
+            <Input
+              type="date"
+              size="sm"
+              max={today}
+              min={side === 'to' && draft.from ? draft.from : undefined}
+              value={draft[side]}
+              onChange={(event) => change(side, event.currentTarget.value)}
+            />
+            {errors[side] && <Field.ErrorText color="fg.error">{errors[side]}</Field.ErrorText>}
+          </Field.Root>
+        ))}
+      </HStack>
+    </Fieldset.Root>
+  );
+}
