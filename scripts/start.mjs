@@ -1,0 +1,113 @@
+#!/usr/bin/env node
+// `npm start` (after `npm run build`): publishes every built remote to .data/remotes and the
+// registry, starts fleet-api (node fleet-api/dist/main.js) and waits for /api/health, then serves the
+// console on :8080. SIGINT/SIGTERM stop both; the exit code says whether they stopped cleanly.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { publishAll } from './publish-remotes.mjs';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const apiPort = Number(process.env.PORT ?? 3000);
+const consolePort = Number(process.env.CONSOLE_PORT ?? 8080);
+const apiUrl = process.env.FLEET_API_URL ?? `http://127.0.0.1:${apiPort}`;
+
+const DEMO_ACCOUNTS = [
+  ['admin@demo.test', 'Admin'],
+  ['agency@demo.test', 'Agency'],
+  ['electrician@demo.test', 'Electrician'],
+  ['mscc@demo.test', 'multi-site company contact (mscc)'],
+  ['sm@demo.test', 'site manager (sm)'],
+  ['customer@demo.test', 'Customer'],
+  ['user@demo.test', 'User'],
+];
+
+function fail(message) {
+  console.error(message);
+  process.exit(1);
+}
+
+const apiMain = join(root, 'fleet-api', 'dist', 'main.js');
+if (!existsSync(apiMain)) fail(`fleet-api is not built (${apiMain} is missing): run npm run build`);
+if (!existsSync(join(root, 'shell', 'dist', 'index.html'))) fail('the shell is not built: run npm run build');
+
+const published = publishAll();
+if (published.length === 0) console.warn('warning: no remote build found; the console will show only its frame');
+for (const r of published) console.log(`published ${r.name}@${r.version}`);
+
+let api = null;
+let consoleServer = null;
+let stopping = false;
+
+async function stop(code) {
+  if (stopping) return;
+  stopping = true;
+  const closing = [];
+  if (consoleServer) closing.push(consoleServer.close().catch(() => undefined));
+  if (api && api.exitCode === null) {
+    closing.push(
+      new Promise((resolveExit) => {
+        const force = setTimeout(() => api.kill('SIGKILL'), 12_000);
+        api.once('exit', () => {
+          clearTimeout(force);
+          resolveExit();
+        });
+        api.kill('SIGTERM');
+      }),
+    );
+  }
+  await Promise.all(closing);
+  process.exit(code);
+}
+
+process.on('SIGINT', () => void stop(0));
+process.on('SIGTERM', () => void stop(0));
+
+async function waitForHealth(url, child, timeoutMs) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`fleet-api exited with code ${child.exitCode}`);
+    try {
+      const r = await fetch(`${url}/api/health`);
+      if (r.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`fleet-api did not answer ${url}/api/health within ${timeoutMs / 1000} s`);
+}
+
+api = spawn(process.execPath, [apiMain], {
+  cwd: join(root, 'fleet-api'),
+  env: { ...process.env, PORT: String(apiPort), PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${consolePort}` },
+  stdio: 'inherit',
+});
+api.on('exit', (code, signal) => {
+  if (!stopping) {
+    console.error(`fleet-api stopped (${signal ?? `exit ${code}`}); stopping the console`);
+    void stop(code || 1);
+  }
+});
+
+try {
+  // the first start seeds the demo fleet, which takes a while on two cores
+  await waitForHealth(apiUrl, api, Number(process.env.FLEET_START_TIMEOUT_MS ?? 300_000));
+  const { startConsoleServer } = await import('../shell/server/console-server.mjs');
+  consoleServer = await startConsoleServer({ port: consolePort, apiUrl });
+} catch (err) {
+  console.error(err.message);
+  await stop(1);
+}
+
+console.log(`
+  Fleet console: http://localhost:${consolePort}
+  fleet-api:     ${apiUrl}  (OpenAPI at /api/docs)
+
+  Demo accounts, password Demo-pass-2026 (the sign-in code is in the outbox:
+  http://localhost:${consolePort}/api/dev/outbox?to=<e-mail>):
+${DEMO_ACCOUNTS.map(([email, role]) => `    ${email.padEnd(24)} ${role}`).join('\n')}
+
+  Ctrl+C stops everything.
+`);

@@ -1,0 +1,211 @@
+#!/usr/bin/env node
+// The console server (:8080): the shell's page with an SPA fallback, every deployed remote under
+// /remotes/, the registry /remotes.json (read from disk on every request, so deploying a remote needs
+// no restart), and /api + /ws proxied to fleet-api. Every answer carries the security headers of
+// SECURITY.md 20: the CSP names exactly the remote origins found in the registry.
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify from 'fastify';
+import fastifyStatic from '@fastify/static';
+import httpProxy from '@fastify/http-proxy';
+
+export const API_UNREACHABLE = 'The server is not reachable at the moment. Please try again shortly.';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const repoRoot = resolve(here, '..', '..');
+
+/** Reads the registry file; a missing or broken file is an empty registry, never a 500. */
+export async function readRegistryFile(file) {
+  try {
+    const parsed = JSON.parse(await readFile(file, 'utf8'));
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? parsed : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Origins (scheme://host:port) of the registry's absolute manifest URLs; relative ones are 'self'. */
+export function remoteOrigins(registry) {
+  const origins = new Set();
+  for (const entry of Object.values(registry)) {
+    const manifest = entry && typeof entry === 'object' ? entry.manifest : undefined;
+    if (typeof manifest !== 'string' || !/^https?:\/\//i.test(manifest)) continue;
+    try {
+      origins.add(new URL(manifest).origin);
+    } catch {
+      // not a URL: ignored, and so never allowed
+    }
+  }
+  return [...origins];
+}
+
+/** The page's Content-Security-Policy. Emotion (Chakra) injects <style> tags, hence 'unsafe-inline' for styles only. */
+export function contentSecurityPolicy({ remotes = [], connect = [] } = {}) {
+  const list = (items) => items.filter(Boolean).join(' ');
+  return [
+    "default-src 'self'",
+    `script-src ${list(["'self'", ...remotes])}`,
+    // the federation runtime fetches each remote's mf-manifest.json; the API and socket are same-origin
+    `connect-src ${list(["'self'", ...remotes, ...connect])}`,
+    `style-src 'self' 'unsafe-inline'`,
+    `img-src ${list(["'self'", 'data:', 'blob:', ...remotes])}`,
+    `font-src ${list(["'self'", 'data:', ...remotes])}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+function splitList(value) {
+  return (value ?? '')
+    .split(/[\s,]+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/**
+ * Starts the console server. Resolves to `{ app, url, port, close }`.
+ * @param {{ port?: number, host?: string, dataDir?: string, apiUrl?: string, shellDist?: string,
+ *   extraRemoteOrigins?: string[], logger?: boolean }} [options]
+ */
+export async function startConsoleServer(options = {}) {
+  const port = options.port ?? Number(process.env.CONSOLE_PORT ?? 8080);
+  const host = options.host ?? process.env.CONSOLE_HOST ?? '0.0.0.0';
+  const dataDir = resolve(options.dataDir ?? process.env.FLEET_DATA_DIR ?? join(repoRoot, '.data'));
+  const apiUrl = options.apiUrl ?? process.env.FLEET_API_URL ?? 'http://127.0.0.1:3000';
+  const shellDist = resolve(options.shellDist ?? join(here, '..', 'dist'));
+  // QA: origins allowed for ?remote-override besides the registry's own (e.g. http://localhost:8081)
+  const extraRemoteOrigins = options.extraRemoteOrigins ?? splitList(process.env.FLEET_REMOTE_ORIGINS);
+  const registryFile = join(dataDir, 'remotes.json');
+  const remotesDir = join(dataDir, 'remotes');
+  const indexFile = join(shellDist, 'index.html');
+
+  if (!existsSync(indexFile)) throw new Error(`The shell is not built: ${indexFile} is missing (npm run build -w shell)`);
+
+  const app = Fastify({ logger: options.logger ?? false, trustProxy: false });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const registry = await readRegistryFile(registryFile);
+    const remotes = [...new Set([...remoteOrigins(registry), ...extraRemoteOrigins])];
+    const hostHeader = request.headers.host;
+    const sockets = hostHeader ? [`ws://${hostHeader}`, `wss://${hostHeader}`] : [];
+    reply.header('Content-Security-Policy', contentSecurityPolicy({ remotes, connect: sockets }));
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('X-Frame-Options', 'DENY');
+    reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+    reply.header('Cross-Origin-Opener-Policy', 'same-origin');
+    return payload;
+  });
+
+  // The registry: read on every request, never cached, so a deployment is one file write.
+  app.get('/remotes.json', async (_request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    return readRegistryFile(registryFile);
+  });
+
+  // Deployed remotes: /remotes/<name>/<version>/... Hashed chunks may be cached for long; the
+  // manifest and the entry keep their names from one build to the next, so they are revalidated.
+  await app.register(fastifyStatic, {
+    root: existsSync(remotesDir) ? remotesDir : dataDir,
+    prefix: '/remotes/',
+    decorateReply: false,
+    index: false,
+    wildcard: true,
+    allowedPath: () => existsSync(remotesDir),
+    cacheControl: false,
+    setHeaders(res, path) {
+      if (/\.[0-9a-f]{16,}\.js$/.test(path)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+      else res.setHeader('Cache-Control', 'no-cache');
+    },
+  });
+
+  await app.register(httpProxy, {
+    upstream: apiUrl,
+    prefix: '/api',
+    rewritePrefix: '/api',
+    http: { requestOptions: { timeout: 120_000 } },
+    replyOptions: {
+      // fleet-api restarting or away: an answer in the console's shape, not a bare 500
+      onError: (reply) => {
+        reply.code(503).send({ status: false, message: API_UNREACHABLE });
+      },
+    },
+  });
+  await app.register(httpProxy, {
+    upstream: apiUrl,
+    prefix: '/ws',
+    rewritePrefix: '/ws',
+    websocket: true,
+    wsClientOptions: {
+      // the socket checks where the page came from; keep the browser's Origin
+      rewriteRequestHeaders: (headers, request) => ({
+        ...headers,
+        ...(request.headers.origin ? { origin: request.headers.origin } : {}),
+      }),
+    },
+  });
+
+  // The shell's files: hashed chunks cache for long, main.js revalidates; a missing file falls
+  // through to the not-found handler below.
+  await app.register(fastifyStatic, {
+    root: shellDist,
+    prefix: '/',
+    index: false,
+    wildcard: true,
+    decorateReply: false,
+    cacheControl: false,
+    setHeaders(res, path) {
+      if (/\.[0-9a-f]{16,}\.js$/.test(path)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+      else res.setHeader('Cache-Control', 'no-cache');
+    },
+  });
+
+  // SPA fallback: any other page address is the shell's index.html; files and API paths stay 404.
+  const sendIndex = async (reply) => {
+    reply.header('Cache-Control', 'no-cache');
+    reply.type('text/html; charset=utf-8');
+    return readFile(indexFile);
+  };
+  app.get('/', async (_request, reply) => sendIndex(reply));
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const isPage =
+      request.method === 'GET' &&
+      !path.startsWith('/api/') &&
+      !path.startsWith('/remotes/') &&
+      !path.startsWith('/ws') &&
+      !/\.[a-z0-9]{1,8}$/i.test(path);
+    if (isPage) return sendIndex(reply);
+    reply.code(404);
+    return { status: false, message: 'Not found' };
+  });
+
+  const address = await app.listen({ port, host });
+  const actualPort = app.server.address().port;
+  const url = `http://localhost:${actualPort}`;
+  return {
+    app,
+    url,
+    port: actualPort,
+    address,
+    close: () => app.close(),
+  };
+}
+
+// `node shell/server/console-server.mjs` runs it on its own.
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  startConsoleServer({ logger: process.env.CONSOLE_LOG === '1' })
+    .then(({ url }) => {
+      console.log(`console on ${url}`);
+      const stop = () => process.exit(0);
+      process.on('SIGINT', stop);
+      process.on('SIGTERM', stop);
+    })
+    .catch((err) => {
+      console.error(err.message);
+      process.exit(1);
+    });
+}

@@ -1,0 +1,27 @@
+import { useState } from 'react';
+import { BrowserRouter } from 'react-router-dom';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { FleetUiProvider } from '@fleet/shared-ui';
+import type { Composition } from './composition/composition';
+import { CompositionContext } from './composition/context';
+import { ShellLayout } from './layout/ShellLayout';
+import { Toasts } from './notifications/Toasts';
+import { SessionExpiredDialog } from './session/SessionExpiredDialog';
+
+/** The shell's React root. Its QueryClient serves the shell only; each remote makes its own. */
+export function ShellApp({ composition }: { composition: Composition }) {
+  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: 1 } } }));
+  return (
+    <FleetUiProvider>
+      <QueryClientProvider client={queryClient}>
+        <BrowserRouter>
+          <CompositionContext.Provider value={composition}>
+            <ShellLayout />
+            <SessionExpiredDialog />
+            <Toasts />
+          </CompositionContext.Provider>
+        </BrowserRouter>
+      </QueryClientProvider>
+    </FleetUiProvider>
+  );
+}

@@ -1,0 +1,231 @@
+// Runtime composition: registry -> federation runtime -> each remote's ./description -> version check
+// -> route table and menus -> one single-spa application per remote. Every remote is confined to its
+// own state: a remote that cannot be fetched, is refused, or breaks while mounting has an error of its
+// own and a retry, while the rest of the page keeps working.
+import { createStore } from 'zustand/vanilla';
+import type { StoreApi } from 'zustand/vanilla';
+import type { RemoteDescription } from '@fleet/shared-api';
+import type { Registry } from '../registry/registry';
+import type { RemoteLoader } from './federation';
+import { refusalMessage, unmetRequirements } from './versions';
+
+/** describing: ./description on its way; ready: registered with single-spa; failed: could not be
+ * fetched; refused: its shared versions cannot be satisfied. */
+export type RemoteStatus = 'describing' | 'ready' | 'failed' | 'refused';
+
+export interface RemoteState {
+  name: string;
+  manifest: string;
+  version: string;
+  status: RemoteStatus;
+  description: RemoteDescription | null;
+  /** why describing failed or the remote was refused */
+  message: string | null;
+  /** the single-spa side: why its ./app could not be loaded or mounted */
+  appError: string | null;
+  /** single-spa's status of its application (NOT_LOADED, MOUNTED, LOAD_ERROR, ...) */
+  appStatus: string | null;
+}
+
+export interface CompositionState {
+  phase: 'registry' | 'composed' | 'registry-failed';
+  registryError: string | null;
+  remotes: Record<string, RemoteState>;
+}
+
+/** The single-spa functions composition needs (the real module, or a fake in tests). */
+export interface SpaApi {
+  registerApplication(config: {
+    name: string;
+    app: () => Promise<object>;
+    activeWhen: (location: Location) => boolean;
+    customProps: (name: string) => Record<string, unknown>;
+  }): void;
+  unregisterApplication(name: string): Promise<unknown>;
+  getAppStatus(name: string): string | null;
+  getAppNames(): string[];
+  triggerAppChange(): Promise<unknown>;
+}
+
+export interface CompositionDeps {
+  loader: RemoteLoader;
+  spa: SpaApi;
+  /** the versions the shell shares (federation-config's FLEET_SHARED_VERSIONS) */
+  provided: Record<string, string>;
+  readRegistry: () => Promise<Registry>;
+  /** should this remote be mounted at this location (guards + route table) */
+  isActive: (remote: string, location: Location) => boolean;
+  /** props for the remote's mount beyond domElement (the shell passes an error boundary) */
+  extraProps?: (remote: string) => Record<string, unknown>;
+}
+
+function describeError(err: unknown): string {
+  if (err instanceof Error && err.message) return err.message;
+  return String(err);
+}
+
+function isDescription(value: unknown): value is RemoteDescription {
+  if (typeof value !== 'object' || value === null) return false;
+  const d = value as Partial<RemoteDescription>;
+  return typeof d.name === 'string' && Array.isArray(d.routes) && Array.isArray(d.menu) && typeof d.requires === 'object';
+}
+
+const BROKEN = ['LOAD_ERROR', 'SKIP_BECAUSE_BROKEN'];
+
+export class Composition {
+  readonly store: StoreApi<CompositionState>;
+  private readonly elements = new Map<string, HTMLElement>();
+  private readonly deps: CompositionDeps;
+
+  constructor(deps: CompositionDeps) {
+    this.deps = deps;
+    this.store = createStore<CompositionState>()(() => ({ phase: 'registry', registryError: null, remotes: {} }));
+  }
+
+  private patch(name: string, change: Partial<RemoteState>): void {
+    this.store.setState((s) => {
+      const current = s.remotes[name];
+      if (!current) return s;
+      return { remotes: { ...s.remotes, [name]: { ...current, ...change } } };
+    });
+  }
+
+  remote(name: string): RemoteState | undefined {
+    return this.store.getState().remotes[name];
+  }
+
+  /** The element a remote mounts into; the layout moves it into whichever area is showing. */
+  element(name: string): HTMLElement {
+    let el = this.elements.get(name);
+    if (!el) {
+      el = document.createElement('div');
+      el.dataset.remote = name;
+      el.className = 'fleet-remote';
+      this.elements.set(name, el);
+    }
+    return el;
+  }
+
+  /** Reads the registry and describes every remote; resolves when each remote has settled. */
+  async start(): Promise<void> {
+    this.store.setState({ phase: 'registry', registryError: null });
+    let registry: Registry;
+    try {
+      registry = await this.deps.readRegistry();
+    } catch (err) {
+      this.store.setState({ phase: 'registry-failed', registryError: describeError(err) });
+      return;
+    }
+    const remotes: Record<string, RemoteState> = {};
+    for (const [name, entry] of Object.entries(registry)) {
+      remotes[name] = {
+        name,
+        manifest: entry.manifest,
+        version: entry.version,
+        status: 'describing',
+        description: null,
+        message: null,
+        appError: null,
+        appStatus: null,
+      };
+    }
+    // a remote that was registered before (a registry retry) keeps its single-spa app
+    const known = this.store.getState().remotes;
+    for (const [name, state] of Object.entries(known)) if (state.status === 'ready' && remotes[name]) remotes[name] = state;
+    this.store.setState({ phase: 'composed', remotes });
+    const fresh = Object.values(remotes).filter((r) => r.status === 'describing');
+    this.deps.loader.register(fresh.map((r) => ({ name: r.name, manifest: r.manifest })));
+    await Promise.all(fresh.map((r) => this.describe(r.name)));
+  }
+
+  /** Loads ./description, checks the versions, and registers the application. */
+  private async describe(name: string): Promise<void> {
+    let description: unknown;
+    try {
+      const module = await this.deps.loader.load<{ description?: unknown }>(name, './description');
+      description = module.description;
+      if (!isDescription(description)) throw new Error(`${name} has no valid description`);
+    } catch (err) {
+      this.patch(name, { status: 'failed', message: describeError(err) });
+      return;
+    }
+    const unmet = unmetRequirements(description.requires, this.deps.provided);
+    if (unmet.length > 0) {
+      this.patch(name, { status: 'refused', description, message: refusalMessage(name, unmet) });
+      return;
+    }
+    this.patch(name, { status: 'ready', description, message: null });
+    this.registerApp(name);
+    await this.deps.spa.triggerAppChange();
+  }
+
+  private registerApp(name: string): void {
+    this.deps.spa.registerApplication({
+      name,
+      app: () => this.deps.loader.load<object>(name, './app'),
+      activeWhen: (location) => this.deps.isActive(name, location),
+      customProps: () => ({ domElement: this.element(name), ...(this.deps.extraProps?.(name) ?? {}) }),
+    });
+  }
+
+  /** single-spa's error handler calls this (LOAD_ERROR, SKIP_BECAUSE_BROKEN, a throwing lifecycle). */
+  reportAppError(name: string, err: unknown): void {
+    if (!this.remote(name)) return;
+    this.patch(name, { appError: describeError(err), appStatus: this.deps.spa.getAppStatus(name) });
+  }
+
+  /** A remote's render crashed inside its own root (the error boundary we pass as a mount prop). */
+  reportCrash(name: string, err: unknown): void {
+    this.reportAppError(name, err);
+  }
+
+  /** Called after every single-spa reroute. */
+  syncStatuses(): void {
+    const { remotes } = this.store.getState();
+    for (const r of Object.values(remotes)) {
+      if (r.status !== 'ready') continue;
+      const appStatus = this.deps.spa.getAppStatus(r.name);
+      if (appStatus !== r.appStatus) this.patch(r.name, { appStatus });
+    }
+  }
+
+  /** Retry: fetch again and mount again. Works for every kind of failure. */
+  async retry(name: string): Promise<void> {
+    const state = this.remote(name);
+    if (!state) return;
+    if (state.status === 'failed' || state.status === 'refused') {
+      this.patch(name, { status: 'describing', message: null });
+      this.deps.loader.register([{ name, manifest: state.manifest }], true);
+      await this.describe(name);
+      return;
+    }
+    // the application is registered: throw the broken one away and register it afresh
+    this.patch(name, { appError: null, appStatus: null });
+    if (this.deps.spa.getAppNames().includes(name)) {
+      try {
+        await this.deps.spa.unregisterApplication(name);
+      } catch {
+        // a broken app may refuse to unload; it is replaced below either way
+      }
+    }
+    const old = this.elements.get(name);
+    const fresh = document.createElement('div');
+    fresh.dataset.remote = name;
+    fresh.className = 'fleet-remote';
+    old?.replaceWith(fresh);
+    this.elements.set(name, fresh);
+    if (BROKEN.includes(state.appStatus ?? '') || state.appError) {
+      this.deps.loader.register([{ name, manifest: state.manifest }], true);
+    }
+    this.registerApp(name);
+    await this.deps.spa.triggerAppChange();
+    this.syncStatuses();
+  }
+
+  /** Descriptions of the remotes whose routes the shell knows (ready and refused ones). */
+  descriptions(): RemoteDescription[] {
+    return Object.values(this.store.getState().remotes)
+      .filter((r) => r.description !== null && (r.status === 'ready' || r.status === 'refused'))
+      .map((r) => r.description as RemoteDescription);
+  }
+}

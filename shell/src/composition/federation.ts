@@ -1,0 +1,52 @@
+// The federation runtime behind one small interface, so composition can be tested with a fake loader.
+import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+
+export interface RemoteLoader {
+  /** Registers (or, with force, re-registers and forgets the cached entry of) remotes by manifest URL. */
+  register(remotes: Array<{ name: string; manifest: string }>, force?: boolean): void;
+  /** Loads `<remote>/<expose>`; rejects when the manifest, the entry or the module cannot be had. */
+  load<T>(remote: string, expose: string): Promise<T>;
+}
+
+/** A registry name as a container name (federation-config does the same): mfe-auth -> mfe_auth. */
+export function containerName(name: string): string {
+  return name.replace(/[^A-Za-z0-9_$]/g, '_');
+}
+
+export interface LoadFailure {
+  remote: string;
+  lifecycle: string;
+  error: unknown;
+}
+
+/**
+ * Fetch failures happen inside the runtime, where no React error boundary can see them; this plugin
+ * reports them (for the remote's area and the console) and lets loadRemote reject.
+ */
+export function faultReportingPlugin(report: (failure: LoadFailure) => void): ModuleFederationRuntimePlugin {
+  return {
+    name: 'fleet-fault-reporting',
+    async errorLoadRemote({ id, error, lifecycle }) {
+      report({ remote: id.split('/')[0] ?? id, lifecycle, error });
+      return undefined; // no fallback module: the caller shows the error panel with Retry
+    },
+  };
+}
+
+export function federationLoader(report: (failure: LoadFailure) => void): RemoteLoader {
+  registerPlugins([faultReportingPlugin(report)]);
+  return {
+    register(remotes, force = false) {
+      registerRemotes(
+        remotes.map((r) => ({ name: containerName(r.name), entry: r.manifest })),
+        { force },
+      );
+    },
+    async load<T>(remote: string, expose: string): Promise<T> {
+      const module = await loadRemote<T>(`${containerName(remote)}/${expose.replace(/^\.\//, '')}`);
+      if (module === null || module === undefined) throw new Error(`${remote} did not provide ${expose}`);
+      return module;
+    },
+  };
+}

@@ -1,0 +1,110 @@
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { Box, Button, Flex, HStack, IconButton, NativeSelect, Spacer, Text, useColorMode } from '@fleet/shared-ui';
+import { isProductKey, PRODUCT_KEYS, productLabel, useSession } from '@fleet/shared-api';
+import { useSelectedProduct as useProduct } from '@fleet/shared-api';
+import { changeLanguage, currentLanguage, isLanguage, LANGUAGES } from '../i18n/i18n';
+
+export function ProductSelector() {
+  const { t } = useTranslation('shell');
+  const product = useProduct((s) => s.product);
+  const select = useProduct((s) => s.select);
+  return (
+    <NativeSelect.Root size="sm" width="48">
+      <NativeSelect.Field
+        aria-label={t('header.product')}
+        value={product}
+        onChange={(e) => {
+          if (isProductKey(e.currentTarget.value)) select(e.currentTarget.value);
+        }}
+      >
+        {PRODUCT_KEYS.map((key) => (
+          <option key={key} value={key}>
+            {productLabel(key)}
+          </option>
+        ))}
+      </NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
+  );
+}
+
+export function LanguageSelector() {
+  const { t, i18n } = useTranslation('shell');
+  const language = isLanguage(i18n.language) ? i18n.language : currentLanguage();
+  return (
+    <NativeSelect.Root size="sm" width="28">
+      <NativeSelect.Field
+        aria-label={t('header.language')}
+        value={language}
+        onChange={(e) => {
+          if (isLanguage(e.currentTarget.value)) void changeLanguage(e.currentTarget.value);
+        }}
+      >
+        {LANGUAGES.map((lng) => (
+          <option key={lng} value={lng}>
+            {t(`languages.${lng}`)}
+          </option>
+        ))}
+      </NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
+  );
+}
+
+export function DarkModeToggle() {
+  const { t } = useTranslation('shell');
+  const { colorMode, toggleColorMode } = useColorMode();
+  const dark = colorMode === 'dark';
+  return (
+    <IconButton
+      aria-label={dark ? t('header.lightMode') : t('header.darkMode')}
+      aria-pressed={dark}
+      variant="ghost"
+      size="sm"
+      onClick={toggleColorMode}
+    >
+      <span aria-hidden="true">{dark ? '☀' : '☾'}</span>
+    </IconButton>
+  );
+}
+
+export function Header({ withProduct }: { withProduct: boolean }) {
+  const { t } = useTranslation('shell');
+  const navigate = useNavigate();
+  const info = useSession((s) => s.loginUserInfo);
+  const endSession = useSession((s) => s.logout);
+  const name = info ? [info.userInfo.first_name, info.userInfo.last_name].filter(Boolean).join(' ') || info.userInfo.email : '';
+
+  const logout = async () => {
+    // ends the refresh chain on the server, and the session here even when the server is away
+    await endSession().catch(() => undefined);
+    navigate('/login', { replace: true });
+  };
+
+  return (
+    <Flex as="header" align="center" gap="3" px="4" py="2" borderBottomWidth="1px" bg="bg.panel">
+      <Text fontWeight="bold" color="teal.fg" whiteSpace="nowrap">
+        Fleet console
+      </Text>
+      {withProduct && <ProductSelector />}
+      <Spacer />
+      <HStack gap="2">
+        <LanguageSelector />
+        <DarkModeToggle />
+        {info && (
+          <>
+            <Box display={{ base: 'none', md: 'block' }}>
+              <Text fontSize="sm" color="fg.muted" title={info.userInfo.email}>
+                {t('header.signedInAs', { name })}
+              </Text>
+            </Box>
+            <Button size="sm" variant="outline" onClick={() => void logout()}>
+              {t('header.logout')}
+            </Button>
+          </>
+        )}
+      </HStack>
+    </Flex>
+  );
+}

@@ -1,0 +1,58 @@
+// A path no installed remote owns. Several roles' homes belong to remotes that later issues build, so
+// a signed-in user may land here with the menu around it: the page says so and offers a way on.
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { Box, Heading, HStack, Link, Stack, Text } from '@fleet/shared-ui';
+import { homePath, profilePath } from '@fleet/shared-api';
+import type { ProductKey, UserType } from '@fleet/shared-api';
+import { useCompositionState } from '../composition/context';
+import { RemoteArea } from './RemoteArea';
+
+export function NotFound({ userType, product }: { userType: UserType | null; product: ProductKey }) {
+  const { t } = useTranslation('shell');
+  const { pathname } = useLocation();
+  // remotes whose description could not be read: this path may be theirs, so offer their retry first
+  const failed = useCompositionState((s) =>
+    Object.values(s.remotes)
+      .filter((r) => r.status === 'failed')
+      .map((r) => r.name)
+      .join(','),
+  );
+  if (failed) {
+    return (
+      <Stack gap="4" p="6">
+        <Heading size="md">{t('remote.unavailable')}</Heading>
+        {failed.split(',').map((name) => (
+          <RemoteArea key={name} name={name} />
+        ))}
+      </Stack>
+    );
+  }
+  const home = userType ? homePath(userType, product) : '/login';
+  return (
+    <Box p="10" textAlign="center">
+      <Heading as="h1" size="2xl" mb="3">
+        {t('notFound.title')}
+      </Heading>
+      <Text color="fg.muted" mb="6">
+        {t('notFound.text', { path: pathname })}
+      </Text>
+      <HStack justify="center" gap="6">
+        {userType && home !== pathname && (
+          <Link asChild colorPalette="teal">
+            <RouterLink to={home}>{t('notFound.home')}</RouterLink>
+          </Link>
+        )}
+        {userType ? (
+          <Link asChild colorPalette="teal">
+            <RouterLink to={profilePath(userType)}>{t('notFound.profile')}</RouterLink>
+          </Link>
+        ) : (
+          <Link asChild colorPalette="teal">
+            <RouterLink to="/login">{t('notFound.login')}</RouterLink>
+          </Link>
+        )}
+      </HStack>
+    </Box>
+  );
+}

@@ -1,0 +1,94 @@
+// The page: guards decide; public routes get a full-page area, the others header + side menu + content.
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation } from 'react-router-dom';
+import { Box, ErrorPanel, Flex, LoadingArea } from '@fleet/shared-ui';
+import { homePath, useSession } from '@fleet/shared-api';
+import type { RemoteDescription, UserType } from '@fleet/shared-api';
+import { useComposition, useCompositionState } from '../composition/context';
+import type { RemoteState } from '../composition/composition';
+import { buildRouteTable } from '../routing/route-table';
+import { decide } from '../routing/guards';
+import { useSelectedProduct as useProduct } from '@fleet/shared-api';
+import { Header } from './Header';
+import { NotFound } from './NotFound';
+import { RemoteArea } from './RemoteArea';
+import { SideMenu } from './SideMenu';
+import { OverrideBanner } from './OverrideBanner';
+
+/** The signed-in role, or null: a token without login info (or the reverse) is nobody. */
+export function useViewerType(): UserType | null {
+  const token = useSession((s) => s.accessToken);
+  const info = useSession((s) => s.loginUserInfo);
+  return token && info ? info.user_type : null;
+}
+
+export function describedRemotes(remotes: Record<string, RemoteState>): RemoteDescription[] {
+  return Object.values(remotes)
+    .filter((r) => r.description !== null && (r.status === 'ready' || r.status === 'refused'))
+    .map((r) => r.description as RemoteDescription);
+}
+
+const PRODUCT_ROLES: UserType[] = ['Admin', 'Agency'];
+
+export function ShellLayout() {
+  const { t } = useTranslation('shell');
+  const composition = useComposition();
+  const { pathname } = useLocation();
+  const userType = useViewerType();
+  const product = useProduct((s) => s.product);
+  const phase = useCompositionState((s) => s.phase);
+  const registryError = useCompositionState((s) => s.registryError);
+  const remotes = useCompositionState((s) => s.remotes);
+  const [retrying, setRetrying] = useState(false);
+
+  const descriptions = useMemo(() => describedRemotes(remotes), [remotes]);
+  const table = useMemo(() => buildRouteTable(descriptions), [descriptions]);
+  const describing = Object.values(remotes).some((r) => r.status === 'describing');
+
+  if (phase === 'registry' || retrying) return <LoadingArea label={t('registry.loading')} minHeight="100vh" />;
+  if (phase === 'registry-failed') {
+    return (
+      <Box p="8">
+        <ErrorPanel
+          title={t('registry.failedTitle')}
+          message={registryError ?? ''}
+          retryLabel={t('remote.retry')}
+            onRetry={() => {
+            setRetrying(true);
+            void composition.start().finally(() => setRetrying(false));
+          }}
+        />
+      </Box>
+    );
+  }
+
+  const decision = decide(pathname, { userType, product }, table, homePath);
+  if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
+
+  let content;
+  if (decision.kind === 'remote') content = <RemoteArea key={decision.match.remote} name={decision.match.remote} />;
+  else if (describing) content = <LoadingArea label={t('registry.loading')} />;
+  else content = <NotFound userType={userType} product={product} />;
+
+  if (decision.layout === 'public' || !userType) {
+    return (
+      <Box minH="100vh" bg="bg">
+        <OverrideBanner />
+        <Box as="main">{content}</Box>
+      </Box>
+    );
+  }
+  return (
+    <Flex direction="column" minH="100vh" bg="bg">
+      <OverrideBanner />
+      <Header withProduct={PRODUCT_ROLES.includes(userType)} />
+      <Flex flex="1" minH="0">
+        <SideMenu descriptions={descriptions} userType={userType} product={product} />
+        <Box as="main" flex="1" minW="0" p="4" overflow="auto">
+          {content}
+        </Box>
+      </Flex>
+    </Flex>
+  );
+}

@@ -1,0 +1,62 @@
+import { fetchRegistry, parseRegistry } from './registry';
+import { applyOverrideParams, applyOverrides, OVERRIDES_KEY, readOverrides, withoutOverrideParams, writeOverrides } from './overrides';
+
+describe('the registry', () => {
+  it('keeps well-formed entries and drops the rest', () => {
+    expect(
+      parseRegistry({
+        'mfe-auth': { manifest: '/remotes/mfe-auth/1.0.0/mf-manifest.json', version: '1.0.0' },
+        'mfe-devices': { manifest: '' },
+        'Bad Name': { manifest: '/x.json' },
+        'mfe-firmware': 'nope',
+      }),
+    ).toEqual({ 'mfe-auth': { manifest: '/remotes/mfe-auth/1.0.0/mf-manifest.json', version: '1.0.0' } });
+    expect(parseRegistry([1, 2])).toEqual({});
+    expect(parseRegistry(null)).toEqual({});
+  });
+
+  it('is read without the browser cache and a failure says so', async () => {
+    const fetchFn = jest.fn().mockResolvedValue({ ok: true, status: 200, json: async () => ({ 'mfe-auth': { manifest: '/m.json', version: '1' } }) });
+    await expect(fetchRegistry(fetchFn)).resolves.toEqual({ 'mfe-auth': { manifest: '/m.json', version: '1' } });
+    expect(fetchFn).toHaveBeenCalledWith('/remotes.json', expect.objectContaining({ cache: 'no-store' }));
+    const down = jest.fn().mockResolvedValue({ ok: false, status: 502, json: async () => ({}) });
+    await expect(fetchRegistry(down)).rejects.toThrow('HTTP 502');
+  });
+});
+
+describe('QA overrides', () => {
+  const registry = { 'mfe-auth': { manifest: '/remotes/mfe-auth/1.0.0/mf-manifest.json', version: '1.0.0' } };
+
+  it('reads ?remote-override=name=url and points that remote at it', () => {
+    const { overrides, changed } = applyOverrideParams('?remote-override=mfe-auth=http://localhost:8081/mf-manifest.json&x=1', {});
+    expect(changed).toBe(true);
+    expect(overrides).toEqual({ 'mfe-auth': 'http://localhost:8081/mf-manifest.json' });
+    expect(applyOverrides(registry, overrides)['mfe-auth']).toEqual({ manifest: 'http://localhost:8081/mf-manifest.json', version: '1.0.0' });
+  });
+
+  it('forgets one override with an empty url and all of them with clear', () => {
+    const stored = { 'mfe-auth': 'http://a/m.json', 'mfe-devices': 'http://b/m.json' };
+    expect(applyOverrideParams('?remote-override=mfe-auth=', stored).overrides).toEqual({ 'mfe-devices': 'http://b/m.json' });
+    expect(applyOverrideParams('?remote-override=clear', stored).overrides).toEqual({});
+    expect(applyOverrideParams('?page=2', stored)).toEqual({ overrides: stored, changed: false });
+  });
+
+  it('refuses urls that are not http(s)', () => {
+    expect(applyOverrideParams('?remote-override=mfe-auth=javascript:alert(1)', {}).overrides).toEqual({});
+  });
+
+  it('is remembered in local storage under fleet:remote-overrides', () => {
+    writeOverrides(localStorage, { 'mfe-auth': 'http://localhost:8081/mf-manifest.json' });
+    expect(JSON.parse(localStorage.getItem(OVERRIDES_KEY) ?? '{}')).toEqual({ 'mfe-auth': 'http://localhost:8081/mf-manifest.json' });
+    expect(readOverrides(localStorage)).toEqual({ 'mfe-auth': 'http://localhost:8081/mf-manifest.json' });
+    writeOverrides(localStorage, {});
+    expect(localStorage.getItem(OVERRIDES_KEY)).toBeNull();
+    localStorage.setItem(OVERRIDES_KEY, '{broken');
+    expect(readOverrides(localStorage)).toEqual({});
+  });
+
+  it('tidies the address bar', () => {
+    expect(withoutOverrideParams('?remote-override=clear&page=2')).toBe('?page=2');
+    expect(withoutOverrideParams('?remote-override=clear')).toBe('');
+  });
+});

@@ -1,0 +1,39 @@
+// The remote registry: GET /remotes.json -> { "<name>": { manifest, version } } (docs/architecture.md).
+// The shell has no remote URL in its build; this document is the only place remotes come from.
+
+export interface RegistryEntry {
+  /** URL of the remote's mf-manifest.json, absolute or relative to the page. */
+  manifest: string;
+  version: string;
+}
+
+export type Registry = Record<string, RegistryEntry>;
+
+const REMOTE_NAME = /^[a-z][a-z0-9-]*$/;
+
+/** Keeps the well-formed entries of a registry document; anything else is dropped, not trusted. */
+export function parseRegistry(document: unknown): Registry {
+  const registry: Registry = {};
+  if (typeof document !== 'object' || document === null || Array.isArray(document)) return registry;
+  for (const [name, value] of Object.entries(document as Record<string, unknown>)) {
+    if (!REMOTE_NAME.test(name) || typeof value !== 'object' || value === null) continue;
+    const { manifest, version } = value as { manifest?: unknown; version?: unknown };
+    if (typeof manifest !== 'string' || manifest.trim() === '') continue;
+    registry[name] = { manifest: manifest.trim(), version: typeof version === 'string' ? version : '' };
+  }
+  return registry;
+}
+
+export type FetchLike = (input: string, init?: RequestInit) => Promise<Pick<Response, 'ok' | 'status' | 'json'>>;
+
+/** Reads /remotes.json without the browser cache: a deployment changes it while the shell stays. */
+export async function fetchRegistry(fetchFn: FetchLike = (i, init) => fetch(i, init)): Promise<Registry> {
+  const response = await fetchFn('/remotes.json', { cache: 'no-store', headers: { accept: 'application/json' } });
+  if (!response.ok) throw new Error(`The remote registry could not be read (HTTP ${response.status})`);
+  return parseRegistry(await response.json());
+}
+
+/** A manifest URL made absolute against the page, so the federation runtime and the CSP agree on it. */
+export function absoluteUrl(url: string, base: string): string {
+  return new URL(url, base).toString();
+}

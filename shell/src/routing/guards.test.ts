@@ -1,0 +1,81 @@
+import { homePath } from '@fleet/shared-api';
+import type { ProductKey, UserType } from '@fleet/shared-api';
+import { authDescription, devicesDescription } from '../test-support/descriptions';
+import { buildRouteTable, matchRoute } from './route-table';
+import { decide } from './guards';
+
+const table = buildRouteTable([authDescription, devicesDescription]);
+const go = (path: string, userType: UserType | null, product: ProductKey = 'all') => decide(path, { userType, product }, table, homePath);
+
+describe('home after login (spec 2.2)', () => {
+  it.each<[UserType, ProductKey, string]>([
+    ['Admin', 'all', '/admin/dashboard'],
+    ['Agency', 'heat_pump', '/agency/dashboard'],
+    ['Agency', 'livelink', '/agency/devices'],
+    ['Electrician', 'all', '/electrician/devices'],
+    ['User', 'all', '/user/dashboard'],
+    ['mscc', 'all', '/multisite/dashboard'],
+    ['sm', 'all', '/sitemanager/dashboard'],
+    ['Customer', 'all', '/customer/devices'],
+  ])('%s (product %s) opening /login goes to %s', (userType, product, home) => {
+    expect(go('/login', userType, product)).toEqual({ kind: 'redirect', to: home });
+    expect(go('/', userType, product)).toEqual({ kind: 'redirect', to: home });
+  });
+});
+
+describe('route guards (spec 2.10)', () => {
+  it('sends a visitor from / to /login and shows public routes full-page', () => {
+    expect(go('/', null)).toEqual({ kind: 'redirect', to: '/login' });
+    expect(go('/login', null)).toMatchObject({ kind: 'remote', layout: 'public', match: { remote: 'mfe-auth' } });
+    expect(go('/msc/login', null)).toMatchObject({ kind: 'remote', layout: 'public' });
+  });
+
+  it('keeps admin routes to Admin, even where no remote owns the path', () => {
+    expect(go('/admin/dashboard', 'Admin')).toMatchObject({ kind: 'remote', layout: 'console', match: { remote: 'mfe-devices' } });
+    expect(go('/admin/devices/view/12', 'Admin')).toMatchObject({ kind: 'remote', match: { params: { id: '12' } } });
+    for (const who of [null, 'Agency', 'Electrician', 'User', 'mscc', 'sm', 'Customer'] as const) {
+      expect(go('/admin/dashboard', who)).toEqual({ kind: 'redirect', to: '/login' });
+      expect(go('/admin/not-built-yet', who)).toEqual({ kind: 'redirect', to: '/login' });
+    }
+    expect(go('/admin/not-built-yet', 'Admin')).toEqual({ kind: 'not-found', layout: 'console' });
+  });
+
+  it.each<[string, UserType]>([
+    ['/agency/devices', 'Agency'],
+    ['/electrician/devices', 'Electrician'],
+    ['/multisite/dashboard', 'mscc'],
+    ['/sitemanager/dashboard', 'sm'],
+    ['/mscc/profile', 'mscc'],
+    ['/sm/profile', 'sm'],
+  ])('%s needs %s', (path, role) => {
+    expect(go(path, 'Admin')).toEqual({ kind: 'redirect', to: '/login' });
+    expect(go(path, null)).toEqual({ kind: 'redirect', to: '/login' });
+    expect(go(path, role).kind).not.toBe('redirect');
+  });
+
+  it('lets any login open customer and user routes, and no login none of them', () => {
+    for (const who of ['Admin', 'Agency', 'Customer', 'User'] as const) {
+      expect(go('/customer/devices', who)).toMatchObject({ kind: 'remote', layout: 'console' });
+      expect(go('/user/dashboard', who)).toMatchObject({ kind: 'remote' });
+    }
+    expect(go('/customer/devices', null)).toEqual({ kind: 'redirect', to: '/login' });
+  });
+
+  it('shows not-found for unknown paths, inside the menus when signed in', () => {
+    expect(go('/no/such/page', null)).toEqual({ kind: 'not-found', layout: 'public' });
+    expect(go('/no/such/page', 'Customer')).toEqual({ kind: 'not-found', layout: 'console' });
+    // the electrician login screen is not under the /electrician prefix
+    expect(go('/electrician-login', null)).toMatchObject({ kind: 'remote', layout: 'public' });
+  });
+});
+
+describe('the route table', () => {
+  it('prefers static segments over parameters', () => {
+    const t = buildRouteTable([
+      { ...devicesDescription, routes: [{ path: '/admin/customer/:id', access: ['Admin'] }] },
+      { ...authDescription, name: 'mfe-x', routes: [{ path: '/admin/customer/new', access: ['Admin'] }] },
+    ]);
+    expect(matchRoute(t, '/admin/customer/new')?.remote).toBe('mfe-x');
+    expect(matchRoute(t, '/admin/customer/7')?.remote).toBe('mfe-devices');
+  });
+});

@@ -1,0 +1,37 @@
+// The route table is built at start from every remote's description: the shell owns no screen route
+// of its own, it only knows which remote owns which path pattern (react-router patterns).
+import { matchPath } from 'react-router-dom';
+import type { RemoteDescription, RemoteRoute } from '@fleet/shared-api';
+
+export interface OwnedRoute {
+  remote: string;
+  route: RemoteRoute;
+}
+
+export interface RouteMatch extends OwnedRoute {
+  params: Record<string, string | undefined>;
+}
+
+/** More static segments first, so `/admin/customers/new` beats `/admin/customers/:id`. */
+function specificity(path: string): number {
+  return path
+    .split('/')
+    .filter(Boolean)
+    .reduce((score, segment) => score + (segment === '*' ? 0 : segment.startsWith(':') ? 1 : 3), 0);
+}
+
+export function buildRouteTable(descriptions: RemoteDescription[]): OwnedRoute[] {
+  const table: OwnedRoute[] = [];
+  for (const description of descriptions) {
+    for (const route of description.routes) table.push({ remote: description.name, route });
+  }
+  return table.sort((a, b) => specificity(b.route.path) - specificity(a.route.path));
+}
+
+export function matchRoute(table: OwnedRoute[], pathname: string): RouteMatch | null {
+  for (const owned of table) {
+    const match = matchPath({ path: owned.route.path, end: true, caseSensitive: false }, pathname);
+    if (match) return { ...owned, params: match.params };
+  }
+  return null;
+}

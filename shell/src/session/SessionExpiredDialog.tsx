@@ -1,0 +1,61 @@
+// A 401 marks the session expired (shared-api); this dialog is the renewal point (docs/architecture.md):
+// Exit signs out, Renew refreshes the token and, if that fails, signs out too.
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { Button, Dialog, Portal, Text } from '@fleet/shared-ui';
+import { useSession } from '@fleet/shared-api';
+
+export function SessionExpiredDialog() {
+  const { t } = useTranslation('shell');
+  const navigate = useNavigate();
+  const expired = useSession((s) => s.sessionExpired);
+  const [renewing, setRenewing] = useState(false);
+
+  const exit = () => {
+    useSession.getState().signOut();
+    navigate('/login', { replace: true });
+  };
+
+  const renew = async () => {
+    setRenewing(true);
+    try {
+      const ok = await useSession.getState().renew();
+      if (!ok) exit();
+    } finally {
+      setRenewing(false);
+    }
+  };
+
+  return (
+    <Dialog.Root
+      open={expired}
+      role="alertdialog"
+      closeOnInteractOutside={false}
+      closeOnEscape={false}
+      placement="center"
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>{t('session.title')}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Text>{t('session.text')}</Text>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="outline" onClick={exit} disabled={renewing}>
+                {t('session.exit')}
+              </Button>
+              <Button colorPalette="teal" onClick={() => void renew()} loading={renewing}>
+                {t('session.renew')}
+              </Button>
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
