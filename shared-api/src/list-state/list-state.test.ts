@@ -109,3 +109,21 @@ test('listQuery gives paging and the encoded filter for a list call', () => {
   ]);
   expect(listQuery(DEFAULT_LIST_STATE)).not.toHaveProperty('filter');
 });
+
+test('a list query goes straight into a list call', async () => {
+  const { apiList } = await import('../client/api');
+  const { jsonResponse, mockFetch, requestOf } = await import('../test-support');
+  const fetchMock = mockFetch(jsonResponse({ status: true, message: '', info: { data: [], total: 0 } }));
+  // as is (this line also checks that the types fit)
+  await apiList('api/ota/rule/list', listQuery(DEFAULT_LIST_STATE));
+  await apiList('api/ota/rule/list', { ...listQuery({ ...DEFAULT_LIST_STATE, filters: { name: 'r1' } }), deviceType: 'livelink' });
+  const params = requestOf(fetchMock, 1).url.searchParams;
+  expect(Object.fromEntries(params)).toEqual({
+    page: '1',
+    limit: '25',
+    orderBy: 'desc',
+    sortBy: 'created_at',
+    filter: '[{"key":"name","value":"r1","type":"single"}]',
+    deviceType: 'livelink',
+  });
+});

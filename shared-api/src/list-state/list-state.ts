@@ -17,14 +17,17 @@ export interface ListState {
   isOpen: boolean;
 }
 
-/** What list calls take as search params (`filter` only when something is set). */
-export interface ListQuery {
+/**
+ * What list calls take as search params (`filter` only when something is set). A type alias, not an
+ * interface, so it passes straight into apiGet/apiList's `Record<string, ...>` search params.
+ */
+export type ListQuery = {
   page: number;
   limit: number;
   orderBy: SortOrder;
   sortBy: string;
   filter?: string;
-}
+};
 
 export const DEFAULT_LIST_STATE: ListState = {
   page: 1,
