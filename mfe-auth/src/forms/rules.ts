@@ -46,3 +46,19 @@ export const postcode = () =>
   text().required('validation.postcodeRequired').min(POSTCODE_MIN_LENGTH, 'validation.postcodeRequired');
 
 export const abn = () => text().required('validation.abnRequired').length(ABN_LENGTH, 'validation.abnInvalid');
+
+/**
+ * The confirmation of a password field named `password`: required when a password is required or
+ * typed, and equal to it ('Password doesnot match'). One test, so an empty box says "required".
+ */
+export const passwordConfirmation = (alwaysRequired: boolean) =>
+  yup
+    .string()
+    .default('')
+    .test('confirmation', function check(value) {
+      const password = (this.parent as { password?: string }).password ?? '';
+      if (!value) {
+        return alwaysRequired || password ? this.createError({ message: 'validation.confirmPasswordRequired' }) : true;
+      }
+      return value === password || this.createError({ message: 'validation.passwordMismatch' });
+    });

@@ -6,18 +6,14 @@ import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import * as yup from 'yup';
 import { useAuthTranslation, useErrorText, useFirstErrorFocus } from '../forms/form-helpers';
-import { newPassword } from '../forms/rules';
+import { newPassword, passwordConfirmation } from '../forms/rules';
 import { AuthCard } from '../layout/AuthCard';
 import { FORGOT_PATHS, LOGIN_PATHS, type Portal } from '../portals';
 import { resetPassword } from './calls';
 
 const schema = yup.object({
   password: newPassword(),
-  confirmPassword: yup
-    .string()
-    .default('')
-    .required('validation.confirmPasswordRequired')
-    .oneOf([yup.ref('password')], 'validation.passwordMismatch'),
+  confirmPassword: passwordConfirmation(true),
 });
 
 export interface ResetPasswordPageProps {

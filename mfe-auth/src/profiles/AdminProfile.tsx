@@ -3,7 +3,7 @@ import { yupResolver } from '@hookform/resolvers/yup';
 import { useForm } from 'react-hook-form';
 import * as yup from 'yup';
 import { useAuthTranslation, useErrorText, useFirstErrorFocus } from '../forms/form-helpers';
-import { name, optionalPassword } from '../forms/rules';
+import { name, optionalPassword, passwordConfirmation } from '../forms/rules';
 import { readAdminProfile, saveAdminProfile, type AdminProfileInfo } from './calls';
 import { ProfileForm, ProfileFrame, useProfile, useSaveProfile } from './ProfileFrame';
 
@@ -12,11 +12,7 @@ const schema = yup.object({
   first_name: name('validation.firstNameRequired', 'validation.firstNameLength'),
   last_name: name('validation.lastNameRequired', 'validation.lastNameLength'),
   password: optionalPassword(),
-  confirmPassword: yup
-    .string()
-    .default('')
-    .when('password', ([password], rule) => (password ? rule.required('validation.confirmPasswordRequired') : rule))
-    .oneOf([yup.ref('password')], 'validation.passwordMismatch'),
+  confirmPassword: passwordConfirmation(false),
 });
 
 export function AdminProfile() {

@@ -1,0 +1,60 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { callsTo, fakeApi, notifications, renderAuth, resetPage, signInAs } from '../test-support';
+
+const PROFILE = {
+  status: true,
+  message: '',
+  info: {
+    first_name: 'Mia',
+    last_name: 'Multi',
+    email: 'msc@fleet.test',
+    contact_no: '0433333333',
+    company_name: 'Multi Sites Pty',
+    company_address: '9 Harbour Rd, Sydney',
+  },
+};
+
+beforeEach(() => {
+  resetPage();
+  signInAs('mscc');
+});
+
+describe('MultiSiteProfile', () => {
+  it('loads and saves the multi-site fields, with a password when given', async () => {
+    const calls = fakeApi({
+      'GET /api/mscc/nms/profile/get': { body: PROFILE },
+      'PUT /api/mscc/nms/profile/update': { body: { status: true, message: 'Profile updated successfully' } },
+    });
+    renderAuth('/mscc/profile');
+    expect(await screen.findByRole('textbox', { name: /Company Address/ })).toHaveValue('9 Harbour Rd, Sydney');
+    expect(screen.getByRole('heading', { name: 'Multi-Site Company Profile' })).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText(/^Password/), 'NewPassw0rd');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(callsTo(calls, '/api/mscc/nms/profile/update')).toHaveLength(1));
+    expect(callsTo(calls, '/api/mscc/nms/profile/update')[0]?.body).toEqual({
+      first_name: 'Mia',
+      last_name: 'Multi',
+      contact_no: '0433333333',
+      company_name: 'Multi Sites Pty',
+      company_address: '9 Harbour Rd, Sydney',
+      password: 'NewPassw0rd',
+    });
+    await waitFor(() => expect(notifications()).toEqual([{ messageType: 'success', message: 'Profile updated successfully', timer: 4000 }]));
+  });
+
+  it('checks the contact number and the company fields', async () => {
+    fakeApi({ 'GET /api/mscc/nms/profile/get': { body: PROFILE } });
+    renderAuth('/mscc/profile');
+    const contact = await screen.findByRole('textbox', { name: /Contact Number/ });
+    await userEvent.clear(contact);
+    await userEvent.type(contact, '123');
+    await userEvent.clear(screen.getByRole('textbox', { name: /Company Name/ }));
+    await userEvent.clear(screen.getByRole('textbox', { name: /Company Address/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Contact Number must be 8 to 13 characters.')).toBeInTheDocument();
+    expect(screen.getByText('Company Name is required')).toBeInTheDocument();
+    expect(screen.getByText('Company Address is required')).toBeInTheDocument();
+    expect(contact).toHaveFocus();
+  });
+});

@@ -1,0 +1,49 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { callsTo, fakeApi, notifications, renderAuth, resetPage, signInAs } from '../test-support';
+
+const PROFILE = { status: true, message: '', info: { first_name: 'Sid', last_name: 'Manager', email: 'sm@fleet.test' } };
+
+beforeEach(() => {
+  resetPage();
+  signInAs('sm');
+});
+
+describe('SiteManagerProfile', () => {
+  it('loads and saves names without a password when none is typed', async () => {
+    const calls = fakeApi({
+      'GET /api/sm/nms/profile/get': { body: PROFILE },
+      'PUT /api/sm/nms/profile/update': { body: { status: true, message: 'Profile updated successfully' } },
+    });
+    renderAuth('/sm/profile');
+    const last = await screen.findByRole('textbox', { name: /Last Name/ });
+    expect(screen.getByRole('heading', { name: 'Site Manager Profile' })).toBeInTheDocument();
+    await userEvent.clear(last);
+    await userEvent.type(last, 'Boss');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(callsTo(calls, '/api/sm/nms/profile/update')).toHaveLength(1));
+    expect(callsTo(calls, '/api/sm/nms/profile/update')[0]?.body).toEqual({ first_name: 'Sid', last_name: 'Boss' });
+    await waitFor(() => expect(notifications()).toEqual([{ messageType: 'success', message: 'Profile updated successfully', timer: 4000 }]));
+  });
+
+  it('refuses a weak password', async () => {
+    const calls = fakeApi({ 'GET /api/sm/nms/profile/get': { body: PROFILE } });
+    renderAuth('/sm/profile');
+    await screen.findByRole('textbox', { name: /Last Name/ });
+    await userEvent.type(screen.getByLabelText(/^Password/), 'NOLOWER1');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText('Password must be at least 8 characters and contain an uppercase letter, a lowercase letter and a digit'),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Password/)).toHaveFocus();
+    expect(callsTo(calls, '/api/sm/nms/profile/update')).toHaveLength(0);
+  });
+
+  it('sends someone signed out to /login', () => {
+    fakeApi({});
+    localStorage.clear();
+    resetPage();
+    const view = renderAuth('/sm/profile');
+    expect(view.location().pathname).toBe('/login');
+  });
+});
