@@ -44,10 +44,11 @@ describe('parseListState', () => {
     expect(parseListState(new URLSearchParams(), { sortBy: '' })).toMatchObject({ sortBy: '', orderBy: 'desc' });
   });
 
-  test('default filters apply only to a bare URL', () => {
+  test('default filters apply until list state is in the URL', () => {
     const defaults = { filters: { fault_status: '0' } };
     expect(parseListState(new URLSearchParams(), defaults).filters).toEqual({ fault_status: '0' });
     expect(parseListState(new URLSearchParams('page=2'), defaults).filters).toEqual({});
+    expect(parseListState(new URLSearchParams('deviceType=heat_pump&tab=0'), defaults).filters).toEqual({ fault_status: '0' });
   });
 
   test('with filterKeys only those keys are filters', () => {

@@ -115,12 +115,15 @@ export function parseListState(
     }
   }
 
+  const touched = [...params.keys()].some((key) => LIST_STATE_KEYS.includes(baseKey(key)) || isFilterKey(baseKey(key), filterKeys));
+
   return {
     page: positiveInt(params.get('page')) ?? base.page,
     limit: limit !== null && allowedLimits.has(limit) ? limit : base.limit,
     orderBy: orderBy === 'asc' || orderBy === 'desc' ? orderBy : base.orderBy,
     sortBy: sortBy !== null && SORT_KEY.test(sortBy) ? sortBy : base.sortBy,
-    filters: Object.keys(filters).length > 0 || params.toString() !== '' ? filters : base.filters,
+    // Default filters (a tab's fault_status) apply until the list state is first written to the URL.
+    filters: touched ? filters : base.filters,
     isOpen: isOpen === null ? base.isOpen : isOpen === 'true' || isOpen === '1',
   };
 }
