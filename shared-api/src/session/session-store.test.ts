@@ -76,6 +76,18 @@ describe('a reload keeps the login', () => {
     expect(readStoredLoginUserInfo()).toBeNull();
   });
 
+  test('a token renewed in another tab ends the expired state here', () => {
+    useSession.getState().signIn({ token: 'a', refresh_token: 'r', info: adminInfo });
+    useSession.getState().markExpired();
+    window.dispatchEvent(new StorageEvent('storage', { key: LOGIN_USER_INFO_KEY }));
+    expect(useSession.getState().sessionExpired).toBe(true);
+
+    localStorage.setItem(ACCESS_TOKEN_KEY, 'renewed-elsewhere');
+    localStorage.setItem(REFRESH_TOKEN_KEY, 'r2');
+    window.dispatchEvent(new StorageEvent('storage', { key: ACCESS_TOKEN_KEY }));
+    expect(useSession.getState()).toMatchObject({ accessToken: 'renewed-elsewhere', refreshToken: 'r2', sessionExpired: false });
+  });
+
   test('another tab signing out is followed', () => {
     useSession.getState().signIn({ token: 'a', refresh_token: 'r', info: adminInfo });
     localStorage.removeItem(ACCESS_TOKEN_KEY);

@@ -211,10 +211,14 @@ export const sessionStore: StoreApi<SessionState> = useSession;
 if (typeof window !== 'undefined') {
   window.addEventListener('storage', (event) => {
     if (event.key !== null && ![ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY, LOGIN_USER_INFO_KEY].includes(event.key)) return;
+    const accessToken = readString(ACCESS_TOKEN_KEY);
+    const current = useSession.getState();
     useSession.setState({
-      accessToken: readString(ACCESS_TOKEN_KEY),
+      accessToken,
       refreshToken: readString(REFRESH_TOKEN_KEY),
       loginUserInfo: readStoredLoginUserInfo(),
+      // A token renewed (or a new sign-in) in another tab ends this tab's expired state too.
+      sessionExpired: accessToken !== null && accessToken === current.accessToken ? current.sessionExpired : false,
     });
   });
 }
