@@ -26,7 +26,6 @@ import {
   keyframes,
   layerStyles,
   linkRecipe,
-  menuSlotRecipe,
   nativeSelectSlotRecipe,
   semanticTokens,
   separatorRecipe,
@@ -38,7 +37,6 @@ import {
   textStyles,
   toastSlotRecipe,
   tokens,
-  tooltipSlotRecipe,
 } from '@chakra-ui/react/theme';
 
 /** Slate (secondary palette): Chakra has no slate scale, these are the usual slate steps. */
@@ -115,12 +113,10 @@ const fleetConfig = defineConfig({
       drawer: drawerSlotRecipe,
       field: fieldSlotRecipe,
       fieldset: fieldsetSlotRecipe,
-      menu: menuSlotRecipe,
       nativeSelect: nativeSelectSlotRecipe,
       table: tableSlotRecipe,
       tabs: tabsSlotRecipe,
       toast: toastSlotRecipe,
-      tooltip: tooltipSlotRecipe,
     },
     textStyles,
     layerStyles,
