@@ -1,0 +1,44 @@
+import { act, within } from '@testing-library/react';
+
+// A screen that throws while rendering: the remote's error boundary must keep the crash in its area.
+jest.mock('./AuthRoot', () => ({
+  AuthRoot: () => {
+    throw new Error('profile exploded');
+  },
+}));
+
+import { bootstrap, mount, unmount } from './app';
+
+type Props = Parameters<typeof mount>[0];
+
+/**
+ * Runs a lifecycle: React renders when the act() scope ends, and single-spa-react resolves mount and
+ * unmount only after that render, so the promise is awaited outside the scope.
+ */
+async function run(lifecycle: (props: Props) => Promise<unknown>, props: Props): Promise<void> {
+  let done: Promise<unknown> = Promise.resolve();
+  act(() => {
+    done = lifecycle(props);
+  });
+  await done;
+}
+
+it('shows an error panel in its own element when its tree throws', async () => {
+  const quiet = jest.spyOn(console, 'error').mockImplementation(() => {});
+  const neighbour = document.createElement('nav');
+  neighbour.textContent = 'Shell menu';
+  const domElement = document.createElement('div');
+  document.body.append(neighbour, domElement);
+  const props = { name: 'mfe-auth', domElement, singleSpa: {}, mountParcel: jest.fn() } as unknown as Props;
+
+  await run(bootstrap, props);
+  await run(mount, props);
+  const alert = await within(domElement).findByRole('alert');
+  expect(alert).toHaveTextContent('This part of the page failed to display.');
+  expect(alert).toHaveTextContent('profile exploded');
+  expect(within(alert).getByRole('button', { name: 'Reload' })).toBeInTheDocument();
+  expect(neighbour).toHaveTextContent('Shell menu');
+
+  await run(unmount, props);
+  quiet.mockRestore();
+});
