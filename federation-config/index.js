@@ -224,6 +224,7 @@ function htmlPage(title) {
   <head>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <link rel="icon" href="data:," />
     <title>${title}</title>
   </head>
   <body>

@@ -60,8 +60,8 @@ export interface CompositionDeps {
 }
 
 function describeError(err: unknown): string {
-  if (err instanceof Error && err.message) return err.message;
-  return String(err);
+  const text = err instanceof Error && err.message ? err.message : String(err);
+  return text.length > 300 ? `${text.slice(0, 300)}…` : text;
 }
 
 function isDescription(value: unknown): value is RemoteDescription {
@@ -69,8 +69,6 @@ function isDescription(value: unknown): value is RemoteDescription {
   const d = value as Partial<RemoteDescription>;
   return typeof d.name === 'string' && Array.isArray(d.routes) && Array.isArray(d.menu) && typeof d.requires === 'object';
 }
-
-const BROKEN = ['LOAD_ERROR', 'SKIP_BECAUSE_BROKEN'];
 
 export class Composition {
   readonly store: StoreApi<CompositionState>;
@@ -146,7 +144,9 @@ export class Composition {
       description = module.description;
       if (!isDescription(description)) throw new Error(`${name} has no valid description`);
     } catch (err) {
-      this.patch(name, { status: 'failed', message: describeError(err) });
+      console.warn(`[fleet] ${name}: ./description failed`, err);
+      const manifest = this.remote(name)?.manifest ?? '';
+      this.patch(name, { status: 'failed', message: `${name} could not be fetched from ${manifest}` });
       return;
     }
     const unmet = unmetRequirements(description.requires, this.deps.provided);
@@ -189,23 +189,29 @@ export class Composition {
     }
   }
 
-  /** Retry: fetch again and mount again. Works for every kind of failure. */
+  /** The remote's manifest in the registry as it is now (a fix is often a new deployment). */
+  private async latestManifest(name: string): Promise<string | null> {
+    try {
+      return (await this.deps.readRegistry())[name]?.manifest ?? null;
+    } catch {
+      return null;
+    }
+  }
+
+  /**
+   * Retry, for every kind of failure: read the registry again, forget the federation runtime's cached
+   * entry, throw the single-spa application away, and describe, register and mount it afresh.
+   */
   async retry(name: string): Promise<void> {
     const state = this.remote(name);
     if (!state) return;
-    if (state.status === 'failed' || state.status === 'refused') {
-      this.patch(name, { status: 'describing', message: null });
-      this.deps.loader.register([{ name, manifest: state.manifest }], true);
-      await this.describe(name);
-      return;
-    }
-    // the application is registered: throw the broken one away and register it afresh
-    this.patch(name, { appError: null, appStatus: null });
+    this.patch(name, { status: 'describing', message: null, appError: null, appStatus: null });
+    const manifest = (await this.latestManifest(name)) ?? state.manifest;
     if (this.deps.spa.getAppNames().includes(name)) {
       try {
         await this.deps.spa.unregisterApplication(name);
       } catch {
-        // a broken app may refuse to unload; it is replaced below either way
+        // a broken application may refuse to unload; it is replaced below either way
       }
     }
     const old = this.elements.get(name);
@@ -214,12 +220,9 @@ export class Composition {
     fresh.className = 'fleet-remote';
     old?.replaceWith(fresh);
     this.elements.set(name, fresh);
-    if (BROKEN.includes(state.appStatus ?? '') || state.appError) {
-      this.deps.loader.register([{ name, manifest: state.manifest }], true);
-    }
-    this.registerApp(name);
-    await this.deps.spa.triggerAppChange();
-    this.syncStatuses();
+    this.patch(name, { manifest });
+    this.deps.loader.register([{ name, manifest }], true);
+    await this.describe(name);
   }
 
   /** Descriptions of the remotes whose routes the shell knows (ready and refused ones). */

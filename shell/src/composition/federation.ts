@@ -27,8 +27,8 @@ export interface LoadFailure {
 export function faultReportingPlugin(report: (failure: LoadFailure) => void): ModuleFederationRuntimePlugin {
   return {
     name: 'fleet-fault-reporting',
-    async errorLoadRemote({ id, error, lifecycle }) {
-      report({ remote: id.split('/')[0] ?? id, lifecycle, error });
+    async errorLoadRemote({ id, error, lifecycle, remote }) {
+      report({ remote: remote?.name ?? id.split('/')[0] ?? id, lifecycle, error });
       return undefined; // no fallback module: the caller shows the error panel with Retry
     },
   };
