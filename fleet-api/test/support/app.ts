@@ -1,0 +1,107 @@
+/**
+ * One seeded fleet-api per test file: a fresh database from openTestDb() (PGlite in memory, or a
+ * fresh PostgreSQL database with TEST_DATABASE_URL), the demo seed (password hashed once), and the
+ * app on a clock the test can move. Plus sign-in helpers that read codes from the dev outbox.
+ */
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { buildApp } from '../../src/app';
+import { movableClock, testConfig, type Config, type TestClock } from '../../src/config';
+import type { Db } from '../../src/db';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/seed';
+import { openTestDb } from './db';
+export { DEMO_ACCOUNTS, DEMO_PASSWORD };
+
+// light-my-request (app.inject) requires `cookie` 2, which is ESM-only; jest's CommonJS runtime cannot
+// load it until the jest config transforms it. inject only uses it for `options.cookies`, which these
+// tests never pass, so a plain stand-in of the one function is enough.
+jest.mock('cookie', () => ({
+  stringifySetCookie: (c: { name: string; value: string }) => `${c.name}=${encodeURIComponent(c.value)}`,
+}));
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  clock: TestClock;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export async function startTestApp(overrides: Partial<Config> = {}, opts: { devices?: number } = {}): Promise<TestApp> {
+  const db = await openTestDb({ seedDevices: opts.devices ?? 60 });
+  const clock = movableClock();
+  const config = testConfig({ now: clock.now, ...overrides });
+  const app = await buildApp({ db, config });
+  return {
+    app,
+    db,
+    clock,
+    config,
+    async close() {
+      await app.close();
+      await db.close();
+    },
+  };
+}
+
+export const bearer = (token: string): Record<string, string> => ({ authorization: `Bearer ${token}` });
+
+export interface OutboxMail {
+  to: string;
+  subject: string;
+  text: string;
+  created_at: string;
+}
+
+export async function mailsTo(app: FastifyInstance, email: string): Promise<OutboxMail[]> {
+  const res = await app.inject({ url: `/api/dev/outbox?to=${encodeURIComponent(email)}` });
+  if (res.statusCode !== 200) throw new Error(`outbox answered ${res.statusCode}: ${res.body}`);
+  return (res.json() as { info: { data: OutboxMail[] } }).info.data;
+}
+
+/** The code of the newest mail to `email`. */
+export async function latestOtp(app: FastifyInstance, email: string): Promise<string> {
+  const newest = (await mailsTo(app, email))[0];
+  const code = newest && /\b(\d{6})\b/.exec(newest.text)?.[1];
+  if (!code) throw new Error(`no OTP mail for ${email}`);
+  return code;
+}
+
+/** A link of the newest mail to `email` (the first URL in it). */
+export async function latestLink(app: FastifyInstance, email: string): Promise<URL> {
+  const newest = (await mailsTo(app, email))[0];
+  const href = newest && /(https?:\/\/\S+)/.exec(newest.text)?.[1];
+  if (!href) throw new Error(`no link mailed to ${email}`);
+  return new URL(href);
+}
+
+export async function post(app: FastifyInstance, url: string, payload: unknown, extra: Partial<InjectOptions> = {}) {
+  return app.inject({ method: 'POST', url, payload: payload as InjectOptions['payload'], ...extra });
+}
+
+export interface SignedIn {
+  token: string;
+  refresh_token: string;
+  info: { user_type: string; userInfo: Record<string, unknown> };
+}
+
+/** Password, then the mailed code: the whole sign-in. */
+export async function signIn(
+  app: FastifyInstance,
+  email: string,
+  password = DEMO_PASSWORD,
+  remoteAddress = '127.0.0.1',
+): Promise<SignedIn> {
+  const login = await post(app, '/api/authenticate/login', { email, password }, { remoteAddress });
+  if (login.statusCode !== 200) throw new Error(`login ${email}: ${login.statusCode} ${login.body}`);
+  const otp = await latestOtp(app, email);
+  const res = await post(app, '/api/authenticate/login-otp', { email, otp }, { remoteAddress });
+  if (res.statusCode !== 200) throw new Error(`login-otp ${email}: ${res.statusCode} ${res.body}`);
+  return res.json() as SignedIn;
+}
+
+/** One signed-in token per demo role. */
+export async function tokensByRole(app: FastifyInstance): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const account of DEMO_ACCOUNTS) out[account.userType] = (await signIn(app, account.email)).token;
+  return out;
+}
