@@ -70,3 +70,4 @@ export {
 export { ReadMore, ShowMore, type ReadMoreProps, type ShowMoreProps } from './text/ShowMore';
 export { ErrorPanel, type ErrorPanelProps } from './feedback/ErrorPanel';
 export { PageHeader, type PageHeaderProps } from './layout/PageHeader';
+export { SelectionBar, type SelectionBarProps, type SelectionMode } from './table/SelectionBar';
