@@ -1,45 +1,127 @@
 import { migrate, openDatabase, timestampToIso, type Db } from './index';
+import { openTestDb } from '../../test/support/db';
 
 describe('timestampToIso', () => {
   it('turns PostgreSQL text timestamps into UTC ISO strings', () => {
     expect(timestampToIso('2026-11-22 04:03:58.123456+00')).toBe('2026-11-22T04:03:58.123Z');
     expect(timestampToIso('2026-11-22 14:03:58+10')).toBe('2026-11-22T04:03:58.000Z');
     expect(timestampToIso('2026-11-22 04:03:58.5-05:30')).toBe('2026-11-22T09:33:58.500Z');
+    expect(timestampToIso('infinity')).toBe('infinity');
   });
 });
 
-describe('openDatabase (in-memory PGlite)', () => {
+describe('the database (PGlite, or PostgreSQL when TEST_DATABASE_URL is set)', () => {
   let db: Db;
   beforeAll(async () => {
-    db = await openDatabase({ dataDir: 'memory://' });
-    await migrate(db);
+    db = await openTestDb();
   });
   afterAll(async () => {
     await db.close();
   });
 
-  it('applies each migration once', async () => {
+  it('has applied every migration exactly once', async () => {
     await migrate(db);
     const { rows } = await db.query<{ name: string }>('SELECT name FROM schema_migrations ORDER BY name');
     expect(rows.map((r) => r.name)).toContain('0001_schema.sql');
     expect(new Set(rows.map((r) => r.name)).size).toBe(rows.length);
   });
 
-  it('returns int8 as numbers, timestamps as ISO strings and dates as YYYY-MM-DD', async () => {
-    const { rows } = await db.query<{ n: number; t: string; d: string }>(
-      "SELECT count(*) AS n, timestamptz '2026-01-02 03:04:05.678+00' AS t, date '2026-01-02' AS d",
+  it('returns int8 and numeric as numbers, timestamps as ISO strings and dates as YYYY-MM-DD', async () => {
+    const { rows } = await db.query<Record<string, unknown>>(
+      `SELECT count(*) AS n, 12.5::numeric AS x, timestamptz '2026-01-02 13:04:05.678+10' AS t,
+              timestamp '2026-01-02 03:04:05' AS ts, date '2026-01-02' AS d, true AS b, '{"a":1}'::jsonb AS j`,
     );
-    expect(rows[0]).toEqual({ n: 1, t: '2026-01-02T03:04:05.678Z', d: '2026-01-02' });
+    expect(rows[0]).toEqual({
+      n: 1, x: 12.5, t: '2026-01-02T03:04:05.678Z', ts: '2026-01-02T03:04:05.000Z', d: '2026-01-02', b: true, j: { a: 1 },
+    });
   });
 
-  it('rolls a failed transaction back', async () => {
+  it('counts affected rows for writes and returned rows for reads', async () => {
+    await db.query("INSERT INTO aggregators (name) VALUES ('Count A'), ('Count B')");
+    const upd = await db.query("UPDATE aggregators SET name = name || '!' WHERE name LIKE 'Count %'");
+    expect(upd.rowCount).toBe(2);
+    const sel = await db.query("SELECT id FROM aggregators WHERE name LIKE 'Count %'");
+    expect(sel.rowCount).toBe(2);
+    const ids = sel.rows.map((r) => r.id);
+    expect(ids.every((id) => typeof id === 'number')).toBe(true);
+  });
+
+  it('commits a transaction and rolls a failed one back, nested calls included', async () => {
+    await db.transaction(async (tx) => {
+      await tx.query("INSERT INTO aggregators (name) VALUES ('Committed')");
+    });
     await expect(
       db.transaction(async (tx) => {
-        await tx.query("INSERT INTO aggregators (name) VALUES ('Rolled Back')");
+        await tx.query("INSERT INTO aggregators (name) VALUES ('Rolled Back Outer')");
+        await tx.transaction(async (inner) => {
+          await inner.query("INSERT INTO aggregators (name) VALUES ('Rolled Back Inner')");
+        });
         throw new Error('boom');
       }),
     ).rejects.toThrow('boom');
-    const { rowCount } = await db.query("SELECT 1 FROM aggregators WHERE name = 'Rolled Back'");
-    expect(rowCount).toBe(0);
+    const { rows } = await db.query<{ name: string }>(
+      "SELECT name FROM aggregators WHERE name IN ('Committed', 'Rolled Back Outer', 'Rolled Back Inner')",
+    );
+    expect(rows.map((r) => r.name)).toEqual(['Committed']);
+  });
+
+  it('enforces the schema vocabularies', async () => {
+    await expect(
+      db.query("INSERT INTO devices (product_line, serial_number) VALUES ('toaster', '1')"),
+    ).rejects.toThrow();
+    await expect(
+      db.query(
+        "INSERT INTO users (email, password_hash, user_type) VALUES ('x@example.com', 'h', 'Root')",
+      ),
+    ).rejects.toThrow();
+  });
+
+  it('refuses a second user with the same email in another case', async () => {
+    await db.query("INSERT INTO users (email, password_hash, user_type) VALUES ('Case@Example.com', 'h', 'Admin')");
+    await expect(
+      db.query("INSERT INTO users (email, password_hash, user_type) VALUES ('case@example.com', 'h', 'Admin')"),
+    ).rejects.toThrow();
+  });
+});
+
+describe('PGlite transactions', () => {
+  let db: Db;
+  beforeAll(async () => {
+    db = await openDatabase({ dataDir: 'memory://' });
+  });
+  afterAll(async () => {
+    await db.close();
+  });
+
+  it('runs concurrent transactions one after the other and holds plain queries until the commit', async () => {
+    await db.query('CREATE TABLE events (id serial PRIMARY KEY, what text NOT NULL)');
+    const seen: string[] = [];
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const first = db.transaction(async (tx) => {
+      seen.push('first:start');
+      await tx.query("INSERT INTO events (what) VALUES ('first')");
+      await gate;
+      seen.push('first:end');
+    });
+    const second = db.transaction(async (tx) => {
+      seen.push('second:start');
+      await tx.query("INSERT INTO events (what) VALUES ('second')");
+      seen.push('second:end');
+    });
+    const plain = db.query<{ n: number }>('SELECT count(*) AS n FROM events').then((r) => {
+      seen.push(`plain:${r.rows[0]?.n}`);
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    release();
+    await Promise.all([first, second, plain]);
+    // Nothing else ran while 'first' was open: not 'second', not the plain query.
+    expect(seen.slice(0, 2)).toEqual(['first:start', 'first:end']);
+    expect(seen.indexOf('second:start')).toBe(seen.indexOf('second:end') - 1);
+    const plainAt = seen.findIndex((s) => s.startsWith('plain:'));
+    expect(plainAt).toBeGreaterThan(1);
+    expect(['plain:1', 'plain:2']).toContain(seen[plainAt]);
   });
 });

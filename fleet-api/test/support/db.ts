@@ -1,0 +1,79 @@
+/**
+ * A database for one test file: in-memory PGlite, or, when TEST_DATABASE_URL names a PostgreSQL
+ * server, a fresh database created on that server for this file and dropped on close, so suites
+ * never see each other's rows. Migrated; optionally seeded with a small demo fleet.
+ */
+import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
+import { migrate, openDatabase, type Db } from '../../src/db';
+import { demoPasswordHash, seedDemoFleet } from '../../src/seed';
+
+export interface TestDbOptions {
+  /** Seed the demo fleet (organisations, demo accounts, customers) with this many devices. */
+  seedDevices?: number;
+}
+
+/** The server's maintenance database, where test databases are created and dropped. */
+function adminUrl(url: string): string {
+  const u = new URL(url);
+  u.pathname = '/postgres';
+  return u.toString();
+}
+
+async function onAdmin<T>(url: string, fn: (c: Client) => Promise<T>): Promise<T> {
+  const client = new Client({ connectionString: adminUrl(url) });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+async function openPostgresTestDb(url: string): Promise<Db> {
+  const name = `fleet_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  await onAdmin(url, (c) => c.query(`CREATE DATABASE ${name}`));
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  let inner: Db;
+  try {
+    inner = await openDatabase({ databaseUrl: target.toString() });
+  } catch (err) {
+    await onAdmin(url, (c) => c.query(`DROP DATABASE IF EXISTS ${name}`));
+    throw err;
+  }
+  let closed = false;
+  return {
+    kind: inner.kind,
+    query: (sql, params) => inner.query(sql, params),
+    transaction: (fn) => inner.transaction(fn),
+    async close() {
+      if (closed) return;
+      closed = true;
+      await inner.close();
+      await onAdmin(url, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    },
+  };
+}
+
+/** Opens, migrates and (when asked) seeds a database of its own for the calling test file. */
+export async function openTestDb(opts: TestDbOptions = {}): Promise<Db> {
+  const url = process.env.TEST_DATABASE_URL;
+  const db = url ? await openPostgresTestDb(url) : await openDatabase({ dataDir: 'memory://' });
+  try {
+    await migrate(db);
+    if (opts.seedDevices !== undefined) {
+      // argon2 costs ~50 ms per hash: one hash of the demo password per test process.
+      await seedDemoFleet(db, { devices: opts.seedDevices, passwordHash: await demoPasswordHash() });
+    }
+  } catch (err) {
+    await db.close();
+    throw err;
+  }
+  return db;
+}
+
+/** Which database the suites run on, for test names and skips that depend on it. */
+export function testDatabaseKind(): 'pglite' | 'postgres' {
+  return process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
+}
