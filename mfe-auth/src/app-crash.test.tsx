@@ -42,3 +42,27 @@ it('shows an error panel in its own element when its tree throws', async () => {
   await run(unmount, props);
   quiet.mockRestore();
 });
+
+it("lets the shell's error boundary prop render the crash when it passes one", async () => {
+  const quiet = jest.spyOn(console, 'error').mockImplementation(() => {});
+  const domElement = document.createElement('div');
+  document.body.append(domElement);
+  const reported: unknown[] = [];
+  const props = {
+    name: 'mfe-auth-in-shell',
+    domElement,
+    singleSpa: {},
+    mountParcel: jest.fn(),
+    errorBoundary: (error: unknown) => {
+      reported.push(error);
+      return <div role="alert">Shell panel</div>;
+    },
+  } as unknown as Props;
+
+  await run(bootstrap, props);
+  await run(mount, props);
+  expect(await within(domElement).findByRole('alert')).toHaveTextContent('Shell panel');
+  expect(reported).toEqual([expect.objectContaining({ message: 'profile exploded' })]);
+  await run(unmount, props);
+  quiet.mockRestore();
+});

@@ -1,12 +1,14 @@
 // `./app`: the single-spa lifecycles the shell mounts into `props.domElement` (docs/architecture.md).
 import type { RemoteMountProps } from '@fleet/shared-api';
 import i18next from 'i18next';
-import React from 'react';
+import React, { type ErrorInfo, type ReactElement } from 'react';
 import ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
 import { AuthRoot } from './AuthRoot';
 import { addAuthBundles } from './i18n/bundles';
 import { RemoteCrash } from './RemoteCrash';
+
+type CrashRenderer = (error: Error, info: ErrorInfo, props: unknown) => ReactElement;
 
 function AuthApp() {
   return <AuthRoot />;
@@ -17,7 +19,12 @@ const lifecycles = singleSpaReact<RemoteMountProps>({
   ReactDOMClient,
   rootComponent: AuthApp,
   // A render crash stays inside this remote's area; the shell's menus and other remotes keep working.
-  errorBoundary: (error) => <RemoteCrash error={error} />,
+  // The shell passes its own boundary as a mount prop (its panel has Retry); alone, ours shows.
+  errorBoundary: (error, info, props) => {
+    const fromHost = (props as { errorBoundary?: unknown }).errorBoundary;
+    if (typeof fromHost === 'function') return (fromHost as CrashRenderer)(error, info, props);
+    return <RemoteCrash error={error} />;
+  },
 });
 
 type Lifecycle = typeof lifecycles.mount;

@@ -85,6 +85,9 @@ export const en = {
   },
   standalone: {
     title: 'mfe-auth (standalone)',
+    expired: 'Your session has expired.',
+    renew: 'Renew',
+    exit: 'Exit',
     logout: 'Logout',
     signedInAs: 'Signed in as {{email}} ({{userType}})',
     noScreen: 'This remote has no screen for your role; open the console to continue.',

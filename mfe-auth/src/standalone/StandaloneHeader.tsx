@@ -1,4 +1,4 @@
-import { apiPost, useSession } from '@fleet/shared-api';
+import { useSession } from '@fleet/shared-api';
 import { Button, Flex, HStack, Link, NativeSelect, Text } from '@fleet/shared-ui';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { PROFILE_PATHS } from '../description';
@@ -19,17 +19,12 @@ export function StandaloneHeader() {
   const { t, i18n } = useAuthTranslation();
   const navigate = useNavigate();
   const info = useSession((state) => (state.accessToken ? state.loginUserInfo : null));
-  const refreshToken = useSession((state) => state.refreshToken);
-  const signOut = useSession((state) => state.signOut);
+  const expired = useSession((state) => state.sessionExpired);
+  const { logout, renew, signOut } = useSession.getState();
 
-  async function logout() {
-    try {
-      // Ends this refresh chain on the server; signing out locally happens whatever it answers.
-      if (refreshToken) await apiPost('/api/authenticate/logout', { refresh_token: refreshToken });
-    } catch {
-      /* the local sign-out below is what matters to this page */
-    }
-    signOut();
+  // Ends the refresh chain on the server too, then this page's session.
+  async function leave() {
+    await logout();
     navigate(LOGIN_PATHS.main, { replace: true });
   }
 
@@ -65,10 +60,22 @@ export function StandaloneHeader() {
         </NativeSelect.Field>
         <NativeSelect.Indicator />
       </NativeSelect.Root>
+      {info && expired && (
+        // the shell's session dialog, reduced: Renew (token refresh) or Exit
+        <HStack role="alert" gap="2">
+          <Text fontSize="sm">{t('standalone.expired')}</Text>
+          <Button size="xs" colorPalette="teal" onClick={() => void renew()}>
+            {t('standalone.renew')}
+          </Button>
+          <Button size="xs" variant="outline" onClick={() => signOut()}>
+            {t('standalone.exit')}
+          </Button>
+        </HStack>
+      )}
       {info && (
         <>
           <Text fontSize="sm">{t('standalone.signedInAs', { email: info.userInfo.email, userType: info.user_type })}</Text>
-          <Button size="sm" variant="outline" onClick={() => void logout()}>
+          <Button size="sm" variant="outline" onClick={() => void leave()}>
             {t('standalone.logout')}
           </Button>
         </>
