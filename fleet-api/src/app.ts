@@ -19,6 +19,8 @@ import { signInRoutes } from './modules/auth/routes';
 import { accountRoutes } from './modules/auth/accounts';
 import { profileRoutes } from './modules/profiles/routes';
 import { devOutboxRoutes, healthRoutes } from './modules/system/routes';
+import { firmwareRoutes } from './modules/firmware/routes';
+import { otaRoutes } from './modules/ota/routes';
 
 export interface BuildAppOptions {
   db: Db;
@@ -106,6 +108,8 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
   await app.register(signInRoutes, opts);
   await app.register(accountRoutes, opts);
   await app.register(profileRoutes, opts);
+  await app.register(firmwareRoutes, opts);
+  await app.register(otaRoutes, opts);
 
   await app.ready();
   return app;

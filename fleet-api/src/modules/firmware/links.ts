@@ -1,0 +1,35 @@
+/**
+ * Signed, expiring download links: `/api/ota/download/{id}/{slot}?expires=<unix s>&signature=<hex>`,
+ * an HMAC-SHA256 over the firmware id, slot, expiry and the file's storage key (so a replaced file's
+ * old links stop working), with a key derived from the server secret. Relative to the API: the console
+ * server proxies /api.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+export const LINK_TTL_SECONDS = 3600;
+
+export class DownloadSigner {
+  private readonly key: Buffer;
+
+  /** `secretKey` is a key already derived from the server secret (the app's otpKey); we derive again. */
+  constructor(secretKey: Buffer) {
+    this.key = createHmac('sha256', secretKey).update('fleet-api firmware downloads').digest();
+  }
+
+  private mac(id: number, slot: string, expires: number, storageKey: string): string {
+    return createHmac('sha256', this.key).update(`${id}\n${slot}\n${expires}\n${storageKey}`).digest('hex');
+  }
+
+  link(id: number, slot: string, storageKey: string, nowSeconds: number): string {
+    const expires = nowSeconds + LINK_TTL_SECONDS;
+    return `/api/ota/download/${id}/${slot}?expires=${expires}&signature=${this.mac(id, slot, expires, storageKey)}`;
+  }
+
+  /** 'ok', or why the link is refused. */
+  check(id: number, slot: string, storageKey: string, expires: number, signature: string, nowSeconds: number): 'ok' | 'bad' | 'expired' {
+    if (!/^[0-9a-f]{64}$/.test(signature)) return 'bad';
+    const expected = Buffer.from(this.mac(id, slot, expires, storageKey), 'hex');
+    if (!timingSafeEqual(expected, Buffer.from(signature, 'hex'))) return 'bad';
+    return expires < nowSeconds ? 'expired' : 'ok';
+  }
+}

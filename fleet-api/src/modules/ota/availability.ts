@@ -1,0 +1,186 @@
+/**
+ * Which firmware a device can get, in SQL, so lists, filters, counts and pushes agree:
+ *
+ * - `available_firmware` is the device's group's target_version when the group has one, else the
+ *   to_version of the device type's rule whose from_version is the device's firmware;
+ * - `upgradable` is true when that version differs from the device's and the deciding group has its
+ *   Update Flag (`upgradable`) or the deciding rule has Upgrade (`immediate_update`).
+ *
+ * Every query aliases devices `d`, the membership `gd`, the group `g` and the rule `r`. The joins are
+ * on unique keys (a device is in at most one group; one rule per from_version and type), so they never
+ * multiply rows and the planner drops them from counts that do not use them.
+ */
+import { Type } from '@sinclair/typebox';
+import type { Db } from '../../db';
+import { buildListing, listInfo, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
+import { SqlParams, whereClause } from '../../server/sql';
+import { alphanumeric, otaLine, type DeviceType } from './device-types';
+
+export function otaJoins(deviceTypeParam: string): string {
+  return `LEFT JOIN ota_group_devices gd ON gd.device_id = d.id
+     LEFT JOIN ota_groups g ON g.id = gd.group_id
+     LEFT JOIN ota_rules r ON r.product_line = ${deviceTypeParam} AND r.from_version = d.firmware_version`;
+}
+
+export const AVAILABLE_SQL = 'COALESCE(g.target_version, r.to_version)';
+export const UPGRADABLE_SQL = `(CASE WHEN g.target_version IS NOT NULL
+      THEN g.upgradable AND g.target_version IS DISTINCT FROM d.firmware_version
+    WHEN r.id IS NOT NULL
+      THEN r.immediate_update AND r.to_version IS DISTINCT FROM d.firmware_version
+    ELSE false END)`;
+/** A push sends a device its available firmware when it has one it is not already running. */
+export const HAS_UPDATE_SQL = `(${AVAILABLE_SQL} IS NOT NULL AND ${AVAILABLE_SQL} IS DISTINCT FROM d.firmware_version)`;
+
+/** The device set of a type: `fleet_ota_line(product_line) = $line` (served by an expression index). */
+export function lineCondition(deviceType: DeviceType, params: SqlParams): string {
+  return `fleet_ota_line(d.product_line) = ${params.add(otaLine(deviceType))}`;
+}
+
+function identifierFilter(column: string, upper: boolean) {
+  return {
+    kind: 'custom' as const,
+    build: (item: { value: unknown }, params: SqlParams): string => {
+      const raw = Array.isArray(item.value) ? item.value.join('') : String(item.value);
+      let text = raw;
+      try {
+        text = decodeURIComponent(raw);
+      } catch {
+        // the console encodes; a stray % is just text
+      }
+      const clean = alphanumeric(text);
+      if (clean === '') return '';
+      return `${column} ILIKE ${params.add(`%${upper ? clean.toUpperCase() : clean}%`)}`;
+    },
+  };
+}
+
+/** Filters of the OTA device lists (also the `filter` of remove-devices and update-firmware). */
+export const OTA_DEVICE_FILTERS: ListSpec['filters'] = {
+  serial_number: identifierFilter('d.serial_number', false),
+  mac_address: identifierFilter('d.mac_address', true),
+  firmware_version: { kind: 'exact', column: 'd.firmware_version' },
+  available_firmware: { kind: 'exact', column: AVAILABLE_SQL },
+  upgradable: { kind: 'boolean', column: UPGRADABLE_SQL },
+};
+
+export const OTA_DEVICE_LIST: ListSpec = {
+  sortable: {
+    created_at: 'd.created_at',
+    id: 'd.id',
+    serial_number: 'd.serial_number',
+    mac_address: 'd.mac_address',
+    firmware_version: 'd.firmware_version',
+    available_firmware: AVAILABLE_SQL,
+    upgradable: UPGRADABLE_SQL,
+    group_name: 'g.name',
+  },
+  defaultSort: 'created_at',
+  filters: OTA_DEVICE_FILTERS,
+};
+
+export const OtaDeviceRow = Type.Object({
+  id: Type.Integer(),
+  device_id: Type.Integer(),
+  serial_number: Type.String(),
+  mac_address: Type.Union([Type.String(), Type.Null()]),
+  firmware_version: Type.Union([Type.String(), Type.Null()]),
+  available_firmware: Type.Union([Type.String(), Type.Null()]),
+  upgradable: Type.Boolean(),
+  group_id: Type.Union([Type.Integer(), Type.Null()]),
+  group_name: Type.Union([Type.String(), Type.Null()]),
+  update_state: Type.Union([Type.String(), Type.Null()]),
+});
+
+export interface OtaDevice {
+  id: number;
+  device_id: number;
+  serial_number: string;
+  mac_address: string | null;
+  firmware_version: string | null;
+  available_firmware: string | null;
+  upgradable: boolean;
+  group_id: number | null;
+  group_name: string | null;
+  update_state: string | null;
+}
+
+export interface OtaDeviceScope {
+  /** Only the devices of this group. */
+  groupId?: number;
+}
+
+/** A page of OTA device rows of a type (optionally of one group) with the exact total. */
+export async function listOtaDevices(
+  db: Db,
+  deviceType: DeviceType,
+  query: ListQuery,
+  scope: OtaDeviceScope = {},
+): Promise<ListInfo<OtaDevice>> {
+  const params = new SqlParams();
+  const typeParam = params.add(deviceType);
+  const conditions = [lineCondition(deviceType, params)];
+  if (scope.groupId !== undefined) conditions.push(`gd.group_id = ${params.add(scope.groupId)}`);
+  const listing = buildListing(query, OTA_DEVICE_LIST, params, 'd.id');
+  conditions.push(...listing.conditions);
+  const where = whereClause(conditions);
+  const from = `FROM devices d ${otaJoins(typeParam)} ${where}`;
+
+  const pageParams = [...params.values, listing.limit, listing.offset];
+  const limitAt = params.values.length + 1;
+  const [page, total] = await Promise.all([
+    db.query<Omit<OtaDevice, 'update_state'>>(
+      `SELECT d.id, d.id AS device_id, d.serial_number, d.mac_address, d.firmware_version,
+              ${AVAILABLE_SQL} AS available_firmware, ${UPGRADABLE_SQL} AS upgradable,
+              g.id AS group_id, g.name AS group_name
+         ${from}
+         ${listing.orderBy}
+         LIMIT $${limitAt} OFFSET $${limitAt + 1}`,
+      pageParams,
+    ),
+    countOtaDevices(db, from, params.values, scope, listing.conditions.length === 0),
+  ]);
+  const ids = page.rows.map((r) => r.id);
+  const states = new Map<number, string>();
+  if (ids.length > 0) {
+    const { rows } = await db.query<{ device_id: number; state: string }>(
+      `SELECT DISTINCT ON (device_id) device_id, state
+         FROM ota_jobs WHERE device_id = ANY($1::bigint[])
+        ORDER BY device_id, created_at DESC, id DESC`,
+      [ids],
+    );
+    for (const r of rows) states.set(r.device_id, r.state);
+  }
+  const data = page.rows.map((r) => ({ ...r, update_state: states.get(r.id) ?? null }));
+  return listInfo(data, total, listing.page, listing.limit);
+}
+
+async function countOtaDevices(db: Db, from: string, values: unknown[], scope: OtaDeviceScope, unfiltered: boolean): Promise<number> {
+  if (unfiltered && scope.groupId !== undefined) {
+    // A group's devices are all of its line (add-devices checks), so its size is the membership count.
+    const { rows } = await db.query<{ total: number }>('SELECT count(*) AS total FROM ota_group_devices WHERE group_id = $1', [
+      scope.groupId,
+    ]);
+    return rows[0]?.total ?? 0;
+  }
+  const { rows } = await db.query<{ total: number }>(`SELECT count(*) AS total ${from}`, values);
+  return rows[0]?.total ?? 0;
+}
+
+/**
+ * The devices a bulk call acts on: `all` means every device of the type's line matching `filter`
+ * (the list's filter keys); otherwise exactly `ids`. Answers SQL conditions on `d` (with gd/g/r joins).
+ */
+export function selectionConditions(
+  deviceType: DeviceType,
+  params: SqlParams,
+  selection: { all: boolean; ids: number[]; filter?: string | undefined },
+): string[] {
+  const conditions = [lineCondition(deviceType, params)];
+  if (selection.all) {
+    const listing = buildListing({ filter: selection.filter }, OTA_DEVICE_LIST, params);
+    conditions.push(...listing.conditions);
+  } else {
+    conditions.push(`d.id = ANY(${params.add(selection.ids)}::bigint[])`);
+  }
+  return conditions;
+}

@@ -1,0 +1,67 @@
+/**
+ * Pieces every OTA and firmware route shares: Admin-only access, the answer schemas, the body
+ * `filter` (a JSON text like the query's, or the array itself) and small query helpers.
+ */
+import { Type, type TSchema } from '@sinclair/typebox';
+import type { Db } from '../../db';
+import { only } from '../../policy/roles';
+import { notFound } from '../../server/errors';
+import { Envelope, MessageReply, signedInFailures } from '../../server/schemas';
+
+export const ADMIN = only('Admin');
+
+export function otaSchema<T extends TSchema>(tag: string, summary: string, info: T | null, ...more: Array<400 | 404 | 409 | 413>) {
+  return {
+    tags: [tag],
+    summary,
+    security: [{ bearer: [] }],
+    response: { 200: info ? Envelope(info) : MessageReply, ...signedInFailures(...more) },
+  };
+}
+
+/** A selection's filter in a JSON body: the list's filter text, or the decoded array. */
+export const BodyFilter = Type.Optional(
+  Type.Union(
+    [
+      Type.String({ maxLength: 8000 }),
+      Type.Array(
+        Type.Object(
+          {
+            key: Type.String({ maxLength: 64 }),
+            value: Type.Union([
+              Type.String({ maxLength: 500 }),
+              Type.Number(),
+              Type.Boolean(),
+              Type.Array(Type.Union([Type.String({ maxLength: 500 }), Type.Number()]), { maxItems: 100 }),
+            ]),
+            type: Type.Optional(Type.String({ maxLength: 10 })),
+            end_value: Type.Optional(Type.Union([Type.String({ maxLength: 40 }), Type.Null()])),
+          },
+          { additionalProperties: true },
+        ),
+        { maxItems: 50 },
+      ),
+    ],
+    { errorMessage: 'filter must be a JSON array of {key, value, type}' },
+  ),
+);
+
+export function filterText(filter: unknown): string | undefined {
+  if (filter === undefined || filter === null) return undefined;
+  return typeof filter === 'string' ? filter : JSON.stringify(filter);
+}
+
+export const DeviceIds = Type.Array(Type.Integer({ minimum: 1, maximum: 2147483647, errorMessage: 'Invalid device id' }), {
+  maxItems: 100_000,
+  errorMessage: { maxItems: 'Too many devices: select all instead' },
+});
+
+/** The row or 404. */
+export async function oneRow<T>(db: Db, sql: string, params: unknown[], message = 'Not found'): Promise<T> {
+  const { rows } = await db.query<T>(sql, params);
+  const row = rows[0];
+  if (!row) throw notFound(message);
+  return row;
+}
+
+export const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);

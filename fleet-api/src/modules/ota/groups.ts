@@ -1,0 +1,334 @@
+/**
+ * OTA groups (docs/ota-calls.md, Groups) and the OTA device list. A device is in at most one group
+ * (unique index), so adding it to a group moves it. Bulk adds and removes (`all: true`) are one
+ * INSERT ... SELECT / DELETE ... USING statement in one transaction, whatever the group's size.
+ */
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Db } from '../../db';
+import { badRequest, notFound } from '../../server/errors';
+import { buildListing, listInfo, listQueryProperties, ListInfoSchema, type ListSpec } from '../../server/listing';
+import { SqlParams, whereClause } from '../../server/sql';
+import { IdField, Strict } from '../../server/schemas';
+import type { ModuleOptions } from '../../server/context';
+import { listOtaDevices, lineCondition, otaJoins, OtaDeviceRow, selectionConditions } from './availability';
+import { ADMIN, BodyFilter, DeviceIds, filterText, Nullable, oneRow, otaSchema } from './common';
+import { DeviceTypeField, INVALID_VERSION, isVersion, requireFirmwareVersions, type DeviceType } from './device-types';
+
+export const OtaGroup = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  created_at: Type.String(),
+  current_version: Nullable(Type.String()),
+  target_version: Nullable(Type.String()),
+  upgradable: Type.Boolean(),
+  device_count: Type.Integer(),
+});
+
+interface GroupRow {
+  id: number;
+  name: string;
+  created_at: string;
+  current_version: string | null;
+  target_version: string | null;
+  upgradable: boolean;
+  device_count: number;
+}
+
+const GROUP_COLUMNS = `g.id, g.name, g.created_at, g.current_version, g.target_version, g.upgradable,
+  (SELECT count(*) FROM ota_group_devices c WHERE c.group_id = g.id) AS device_count`;
+
+const GROUP_LIST: ListSpec = {
+  sortable: {
+    created_at: 'g.created_at',
+    name: 'lower(g.name)',
+    target_version: 'g.target_version',
+    current_version: 'g.current_version',
+    upgradable: 'g.upgradable',
+  },
+  defaultSort: 'created_at',
+  filters: { name: { kind: 'text', column: 'g.name' } },
+};
+
+const GroupName = Type.String({
+  minLength: 1,
+  maxLength: 60,
+  pattern: '\\S',
+  errorMessage: { default: 'Name is required', maxLength: 'Name must be at most 60 characters' },
+  requiredMessage: 'Name is required',
+});
+
+/** A version select that may be empty (no target yet). */
+const OptionalVersion = Type.Optional(
+  Type.Union([Type.String({ maxLength: 11 }), Type.Null()], { errorMessage: INVALID_VERSION }),
+);
+
+const AllFlag = Type.Optional(Type.Boolean({ default: false, errorMessage: 'all must be true or false' }));
+
+/** The group of a type, locked for the rest of the transaction, or 404. */
+async function groupOf(db: Db, groupId: number, deviceType: DeviceType, lock = false): Promise<GroupRow> {
+  return oneRow<GroupRow>(
+    db,
+    `SELECT g.id, g.name, g.created_at, g.current_version, g.target_version, g.upgradable, 0 AS device_count
+       FROM ota_groups g WHERE g.id = $1 AND g.product_line = $2${lock ? ' FOR UPDATE' : ''}`,
+    [groupId, deviceType],
+    'Group not found',
+  );
+}
+
+/**
+ * Puts devices into a group (moving them from any other group): all devices of the type's line, or
+ * exactly `ids`, every one of which must be a device of that line (404 otherwise, nothing written).
+ */
+async function addMembers(db: Db, groupId: number, deviceType: DeviceType, all: boolean, ids: number[]): Promise<number> {
+  const params = new SqlParams();
+  const g = params.add(groupId);
+  const conditions = [lineCondition(deviceType, params)];
+  if (!all) {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) throw badRequest('Please select devices');
+    conditions.push(`d.id = ANY(${params.add(unique)}::bigint[])`);
+  }
+  const res = await db.query(
+    `INSERT INTO ota_group_devices (group_id, device_id)
+     SELECT ${g}, d.id FROM devices d ${whereClause(conditions)}
+     ON CONFLICT (device_id) DO UPDATE SET group_id = EXCLUDED.group_id`,
+    params.values,
+  );
+  // rowCount counts inserted and moved rows: fewer than asked means an id outside the line.
+  if (!all && res.rowCount !== new Set(ids).size) throw notFound('Device not found');
+  return res.rowCount;
+}
+
+export const otaGroupRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, { ctx }) => {
+  const { db } = ctx;
+
+  app.get(
+    '/api/ota/group/all',
+    {
+      config: { access: ADMIN },
+      schema: {
+        ...otaSchema('OTA groups', 'Groups of a device type', ListInfoSchema(OtaGroup), 400),
+        querystring: Strict({ ...listQueryProperties, deviceType: DeviceTypeField }),
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const params = new SqlParams();
+      const conditions = [`g.product_line = ${params.add(q.deviceType)}`];
+      const listing = buildListing(q, GROUP_LIST, params, 'g.id');
+      conditions.push(...listing.conditions);
+      const where = whereClause(conditions);
+      const n = params.values.length;
+      const [page, count] = await Promise.all([
+        db.query<GroupRow>(`SELECT ${GROUP_COLUMNS} FROM ota_groups g ${where} ${listing.orderBy} LIMIT $${n + 1} OFFSET $${n + 2}`, [
+          ...params.values,
+          listing.limit,
+          listing.offset,
+        ]),
+        db.query<{ total: number }>(`SELECT count(*) AS total FROM ota_groups g ${where}`, params.values),
+      ]);
+      return { status: true, message: 'Groups', info: listInfo(page.rows, count.rows[0]?.total ?? 0, listing.page, listing.limit) };
+    },
+  );
+
+  app.get(
+    '/api/ota/devices',
+    {
+      config: { access: ADMIN },
+      schema: {
+        ...otaSchema('OTA groups', 'OTA devices of a type with their available firmware', ListInfoSchema(OtaDeviceRow), 400),
+        querystring: Strict({ ...listQueryProperties, deviceType: DeviceTypeField }),
+      },
+    },
+    async (request) => {
+      const info = await listOtaDevices(db, request.query.deviceType, request.query);
+      return { status: true, message: 'Devices', info };
+    },
+  );
+
+  app.post(
+    '/api/ota/group/add',
+    {
+      config: { access: ADMIN },
+      schema: {
+        ...otaSchema('OTA groups', 'Create a group with devices', Type.Object({ id: Type.Integer() }), 400, 404),
+        body: Strict({ group_name: GroupName, device_ids: Type.Optional(DeviceIds), all: AllFlag, deviceType: DeviceTypeField }),
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      const id = await db.transaction(async (tx) => {
+        const { rows } = await tx.query<{ id: number }>(
+          'INSERT INTO ota_groups (product_line, name, created_at) VALUES ($1, $2, $3) RETURNING id',
+          [body.deviceType, body.group_name.trim(), ctx.config.now().toISOString()],
+        );
+        const groupId = rows[0]?.id ?? 0;
+        await addMembers(tx, groupId, body.deviceType, body.all ?? false, body.device_ids ?? []);
+        return groupId;
+      });
+      return { status: true, message: 'Group added successfully', info: { id } };
+    },
+  );
+
+  app.put(
+    '/api/ota/group/add-devices',
+    {
+      config: { access: ADMIN },
+      schema: {
+        ...otaSchema('OTA groups', 'Add devices to a group (moving them from another group)', null, 400, 404),
+        body: Strict({
+          group_id: IdField,
+          group_name: Type.Optional(GroupName),
+          device_ids: Type.Optional(DeviceIds),
+          all: AllFlag,
+          deviceType: DeviceTypeField,
+        }),
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      await db.transaction(async (tx) => {
+        await groupOf(tx, body.group_id, body.deviceType, true);
+        if (body.group_name !== undefined) {
+          await tx.query('UPDATE ota_groups SET name = $2 WHERE id = $1', [body.group_id, body.group_name.trim()]);
+        }
+        await addMembers(tx, body.group_id, body.deviceType, body.all ?? false, body.device_ids ?? []);
+      });
+      return { status: true, message: 'Devices added successfully' };
+    },
+  );
+
+  app.get(
+    '/api/ota/group/info',
+    {
+      config: { access: ADMIN },
+      schema: {
+        ...otaSchema(
+          'OTA groups',
+          'A group and a page of its devices',
+          Type.Object({ group_info: OtaGroup, devices: ListInfoSchema(OtaDeviceRow) }),
+          400,
+          404,
+        ),
+        querystring: Strict({ ...listQueryProperties, group_id: IdField, deviceType: DeviceTypeField }),
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const group = await oneRow<GroupRow>(db, `SELECT ${GROUP_COLUMNS} FROM ota_groups g WHERE g.id = $1 AND g.product_line = $2`, [
+        q.group_id,
+        q.deviceType,
+      ], 'Group not found');
+      const devices = await listOtaDevices(db, q.deviceType, q, { groupId: q.group_id });
+      return { status: true, message: 'Group', info: { group_info: group, devices } };
+    },
+  );
+
+  app.put(
+    '/api/ota/group/update-data',
+    {
+      config: { access: ADMIN },
+      schema: {
+        ...otaSchema('OTA groups', 'Rename a group, set its versions and Update Flag', null, 400, 404),
+        body: Strict({
+          group_id: IdField,
+          group_name: Type.Optional(GroupName),
+          current_version: OptionalVersion,
+          target_version: OptionalVersion,
+          upgradable: Type.Optional(Type.Boolean({ errorMessage: 'upgradable must be true or false' })),
+          deviceType: DeviceTypeField,
+        }),
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      const norm = (v: string | null | undefined) => (v === undefined ? undefined : v === null || v.trim() === '' ? null : v.trim());
+      const current = norm(body.current_version);
+      const target = norm(body.target_version);
+      for (const v of [current, target]) if (typeof v === 'string' && !isVersion(v)) throw badRequest(INVALID_VERSION);
+      await db.transaction(async (tx) => {
+        const group = await groupOf(tx, body.group_id, body.deviceType, true);
+        const next = {
+          name: body.group_name?.trim() ?? group.name,
+          current: current === undefined ? group.current_version : current,
+          target: target === undefined ? group.target_version : target,
+          upgradable: body.upgradable ?? group.upgradable,
+        };
+        if (next.upgradable && next.target === null) throw badRequest('Please select Target Version before sending Firmware Update');
+        await requireFirmwareVersions(tx, body.deviceType, [current, target]);
+        await tx.query('UPDATE ota_groups SET name = $2, current_version = $3, target_version = $4, upgradable = $5 WHERE id = $1', [
+          body.group_id,
+          next.name,
+          next.current,
+          next.target,
+          next.upgradable,
+        ]);
+      });
+      return { status: true, message: 'Group updated successfully' };
+    },
+  );
+
+  app.put(
+    '/api/ota/group/remove-devices',
+    {
+      config: { access: ADMIN },
+      schema: {
+        ...otaSchema('OTA groups', 'Remove devices (or every device matching a filter) from a group', null, 400, 404),
+        body: Strict({
+          group_id: IdField,
+          device_ids: Type.Optional(DeviceIds),
+          all: AllFlag,
+          filter: BodyFilter,
+          deviceType: DeviceTypeField,
+        }),
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      const all = body.all ?? false;
+      if (!all && (body.device_ids ?? []).length === 0) throw badRequest('Please select devices');
+      await db.transaction(async (tx) => {
+        await groupOf(tx, body.group_id, body.deviceType, true);
+        const params = new SqlParams();
+        const typeParam = params.add(body.deviceType);
+        const g = params.add(body.group_id);
+        const conditions = selectionConditions(body.deviceType, params, {
+          all,
+          ids: body.device_ids ?? [],
+          filter: filterText(body.filter),
+        });
+        if (all && conditions.length === 1) {
+          // The whole group: no need to look at devices.
+          await tx.query('DELETE FROM ota_group_devices WHERE group_id = $1', [body.group_id]);
+          return;
+        }
+        // One statement: the group's members whose device matches the selection.
+        await tx.query(
+          `DELETE FROM ota_group_devices m
+            WHERE m.group_id = ${g}
+              AND m.device_id IN (SELECT d.id FROM devices d ${otaJoins(typeParam)}
+                                  ${whereClause([...conditions, `gd.group_id = ${g}`])})`,
+          params.values,
+        );
+      });
+      return { status: true, message: 'Devices removed successfully' };
+    },
+  );
+
+  app.delete(
+    '/api/ota/group/delete',
+    {
+      config: { access: ADMIN },
+      schema: {
+        ...otaSchema('OTA groups', 'Delete a group (its devices leave it)', null, 400, 404),
+        body: Strict({ group_id: IdField, deviceType: DeviceTypeField }),
+      },
+    },
+    async (request) => {
+      const res = await db.query('DELETE FROM ota_groups WHERE id = $1 AND product_line = $2', [request.body.group_id, request.body.deviceType]);
+      if (res.rowCount === 0) throw notFound('Group not found');
+      return { status: true, message: 'Group deleted successfully' };
+    },
+  );
+};

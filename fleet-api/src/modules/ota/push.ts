@@ -1,0 +1,250 @@
+/**
+ * Firmware pushes and their history (docs/ota-calls.md, Availability, push and history). A push is one
+ * ota_pushes row and one queued ota_jobs row per selected device that has an available firmware it
+ * is not running and no update already in flight; the others are counted as skipped. All of it in
+ * one transaction; the simulator (src/simulator) then moves the jobs.
+ */
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { callerOf } from '../../policy/access';
+import { badRequest, notFound } from '../../server/errors';
+import { buildListing, listInfo, listQueryProperties, ListInfoSchema, type ListSpec } from '../../server/listing';
+import { SqlParams, whereClause } from '../../server/sql';
+import { IdField, Strict } from '../../server/schemas';
+import type { ModuleOptions } from '../../server/context';
+import { AVAILABLE_SQL, HAS_UPDATE_SQL, otaJoins, selectionConditions, OTA_DEVICE_FILTERS } from './availability';
+import { ADMIN, BodyFilter, DeviceIds, filterText, Nullable, oneRow, otaSchema } from './common';
+import { DeviceTypeField, otaLine } from './device-types';
+
+export const OtaPush = Type.Object({
+  id: Type.Integer(),
+  created_at: Type.String(),
+  created_by_email: Nullable(Type.String()),
+  created_by_name: Nullable(Type.String()),
+  target_version: Type.String(),
+  device_count: Type.Integer(),
+  queued: Type.Integer(),
+  downloading: Type.Integer(),
+  installed: Type.Integer(),
+  failed: Type.Integer(),
+});
+
+export const OtaJob = Type.Object({
+  id: Type.Integer(),
+  push_id: Type.Integer(),
+  device_id: Type.Integer(),
+  serial_number: Type.String(),
+  mac_address: Nullable(Type.String()),
+  from_version: Nullable(Type.String()),
+  to_version: Type.String(),
+  state: Type.String(),
+  created_at: Type.String(),
+  updated_at: Type.String(),
+});
+
+const PUSH_LIST: ListSpec = {
+  sortable: { created_at: 'p.created_at', device_count: 'p.device_count', target_version: 'p.target_version' },
+  defaultSort: 'created_at',
+  filters: {
+    version: { kind: 'text', column: 'p.target_version' },
+    created_by: { kind: 'text', column: "concat_ws(' ', u.email, u.first_name, u.last_name)" },
+  },
+};
+
+const JOB_LIST: ListSpec = {
+  sortable: {
+    created_at: 'j.created_at',
+    updated_at: 'j.updated_at',
+    id: 'j.id',
+    state: 'j.state',
+    serial_number: 'd.serial_number',
+    mac_address: 'd.mac_address',
+  },
+  defaultSort: 'id',
+  filters: {
+    serial_number: OTA_DEVICE_FILTERS.serial_number!,
+    mac_address: OTA_DEVICE_FILTERS.mac_address!,
+    state: { kind: 'multi', column: 'j.state' },
+  },
+};
+
+const JOB_COLUMNS = `j.id, j.push_id, j.device_id, d.serial_number, d.mac_address, j.from_version, j.to_version, j.state,
+  j.created_at, j.updated_at`;
+
+export const otaPushRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, { ctx }) => {
+  const { db } = ctx;
+
+  app.put(
+    '/api/ota/update-firmware',
+    {
+      config: { access: ADMIN },
+      schema: {
+        ...otaSchema(
+          'OTA push',
+          'Send their available firmware to the selected devices',
+          Type.Object({ push_id: Type.Integer(), device_count: Type.Integer(), skipped: Type.Integer() }),
+          400,
+          404,
+        ),
+        body: Strict({
+          devices: Type.Optional(DeviceIds),
+          all: Type.Optional(Type.Boolean({ default: false, errorMessage: 'all must be true or false' })),
+          filter: BodyFilter,
+          deviceType: DeviceTypeField,
+        }),
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const body = request.body;
+      const all = body.all ?? false;
+      const ids = [...new Set(body.devices ?? [])];
+      if (!all && ids.length === 0) throw badRequest('Please select devices');
+      const now = ctx.config.now().toISOString();
+      const result = await db.transaction(async (tx) => {
+        const params = new SqlParams();
+        const typeParam = params.add(body.deviceType);
+        const conditions = selectionConditions(body.deviceType, params, { all, ids, filter: filterText(body.filter) });
+        const from = `FROM devices d ${otaJoins(typeParam)} ${whereClause(conditions)}`;
+        const selected = (await tx.query<{ n: number }>(`SELECT count(*) AS n ${from}`, params.values)).rows[0]?.n ?? 0;
+        if (!all && selected !== ids.length) throw notFound('Device not found');
+        const { rows } = await tx.query<{ id: number }>(
+          `INSERT INTO ota_pushes (product_line, created_by, target_version, all_devices, device_count, created_at)
+           VALUES ($1, $2, '', $3, 0, $4) RETURNING id`,
+          [body.deviceType, caller.userId, all, now],
+        );
+        const pushId = rows[0]?.id ?? 0;
+        const p = params.add(pushId);
+        const at = params.add(now);
+        const inserted = await tx.query(
+          `INSERT INTO ota_jobs (push_id, device_id, from_version, to_version, state, created_at, updated_at)
+           SELECT ${p}, d.id, d.firmware_version, ${AVAILABLE_SQL}, 'queued', ${at}, ${at}
+             ${from}
+              AND ${HAS_UPDATE_SQL}
+              AND NOT EXISTS (SELECT 1 FROM ota_jobs a WHERE a.device_id = d.id AND a.state IN ('queued', 'downloading'))`,
+          params.values,
+        );
+        const count = inserted.rowCount;
+        if (count === 0) throw badRequest('None of the selected devices has a firmware update available');
+        // The versions sent, for the history list ("3.3.0", or "3.2.5, 3.3.0" when they differ).
+        await tx.query(
+          `UPDATE ota_pushes SET device_count = $2,
+                  target_version = (SELECT string_agg(v, ', ' ORDER BY v) FROM (SELECT DISTINCT to_version AS v FROM ota_jobs WHERE push_id = $1) x)
+            WHERE id = $1`,
+          [pushId, count],
+        );
+        return { push_id: pushId, device_count: count, skipped: selected - count };
+      });
+      return {
+        status: true,
+        message: `Firmware update sent to ${result.device_count} device${result.device_count === 1 ? '' : 's'}`,
+        info: result,
+      };
+    },
+  );
+
+  app.get(
+    '/api/ota/history',
+    {
+      config: { access: ADMIN },
+      schema: {
+        ...otaSchema('OTA push', 'Firmware pushes of a type, newest first, with job counts per state', ListInfoSchema(OtaPush), 400),
+        querystring: Strict({ ...listQueryProperties, deviceType: DeviceTypeField }),
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const params = new SqlParams();
+      const conditions = [`p.product_line = ${params.add(q.deviceType)}`];
+      const listing = buildListing(q, PUSH_LIST, params, 'p.id');
+      conditions.push(...listing.conditions);
+      const from = `FROM ota_pushes p LEFT JOIN users u ON u.id = p.created_by ${whereClause(conditions)}`;
+      const n = params.values.length;
+      const [page, count] = await Promise.all([
+        db.query<Record<string, unknown>>(
+          `SELECT p.id, p.created_at, u.email AS created_by_email,
+                  nullif(concat_ws(' ', u.first_name, u.last_name), '') AS created_by_name,
+                  p.target_version, p.device_count, s.queued, s.downloading, s.installed, s.failed
+             FROM (SELECT p.* FROM ota_pushes p LEFT JOIN users u ON u.id = p.created_by
+                    ${whereClause(conditions)} ${listing.orderBy} LIMIT $${n + 1} OFFSET $${n + 2}) p
+             LEFT JOIN users u ON u.id = p.created_by
+             CROSS JOIN LATERAL (
+               SELECT count(*) FILTER (WHERE j.state = 'queued')::int AS queued,
+                      count(*) FILTER (WHERE j.state = 'downloading')::int AS downloading,
+                      count(*) FILTER (WHERE j.state = 'installed')::int AS installed,
+                      count(*) FILTER (WHERE j.state = 'failed')::int AS failed
+                 FROM ota_jobs j WHERE j.push_id = p.id) s
+            ${listing.orderBy}`,
+          [...params.values, listing.limit, listing.offset],
+        ),
+        db.query<{ total: number }>(`SELECT count(*) AS total ${from}`, params.values),
+      ]);
+      return { status: true, message: 'History', info: listInfo(page.rows, count.rows[0]?.total ?? 0, listing.page, listing.limit) };
+    },
+  );
+
+  app.get(
+    '/api/ota/history/devices',
+    {
+      config: { access: ADMIN },
+      schema: {
+        ...otaSchema('OTA push', 'The device jobs of one push', ListInfoSchema(OtaJob), 400, 404),
+        querystring: Strict({ ...listQueryProperties, push_id: IdField, deviceType: DeviceTypeField }),
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      await oneRow(db, 'SELECT 1 FROM ota_pushes WHERE id = $1 AND product_line = $2', [q.push_id, q.deviceType], 'Push not found');
+      const params = new SqlParams();
+      const conditions = [`j.push_id = ${params.add(q.push_id)}`];
+      const listing = buildListing(q, JOB_LIST, params, 'j.id');
+      conditions.push(...listing.conditions);
+      const from = `FROM ota_jobs j JOIN devices d ON d.id = j.device_id ${whereClause(conditions)}`;
+      const n = params.values.length;
+      const [page, count] = await Promise.all([
+        db.query<Record<string, unknown>>(`SELECT ${JOB_COLUMNS} ${from} ${listing.orderBy} LIMIT $${n + 1} OFFSET $${n + 2}`, [
+          ...params.values,
+          listing.limit,
+          listing.offset,
+        ]),
+        db.query<{ total: number }>(`SELECT count(*) AS total ${from}`, params.values),
+      ]);
+      return { status: true, message: 'Push devices', info: listInfo(page.rows, count.rows[0]?.total ?? 0, listing.page, listing.limit) };
+    },
+  );
+
+  app.get(
+    '/api/device/ota-history',
+    {
+      config: { access: ADMIN },
+      schema: {
+        ...otaSchema('OTA push', "A device's firmware update jobs, newest first", ListInfoSchema(OtaJob), 400, 404),
+        querystring: Strict({ ...listQueryProperties, device_id: IdField, deviceType: DeviceTypeField }),
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      await oneRow(
+        db,
+        'SELECT 1 FROM devices d WHERE d.id = $1 AND fleet_ota_line(d.product_line) = $2',
+        [q.device_id, otaLine(q.deviceType)],
+        'Device not found',
+      );
+      const params = new SqlParams();
+      const conditions = [`j.device_id = ${params.add(q.device_id)}`];
+      const listing = buildListing(q, { ...JOB_LIST, defaultSort: 'created_at' }, params, 'j.id');
+      conditions.push(...listing.conditions);
+      const from = `FROM ota_jobs j JOIN devices d ON d.id = j.device_id ${whereClause(conditions)}`;
+      const n = params.values.length;
+      const [page, count] = await Promise.all([
+        db.query<Record<string, unknown>>(`SELECT ${JOB_COLUMNS} ${from} ${listing.orderBy} LIMIT $${n + 1} OFFSET $${n + 2}`, [
+          ...params.values,
+          listing.limit,
+          listing.offset,
+        ]),
+        db.query<{ total: number }>(`SELECT count(*) AS total ${from}`, params.values),
+      ]);
+      return { status: true, message: 'Firmware history', info: listInfo(page.rows, count.rows[0]?.total ?? 0, listing.page, listing.limit) };
+    },
+  );
+};

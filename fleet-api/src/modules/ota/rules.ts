@@ -1,0 +1,182 @@
+/**
+ * OTA rules (docs/ota-calls.md, Rules): "devices of this type on version X may get version Y";
+ * `immediate_update` is the Upgrade checkbox. Versions are firmware versions of the type, one rule
+ * per from_version and type.
+ */
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Db } from '../../db';
+import { badRequest, notFound } from '../../server/errors';
+import { buildListing, listInfo, listQueryProperties, ListInfoSchema, type ListSpec } from '../../server/listing';
+import { SqlParams, whereClause } from '../../server/sql';
+import { IdField, Strict } from '../../server/schemas';
+import type { ModuleOptions } from '../../server/context';
+import { ADMIN, otaSchema } from './common';
+import { DeviceTypeField, requireFirmwareVersions, VersionField, type DeviceType } from './device-types';
+
+export const OtaRule = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  from_version: Type.String(),
+  to_version: Type.String(),
+  immediate_update: Type.Boolean(),
+  created_at: Type.String(),
+});
+
+const RULE_LIST: ListSpec = {
+  sortable: {
+    created_at: 'r.created_at',
+    name: 'lower(r.name)',
+    from_version: 'r.from_version',
+    to_version: 'r.to_version',
+    immediate_update: 'r.immediate_update',
+  },
+  defaultSort: 'created_at',
+  filters: {
+    name: { kind: 'text', column: 'r.name' },
+    from_version: { kind: 'exact', column: 'r.from_version' },
+    to_version: { kind: 'exact', column: 'r.to_version' },
+  },
+};
+
+const RuleName = Type.String({
+  minLength: 1,
+  maxLength: 40,
+  pattern: '\\S',
+  errorMessage: { default: 'Name is required', maxLength: 'Name must be at most 40 characters' },
+  requiredMessage: 'Name is required',
+});
+
+const ruleFields = {
+  name: RuleName,
+  from_version: VersionField('Current Version'),
+  to_version: VersionField('Upgrade To'),
+  immediate_update: Type.Optional(Type.Boolean({ default: false, errorMessage: 'immediate_update must be true or false' })),
+  deviceType: DeviceTypeField,
+};
+
+interface RuleInput {
+  name: string;
+  from_version: string;
+  to_version: string;
+  immediate_update?: boolean;
+  deviceType: DeviceType;
+}
+
+async function checkRule(db: Db, body: RuleInput, id: number | null): Promise<void> {
+  if (body.from_version === body.to_version) throw badRequest('Upgrade To must differ from Current Version');
+  await requireFirmwareVersions(db, body.deviceType, [body.from_version, body.to_version]);
+  const { rows } = await db.query(
+    'SELECT 1 FROM ota_rules WHERE product_line = $1 AND from_version = $2 AND id IS DISTINCT FROM $3',
+    [body.deviceType, body.from_version, id],
+  );
+  if (rows.length > 0) throw badRequest(`A rule for version ${body.from_version} already exists`);
+}
+
+/** Unique-index races (two adds at once) answer like the check above, not 500. */
+function duplicateAsBadRequest(err: unknown, fromVersion: string): never {
+  if ((err as { code?: string }).code === '23505') throw badRequest(`A rule for version ${fromVersion} already exists`);
+  throw err;
+}
+
+export const otaRuleRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, { ctx }) => {
+  const { db } = ctx;
+
+  app.get(
+    '/api/ota/rule/list',
+    {
+      config: { access: ADMIN },
+      schema: {
+        ...otaSchema('OTA rules', 'Rules of a device type', ListInfoSchema(OtaRule), 400),
+        querystring: Strict({ ...listQueryProperties, deviceType: DeviceTypeField }),
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const params = new SqlParams();
+      const conditions = [`r.product_line = ${params.add(q.deviceType)}`];
+      const listing = buildListing(q, RULE_LIST, params, 'r.id');
+      conditions.push(...listing.conditions);
+      const where = whereClause(conditions);
+      const n = params.values.length;
+      const [page, count] = await Promise.all([
+        db.query<Record<string, unknown>>(
+          `SELECT r.id, r.name, r.from_version, r.to_version, r.immediate_update, r.created_at
+             FROM ota_rules r ${where} ${listing.orderBy} LIMIT $${n + 1} OFFSET $${n + 2}`,
+          [...params.values, listing.limit, listing.offset],
+        ),
+        db.query<{ total: number }>(`SELECT count(*) AS total FROM ota_rules r ${where}`, params.values),
+      ]);
+      return {
+        status: true,
+        message: 'Rules',
+        info: listInfo(page.rows, count.rows[0]?.total ?? 0, listing.page, listing.limit),
+      };
+    },
+  );
+
+  app.post(
+    '/api/ota/rule/add',
+    {
+      config: { access: ADMIN },
+      schema: { ...otaSchema('OTA rules', 'Add a rule', Type.Object({ id: Type.Integer() }), 400), body: Strict(ruleFields) },
+    },
+    async (request) => {
+      const body = { ...request.body, name: request.body.name.trim() };
+      const id = await db.transaction(async (tx) => {
+        await checkRule(tx, body, null);
+        const { rows } = await tx
+          .query<{ id: number }>(
+            `INSERT INTO ota_rules (product_line, name, from_version, to_version, immediate_update, created_at)
+             VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+            [body.deviceType, body.name, body.from_version, body.to_version, body.immediate_update ?? false, ctx.config.now().toISOString()],
+          )
+          .catch((err: unknown) => duplicateAsBadRequest(err, body.from_version));
+        return rows[0]?.id ?? 0;
+      });
+      return { status: true, message: 'Rule added successfully', info: { id } };
+    },
+  );
+
+  app.put(
+    '/api/ota/rule/update',
+    {
+      config: { access: ADMIN },
+      schema: { ...otaSchema('OTA rules', 'Update a rule (also the Upgrade toggle)', null, 400, 404), body: Strict({ id: IdField, ...ruleFields }) },
+    },
+    async (request) => {
+      const body = { ...request.body, name: request.body.name.trim() };
+      await db.transaction(async (tx) => {
+        const existing = await tx.query('SELECT 1 FROM ota_rules WHERE id = $1 AND product_line = $2 FOR UPDATE', [
+          body.id,
+          body.deviceType,
+        ]);
+        if (existing.rows.length === 0) throw notFound('Rule not found');
+        await checkRule(tx, body, body.id);
+        await tx
+          .query(
+            `UPDATE ota_rules SET name = $2, from_version = $3, to_version = $4, immediate_update = $5 WHERE id = $1`,
+            [body.id, body.name, body.from_version, body.to_version, body.immediate_update ?? false],
+          )
+          .catch((err: unknown) => duplicateAsBadRequest(err, body.from_version));
+      });
+      return { status: true, message: 'Rule updated successfully' };
+    },
+  );
+
+  app.delete(
+    '/api/ota/rule/delete',
+    {
+      config: { access: ADMIN },
+      schema: {
+        ...otaSchema('OTA rules', 'Delete a rule', null, 400, 404),
+        body: Strict({ id: IdField, deviceType: DeviceTypeField }),
+      },
+    },
+    async (request) => {
+      const res = await db.query('DELETE FROM ota_rules WHERE id = $1 AND product_line = $2', [request.body.id, request.body.deviceType]);
+      if (res.rowCount === 0) throw notFound('Rule not found');
+      return { status: true, message: 'Rule deleted successfully' };
+    },
+  );
+};
