@@ -16,6 +16,9 @@ function startPostgres(): { url?: string; started: boolean } {
   if (process.env.BENCH_DATABASE_URL) return { url: process.env.BENCH_DATABASE_URL, started: false };
   const script = path.join(repoRoot, 'scripts', 'pg-server.sh');
   if (!existsSync(script)) return { started: false };
+  // A server that is already up (someone's tests) is used and left running.
+  const status = spawnSync('bash', [script, 'status'], { encoding: 'utf8' });
+  if (status.status === 0 && status.stdout.trim()) return { url: status.stdout.trim(), started: false };
   const r = spawnSync('bash', [script, 'start'], { encoding: 'utf8' });
   const url = r.stdout.trim().split('\n').pop();
   if (r.status !== 0 || !url) {
