@@ -1,4 +1,4 @@
-import { migrate, openDatabase, timestampToIso, type Db } from './index';
+import { migrate, openDatabase, parseArrayLiteral, timestampToIso, type Db } from './index';
 import { openTestDb } from '../../test/support/db';
 
 describe('timestampToIso', () => {
@@ -7,6 +7,16 @@ describe('timestampToIso', () => {
     expect(timestampToIso('2026-11-22 14:03:58+10')).toBe('2026-11-22T04:03:58.000Z');
     expect(timestampToIso('2026-11-22 04:03:58.5-05:30')).toBe('2026-11-22T09:33:58.500Z');
     expect(timestampToIso('infinity')).toBe('infinity');
+  });
+});
+
+describe('parseArrayLiteral', () => {
+  it('reads PostgreSQL array literals, quoted, null and nested', () => {
+    expect(parseArrayLiteral('{}', Number)).toEqual([]);
+    expect(parseArrayLiteral('{1,2,NULL}', Number)).toEqual([1, 2, null]);
+    expect(parseArrayLiteral('{"a b","c\\"d",e}', (x) => x)).toEqual(['a b', 'c"d', 'e']);
+    expect(parseArrayLiteral('{{1,2},{3,4}}', Number)).toEqual([[1, 2], [3, 4]]);
+    expect(parseArrayLiteral('[0:1]={5,6}', Number)).toEqual([5, 6]);
   });
 });
 
@@ -34,6 +44,14 @@ describe('the database (PGlite, or PostgreSQL when TEST_DATABASE_URL is set)', (
     expect(rows[0]).toEqual({
       n: 1, x: 12.5, t: '2026-01-02T03:04:05.678Z', ts: '2026-01-02T03:04:05.000Z', d: '2026-01-02', b: true, j: { a: 1 },
     });
+  });
+
+  it('returns arrays of those types the same way', async () => {
+    const { rows } = await db.query<Record<string, unknown>>(
+      `SELECT ARRAY[1, 2]::int8[] AS ids, ARRAY[timestamptz '2026-01-01 10:00:00+10', NULL] AS ts,
+              ARRAY[date '2026-01-01'] AS ds, ARRAY['x,y', 'z'] AS texts`,
+    );
+    expect(rows[0]).toEqual({ ids: [1, 2], ts: ['2026-01-01T00:00:00.000Z', null], ds: ['2026-01-01'], texts: ['x,y', 'z'] });
   });
 
   it('counts affected rows for writes and returned rows for reads', async () => {

@@ -8,6 +8,7 @@
  * - timestamptz / timestamp -> ISO-8601 string in UTC, e.g. "2026-11-22T04:03:58.123Z" (ms precision).
  * - date -> "YYYY-MM-DD" string (no time zone shift).
  * - json / jsonb -> parsed value; bool -> boolean; int2/int4 -> number; everything else -> string.
+ * - arrays of these -> JS arrays of the same (array_agg(id) is number[] on both).
  *
  * PGlite is one connection: its own mutex already makes plain queries wait while a transaction runs,
  * and transactions run one at a time, so concurrent requests never interleave inside a transaction.
@@ -69,13 +70,66 @@ export function timestampToIso(text: string): string {
 const parseNumber = (text: string): number => Number(text);
 const identity = (text: string): string => text;
 
-/** The parsers both drivers use, keyed by type OID. */
+/**
+ * A PostgreSQL array literal ('{1,2,NULL}', '{"a b","c"}', '{{1,2},{3,4}}') -> JS array, elements
+ * through `parse`. PGlite builds its array parsers from the element parsers itself; pg does not.
+ */
+export function parseArrayLiteral(text: string, parse: (element: string) => unknown): unknown[] {
+  let i = 0;
+  const readArray = (): unknown[] => {
+    const out: unknown[] = [];
+    i += 1; // '{'
+    if (text[i] === '}') {
+      i += 1;
+      return out;
+    }
+    for (;;) {
+      if (text[i] === '{') {
+        out.push(readArray());
+      } else if (text[i] === '"') {
+        let value = '';
+        i += 1;
+        while (i < text.length && text[i] !== '"') {
+          if (text[i] === '\\') i += 1;
+          value += text[i] ?? '';
+          i += 1;
+        }
+        i += 1; // closing quote
+        out.push(parse(value));
+      } else {
+        const start = i;
+        while (i < text.length && text[i] !== ',' && text[i] !== '}') i += 1;
+        const raw = text.slice(start, i);
+        out.push(raw === 'NULL' ? null : parse(raw));
+      }
+      if (text[i] === ',') {
+        i += 1;
+        continue;
+      }
+      i += 1; // '}'
+      return out;
+    }
+  };
+  // A lower-bound prefix like '[0:1]={...}' is dropped: JS arrays start at 0 anyway.
+  const eq = text.startsWith('[') ? text.indexOf('=') + 1 : 0;
+  i = eq;
+  return readArray();
+}
+
+const parseTimestamp = (text: string): string => timestampToIso(`${text}+00`);
+
+/** The parsers both drivers use, keyed by type OID (arrays of the same types: their array OIDs). */
 const PARSERS: Record<number, (text: string) => unknown> = {
   [OID.INT8]: parseNumber,
   [OID.NUMERIC]: parseNumber,
   [OID.DATE]: identity,
-  [OID.TIMESTAMP]: (text) => timestampToIso(`${text}+00`),
+  [OID.TIMESTAMP]: parseTimestamp,
   [OID.TIMESTAMPTZ]: timestampToIso,
+  1016: (text) => parseArrayLiteral(text, parseNumber), // int8[]
+  1231: (text) => parseArrayLiteral(text, parseNumber), // numeric[]
+  1182: (text) => parseArrayLiteral(text, identity), // date[]
+  1115: (text) => parseArrayLiteral(text, parseTimestamp), // timestamp[]
+  1185: (text) => parseArrayLiteral(text, timestampToIso), // timestamptz[]
 };
 
 /** Internal extra: run a multi-statement script (migrations). */
