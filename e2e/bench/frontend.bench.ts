@@ -97,11 +97,11 @@ async function afterSignIn(browser: Browser, stack: Stack, email: string): Promi
   await page.waitForLoadState('networkidle');
   const rec = recordScripts(context);
   const before = await newestMailKey(email);
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await page.waitForURL('**/verify-otp**');
-  await page.getByLabel('OTP', { exact: true }).fill(await otpFor(stack.apiUrl, email, before));
+  await page.getByRole('textbox', { name: 'OTP', exact: true }).fill(await otpFor(stack.apiUrl, email, before));
   await page.getByRole('button', { name: 'Verify', exact: true }).click();
   await page.waitForURL((u) => !/\/(verify-otp|login)$/.test(u.pathname));
   await page.waitForLoadState('networkidle');

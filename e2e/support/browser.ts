@@ -49,6 +49,7 @@ declare global {
 
 export async function openJourney(browser: Browser, baseURL: string): Promise<Journey> {
   const context = await browser.newContext({ baseURL, viewport: { width: 1400, height: 900 } });
+  context.setDefaultTimeout(20_000);
   const problems: Problem[] = [];
   const expected: RegExp[] = [];
   await context.exposeFunction('__fleetReportCsp', (text: string) => problems.push({ kind: 'csp', text }));
@@ -62,6 +63,8 @@ export async function openJourney(browser: Browser, baseURL: string): Promise<Jo
     p.on('console', (msg) => {
       if (msg.type() === 'error') {
         const loc = msg.location();
+        // the browser asks for /favicon.ico on its own; the page never references it
+        if (/\/favicon\.ico$/.test(loc.url)) return;
         problems.push({ kind: 'console', text: `${msg.text()}${loc.url ? ` (${loc.url})` : ''}` });
       }
     });

@@ -71,12 +71,12 @@ export async function newestMailKey(email: string): Promise<string> {
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
   const before = await newestMailKey(email);
   await page.goto('/login');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await page.waitForURL('**/verify-otp**');
   const code = await waitForOtp(email, before);
-  await page.getByLabel('OTP', { exact: true }).fill(code);
+  await page.getByRole('textbox', { name: 'OTP', exact: true }).fill(code);
   await page.getByRole('button', { name: 'Verify', exact: true }).click();
   await page.waitForURL((url) => !/\/(verify-otp|login)$/.test(url.pathname));
   const stored = await page.evaluate(() => window.localStorage.getItem('access-token'));

@@ -1,7 +1,7 @@
 // The assembled console for a browser: fleet-api and the console server, each a child process on a
 // free port, over a throw-away data folder holding the database and the published remotes.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -99,8 +99,8 @@ function stopChild(child: ChildProcess): Promise<void> {
 export function publishRemote(dataDir: string, name: string, distDir: string, version: string): void {
   const r = spawnSync(
     process.execPath,
-    [join(repoRoot, 'scripts/publish-remotes.mjs'), '--data-dir', dataDir, '--remote', name, '--dist', distDir, '--version', version],
-    { cwd: repoRoot, encoding: 'utf8' },
+    [join(repoRoot, 'scripts/publish-remotes.mjs'), '--remote', name, '--dist', distDir, '--version', version],
+    { cwd: repoRoot, encoding: 'utf8', env: { ...process.env, FLEET_DATA_DIR: dataDir } },
   );
   if (r.status !== 0) throw new Error(`publish-remotes failed for ${name}@${version}:\n${r.stdout}\n${r.stderr}`);
 }
@@ -148,9 +148,13 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       publishRemote(dataDir, name, join(repoRoot, pkgDir, 'dist'), remoteVersion(pkgDir));
     }
 
+    // a copy of the shell's build: a rebuild of shell/dist during the run must not pull files away
+    const shellDist = join(dataDir, 'shell-dist');
+    cpSync(join(repoRoot, 'shell/dist'), shellDist, { recursive: true });
+
     const consoleLog = join(dataDir, 'logs', 'console.log');
     const consoleOut = openSync(consoleLog, 'a');
-    const serverOptions = { port: consolePort, host: '127.0.0.1', dataDir, apiUrl, shellDist: join(repoRoot, 'shell/dist') };
+    const serverOptions = { port: consolePort, host: '127.0.0.1', dataDir, apiUrl, shellDist };
     const consoleServer = spawn(
       process.execPath,
       [
