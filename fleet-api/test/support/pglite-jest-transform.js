@@ -1,6 +1,7 @@
 // PGlite's CommonJS build loads node built-ins with `await import("fs")`. Jest's CommonJS runtime
 // refuses dynamic import without --experimental-vm-modules, so for jest only we turn each
 // `import("<literal>")` into a plain require of the same module.
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a jest transformer is loaded as CommonJS
 const crypto = require('node:crypto');
 
 module.exports = {
