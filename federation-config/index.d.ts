@@ -3,6 +3,8 @@ import type {} from 'webpack-dev-server';
 
 /** The singletons of the page (the shared policy). */
 export declare const SHARED_SINGLETONS: readonly string[];
+/** The packages behind them (subpaths folded): what descriptions `require` and the shell provides. */
+export declare const SHARED_PACKAGES: readonly string[];
 
 export interface RemoteConfigOptions {
   /** The remote's registry name, e.g. `mfe-auth` (its container is `mfe_auth`). */

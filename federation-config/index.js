@@ -17,7 +17,10 @@ const apiUrl = process.env.FLEET_API_URL || 'http://localhost:3000';
  */
 const SHARED_SINGLETONS = [
   'react',
+  // subpaths are separate share keys: without them a remote bundles its own react-dom renderer
+  'react/jsx-runtime',
   'react-dom',
+  'react-dom/client',
   'react-router-dom',
   '@emotion/react',
   'zustand',
@@ -27,6 +30,12 @@ const SHARED_SINGLETONS = [
   '@fleet/shared-ui',
   '@fleet/shared-api',
 ];
+
+/** `react-dom/client` -> `react-dom`, `@scope/pkg/sub` -> `@scope/pkg`. */
+function packageOf(request) {
+  const parts = request.split('/');
+  return request.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+}
 
 /** A container name must be a JS identifier (the remote entry declares a `var`): mfe-auth -> mfe_auth. */
 function containerName(name) {
@@ -70,25 +79,28 @@ function declaredRange(pkgJson, pkg) {
 function sharedPolicy({ dir, role }) {
   const pkgJson = readJson(path.join(dir, 'package.json'));
   const shared = {};
-  for (const pkg of SHARED_SINGLETONS) {
+  for (const request of SHARED_SINGLETONS) {
+    const pkg = packageOf(request);
     const range = declaredRange(pkgJson, pkg);
     const version = installedVersion(pkg, dir);
     if (!range && !version) continue; // this package does not use it
     const requiredVersion = range && !range.startsWith('workspace:') ? range : version ? `^${version}` : false;
     if (role === 'remote') {
-      shared[pkg] = { singleton: true, import: false, requiredVersion, strictVersion: true };
+      shared[request] = { singleton: true, import: false, requiredVersion, strictVersion: true };
     } else {
-      shared[pkg] = { singleton: true, requiredVersion, ...(version ? { version } : {}) };
+      shared[request] = { singleton: true, requiredVersion, ...(version ? { version } : {}) };
     }
   }
   return shared;
 }
 
 /** What a remote declares it needs of the host: `{ react: '^19.2.0', ... }` (for its description). */
+const SHARED_PACKAGES = [...new Set(SHARED_SINGLETONS.map(packageOf))];
+
 function requiredShared(dir) {
   const pkgJson = readJson(path.join(dir, 'package.json'));
   const requires = {};
-  for (const pkg of SHARED_SINGLETONS) {
+  for (const pkg of SHARED_PACKAGES) {
     const range = declaredRange(pkgJson, pkg);
     if (range) requires[pkg] = range;
   }
@@ -98,7 +110,7 @@ function requiredShared(dir) {
 /** The versions the host provides: `{ react: '19.2.1', ... }`. */
 function providedShared(dir) {
   const provided = {};
-  for (const pkg of SHARED_SINGLETONS) {
+  for (const pkg of SHARED_PACKAGES) {
     const version = installedVersion(pkg, dir);
     if (version) provided[pkg] = version;
   }
@@ -122,7 +134,9 @@ function baseConfig({ dir, production }) {
             options: {
               jsc: {
                 parser: { syntax: 'typescript', tsx: true },
-                transform: { react: { runtime: 'automatic', development: !production } },
+                // always the production JSX runtime (react/jsx-runtime, shared): a remote's dev server
+                // overriding a remote in the built console then uses the page's React consistently
+                transform: { react: { runtime: 'automatic', development: false } },
                 target: 'es2020',
               },
             },
@@ -284,6 +298,7 @@ function createShellConfig({ dir, port, entry, template }) {
 
 module.exports = {
   SHARED_SINGLETONS,
+  SHARED_PACKAGES,
   containerName,
   createRemoteConfig,
   createShellConfig,

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { containerName, createRemoteConfig, createShellConfig, sharedPolicy, SHARED_SINGLETONS } from './index';
+import { containerName, createRemoteConfig, createShellConfig, providedShared, requiredShared, sharedPolicy, SHARED_PACKAGES, SHARED_SINGLETONS } from './index';
 
 const shellDir = path.join(__dirname, '..', 'shell');
 const authDir = path.join(__dirname, '..', 'mfe-auth');
@@ -21,6 +21,9 @@ describe('the shared policy', () => {
   it('makes a remote in the page consume them without bundling, strictly', () => {
     const shared = sharedPolicy({ dir: authDir, role: 'remote' }) as Record<string, { import?: false; strictVersion?: boolean; requiredVersion?: string }>;
     expect(shared.react).toEqual(expect.objectContaining({ import: false, strictVersion: true, requiredVersion: '^19.2.0' }));
+    // the renderer and the JSX runtime too, or a remote would bundle a second react-dom
+    expect(shared['react-dom/client']).toEqual(expect.objectContaining({ import: false, requiredVersion: '^19.2.0' }));
+    expect(shared['react/jsx-runtime']).toEqual(expect.objectContaining({ import: false, requiredVersion: '^19.2.0' }));
     expect(shared['@fleet/shared-ui']).toEqual(expect.objectContaining({ import: false, requiredVersion: '1.0.0' }));
   });
 });
@@ -72,6 +75,13 @@ describe('createShellConfig', () => {
     expect(mf.shareStrategy).toBe('loaded-first');
     expect(c.output?.publicPath).toBe('/');
   });
+});
+
+it('describes requirements and provisions by package, subpaths folded', () => {
+  expect(SHARED_PACKAGES).not.toContain('react-dom/client');
+  expect(requiredShared(authDir)).toEqual(expect.objectContaining({ react: '^19.2.0', 'react-dom': '^19.2.0' }));
+  expect(Object.keys(requiredShared(authDir))).not.toContain('react/jsx-runtime');
+  expect(providedShared(shellDir).react).toMatch(/^19\./);
 });
 
 it('turns registry names into container names', () => {

@@ -92,6 +92,8 @@ export async function startConsoleServer(options = {}) {
     const remotes = [...new Set([...remoteOrigins(registry), ...extraRemoteOrigins])];
     const hostHeader = request.headers.host;
     const sockets = hostHeader ? [`ws://${hostHeader}`, `wss://${hostHeader}`] : [];
+    // a QA origin is usually a remote's dev server, whose live reload talks over a socket
+    for (const origin of extraRemoteOrigins) sockets.push(origin.replace(/^http/, 'ws'));
     reply.header('Content-Security-Policy', contentSecurityPolicy({ remotes, connect: sockets }));
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('X-Frame-Options', 'DENY');
