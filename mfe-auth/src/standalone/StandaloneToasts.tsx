@@ -5,12 +5,14 @@ import { useEffect } from 'react';
 /** Inside the console the shell shows notify() messages; alone, this page does. */
 export function StandaloneToasts() {
   const items = useNotifications((state) => state.items);
-  const dismiss = useNotifications((state) => state.dismiss);
   useEffect(() => {
+    if (items.length === 0) return;
+    const { dismiss } = useNotifications.getState();
     for (const item of items) {
-      showToast(item.message, item.messageType, item.timer);
-      dismiss(item.id);
+      dismiss(item.id); // the toaster owns it now
+      // the toaster flushes React synchronously; never from inside this effect's commit
+      queueMicrotask(() => showToast(item.message, item.messageType, item.timer));
     }
-  }, [items, dismiss]);
+  }, [items]);
   return <FleetToaster />;
 }
