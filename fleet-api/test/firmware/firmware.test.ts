@@ -1,5 +1,7 @@
 // Firmware files and OTA packs: streaming uploads with the size limit and md5 check, nothing left
 // behind by a refused upload, signed downloads of the same bytes (SECURITY.md 18, 19).
+// The machine is shared by several engineers' builds: generous budgets, no timing assertions.
+jest.setTimeout(120_000);
 import { addFirmware, call, md5, q, sendForm, startOtaApp, type FormPart, type OtaTestApp } from '../ota/support';
 
 let t: OtaTestApp;
