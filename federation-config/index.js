@@ -252,7 +252,7 @@ function htmlPage(title) {
  */
 function createShellConfig({ dir, port, entry, template }) {
   if (!dir) throw new Error('createShellConfig needs dir');
-  return (env = {}, argv = {}) => {
+  return (_env = {}, argv = {}) => {
     const production = (argv.mode || process.env.NODE_ENV) === 'production';
     const config = baseConfig({ dir, production });
     return {

@@ -2,7 +2,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router-dom';
-import { Box, ErrorPanel, Flex, LoadingArea } from '@fleet/shared-ui';
+import { Box, ErrorPanel, Flex, HStack, LoadingArea } from '@fleet/shared-ui';
 import { homePath, useSession } from '@fleet/shared-api';
 import type { RemoteDescription, UserType } from '@fleet/shared-api';
 import { useComposition, useCompositionState } from '../composition/context';
@@ -10,7 +10,7 @@ import type { RemoteState } from '../composition/composition';
 import { buildRouteTable } from '../routing/route-table';
 import { decide } from '../routing/guards';
 import { useSelectedProduct as useProduct } from '@fleet/shared-api';
-import { Header } from './Header';
+import { DarkModeToggle, Header, LanguageSelector } from './Header';
 import { NotFound } from './NotFound';
 import { RemoteArea } from './RemoteArea';
 import { SideMenu } from './SideMenu';
@@ -75,6 +75,11 @@ export function ShellLayout() {
     return (
       <Box minH="100vh" bg="bg">
         <OverrideBanner />
+        {/* no menus on public pages, but language and dark mode are chosen before signing in too */}
+        <HStack justify="flex-end" gap="2" px="4" pt="3">
+          <LanguageSelector />
+          <DarkModeToggle />
+        </HStack>
         <Box as="main">{content}</Box>
       </Box>
     );
