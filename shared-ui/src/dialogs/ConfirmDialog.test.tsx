@@ -57,7 +57,12 @@ describe('ConfirmDialog', () => {
     renderWithUi(<DeleteFirmware onConfirm={async () => {}} />);
     const dialog = await screen.findByRole('dialog');
     await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
-    await userEvent.tab();
+    // Focus is trapped: tabbing forwards and backwards past the last control stays inside.
+    for (let i = 0; i < 4; i += 1) {
+      await userEvent.tab();
+      expect(dialog.contains(document.activeElement)).toBe(true);
+    }
+    await userEvent.tab({ shift: true });
     expect(dialog.contains(document.activeElement)).toBe(true);
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
