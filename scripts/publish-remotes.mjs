@@ -109,7 +109,9 @@ function parseArgs(argv) {
   return args;
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+// (`node -e` passes its own arguments in argv[1]: only a real `node <this file>` runs the CLI)
+const evaluated = process.execArgv.some((a) => ['-e', '--eval', '-p', '--print'].includes(a) || a.startsWith('--eval='));
+if (!evaluated && process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const args = parseArgs(process.argv.slice(2));
   try {
     if (args.remote && args.unpublish) {

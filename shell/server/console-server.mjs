@@ -198,7 +198,9 @@ export async function startConsoleServer(options = {}) {
 }
 
 // `node shell/server/console-server.mjs` runs it on its own.
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+// (`node -e` passes its own arguments in argv[1]: only a real `node <this file>` runs the CLI)
+const evaluated = process.execArgv.some((a) => ['-e', '--eval', '-p', '--print'].includes(a) || a.startsWith('--eval='));
+if (!evaluated && process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   startConsoleServer({ logger: process.env.CONSOLE_LOG === '1' })
     .then(({ url }) => {
       console.log(`console on ${url}`);
