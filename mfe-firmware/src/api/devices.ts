@@ -1,0 +1,62 @@
+// OTA device rows (the OTAs screen and the device search of the group dialog) and the push.
+import { apiList, apiPut, encodeFilter, type ListQuery } from '@fleet/shared-api';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { deviceIdKey, type OtaDeviceType } from './device-type';
+import { historyKeys } from './history';
+import { useFleetMutation } from './mutation';
+import type { OtaDeviceRow, PushAnswer } from './types';
+
+export const deviceKeys = {
+  all: ['devices'] as const,
+  list: (deviceType: OtaDeviceType, query: ListQuery) => ['devices', 'list', deviceType, query] as const,
+  search: (deviceType: OtaDeviceType, text: string) => ['devices', 'search', deviceType, text] as const,
+};
+
+export function useOtaDevices(deviceType: OtaDeviceType, query: ListQuery) {
+  return useQuery({
+    queryKey: deviceKeys.list(deviceType, query),
+    queryFn: () => apiList<OtaDeviceRow>('/api/ota/devices', { ...query, deviceType }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export interface DeviceOption {
+  /** serial_number (or the MAC address on the MAC lines) */
+  title: string;
+  value: number;
+}
+
+/** The Add Group dialog's device search: 25 matches of the typed digits, as {title, value}. */
+export function useDeviceSearch(deviceType: OtaDeviceType, text: string, enabled: boolean) {
+  return useQuery({
+    queryKey: deviceKeys.search(deviceType, text),
+    enabled,
+    queryFn: async (): Promise<DeviceOption[]> => {
+      const key = deviceIdKey(deviceType);
+      const filter = text ? encodeFilter([{ key, value: text }]) : undefined;
+      const list = await apiList<OtaDeviceRow>('/api/ota/devices', {
+        page: 1,
+        limit: 25,
+        orderBy: 'asc',
+        sortBy: key,
+        deviceType,
+        ...(filter ? { filter } : {}),
+      });
+      return list.data.map((row) => ({ title: (key === 'mac_address' ? row.mac_address : row.serial_number) ?? String(row.id), value: row.id }));
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+export interface PushInput {
+  devices: number[];
+  all: boolean;
+  filter?: string;
+  deviceType: OtaDeviceType;
+}
+
+export function usePushFirmware() {
+  return useFleetMutation((input: PushInput) => apiPut<PushAnswer>('/api/ota/update-firmware', input), {
+    invalidate: [deviceKeys.all, historyKeys.all],
+  });
+}

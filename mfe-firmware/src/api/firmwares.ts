@@ -1,0 +1,58 @@
+// Firmware files and OTA packs (docs/ota-calls.md, Firmwares).
+import { apiGet, apiList, apiPostForm, type ListQuery, type UploadProgress } from '@fleet/shared-api';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { OtaDeviceType } from './device-type';
+import { useFleetMutation } from './mutation';
+import { apiDeleteJson } from './request';
+import type { Firmware, OtaType } from './types';
+
+export const firmwareKeys = {
+  all: ['firmware'] as const,
+  list: (deviceType: OtaDeviceType, otaType: OtaType | null, query: ListQuery) => ['firmware', 'list', deviceType, otaType, query] as const,
+  versions: (deviceType: OtaDeviceType) => ['firmware', 'versions', deviceType] as const,
+};
+
+export function fetchFirmwares(deviceType: OtaDeviceType, otaType: OtaType | null, query: ListQuery) {
+  return apiList<Firmware>('/api/ota/get', { ...query, deviceType, ...(otaType ? { ota_type: otaType } : {}) });
+}
+
+export function useFirmwares(deviceType: OtaDeviceType, otaType: OtaType | null, query: ListQuery) {
+  return useQuery({
+    queryKey: firmwareKeys.list(deviceType, otaType, query),
+    queryFn: () => fetchFirmwares(deviceType, otaType, query),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The versions of a device type's firmware: the selects of rules and groups. */
+export function useFirmwareVersions(deviceType: OtaDeviceType) {
+  return useQuery({
+    queryKey: firmwareKeys.versions(deviceType),
+    queryFn: async () => {
+      const answer = await apiGet<Array<{ version: string }> | null>('/api/ota/firmware-versions', { deviceType });
+      return (answer.info ?? []).map((item) => item.version);
+    },
+  });
+}
+
+export interface SaveFirmwareVars {
+  /** Present when updating. */
+  id?: number;
+  form: FormData;
+  onProgress?: (progress: UploadProgress) => void;
+}
+
+export function useSaveFirmware() {
+  return useFleetMutation(
+    ({ id, form, onProgress }: SaveFirmwareVars) =>
+      apiPostForm<Firmware>(id ? `/api/ota/update/${id}` : '/api/ota/store', form, onProgress ? { onUploadProgress: onProgress } : {}),
+    { invalidate: [firmwareKeys.all] },
+  );
+}
+
+export function useDeleteFirmware() {
+  return useFleetMutation(
+    ({ id, deviceType }: { id: number; deviceType: OtaDeviceType }) => apiDeleteJson<null>('/api/ota/delete', { ota_id: id, deviceType }),
+    { invalidate: [firmwareKeys.all] },
+  );
+}

@@ -1,0 +1,28 @@
+import { notify, type ApiAnswer } from '@fleet/shared-api';
+import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+
+export interface FleetMutationOptions {
+  /** Query keys (prefixes) read again after success. */
+  invalidate: QueryKey[];
+  /** Spec 8: success shows the server's message; off for quiet in-place toggles that show their own. */
+  toastSuccess?: boolean;
+}
+
+/**
+ * A write of this remote: the server's message as a success toast, the catalogue's text as an error
+ * toast (spec 8), and the lists it touches read again. `mutateAsync` still rejects, so a confirm
+ * dialog stays open on failure.
+ */
+export function useFleetMutation<V, T>(call: (vars: V) => Promise<ApiAnswer<T>>, options: FleetMutationOptions) {
+  const client = useQueryClient();
+  return useMutation<ApiAnswer<T>, unknown, V>({
+    mutationFn: call,
+    onSuccess: async (answer) => {
+      if (options.toastSuccess !== false && answer.message) notify.success(answer.message);
+      await Promise.all(options.invalidate.map((queryKey) => client.invalidateQueries({ queryKey })));
+    },
+    onError: (err) => {
+      notify.failure(err);
+    },
+  });
+}

@@ -1,0 +1,76 @@
+import type { FilterValues } from '@fleet/shared-api';
+import { FilterDrawer, FormField, Input, NativeSelect } from '@fleet/shared-ui';
+import { useEffect, useState } from 'react';
+import type { FirmwareList } from './useFirmwareList';
+
+export interface FilterFieldDef {
+  key: string;
+  label: string;
+  kind?: 'text' | 'select';
+  options?: Array<{ value: string; label: string }>;
+  /** Drops what the field does not accept as it is typed (serial numbers: letters and digits). */
+  sanitize?: (text: string) => string;
+}
+
+export interface ListFiltersProps {
+  list: FirmwareList;
+  fields: FilterFieldDef[];
+  title?: string;
+}
+
+function text(values: FilterValues, key: string): string {
+  const value = values[key];
+  return Array.isArray(value) ? value.join(',') : (value ?? '');
+}
+
+/** A list's filter drawer: edits a draft of the URL's filters; Apply writes them on page 1 and closes. */
+export function ListFilters({ list, fields, title }: ListFiltersProps) {
+  const { state } = list;
+  const [draft, setDraft] = useState<FilterValues>(state.filters);
+  const filtersKey = JSON.stringify(state.filters);
+  // The draft starts from what the list shows each time the drawer opens (or the URL changes under it).
+  useEffect(() => {
+    setDraft(JSON.parse(filtersKey) as FilterValues);
+  }, [filtersKey, state.isOpen]);
+
+  const set = (key: string, value: string) => setDraft((prev) => ({ ...prev, [key]: value }));
+
+  return (
+    <FilterDrawer
+      open={state.isOpen}
+      onOpenChange={list.setOpen}
+      title={title}
+      closeOnApply={false}
+      onApply={() => list.applyAndClose(draft)}
+      onClear={() => {
+        setDraft({});
+        list.clearFilters();
+      }}
+    >
+      {fields.map((field) => (
+        <FormField key={field.key} label={field.label}>
+          {field.kind === 'select' ? (
+            <NativeSelect.Root size="sm">
+              <NativeSelect.Field name={field.key} value={text(draft, field.key)} onChange={(event) => set(field.key, event.currentTarget.value)}>
+                <option value="">-</option>
+                {(field.options ?? []).map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          ) : (
+            <Input
+              size="sm"
+              name={field.key}
+              value={text(draft, field.key)}
+              onChange={(event) => set(field.key, field.sanitize ? field.sanitize(event.currentTarget.value) : event.currentTarget.value)}
+            />
+          )}
+        </FormField>
+      ))}
+    </FilterDrawer>
+  );
+}

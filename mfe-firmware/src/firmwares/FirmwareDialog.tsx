@@ -1,0 +1,160 @@
+import { errorMessage, type UploadProgress } from '@fleet/shared-api';
+import { Alert, Box, EditDialog, FileDropzone, FormField, Input, SimpleGrid, Stack, Text, Textarea } from '@fleet/shared-ui';
+import { yupResolver } from '@hookform/resolvers/yup';
+import { useEffect, useState } from 'react';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
+import type { OtaDeviceType } from '../api/device-type';
+import { useSaveFirmware } from '../api/firmwares';
+import type { Firmware, OtaType } from '../api/types';
+import { useFirmwareTranslation } from '../common/translation';
+import { emptyValues, FIRMWARE_ACCEPT, firmwareFormData, firmwareSchema, PACK_SLOTS, type FirmwareFormValues } from './firmware-form';
+
+export interface FirmwareDialogProps {
+  open: boolean;
+  /** The firmware being updated; null adds one. */
+  firmware: Firmware | null;
+  deviceType: OtaDeviceType;
+  otaType: OtaType;
+  onClose: () => void;
+}
+
+function slotFileName(firmware: Firmware | null, slot: string): string | null {
+  if (!firmware) return null;
+  if (slot === 'file') return firmware.file_name;
+  return firmware.ota_files?.find((file) => file.key === slot)?.file_name ?? null;
+}
+
+/** Add or update a firmware (spec: titled Firmware or Firmware OTA Pack, button Add or Update). */
+export function FirmwareDialog({ open, firmware, deviceType, otaType, onClose }: FirmwareDialogProps) {
+  const { t } = useFirmwareTranslation();
+  const editing = firmware !== null;
+  const multiple = otaType === 'multiple';
+  const save = useSaveFirmware();
+  const [progress, setProgress] = useState<UploadProgress | null>(null);
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<FirmwareFormValues>({
+    resolver: yupResolver(firmwareSchema(otaType, editing)) as unknown as Resolver<FirmwareFormValues>,
+    defaultValues: emptyValues(firmware),
+  });
+
+  // Each opening starts from the firmware being edited (or empty) and forgets the last upload.
+  useEffect(() => {
+    if (open) {
+      reset(emptyValues(firmware));
+      setProgress(null);
+      save.reset();
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open, firmware]);
+
+  const busy = save.isPending;
+  const err = (message: string | undefined) => (message ? t(message) : undefined);
+
+  const submit = handleSubmit(async (values) => {
+    setProgress(null);
+    try {
+      await save.mutateAsync({
+        ...(firmware ? { id: firmware.id } : {}),
+        form: firmwareFormData(values, deviceType, otaType),
+        onProgress: setProgress,
+      });
+      onClose();
+    } catch {
+      // shown below and as a toast; the dialog stays open to try again
+    }
+  });
+
+  const fileSlot = (name: 'file' | 'ota_file' | 'mcu56' | 'mcu62', md5: 'md_5_value' | 'md_5_value_mcu56' | 'md_5_value_mcu62', label: string) => {
+    const current = slotFileName(firmware, name);
+    return (
+      <Stack key={name} gap="2" borderWidth={multiple ? '1px' : 0} rounded="md" p={multiple ? '3' : 0}>
+        <Controller
+            control={control}
+            name={name}
+            render={({ field, fieldState }) => (
+              <FileDropzone
+                accept={FIRMWARE_ACCEPT}
+                label={label}
+                file={field.value}
+                onFile={field.onChange}
+                disabled={busy}
+                error={err(fieldState.error?.message)}
+              />
+            )}
+          />
+        {current && (
+          <Text fontSize="xs" color="fg.muted">
+            {t('firmwareDialog.currentFile', { name: current })}
+          </Text>
+        )}
+        <FormField label={`${label} ${t('firmwareDialog.md5')}`} error={err(errors[md5]?.message)}>
+          <Input size="sm" autoComplete="off" spellCheck={false} maxLength={32} {...register(md5)} />
+        </FormField>
+      </Stack>
+    );
+  };
+
+  return (
+    <EditDialog
+      open={open}
+      title={multiple ? t('firmwareDialog.packTitle') : t('firmwareDialog.title')}
+      submitLabel={editing ? t('common.update') : t('common.add')}
+      cancelLabel={t('common.cancel')}
+      onClose={onClose}
+      onSubmit={(event) => void submit(event)}
+      busy={busy}
+      size="lg"
+    >
+      <Stack gap="4">
+        <SimpleGrid columns={{ base: 1, md: multiple ? 2 : 1 }} gap="4">
+          <FormField label={t('firmwareDialog.version')} required error={err(errors.version?.message)}>
+            <Input size="sm" autoComplete="off" placeholder="1.2.3" {...register('version')} />
+          </FormField>
+          {multiple && (
+            <FormField label={t('firmwareDialog.mcuVersion')} required error={err(errors.mcu_version?.message)}>
+              <Input size="sm" autoComplete="off" placeholder="1.0" {...register('mcu_version')} />
+            </FormField>
+          )}
+        </SimpleGrid>
+        <FormField label={t('firmwareDialog.forcedMessage')}>
+          <Textarea size="sm" rows={2} {...register('auto_update_message')} />
+        </FormField>
+        <FormField label={t('firmwareDialog.optionalMessage')}>
+          <Textarea size="sm" rows={2} {...register('manual_update_message')} />
+        </FormField>
+        {multiple
+          ? PACK_SLOTS.map(({ slot, md5, label }) => fileSlot(slot, md5, t(label)))
+          : fileSlot('file', 'md_5_value', t('firmwareDialog.file'))}
+        {progress && busy && (
+          <Box>
+            <Text fontSize="sm">{t('firmwareDialog.uploading', { percent: Math.round(progress.percent * 100) })}</Text>
+            <Box
+              role="progressbar"
+              aria-label={t('firmwareDialog.uploading', { percent: Math.round(progress.percent * 100) })}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={Math.round(progress.percent * 100)}
+              h="2"
+              bg="bg.muted"
+              rounded="full"
+              overflow="hidden"
+            >
+              <Box h="full" bg="colorPalette.solid" width={`${Math.round(progress.percent * 100)}%`} />
+            </Box>
+          </Box>
+        )}
+        {save.isError && (
+          <Alert.Root status="error" role="alert">
+            <Alert.Indicator />
+            <Alert.Title>{errorMessage(save.error)}</Alert.Title>
+          </Alert.Root>
+        )}
+      </Stack>
+    </EditDialog>
+  );
+}

@@ -1,0 +1,205 @@
+import { formatDate } from '@fleet/shared-api';
+import {
+  Box,
+  Button,
+  ConfirmDialog,
+  DataTable,
+  FilterIcon,
+  HStack,
+  IconButton,
+  Link,
+  NativeSelect,
+  PageHeader,
+  Pager,
+  ReadMore,
+  Stack,
+  Text,
+  type DataColumn,
+} from '@fleet/shared-ui';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { isOtaDeviceType, useOtaDeviceType, useSelectedProductKey, type OtaDeviceType } from '../api/device-type';
+import { useDeleteFirmware, useFirmwares } from '../api/firmwares';
+import type { Firmware, OtaType } from '../api/types';
+import { DeleteIcon, DownloadIcon, EditIcon } from '../common/icons';
+import { ListError } from '../common/ListError';
+import { ListFilters } from '../common/ListFilters';
+import { useFailureToast } from '../common/useFailureToast';
+import { useFirmwareList } from '../common/useFirmwareList';
+import { useFirmwareTranslation } from '../common/translation';
+import { FirmwareDialog } from './FirmwareDialog';
+
+const FILTER_KEYS = ['file_name', 'version'] as const;
+
+/** The files of a firmware with their signed download links (one for a single file, one per pack slot). */
+function downloads(firmware: Firmware): Array<{ key: string; name: string; href: string }> {
+  if (firmware.ota_files && firmware.ota_files.length > 0) {
+    return firmware.ota_files.map((file) => ({ key: file.key, name: file.file_name, href: file.download_link }));
+  }
+  return firmware.download_link ? [{ key: 'file', name: firmware.file_name ?? firmware.version, href: firmware.download_link }] : [];
+}
+
+function fileNames(firmware: Firmware): string {
+  if (firmware.file_name) return firmware.file_name;
+  return (firmware.ota_files ?? []).map((file) => file.file_name).join(', ') || '-';
+}
+
+/** /admin/firmwares: firmware files (and heat-pump OTA packs) of the selected product. */
+export function FirmwaresPage() {
+  const { t } = useFirmwareTranslation();
+  const product = useSelectedProductKey();
+  const productType = useOtaDeviceType();
+  const list = useFirmwareList({ filterKeys: FILTER_KEYS });
+  const [params] = useSearchParams();
+
+  // livelink: Select Device Type (IHD = ihd_livelink, Livelink = livelink); heat_pump: Select Firmware Type.
+  const urlType = params.get('deviceType');
+  const deviceType: OtaDeviceType =
+    product === 'livelink' && (urlType === 'ihd_livelink' || urlType === 'livelink') && isOtaDeviceType(urlType) ? urlType : productType;
+  const otaType: OtaType = product === 'heat_pump' && params.get('ota_type') === 'multiple' ? 'multiple' : 'single';
+  const query = list.toQuery();
+  const firmwares = useFirmwares(deviceType, product === 'heat_pump' ? otaType : null, query);
+  useFailureToast(firmwares.error, firmwares.errorUpdatedAt);
+  const remove = useDeleteFirmware();
+
+  const [dialog, setDialog] = useState<{ open: boolean; firmware: Firmware | null }>({ open: false, firmware: null });
+  const [deleting, setDeleting] = useState<Firmware | null>(null);
+
+  const message = (type: string, text: string | null, version: string) => (
+    <ReadMore text={text} limit={40} title={t('firmwares.readMoreTitle', { type, version })} />
+  );
+
+  const columns: DataColumn<Firmware>[] = [
+    { key: 'file_name', header: t('firmwares.fileName'), render: (row) => <Text wordBreak="break-all">{fileNames(row)}</Text> },
+    {
+      key: 'file',
+      header: t('firmwares.file'),
+      sortable: false,
+      render: (row) => (
+        <HStack gap="1">
+          {downloads(row).map((file) => (
+            <Link key={file.key} href={file.href} download={file.name} aria-label={t('firmwares.download', { name: file.name })} title={file.name} colorPalette="teal">
+              <DownloadIcon />
+            </Link>
+          ))}
+        </HStack>
+      ),
+    },
+    { key: 'version', header: t('firmwares.version') },
+    {
+      key: 'auto_update_message',
+      header: t('firmwares.forcedMessage'),
+      sortable: false,
+      render: (row) => message(t('firmwares.forcedMessage'), row.auto_update_message, row.version),
+    },
+    {
+      key: 'manual_update_message',
+      header: t('firmwares.optionalMessage'),
+      sortable: false,
+      render: (row) => message(t('firmwares.optionalMessage'), row.manual_update_message, row.version),
+    },
+    { key: 'created_at', header: t('firmwares.addedOn'), render: (row) => formatDate(row.created_at) || '-' },
+    {
+      key: 'action',
+      header: t('common.action'),
+      sortable: false,
+      render: (row) => (
+        <HStack gap="1">
+          <IconButton size="xs" variant="ghost" aria-label={`${t('common.edit')} ${row.version}`} onClick={() => setDialog({ open: true, firmware: row })}>
+            <EditIcon />
+          </IconButton>
+          <IconButton size="xs" variant="ghost" colorPalette="red" aria-label={`${t('common.delete')} ${row.version}`} onClick={() => setDeleting(row)}>
+            <DeleteIcon />
+          </IconButton>
+        </HStack>
+      ),
+    },
+  ];
+
+  const rows = firmwares.data?.data ?? [];
+  const total = firmwares.data?.total ?? 0;
+
+  return (
+    <Box as="main" p="4">
+      <PageHeader
+        title={t('firmwares.title')}
+        actions={
+          <>
+            {product === 'livelink' && (
+              <NativeSelect.Root size="sm" width="auto">
+                <NativeSelect.Field aria-label={t('firmwares.selectDeviceType')} value={deviceType} onChange={(e) => list.setParam('deviceType', e.currentTarget.value)}>
+                  <option value="ihd_livelink">{t('firmwares.ihd')}</option>
+                  <option value="livelink">{t('firmwares.livelink')}</option>
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            )}
+            {product === 'heat_pump' && (
+              <NativeSelect.Root size="sm" width="auto">
+                <NativeSelect.Field aria-label={t('firmwares.selectFirmwareType')} value={otaType} onChange={(e) => list.setParam('ota_type', e.currentTarget.value)}>
+                  <option value="single">{t('firmwares.single')}</option>
+                  <option value="multiple">{t('firmwares.otaPack')}</option>
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            )}
+            <Button size="sm" variant="outline" onClick={() => list.setOpen(true)}>
+              <FilterIcon /> {t('common.filters')}
+            </Button>
+            <Button size="sm" onClick={() => setDialog({ open: true, firmware: null })}>
+              {t('firmwares.add')}
+            </Button>
+          </>
+        }
+      />
+      <Stack gap="2">
+        {firmwares.isError && !firmwares.data ? (
+          <ListError error={firmwares.error} onRetry={() => void firmwares.refetch()} />
+        ) : (
+          <>
+            <DataTable
+              label={t('firmwares.title')}
+              columns={columns}
+              rows={rows}
+              rowKey="id"
+              loading={firmwares.isFetching}
+              sortBy={query.sortBy}
+              orderBy={query.orderBy}
+              onSort={(key) => list.toggleSort(key)}
+            />
+            <Pager page={query.page} limit={query.limit} total={total} onPageChange={list.setPage} onLimitChange={list.setLimit} onRefresh={() => void firmwares.refetch()} />
+          </>
+        )}
+      </Stack>
+      <ListFilters
+        list={list}
+        title={t('common.filters')}
+        fields={[
+          { key: 'file_name', label: t('firmwares.fileName') },
+          { key: 'version', label: t('firmwares.version') },
+        ]}
+      />
+      <FirmwareDialog
+        open={dialog.open}
+        firmware={dialog.firmware}
+        deviceType={deviceType}
+        otaType={dialog.firmware?.ota_type ?? otaType}
+        onClose={() => setDialog((d) => ({ ...d, open: false }))}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t('firmwares.deleteTitle')}
+        text={t('firmwares.deleteText')}
+        confirmLabel={t('common.yes')}
+        cancelLabel={t('common.no')}
+        onClose={() => setDeleting(null)}
+        onConfirm={async () => {
+          if (!deleting) return;
+          await remove.mutateAsync({ id: deleting.id, deviceType });
+          // Spec: after delete, page 1 sorted by created_at desc.
+          list.resetToFirstPage();
+        }}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,124 @@
+import { Box, Button, ConfirmDialog, DataTable, HStack, PageHeader, Pager, Stack, type DataColumn } from '@fleet/shared-ui';
+import { useCallback, useState } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { deviceIdKey, useOtaDeviceType } from '../api/device-type';
+import { useGroupInfo, useRemoveGroupDevices } from '../api/groups';
+import type { OtaDeviceRow } from '../api/types';
+import { ListError } from '../common/ListError';
+import { SelectionBar } from '../common/SelectionBar';
+import { SerialFilter } from '../common/SerialFilter';
+import { useFailureToast } from '../common/useFailureToast';
+import { useFirmwareList } from '../common/useFirmwareList';
+import { selectionScope, useSelection } from '../common/useSelection';
+import { useFirmwareTranslation } from '../common/translation';
+import { GroupDialog } from './GroupDialog';
+import { BACK_PARAM } from './GroupsPage';
+
+/** /admin/OTA-groups/:id: the devices of one group; Back returns to the list as it was. */
+export function GroupDetailsPage() {
+  const { t } = useFirmwareTranslation();
+  const navigate = useNavigate();
+  const groupId = Number(useParams().id);
+  const [params] = useSearchParams();
+  const deviceType = useOtaDeviceType();
+  const idKey = deviceIdKey(deviceType);
+  const idLabel = idKey === 'mac_address' ? t('common.macAddress') : t('common.serialNumber');
+  const list = useFirmwareList({ filterKeys: [idKey] });
+  const query = list.toQuery();
+  const info = useGroupInfo(deviceType, groupId, query);
+  useFailureToast(info.error, info.errorUpdatedAt);
+  const remove = useRemoveGroupDevices();
+  // Any page, size, sort or filter change clears the selection (spec 4).
+  const selection = useSelection(selectionScope(query));
+  const [adding, setAdding] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+
+  const group = info.data?.group ?? null;
+  const rows = info.data?.devices.data ?? [];
+  const total = info.data?.devices.total ?? 0;
+  const pageKeys = rows.map((row) => row.id);
+  const filterValue = list.state.filters[idKey];
+  const { applyFilters } = list;
+  const applySerial = useCallback((value: string) => applyFilters(value ? { [idKey]: value } : {}), [applyFilters, idKey]);
+
+  const columns: DataColumn<OtaDeviceRow>[] = [
+    { key: idKey, header: idLabel, render: (row) => row[idKey] ?? '-' },
+    { key: 'firmware_version', header: t('common.firmwareVersion') },
+    { key: 'available_firmware', header: t('common.targetVersion'), render: (row) => row.available_firmware ?? group?.target_version ?? '-' },
+    { key: 'upgradable', header: t('common.updateFlag'), render: (row) => (row.upgradable ? t('common.yes') : t('common.no')) },
+  ];
+
+  const back = () => navigate(`/admin/OTA-groups${params.get(BACK_PARAM) ?? ''}`);
+  const count = selection.count(total);
+
+  return (
+    <Box as="main" p="4">
+      <PageHeader
+        title={t('groupDetails.title', { name: group?.name ?? '' })}
+        onBack={back}
+        actions={
+          <>
+            {selection.mode !== 'none' && (
+              <Button size="sm" colorPalette="red" variant="outline" onClick={() => setConfirming(true)}>
+                {t('groupDetails.deleteDevices')}
+              </Button>
+            )}
+            <Button size="sm" disabled={!group} onClick={() => setAdding(true)}>
+              {t('groupDetails.addDevices')}
+            </Button>
+          </>
+        }
+      />
+      <Stack gap="3">
+        <SerialFilter label={idLabel} value={Array.isArray(filterValue) ? filterValue.join('') : (filterValue ?? '')} onApply={applySerial} />
+        {info.isError && !info.data ? (
+          <ListError error={info.error} onRetry={() => void info.refetch()} />
+        ) : (
+          <Box>
+            <SelectionBar selection={selection} total={total} pageKeys={pageKeys} />
+            <DataTable
+              label={idLabel}
+              columns={columns}
+              rows={rows}
+              rowKey="id"
+              loading={info.isFetching}
+              sortBy={query.sortBy}
+              orderBy={query.orderBy}
+              onSort={(key) => list.toggleSort(key)}
+              selection={{
+                selectedKeys: selection.keys,
+                allSelected: selection.all,
+                onToggleRow: (key, _row, checked) => selection.toggleRow(Number(key), checked, pageKeys),
+                onTogglePage: (checked) => selection.togglePage(checked, pageKeys),
+                rowLabel: (row) => `${idLabel} ${row[idKey] ?? row.id}`,
+              }}
+            />
+            <HStack>
+              <Pager page={query.page} limit={query.limit} total={total} onPageChange={list.setPage} onLimitChange={list.setLimit} onRefresh={() => void info.refetch()} />
+            </HStack>
+          </Box>
+        )}
+      </Stack>
+      <GroupDialog open={adding} group={group} deviceType={deviceType} onClose={() => setAdding(false)} />
+      <ConfirmDialog
+        open={confirming}
+        title={t('groupDetails.deleteTitle')}
+        text={selection.all ? t('groupDetails.deleteAllText', { total: count }) : t('groupDetails.deleteText')}
+        confirmLabel={t('common.yes')}
+        cancelLabel={t('common.no')}
+        onClose={() => setConfirming(false)}
+        onConfirm={async () => {
+          // "All" is one request: the server removes every device of the group matching the filter.
+          await remove.mutateAsync({
+            group_id: groupId,
+            device_ids: selection.all ? [] : selection.keys,
+            all: selection.all,
+            ...(selection.all && query.filter ? { filter: query.filter } : {}),
+            deviceType,
+          });
+          selection.clear();
+        }}
+      />
+    </Box>
+  );
+}

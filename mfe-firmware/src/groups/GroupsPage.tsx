@@ -1,0 +1,165 @@
+import { formatDate, notify } from '@fleet/shared-api';
+import { Box, Button, Checkbox, ConfirmDialog, DataTable, FilterIcon, HStack, IconButton, PageHeader, Pager, type DataColumn } from '@fleet/shared-ui';
+import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useOtaDeviceType } from '../api/device-type';
+import { useFirmwareVersions } from '../api/firmwares';
+import { useDeleteGroup, useGroups, useUpdateGroup } from '../api/groups';
+import type { OtaGroup } from '../api/types';
+import { DeleteIcon, ViewIcon } from '../common/icons';
+import { ListError } from '../common/ListError';
+import { ListFilters } from '../common/ListFilters';
+import { useFailureToast } from '../common/useFailureToast';
+import { useFirmwareList } from '../common/useFirmwareList';
+import { useFirmwareTranslation } from '../common/translation';
+import { VersionSelect } from '../common/VersionSelect';
+import { GroupDialog } from './GroupDialog';
+
+const FILTER_KEYS = ['name'] as const;
+
+/** The query parameter Group Details keeps the list's query string in, for its Back button. */
+export const BACK_PARAM = 'back';
+
+/** /admin/OTA-groups: groups of devices with a target version and an Update Flag. */
+export function GroupsPage() {
+  const { t } = useFirmwareTranslation();
+  const deviceType = useOtaDeviceType();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const list = useFirmwareList({ filterKeys: FILTER_KEYS });
+  const query = list.toQuery();
+  const groups = useGroups(deviceType, query);
+  useFailureToast(groups.error, groups.errorUpdatedAt);
+  const versions = useFirmwareVersions(deviceType).data ?? [];
+  const update = useUpdateGroup();
+  const remove = useDeleteGroup();
+  const [adding, setAdding] = useState(false);
+  const [deleting, setDeleting] = useState<OtaGroup | null>(null);
+
+  const save = (row: OtaGroup, change: Partial<Pick<OtaGroup, 'target_version' | 'upgradable'>>) =>
+    update.mutate({
+      group_id: row.id,
+      group_name: row.name,
+      current_version: row.current_version,
+      target_version: row.target_version,
+      upgradable: row.upgradable,
+      ...change,
+      deviceType,
+    });
+
+  const columns: DataColumn<OtaGroup>[] = [
+    { key: 'created_at', header: t('groups.addedAt'), render: (row) => formatDate(row.created_at) || '-' },
+    { key: 'name', header: t('groups.name') },
+    {
+      key: 'target_version',
+      header: t('common.targetVersion'),
+      render: (row) => (
+        <Box minW="28">
+          <VersionSelect
+            size="xs"
+            aria-label={t('groups.targetFor', { name: row.name })}
+            versions={versions}
+            value={row.target_version ?? ''}
+            disabled={update.isPending}
+            // Without a target the Update Flag cannot stay on (spec 4).
+            onChange={(event) => {
+              const target = event.currentTarget.value || null;
+              save(row, { target_version: target, upgradable: target ? row.upgradable : false });
+            }}
+          />
+        </Box>
+      ),
+    },
+    {
+      key: 'upgradable',
+      header: t('common.updateFlag'),
+      render: (row) => (
+        <Checkbox.Root
+          size="sm"
+          checked={row.upgradable}
+          disabled={update.isPending}
+          onCheckedChange={(details) => {
+            const on = details.checked === true;
+            if (on && !row.target_version) {
+              // Spec 4/5: the flag goes on only once a target version is set; nothing is sent.
+              notify.error(t('validation.targetRequired'));
+              return;
+            }
+            save(row, { upgradable: on });
+          }}
+        >
+          <Checkbox.HiddenInput aria-label={t('groups.flagFor', { name: row.name })} />
+          <Checkbox.Control />
+        </Checkbox.Root>
+      ),
+    },
+    {
+      key: 'action',
+      header: t('common.action'),
+      sortable: false,
+      render: (row) => (
+        <HStack gap="1">
+          <IconButton
+            size="xs"
+            variant="ghost"
+            aria-label={`${t('common.view')} ${row.name}`}
+            onClick={() => navigate(`/admin/OTA-groups/${row.id}?${new URLSearchParams({ [BACK_PARAM]: location.search }).toString()}`)}
+          >
+            <ViewIcon />
+          </IconButton>
+          <IconButton size="xs" variant="ghost" colorPalette="red" aria-label={`${t('common.delete')} ${row.name}`} onClick={() => setDeleting(row)}>
+            <DeleteIcon />
+          </IconButton>
+        </HStack>
+      ),
+    },
+  ];
+
+  return (
+    <Box as="main" p="4">
+      <PageHeader
+        title={t('groups.title')}
+        actions={
+          <>
+            <Button size="sm" variant="outline" onClick={() => list.setOpen(true)}>
+              <FilterIcon /> {t('common.filters')}
+            </Button>
+            <Button size="sm" onClick={() => setAdding(true)}>
+              {t('groups.add')}
+            </Button>
+          </>
+        }
+      />
+      {groups.isError && !groups.data ? (
+        <ListError error={groups.error} onRetry={() => void groups.refetch()} />
+      ) : (
+        <>
+          <DataTable
+            label={t('groups.title')}
+            columns={columns}
+            rows={groups.data?.data ?? []}
+            rowKey="id"
+            loading={groups.isFetching}
+            sortBy={query.sortBy}
+            orderBy={query.orderBy}
+            onSort={(key) => list.toggleSort(key)}
+          />
+          <Pager page={query.page} limit={query.limit} total={groups.data?.total ?? 0} onPageChange={list.setPage} onLimitChange={list.setLimit} onRefresh={() => void groups.refetch()} />
+        </>
+      )}
+      <ListFilters list={list} title={t('common.filters')} fields={[{ key: 'name', label: t('groups.groupName') }]} />
+      <GroupDialog open={adding} group={null} deviceType={deviceType} onClose={() => setAdding(false)} />
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t('groups.deleteTitle')}
+        text={t('groups.deleteText')}
+        confirmLabel={t('common.yes')}
+        cancelLabel={t('common.no')}
+        onClose={() => setDeleting(null)}
+        onConfirm={async () => {
+          if (deleting) await remove.mutateAsync({ id: deleting.id, deviceType });
+        }}
+      />
+    </Box>
+  );
+}

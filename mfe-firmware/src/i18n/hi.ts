@@ -1,0 +1,16 @@
+// Hindi texts: the menu and screen titles. Everything else falls back to English (fallbackLng en)
+// until a translator fills the rest in.
+export const hi = {
+  menu: {
+    firmwares: 'फ़र्मवेयर',
+    otas: 'ओटीए',
+    otaHistory: 'ओटीए इतिहास',
+    rules: 'नियम',
+    groups: 'समूह',
+  },
+  firmwares: { title: 'फ़र्मवेयर', add: 'फ़र्मवेयर जोड़ें' },
+  rules: { title: 'नियम', add: 'नियम जोड़ें' },
+  groups: { title: 'समूह', add: 'समूह जोड़ें' },
+  otas: { title: 'ओटीए' },
+  history: { title: 'ओटीए इतिहास' },
+};

@@ -1,0 +1,135 @@
+import { alphanumericOnly } from '@fleet/shared-api';
+import { Badge, Box, Button, ConfirmDialog, DataTable, FilterIcon, PageHeader, Pager, type DataColumn } from '@fleet/shared-ui';
+import { useState } from 'react';
+import { deviceIdKey, useOtaDeviceType } from '../api/device-type';
+import { usePushFirmware, useOtaDevices } from '../api/devices';
+import { useFirmwareVersions } from '../api/firmwares';
+import type { OtaDeviceRow } from '../api/types';
+import { ListError } from '../common/ListError';
+import { ListFilters } from '../common/ListFilters';
+import { SelectionBar } from '../common/SelectionBar';
+import { useFailureToast } from '../common/useFailureToast';
+import { useFirmwareList } from '../common/useFirmwareList';
+import { selectionScope, useSelection } from '../common/useSelection';
+import { useFirmwareTranslation } from '../common/translation';
+
+const FILTER_KEYS = ['serial_number', 'mac_address', 'firmware_version', 'available_firmware', 'upgradable'] as const;
+
+/** /admin/OTAs: the devices of the selected product, what firmware each may get, and the push. */
+export function OtaPushPage() {
+  const { t } = useFirmwareTranslation();
+  const deviceType = useOtaDeviceType();
+  const idKey = deviceIdKey(deviceType);
+  const idLabel = idKey === 'mac_address' ? t('common.macAddress') : t('common.serialNumber');
+  const list = useFirmwareList({ filterKeys: FILTER_KEYS });
+  const query = list.toQuery();
+  const devices = useOtaDevices(deviceType, query);
+  useFailureToast(devices.error, devices.errorUpdatedAt);
+  const versions = useFirmwareVersions(deviceType).data ?? [];
+  const push = usePushFirmware();
+  const selection = useSelection(selectionScope(query));
+  const [confirming, setConfirming] = useState(false);
+
+  const rows = devices.data?.data ?? [];
+  const total = devices.data?.total ?? 0;
+  const pageKeys = rows.map((row) => row.id);
+  const count = selection.count(total);
+  const versionOptions = versions.map((version) => ({ value: version, label: version }));
+
+  const columns: DataColumn<OtaDeviceRow>[] = [
+    { key: idKey, header: idLabel, render: (row) => row[idKey] ?? '-' },
+    { key: 'firmware_version', header: t('common.firmwareVersion') },
+    { key: 'available_firmware', header: t('otas.availableFirmware') },
+    {
+      key: 'upgradable',
+      header: t('otas.upgradable'),
+      render: (row) => (
+        <Badge colorPalette={row.upgradable ? 'green' : 'gray'} variant="subtle">
+          {row.upgradable ? t('common.yes') : t('common.no')}
+        </Badge>
+      ),
+    },
+    { key: 'group_name', header: t('otas.group') },
+    { key: 'update_state', header: t('otas.updateState'), sortable: false },
+  ];
+
+  return (
+    <Box as="main" p="4">
+      <PageHeader
+        title={t('otas.title')}
+        actions={
+          <>
+            <Button size="sm" variant="outline" onClick={() => list.setOpen(true)}>
+              <FilterIcon /> {t('common.filters')}
+            </Button>
+            <Button size="sm" disabled={count === 0} onClick={() => setConfirming(true)}>
+              {t('otas.push')}
+            </Button>
+          </>
+        }
+      />
+      {devices.isError && !devices.data ? (
+        <ListError error={devices.error} onRetry={() => void devices.refetch()} />
+      ) : (
+        <>
+          <SelectionBar selection={selection} total={total} pageKeys={pageKeys} />
+          <DataTable
+            label={t('otas.title')}
+            columns={columns}
+            rows={rows}
+            rowKey="id"
+            loading={devices.isFetching}
+            sortBy={query.sortBy}
+            orderBy={query.orderBy}
+            onSort={(key) => list.toggleSort(key)}
+            selection={{
+              selectedKeys: selection.keys,
+              allSelected: selection.all,
+              onToggleRow: (key, _row, checked) => selection.toggleRow(Number(key), checked, pageKeys),
+              onTogglePage: (checked) => selection.togglePage(checked, pageKeys),
+              rowLabel: (row) => `${idLabel} ${row[idKey] ?? row.id}`,
+            }}
+          />
+          <Pager page={query.page} limit={query.limit} total={total} onPageChange={list.setPage} onLimitChange={list.setLimit} onRefresh={() => void devices.refetch()} />
+        </>
+      )}
+      <ListFilters
+        list={list}
+        title={t('common.filters')}
+        fields={[
+          { key: idKey, label: idLabel, sanitize: alphanumericOnly },
+          { key: 'firmware_version', label: t('common.firmwareVersion'), kind: 'select', options: versionOptions },
+          { key: 'available_firmware', label: t('otas.availableFirmware'), kind: 'select', options: versionOptions },
+          {
+            key: 'upgradable',
+            label: t('otas.upgradable'),
+            kind: 'select',
+            options: [
+              { value: '1', label: t('common.yes') },
+              { value: '0', label: t('common.no') },
+            ],
+          },
+        ]}
+      />
+      <ConfirmDialog
+        open={confirming}
+        title={t('otas.pushTitle')}
+        text={selection.all ? t('otas.pushAllText', { total: count }) : t('otas.pushText', { count })}
+        description={t('otas.pushDescription')}
+        confirmLabel={t('common.yes')}
+        cancelLabel={t('common.no')}
+        onClose={() => setConfirming(false)}
+        onConfirm={async () => {
+          // "All" is one request carrying the list's filter; the server answers how many it sent.
+          await push.mutateAsync({
+            devices: selection.all ? [] : selection.keys,
+            all: selection.all,
+            ...(selection.all && query.filter ? { filter: query.filter } : {}),
+            deviceType,
+          });
+          selection.clear();
+        }}
+      />
+    </Box>
+  );
+}

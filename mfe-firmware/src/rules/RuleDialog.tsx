@@ -1,0 +1,111 @@
+import { Checkbox, EditDialog, FormField, Input, SimpleGrid, Stack } from '@fleet/shared-ui';
+import { yupResolver } from '@hookform/resolvers/yup';
+import { useEffect } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import * as yup from 'yup';
+import type { OtaDeviceType } from '../api/device-type';
+import { useSaveRule } from '../api/rules';
+import type { OtaRule } from '../api/types';
+import { useFirmwareTranslation } from '../common/translation';
+import { VersionSelect } from '../common/VersionSelect';
+
+/** Spec 5: the rule name holds at most 40 characters (the input stops accepting more). */
+export const RULE_NAME_MAX = 40;
+
+// Spec 5 checks Current Version and Upgrade To without showing messages; these are ours (README).
+const schema = yup.object({
+  from_version: yup.string().default('').required('validation.currentVersionRequired'),
+  to_version: yup
+    .string()
+    .default('')
+    .required('validation.upgradeToRequired')
+    .test('differs', 'validation.sameVersion', function differs(value) {
+      return !value || value !== (this.parent as { from_version: string }).from_version;
+    }),
+  name: yup.string().trim().default('').required('validation.nameRequired').max(RULE_NAME_MAX, 'validation.ruleNameLength'),
+  immediate_update: yup.boolean().default(false),
+});
+
+type RuleValues = yup.InferType<typeof schema>;
+
+export interface RuleDialogProps {
+  open: boolean;
+  rule: OtaRule | null;
+  versions: readonly string[];
+  deviceType: OtaDeviceType;
+  onClose: () => void;
+}
+
+function valuesOf(rule: OtaRule | null): RuleValues {
+  return {
+    from_version: rule?.from_version ?? '',
+    to_version: rule?.to_version ?? '',
+    name: rule?.name ?? '',
+    immediate_update: rule?.immediate_update ?? false,
+  };
+}
+
+/** Add or update a rule: Current Version*, Upgrade To*, Name*, Upgrade. */
+export function RuleDialog({ open, rule, versions, deviceType, onClose }: RuleDialogProps) {
+  const { t } = useFirmwareTranslation();
+  const save = useSaveRule();
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<RuleValues>({ resolver: yupResolver(schema), defaultValues: valuesOf(rule) });
+
+  useEffect(() => {
+    if (open) reset(valuesOf(rule));
+  }, [open, rule, reset]);
+
+  const err = (message: string | undefined) => (message ? t(message) : undefined);
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      await save.mutateAsync({ ...(rule ? { id: rule.id } : {}), ...values, deviceType });
+      onClose();
+    } catch {
+      // the toast says why; the dialog stays open
+    }
+  });
+
+  return (
+    <EditDialog
+      open={open}
+      title={t('rules.dialogTitle')}
+      submitLabel={rule ? t('common.update') : t('common.add')}
+      cancelLabel={t('common.cancel')}
+      onClose={onClose}
+      onSubmit={(event) => void submit(event)}
+      busy={save.isPending}
+    >
+      <Stack gap="4">
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+          <FormField label={t('rules.currentVersion')} required error={err(errors.from_version?.message)}>
+            <VersionSelect versions={versions} {...register('from_version')} />
+          </FormField>
+          <FormField label={t('rules.upgradeTo')} required error={err(errors.to_version?.message)}>
+            <VersionSelect versions={versions} {...register('to_version')} />
+          </FormField>
+        </SimpleGrid>
+        <FormField label={t('rules.name')} required error={err(errors.name?.message)}>
+          <Input size="sm" maxLength={RULE_NAME_MAX} autoComplete="off" {...register('name')} />
+        </FormField>
+        <Controller
+          control={control}
+          name="immediate_update"
+          render={({ field }) => (
+            <Checkbox.Root checked={field.value} onCheckedChange={(details) => field.onChange(details.checked === true)}>
+              <Checkbox.HiddenInput name={field.name} onBlur={field.onBlur} />
+              <Checkbox.Control />
+              <Checkbox.Label>{t('rules.upgrade')}</Checkbox.Label>
+            </Checkbox.Root>
+          )}
+        />
+      </Stack>
+    </EditDialog>
+  );
+}
