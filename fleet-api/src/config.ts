@@ -55,6 +55,8 @@ export interface Config {
   trustProxy: boolean;
   smtp: SmtpSettings;
   logLevel: string;
+  /** The OTA device simulator (src/simulator): FLEET_SIMULATOR, on by default except in tests. */
+  simulator: { enabled: boolean; intervalMs: number };
   /** The clock every expiry is measured with (tests move it). */
   now: () => Date;
 }
@@ -121,6 +123,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       secure: bool(env.SMTP_SECURE, smtpPort === 465),
     },
     logLevel: str(env.LOG_LEVEL) ?? 'info',
+    simulator: {
+      enabled: bool(env.FLEET_SIMULATOR, mode !== 'test'),
+      intervalMs: Math.max(100, int(env.FLEET_SIMULATOR_INTERVAL_MS, 2000, 'FLEET_SIMULATOR_INTERVAL_MS')),
+    },
     now: () => new Date(),
   };
 }

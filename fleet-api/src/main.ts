@@ -10,6 +10,7 @@ import { migrate, openDatabase } from './db';
 import { seedDemoFleet } from './seed';
 import { buildApp } from './app';
 import { smtpSend, startOutboxSender, type OutboxSender } from './mail/sender';
+import { OtaSimulator } from './simulator/simulator';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -36,6 +37,9 @@ async function main(): Promise<void> {
     }
   }
 
+  const simulator = config.simulator.enabled ? new OtaSimulator(db) : null;
+  simulator?.start(config.simulator.intervalMs, config.now, (err) => app.log.error({ err }, 'OTA simulator tick failed'));
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -48,6 +52,7 @@ async function main(): Promise<void> {
     force.unref();
     try {
       await app.close();
+      await simulator?.stop();
       await sender?.stop();
       await db.close();
       process.exit(0);
