@@ -90,6 +90,8 @@ const fleetConfig = defineConfig({
           error: { value: { _light: '{colors.red.600}', _dark: '{colors.red.400}' } },
         },
         teal: palette('teal', '700'),
+        // success toasts and green buttons: white on green.600 is 3.3:1, on green.700 it passes AA
+        green: palette('green', '700'),
         slate: palette('slate', '700'),
         primary: palette('teal', '700'),
         secondary: palette('slate', '700'),
