@@ -1,3 +1,4 @@
+import { useSession } from '@fleet/shared-api';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { callsTo, fakeApi, notifications, renderAuth, resetPage, signInAs } from '../test-support';
@@ -34,6 +35,10 @@ describe('AdminProfile', () => {
     await waitFor(() => expect(notifications()).toEqual([{ messageType: 'success', message: 'Profile updated successfully', timer: 4000 }]));
     // the profile is read again after the save
     await waitFor(() => expect(callsTo(calls, '/api/profile')).toHaveLength(2));
+    // and the console's stored sign-in details carry the new name, same tokens
+    expect(useSession.getState().loginUserInfo?.userInfo).toMatchObject({ first_name: 'Grace', last_name: 'Admin' });
+    expect(JSON.parse(localStorage.getItem('login-user-info') ?? '{}').userInfo.first_name).toBe('Grace');
+    expect(useSession.getState().accessToken).toBe('access-Admin');
   });
 
   it('sends the password and its confirmation when both match', async () => {

@@ -35,9 +35,12 @@ function AdminProfileForm({ info }: { info: AdminProfileInfo }) {
     defaultValues: { first_name: info.first_name ?? '', last_name: info.last_name ?? '', password: '', confirmPassword: '' },
     shouldFocusError: false,
   });
-  const save = useSaveProfile('Admin', saveAdminProfile, () => {
-    resetField('password', { defaultValue: '' });
-    resetField('confirmPassword', { defaultValue: '' });
+  const save = useSaveProfile('Admin', saveAdminProfile, {
+    onSaved: () => {
+      resetField('password', { defaultValue: '' });
+      resetField('confirmPassword', { defaultValue: '' });
+    },
+    signedInDetails: (values) => ({ first_name: values.first_name, last_name: values.last_name }),
   });
 
   return (

@@ -1,3 +1,4 @@
+import { useSession } from '@fleet/shared-api';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { callsTo, fakeApi, notifications, renderAuth, resetPage, signInAs } from '../test-support';
@@ -98,6 +99,7 @@ describe('AgencyProfile', () => {
     });
     await waitFor(() => expect(notifications()).toEqual([{ messageType: 'success', message: 'Profile updated successfully', timer: 4000 }]));
     await waitFor(() => expect(callsTo(calls, '/api/agency/getprofile')).toHaveLength(2));
+    expect(useSession.getState().loginUserInfo?.userInfo.agency_name).toBe('Brighter Homes');
 
     await userEvent.type(screen.getByLabelText(/^Password/), 'NewPassw0rd');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));

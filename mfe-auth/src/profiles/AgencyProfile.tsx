@@ -44,7 +44,10 @@ function AgencyProfileForm({ info }: { info: AgencyProfileInfo }) {
     },
     shouldFocusError: false,
   });
-  const save = useSaveProfile('Agency', saveAgencyProfile, () => resetField('password', { defaultValue: '' }));
+  const save = useSaveProfile('Agency', saveAgencyProfile, {
+    onSaved: () => resetField('password', { defaultValue: '' }),
+    signedInDetails: (values) => ({ agency_name: values.agency_name }),
+  });
 
   return (
     <ProfileForm

@@ -33,7 +33,7 @@ function CustomerProfileForm({ info }: { info: CustomerProfileInfo }) {
     defaultValues: { first_name: info.first_name ?? '', last_name: info.last_name ?? '', phone_no: info.phone_no ?? '' },
     shouldFocusError: false,
   });
-  const save = useSaveProfile('Customer', saveCustomerProfile);
+  const save = useSaveProfile('Customer', saveCustomerProfile, { signedInDetails: (values) => ({ first_name: values.first_name, last_name: values.last_name }) });
 
   return (
     <ProfileForm formRef={formRef} email={info.email} saving={save.isPending} onSubmit={handleSubmit((values) => save.mutate(values), onInvalid)}>

@@ -57,7 +57,10 @@ function ElectricianProfileForm({ info }: { info: ElectricianProfileInfo }) {
     },
     shouldFocusError: false,
   });
-  const save = useSaveProfile('Electrician', saveElectricianProfile, () => resetField('password', { defaultValue: '' }));
+  const save = useSaveProfile('Electrician', saveElectricianProfile, {
+    onSaved: () => resetField('password', { defaultValue: '' }),
+    signedInDetails: (values) => ({ first_name: values.first_name, last_name: values.last_name }),
+  });
 
   // Until the list arrives, keep the current aggregator selectable so the value is not lost.
   const options =

@@ -44,7 +44,10 @@ function MultiSiteProfileForm({ info }: { info: MultiSiteProfileInfo }) {
     },
     shouldFocusError: false,
   });
-  const save = useSaveProfile('mscc', saveMultiSiteProfile, () => resetField('password', { defaultValue: '' }));
+  const save = useSaveProfile('mscc', saveMultiSiteProfile, {
+    onSaved: () => resetField('password', { defaultValue: '' }),
+    signedInDetails: (values) => ({ first_name: values.first_name, last_name: values.last_name, company_name: values.company_name }),
+  });
 
   return (
     <ProfileForm formRef={formRef} email={info.email} saving={save.isPending} onSubmit={handleSubmit((values) => save.mutate(values), onInvalid)}>

@@ -1,4 +1,4 @@
-import { errorMessage, notify, type ApiAnswer } from '@fleet/shared-api';
+import { errorMessage, notify, useSession, type ApiAnswer, type LoginUserDetails } from '@fleet/shared-api';
 import { Box, Button, Card, Heading, HStack, Spinner, Stack, Text, TextField } from '@fleet/shared-ui';
 import { useMutation, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import type { FormEventHandler, ReactNode, Ref } from 'react';
@@ -12,13 +12,35 @@ export function useProfile<T>(role: ProfileRole, read: () => Promise<T>): UseQue
   return useQuery({ queryKey: profileKey(role), queryFn: read });
 }
 
+/**
+ * The console shows the signed-in user's name from `login-user-info`; after a profile save the stored
+ * copy takes the new names so the header does not show the old ones until the next sign-in.
+ */
+function updateSignedInDetails(patch: Partial<LoginUserDetails>): void {
+  const { accessToken, refreshToken, loginUserInfo, signIn } = useSession.getState();
+  if (!accessToken || !refreshToken || !loginUserInfo) return;
+  signIn({ token: accessToken, refresh_token: refreshToken, info: { ...loginUserInfo, userInfo: { ...loginUserInfo.userInfo, ...patch } } });
+}
+
+export interface SaveProfileOptions<V> {
+  /** Clears what must not stay in the form after a save (the password boxes). */
+  onSaved?: () => void;
+  /** The names of the signed-in user that this save changed. */
+  signedInDetails?: (values: V) => Partial<LoginUserDetails>;
+}
+
 /** Saves a profile: the server's message as a toast, then the cached profile is read again. */
-export function useSaveProfile<V>(role: ProfileRole, save: (values: V) => Promise<ApiAnswer<unknown>>, onSaved?: () => void) {
+export function useSaveProfile<V>(
+  role: ProfileRole,
+  save: (values: V) => Promise<ApiAnswer<unknown>>,
+  { onSaved, signedInDetails }: SaveProfileOptions<V> = {},
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: save,
-    onSuccess: async (answer) => {
+    onSuccess: async (answer, values) => {
       if (answer.message) notify.success(answer.message);
+      if (signedInDetails) updateSignedInDetails(signedInDetails(values));
       onSaved?.();
       await queryClient.invalidateQueries({ queryKey: profileKey(role) });
     },

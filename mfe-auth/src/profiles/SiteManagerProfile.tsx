@@ -33,7 +33,10 @@ function SiteManagerProfileForm({ info }: { info: SiteManagerProfileInfo }) {
     defaultValues: { first_name: info.first_name ?? '', last_name: info.last_name ?? '', password: '' },
     shouldFocusError: false,
   });
-  const save = useSaveProfile('sm', saveSiteManagerProfile, () => resetField('password', { defaultValue: '' }));
+  const save = useSaveProfile('sm', saveSiteManagerProfile, {
+    onSaved: () => resetField('password', { defaultValue: '' }),
+    signedInDetails: (values) => ({ first_name: values.first_name, last_name: values.last_name }),
+  });
 
   return (
     <ProfileForm formRef={formRef} email={info.email} saving={save.isPending} onSubmit={handleSubmit((values) => save.mutate(values), onInvalid)}>
