@@ -14,6 +14,7 @@ import { enforceDeclarations, installAccessCheck, type RegisteredRoute } from '.
 import { TokenService } from './policy/tokens';
 import { installErrorHandling } from './server/errors';
 import { installSecurityHeaders } from './server/headers';
+import { installInputHygiene } from './server/input';
 import type { AppContext } from './server/context';
 import { signInRoutes } from './modules/auth/routes';
 import { accountRoutes } from './modules/auth/accounts';
@@ -86,6 +87,7 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
 
   installErrorHandling(app);
   installSecurityHeaders(app);
+  installInputHygiene(app);
   enforceDeclarations(app, registry);
   installAccessCheck(app, { db, tokens: ctx.tokens, now: config.now });
 

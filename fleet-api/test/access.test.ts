@@ -4,14 +4,14 @@
 import Fastify from 'fastify';
 import { enforceDeclarations, type RegisteredRoute } from '../src/policy/access';
 import { USER_TYPES, type UserType } from '../src/policy/roles';
-import { bearer, startTestApp, tokensByRole, type TestApp } from './support/app';
+import { bearer, startTestApp, tokensByRole, type TestApp, SETUP_TIMEOUT } from './support/app';
 
 let t: TestApp;
 let tokens: Record<string, string>;
 beforeAll(async () => {
   t = await startTestApp();
   tokens = await tokensByRole(t.app);
-});
+}, SETUP_TIMEOUT);
 afterAll(async () => {
   await t.close();
 });
@@ -61,7 +61,8 @@ it('walks every route with every role: 403 for roles it is not for, never 401/40
   expect(problems).toEqual([]);
 });
 
-it('public routes are the sign-in, sign-up, reset, health, docs and dev outbox calls only', () => {
+// A new public route must be added here on purpose: anything else is for signed-in roles.
+it('public routes are the sign-in, sign-up, reset, health, docs, dev outbox and signed download calls only', () => {
   const publicUrls = new Set(t.app.fleetRoutes.filter((r) => 'public' in r.access && !r.url.startsWith('/api/docs')).map((r) => r.url));
   expect([...publicUrls].sort()).toEqual(
     [
@@ -73,6 +74,7 @@ it('public routes are the sign-in, sign-up, reset, health, docs and dev outbox c
       '/api/electrician/reset-password',
       '/api/electrician/reset-password-request',
       '/api/health',
+      '/api/ota/download/:id/:slot', // a signed, expiring link (firmware module)
       '/api/reset-password',
       '/api/reset-password-request',
       '/api/send-verification-mail',

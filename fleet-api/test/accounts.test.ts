@@ -1,10 +1,10 @@
 // Agency sign-up, e-mail verification and password resets (SECURITY.md 5, 11, 12).
-import { bearer, DEMO_PASSWORD, latestLink, mailsTo, post, signIn, startTestApp, type TestApp } from './support/app';
+import { bearer, DEMO_PASSWORD, latestLink, mailsTo, post, signIn, startTestApp, type TestApp, SETUP_TIMEOUT } from './support/app';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp({ publicUrl: 'https://console.example.test' });
-});
+}, SETUP_TIMEOUT);
 afterAll(async () => {
   await t.close();
 });

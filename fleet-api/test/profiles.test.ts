@@ -1,13 +1,13 @@
 // The six profiles (spec 7, Profiles): read, update with the spec's validation, 403 for other roles,
 // the sign-in email never changes, a new password ends the other sessions.
-import { bearer, DEMO_PASSWORD, post, signIn, startTestApp, tokensByRole, type TestApp } from './support/app';
+import { bearer, DEMO_PASSWORD, post, signIn, startTestApp, tokensByRole, type TestApp, SETUP_TIMEOUT } from './support/app';
 
 let t: TestApp;
 let tokens: Record<string, string>;
 beforeAll(async () => {
   t = await startTestApp();
   tokens = await tokensByRole(t.app);
-});
+}, SETUP_TIMEOUT);
 afterAll(async () => {
   await t.close();
 });

@@ -7,14 +7,14 @@ import { requireVisible, scopeFor, ENTITY_TABLES, type ScopedEntity } from '../s
 import { ApiError } from '../src/server/errors';
 import { buildListing, listInfo } from '../src/server/listing';
 import { SqlParams, whereClause } from '../src/server/sql';
-import { startTestApp, type TestApp } from './support/app';
+import { startTestApp, type TestApp, SETUP_TIMEOUT } from './support/app';
 
 let t: TestApp;
 let db: Db;
 beforeAll(async () => {
   t = await startTestApp({}, { devices: 400 });
   db = t.db;
-});
+}, SETUP_TIMEOUT);
 afterAll(async () => {
   await t.close();
 });

@@ -1,6 +1,6 @@
 // Bad input is a 400 naming the field, never a 5xx or a stack trace; unknown fields are refused on
 // every auth call (SECURITY.md 6, 24).
-import { bearer, post, signIn, startTestApp, type TestApp } from './support/app';
+import { bearer, post, signIn, startTestApp, type TestApp, SETUP_TIMEOUT } from './support/app';
 
 let t: TestApp;
 let adminToken = '';
@@ -8,7 +8,7 @@ let adminRefresh = '';
 beforeAll(async () => {
   t = await startTestApp();
   ({ token: adminToken, refresh_token: adminRefresh } = await signIn(t.app, 'admin@demo.test'));
-});
+}, SETUP_TIMEOUT);
 afterAll(async () => {
   await t.close();
 });

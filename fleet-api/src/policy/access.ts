@@ -4,7 +4,7 @@
  * bearer token against the users row and the session, then the route's roles: 401 or 403.
  * The rule is per call, never per path prefix.
  */
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import type { Db } from '../db';
 import { ApiError } from '../server/errors';
 import { isUserType, type Caller, type RouteAccess } from './roles';
@@ -17,6 +17,8 @@ export interface RegisteredRoute {
   method: string;
   url: string;
   access: RouteAccess;
+  /** The route's schema (body, querystring, params, response), for the fuzz and OpenAPI tests. */
+  schema: FastifySchema | undefined;
 }
 
 /** Paths served by plugins (the OpenAPI page and its assets) that are public by nature. */
@@ -44,7 +46,7 @@ export function enforceDeclarations(app: FastifyInstance, registry: RegisteredRo
       throw new Error(`Route ${describe(route)} names an unknown role`);
     }
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) registry.push({ method: String(method), url: route.url, access });
+    for (const method of methods) registry.push({ method: String(method), url: route.url, access, schema: route.schema });
   });
 }
 

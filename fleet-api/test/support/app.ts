@@ -105,3 +105,6 @@ export async function tokensByRole(app: FastifyInstance): Promise<Record<string,
   for (const account of DEMO_ACCOUNTS) out[account.userType] = (await signIn(app, account.email)).token;
   return out;
 }
+
+/** Budget of a file's beforeAll: a database, the seed and a few sign-ins on a busy 2-core machine. */
+export const SETUP_TIMEOUT = 120_000;

@@ -1,0 +1,126 @@
+// Health, the OpenAPI document, security headers, the development outbox and the production mail
+// sender, and the server secret kept across restarts.
+import { createTransport } from 'nodemailer';
+import { buildApp } from '../src/app';
+import type { Db } from '../src/db';
+import { drainOutbox } from '../src/mail/sender';
+import { queueMail } from '../src/mail/outbox';
+import { bearer, signIn, startTestApp, type TestApp, SETUP_TIMEOUT } from './support/app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+}, SETUP_TIMEOUT);
+afterAll(async () => {
+  await t.close();
+});
+
+describe('health', () => {
+  it('answers ok with the database kind', async () => {
+    const res = await t.app.inject({ url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: true, message: 'OK', info: { database: 'ok', kind: t.db.kind } });
+  });
+
+  it('answers 503 when the database fails', async () => {
+    const broken: Db = {
+      kind: t.db.kind,
+      query: (sql, params) => (sql === 'SELECT 1' ? Promise.reject(new Error('connection lost')) : t.db.query(sql, params)),
+      transaction: (fn) => t.db.transaction(fn),
+      close: async () => undefined,
+    };
+    const app = await buildApp({ db: broken, config: t.config });
+    const res = await app.inject({ url: '/api/health' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ status: false, message: 'Database unavailable', info: { database: 'down', kind: t.db.kind } });
+    await app.close();
+  });
+});
+
+describe('OpenAPI', () => {
+  it('lists every route with its answers at /api/docs/json, and serves the page', async () => {
+    const res = await t.app.inject({ url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json() as { openapi: string; paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+    expect(doc.openapi).toMatch(/^3\./);
+    const missing: string[] = [];
+    for (const r of t.app.fleetRoutes) {
+      if (r.method === 'HEAD' || r.url.startsWith('/api/docs')) continue;
+      const path = r.url.replace(/:([A-Za-z_]+)/g, '{$1}');
+      const op = doc.paths[path]?.[r.method.toLowerCase()];
+      if (!op) missing.push(`${r.method} ${r.url}`);
+      else if (!op.responses['200'] && !op.responses['201']) missing.push(`${r.method} ${r.url} has no success answer`);
+    }
+    expect(missing).toEqual([]);
+    const page = await t.app.inject({ url: '/api/docs' });
+    expect(page.statusCode).toBeLessThan(400);
+  });
+});
+
+describe('security headers', () => {
+  it('every API answer carries nosniff, a frame-ancestors CSP and no-store', async () => {
+    const s = await signIn(t.app, 'admin@demo.test');
+    for (const res of [
+      await t.app.inject({ url: '/api/health' }),
+      await t.app.inject({ url: '/api/profile', headers: bearer(s.token) }),
+      await t.app.inject({ url: '/api/profile' }),
+      await t.app.inject({ url: '/api/nowhere' }),
+      await t.app.inject({ method: 'POST', url: '/api/authenticate/login', payload: { email: 'x' } }),
+    ]) {
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(res.headers['cache-control']).toBe('no-store');
+    }
+  });
+});
+
+describe('mail', () => {
+  it('the development outbox lists mails to one address, newest first', async () => {
+    await queueMail(t.db, { to: 'Reader@Example.test', subject: 'first', text: 'one' });
+    await queueMail(t.db, { to: 'reader@example.test', subject: 'second', text: 'two' });
+    await queueMail(t.db, { to: 'someone.else@example.test', subject: 'other', text: 'x' });
+    const res = await t.app.inject({ url: '/api/dev/outbox?to=READER@example.test' });
+    expect(res.json().info.data.map((m: { subject: string }) => m.subject)).toEqual(['second', 'first']);
+  });
+
+  it('is not registered in production', async () => {
+    const app = await buildApp({ db: t.db, config: { ...t.config, env: 'production' } });
+    expect((await app.inject({ url: '/api/dev/outbox?to=reader@example.test' })).statusCode).toBe(404);
+    await app.close();
+  });
+
+  it('the sender drains the outbox once, and retries a failed mail later', async () => {
+    await t.db.query('UPDATE outbox SET sent_at = now() WHERE sent_at IS NULL');
+    await queueMail(t.db, { to: 'a@example.test', subject: 'hello', text: 'body a' });
+    await queueMail(t.db, { to: 'b@example.test', subject: 'hello', text: 'body b' });
+    const transport = createTransport({ jsonTransport: true });
+    const sent: string[] = [];
+    const send = async (m: { to: string; subject: string; text: string }) => {
+      if (m.to === 'b@example.test' && sent.length === 0) throw new Error('smtp down');
+      const info = await transport.sendMail({ from: 'x@example.test', ...m });
+      sent.push(JSON.parse(String(info.message)).to[0].address as string);
+    };
+    expect(await drainOutbox(t.db, send, t.config.now)).toBe(1);
+    expect(sent).toEqual(['a@example.test']);
+    expect(await drainOutbox(t.db, send, t.config.now)).toBe(0); // b waits for its retry time
+    t.clock.advance(120);
+    expect(await drainOutbox(t.db, send, t.config.now)).toBe(1);
+    expect(sent).toEqual(['a@example.test', 'b@example.test']);
+    const left = await t.db.query('SELECT 1 FROM outbox WHERE sent_at IS NULL');
+    expect(left.rowCount).toBe(0);
+  });
+});
+
+describe('server secret', () => {
+  it('is generated once and kept, so a restarted server accepts earlier tokens', async () => {
+    const config = { ...t.config, jwtSecret: null };
+    const first = await buildApp({ db: t.db, config });
+    const s = await signIn(first, 'sm@demo.test');
+    await first.close();
+    const second = await buildApp({ db: t.db, config });
+    expect((await second.inject({ url: '/api/sm/nms/profile/get', headers: bearer(s.token) })).statusCode).toBe(200);
+    await second.close();
+    // The test app's configured secret differs: its tokens do not pass here and vice versa.
+    expect((await t.app.inject({ url: '/api/sm/nms/profile/get', headers: bearer(s.token) })).statusCode).toBe(401);
+  });
+});
