@@ -1,0 +1,58 @@
+// SECURITY.md 22 / ARCHITECTURE.md: a remote that cannot be fetched is confined to its own area (an
+// error panel with Retry) while the header and menu keep working, and Retry recovers it once it is
+// reachable again. The remote is made unreachable in the browser (its manifest answers 404).
+import type { Browser, Route } from 'playwright-core';
+import { journey, launchChromium } from '../support/browser';
+import { signIn } from '../support/sign-in';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const MANIFEST = '**/remotes/mfe-auth/**/mf-manifest.json';
+
+describe('a remote that cannot be reached', () => {
+  test('shows its error panel with Retry, leaves header and menu working, and recovers on Retry', () =>
+    journey(browser, async (j) => {
+      // provoked on purpose: the browser logs each refused manifest request
+      j.expect(/status of 404 .*\/remotes\/mfe-auth\/.*mf-manifest\.json/);
+      const { page } = j;
+      await signIn(page, 'admin@demo.test');
+      await page.waitForURL('**/admin/dashboard');
+
+      const gone = (route: Route) => route.fulfill({ status: 404, contentType: 'application/json', body: '{"status":false,"message":"Not found"}' });
+      await page.route(MANIFEST, gone);
+      await page.goto('/admin/profile');
+
+      const panel = page.getByRole('alert').filter({ hasText: 'This part of the console could not be loaded' });
+      await panel.waitFor();
+      await panel.getByText('mfe-auth', { exact: false }).first().waitFor();
+      const retry = page.getByRole('button', { name: 'Retry', exact: true });
+      await retry.waitFor();
+
+      // the shell around it still works: header controls and the menu
+      const header = page.getByRole('banner');
+      await header.getByRole('button', { name: 'Dark mode' }).click();
+      await page.waitForFunction(() => document.documentElement.classList.contains('dark'));
+      await header.getByRole('button', { name: 'Light mode' }).click();
+      await page.waitForFunction(() => !document.documentElement.classList.contains('dark'));
+      await page.getByRole('navigation', { name: 'Main menu' }).waitFor();
+      await header.getByRole('button', { name: 'Logout' }).waitFor();
+
+      // still unreachable: Retry keeps the panel
+      await retry.click();
+      await panel.waitFor();
+
+      // reachable again: Retry brings the remote's screen, in place, without a reload
+      await page.unroute(MANIFEST, gone);
+      await page.getByRole('button', { name: 'Retry', exact: true }).click();
+      await page.getByRole('heading', { name: 'Admin Profile' }).waitFor();
+      await page.waitForFunction(() => (document.querySelector('input[readonly]') as HTMLInputElement | null)?.value === 'admin@demo.test');
+      expect(await panel.count()).toBe(0);
+      await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Profile', exact: true }).waitFor();
+    }));
+});
