@@ -1,4 +1,4 @@
-import { Checkbox, EditDialog, FormField, Input, Stack } from '@fleet/shared-ui';
+import { Checkbox, EditDialog, FormField, Input, Stack, Text } from '@fleet/shared-ui';
 import { useEffect, useState } from 'react';
 import type { OtaDeviceType } from '../api/device-type';
 import type { DeviceOption } from '../api/devices';
@@ -80,9 +80,18 @@ export function GroupDialog({ open, group, deviceType, onClose }: GroupDialogPro
         <FormField label={t('groups.name')} required error={errors.name}>
           <Input size="sm" maxLength={GROUP_NAME_MAX} autoComplete="off" value={name} onChange={(event) => setName(event.currentTarget.value)} />
         </FormField>
-        <FormField label={t('groups.devices')} error={errors.devices}>
+        {/* Not in a FormField: Chakra's Field would name every option checkbox after the field label. */}
+        <Stack gap="1.5">
+          <Text fontSize="sm" fontWeight="medium">
+            {t('groups.devices')}
+          </Text>
           <DeviceMultiSelect deviceType={deviceType} value={devices} onChange={setDevices} disabled={all} label={t('groups.devices')} />
-        </FormField>
+          {errors.devices && (
+            <Text fontSize="sm" color="fg.error">
+              {errors.devices}
+            </Text>
+          )}
+        </Stack>
         <Checkbox.Root checked={all} onCheckedChange={(details) => setAll(details.checked === true)}>
           <Checkbox.HiddenInput />
           <Checkbox.Control />

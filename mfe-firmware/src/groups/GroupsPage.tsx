@@ -35,6 +35,8 @@ export function GroupsPage() {
   const remove = useDeleteGroup();
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<OtaGroup | null>(null);
+  // A refused tick remounts that checkbox: its hidden input would otherwise stay ticked for assistive tech.
+  const [refusals, setRefusals] = useState(0);
 
   const save = (row: OtaGroup, change: Partial<Pick<OtaGroup, 'target_version' | 'upgradable'>>) =>
     update.mutate({
@@ -75,6 +77,7 @@ export function GroupsPage() {
       header: t('common.updateFlag'),
       render: (row) => (
         <Checkbox.Root
+          key={`${row.id}-${refusals}`}
           size="sm"
           checked={row.upgradable}
           disabled={update.isPending}
@@ -83,6 +86,7 @@ export function GroupsPage() {
             if (on && !row.target_version) {
               // Spec 4/5: the flag goes on only once a target version is set; nothing is sent.
               notify.error(t('validation.targetRequired'));
+              setRefusals((n) => n + 1);
               return;
             }
             save(row, { upgradable: on });

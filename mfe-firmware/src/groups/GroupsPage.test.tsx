@@ -1,0 +1,161 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { OtaDeviceRow, OtaGroup } from '../api/types';
+import { callsTo, currentUrl, fakeApi, filterOf, lastCall, listReply, messageReply, notifications, renderFirmware, resetPage, signInAsAdmin } from '../test-support';
+
+const user = userEvent.setup({ delay: null });
+
+const VERSIONS = { body: { status: true, message: 'Versions', info: [{ version: '1.0.0' }, { version: '2.0.0' }] } };
+
+function group(id: number, name: string, extra: Partial<OtaGroup> = {}): OtaGroup {
+  return { id, name, created_at: '2026-11-19T08:00:00.000Z', current_version: '1.0.0', target_version: null, upgradable: false, device_count: 3, ...extra };
+}
+
+function device(id: number, serial: string): OtaDeviceRow {
+  return { id, device_id: id, serial_number: serial, mac_address: null, firmware_version: '1.0.0', available_firmware: null, upgradable: false };
+}
+
+beforeEach(() => {
+  resetPage();
+  signInAsAdmin('livelink');
+});
+
+describe('Groups', () => {
+  it('lists groups with their columns, filters by Group Name and opens a group keeping the list query', async () => {
+    const calls = fakeApi({ 'GET /api/ota/group/all': listReply([group(2, 'Pilot homes')]), 'GET /api/ota/firmware-versions': VERSIONS });
+    const view = renderFirmware('/admin/OTA-groups?page=1&limit=50');
+    expect(await screen.findByRole('heading', { name: 'Groups' })).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'Groups' });
+    await within(table).findByText('Pilot homes');
+    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Added At', 'Name', 'Target Version', 'Update Flag', 'Action']);
+    expect(within(table).getByText('19-11-2026')).toBeInTheDocument();
+    expect(lastCall(calls, 'GET', '/api/ota/group/all').query.get('deviceType')).toBe('livelink');
+
+    await user.click(screen.getByRole('button', { name: /Filters/ }));
+    const drawer = await screen.findByRole('dialog', { name: 'Filters' });
+    await user.type(within(drawer).getByLabelText('Group Name'), 'Pilot');
+    await user.click(within(drawer).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(filterOf(lastCall(calls, 'GET', '/api/ota/group/all'))).toEqual([{ key: 'name', value: 'Pilot', type: 'single' }]));
+
+    const listUrl = currentUrl(view).replace('/admin/OTA-groups', '');
+    await user.click(screen.getByRole('button', { name: 'View Pilot homes' }));
+    await waitFor(() => expect(view.location().pathname).toBe('/admin/OTA-groups/2'));
+    expect(new URLSearchParams(view.location().search).get('back')).toBe(listUrl);
+  });
+
+  it('refuses the Update Flag without a target version and sends nothing', async () => {
+    const calls = fakeApi({ 'GET /api/ota/group/all': listReply([group(2, 'Pilot homes')]), 'GET /api/ota/firmware-versions': VERSIONS });
+    renderFirmware('/admin/OTA-groups');
+    const flag = await screen.findByLabelText('Update Flag of Pilot homes');
+    await user.click(flag);
+    expect(notifications()).toEqual([{ messageType: 'error', message: 'Please select Target Version before sending Firmware Update' }]);
+    await waitFor(() => expect(screen.getByLabelText('Update Flag of Pilot homes')).not.toBeChecked());
+    expect(callsTo(calls, 'PUT', '/api/ota/group/update-data')).toHaveLength(0);
+  });
+
+  it('sets the target version inline and turns the flag on once a target is set', async () => {
+    const calls = fakeApi({
+      'GET /api/ota/group/all': listReply([group(2, 'Pilot homes'), group(3, 'Targets set', { target_version: '2.0.0' })]),
+      'GET /api/ota/firmware-versions': VERSIONS,
+      'PUT /api/ota/group/update-data': messageReply('Group updated successfully'),
+    });
+    renderFirmware('/admin/OTA-groups');
+    const target = await screen.findByLabelText('Target Version of Pilot homes');
+    await waitFor(() => expect(within(target).getAllByRole('option')).toHaveLength(3));
+    await user.selectOptions(target, '2.0.0');
+    await waitFor(() => expect(callsTo(calls, 'PUT', '/api/ota/group/update-data')).toHaveLength(1));
+    expect(lastCall(calls, 'PUT', '/api/ota/group/update-data').body).toEqual({
+      group_id: 2,
+      group_name: 'Pilot homes',
+      current_version: '1.0.0',
+      target_version: '2.0.0',
+      upgradable: false,
+      deviceType: 'livelink',
+    });
+
+    await user.click(screen.getByLabelText('Update Flag of Targets set'));
+    await waitFor(() => expect(callsTo(calls, 'PUT', '/api/ota/group/update-data')).toHaveLength(2));
+    expect(lastCall(calls, 'PUT', '/api/ota/group/update-data').body).toMatchObject({ group_id: 3, target_version: '2.0.0', upgradable: true });
+    expect(notifications()).toContainEqual({ messageType: 'success', message: 'Group updated successfully' });
+  });
+
+  it('deletes a group after the DELETE GROUP confirm', async () => {
+    const calls = fakeApi({
+      'GET /api/ota/group/all': listReply([group(2, 'Pilot homes')]),
+      'GET /api/ota/firmware-versions': VERSIONS,
+      'DELETE /api/ota/group/delete': messageReply('Group deleted successfully'),
+    });
+    renderFirmware('/admin/OTA-groups');
+    await user.click(await screen.findByRole('button', { name: 'Delete Pilot homes' }));
+    const confirm = await screen.findByRole('dialog', { name: 'DELETE GROUP' });
+    await user.click(within(confirm).getByRole('button', { name: 'No' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'DELETE GROUP' })).toBeNull());
+    expect(callsTo(calls, 'DELETE', '/api/ota/group/delete')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Delete Pilot homes' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'DELETE GROUP' })).getByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(callsTo(calls, 'DELETE', '/api/ota/group/delete')).toHaveLength(1));
+    expect(lastCall(calls, 'DELETE', '/api/ota/group/delete').body).toEqual({ group_id: 2, deviceType: 'livelink' });
+  });
+});
+
+describe('Add Group dialog', () => {
+  it('needs a name (at most 60 characters) and devices; searches devices by digits only; sends the chosen ids', async () => {
+    const calls = fakeApi({
+      'GET /api/ota/group/all': listReply([]),
+      'GET /api/ota/firmware-versions': VERSIONS,
+      'GET /api/ota/devices': (call) =>
+        filterOf(call).length > 0 ? listReply([device(11, 'LL00123'), device(12, 'LL00124')]) : listReply([device(10, 'LL00001')]),
+      'POST /api/ota/group/add': messageReply('Group added successfully', { id: 5 }),
+    });
+    renderFirmware('/admin/OTA-groups');
+    await user.click(await screen.findByRole('button', { name: 'Add Group' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Group' });
+    expect(within(dialog).getByRole('button', { name: 'No' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
+    expect(await within(dialog).findByText('Name is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Please select at least one device')).toBeInTheDocument();
+
+    const name = within(dialog).getByLabelText(/Name/);
+    await user.type(name, 'n'.repeat(65));
+    expect(name).toHaveValue('n'.repeat(60));
+
+    const search = within(dialog).getByLabelText('Search devices');
+    await user.type(search, '12a-3');
+    expect(search).toHaveValue('123');
+    const option = await within(dialog).findByRole('checkbox', { name: 'LL00123' }, { timeout: 3000 });
+    const searched = callsTo(calls, 'GET', '/api/ota/devices').find((call) => filterOf(call).length > 0);
+    expect(filterOf(searched!)).toEqual([{ key: 'serial_number', value: '123', type: 'single' }]);
+    expect(searched!.query.get('deviceType')).toBe('livelink');
+    await user.click(option);
+    await user.click(within(dialog).getByRole('checkbox', { name: 'LL00124' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Remove LL00124' }));
+
+    await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(callsTo(calls, 'POST', '/api/ota/group/add')).toHaveLength(1));
+    expect(lastCall(calls, 'POST', '/api/ota/group/add').body).toEqual({
+      group_name: 'n'.repeat(60),
+      device_ids: [11],
+      all: false,
+      deviceType: 'livelink',
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add Group' })).toBeNull());
+  });
+
+  it('with All Device sends all: true and no ids', async () => {
+    const calls = fakeApi({
+      'GET /api/ota/group/all': listReply([]),
+      'GET /api/ota/firmware-versions': VERSIONS,
+      'GET /api/ota/devices': listReply([]),
+      'POST /api/ota/group/add': messageReply('Group added successfully', { id: 6 }),
+    });
+    renderFirmware('/admin/OTA-groups');
+    await user.click(await screen.findByRole('button', { name: 'Add Group' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Group' });
+    await user.type(within(dialog).getByLabelText(/Name/), 'Everyone');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'All Device' }));
+    expect(within(dialog).getByLabelText('Search devices')).toBeDisabled();
+    await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(callsTo(calls, 'POST', '/api/ota/group/add')).toHaveLength(1));
+    expect(lastCall(calls, 'POST', '/api/ota/group/add').body).toEqual({ group_name: 'Everyone', device_ids: [], all: true, deviceType: 'livelink' });
+  });
+});

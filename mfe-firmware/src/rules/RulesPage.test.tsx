@@ -1,0 +1,125 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { OtaRule } from '../api/types';
+import { callsTo, currentUrl, fakeApi, filterOf, lastCall, listReply, messageReply, notifications, renderFirmware, resetPage, signInAsAdmin } from '../test-support';
+
+const user = userEvent.setup({ delay: null });
+
+const VERSIONS = { body: { status: true, message: 'Versions', info: [{ version: '1.0.0' }, { version: '1.1.0' }, { version: '2.0.0' }] } };
+
+function rule(id: number, name: string, extra: Partial<OtaRule> = {}): OtaRule {
+  return { id, name, from_version: '1.0.0', to_version: '1.1.0', immediate_update: false, created_at: '2026-11-20T10:00:00.000Z', ...extra };
+}
+
+beforeEach(() => {
+  resetPage();
+  signInAsAdmin('electricity-advisor');
+});
+
+describe('Rules', () => {
+  it('lists the rules of the product (electricity-advisor -> ihd) and searches by name and versions', async () => {
+    const calls = fakeApi({ 'GET /api/ota/rule/list': listReply([rule(1, 'Spring rollout')]), 'GET /api/ota/firmware-versions': VERSIONS });
+    const view = renderFirmware('/admin/rules');
+    expect(await screen.findByRole('heading', { name: 'Rules' })).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'Rules' });
+    await within(table).findByText('Spring rollout');
+    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Name', 'Installed On', 'Installed To', 'Upgrade', 'Actions']);
+    expect(lastCall(calls, 'GET', '/api/ota/rule/list').query.get('deviceType')).toBe('ihd');
+    expect(lastCall(calls, 'GET', '/api/ota/firmware-versions').query.get('deviceType')).toBe('ihd');
+
+    await user.click(screen.getByRole('button', { name: /Search/ }));
+    const panel = await screen.findByRole('dialog', { name: 'Search' });
+    await user.type(within(panel).getByLabelText('Rule Name'), 'Spring');
+    await user.selectOptions(within(panel).getByLabelText('Installed On'), '1.0.0');
+    await user.selectOptions(within(panel).getByLabelText('Installed To'), '2.0.0');
+    await user.click(within(panel).getByRole('button', { name: 'Apply' }));
+    await waitFor(() =>
+      expect(filterOf(lastCall(calls, 'GET', '/api/ota/rule/list'))).toEqual([
+        { key: 'name', value: 'Spring', type: 'single' },
+        { key: 'from_version', value: '1.0.0', type: 'single' },
+        { key: 'to_version', value: '2.0.0', type: 'single' },
+      ]),
+    );
+    expect(currentUrl(view)).toMatch(/name=Spring.*from_version=1\.0\.0.*to_version=2\.0\.0.*page=1/);
+  });
+
+  it('toggles Upgrade in place with PUT rule/update carrying the whole rule', async () => {
+    const calls = fakeApi({
+      'GET /api/ota/rule/list': listReply([rule(4, 'Night push')]),
+      'GET /api/ota/firmware-versions': VERSIONS,
+      'PUT /api/ota/rule/update': messageReply('Rule updated successfully'),
+    });
+    renderFirmware('/admin/rules');
+    await user.click(await screen.findByLabelText('Upgrade Night push'));
+    await waitFor(() => expect(callsTo(calls, 'PUT', '/api/ota/rule/update')).toHaveLength(1));
+    expect(lastCall(calls, 'PUT', '/api/ota/rule/update').body).toEqual({
+      id: 4,
+      name: 'Night push',
+      from_version: '1.0.0',
+      to_version: '1.1.0',
+      immediate_update: true,
+      deviceType: 'ihd',
+    });
+    expect(notifications()).toContainEqual({ messageType: 'success', message: 'Rule updated successfully' });
+  });
+
+  it('checks the dialog: versions and name required, different versions, name stops at 40 characters; then adds', async () => {
+    const calls = fakeApi({
+      'GET /api/ota/rule/list': listReply([]),
+      'GET /api/ota/firmware-versions': VERSIONS,
+      'POST /api/ota/rule/add': messageReply('Rule added successfully', { id: 9 }),
+    });
+    renderFirmware('/admin/rules');
+    await user.click(await screen.findByRole('button', { name: 'Add Rule' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rule' });
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(await within(dialog).findByText('Current Version is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Upgrade To is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Name is required')).toBeInTheDocument();
+
+    await user.selectOptions(within(dialog).getByLabelText(/Current Version/), '1.0.0');
+    await user.selectOptions(within(dialog).getByLabelText(/Upgrade To/), '1.0.0');
+    const name = within(dialog).getByLabelText(/Name/);
+    await user.type(name, 'x'.repeat(45));
+    expect(name).toHaveValue('x'.repeat(40));
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(await within(dialog).findByText('Upgrade To must differ from Current Version')).toBeInTheDocument();
+    expect(callsTo(calls, 'POST', '/api/ota/rule/add')).toHaveLength(0);
+
+    await user.selectOptions(within(dialog).getByLabelText(/Upgrade To/), '2.0.0');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Upgrade' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(callsTo(calls, 'POST', '/api/ota/rule/add')).toHaveLength(1));
+    expect(lastCall(calls, 'POST', '/api/ota/rule/add').body).toEqual({
+      from_version: '1.0.0',
+      to_version: '2.0.0',
+      name: 'x'.repeat(40),
+      immediate_update: true,
+      deviceType: 'ihd',
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Rule' })).toBeNull());
+  });
+
+  it('edits a rule with its id and deletes one after the confirm', async () => {
+    const calls = fakeApi({
+      'GET /api/ota/rule/list': listReply([rule(3, 'Old rule', { immediate_update: true })]),
+      'GET /api/ota/firmware-versions': VERSIONS,
+      'PUT /api/ota/rule/update': messageReply('Rule updated successfully'),
+      'DELETE /api/ota/rule/delete': messageReply('Rule deleted successfully'),
+    });
+    renderFirmware('/admin/rules');
+    await user.click(await screen.findByRole('button', { name: 'Edit Old rule' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rule' });
+    await waitFor(() => expect(within(dialog).getByLabelText(/Name/)).toHaveValue('Old rule'));
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(callsTo(calls, 'PUT', '/api/ota/rule/update')).toHaveLength(1));
+    expect(lastCall(calls, 'PUT', '/api/ota/rule/update').body).toMatchObject({ id: 3, name: 'Old rule', immediate_update: true });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Rule' })).toBeNull());
+
+    await user.click(screen.getByRole('button', { name: 'Delete Old rule' }));
+    const confirm = await screen.findByRole('dialog', { name: 'DELETE RULE' });
+    await user.click(within(confirm).getByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(callsTo(calls, 'DELETE', '/api/ota/rule/delete')).toHaveLength(1));
+    expect(lastCall(calls, 'DELETE', '/api/ota/rule/delete').body).toEqual({ id: 3, deviceType: 'ihd' });
+  });
+});
