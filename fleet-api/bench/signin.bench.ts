@@ -1,0 +1,140 @@
+/**
+ * Sign-in cost: p50/p95 of a whole sign-in (POST login, read the code from the dev outbox, POST
+ * login-otp) through app.inject, over BENCH_SIGNIN_RUNS sign-ins (default 100) rotating the seven
+ * demo accounts, on PGlite on disk and on PostgreSQL (ctx.pgUrl). Beside it, measured in the same
+ * run: one argon2id verify alone (the floor a password check cannot beat) and GET /api/health (the
+ * floor of any call through the app).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { Client } from 'pg';
+import { buildApp } from '../src/app';
+import { testConfig } from '../src/config';
+import { migrate, openDatabase, type Db } from '../src/db';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoPasswordHash, seedDemoFleet } from '../src/seed';
+import { verifyPassword } from '../src/security/password';
+import type { BenchContext } from './types';
+
+export const name = 'signin';
+
+const RUNS = Number(process.env.BENCH_SIGNIN_RUNS ?? 100);
+const WARMUP = 5;
+
+interface Stats {
+  p50: number;
+  p95: number;
+  runs: number;
+}
+
+function stats(samples: number[]): Stats {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+  const r = (n: number) => Math.round(n * 10) / 10;
+  return { p50: r(at(0.5)), p95: r(at(0.95)), runs: sorted.length };
+}
+
+async function measure(fn: (i: number) => Promise<unknown>, runs = RUNS): Promise<Stats> {
+  for (let i = 0; i < WARMUP; i += 1) await fn(i);
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i += 1) {
+    const t0 = performance.now();
+    await fn(i);
+    samples.push(performance.now() - t0);
+  }
+  return stats(samples);
+}
+
+/** Login, code from the outbox, login-otp; answers the three step times in ms. */
+async function signIn(app: FastifyInstance, email: string): Promise<[number, number, number]> {
+  const t0 = performance.now();
+  const login = await app.inject({ method: 'POST', url: '/api/authenticate/login', payload: { email, password: DEMO_PASSWORD } });
+  if (login.statusCode !== 200) throw new Error(`login ${email}: ${login.statusCode} ${login.body}`);
+  const t1 = performance.now();
+  const mails = await app.inject({ url: `/api/dev/outbox?to=${encodeURIComponent(email)}` });
+  const text = (mails.json() as { info: { data: Array<{ text: string }> } }).info.data[0]?.text ?? '';
+  const otp = /\b(\d{6})\b/.exec(text)?.[1];
+  if (!otp) throw new Error(`no code mailed to ${email}`);
+  const t2 = performance.now();
+  const res = await app.inject({ method: 'POST', url: '/api/authenticate/login-otp', payload: { email, otp } });
+  if (res.statusCode !== 200) throw new Error(`login-otp ${email}: ${res.statusCode} ${res.body}`);
+  const t3 = performance.now();
+  return [t1 - t0, t2 - t1, t3 - t2];
+}
+
+async function benchOn(db: Db): Promise<Record<string, unknown>> {
+  await migrate(db);
+  await seedDemoFleet(db, { devices: 100, passwordHash: await demoPasswordHash() });
+  const app = await buildApp({ db, config: { ...testConfig(), logLevel: 'silent' } });
+  try {
+    const steps: Array<[number, number, number]> = [];
+    const whole = await measure(async (i) => {
+      const account = DEMO_ACCOUNTS[i % DEMO_ACCOUNTS.length];
+      if (!account) throw new Error('no demo accounts');
+      steps.push(await signIn(app, account.email));
+    });
+    const measured = steps.slice(WARMUP);
+    const health = await measure(() => app.inject({ url: '/api/health' }));
+    return {
+      signIn: whole,
+      loginStep: stats(measured.map((s) => s[0])),
+      outboxRead: stats(measured.map((s) => s[1])),
+      otpStep: stats(measured.map((s) => s[2])),
+      baselineHealth: health,
+    };
+  } finally {
+    await app.close();
+  }
+}
+
+export async function run(ctx: BenchContext): Promise<Record<string, unknown>> {
+  const hash = await demoPasswordHash();
+  const argon2Verify = await measure(() => verifyPassword(hash, DEMO_PASSWORD));
+  console.log(`argon2id verify alone: p50 ${argon2Verify.p50} ms, p95 ${argon2Verify.p95} ms`);
+
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'fleet-signin-bench-'));
+  let pglite: Record<string, unknown>;
+  try {
+    const db = await openDatabase({ dataDir: path.join(dir, 'pgdata') });
+    try {
+      pglite = await benchOn(db);
+    } finally {
+      await db.close();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  console.log(`PGlite: ${JSON.stringify(pglite)}`);
+
+  let postgres: Record<string, unknown> | null = null;
+  if (ctx.pgUrl) {
+    const dbName = `fleet_bench_signin_${randomBytes(4).toString('hex')}`;
+    const admin = new Client({ connectionString: ctx.pgUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${dbName}`);
+    try {
+      const url = new URL(ctx.pgUrl);
+      url.pathname = `/${dbName}`;
+      const db = await openDatabase({ databaseUrl: url.toString() });
+      try {
+        postgres = await benchOn(db);
+      } finally {
+        await db.close();
+      }
+    } finally {
+      await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+      await admin.end();
+    }
+    console.log(`PostgreSQL: ${JSON.stringify(postgres)}`);
+  }
+
+  return {
+    what: 'p50/p95 ms of a whole sign-in (login + code from the outbox + login-otp) through app.inject, per database',
+    runs: RUNS,
+    baselines: { argon2idVerify: argon2Verify, note: 'baselineHealth per database is GET /api/health through the same app' },
+    pglite,
+    postgres,
+  };
+}
