@@ -41,6 +41,8 @@ export declare function createRemoteConfig(options: RemoteConfigOptions): Config
 export declare function createShellConfig(options: ShellConfigOptions): ConfigFactory;
 /** `mfe-auth` -> `mfe_auth`: the federation container name of a registry name. */
 export declare function containerName(name: string): string;
+/** The global array a remote's webpack chunks register in (`fleetChunks_mfe_auth`). */
+export declare function chunkLoadingGlobal(name: string): string;
 /** The ranges a package declares for the shared singletons (what its description `requires`). */
 export declare function requiredShared(dir: string): Record<string, string>;
 /** The versions installed for a package's shared singletons (what the host provides). */

@@ -42,6 +42,11 @@ function containerName(name) {
   return name.replace(/[^A-Za-z0-9_$]/g, '_');
 }
 
+/** The global array a remote's chunks register in: `fleetChunks_mfe_auth`. */
+function chunkLoadingGlobal(name) {
+  return `fleetChunks_${containerName(name)}`;
+}
+
 function readJson(file) {
   return JSON.parse(fs.readFileSync(file, 'utf8'));
 }
@@ -196,6 +201,8 @@ function createRemoteConfig({ name, dir, exposes, port, standaloneEntry, title }
         chunkFilename: production ? '[name].[contenthash].js' : '[name].js',
         publicPath: 'auto',
         uniqueName: containerName(name),
+        // named so the shell can forget a broken build's chunks before loading a fixed one (Retry)
+        chunkLoadingGlobal: chunkLoadingGlobal(name),
         clean: true,
       },
       plugins: [
@@ -297,6 +304,7 @@ function createShellConfig({ dir, port, entry, template }) {
 }
 
 module.exports = {
+  chunkLoadingGlobal,
   SHARED_SINGLETONS,
   SHARED_PACKAGES,
   containerName,

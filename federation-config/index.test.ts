@@ -48,6 +48,8 @@ describe('createRemoteConfig', () => {
     expect(c.output?.filename).toBe('[name].js');
     expect(c.output?.chunkFilename).toBe('[name].[contenthash].js');
     expect(c.output?.publicPath).toBe('auto');
+    // the shell clears this array on Retry so a fixed build's chunks are really loaded
+    expect(c.output?.chunkLoadingGlobal).toBe('fleetChunks_mfe_auth');
     expect(c.optimization?.minimize).toBe(true);
     expect(federation(c).name).toBe('mfe_auth');
     expect(federation(c).manifest).toBe(true);

@@ -14,6 +14,11 @@ export function containerName(name: string): string {
   return name.replace(/[^A-Za-z0-9_$]/g, '_');
 }
 
+/** federation-config names each remote's chunk registry so (`output.chunkLoadingGlobal`). */
+export function chunkLoadingGlobal(name: string): string {
+  return `fleetChunks_${containerName(name)}`;
+}
+
 export interface LoadFailure {
   remote: string;
   lifecycle: string;
@@ -38,6 +43,11 @@ export function federationLoader(report: (failure: LoadFailure) => void): Remote
   registerPlugins([faultReportingPlugin(report)]);
   return {
     register(remotes, force = false) {
+      if (force) {
+        // A new entry of the same remote would find the old build's chunks in the shared chunk
+        // array and run the old code again: forget them, so Retry really loads the fixed build.
+        for (const r of remotes) delete (globalThis as Record<string, unknown>)[chunkLoadingGlobal(r.name)];
+      }
       registerRemotes(
         remotes.map((r) => ({ name: containerName(r.name), entry: r.manifest })),
         { force },
