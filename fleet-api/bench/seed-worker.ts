@@ -77,16 +77,26 @@ async function main(): Promise<void> {
   await migrate(db);
   const migrateMs = ms(t1);
 
-  const phases: Array<{ step: string; atMs: number }> = [];
+  // CPU seconds so far of whoever does the work: this process for PGlite, the server for PostgreSQL.
+  const workCpu = (): number | null => {
+    if (!url) {
+      const c = process.cpuUsage(cpu0);
+      return Math.round(((c.user + c.system) / 1e6) * 10) / 10;
+    }
+    const now = postmasterPid ? serverCpuSeconds(postmasterPid) : null;
+    return now !== null && serverCpu0 !== null ? Math.round((now - serverCpu0) * 10) / 10 : null;
+  };
+  const phases: Array<{ step: string; atMs: number; cpuSeconds: number | null }> = [];
   const t2 = process.hrtime.bigint();
   await seedDemoFleet(db, {
     devices: size,
     log: (msg) => {
-      phases.push({ step: msg, atMs: ms(t2) });
+      phases.push({ step: msg, atMs: ms(t2), cpuSeconds: workCpu() });
       process.stderr.write(`  [${kind} ${size}] ${(ms(t2) / 1000).toFixed(1)} s ${msg}\n`);
     },
   });
   const seedMs = ms(t2);
+  phases.push({ step: 'seed: done', atMs: seedMs, cpuSeconds: workCpu() });
   const t3 = process.hrtime.bigint();
   const again = await seedDemoFleet(db, { devices: size });
   const secondCallMs = ms(t3);
