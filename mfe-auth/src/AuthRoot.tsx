@@ -1,5 +1,5 @@
 import { ApiError } from '@fleet/shared-api';
-import { FleetUiProvider } from '@fleet/shared-ui';
+import { Box, FleetUiProvider } from '@fleet/shared-ui';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { useState, type ReactNode } from 'react';
@@ -23,10 +23,12 @@ export interface AuthRootProps {
   /** What paths this remote does not own render (see AuthRoutes). */
   fallback?: ReactNode;
   queryClient?: QueryClient;
+  /** Wrap the screens in the page's <main> landmark (alone; inside the console the shell has it). */
+  main?: boolean;
 }
 
 /** The whole tree of this remote: design system, page i18n, its own query cache and router. */
-export function AuthRoot({ header, fallback, queryClient }: AuthRootProps) {
+export function AuthRoot({ header, fallback, queryClient, main = false }: AuthRootProps) {
   const [client] = useState(() => queryClient ?? createAuthQueryClient());
   return (
     <FleetUiProvider>
@@ -34,7 +36,13 @@ export function AuthRoot({ header, fallback, queryClient }: AuthRootProps) {
         <QueryClientProvider client={client}>
           <BrowserRouter>
             {header}
-            <AuthRoutes fallback={fallback} />
+            {main ? (
+              <Box as="main" px="4" py="4">
+                <AuthRoutes fallback={fallback} />
+              </Box>
+            ) : (
+              <AuthRoutes fallback={fallback} />
+            )}
           </BrowserRouter>
         </QueryClientProvider>
       </I18nextProvider>

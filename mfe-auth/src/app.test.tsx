@@ -35,6 +35,8 @@ describe('./app lifecycles', () => {
     expect(i18next.hasResourceBundle('hi', 'auth')).toBe(true);
     await run(mount, props);
     expect(await within(domElement).findByRole('heading', { name: 'Sign in to the Multi-Site Company Portal' })).toBeInTheDocument();
+    // inside the console the shell's layout holds the one <main>
+    expect(domElement.querySelector('main')).toBeNull();
 
     await run(unmount, props);
     expect(domElement).toBeEmptyDOMElement();

@@ -88,6 +88,7 @@ export const en = {
     expired: 'Your session has expired.',
     renew: 'Renew',
     exit: 'Exit',
+    darkMode: 'Dark mode',
     logout: 'Logout',
     signedInAs: 'Signed in as {{email}} ({{userType}})',
     noScreen: 'This remote has no screen for your role; open the console to continue.',

@@ -90,6 +90,7 @@ export const hi: AuthBundle = {
     expired: 'आपका सत्र समाप्त हो गया है।',
     renew: 'नवीनीकृत करें',
     exit: 'बाहर निकलें',
+    darkMode: 'डार्क मोड',
     logout: 'लॉगआउट',
     signedInAs: '{{email}} ({{userType}}) के रूप में साइन इन',
     noScreen: 'इस रिमोट में आपकी भूमिका के लिए कोई स्क्रीन नहीं है; आगे बढ़ने के लिए कंसोल खोलें।',

@@ -10,7 +10,7 @@ export interface AuthCardProps {
 /** The frame of every public screen: a centred card with the screen's title as the page heading. */
 export function AuthCard({ title, intro, children }: AuthCardProps) {
   return (
-    <Box as="main" minH="100%" display="flex" alignItems="flex-start" justifyContent="center" px="4" py={{ base: 8, md: 16 }}>
+    <Box display="flex" alignItems="flex-start" justifyContent="center" py={{ base: 4, md: 12 }}>
       <Card.Root width="100%" maxW="md">
         <Card.Header>
           <Stack gap="2">

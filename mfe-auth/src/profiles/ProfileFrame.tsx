@@ -58,7 +58,7 @@ export interface ProfileFrameProps<T> {
 export function ProfileFrame<T>({ title, query, children }: ProfileFrameProps<T>) {
   const { t } = useAuthTranslation();
   return (
-    <Box as="main" px={{ base: 4, md: 8 }} py="6" maxW="3xl">
+    <Box maxW="3xl" py="2">
       <Stack gap="6">
         <Heading as="h1" size="xl">
           {title}

@@ -1,5 +1,5 @@
 import { useSession } from '@fleet/shared-api';
-import { Button, Flex, HStack, Link, NativeSelect, Text } from '@fleet/shared-ui';
+import { Button, Flex, HStack, Link, NativeSelect, Text, useColorMode } from '@fleet/shared-ui';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { PROFILE_PATHS } from '../description';
 import { useAuthTranslation } from '../forms/form-helpers';
@@ -20,6 +20,7 @@ export function StandaloneHeader() {
   const navigate = useNavigate();
   const info = useSession((state) => (state.accessToken ? state.loginUserInfo : null));
   const expired = useSession((state) => state.sessionExpired);
+  const { colorMode, toggleColorMode } = useColorMode();
   const { logout, renew, signOut } = useSession.getState();
 
   // Ends the refresh chain on the server too, then this page's session.
@@ -60,6 +61,9 @@ export function StandaloneHeader() {
         </NativeSelect.Field>
         <NativeSelect.Indicator />
       </NativeSelect.Root>
+      <Button size="sm" variant="ghost" aria-pressed={colorMode === 'dark'} onClick={toggleColorMode}>
+        {t('standalone.darkMode')}
+      </Button>
       {info && expired && (
         // the shell's session dialog, reduced: Renew (token refresh) or Exit
         <HStack role="alert" gap="2">

@@ -16,7 +16,7 @@ export function StandaloneHome() {
   const role = info.user_type;
   if (role in PROFILE_PATHS) return <Navigate to={PROFILE_PATHS[role as keyof typeof PROFILE_PATHS]} replace />;
   return (
-    <Box as="main" p="8">
+    <Box py="4">
       <Text>{t('standalone.signedInAs', { email: info.userInfo.email, userType: role })}</Text>
       <Text color="fg.muted">{t('standalone.noScreen')}</Text>
     </Box>

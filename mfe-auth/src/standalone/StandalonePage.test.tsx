@@ -62,3 +62,35 @@ describe('StandalonePage (npm start -w mfe-auth)', () => {
     expect(useNotifications.getState().items).toEqual([]);
   });
 });
+
+describe('StandalonePage preferences', () => {
+  beforeEach(resetPage);
+
+  it('remembers dark mode under isDarkMode and has one <main> landmark', async () => {
+    fakeApi({});
+    window.history.pushState({}, '', '/login');
+    render(<StandalonePage />);
+    await screen.findByRole('heading', { name: 'Sign in to the Fleet Console' });
+    expect(screen.getAllByRole('main')).toHaveLength(1);
+    const toggle = screen.getByRole('button', { name: 'Dark mode' });
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    expect(localStorage.getItem('isDarkMode')).toBe('true');
+    await userEvent.click(toggle);
+  });
+
+  it('switches the page to Hindi, validation messages included', async () => {
+    fakeApi({});
+    window.history.pushState({}, '', '/login');
+    render(<StandalonePage />);
+    await screen.findByRole('heading', { name: 'Sign in to the Fleet Console' });
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'hi');
+    expect(await screen.findByRole('heading', { name: 'फ़्लीट कंसोल में साइन इन करें' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'लॉगिन' }));
+    expect(await screen.findByText('ईमेल आवश्यक है')).toBeInTheDocument();
+    expect(localStorage.getItem('i18nextLng')).toBe('hi');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'en');
+    expect(await screen.findByText('Email is required')).toBeInTheDocument();
+  });
+});

@@ -7,6 +7,7 @@ import { StandaloneToasts } from './StandaloneToasts';
 export function StandalonePage() {
   return (
     <AuthRoot
+      main
       header={
         <>
           <StandaloneHeader />

@@ -108,7 +108,6 @@ function VerifyOtpForm({ pending }: { pending: PendingLogin }) {
             disabled={cooldown > 0}
             loading={resend.isPending}
             onClick={() => resend.mutate()}
-            aria-live="polite"
           >
             {cooldown > 0 ? t('otp.resendIn', { seconds: cooldown }) : t('otp.resend')}
           </Button>
