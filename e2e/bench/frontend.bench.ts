@@ -10,7 +10,7 @@ import { createServer, type Server } from 'node:http';
 import { extname, join, normalize } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from '../support/browser';
-import { DEMO_PASSWORD, newestMailKey } from '../support/sign-in';
+import { DEMO_PASSWORD, newestMailKey, waitForOtp } from '../support/sign-in';
 import { freePort, repoRoot, startStack, type Stack } from '../support/stack';
 import {
   consoleClassifier,
@@ -70,20 +70,6 @@ async function coldLogin(browser: Browser, url: string): Promise<{ files: Array<
   return { files, formMs, owners };
 }
 
-async function otpFor(apiUrl: string, email: string, previous: string): Promise<string> {
-  for (let i = 0; i < 100; i += 1) {
-    const res = await fetch(`${apiUrl}/api/dev/outbox?to=${encodeURIComponent(email)}`);
-    const body = (await res.json()) as { info?: { data?: Array<{ subject: string; text: string; created_at: string }> } };
-    const m = body.info?.data?.[0];
-    if (m && `${m.created_at}|${m.subject}|${m.text}` !== previous) {
-      const code = /\b(\d{6})\b/.exec(`${m.subject}\n${m.text}`)?.[1];
-      if (code) return code;
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`no OTP for ${email}`);
-}
-
 /**
  * The first screen after sign-in, cold: sign in through the form, then measure a cold load of the
  * home page holding that session (what a returning, signed-in user downloads), and separately what
@@ -96,12 +82,12 @@ async function afterSignIn(browser: Browser, stack: Stack, email: string): Promi
   await page.goto('/login');
   await page.waitForLoadState('networkidle');
   const rec = recordScripts(context);
-  const before = await newestMailKey(email);
+  const before = await newestMailKey(email, stack.apiUrl);
   await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await page.waitForURL('**/verify-otp**');
-  await page.getByRole('textbox', { name: 'OTP', exact: true }).fill(await otpFor(stack.apiUrl, email, before));
+  await page.getByRole('textbox', { name: 'OTP', exact: true }).fill(await waitForOtp(email, before, stack.apiUrl));
   await page.getByRole('button', { name: 'Verify', exact: true }).click();
   await page.waitForURL((u) => !/\/(verify-otp|login)$/.test(u.pathname));
   await page.waitForLoadState('networkidle');

@@ -39,8 +39,8 @@ interface OutboxMail {
   created_at: string;
 }
 
-async function outbox(email: string): Promise<OutboxMail[]> {
-  const res = await fetch(`${stackInfo().apiUrl}/api/dev/outbox?to=${encodeURIComponent(email)}`);
+async function outbox(email: string, apiUrl = stackInfo().apiUrl): Promise<OutboxMail[]> {
+  const res = await fetch(`${apiUrl}/api/dev/outbox?to=${encodeURIComponent(email)}`);
   if (!res.ok) throw new Error(`GET /api/dev/outbox answered ${res.status}`);
   const body = (await res.json()) as { info?: { data?: OutboxMail[] } };
   return body.info?.data ?? [];
@@ -49,10 +49,10 @@ async function outbox(email: string): Promise<OutboxMail[]> {
 const mailKey = (m: OutboxMail | undefined): string => (m ? `${m.created_at}|${m.subject}|${m.text}` : '');
 
 /** Waits for a mail to `email` newer than `previous` (the newest one before the action) and returns its code. */
-export async function waitForOtp(email: string, previous: string): Promise<string> {
+export async function waitForOtp(email: string, previous: string, apiUrl = stackInfo().apiUrl): Promise<string> {
   const deadline = Date.now() + 20_000;
   while (Date.now() < deadline) {
-    const newest = (await outbox(email))[0];
+    const newest = (await outbox(email, apiUrl))[0];
     if (newest && mailKey(newest) !== previous) {
       const code = /\b(\d{6})\b/.exec(`${newest.subject}\n${newest.text}`)?.[1];
       if (!code) throw new Error(`the newest mail to ${email} holds no 6-digit code: ${newest.subject}`);
@@ -63,8 +63,8 @@ export async function waitForOtp(email: string, previous: string): Promise<strin
   throw new Error(`no OTP mail reached ${email} within 20 s`);
 }
 
-export async function newestMailKey(email: string): Promise<string> {
-  return mailKey((await outbox(email))[0]);
+export async function newestMailKey(email: string, apiUrl = stackInfo().apiUrl): Promise<string> {
+  return mailKey((await outbox(email, apiUrl))[0]);
 }
 
 /** Login form -> /verify-otp -> the code from the outbox -> the role's home. */
