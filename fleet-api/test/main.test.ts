@@ -1,0 +1,97 @@
+// The real process: src/main.ts starts on a data folder, seeds, listens, logs JSON; SIGTERM ends it
+// cleanly (exit 0); a restart on the same folder keeps the generated secret, so sessions survive.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { DEMO_PASSWORD } from '../src/seed';
+
+const packageDir = path.resolve(__dirname, '..');
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fleet-main-test-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+interface Running {
+  child: ChildProcess;
+  url: string;
+  output: () => string;
+}
+
+async function start(): Promise<Running> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: packageDir,
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      FLEET_DATA_DIR: dataDir,
+      FLEET_SEED_DEVICES: '30',
+      DATABASE_URL: '',
+      JWT_SECRET: '',
+      LOG_LEVEL: 'info',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`main exited early (${child.exitCode}):\n${out}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) return { child, url, output: () => out };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`main did not answer /api/health within 90 s:\n${out}`);
+}
+
+function stop(r: Running): Promise<number | null> {
+  return new Promise((resolve) => {
+    r.child.once('exit', (code) => resolve(code));
+    r.child.kill('SIGTERM');
+  });
+}
+
+async function postJson(url: string, body: unknown): Promise<Response> {
+  return fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+}
+
+it('starts, logs JSON, stops on SIGTERM, and keeps sessions across a restart', async () => {
+  const first = await start();
+  const email = 'admin@demo.test';
+  expect((await postJson(`${first.url}/api/authenticate/login`, { email, password: DEMO_PASSWORD })).status).toBe(200);
+  const mails = (await (await fetch(`${first.url}/api/dev/outbox?to=${email}`)).json()) as { info: { data: Array<{ text: string }> } };
+  const otp = /\b(\d{6})\b/.exec(mails.info.data[0]?.text ?? '')?.[1];
+  const signedIn = (await (await postJson(`${first.url}/api/authenticate/login-otp`, { email, otp })).json()) as { token: string };
+  expect(await stop(first)).toBe(0);
+  const lines = first.output().trim().split('\n');
+  for (const line of lines) expect(() => JSON.parse(line) as unknown).not.toThrow();
+  expect(lines.some((l) => l.includes('"shutting down"'))).toBe(true);
+  expect(first.output()).not.toContain(signedIn.token);
+
+  const second = await start();
+  try {
+    const profile = await fetch(`${second.url}/api/profile`, { headers: { authorization: `Bearer ${signedIn.token}` } });
+    expect(profile.status).toBe(200);
+  } finally {
+    expect(await stop(second)).toBe(0);
+  }
+}, 240_000);
