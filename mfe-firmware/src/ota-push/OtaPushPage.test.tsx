@@ -1,0 +1,128 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { OtaDeviceRow } from '../api/types';
+import { callsTo, currentUrl, fakeApi, filterOf, lastCall, listReply, messageReply, notifications, renderFirmware, resetPage, signInAsAdmin } from '../test-support';
+
+const user = userEvent.setup({ delay: null });
+
+const VERSIONS = { body: { status: true, message: 'Versions', info: [{ version: '1.0.0' }, { version: '2.0.0' }] } };
+
+function device(id: number, extra: Partial<OtaDeviceRow> = {}): OtaDeviceRow {
+  return {
+    id,
+    device_id: id,
+    serial_number: `HP${id}`,
+    mac_address: `00AA${id}`,
+    firmware_version: '1.0.0',
+    available_firmware: '2.0.0',
+    upgradable: true,
+    group_name: 'Pilot homes',
+    update_state: 'queued',
+    ...extra,
+  };
+}
+
+beforeEach(() => {
+  resetPage();
+  signInAsAdmin('heat_pump');
+});
+
+describe('OTAs', () => {
+  it('lists the devices of the product with their firmware, and filters them (restored from the URL)', async () => {
+    const calls = fakeApi({
+      'GET /api/ota/devices': listReply([device(1), device(2, { upgradable: false, available_firmware: null, group_name: null })], 2),
+      'GET /api/ota/firmware-versions': VERSIONS,
+    });
+    const view = renderFirmware('/admin/OTAs?upgradable=1');
+    const table = await screen.findByRole('table', { name: 'OTAs' });
+    await within(table).findByText('HP1');
+    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+      '',
+      'Serial Number',
+      'Firmware Version',
+      'Available Firmware',
+      'Upgradable',
+      'Group',
+      'Update State',
+    ]);
+    const sent = lastCall(calls, 'GET', '/api/ota/devices');
+    expect(sent.query.get('deviceType')).toBe('heat_pump');
+    expect(filterOf(sent)).toEqual([{ key: 'upgradable', value: '1', type: 'single' }]);
+
+    await user.click(screen.getByRole('button', { name: /Filters/ }));
+    const drawer = await screen.findByRole('dialog', { name: 'Filters' });
+    expect(within(drawer).getByLabelText('Upgradable')).toHaveValue('1');
+    await user.type(within(drawer).getByLabelText('Serial Number'), 'HP-1#');
+    expect(within(drawer).getByLabelText('Serial Number')).toHaveValue('HP1');
+    await user.selectOptions(within(drawer).getByLabelText('Firmware Version'), '1.0.0');
+    await user.click(within(drawer).getByRole('button', { name: 'Apply' }));
+    await waitFor(() =>
+      expect(filterOf(lastCall(calls, 'GET', '/api/ota/devices'))).toEqual([
+        { key: 'upgradable', value: '1', type: 'single' },
+        { key: 'serial_number', value: 'HP1', type: 'single' },
+        { key: 'firmware_version', value: '1.0.0', type: 'single' },
+      ]),
+    );
+    expect(currentUrl(view)).toMatch(/serial_number=HP1/);
+  });
+
+  it('pushes the chosen devices after the confirm and toasts the server message', async () => {
+    const calls = fakeApi({
+      'GET /api/ota/devices': listReply([device(1), device(2), device(3)], 3),
+      'GET /api/ota/firmware-versions': VERSIONS,
+      'PUT /api/ota/update-firmware': messageReply('Firmware update sent to 2 devices', { push_id: 4, device_count: 2, skipped: 0 }),
+    });
+    renderFirmware('/admin/OTAs');
+    await screen.findByText('HP1');
+    const push = screen.getByRole('button', { name: 'Push Firmware Update' });
+    expect(push).toBeDisabled();
+    await user.click(screen.getByRole('checkbox', { name: 'Serial Number HP1' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Serial Number HP3' }));
+    await user.click(push);
+    const confirm = await screen.findByRole('dialog', { name: 'PUSH FIRMWARE UPDATE' });
+    expect(confirm).toHaveTextContent('Are you sure you want to send the firmware update to 2 device(s)?');
+    await user.click(within(confirm).getByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(callsTo(calls, 'PUT', '/api/ota/update-firmware')).toHaveLength(1));
+    expect(lastCall(calls, 'PUT', '/api/ota/update-firmware').body).toEqual({ devices: [1, 3], all: false, deviceType: 'heat_pump' });
+    await waitFor(() => expect(notifications()).toContainEqual({ messageType: 'success', message: 'Firmware update sent to 2 devices' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Push Firmware Update' })).toBeDisabled());
+  });
+
+  it('pushes "all" of a filtered list as one request with the filter', async () => {
+    const calls = fakeApi({
+      'GET /api/ota/devices': listReply([device(1), device(2)], 140),
+      'GET /api/ota/firmware-versions': VERSIONS,
+      'PUT /api/ota/update-firmware': messageReply('Firmware update sent to 140 devices', { push_id: 5, device_count: 140, skipped: 0 }),
+    });
+    renderFirmware('/admin/OTAs?firmware_version=1.0.0');
+    await screen.findByText('HP1');
+    await user.click(screen.getByRole('checkbox', { name: 'Select all rows on this page' }));
+    await user.click(await screen.findByRole('button', { name: 'Select All 140 Devices' }));
+    await user.click(screen.getByRole('button', { name: 'Push Firmware Update' }));
+    const confirm = await screen.findByRole('dialog', { name: 'PUSH FIRMWARE UPDATE' });
+    expect(confirm).toHaveTextContent('all 140 device(s)');
+    await user.click(within(confirm).getByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(callsTo(calls, 'PUT', '/api/ota/update-firmware')).toHaveLength(1));
+    expect(lastCall(calls, 'PUT', '/api/ota/update-firmware').body).toEqual({
+      devices: [],
+      all: true,
+      filter: JSON.stringify([{ key: 'firmware_version', value: '1.0.0', type: 'single' }]),
+      deviceType: 'heat_pump',
+    });
+  });
+
+  it('keeps the confirm open and toasts the refusal when the push fails', async () => {
+    fakeApi({
+      'GET /api/ota/devices': listReply([device(1)], 1),
+      'GET /api/ota/firmware-versions': VERSIONS,
+      'PUT /api/ota/update-firmware': { status: 400, body: { status: false, message: 'No selected device has a firmware to install', info: null } },
+    });
+    renderFirmware('/admin/OTAs');
+    await user.click(await screen.findByRole('checkbox', { name: 'Serial Number HP1' }));
+    await user.click(screen.getByRole('button', { name: 'Push Firmware Update' }));
+    const confirm = await screen.findByRole('dialog', { name: 'PUSH FIRMWARE UPDATE' });
+    await user.click(within(confirm).getByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(notifications()).toContainEqual({ messageType: 'error', message: 'No selected device has a firmware to install' }));
+    expect(screen.getByRole('dialog', { name: 'PUSH FIRMWARE UPDATE' })).toBeInTheDocument();
+  });
+});
