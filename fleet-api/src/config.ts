@@ -51,8 +51,11 @@ export interface Config {
   resetTokenTtlSeconds: number;
   verifyTokenTtlSeconds: number;
   signIn: SignInLimits;
-  /** Only with TRUST_PROXY=true is X-Forwarded-For believed for the client address. */
-  trustProxy: boolean;
+  /**
+   * Whether X-Forwarded-For is believed for the client address: TRUST_PROXY=true (any hop), or a
+   * comma-separated list of proxy addresses/CIDRs (e.g. 127.0.0.1 for the console server). Default: never.
+   */
+  trustProxy: boolean | string[];
   smtp: SmtpSettings;
   logLevel: string;
   /** The OTA device simulator (src/simulator): FLEET_SIMULATOR, on by default except in tests. */
@@ -74,6 +77,13 @@ function int(value: string | undefined, fallback: number, name: string): number 
 function bool(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value.trim() === '') return fallback;
   return ['1', 'true', 'yes', 'on'].includes(value.trim().toLowerCase());
+}
+
+function trustProxy(value: string | undefined): boolean | string[] {
+  const v = value?.trim() ?? '';
+  if (v === '' || ['0', 'false', 'no', 'off'].includes(v.toLowerCase())) return false;
+  if (['1', 'true', 'yes', 'on'].includes(v.toLowerCase())) return true;
+  return v.split(',').map((s) => s.trim()).filter((s) => s !== '');
 }
 
 function nodeEnv(value: string | undefined): NodeEnv {
@@ -113,7 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       addressBlockAfter: 50,
       slowDelayMs: 500,
     },
-    trustProxy: bool(env.TRUST_PROXY, false),
+    trustProxy: trustProxy(env.TRUST_PROXY),
     smtp: {
       host: str(env.SMTP_HOST),
       port: smtpPort,

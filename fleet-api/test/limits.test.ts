@@ -72,6 +72,12 @@ it('refuses one client address spraying many accounts', async () => {
   }
   const blocked = await post(t.app, '/api/authenticate/login', { email: 'admin@demo.test', password: DEMO_PASSWORD }, { remoteAddress: address });
   expect(blocked.statusCode).toBe(429);
+  // X-Forwarded-For is not believed without TRUST_PROXY: it does not make a new address.
+  const disguised = await post(t.app, '/api/authenticate/login', { email: 'admin@demo.test', password: DEMO_PASSWORD }, {
+    remoteAddress: address,
+    headers: { 'x-forwarded-for': '198.51.100.99' },
+  });
+  expect(disguised.statusCode).toBe(429);
   const elsewhere = await post(t.app, '/api/authenticate/login', { email: 'admin@demo.test', password: DEMO_PASSWORD }, { remoteAddress: '10.9.4.2' });
   expect(elsewhere.statusCode).toBe(200);
   t.clock.advance(15 * 60 + 1);

@@ -1,0 +1,62 @@
+import path from 'node:path';
+import { loadConfig, movableClock, packageDir } from './config';
+
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({
+      env: 'development',
+      port: 3000,
+      host: '127.0.0.1',
+      databaseUrl: null,
+      seedDevices: 3000,
+      jwtSecret: null,
+      publicUrl: 'http://localhost:8080',
+      accessTokenTtlSeconds: 900,
+      refreshTokenTtlSeconds: 7 * 24 * 3600,
+      trustProxy: false,
+    });
+    // The data folder is found from the package, not from the working directory.
+    expect(c.dataDir).toBe(path.resolve(packageDir, '..', '.data'));
+  });
+
+  it('reads the environment', () => {
+    const c = loadConfig({
+      NODE_ENV: 'production',
+      PORT: '4000',
+      HOST: '0.0.0.0',
+      FLEET_DATA_DIR: '/srv/fleet',
+      DATABASE_URL: 'postgres://db/fleet',
+      PUBLIC_URL: 'https://console.example.com/',
+      ACCESS_TOKEN_TTL_SECONDS: '5',
+      SMTP_HOST: 'smtp.example.com',
+      SMTP_PORT: '465',
+      TRUST_PROXY: '127.0.0.1, 10.0.0.0/8',
+    });
+    expect(c).toMatchObject({
+      env: 'production',
+      port: 4000,
+      host: '0.0.0.0',
+      dataDir: '/srv/fleet',
+      databaseUrl: 'postgres://db/fleet',
+      publicUrl: 'https://console.example.com',
+      accessTokenTtlSeconds: 5,
+      trustProxy: ['127.0.0.1', '10.0.0.0/8'],
+    });
+    expect(c.smtp).toMatchObject({ host: 'smtp.example.com', port: 465, secure: true });
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+  });
+
+  it('refuses a malformed number', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow('PORT must be a non-negative integer');
+  });
+});
+
+describe('movableClock', () => {
+  it('moves only when told', () => {
+    const clock = movableClock(1_000_000);
+    expect(clock.now().getTime()).toBe(1_000_000);
+    clock.advance(60);
+    expect(clock.now().getTime()).toBe(1_060_000);
+  });
+});
