@@ -107,7 +107,11 @@ describe('AgencyProfile', () => {
     expect(sent[1]?.fields.password).toBe('NewPassw0rd');
   });
 
-  it('checks postcode, contact number and names, focusing the first field in error', async () => {
+  it('checks postcode, contact number and names, scrolling to and focusing the first field in error', async () => {
+    const scrolled: Element[] = [];
+    const scrollIntoView = jest.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(function (this: Element) {
+      scrolled.push(this);
+    });
     fakeApi({ 'GET /api/agency/getprofile': { body: PROFILE } });
     const sent = fakeFormUpload({ status: 200, body: { status: true, message: 'ok' } });
     renderAuth('/agency/profile');
@@ -122,6 +126,8 @@ describe('AgencyProfile', () => {
     expect(screen.getByText('Contact Number must be 8 to 13 characters.')).toBeInTheDocument();
     expect(screen.getByText('Contact First Name is required')).toBeInTheDocument();
     expect(postcode).toHaveFocus();
+    expect(scrolled).toEqual([postcode]);
+    scrollIntoView.mockRestore();
 
     await userEvent.clear(postcode);
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));

@@ -1,15 +1,27 @@
 import { errorMessage, notify, useSession, type ApiAnswer, type LoginUserDetails } from '@fleet/shared-api';
 import { Box, Button, Card, Heading, HStack, Spinner, Stack, Text, TextField } from '@fleet/shared-ui';
 import { useMutation, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
-import type { FormEventHandler, ReactNode, Ref } from 'react';
+import { useEffect, useRef, type FormEventHandler, type ReactNode, type Ref } from 'react';
 import { useAuthTranslation } from '../forms/form-helpers';
 import type { ProfileRole } from '../description';
 
 const profileKey = (role: ProfileRole) => ['auth', 'profile', role] as const;
 
-/** The signed-in user's profile (TanStack Query: cached per role, refetched after a save). */
+/**
+ * The signed-in user's profile (TanStack Query: cached per role, refetched after a save). A read
+ * refused because the session expired is read again once the session is renewed.
+ */
 export function useProfile<T>(role: ProfileRole, read: () => Promise<T>): UseQueryResult<T> {
-  return useQuery({ queryKey: profileKey(role), queryFn: read });
+  const query = useQuery({ queryKey: profileKey(role), queryFn: read });
+  const accessToken = useSession((state) => state.accessToken);
+  const { isError, refetch } = query;
+  const seenToken = useRef(accessToken);
+  useEffect(() => {
+    if (seenToken.current === accessToken) return;
+    seenToken.current = accessToken;
+    if (isError && accessToken) void refetch();
+  }, [accessToken, isError, refetch]);
+  return query;
 }
 
 /**

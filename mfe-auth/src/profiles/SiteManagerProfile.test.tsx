@@ -1,4 +1,5 @@
-import { screen, waitFor } from '@testing-library/react';
+import { useSession } from '@fleet/shared-api';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { callsTo, fakeApi, notifications, renderAuth, resetPage, signInAs } from '../test-support';
 
@@ -45,5 +46,29 @@ describe('SiteManagerProfile', () => {
     resetPage();
     const view = renderAuth('/sm/profile');
     expect(view.location().pathname).toBe('/login');
+  });
+});
+
+describe('SiteManagerProfile and an expired session', () => {
+  beforeEach(() => {
+    resetPage();
+    signInAs('sm');
+  });
+
+  it('marks the session expired on a 401 and reads the profile again once it is renewed', async () => {
+    let expired = true;
+    fakeApi({
+      'GET /api/sm/nms/profile/get': () => (expired ? { status: 401, body: { status: false, message: 'Token expired' } } : { body: PROFILE }),
+    });
+    renderAuth('/sm/profile');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Token expired');
+    expect(useSession.getState().sessionExpired).toBe(true);
+    expired = false;
+    // what the shell's Renew does: a new access token for the same user
+    act(() => {
+      const { refreshToken, loginUserInfo, signIn } = useSession.getState();
+      signIn({ token: 'access-renewed', refresh_token: refreshToken ?? '', info: loginUserInfo! });
+    });
+    expect(await screen.findByRole('textbox', { name: /Last Name/ })).toHaveValue('Manager');
   });
 });
