@@ -10,6 +10,7 @@ import { migrate, openDatabase } from './db';
 import { seedDemoFleet } from './seed';
 import { buildApp } from './app';
 import { smtpSend, startOutboxSender, type OutboxSender } from './mail/sender';
+import { pruneAuthState } from './modules/auth/housekeeping';
 import { OtaSimulator } from './simulator/simulator';
 
 async function main(): Promise<void> {
@@ -40,6 +41,12 @@ async function main(): Promise<void> {
   const simulator = config.simulator.enabled ? new OtaSimulator(db) : null;
   simulator?.start(config.simulator.intervalMs, config.now, (err) => app.log.error({ err }, 'OTA simulator tick failed'));
 
+  // Old sign-in state (failures, cooldowns, used codes and tokens, ended sessions) every 10 minutes.
+  const housekeeping = setInterval(() => {
+    pruneAuthState(db, config.now()).catch((err: unknown) => app.log.error({ err }, 'auth housekeeping failed'));
+  }, 10 * 60 * 1000);
+  housekeeping.unref();
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -50,6 +57,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }, 10_000);
     force.unref();
+    clearInterval(housekeeping);
     try {
       await app.close();
       await simulator?.stop();

@@ -5,6 +5,7 @@ import { buildApp } from '../src/app';
 import type { Db } from '../src/db';
 import { drainOutbox } from '../src/mail/sender';
 import { queueMail } from '../src/mail/outbox';
+import { pruneAuthState } from '../src/modules/auth/housekeeping';
 import { bearer, signIn, startTestApp, type TestApp, SETUP_TIMEOUT } from './support/app';
 
 let t: TestApp;
@@ -122,5 +123,23 @@ describe('server secret', () => {
     await second.close();
     // The test app's configured secret differs: its tokens do not pass here and vice versa.
     expect((await t.app.inject({ url: '/api/sm/nms/profile/get', headers: bearer(s.token) })).statusCode).toBe(401);
+  });
+});
+
+describe('auth housekeeping', () => {
+  it('deletes what no rule needs any more and keeps live sessions', async () => {
+    const old = await signIn(t.app, 'sm@demo.test');
+    await t.app.inject({ method: 'POST', url: '/api/authenticate/login', payload: { email: 'sm@demo.test', password: 'Wrong-pass-1' } });
+    // A week and an hour later the site manager's session is over; the customer signs in afresh.
+    t.clock.advance(t.config.refreshTokenTtlSeconds + 3600);
+    const fresh = await signIn(t.app, 'customer@demo.test');
+    const counts = await pruneAuthState(t.db, t.config.now());
+    expect(counts.failures).toBeGreaterThan(0);
+    expect(counts.refreshTokens).toBeGreaterThan(0);
+    expect(counts.sessions).toBeGreaterThan(0);
+    const sid = (token: string) => JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()).sid as string;
+    const left = await t.db.query<{ id: string }>('SELECT id FROM auth_sessions WHERE id = ANY($1::text[])', [[sid(old.token), sid(fresh.token)]]);
+    expect(left.rows.map((r) => r.id)).toEqual([sid(fresh.token)]);
+    expect((await t.app.inject({ url: '/api/nms/customer/profile', headers: bearer(fresh.token) })).statusCode).toBe(200);
   });
 });

@@ -49,9 +49,3 @@ export async function recordFailure(
     ctx.config.now().toISOString(),
   ]);
 }
-
-/** Old rows are of no use to any limit; trimmed now and then by the sign-in path. */
-export async function pruneFailures(ctx: AppContext): Promise<void> {
-  const cutoff = new Date(ctx.config.now().getTime() - 2 * 3600 * 1000).toISOString();
-  await ctx.db.query('DELETE FROM auth_failures WHERE created_at < $1', [cutoff]);
-}

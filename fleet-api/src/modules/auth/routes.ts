@@ -13,7 +13,7 @@ import { sha256 } from '../../policy/tokens';
 import { ApiError, tooManyRequests, unauthorized } from '../../server/errors';
 import { nowIso, type ModuleOptions } from '../../server/context';
 import { EmailField, Envelope, failures, MessageReply, normaliseEmail, PasswordField, Strict } from '../../server/schemas';
-import { guardSignIn, pruneFailures, recordFailure } from './limits';
+import { guardSignIn, recordFailure } from './limits';
 import { consumeCode, openChallenge, renewChallenge } from './otp';
 import {
   findUserByEmail,
@@ -71,7 +71,6 @@ export const signInRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app
         : (await verifyPassword(await dummy(), request.body.password), false);
       if (!user || !ok) {
         await recordFailure(ctx, email, request.ip, 'password');
-        if (Math.random() < 0.05) await pruneFailures(ctx);
         throw unauthorized(INVALID_CREDENTIALS);
       }
       // Only someone who knows the password learns these.
