@@ -12,7 +12,7 @@
  */
 import { Type } from '@sinclair/typebox';
 import type { Db } from '../../db';
-import { buildListing, listInfo, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
+import { buildListing, decodeFilter, listInfo, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
 import { SqlParams, whereClause } from '../../server/sql';
 import { alphanumeric, otaLine, type DeviceType } from './device-types';
 
@@ -31,9 +31,22 @@ export const UPGRADABLE_SQL = `(CASE WHEN g.target_version IS NOT NULL
 /** A push sends a device its available firmware when it has one it is not already running. */
 export const HAS_UPDATE_SQL = `(${AVAILABLE_SQL} IS NOT NULL AND ${AVAILABLE_SQL} IS DISTINCT FROM d.firmware_version)`;
 
-/** The device set of a type: `fleet_ota_line(product_line) = $line` (served by an expression index). */
-export function lineCondition(deviceType: DeviceType, params: SqlParams): string {
-  return `fleet_ota_line(d.product_line) = ${params.add(otaLine(deviceType))}`;
+/** The product lines of a type's devices. */
+export function otaProductLines(deviceType: DeviceType): string[] {
+  const line = otaLine(deviceType);
+  return line === 'livelink' ? ['livelink', 'ihd_livelink'] : [line];
+}
+
+/**
+ * The device set of a type, written two equivalent ways for the planner: pages ordered by creation
+ * use `fleet_ota_line(product_line) = $line` (one ordered range of devices_ota_line_created_idx);
+ * counts and bulk selections use `product_line = ANY($lines)`, which index-only scans on the
+ * (product_line, ...) indexes can answer without reading the table.
+ */
+export function lineCondition(deviceType: DeviceType, params: SqlParams, use: 'ordered' | 'set' = 'set'): string {
+  return use === 'ordered'
+    ? `fleet_ota_line(d.product_line) = ${params.add(otaLine(deviceType))}`
+    : `d.product_line = ANY(${params.add(otaProductLines(deviceType))}::text[])`;
 }
 
 function identifierFilter(column: string, upper: boolean) {
@@ -116,28 +129,40 @@ export async function listOtaDevices(
   query: ListQuery,
   scope: OtaDeviceScope = {},
 ): Promise<ListInfo<OtaDevice>> {
-  const params = new SqlParams();
-  const typeParam = params.add(deviceType);
-  const conditions = [lineCondition(deviceType, params)];
-  if (scope.groupId !== undefined) conditions.push(`gd.group_id = ${params.add(scope.groupId)}`);
-  const listing = buildListing(query, OTA_DEVICE_LIST, params, 'd.id');
-  conditions.push(...listing.conditions);
-  const where = whereClause(conditions);
-  const from = `FROM devices d ${otaJoins(typeParam)} ${where}`;
-
-  const pageParams = [...params.values, listing.limit, listing.offset];
-  const limitAt = params.values.length + 1;
+  // The page and the count are built separately: each names the device set the way its plan needs.
+  // Counts leave out the group and rule joins unless a condition reads them: the planner keeps columns
+  // of removed joins "needed", which rules out index-only scans.
+  const joinFilters = decodeFilter(query.filter).some((f) => f.key === 'available_firmware' || f.key === 'upgradable');
+  const build = (use: 'ordered' | 'set') => {
+    const params = new SqlParams();
+    const joined = use === 'ordered' || joinFilters || scope.groupId !== undefined;
+    const typeParam = joined ? params.add(deviceType) : '';
+    const conditions = [lineCondition(deviceType, params, use)];
+    if (scope.groupId !== undefined) conditions.push(`gd.group_id = ${params.add(scope.groupId)}`);
+    const listing = buildListing(query, OTA_DEVICE_LIST, params, 'd.id');
+    conditions.push(...listing.conditions);
+    return {
+      from: `FROM devices d ${joined ? otaJoins(typeParam) : ''} ${whereClause(conditions)}`,
+      params,
+      listing,
+      filtered: listing.conditions.length > 0,
+    };
+  };
+  const pageQuery = build('ordered');
+  const countQuery = build('set');
+  const { listing } = pageQuery;
+  const limitAt = pageQuery.params.values.length + 1;
   const [page, total] = await Promise.all([
     db.query<Omit<OtaDevice, 'update_state'>>(
       `SELECT d.id, d.id AS device_id, d.serial_number, d.mac_address, d.firmware_version,
               ${AVAILABLE_SQL} AS available_firmware, ${UPGRADABLE_SQL} AS upgradable,
               g.id AS group_id, g.name AS group_name
-         ${from}
+         ${pageQuery.from}
          ${listing.orderBy}
          LIMIT $${limitAt} OFFSET $${limitAt + 1}`,
-      pageParams,
+      [...pageQuery.params.values, listing.limit, listing.offset],
     ),
-    countOtaDevices(db, from, params.values, scope, listing.conditions.length === 0),
+    countOtaDevices(db, countQuery.from, countQuery.params.values, scope, !countQuery.filtered),
   ]);
   const ids = page.rows.map((r) => r.id);
   const states = new Map<number, string>();
