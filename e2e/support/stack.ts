@@ -1,15 +1,19 @@
 // The assembled console for a browser: fleet-api and the console server, each a child process on a
 // free port, over a throw-away data folder holding the database and the published remotes.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 export const repoRoot = resolve(__dirname, '..', '..');
 
-/** The remotes the console is assembled from: name -> its package folder. */
-export const remotePackages: Record<string, string> = { 'mfe-auth': 'mfe-auth' };
+/** The remotes the console is assembled from (every built mfe-* workspace): name -> its package folder. */
+export const remotePackages: Record<string, string> = Object.fromEntries(
+  readdirSync(repoRoot)
+    .filter((dir) => dir.startsWith('mfe-') && existsSync(join(repoRoot, dir, 'dist', 'mf-manifest.json')))
+    .map((dir) => [dir, dir]),
+);
 
 export interface StackInfo {
   apiUrl: string;
