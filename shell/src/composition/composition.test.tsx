@@ -63,7 +63,9 @@ function setup({
   app,
   provided = { react: '19.2.0' },
   registry = async () => ({ 'mfe-auth': { manifest: 'http://localhost/remotes/mfe-auth/1.0.0/mf-manifest.json', version: '1.0.0' } }),
+  autoRetry,
 }: {
+  autoRetry?: { firstMs: number; maxMs: number };
   description?: RemoteDescription;
   describe?: jest.Mock;
   app?: jest.Mock;
@@ -84,6 +86,7 @@ function setup({
     spa,
     provided,
     readRegistry: registry,
+    ...(autoRetry ? { autoRetry } : {}),
     isActive: (remote, location) => {
       const d = decide(location.pathname, { userType: null, product: 'all' }, buildRouteTable(composition?.descriptions() ?? []), homePath);
       return d.kind === 'remote' && d.match.remote === remote;
@@ -142,6 +145,21 @@ describe('composing remotes at run time', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     // the retry forgot the runtime's cached entry
     expect(loader.register).toHaveBeenLastCalledWith([{ name: 'mfe-auth', manifest: expect.any(String) }], true);
+  });
+
+  it('recovers by itself once an unreachable remote answers again', async () => {
+    const describeFn = jest
+      .fn()
+      .mockRejectedValueOnce(new Error('manifest 404'))
+      .mockRejectedValueOnce(new Error('manifest 404'))
+      .mockResolvedValue({ description: authDescription });
+    const { composition } = setup({ describe: describeFn, autoRetry: { firstMs: 5, maxMs: 20 } });
+    await settle(composition);
+    expect(await screen.findByRole('alert')).toHaveTextContent('This part of the console could not be loaded');
+    await waitFor(() => expect(screen.getByText('Sign in to the Fleet Console')).toBeInTheDocument());
+    await act(async () => composition.syncStatuses());
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    composition.dispose();
   });
 
   it('confines an ./app that fails to load to its area, and Retry mounts it again', async () => {

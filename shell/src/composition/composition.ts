@@ -57,6 +57,8 @@ export interface CompositionDeps {
   isActive: (remote: string, location: Location) => boolean;
   /** props for the remote's mount beyond domElement (the shell passes an error boundary) */
   extraProps?: (remote: string) => Record<string, unknown>;
+  /** try an unreachable remote again by itself, backing off from firstMs to maxMs */
+  autoRetry?: { firstMs: number; maxMs: number };
 }
 
 function describeError(err: unknown): string {
@@ -73,6 +75,7 @@ function isDescription(value: unknown): value is RemoteDescription {
 export class Composition {
   readonly store: StoreApi<CompositionState>;
   private readonly elements = new Map<string, HTMLElement>();
+  private readonly retryTimers = new Map<string, { timer: ReturnType<typeof setTimeout>; delay: number }>();
   private readonly deps: CompositionDeps;
 
   constructor(deps: CompositionDeps) {
@@ -147,6 +150,7 @@ export class Composition {
       console.warn(`[fleet] ${name}: ./description failed`, err);
       const manifest = this.remote(name)?.manifest ?? '';
       this.patch(name, { status: 'failed', message: `${name} could not be fetched from ${manifest}` });
+      this.scheduleAutoRetry(name);
       return;
     }
     const unmet = unmetRequirements(description.requires, this.deps.provided);
@@ -171,7 +175,55 @@ export class Composition {
   /** single-spa's error handler calls this (LOAD_ERROR, SKIP_BECAUSE_BROKEN, a throwing lifecycle). */
   reportAppError(name: string, err: unknown): void {
     if (!this.remote(name)) return;
-    this.patch(name, { appError: describeError(err), appStatus: this.deps.spa.getAppStatus(name) });
+    const appStatus = this.deps.spa.getAppStatus(name);
+    this.patch(name, { appError: describeError(err), appStatus });
+    if (appStatus === 'LOAD_ERROR') this.scheduleAutoRetry(name);
+  }
+
+  /**
+   * An unreachable remote (its manifest, entry or chunk could not be fetched) is tried again quietly,
+   * with a capped backoff: the panel stays until a probe succeeds, then the area recovers by itself.
+   * A remote that crashed or was refused waits for Retry (trying the same build again cannot help).
+   */
+  private scheduleAutoRetry(name: string): void {
+    const options = this.deps.autoRetry;
+    if (!options) return;
+    const previous = this.retryTimers.get(name);
+    if (previous) clearTimeout(previous.timer);
+    const delay = previous ? Math.min(previous.delay * 2, options.maxMs) : options.firstMs;
+    const timer = setTimeout(() => void this.quietRetry(name), delay);
+    this.retryTimers.set(name, { timer, delay });
+  }
+
+  private cancelAutoRetry(name: string): void {
+    const pending = this.retryTimers.get(name);
+    if (pending) clearTimeout(pending.timer);
+    this.retryTimers.delete(name);
+  }
+
+  private async quietRetry(name: string): Promise<void> {
+    const state = this.remote(name);
+    const unreachable = state?.status === 'failed' || (state?.status === 'ready' && state.appStatus === 'LOAD_ERROR');
+    if (!state || !unreachable) {
+      this.retryTimers.delete(name);
+      return;
+    }
+    const manifest = (await this.latestManifest(name)) ?? state.manifest;
+    try {
+      this.deps.loader.register([{ name, manifest }], true);
+      await this.deps.loader.load(name, state.status === 'failed' ? './description' : './app');
+    } catch {
+      // still away: the panel stays, the next probe comes later
+      if (this.retryTimers.has(name)) this.scheduleAutoRetry(name);
+      return;
+    }
+    if (!this.retryTimers.has(name)) return; // a Retry click got there first
+    await this.retry(name);
+  }
+
+  /** Stops the quiet retries (tests, and a page going away). */
+  dispose(): void {
+    for (const name of [...this.retryTimers.keys()]) this.cancelAutoRetry(name);
   }
 
   /** A remote's render crashed inside its own root (the error boundary we pass as a mount prop). */
@@ -205,6 +257,7 @@ export class Composition {
   async retry(name: string): Promise<void> {
     const state = this.remote(name);
     if (!state) return;
+    this.cancelAutoRetry(name);
     this.patch(name, { status: 'describing', message: null, appError: null, appStatus: null });
     const manifest = (await this.latestManifest(name)) ?? state.manifest;
     if (this.deps.spa.getAppNames().includes(name)) {

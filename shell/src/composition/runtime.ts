@@ -88,6 +88,7 @@ export function createPageComposition(provided: Record<string, string>): Composi
     spa,
     provided,
     readRegistry,
+    autoRetry: { firstMs: 10_000, maxMs: 60_000 },
     isActive: (remote, location) => {
       const decision = decide(location.pathname, { userType: viewerType(), product: useProduct.getState().product }, table(), homePath);
       return decision.kind === 'remote' && decision.match.remote === remote;

@@ -45,6 +45,8 @@ export function initI18n(): I18n {
       resources: { en: { shell: en }, hi: { shell: hi } },
       interpolation: { escapeValue: false }, // React escapes
       initAsync: false,
+      // a remote adding its bundle re-renders the menus that use its labels
+      react: { bindI18nStore: 'added' },
       returnNull: false,
     });
     i18next.on('languageChanged', remember);
