@@ -1,0 +1,114 @@
+import { act, render, screen } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { FleetUiProvider } from '@fleet/shared-ui';
+import { useSelectedProduct, useSession } from '@fleet/shared-api';
+import type { RemoteDescription, UserType } from '@fleet/shared-api';
+import { Composition } from '../composition/composition';
+import type { RemoteLoader } from '../composition/federation';
+import { CompositionContext } from '../composition/context';
+import { initI18n } from '../i18n/i18n';
+import { authDescription, devicesDescription, firmwareDescription } from '../test-support/descriptions';
+import { ShellLayout } from './ShellLayout';
+
+const descriptions: Record<string, RemoteDescription> = {
+  'mfe-auth': authDescription,
+  'mfe-devices': devicesDescription,
+  'mfe-firmware': firmwareDescription,
+};
+
+function Where() {
+  return <output data-testid="where">{useLocation().pathname}</output>;
+}
+
+async function openAs(userType: UserType | null, path: string) {
+  localStorage.clear();
+  useSession.getState().signOut();
+  if (userType) {
+    useSession.getState().signIn({
+      token: 't',
+      refresh_token: 'r',
+      info: { user_type: userType, userInfo: { id: 1, email: 'who@demo.test', first_name: 'Sam', last_name: 'Lee', agency_id: null, agency_name: null, electrician_id: null, company_id: null, company_name: null, site_manager_id: null, customer_id: null } },
+    });
+  }
+  const loader: RemoteLoader = {
+    register: () => undefined,
+    load: (async (name: string) => ({ description: descriptions[name] })) as RemoteLoader['load'],
+  };
+  const composition = new Composition({
+    loader,
+    spa: {
+      registerApplication: () => undefined,
+      unregisterApplication: async () => undefined,
+      getAppStatus: () => 'NOT_LOADED',
+      getAppNames: () => [],
+      triggerAppChange: async () => undefined,
+    },
+    provided: { react: '19.2.0' },
+    readRegistry: async () => Object.fromEntries(Object.keys(descriptions).map((n) => [n, { manifest: `/remotes/${n}/1.0.0/mf-manifest.json`, version: '1.0.0' }])),
+    isActive: () => false,
+  });
+  render(
+    <FleetUiProvider>
+      <MemoryRouter initialEntries={[path]}>
+        <CompositionContext.Provider value={composition}>
+          <ShellLayout />
+          <Where />
+        </CompositionContext.Provider>
+      </MemoryRouter>
+    </FleetUiProvider>,
+  );
+  await act(async () => composition.start());
+}
+
+const where = () => screen.getByTestId('where').textContent;
+const menuLinks = () =>
+  screen.queryByRole('navigation', { name: 'Main menu' }) ? Array.from(screen.getByRole('navigation', { name: 'Main menu' }).querySelectorAll('a')).map((a) => a.textContent) : null;
+
+beforeAll(() => initI18n());
+beforeEach(() => useSelectedProduct.getState().select('all'));
+
+describe('the layout', () => {
+  it('shows public routes full-page, without menus', async () => {
+    await openAs(null, '/login');
+    expect(where()).toBe('/login');
+    expect(screen.queryByRole('navigation', { name: 'Main menu' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('banner')).not.toBeInTheDocument();
+    expect(screen.getByTestId('remote-area-mfe-auth')).toBeInTheDocument();
+  });
+
+  it('sends a signed-in Admin from /login home, with the Admin menu around the page', async () => {
+    await openAs('Admin', '/login');
+    expect(where()).toBe('/admin/dashboard');
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+    expect(menuLinks()).toEqual(['Dashboard', 'Heat Pump', 'Livelink', 'Firmwares', 'OTAs', 'Profile']);
+    expect(screen.getByRole('combobox', { name: 'Product' })).toBeInTheDocument();
+  });
+
+  it('sends an Agency on the heat-pump product to its dashboard, and away from admin pages', async () => {
+    useSelectedProduct.getState().select('heat_pump');
+    await openAs('Agency', '/admin/firmwares');
+    expect(where()).toBe('/agency/dashboard');
+    expect(menuLinks()).toEqual(['Devices', 'Profile']);
+  });
+
+  it('lands a site manager on a home no installed remote owns: not-found, menu around it, a link to the profile', async () => {
+    await openAs('sm', '/');
+    expect(where()).toBe('/sitemanager/dashboard');
+    expect(screen.getByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to your profile' })).toHaveAttribute('href', '/sm/profile');
+    expect(menuLinks()).toEqual(['Profile']);
+    expect(screen.queryByRole('combobox', { name: 'Product' })).not.toBeInTheDocument();
+  });
+
+  it('shows not-found full-page to a visitor, with a way to sign in', async () => {
+    await openAs(null, '/no/such/page');
+    expect(screen.getByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to login' })).toHaveAttribute('href', '/login');
+    expect(screen.queryByRole('navigation', { name: 'Main menu' })).not.toBeInTheDocument();
+  });
+
+  it('sends a visitor from a customer route to /login', async () => {
+    await openAs(null, '/customer/devices');
+    expect(where()).toBe('/login');
+  });
+});
