@@ -8,8 +8,8 @@ import { useComposition, useCompositionState } from '../composition/context';
 export function RemoteOutlet({ name }: { name: string }) {
   const composition = useComposition();
   const container = useRef<HTMLDivElement>(null);
-  // the element changes when Retry replaces a broken application
-  const appStatus = useCompositionState((s) => s.remotes[name]?.appStatus);
+  // re-rendered on status changes: Retry replaces a broken application's element
+  useCompositionState((s) => s.remotes[name]?.appStatus);
   const element = composition.element(name);
   useLayoutEffect(() => {
     const host = container.current;
@@ -18,7 +18,7 @@ export function RemoteOutlet({ name }: { name: string }) {
     return () => {
       if (element.parentElement === host) host.removeChild(element);
     };
-  }, [element, appStatus]);
+  }, [element]);
   return <Box ref={container} data-testid={`remote-area-${name}`} />;
 }
 
