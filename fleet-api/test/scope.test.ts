@@ -70,6 +70,24 @@ describe('two agencies with overlapping names', () => {
     expect(a).toEqual(await ids(`SELECT id FROM ${ENTITY_TABLES[entity]} WHERE agency_id = $1 ORDER BY id`, [sunrise]));
   });
 
+  it('see only the field workers of their own electricians, and the contacts of their own companies', async () => {
+    const a = await visibleIds(agencyCaller(sunrise), 'electricianAgents');
+    expect(a.length).toBeGreaterThan(0);
+    expect(a).toEqual(
+      await ids('SELECT ea.id FROM electrician_agents ea JOIN electricians e ON e.id = ea.electrician_id WHERE e.agency_id = $1 ORDER BY ea.id', [sunrise]),
+    );
+    expect((await visibleIds(agencyCaller(west), 'electricianAgents')).filter((id) => a.includes(id))).toEqual([]);
+    const contacts = await visibleIds(agencyCaller(sunrise), 'companyContacts');
+    expect(contacts).toEqual(
+      await ids(
+        `SELECT c.id FROM multi_site_contacts c WHERE c.company_id IN
+           (SELECT id FROM multi_site_companies WHERE created_by_agency_id = $1
+            UNION SELECT company_id FROM multi_site_company_agencies WHERE agency_id = $1) ORDER BY c.id`,
+        [sunrise],
+      ),
+    );
+  });
+
   it('a name search over agencies finds only their own agency', async () => {
     for (const agencyId of [sunrise, west]) {
       const params = new SqlParams();

@@ -7,6 +7,8 @@
  * the multi-site companies it created or is linked to. Electrician: the devices it installed and
  * their customers and properties. mscc: its company, its sites, their devices and properties.
  * sm: the sites it manages. Customer/User: its own customer record, properties and devices.
+ * Rows of other tables (faults, device history, OTA jobs, tariffs of a property) are scoped through
+ * their parent: `EXISTS (SELECT 1 FROM devices d WHERE d.id = f.device_id AND <devices scope on d>)`.
  */
 import type { Db } from '../db';
 import { notFound } from '../server/errors';
@@ -22,7 +24,9 @@ export type ScopedEntity =
   | 'electricians'
   | 'companies'
   | 'sites'
-  | 'siteManagers';
+  | 'siteManagers'
+  | 'electricianAgents'
+  | 'companyContacts';
 
 /** Table of each entity (for `requireVisible`). */
 export const ENTITY_TABLES: Record<ScopedEntity, string> = {
@@ -35,6 +39,8 @@ export const ENTITY_TABLES: Record<ScopedEntity, string> = {
   companies: 'multi_site_companies',
   sites: 'sites',
   siteManagers: 'site_managers',
+  electricianAgents: 'electrician_agents',
+  companyContacts: 'multi_site_contacts',
 };
 
 /** A predicate on rows of one entity aliased `alias`, adding its values to `params`. */
@@ -55,6 +61,8 @@ function nothing(): Scope {
     companies: NONE,
     sites: NONE,
     siteManagers: NONE,
+    electricianAgents: NONE,
+    companyContacts: NONE,
   };
 }
 
@@ -77,6 +85,9 @@ function agencyScope(agencyId: number): Scope {
     companies: (t, p) => `${t}.id IN (${companiesOf(p)})`,
     sites: (t, p) => `${t}.company_id IN (${companiesOf(p)})`,
     siteManagers: (t, p) => `${t}.company_id IN (${companiesOf(p)})`,
+    electricianAgents: (t, p) =>
+      `${t}.electrician_id IN (SELECT e.id FROM electricians e WHERE e.agency_id = ${p.add(agencyId)})`,
+    companyContacts: (t, p) => `${t}.company_id IN (${companiesOf(p)})`,
   };
 }
 
@@ -91,6 +102,7 @@ function electricianScope(electricianId: number): Scope {
     agencies: (t, p) =>
       `${t}.id IN (SELECT e.agency_id FROM electricians e WHERE e.id = ${p.add(electricianId)} AND e.agency_id IS NOT NULL)`,
     electricians: (t, p) => `${t}.id = ${p.add(electricianId)}`,
+    electricianAgents: (t, p) => `${t}.electrician_id = ${p.add(electricianId)}`,
   };
 }
 
@@ -101,6 +113,7 @@ function companyScope(companyId: number): Scope {
     companies: (t, p) => `${t}.id = ${p.add(companyId)}`,
     sites: (t, p) => `${t}.company_id = ${p.add(companyId)}`,
     siteManagers: (t, p) => `${t}.company_id = ${p.add(companyId)}`,
+    companyContacts: (t, p) => `${t}.company_id = ${p.add(companyId)}`,
     devices: (t, p) => `(${t}.company_id = ${p.add(companyId)} OR ${t}.site_id IN (${sitesOf(p)}))`,
     properties: (t, p) => `(${t}.company_id = ${p.add(companyId)} OR ${t}.site_id IN (${sitesOf(p)}))`,
     customers: (t, p) => {
@@ -155,6 +168,8 @@ export function scopeFor(caller: Caller): Scope {
         companies: ALL,
         sites: ALL,
         siteManagers: ALL,
+        electricianAgents: ALL,
+        companyContacts: ALL,
       };
     case 'Agency':
       return caller.agencyId === null ? nothing() : agencyScope(caller.agencyId);
