@@ -90,13 +90,15 @@ function multipart(fields: Record<string, string>, file: { name: string; filenam
 const md5 = (b: Buffer) => createHash('md5').update(b).digest('hex');
 
 /** The devices page and count as the module runs them, written out bare. */
-function bareDeviceList(extraWhere: string, orderBy: string): { page: string; count: string } {
+function bareDeviceList(extraWhere: string, orderBy: string, countNeedsJoins: boolean): { page: string; count: string } {
   const from = `FROM devices d ${otaJoins('$1')} WHERE fleet_ota_line(d.product_line) = 'livelink' ${extraWhere}`;
+  const countFrom = `FROM devices d ${countNeedsJoins ? otaJoins('$1') : ''}
+    WHERE d.product_line = ANY('{livelink,ihd_livelink}'::text[]) ${extraWhere}`;
   return {
     page: `SELECT d.id, d.id AS device_id, d.serial_number, d.mac_address, d.firmware_version,
                   ${AVAILABLE_SQL} AS available_firmware, ${UPGRADABLE_SQL} AS upgradable, g.id AS group_id, g.name AS group_name
              ${from} ${orderBy} LIMIT 25`,
-    count: `SELECT count(*) AS total ${from}`,
+    count: `SELECT count(*) AS total ${countFrom}`,
   };
 }
 
@@ -151,32 +153,32 @@ async function benchDatabase(db: Db, label: string, dataDir: string): Promise<Re
       {
         name: 'devices: page 25, newest first, with total',
         url: '/api/ota/devices?deviceType=livelink&page=1&limit=25',
-        bare: bareDeviceList('', 'ORDER BY d.created_at DESC NULLS LAST, d.id DESC'),
+        bare: bareDeviceList('', 'ORDER BY d.created_at DESC NULLS LAST, d.id DESC', false),
         params: ['livelink'],
       },
       {
         name: 'devices: page 25, firmware_version = 3.1.0, sorted by serial_number asc, with total',
         url: `/api/ota/devices?deviceType=livelink&limit=25&sortBy=serial_number&orderBy=asc&filter=${enc([{ key: 'firmware_version', value: '3.1.0', type: 'single' }])}`,
-        bare: bareDeviceList("AND d.firmware_version = '3.1.0'", 'ORDER BY d.serial_number ASC NULLS FIRST, d.id ASC'),
+        bare: bareDeviceList("AND d.firmware_version = '3.1.0'", 'ORDER BY d.serial_number ASC NULLS FIRST, d.id ASC', false),
         params: ['livelink'],
       },
       {
         name: 'devices: page 25, upgradable = 1, newest first, with total',
         url: `/api/ota/devices?deviceType=livelink&limit=25&filter=${enc([{ key: 'upgradable', value: '1', type: 'single' }])}`,
-        bare: bareDeviceList(`AND ${UPGRADABLE_SQL} = true`, 'ORDER BY d.created_at DESC NULLS LAST, d.id DESC'),
+        bare: bareDeviceList(`AND ${UPGRADABLE_SQL} = true`, 'ORDER BY d.created_at DESC NULLS LAST, d.id DESC', true),
         params: ['livelink'],
       },
       {
         name: 'devices: page 25, serial number contains 12345, with total',
         url: `/api/ota/devices?deviceType=livelink&limit=25&filter=${enc([{ key: 'serial_number', value: '12345', type: 'single' }])}`,
-        bare: bareDeviceList("AND d.serial_number ILIKE '%12345%'", 'ORDER BY d.created_at DESC NULLS LAST, d.id DESC'),
+        bare: bareDeviceList("AND d.serial_number ILIKE '%12345%'", 'ORDER BY d.created_at DESC NULLS LAST, d.id DESC', false),
         params: ['livelink'],
       },
       {
         name: `group info: ${GROUP_SIZE}-device group, page 25 with total`,
         url: `/api/ota/group/info?deviceType=livelink&group_id=${groupId}&limit=25`,
         bare: {
-          page: bareDeviceList(`AND gd.group_id = ${groupId}`, 'ORDER BY d.created_at DESC NULLS LAST, d.id DESC').page,
+          page: bareDeviceList(`AND gd.group_id = ${groupId}`, 'ORDER BY d.created_at DESC NULLS LAST, d.id DESC', true).page,
           count: `SELECT count(*) AS total FROM ota_group_devices WHERE group_id = ${groupId}`,
         },
         params: ['livelink'],
@@ -184,7 +186,7 @@ async function benchDatabase(db: Db, label: string, dataDir: string): Promise<Re
       {
         name: `group info: ${GROUP_SIZE}-device group, serial filter 0000, page 25 with total`,
         url: `/api/ota/group/info?deviceType=livelink&group_id=${groupId}&limit=25&filter=${enc([{ key: 'serial_number', value: '0000', type: 'single' }])}`,
-        bare: bareDeviceList(`AND gd.group_id = ${groupId} AND d.serial_number ILIKE '%0000%'`, 'ORDER BY d.created_at DESC NULLS LAST, d.id DESC'),
+        bare: bareDeviceList(`AND gd.group_id = ${groupId} AND d.serial_number ILIKE '%0000%'`, 'ORDER BY d.created_at DESC NULLS LAST, d.id DESC', true),
         params: ['livelink'],
       },
     ];
