@@ -55,4 +55,22 @@ describe('a remote that cannot be reached', () => {
       expect(await panel.count()).toBe(0);
       await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Profile', exact: true }).waitFor();
     }));
+
+  test('recovers by itself once the remote is back, without a click or a reload', () =>
+    journey(browser, async (j) => {
+      j.expect(/status of 404 .*\/remotes\/mfe-auth\/.*mf-manifest\.json/);
+      const { page } = j;
+      await signIn(page, 'admin@demo.test');
+      await page.waitForURL('**/admin/dashboard');
+      const gone = (route: Route) => route.fulfill({ status: 404, body: '' });
+      await page.route(MANIFEST, gone);
+      await page.goto('/admin/profile');
+      await page.getByRole('button', { name: 'Retry', exact: true }).waitFor();
+
+      await page.unroute(MANIFEST, gone);
+      // the shell probes an unreachable remote again with a backoff (first probe after about 10 s)
+      await page.getByRole('heading', { name: 'Admin Profile' }).waitFor({ timeout: 45_000 });
+      expect(new URL(page.url()).pathname).toBe('/admin/profile');
+      expect(await page.getByRole('button', { name: 'Retry', exact: true }).count()).toBe(0);
+    }));
 });
