@@ -56,6 +56,8 @@ describe('an expired session', () => {
       const renewed = (await page.evaluate(() => localStorage.getItem('access-token')))!;
       expect(renewed).not.toBe(original);
       expect(await profileAnswer(renewed)).toBe(200);
+      // the refused profile is read again with the renewed session, in place
+      await page.waitForFunction(() => (document.querySelector('input[readonly]') as HTMLInputElement | null)?.value === 'admin@demo.test');
 
       await page.reload();
       await page.getByRole('heading', { name: 'Admin Profile' }).waitFor();
