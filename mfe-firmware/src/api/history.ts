@@ -29,6 +29,8 @@ export function usePushHistory(deviceType: OtaDeviceType, query: ListQuery) {
 export function usePushDevices(deviceType: OtaDeviceType, pushId: number, query: ListQuery) {
   return useQuery({
     queryKey: historyKeys.devices(deviceType, pushId, query),
+    // No push opened: nothing to read (push_id 0 is refused).
+    enabled: pushId > 0,
     queryFn: () => apiList<PushDevice>('/api/ota/history/devices', { ...query, push_id: pushId, deviceType }),
     placeholderData: keepPreviousData,
     refetchInterval: (q) =>

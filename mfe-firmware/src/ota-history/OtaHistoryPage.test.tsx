@@ -77,3 +77,12 @@ describe('OTA History', () => {
     expect(sent.query.get('deviceType')).toBe('livelink');
   });
 });
+
+describe('OTA History without an opened push', () => {
+  it('reads no push devices until a push is opened', async () => {
+    const calls = fakeApi({ 'GET /api/ota/history': listReply([push(3)], 1) });
+    renderFirmware('/admin/OTA_History');
+    await screen.findByText('Ada Admin');
+    expect(calls.filter((call) => call.path === '/api/ota/history/devices')).toEqual([]);
+  });
+});
