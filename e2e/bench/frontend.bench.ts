@@ -25,6 +25,8 @@ import {
   type Weight,
 } from './page-weight';
 
+type Files = Array<{ url: string; body: Buffer }>;
+
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const TARGET_RATIO = 1.5;
 const baselineDir = join(__dirname, 'baseline');
@@ -75,7 +77,7 @@ async function coldLogin(browser: Browser, url: string): Promise<{ files: Array<
  * home page holding that session (what a returning, signed-in user downloads), and separately what
  * the sign-in itself downloaded on top of /login.
  */
-async function afterSignIn(browser: Browser, stack: Stack, email: string): Promise<{ home: string; coldHome: Array<{ url: string; body: Buffer }>; duringSignIn: Array<{ url: string; body: Buffer }>; owners: Record<string, string[]> }> {
+async function afterSignIn(browser: Browser, stack: Stack, email: string): Promise<{ home: string; coldHome: Files; duringSignIn: Files; owners: Record<string, string[]>; coldProfile: Files }> {
   const context = await browser.newContext({ baseURL: stack.consoleUrl });
   await installNameShim(context);
   const page = await context.newPage();
@@ -106,7 +108,18 @@ async function afterSignIn(browser: Browser, stack: Stack, email: string): Promi
   const owners = await sharedChunkOwners(page2);
   const coldHome = await rec2.stop();
   await cold.close();
-  return { home, coldHome, duringSignIn, owners };
+
+  // a screen of a remote, cold: the admin profile (mfe-auth mounted inside the layout)
+  const coldProfileCtx = await browser.newContext({ baseURL: stack.consoleUrl, storageState: state });
+  await installNameShim(coldProfileCtx);
+  const rec3 = recordScripts(coldProfileCtx);
+  const page3 = await coldProfileCtx.newPage();
+  await page3.goto('/admin/profile');
+  await page3.getByRole('heading', { name: 'Admin Profile' }).waitFor();
+  await page3.waitForLoadState('networkidle');
+  const coldProfile = await rec3.stop();
+  await coldProfileCtx.close();
+  return { home, coldHome, duringSignIn, owners, coldProfile };
 }
 
 const kb = (n: number): string => `${(n / 1024).toFixed(1)} KB`;
@@ -133,6 +146,7 @@ async function main(): Promise<void> {
     const classifyHome = consoleClassifier(new URL(stack.consoleUrl).origin, { ...owners, ...signed.owners });
     const homeWeight = weigh(signed.coldHome, classifyHome);
     const signInExtra = weigh(signed.duringSignIn, classifyHome);
+    const profileWeight = weigh(signed.coldProfile, classifyHome);
 
     const consoleFormMs = median(consoleRuns.map((r) => r.formMs));
     const baselineFormMs = median(baselineRuns.map((r) => r.formMs));
@@ -154,6 +168,7 @@ async function main(): Promise<void> {
       chromium: browser.version(),
       login: describe(loginWeight),
       firstScreenAfterSignIn: { account: 'admin@demo.test', path: signed.home, coldLoad: describe(homeWeight), downloadedDuringSignIn: describe(signInExtra) },
+      remoteScreen: { account: 'admin@demo.test', path: '/admin/profile', coldLoad: describe(profileWeight) },
       baseline: { what: 'mfe-auth LoginPage in FleetUiProvider + BrowserRouter, one webpack production bundle, no federation', ...describe(baselineWeight) },
       loginToBaselineRatio: Number(ratio.toFixed(3)),
       targetRatio: TARGET_RATIO,
@@ -179,6 +194,7 @@ async function main(): Promise<void> {
     console.log(row('console /login', loginWeight));
     console.log(row(`console ${signed.home}`, homeWeight));
     console.log(row('  of it during sign-in', signInExtra));
+    console.log(row('console /admin/profile', profileWeight));
     console.log(`${'baseline /login'.padEnd(26)} ${kb(baselineWeight.gzipBytes).padStart(10)}`);
     console.log(`ratio /login : baseline      ${ratio.toFixed(2)}x (target <= ${TARGET_RATIO}x) ${ratio <= TARGET_RATIO ? 'ok' : 'OVER'}`);
     console.log(`time to login form (median of ${RUNS}): console ${consoleFormMs.toFixed(0)} ms, baseline ${baselineFormMs.toFixed(0)} ms`);
