@@ -133,9 +133,9 @@ export async function listOtaDevices(
   // Counts leave out the group and rule joins unless a condition reads them: the planner keeps columns
   // of removed joins "needed", which rules out index-only scans.
   const joinFilters = decodeFilter(query.filter).some((f) => f.key === 'available_firmware' || f.key === 'upgradable');
-  const build = (use: 'ordered' | 'set') => {
+  const build = (use: 'ordered' | 'set', forPage: boolean) => {
     const params = new SqlParams();
-    const joined = use === 'ordered' || joinFilters || scope.groupId !== undefined;
+    const joined = forPage || joinFilters || scope.groupId !== undefined;
     const typeParam = joined ? params.add(deviceType) : '';
     const conditions = [lineCondition(deviceType, params, use)];
     if (scope.groupId !== undefined) conditions.push(`gd.group_id = ${params.add(scope.groupId)}`);
@@ -148,8 +148,13 @@ export async function listOtaDevices(
       filtered: listing.conditions.length > 0,
     };
   };
-  const pageQuery = build('ordered');
-  const countQuery = build('set');
+  // The ordered index range is the fast path only for the unfiltered, newest-first page: behind a
+  // filter that matches few devices it would walk the whole line, so filtered or re-sorted pages
+  // let the planner pick (index-only filter, then a top-25 sort), bounded by the cost of the count.
+  const filtered = decodeFilter(query.filter).some((f) => f.value !== '' && !(Array.isArray(f.value) && f.value.length === 0));
+  const newestFirst = (query.sortBy ?? '') === '' || query.sortBy === 'created_at';
+  const pageQuery = build(!filtered && newestFirst ? 'ordered' : 'set', true);
+  const countQuery = build('set', false);
   const { listing } = pageQuery;
   const limitAt = pageQuery.params.values.length + 1;
   const [page, total] = await Promise.all([
