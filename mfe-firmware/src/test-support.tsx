@@ -124,7 +124,7 @@ export interface RenderResult extends ReturnType<typeof renderWithUi> {
 }
 
 /** Renders this remote's routes at `path` (query string allowed), as the shell would mount it. */
-export function renderFirmware(path: string): RenderResult {
+export function renderFirmware(path: string, options: { fallback?: ReactNode } = {}): RenderResult {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const current: { location: Location | null } = { location: null };
   function LocationProbe(): ReactNode {
@@ -136,7 +136,7 @@ export function renderFirmware(path: string): RenderResult {
     <I18nextProvider i18n={i18next}>
       <QueryClientProvider client={queryClient}>
         <MemoryRouter initialEntries={[{ pathname: url.pathname, search: url.search }]}>
-          <FirmwareRoutes fallback={<p>Screen of another remote</p>} />
+          <FirmwareRoutes fallback={options.fallback ?? <p>Screen of another remote</p>} />
           <LocationProbe />
         </MemoryRouter>
       </QueryClientProvider>

@@ -151,3 +151,28 @@ describe('Group Details', () => {
     });
   });
 });
+
+describe('Add Devices', () => {
+  it('adds devices to this group with PUT group/add-devices (group id and name)', async () => {
+    const calls = fakeApi({
+      'GET /api/ota/group/info': groupInfo,
+      'GET /api/ota/devices': { body: { status: true, message: 'Devices', info: { data: [device(70)], total: 1 } } },
+      'PUT /api/ota/group/add-devices': messageReply('Devices added successfully'),
+    });
+    renderFirmware('/admin/OTA-groups/8');
+    await screen.findByText('SN0001');
+    await user.click(screen.getByRole('button', { name: 'Add Devices' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Devices' });
+    expect(within(dialog).getByLabelText(/Name/)).toHaveValue('Pilot homes');
+    await user.click(await within(dialog).findByRole('checkbox', { name: 'SN0070' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(callsTo(calls, 'PUT', '/api/ota/group/add-devices')).toHaveLength(1));
+    expect(lastCall(calls, 'PUT', '/api/ota/group/add-devices').body).toEqual({
+      group_name: 'Pilot homes',
+      device_ids: [70],
+      all: false,
+      deviceType: 'livelink',
+      group_id: 8,
+    });
+  });
+});
