@@ -1,4 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { useSelectedProduct } from '@fleet/shared-api';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { OtaRule } from '../api/types';
 import { callsTo, currentUrl, fakeApi, filterOf, lastCall, listReply, messageReply, notifications, renderFirmware, resetPage, signInAsAdmin } from '../test-support';
@@ -121,5 +122,31 @@ describe('Rules', () => {
     await user.click(within(confirm).getByRole('button', { name: 'Yes' }));
     await waitFor(() => expect(callsTo(calls, 'DELETE', '/api/ota/rule/delete')).toHaveLength(1));
     expect(lastCall(calls, 'DELETE', '/api/ota/rule/delete').body).toEqual({ id: 3, deviceType: 'ihd' });
+  });
+});
+
+describe('Rules list failures and product switches', () => {
+  it('shows the error toast and a Retry when the list cannot be read', async () => {
+    let fail = true;
+    const calls = fakeApi({
+      'GET /api/ota/rule/list': () => (fail ? { status: 500, body: { status: false, message: 'Database is busy', info: null } } : listReply([rule(1, 'Back again')])),
+      'GET /api/ota/firmware-versions': VERSIONS,
+    });
+    renderFirmware('/admin/rules');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Database is busy');
+    await waitFor(() => expect(notifications()).toContainEqual({ messageType: 'error', message: 'Database is busy' }));
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Back again')).toBeInTheDocument();
+    expect(callsTo(calls, 'GET', '/api/ota/rule/list').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('reads the list again with the new device type when the product changes', async () => {
+    const calls = fakeApi({ 'GET /api/ota/rule/list': listReply([]), 'GET /api/ota/firmware-versions': VERSIONS });
+    renderFirmware('/admin/rules');
+    await waitFor(() => expect(lastCall(calls, 'GET', '/api/ota/rule/list').query.get('deviceType')).toBe('ihd'));
+    act(() => useSelectedProduct.getState().select('bulb'));
+    await waitFor(() => expect(lastCall(calls, 'GET', '/api/ota/rule/list').query.get('deviceType')).toBe('bulb'));
+    expect(lastCall(calls, 'GET', '/api/ota/firmware-versions').query.get('deviceType')).toBe('bulb');
   });
 });
