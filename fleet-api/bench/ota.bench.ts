@@ -90,8 +90,17 @@ function multipart(fields: Record<string, string>, file: { name: string; filenam
 const md5 = (b: Buffer) => createHash('md5').update(b).digest('hex');
 
 /** The devices page and count as the module runs them, written out bare. */
-function bareDeviceList(extraWhere: string, orderBy: string, countNeedsJoins: boolean): { page: string; count: string } {
-  const from = `FROM devices d ${otaJoins('$1')} WHERE fleet_ota_line(d.product_line) = 'livelink' ${extraWhere}`;
+function bareDeviceList(
+  extraWhere: string,
+  orderBy: string,
+  countNeedsJoins: boolean,
+  page: 'ordered' | 'set' = 'set',
+): { page: string; count: string } {
+  const line =
+    page === 'ordered'
+      ? "fleet_ota_line(d.product_line) = 'livelink'"
+      : "d.product_line = ANY('{livelink,ihd_livelink}'::text[])";
+  const from = `FROM devices d ${otaJoins('$1')} WHERE ${line} ${extraWhere}`;
   const countFrom = `FROM devices d ${countNeedsJoins ? otaJoins('$1') : ''}
     WHERE d.product_line = ANY('{livelink,ihd_livelink}'::text[]) ${extraWhere}`;
   return {
@@ -153,7 +162,7 @@ async function benchDatabase(db: Db, label: string, dataDir: string): Promise<Re
       {
         name: 'devices: page 25, newest first, with total',
         url: '/api/ota/devices?deviceType=livelink&page=1&limit=25',
-        bare: bareDeviceList('', 'ORDER BY d.created_at DESC NULLS LAST, d.id DESC', false),
+        bare: bareDeviceList('', 'ORDER BY d.created_at DESC NULLS LAST, d.id DESC', false, 'ordered'),
         params: ['livelink'],
       },
       {
@@ -178,7 +187,7 @@ async function benchDatabase(db: Db, label: string, dataDir: string): Promise<Re
         name: `group info: ${GROUP_SIZE}-device group, page 25 with total`,
         url: `/api/ota/group/info?deviceType=livelink&group_id=${groupId}&limit=25`,
         bare: {
-          page: bareDeviceList(`AND gd.group_id = ${groupId}`, 'ORDER BY d.created_at DESC NULLS LAST, d.id DESC', true).page,
+          page: bareDeviceList(`AND gd.group_id = ${groupId}`, 'ORDER BY d.created_at DESC NULLS LAST, d.id DESC', true, 'ordered').page,
           count: `SELECT count(*) AS total FROM ota_group_devices WHERE group_id = ${groupId}`,
         },
         params: ['livelink'],
@@ -186,7 +195,7 @@ async function benchDatabase(db: Db, label: string, dataDir: string): Promise<Re
       {
         name: `group info: ${GROUP_SIZE}-device group, serial filter 0000, page 25 with total`,
         url: `/api/ota/group/info?deviceType=livelink&group_id=${groupId}&limit=25&filter=${enc([{ key: 'serial_number', value: '0000', type: 'single' }])}`,
-        bare: bareDeviceList(`AND gd.group_id = ${groupId} AND d.serial_number ILIKE '%0000%'`, 'ORDER BY d.created_at DESC NULLS LAST, d.id DESC', true),
+        bare: bareDeviceList(`AND gd.group_id = ${groupId} AND d.serial_number ILIKE '%0000%'`, 'ORDER BY d.created_at DESC NULLS LAST, d.id DESC', true, 'ordered'),
         params: ['livelink'],
       },
     ];
@@ -300,7 +309,8 @@ export async function run(ctx: BenchContext): Promise<Record<string, unknown>> {
   const results: Record<string, unknown> = {
     what:
       'OTA calls at fleet size through app.inject (routing, auth, validation, SQL, serialisation), each beside the same ' +
-      'SQL run bare on the database in the same run. Pages of 25 with exact totals. p50/p95 in ms over ' +
+      'SQL run bare on the database in the same run (the statements the module sends: newest-first and group pages on the ' +
+      'ordered line index, filtered line pages and every count on product_line = ANY). Pages of 25 with exact totals. p50/p95 in ms over ' +
       `${RUNS} runs after ${WARMUP} warm-ups; one-off times in ms. Shared 2-core machine: see loadAverage.`,
   };
   try {

@@ -153,7 +153,9 @@ export async function listOtaDevices(
   // let the planner pick (index-only filter, then a top-25 sort), bounded by the cost of the count.
   const filtered = decodeFilter(query.filter).some((f) => f.value !== '' && !(Array.isArray(f.value) && f.value.length === 0));
   const newestFirst = (query.sortBy ?? '') === '' || query.sortBy === 'created_at';
-  const pageQuery = build(!filtered && newestFirst ? 'ordered' : 'set', true);
+  // A group's page keeps the ordered form whatever the filter: the planner then weighs walking the
+  // line in order against starting from the group's members (it knows the group sizes).
+  const pageQuery = build(scope.groupId !== undefined || (!filtered && newestFirst) ? 'ordered' : 'set', true);
   const countQuery = build('set', false);
   const { listing } = pageQuery;
   const limitAt = pageQuery.params.values.length + 1;
