@@ -81,7 +81,7 @@ async function waitForHealth(url, child, timeoutMs) {
 
 api = spawn(process.execPath, [apiMain], {
   cwd: join(root, 'fleet-api'),
-  env: { ...process.env, PORT: String(apiPort), PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${consolePort}` },
+  env: { TRUST_PROXY: '127.0.0.1', ...process.env, PORT: String(apiPort), PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${consolePort}` },
   stdio: 'inherit',
 });
 api.on('exit', (code, signal) => {

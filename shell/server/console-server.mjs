@@ -130,6 +130,9 @@ export async function startConsoleServer(options = {}) {
     rewritePrefix: '/api',
     http: { requestOptions: { timeout: 120_000 } },
     replyOptions: {
+      // fleet-api limits failed sign-ins per client address: pass the browser's address on (fleet-api
+      // believes it only from the proxies named in its TRUST_PROXY setting).
+      rewriteRequestHeaders: (request, headers) => ({ ...headers, 'x-forwarded-for': request.ip }),
       // fleet-api restarting or away: an answer in the console's shape, not a bare 500
       onError: (reply) => {
         reply.code(503).send({ status: false, message: API_UNREACHABLE });

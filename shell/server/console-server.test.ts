@@ -31,7 +31,7 @@ beforeAll(async () => {
   // a stand-in fleet-api that echoes what reached it
   api = createServer((req, res) => {
     res.setHeader('content-type', 'application/json');
-    res.end(JSON.stringify({ status: true, message: 'ok', info: { url: req.url, auth: req.headers.authorization ?? null } }));
+    res.end(JSON.stringify({ status: true, message: 'ok', info: { url: req.url, auth: req.headers.authorization ?? null, forwardedFor: req.headers['x-forwarded-for'] ?? null } }));
   });
   await new Promise<void>((r) => api.listen(0, '127.0.0.1', () => r()));
   const apiUrl = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
@@ -91,7 +91,12 @@ describe('the console server', () => {
 
   it('proxies /api to fleet-api with the caller headers', async () => {
     const r = await fetch(`${base}/api/profile?x=1`, { headers: { authorization: 'Bearer t' } });
-    expect(await r.json()).toEqual({ status: true, message: 'ok', info: { url: '/api/profile?x=1', auth: 'Bearer t' } });
+    expect(await r.json()).toEqual({
+      status: true,
+      message: 'ok',
+      // the browser's address, so fleet-api's per-address sign-in limit sees callers, not the proxy
+      info: { url: '/api/profile?x=1', auth: 'Bearer t', forwardedFor: '127.0.0.1' },
+    });
   });
 
   it('puts the security headers on every answer, naming the registry remote origins in the CSP', async () => {
