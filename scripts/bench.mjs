@@ -19,10 +19,12 @@ let ok = run('npx', ['lerna', 'run', 'build', '--concurrency', '2']);
 // A throwaway PostgreSQL server for the PostgreSQL figures, unless one is given.
 let startedPg = false;
 if (!process.env.BENCH_DATABASE_URL && existsSync(join(root, 'scripts', 'pg-server.sh'))) {
-  const r = spawnSync('bash', ['scripts/pg-server.sh', 'start'], { cwd: root, encoding: 'utf8' });
+  // A server somebody else started is used and left running.
+  const running = spawnSync('bash', ['scripts/pg-server.sh', 'status'], { cwd: root, encoding: 'utf8' });
+  const r = running.status === 0 ? running : spawnSync('bash', ['scripts/pg-server.sh', 'start'], { cwd: root, encoding: 'utf8' });
   if (r.status === 0) {
     process.env.BENCH_DATABASE_URL = r.stdout.trim().split('\n').pop();
-    startedPg = true;
+    startedPg = running.status !== 0;
   } else console.log('PostgreSQL could not be started: PostgreSQL figures are skipped');
 }
 
