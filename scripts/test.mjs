@@ -55,7 +55,8 @@ function jestSuite(label, pkg, env = {}) {
   lines.push(`${label}: ${j.numPassedTests} passed, ${j.numFailedTests + broken} failed`);
 }
 
-const packages = ['federation-config', 'shared-api', 'shared-ui', 'fleet-api', 'mfe-auth', 'shell'];
+// Every workspace with a jest config, in the root package.json's order; the browser journeys run last.
+const packages = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).workspaces.filter((w) => w !== 'e2e');
 const hasTests = (pkg) => existsSync(join(root, pkg, 'jest.config.js'));
 
 if (wanted('build') || wanted('e2e')) {
