@@ -52,6 +52,8 @@ const isTextField = (name: string): name is TextField => (TEXT_FIELDS as readonl
 /** The shown name: the last path segment, printable, at most 200 characters. */
 export function displayName(raw: string): string {
   const base = path.posix.basename(raw.replace(/\\/g, '/'));
+  // control characters and quotes would break the Content-Disposition header of a download
+  // eslint-disable-next-line no-control-regex
   return base.replace(/[\u0000-\u001f\u007f"]/g, '').slice(-200);
 }
 
