@@ -11,8 +11,13 @@ export interface RemoteConfigOptions {
   name: string;
   /** The remote package folder (`__dirname` of its webpack.config.js). */
   dir: string;
-  /** Exactly `./description` and `./app` (the remote contract). */
-  exposes: { './description': string; './app': string } & Record<string, string>;
+  /**
+   * The module exporting `description` (routes, menu, requires): type-only imports. The build
+   * publishes it as `description.json` beside `mf-manifest.json`; the shell reads that, never the entry.
+   */
+  description: string;
+  /** `./app`: the single-spa lifecycles (the remote contract). */
+  exposes: { './app': string } & Record<string, string>;
   /** Dev-server port when the remote runs alone (mfe-auth: 8081). */
   port?: number;
   /** Entry of the remote's own page, used by `--env standalone`. */
@@ -35,6 +40,10 @@ export type WebpackEnv = Record<string, string | boolean | undefined>;
 export type WebpackArgv = { mode?: 'production' | 'development' | 'none' };
 export type ConfigFactory = (env?: WebpackEnv, argv?: WebpackArgv) => Configuration;
 
+/** `description.json`: the file a remote's build publishes beside its manifest. */
+export declare const DESCRIPTION_FILE: string;
+/** Compiles and evaluates a description module with the given constants (what the build publishes). */
+export declare function evaluateDescription(file: string, constants: Record<string, unknown>): unknown;
 /** A remote's webpack configuration; `--env standalone` makes it a page of its own. */
 export declare function createRemoteConfig(options: RemoteConfigOptions): ConfigFactory;
 /** The shell's webpack configuration: a host with no remote in its build. */

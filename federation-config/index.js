@@ -171,6 +171,55 @@ function apiProxy() {
   ];
 }
 
+/**
+ * The remote's description (routes, menu entries, required shared ranges) published as
+ * `description.json` beside `mf-manifest.json`, so the shell composes its routes and menus without
+ * loading a single remote entry: a remote's code is fetched only when one of its routes is visited.
+ * The module is TypeScript with type-only imports; it is compiled and evaluated here with the same
+ * constants the DefinePlugin gives the bundle, and a runtime import in it fails the build.
+ */
+const DESCRIPTION_FILE = 'description.json';
+
+function evaluateDescription(file, constants) {
+  const { transformSync } = require('@swc/core');
+  const vm = require('node:vm');
+  const { code } = transformSync(fs.readFileSync(file, 'utf8'), {
+    filename: file,
+    jsc: { parser: { syntax: 'typescript' }, target: 'es2020' },
+    module: { type: 'commonjs' },
+  });
+  const module = { exports: {} };
+  const refuseImport = (request) => {
+    throw new Error(`${path.basename(file)} may only import types (it imports '${request}' at run time)`);
+  };
+  vm.runInNewContext(code, { module, exports: module.exports, require: refuseImport, ...constants }, { filename: file });
+  const description = module.exports.description;
+  if (!description || typeof description !== 'object') throw new Error(`${file} must export a description`);
+  return description;
+}
+
+class RemoteDescriptionPlugin {
+  constructor(file, constants) {
+    this.file = file;
+    this.constants = constants;
+  }
+
+  apply(compiler) {
+    const name = 'FleetRemoteDescriptionPlugin';
+    compiler.hooks.thisCompilation.tap(name, (compilation) => {
+      compilation.hooks.processAssets.tap({ name, stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        compilation.fileDependencies.add(this.file); // the dev server rebuilds when it changes
+        try {
+          const description = evaluateDescription(this.file, this.constants);
+          compilation.emitAsset(DESCRIPTION_FILE, new webpack.sources.RawSource(`${JSON.stringify(description, null, 2)}\n`));
+        } catch (err) {
+          compilation.errors.push(new webpack.WebpackError(`description: ${err.message}`));
+        }
+      });
+    });
+  }
+}
+
 function definePlugin(extra) {
   return new webpack.DefinePlugin(
     Object.fromEntries(Object.entries(extra).map(([k, v]) => [k, JSON.stringify(v)])),
@@ -180,13 +229,19 @@ function definePlugin(extra) {
 /**
  * @param {import('./index').RemoteConfigOptions} options
  */
-function createRemoteConfig({ name, dir, exposes, port, standaloneEntry, title }) {
-  if (!name || !dir || !exposes) throw new Error('createRemoteConfig needs name, dir and exposes');
+function createRemoteConfig({ name, dir, description, exposes, port, standaloneEntry, title }) {
+  if (!name || !dir || !description || !exposes) throw new Error('createRemoteConfig needs name, dir, description and exposes');
   const pkgJson = readJson(path.join(dir, 'package.json'));
   return (env = {}, argv = {}) => {
     const production = (argv.mode || process.env.NODE_ENV) === 'production';
     const standalone = Boolean(env.standalone || process.env.FLEET_STANDALONE);
     const config = baseConfig({ dir, production });
+    const remoteConstants = {
+      FLEET_REMOTE_NAME: name,
+      FLEET_REMOTE_VERSION: pkgJson.version,
+      FLEET_REQUIRES: requiredShared(dir),
+      FLEET_STANDALONE: standalone,
+    };
     const entry = {};
     if (standalone) {
       if (!standaloneEntry) throw new Error(`${name}: --env standalone needs standaloneEntry`);
@@ -218,12 +273,8 @@ function createRemoteConfig({ name, dir, exposes, port, standaloneEntry, title }
           manifest: true,
           dts: false,
         }),
-        definePlugin({
-          FLEET_REMOTE_NAME: name,
-          FLEET_REMOTE_VERSION: pkgJson.version,
-          FLEET_REQUIRES: requiredShared(dir),
-          FLEET_STANDALONE: standalone,
-        }),
+        definePlugin(remoteConstants),
+        new RemoteDescriptionPlugin(path.resolve(dir, description), remoteConstants),
         ...(standalone
           ? [
               // The page is served for nested paths too (/msc/login, /admin/rules): its scripts load from
@@ -310,6 +361,8 @@ function createShellConfig({ dir, port, entry, template }) {
 }
 
 module.exports = {
+  DESCRIPTION_FILE,
+  evaluateDescription,
   chunkLoadingGlobal,
   SHARED_SINGLETONS,
   SHARED_PACKAGES,

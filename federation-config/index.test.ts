@@ -1,5 +1,7 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { containerName, createRemoteConfig, createShellConfig, providedShared, requiredShared, sharedPolicy, SHARED_PACKAGES, SHARED_SINGLETONS } from './index';
+import { containerName, evaluateDescription, createRemoteConfig, createShellConfig, providedShared, requiredShared, sharedPolicy, SHARED_PACKAGES, SHARED_SINGLETONS } from './index';
 
 const shellDir = path.join(__dirname, '..', 'shell');
 const authDir = path.join(__dirname, '..', 'mfe-auth');
@@ -32,7 +34,8 @@ describe('createRemoteConfig', () => {
   const factory = createRemoteConfig({
     name: 'mfe-auth',
     dir: authDir,
-    exposes: { './description': './src/description.ts', './app': './src/app.tsx' },
+    description: './src/description.ts',
+    exposes: { './app': './src/app.tsx' },
     port: 8081,
     standaloneEntry: './src/standalone.ts',
   });
@@ -89,4 +92,47 @@ it('describes requirements and provisions by package, subpaths folded', () => {
 it('turns registry names into container names', () => {
   expect(containerName('mfe-auth')).toBe('mfe_auth');
   expect(containerName('mfe_heatpump-nms')).toBe('mfe_heatpump_nms');
+});
+
+describe('the published description', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fleet-description-'));
+  const write = (name: string, text: string) => {
+    const file = path.join(dir, name);
+    fs.writeFileSync(file, text);
+    return file;
+  };
+
+  it("is the module's description, evaluated with the build constants", () => {
+    const file = write(
+      'ok.ts',
+      `import type { RemoteDescription } from '@fleet/shared-api';
+       const routes = ['/a', '/b'].map((path) => ({ path, access: 'public' as const }));
+       export const description: RemoteDescription = { name: 'x', version: FLEET_REMOTE_VERSION, routes, menu: [], requires: FLEET_REQUIRES };`,
+    );
+    expect(evaluateDescription(file, { FLEET_REMOTE_VERSION: '2.0.0', FLEET_REQUIRES: { react: '^19.2.0' } })).toEqual({
+      name: 'x',
+      version: '2.0.0',
+      routes: [{ path: '/a', access: 'public' }, { path: '/b', access: 'public' }],
+      menu: [],
+      requires: { react: '^19.2.0' },
+    });
+  });
+
+  it('refuses a runtime import, naming it', () => {
+    const file = write('bad.ts', `import { homePath } from '@fleet/shared-api';\nexport const description = { name: homePath('Admin') };`);
+    expect(() => evaluateDescription(file, {})).toThrow("bad.ts may only import types (it imports '@fleet/shared-api' at run time)");
+  });
+
+  it('refuses a module without a description', () => {
+    expect(() => evaluateDescription(write('none.ts', 'export const other = 1;'), {})).toThrow('must export a description');
+  });
+
+  it("matches mfe-auth's own description module", () => {
+    const published = evaluateDescription(path.join(authDir, 'src', 'description.ts'), {
+      FLEET_REMOTE_VERSION: '1.0.0',
+      FLEET_REQUIRES: requiredShared(authDir),
+    }) as { name: string; routes: Array<{ path: string }> };
+    expect(published.name).toBe('mfe-auth');
+    expect(published.routes.map((r) => r.path)).toContain('/verify-otp');
+  });
 });

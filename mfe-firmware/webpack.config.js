@@ -4,10 +4,8 @@ const { createRemoteConfig } = require('@fleet/federation-config');
 module.exports = createRemoteConfig({
   name: 'mfe-firmware',
   dir: __dirname,
-  exposes: {
-    './description': './src/description.ts',
-    './app': './src/app.tsx',
-  },
+  description: './src/description.ts',
+  exposes: { './app': './src/app.tsx' },
   port: 8082,
   standaloneEntry: './src/standalone/index.ts',
   title: 'Fleet console · mfe-firmware',

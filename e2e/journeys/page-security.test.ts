@@ -72,7 +72,7 @@ describe('the page and its remotes', () => {
       journey(browser, async (j) => {
         j.expect(/violates the following Content Security Policy directive: "connect-src/);
         j.expect(/^connect-src/);
-        j.expect(/Fetch API cannot load .*mf-manifest\.json\. Refused to connect because it violates the document's Content Security Policy/);
+        j.expect(/Fetch API cannot load .*(description|mf-manifest)\.json\. Refused to connect because it violates the document's Content Security Policy/);
         const { page, problems } = j;
         await signIn(page, 'admin@demo.test');
         await page.goto(`/admin/profile?remote-override=mfe-auth=${origin}/mf-manifest.json`);

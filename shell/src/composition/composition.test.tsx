@@ -8,7 +8,7 @@ import { initI18n } from '../i18n/i18n';
 import { ShellLayout } from '../layout/ShellLayout';
 import { buildRouteTable } from '../routing/route-table';
 import { decide } from '../routing/guards';
-import { authDescription } from '../test-support/descriptions';
+import { authDescription, firmwareDescription } from '../test-support/descriptions';
 import { Composition } from './composition';
 import type { SpaApi } from './composition';
 import { CompositionContext } from './context';
@@ -73,11 +73,11 @@ function setup({
   registry?: () => Promise<Record<string, { manifest: string; version: string }>>;
 }) {
   const path = '/login';
-  const describeFn = describeImpl ?? jest.fn().mockResolvedValue({ description });
+  const describeFn = describeImpl ?? jest.fn(async (name: string) => (name === 'mfe-auth' ? description : { ...firmwareDescription, name }));
   const appFn = app ?? jest.fn().mockResolvedValue(fakeApp('Sign in to the Fleet Console'));
   const loader: RemoteLoader = {
     register: jest.fn(),
-    load: ((_remote: string, expose: string) => (expose === './description' ? describeFn() : appFn())) as RemoteLoader['load'],
+    load: jest.fn((_remote: string, _expose: string) => appFn()) as unknown as RemoteLoader['load'],
   };
   let composition: Composition | null = null;
   const spa = fakeSpa(() => path, (name, err) => composition?.reportAppError(name, err));
@@ -86,6 +86,7 @@ function setup({
     spa,
     provided,
     readRegistry: registry,
+    readDescription: describeFn,
     ...(autoRetry ? { autoRetry } : {}),
     isActive: (remote, location) => {
       const d = decide(location.pathname, { userType: null, product: 'all' }, buildRouteTable(composition?.descriptions() ?? []), homePath);
@@ -132,8 +133,24 @@ describe('composing remotes at run time', () => {
     expect(screen.getByTestId('remote-area-mfe-auth')).toContainElement(screen.getByText('Sign in to the Fleet Console'));
   });
 
+  it("composes routes from descriptions alone: a remote's code loads only on its own routes", async () => {
+    const { composition, loader, describeFn } = setup({
+      registry: async () => ({
+        'mfe-auth': { manifest: 'http://localhost/remotes/mfe-auth/1.0.0/mf-manifest.json', version: '1.0.0' },
+        'mfe-firmware': { manifest: 'http://localhost/remotes/mfe-firmware/1.0.0/mf-manifest.json', version: '1.0.0' },
+      }),
+    });
+    await settle(composition);
+    expect(await screen.findByText('Sign in to the Fleet Console')).toBeInTheDocument();
+    expect(describeFn).toHaveBeenCalledWith('mfe-firmware', 'http://localhost/remotes/mfe-firmware/1.0.0/mf-manifest.json');
+    expect(composition.remote('mfe-firmware')?.status).toBe('ready');
+    // /login belongs to mfe-auth: mfe-firmware's entry was never requested
+    expect(loader.load).toHaveBeenCalledWith('mfe-auth', './app');
+    expect(loader.load).not.toHaveBeenCalledWith('mfe-firmware', expect.anything());
+  });
+
   it('shows an error panel with Retry when a remote cannot be fetched, and recovers when it is back', async () => {
-    const describeFn = jest.fn().mockRejectedValueOnce(new Error('manifest 404')).mockResolvedValue({ description: authDescription });
+    const describeFn = jest.fn().mockRejectedValueOnce(new Error('manifest 404')).mockResolvedValue(authDescription);
     const { composition, loader } = setup({ describe: describeFn });
     await settle(composition);
     expect(await screen.findByRole('alert')).toHaveTextContent('This part of the console could not be loaded');
@@ -152,7 +169,7 @@ describe('composing remotes at run time', () => {
       .fn()
       .mockRejectedValueOnce(new Error('manifest 404'))
       .mockRejectedValueOnce(new Error('manifest 404'))
-      .mockResolvedValue({ description: authDescription });
+      .mockResolvedValue(authDescription);
     const { composition } = setup({ describe: describeFn, autoRetry: { firstMs: 5, maxMs: 20 } });
     await settle(composition);
     expect(await screen.findByRole('alert')).toHaveTextContent('This part of the console could not be loaded');

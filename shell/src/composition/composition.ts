@@ -1,4 +1,4 @@
-// Runtime composition: registry -> federation runtime -> each remote's ./description -> version check
+// Runtime composition: registry -> each remote's description.json -> version check
 // -> route table and menus -> one single-spa application per remote. Every remote is confined to its
 // own state: a remote that cannot be fetched, is refused, or breaks while mounting has an error of its
 // own and a retry, while the rest of the page keeps working.
@@ -9,7 +9,7 @@ import type { Registry } from '../registry/registry';
 import type { RemoteLoader } from './federation';
 import { refusalMessage, unmetRequirements } from './versions';
 
-/** describing: ./description on its way; ready: registered with single-spa; failed: could not be
+/** describing: description.json on its way; ready: registered with single-spa; failed: could not be
  * fetched; refused: its shared versions cannot be satisfied. */
 export type RemoteStatus = 'describing' | 'ready' | 'failed' | 'refused';
 
@@ -53,6 +53,8 @@ export interface CompositionDeps {
   /** the versions the shell shares (federation-config's FLEET_SHARED_VERSIONS) */
   provided: Record<string, string>;
   readRegistry: () => Promise<Registry>;
+  /** the remote's published description (description.json beside its manifest); no remote code runs */
+  readDescription: (name: string, manifest: string) => Promise<unknown>;
   /** should this remote be mounted at this location (guards + route table) */
   isActive: (remote: string, location: Location) => boolean;
   /** props for the remote's mount beyond domElement (the shell passes an error boundary) */
@@ -139,15 +141,14 @@ export class Composition {
     await Promise.all(fresh.map((r) => this.describe(r.name)));
   }
 
-  /** Loads ./description, checks the versions, and registers the application. */
+  /** Reads the description, checks the versions, and registers the application. */
   private async describe(name: string): Promise<void> {
     let description: unknown;
     try {
-      const module = await this.deps.loader.load<{ description?: unknown }>(name, './description');
-      description = module.description;
+      description = await this.deps.readDescription(name, this.remote(name)?.manifest ?? '');
       if (!isDescription(description)) throw new Error(`${name} has no valid description`);
     } catch (err) {
-      console.warn(`[fleet] ${name}: ./description failed`, err);
+      console.warn(`[fleet] ${name}: description.json failed`, err);
       const manifest = this.remote(name)?.manifest ?? '';
       this.patch(name, { status: 'failed', message: `${name} could not be fetched from ${manifest}` });
       this.scheduleAutoRetry(name);
@@ -211,7 +212,8 @@ export class Composition {
     const manifest = (await this.latestManifest(name)) ?? state.manifest;
     try {
       this.deps.loader.register([{ name, manifest }], true);
-      await this.deps.loader.load(name, state.status === 'failed' ? './description' : './app');
+      if (state.status === 'failed') await this.deps.readDescription(name, manifest);
+      else await this.deps.loader.load(name, './app');
     } catch {
       // still away: the panel stays, the next probe comes later
       if (this.retryTimers.has(name)) this.scheduleAutoRetry(name);

@@ -8,7 +8,7 @@ import { Composition } from './composition';
 import type { SpaApi } from './composition';
 import { federationLoader } from './federation';
 import { applyOverrides, applyOverrideParams, readOverrides, withoutOverrideParams, writeOverrides } from '../registry/overrides';
-import { absoluteUrl, fetchRegistry } from '../registry/registry';
+import { absoluteUrl, fetchDescription, fetchRegistry } from '../registry/registry';
 import type { Registry } from '../registry/registry';
 import { buildRouteTable } from '../routing/route-table';
 import { decide } from '../routing/guards';
@@ -88,6 +88,7 @@ export function createPageComposition(provided: Record<string, string>): Composi
     spa,
     provided,
     readRegistry,
+    readDescription: (_name, manifest) => fetchDescription(manifest, window.location.href),
     autoRetry: { firstMs: 10_000, maxMs: 60_000 },
     isActive: (remote, location) => {
       const decision = decide(location.pathname, { userType: viewerType(), product: useProduct.getState().product }, table(), homePath);

@@ -32,10 +32,13 @@ async function openAs(userType: UserType | null, path: string) {
   }
   const loader: RemoteLoader = {
     register: () => undefined,
-    load: (async (name: string) => ({ description: descriptions[name] })) as RemoteLoader['load'],
+    load: (async () => {
+      throw new Error('no remote code in these tests');
+    }) as RemoteLoader['load'],
   };
   const composition = new Composition({
     loader,
+    readDescription: async (name: string) => descriptions[name],
     spa: {
       registerApplication: () => undefined,
       unregisterApplication: async () => undefined,

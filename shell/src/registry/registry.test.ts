@@ -1,4 +1,4 @@
-import { fetchRegistry, parseRegistry } from './registry';
+import { descriptionUrl, fetchDescription, fetchRegistry, parseRegistry } from './registry';
 import { applyOverrideParams, applyOverrides, OVERRIDES_KEY, readOverrides, withoutOverrideParams, writeOverrides } from './overrides';
 
 describe('the registry', () => {
@@ -21,6 +21,22 @@ describe('the registry', () => {
     expect(fetchFn).toHaveBeenCalledWith('/remotes.json', expect.objectContaining({ cache: 'no-store' }));
     const down = jest.fn().mockResolvedValue({ ok: false, status: 502, json: async () => ({}) });
     await expect(fetchRegistry(down)).rejects.toThrow('HTTP 502');
+  });
+});
+
+describe('remote descriptions', () => {
+  it('are read beside the manifest, relative or absolute, without running remote code', async () => {
+    expect(descriptionUrl('/remotes/mfe-auth/1.0.0/mf-manifest.json', 'http://console.test/login')).toBe('http://console.test/remotes/mfe-auth/1.0.0/description.json');
+    // a QA override on another origin
+    expect(descriptionUrl('http://localhost:8081/mf-manifest.json', 'http://console.test/login')).toBe('http://localhost:8081/description.json');
+    const fetchFn = jest.fn().mockResolvedValue({ ok: true, status: 200, json: async () => ({ name: 'mfe-auth' }) });
+    await expect(fetchDescription('/remotes/mfe-auth/1.0.0/mf-manifest.json', 'http://console.test/', fetchFn)).resolves.toEqual({ name: 'mfe-auth' });
+    expect(fetchFn).toHaveBeenCalledWith('http://console.test/remotes/mfe-auth/1.0.0/description.json', expect.objectContaining({ cache: 'no-cache' }));
+  });
+
+  it('fail with the URL and the status when the remote is not there', async () => {
+    const gone = jest.fn().mockResolvedValue({ ok: false, status: 404, json: async () => ({}) });
+    await expect(fetchDescription('http://cdn.test/a/mf-manifest.json', 'http://console.test/', gone)).rejects.toThrow('http://cdn.test/a/description.json answered HTTP 404');
   });
 });
 

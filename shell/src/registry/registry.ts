@@ -37,3 +37,20 @@ export async function fetchRegistry(fetchFn: FetchLike = (i, init) => fetch(i, i
 export function absoluteUrl(url: string, base: string): string {
   return new URL(url, base).toString();
 }
+
+/** Where a remote publishes its description: `description.json` beside its `mf-manifest.json`. */
+export function descriptionUrl(manifest: string, base: string): string {
+  return new URL('description.json', new URL(manifest, base)).toString();
+}
+
+/**
+ * Reads a remote's description (routes, menu entries, required ranges) without loading its entry, so
+ * that composing the page costs one small JSON per remote and a remote's code loads only on its routes.
+ * `no-cache`: a redeployed version is seen at once; an unchanged one answers 304.
+ */
+export async function fetchDescription(manifest: string, base: string, fetchFn: FetchLike = (i, init) => fetch(i, init)): Promise<unknown> {
+  const url = descriptionUrl(manifest, base);
+  const response = await fetchFn(url, { cache: 'no-cache', headers: { accept: 'application/json' } });
+  if (!response.ok) throw new Error(`${url} answered HTTP ${response.status}`);
+  return response.json();
+}
