@@ -31,6 +31,27 @@ export default tseslint.config(
         { group: ['@fleet/mfe-*', '../mfe-*', '../../mfe-*'], message: 'A remote never imports another remote.' },
         { group: ['@chakra-ui/*'], message: 'Remotes reach Chakra only through @fleet/shared-ui.' },
         { group: ['@fleet/shell', '../shell/*'], message: 'A remote never imports the shell.' },
+        { group: ['react-router-dom', 'react-router'], message: 'The router comes from @fleet/shared-api (one copy in the page, tree-shaken).' },
+        { group: ['react-i18next'], message: 'useTranslation and I18nextProvider come from @fleet/shared-ui (one copy in the page, tree-shaken).' },
+      ] }],
+    },
+  },
+  {
+    // The router reaches every package through @fleet/shared-api, and the i18next React bindings through
+    // @fleet/shared-ui: neither is a share key of its own (docs/architecture.md, page weight).
+    files: ['shell/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { group: ['react-router-dom', 'react-router'], message: 'The router comes from @fleet/shared-api (one copy in the page, tree-shaken).' },
+        { group: ['react-i18next'], message: 'useTranslation and I18nextProvider come from @fleet/shared-ui (one copy in the page, tree-shaken).' },
+      ] }],
+    },
+  },
+  {
+    files: ['shared-ui/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { group: ['react-router-dom', 'react-router'], message: 'The router comes from @fleet/shared-api (one copy in the page, tree-shaken).' },
       ] }],
     },
   },

@@ -12,8 +12,10 @@ const apiUrl = process.env.FLEET_API_URL || 'http://localhost:3000';
 
 /**
  * The singletons of the page. The host provides them; remotes consume them (`import: false`) so
- * a second copy cannot sneak in. @chakra-ui/react is deliberately absent: a shared module cannot be
- * tree-shaken, so Chakra reaches remotes only through @fleet/shared-ui (see ARCHITECTURE.md).
+ * a second copy cannot sneak in. @chakra-ui/react, react-i18next and react-router-dom are deliberately
+ * absent: a shared module cannot be tree-shaken, so Chakra and the i18next React bindings reach remotes
+ * only through @fleet/shared-ui and the router only through @fleet/shared-api (one copy of each in the
+ * page, only the parts in use; see ARCHITECTURE.md and docs/architecture.md).
  */
 const SHARED_SINGLETONS = [
   'react',
@@ -21,13 +23,14 @@ const SHARED_SINGLETONS = [
   'react/jsx-runtime',
   'react-dom',
   'react-dom/client',
-  'react-router-dom',
   '@emotion/react',
   'zustand',
   'i18next',
-  'react-i18next',
   '@tanstack/react-query',
   '@fleet/shared-ui',
+  // share keys of their own, so the sign-in page does not download dialogs and tables
+  '@fleet/shared-ui/overlays',
+  '@fleet/shared-ui/tables',
   '@fleet/shared-api',
 ];
 
@@ -93,10 +96,21 @@ function sharedPolicy({ dir, role }) {
     if (role === 'remote') {
       shared[request] = { singleton: true, import: false, requiredVersion, strictVersion: true };
     } else {
-      shared[request] = { singleton: true, requiredVersion, ...(version ? { version } : {}) };
+      shared[request] = { singleton: true, requiredVersion, ...(version ? { version } : {}), ...ownWorkspaceImport(request, dir) };
     }
   }
   return shared;
+}
+
+/**
+ * The federation plugin provides a package-name share key only when the host's own code imports it, so a
+ * subpath the shell never uses (`@fleet/shared-ui/tables`) would be missing from the page. Our own
+ * workspaces are therefore provided by path, always. (Third-party singletons stay matched by name: Node's
+ * resolver and webpack's pick different builds of some of them, which would make two copies.)
+ */
+function ownWorkspaceImport(request, dir) {
+  if (!request.startsWith('@fleet/')) return {};
+  return { import: require.resolve(request, { paths: [dir] }) };
 }
 
 /** What a remote declares it needs of the host: `{ react: '^19.2.0', ... }` (for its description). */
@@ -272,6 +286,8 @@ function createRemoteConfig({ name, dir, description, exposes, port, standaloneE
           shareStrategy: 'loaded-first',
           manifest: true,
           dts: false,
+          // in the page the entry uses the shell's federation runtime instead of carrying its own
+          ...(standalone ? {} : { experiments: { externalRuntime: true } }),
         }),
         definePlugin(remoteConstants),
         new RemoteDescriptionPlugin(path.resolve(dir, description), remoteConstants),
@@ -341,6 +357,13 @@ function createShellConfig({ dir, port, entry, template }) {
           shareStrategy: 'loaded-first',
           manifest: false,
           dts: false,
+          experiments: { provideExternalRuntime: true },
+        }),
+        // provideExternalRuntime injects the runtime through the plugin's CommonJS build, which would
+        // bring a second, CommonJS copy of runtime-core beside the ESM one the shell already runs
+        // (+24 KB gzipped): use the plugin's ESM build so that both are one module.
+        new webpack.NormalModuleReplacementPlugin(/inject-external-runtime-core-plugin[\\/]dist[\\/]index\.cjs$/, (resource) => {
+          resource.request = resource.request.replace(/index\.cjs$/, 'index.js');
         }),
         definePlugin({ FLEET_SHARED_VERSIONS: providedShared(dir) }),
         new HtmlWebpackPlugin(

@@ -13,11 +13,17 @@ describe('the shared policy', () => {
     const shared = sharedPolicy({ dir: shellDir, role: 'host' }) as Record<string, { singleton: boolean; import?: false; version?: string }>;
     expect(Object.keys(shared).sort()).toEqual([...SHARED_SINGLETONS].sort());
     expect(shared['@chakra-ui/react']).toBeUndefined();
-    for (const entry of Object.values(shared)) {
+    expect(shared['react-router-dom']).toBeUndefined();
+    expect(shared['react-i18next']).toBeUndefined();
+    for (const [key, entry] of Object.entries(shared)) {
       expect(entry.singleton).toBe(true);
-      expect(entry.import).toBeUndefined();
       expect(entry.version).toMatch(/^\d+\.\d+\.\d+/);
+      // our workspaces are provided by path, so a subpath the shell never imports is still in the page
+      if (key.startsWith('@fleet/')) expect(path.isAbsolute(String(entry.import))).toBe(true);
+      else expect(entry.import).toBeUndefined();
     }
+    expect(String(shared['@fleet/shared-ui/tables']?.import)).toMatch(/shared-ui[\\/]src[\\/]tables\.ts$/);
+    expect(String(shared['@fleet/shared-ui/overlays']?.import)).toMatch(/shared-ui[\\/]src[\\/]overlays\.ts$/);
   });
 
   it('makes a remote in the page consume them without bundling, strictly', () => {

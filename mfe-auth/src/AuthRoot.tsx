@@ -1,10 +1,8 @@
-import { ApiError } from '@fleet/shared-api';
-import { Box, FleetUiProvider } from '@fleet/shared-ui';
+import { ApiError, BrowserRouter } from '@fleet/shared-api';
+import { Box, FleetUiProvider, I18nextProvider } from '@fleet/shared-ui';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { useState, type ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
-import { BrowserRouter } from 'react-router-dom';
 import { AuthRoutes } from './AuthRoutes';
 
 export function createAuthQueryClient(): QueryClient {

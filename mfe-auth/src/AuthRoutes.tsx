@@ -1,19 +1,23 @@
-import type { ReactNode } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Route, Routes } from '@fleet/shared-api';
+import { LoadingArea } from '@fleet/shared-ui';
 import { PROFILE_PATHS, type ProfileRole } from './description';
 import { PublicOnly, RequireRole } from './guards';
 import { LoginPage } from './login/LoginPage';
-import { ForgotPasswordPage } from './password-reset/ForgotPasswordPage';
-import { ResetPasswordPage } from './password-reset/ResetPasswordPage';
 import { FORGOT_PATHS, LOGIN_PATHS, PORTALS, RESET_PATHS } from './portals';
-import { AdminProfile } from './profiles/AdminProfile';
-import { AgencyProfile } from './profiles/AgencyProfile';
-import { CustomerProfile } from './profiles/CustomerProfile';
-import { ElectricianProfile } from './profiles/ElectricianProfile';
-import { MultiSiteProfile } from './profiles/MultiSiteProfile';
-import { SiteManagerProfile } from './profiles/SiteManagerProfile';
-import { SignupPage } from './signup/SignupPage';
-import { VerifyOtpPage } from './verify-otp/VerifyOtpPage';
+
+// The sign-in form is the console's first screen and comes with ./app; every other screen is fetched
+// when its route is visited, so /login downloads only what it shows (docs/architecture.md, page weight).
+const VerifyOtpPage = lazy(() => import('./verify-otp/VerifyOtpPage').then((m) => ({ default: m.VerifyOtpPage })));
+const SignupPage = lazy(() => import('./signup/SignupPage').then((m) => ({ default: m.SignupPage })));
+const ForgotPasswordPage = lazy(() => import('./password-reset/ForgotPasswordPage').then((m) => ({ default: m.ForgotPasswordPage })));
+const ResetPasswordPage = lazy(() => import('./password-reset/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })));
+const AdminProfile = lazy(() => import('./profiles/AdminProfile').then((m) => ({ default: m.AdminProfile })));
+const AgencyProfile = lazy(() => import('./profiles/AgencyProfile').then((m) => ({ default: m.AgencyProfile })));
+const CustomerProfile = lazy(() => import('./profiles/CustomerProfile').then((m) => ({ default: m.CustomerProfile })));
+const ElectricianProfile = lazy(() => import('./profiles/ElectricianProfile').then((m) => ({ default: m.ElectricianProfile })));
+const MultiSiteProfile = lazy(() => import('./profiles/MultiSiteProfile').then((m) => ({ default: m.MultiSiteProfile })));
+const SiteManagerProfile = lazy(() => import('./profiles/SiteManagerProfile').then((m) => ({ default: m.SiteManagerProfile })));
 
 const PROFILE_SCREENS: Record<ProfileRole, () => ReactNode> = {
   Admin: () => <AdminProfile />,
@@ -32,25 +36,27 @@ export interface AuthRoutesProps {
 /** Every route of description.ts; `key` remounts a screen when the portal changes under it. */
 export function AuthRoutes({ fallback = null }: AuthRoutesProps) {
   return (
-    <Routes>
-      <Route element={<PublicOnly />}>
-        <Route path="/" element={<LoginPage key="root" portal="main" />} />
-        {PORTALS.map((portal) => (
-          <Route key={`login-${portal}`} path={LOGIN_PATHS[portal]} element={<LoginPage key={portal} portal={portal} />} />
+    <Suspense fallback={<LoadingArea />}>
+      <Routes>
+        <Route element={<PublicOnly />}>
+          <Route path="/" element={<LoginPage key="root" portal="main" />} />
+          {PORTALS.map((portal) => (
+            <Route key={`login-${portal}`} path={LOGIN_PATHS[portal]} element={<LoginPage key={portal} portal={portal} />} />
+          ))}
+          <Route path="/verify-otp" element={<VerifyOtpPage />} />
+          <Route path="/signup" element={<SignupPage />} />
+          {PORTALS.map((portal) => (
+            <Route key={`forgot-${portal}`} path={FORGOT_PATHS[portal]} element={<ForgotPasswordPage key={portal} portal={portal} />} />
+          ))}
+          {PORTALS.map((portal) => (
+            <Route key={`reset-${portal}`} path={RESET_PATHS[portal]} element={<ResetPasswordPage key={portal} portal={portal} />} />
+          ))}
+        </Route>
+        {(Object.keys(PROFILE_PATHS) as ProfileRole[]).map((role) => (
+          <Route key={role} path={PROFILE_PATHS[role]} element={<RequireRole role={role}>{PROFILE_SCREENS[role]()}</RequireRole>} />
         ))}
-        <Route path="/verify-otp" element={<VerifyOtpPage />} />
-        <Route path="/signup" element={<SignupPage />} />
-        {PORTALS.map((portal) => (
-          <Route key={`forgot-${portal}`} path={FORGOT_PATHS[portal]} element={<ForgotPasswordPage key={portal} portal={portal} />} />
-        ))}
-        {PORTALS.map((portal) => (
-          <Route key={`reset-${portal}`} path={RESET_PATHS[portal]} element={<ResetPasswordPage key={portal} portal={portal} />} />
-        ))}
-      </Route>
-      {(Object.keys(PROFILE_PATHS) as ProfileRole[]).map((role) => (
-        <Route key={role} path={PROFILE_PATHS[role]} element={<RequireRole role={role}>{PROFILE_SCREENS[role]()}</RequireRole>} />
-      ))}
-      <Route path="*" element={fallback} />
-    </Routes>
+        <Route path="*" element={fallback} />
+      </Routes>
+    </Suspense>
   );
 }

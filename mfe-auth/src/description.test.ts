@@ -69,7 +69,7 @@ describe('description', () => {
 
   it('requires the shared singletons it depends on, at ranges the installed versions satisfy', () => {
     expect(Object.keys(description.requires)).toEqual(
-      expect.arrayContaining(['react', 'react-dom', 'react-router-dom', 'i18next', '@fleet/shared-ui', '@fleet/shared-api']),
+      expect.arrayContaining(['react', 'react-dom', 'i18next', '@fleet/shared-ui', '@fleet/shared-api']),
     );
     for (const [name, range] of Object.entries(description.requires)) {
       expect(SHARED_SINGLETONS).toContain(name);

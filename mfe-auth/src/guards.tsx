@@ -1,6 +1,5 @@
-import { homePath, isProductKey, SELECTED_PRODUCT_KEY, useSession, type UserType } from '@fleet/shared-api';
+import { homePath, isProductKey, SELECTED_PRODUCT_KEY, useSession, type UserType, Navigate, Outlet } from '@fleet/shared-api';
 import type { ReactNode } from 'react';
-import { Navigate, Outlet } from 'react-router-dom';
 import { LOGIN_PATHS } from './portals';
 
 export function storedProduct() {

@@ -4,7 +4,7 @@ import '@testing-library/jest-dom';
 import { installJsdomPolyfills } from '@fleet/shared-ui/src/test-utils';
 import { requiredShared } from '@fleet/federation-config';
 import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { initReactI18next } from '@fleet/shared-ui';
 import path from 'node:path';
 import { addAuthBundles } from './i18n/bundles';
 

@@ -1,11 +1,10 @@
 // Helpers for this remote's tests: its routes in a memory router, and a fake fleet-api behind fetch.
-import { useNotifications, useSession, type LoginUserInfo, type UserType } from '@fleet/shared-api';
+import { useNotifications, useSession, type LoginUserInfo, type UserType, MemoryRouter, useLocation, type Location } from '@fleet/shared-api';
 import { renderWithUi } from '@fleet/shared-ui/src/test-utils';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import i18next from 'i18next';
-import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter, useLocation, type Location } from 'react-router-dom';
+import { act, type ReactNode } from 'react';
+import { I18nextProvider } from '@fleet/shared-ui';
 import { AuthRoutes } from './AuthRoutes';
 
 export interface Reply {
@@ -61,8 +60,11 @@ export interface RenderAuthResult extends ReturnType<typeof renderWithUi> {
   location: () => Location;
 }
 
-/** Renders this remote's routes at `path` (query string allowed), as the shell would mount it. */
-export function renderAuth(path: string, options: { state?: unknown } = {}): RenderAuthResult {
+/**
+ * Renders this remote's routes at `path` (query string allowed), as the shell would mount it, and
+ * waits for the screen's lazily loaded module (AuthRoutes fetches every screen but login on demand).
+ */
+export async function renderAuth(path: string, options: { state?: unknown } = {}): Promise<RenderAuthResult> {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const current: { location: Location | null } = { location: null };
   function LocationProbe(): ReactNode {
@@ -70,7 +72,9 @@ export function renderAuth(path: string, options: { state?: unknown } = {}): Ren
     return null;
   }
   const url = new URL(path, 'http://localhost');
-  const utils = renderWithUi(
+  let utils: ReturnType<typeof renderWithUi> | undefined;
+  await act(async () => {
+    utils = renderWithUi(
     <I18nextProvider i18n={i18next}>
       <QueryClientProvider client={queryClient}>
         <MemoryRouter initialEntries={[{ pathname: url.pathname, search: url.search, state: options.state ?? null }]}>
@@ -79,7 +83,9 @@ export function renderAuth(path: string, options: { state?: unknown } = {}): Ren
         </MemoryRouter>
       </QueryClientProvider>
     </I18nextProvider>,
-  );
+    );
+  });
+  if (!utils) throw new Error('the routes did not render');
   return {
     ...utils,
     location: () => {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from '@fleet/shared-api';
 import { FIRMWARE_PATHS } from './description';
 import { FirmwaresPage } from './firmwares/FirmwaresPage';
 import { RequireAdmin } from './guards';

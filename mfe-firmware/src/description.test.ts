@@ -43,7 +43,7 @@ describe('description', () => {
 
   it('requires the shared singletons it uses, at the ranges of package.json', () => {
     expect(Object.keys(description.requires)).toEqual(
-      expect.arrayContaining(['react', 'react-dom', 'react-router-dom', 'i18next', '@tanstack/react-query', '@fleet/shared-ui', '@fleet/shared-api']),
+      expect.arrayContaining(['react', 'react-dom', 'i18next', '@tanstack/react-query', '@fleet/shared-ui', '@fleet/shared-api']),
     );
     for (const [name, range] of Object.entries(description.requires)) {
       expect(SHARED_SINGLETONS).toContain(name);

@@ -1,6 +1,5 @@
-import { useSession } from '@fleet/shared-api';
+import { useSession, Navigate } from '@fleet/shared-api';
 import type { ReactNode } from 'react';
-import { Navigate } from 'react-router-dom';
 
 /** Spec 2.10: /admin routes need Admin, anyone else goes to /login (the shell checks first; a stale tab or the standalone page rely on this). */
 export function RequireAdmin({ children }: { children: ReactNode }) {

@@ -1,12 +1,11 @@
 // Helpers for this remote's tests: its routes in a memory router as the shell mounts them, a fake
 // fleet-api behind fetch, and a fake XMLHttpRequest for the multipart uploads.
-import { decodeFilter, useNotifications, useSelectedProduct, useSession, type EncodedFilterItem, type ProductKey } from '@fleet/shared-api';
+import { decodeFilter, useNotifications, useSelectedProduct, useSession, type EncodedFilterItem, type ProductKey, MemoryRouter, useLocation, type Location } from '@fleet/shared-api';
 import { renderWithUi } from '@fleet/shared-ui/src/test-utils';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import i18next from 'i18next';
 import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter, useLocation, type Location } from 'react-router-dom';
+import { I18nextProvider } from '@fleet/shared-ui';
 import { FirmwareRoutes } from './FirmwareRoutes';
 
 export interface Reply {

@@ -97,3 +97,20 @@ export type { LiveStatus, LiveConnection, LiveConnectionOptions, Backoff } from 
 export { openLiveConnection, reconnectDelay, liveUrl, LIVE_PATH, AUTH_REFUSED_CLOSE_CODES, DEFAULT_BACKOFF } from './live-updates/live-connection';
 export type { LiveListener } from './live-updates/live-updates';
 export { liveUpdates, useLiveUpdates, useLiveStatus } from './live-updates/live-updates';
+
+export {
+  BrowserRouter,
+  Link,
+  MemoryRouter,
+  NavLink,
+  Navigate,
+  Outlet,
+  Route,
+  Routes,
+  matchPath,
+  useLocation,
+  useNavigate,
+  useParams,
+  useSearchParams,
+} from './routing/router';
+export type { Location, NavigateFunction, SetURLSearchParams } from './routing/router';

@@ -1,6 +1,9 @@
 // @fleet/shared-ui: the console's design system. Named exports only; nothing reaches past this file.
+// What every page needs at first paint lives here; dialogs and drawers are in ./overlays and tables in
+// ./tables, each a share key of its own so that the sign-in page does not download them.
 export * from './chakra';
 export { FleetUiProvider, type FleetUiProviderProps } from './FleetUiProvider';
+export { I18nextProvider, initReactI18next, useTranslation, type ErrorArgs } from './i18n';
 export { system } from './theme/system';
 export {
   applyStoredColorMode,
@@ -19,27 +22,6 @@ export { TextField, type TextFieldProps } from './forms/TextField';
 export { FleetToaster, showToast, toaster, type ToastKind } from './feedback/toaster';
 export * from './icons';
 export { LoadingArea, LoadingOverlay, type LoadingAreaProps, type LoadingOverlayProps } from './feedback/LoadingOverlay';
-export {
-  DataTable,
-  type DataColumn,
-  type DataTableProps,
-  type RowKey,
-  type SortOrder,
-  type TableSelection,
-} from './table/DataTable';
-export {
-  DEFAULT_LIMIT_OPTIONS,
-  GO_TO_PAGE_DEBOUNCE_MS,
-  goToPageError,
-  lastPageOf,
-  Pager,
-  showingText,
-  type PagerProps,
-} from './table/Pager';
-export { FilterDrawer, type FilterDrawerProps } from './filters/FilterDrawer';
-export { ModalDialog, type ModalDialogProps } from './dialogs/ModalDialog';
-export { ConfirmDialog, type ConfirmDialogProps } from './dialogs/ConfirmDialog';
-export { EditDialog, type EditDialogProps } from './dialogs/EditDialog';
 export {
   StatusBadge,
   StatusLegend,
@@ -67,7 +49,5 @@ export {
   MAX_UPLOAD_BYTES,
   type FileDropzoneProps,
 } from './files/FileDropzone';
-export { ReadMore, ShowMore, type ReadMoreProps, type ShowMoreProps } from './text/ShowMore';
 export { ErrorPanel, type ErrorPanelProps } from './feedback/ErrorPanel';
 export { PageHeader, type PageHeaderProps } from './layout/PageHeader';
-export { SelectionBar, type SelectionBarProps, type SelectionMode } from './table/SelectionBar';

@@ -1,6 +1,6 @@
 import { useCallback, useRef } from 'react';
 import type { FieldErrors, FieldValues } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@fleet/shared-ui';
 import { AUTH_NAMESPACE } from '../i18n/bundles';
 
 export function useAuthTranslation() {

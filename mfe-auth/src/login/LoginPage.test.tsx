@@ -14,15 +14,15 @@ describe('LoginPage', () => {
     ['/electrician-login', 'Sign in to the Electrician Portal'],
     ['/msc/login', 'Sign in to the Multi-Site Company Portal'],
     ['/sm/login', 'Sign in to the Site Manager Portal'],
-  ])('%s names its portal in the title', (path, title) => {
+  ])('%s names its portal in the title', async (path, title) => {
     fakeApi({});
-    renderAuth(path);
+    await renderAuth(path);
     expect(screen.getByRole('heading', { level: 1, name: title })).toBeInTheDocument();
   });
 
   it('requires email and password, focusing the first field in error', async () => {
     const calls = fakeApi({});
-    renderAuth('/login');
+    await renderAuth('/login');
     await userEvent.click(screen.getByRole('button', { name: 'Login' }));
     expect(await screen.findByText('Email is required')).toBeInTheDocument();
     expect(screen.getByText('Password is required')).toBeInTheDocument();
@@ -35,7 +35,7 @@ describe('LoginPage', () => {
 
   it('refuses an address without a dot in its domain', async () => {
     fakeApi({});
-    renderAuth('/login');
+    await renderAuth('/login');
     await userEvent.type(screen.getByRole('textbox', { name: /Email/ }), 'ada@fleet');
     await userEvent.type(screen.getByLabelText(/^Password/), 'secret');
     await userEvent.click(screen.getByRole('button', { name: 'Login' }));
@@ -45,7 +45,7 @@ describe('LoginPage', () => {
 
   it('sends the trimmed email and the password, then goes to /verify-otp keeping the email', async () => {
     const calls = fakeApi({ 'POST /api/authenticate/login': { body: OTP_SENT } });
-    const view = renderAuth('/electrician-login');
+    const view = await renderAuth('/electrician-login');
     await userEvent.type(screen.getByRole('textbox', { name: /Email/ }), '  sparky@fleet.test ');
     await userEvent.type(screen.getByLabelText(/^Password/), 'Secret123');
     await userEvent.click(screen.getByRole('button', { name: 'Login' }));
@@ -65,7 +65,7 @@ describe('LoginPage', () => {
     [429, 'Too many attempts. Try again in 15 minutes.'],
   ])('shows the server message of a %i and stays', async (status, message) => {
     fakeApi({ 'POST /api/authenticate/login': { status, body: { status: false, message } } });
-    const view = renderAuth('/login');
+    const view = await renderAuth('/login');
     await userEvent.type(screen.getByRole('textbox', { name: /Email/ }), 'ada@fleet.test');
     await userEvent.type(screen.getByLabelText(/^Password/), 'wrong');
     await userEvent.click(screen.getByRole('button', { name: 'Login' }));
@@ -74,20 +74,20 @@ describe('LoginPage', () => {
     expect(readPendingLogin()).toBeNull();
   });
 
-  it('links each portal to its own forgot-password screen; only the main one offers sign-up', () => {
+  it('links each portal to its own forgot-password screen; only the main one offers sign-up', async () => {
     fakeApi({});
-    const main = renderAuth('/login');
+    const main = await renderAuth('/login');
     expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/forgot-password');
     expect(screen.getByRole('link', { name: 'New agency? Sign up' })).toHaveAttribute('href', '/signup');
     main.unmount();
-    renderAuth('/msc/login');
+    await renderAuth('/msc/login');
     expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/msc/forgot-password');
     expect(screen.queryByRole('link', { name: 'New agency? Sign up' })).not.toBeInTheDocument();
   });
 
   it('confirms the address of a sign-up mail link once and drops the token from the address', async () => {
     const calls = fakeApi({ 'POST /api/verify-email': { body: { status: true, message: 'Your email has been verified' } } });
-    const view = renderAuth('/login?verify=tok-123');
+    const view = await renderAuth('/login?verify=tok-123');
     await waitFor(() =>
       expect(notifications()).toEqual([{ messageType: 'success', message: 'Your email has been verified', timer: 4000 }]),
     );
@@ -97,7 +97,7 @@ describe('LoginPage', () => {
 
   it('tells a used verification link apart', async () => {
     fakeApi({ 'POST /api/verify-email': { status: 400, body: { status: false, message: 'This verification link is invalid or has expired' } } });
-    renderAuth('/login?verify=old');
+    await renderAuth('/login?verify=old');
     await waitFor(() =>
       expect(notifications()).toEqual([
         { messageType: 'error', message: 'This verification link is invalid or has expired', timer: 4000 },
@@ -105,10 +105,10 @@ describe('LoginPage', () => {
     );
   });
 
-  it('sends a signed-in user home instead', () => {
+  it('sends a signed-in user home instead', async () => {
     fakeApi({});
     signInAs('Electrician');
-    const view = renderAuth('/login');
+    const view = await renderAuth('/login');
     expect(view.location().pathname).toBe('/electrician/devices');
   });
 });

@@ -1,7 +1,6 @@
-import { errorMessage, notify } from '@fleet/shared-api';
+import { errorMessage, notify, useSearchParams } from '@fleet/shared-api';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { verifyEmail } from './calls';
 
 /**

@@ -9,7 +9,7 @@ beforeEach(resetPage);
 describe('ForgotPasswordPage', () => {
   it('requires a valid email', async () => {
     const calls = fakeApi({});
-    renderAuth('/forgot-password');
+    await renderAuth('/forgot-password');
     await userEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
     expect(await screen.findByText('Email is required')).toBeInTheDocument();
     await userEvent.type(screen.getByRole('textbox', { name: /Email/ }), 'ada@');
@@ -25,7 +25,7 @@ describe('ForgotPasswordPage', () => {
     ['/sm/forgot-password', '/api/reset-password-request', { email: 'ada@fleet.test', type: 'sm' }, '/sm/login'],
   ])('%s posts to %s with %j, then returns to %s', async (screenPath, callPath, body, loginPath) => {
     const calls = fakeApi({ [`POST ${callPath}`]: { body: SENT } });
-    const view = renderAuth(screenPath);
+    const view = await renderAuth(screenPath);
     await userEvent.type(screen.getByRole('textbox', { name: /Email/ }), ' ada@fleet.test ');
     await userEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
     await waitFor(() => expect(view.location().pathname).toBe(loginPath));
@@ -35,7 +35,7 @@ describe('ForgotPasswordPage', () => {
 
   it('shows a 429 and stays', async () => {
     fakeApi({ 'POST /api/reset-password-request': { status: 429, body: { status: false, message: 'Too many requests, try again later' } } });
-    const view = renderAuth('/forgot-password');
+    const view = await renderAuth('/forgot-password');
     await userEvent.type(screen.getByRole('textbox', { name: /Email/ }), 'ada@fleet.test');
     await userEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
     await waitFor(() => expect(notifications()).toEqual([{ messageType: 'error', message: 'Too many requests, try again later', timer: 4000 }]));

@@ -1,9 +1,8 @@
-import { errorMessage, notify } from '@fleet/shared-api';
+import { errorMessage, notify, Link as RouterLink, useNavigate } from '@fleet/shared-api';
 import { Button, Link, Stack, TextField } from '@fleet/shared-ui';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import * as yup from 'yup';
 import { useAuthTranslation, useErrorText, useFirstErrorFocus } from '../forms/form-helpers';
 import { email } from '../forms/rules';

@@ -14,16 +14,16 @@ async function submit(password: string, confirmation: string) {
 }
 
 describe('ResetPasswordPage', () => {
-  it('explains an incomplete link and offers a new one', () => {
+  it('explains an incomplete link and offers a new one', async () => {
     fakeApi({});
-    renderAuth('/msc/reset-password?token=tok-42');
+    await renderAuth('/msc/reset-password?token=tok-42');
     expect(screen.getByRole('alert')).toHaveTextContent('This reset link is incomplete. Request a new one.');
     expect(screen.getByRole('link', { name: 'Request a new link' })).toHaveAttribute('href', '/msc/forgot-password');
   });
 
   it('requires both passwords', async () => {
     fakeApi({});
-    renderAuth(`/reset-password${LINK}`);
+    await renderAuth(`/reset-password${LINK}`);
     await submit('', '');
     expect(await screen.findByText('Password is required')).toBeInTheDocument();
     expect(screen.getByText('Confirm Password is required')).toBeInTheDocument();
@@ -32,7 +32,7 @@ describe('ResetPasswordPage', () => {
 
   it('refuses a weak password and a mismatch', async () => {
     const calls = fakeApi({});
-    renderAuth(`/reset-password${LINK}`);
+    await renderAuth(`/reset-password${LINK}`);
     await submit('abcdefgh', 'abcdefgi');
     expect(
       await screen.findByText('Password must be at least 8 characters and contain an uppercase letter, a lowercase letter and a digit'),
@@ -48,7 +48,7 @@ describe('ResetPasswordPage', () => {
     ['/sm/reset-password', '/api/reset-password', { type: 'sm' }, '/sm/login'],
   ])('%s sends the token and email of its link to %s, then opens %s', async (screenPath, callPath, extra, loginPath) => {
     const calls = fakeApi({ [`POST ${callPath}`]: { body: DONE } });
-    const view = renderAuth(`${screenPath}${LINK}`);
+    const view = await renderAuth(`${screenPath}${LINK}`);
     expect(screen.getByText('ada@fleet.test')).toBeInTheDocument();
     await submit('NewPassw0rd', 'NewPassw0rd');
     await waitFor(() => expect(view.location().pathname).toBe(loginPath));
@@ -60,7 +60,7 @@ describe('ResetPasswordPage', () => {
 
   it('shows an expired link refusal and stays', async () => {
     fakeApi({ 'POST /api/reset-password': { status: 400, body: { status: false, message: 'This reset link is invalid or has expired' } } });
-    const view = renderAuth(`/reset-password${LINK}`);
+    const view = await renderAuth(`/reset-password${LINK}`);
     await submit('NewPassw0rd', 'NewPassw0rd');
     await waitFor(() =>
       expect(notifications()).toEqual([{ messageType: 'error', message: 'This reset link is invalid or has expired', timer: 4000 }]),
@@ -74,7 +74,7 @@ describe('ResetPasswordPage confirmation', () => {
 
   it('asks for the confirmation, not a mismatch, when only the password is typed', async () => {
     fakeApi({});
-    renderAuth(`/reset-password${LINK}`);
+    await renderAuth(`/reset-password${LINK}`);
     await submit('NewPassw0rd', '');
     expect(await screen.findByText('Confirm Password is required')).toBeInTheDocument();
     expect(screen.queryByText('Password doesnot match')).not.toBeInTheDocument();

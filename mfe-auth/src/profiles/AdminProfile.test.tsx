@@ -14,7 +14,7 @@ beforeEach(() => {
 describe('AdminProfile', () => {
   it('loads the profile with the email read-only', async () => {
     const calls = fakeApi({ 'GET /api/profile': { body: PROFILE } });
-    renderAuth('/admin/profile');
+    await renderAuth('/admin/profile');
     expect(await screen.findByRole('textbox', { name: /First Name/ })).toHaveValue('Ada');
     expect(screen.getByRole('heading', { level: 1, name: 'Admin Profile' })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: /Last Name/ })).toHaveValue('Admin');
@@ -25,7 +25,7 @@ describe('AdminProfile', () => {
 
   it('saves names only when no password is given', async () => {
     const calls = fakeApi({ 'GET /api/profile': { body: PROFILE }, 'PUT /api/profile/update': SAVED });
-    renderAuth('/admin/profile');
+    await renderAuth('/admin/profile');
     const first = await screen.findByRole('textbox', { name: /First Name/ });
     await userEvent.clear(first);
     await userEvent.type(first, ' Grace ');
@@ -43,7 +43,7 @@ describe('AdminProfile', () => {
 
   it('sends the password and its confirmation when both match', async () => {
     const calls = fakeApi({ 'GET /api/profile': { body: PROFILE }, 'PUT /api/profile/update': SAVED });
-    renderAuth('/admin/profile');
+    await renderAuth('/admin/profile');
     await screen.findByRole('textbox', { name: /First Name/ });
     await userEvent.type(screen.getByLabelText(/^Password/), 'NewPassw0rd');
     await userEvent.type(screen.getByLabelText(/^Confirm Password/), 'NewPassw0rd');
@@ -60,7 +60,7 @@ describe('AdminProfile', () => {
 
   it('refuses a confirmation that does not match, and a weak password', async () => {
     const calls = fakeApi({ 'GET /api/profile': { body: PROFILE } });
-    renderAuth('/admin/profile');
+    await renderAuth('/admin/profile');
     await screen.findByRole('textbox', { name: /First Name/ });
     await userEvent.type(screen.getByLabelText(/^Password/), 'NewPassw0rd');
     await userEvent.type(screen.getByLabelText(/^Confirm Password/), 'NewPassw0rX');
@@ -79,7 +79,7 @@ describe('AdminProfile', () => {
 
   it('requires the confirmation once a password is typed', async () => {
     fakeApi({ 'GET /api/profile': { body: PROFILE } });
-    renderAuth('/admin/profile');
+    await renderAuth('/admin/profile');
     await screen.findByRole('textbox', { name: /First Name/ });
     await userEvent.type(screen.getByLabelText(/^Password/), 'NewPassw0rd');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -88,7 +88,7 @@ describe('AdminProfile', () => {
 
   it('requires names under 200 characters, focusing the first one in error', async () => {
     fakeApi({ 'GET /api/profile': { body: PROFILE } });
-    renderAuth('/admin/profile');
+    await renderAuth('/admin/profile');
     const first = await screen.findByRole('textbox', { name: /First Name/ });
     const last = screen.getByRole('textbox', { name: /Last Name/ });
     await userEvent.clear(last);
@@ -110,7 +110,7 @@ describe('AdminProfile', () => {
   it('shows a load failure with a retry', async () => {
     let fail = true;
     fakeApi({ 'GET /api/profile': () => (fail ? { status: 500, body: { status: false, message: 'Database unavailable' } } : { body: PROFILE }) });
-    renderAuth('/admin/profile');
+    await renderAuth('/admin/profile');
     expect(await screen.findByRole('alert')).toHaveTextContent('Database unavailable');
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
@@ -119,16 +119,16 @@ describe('AdminProfile', () => {
 
   it('shows a refused save', async () => {
     fakeApi({ 'GET /api/profile': { body: PROFILE }, 'PUT /api/profile/update': { status: 400, body: { status: false, message: 'first_name is too long' } } });
-    renderAuth('/admin/profile');
+    await renderAuth('/admin/profile');
     await screen.findByRole('textbox', { name: /First Name/ });
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(notifications()).toEqual([{ messageType: 'error', message: 'first_name is too long', timer: 4000 }]));
   });
 
-  it('is for Admin only', () => {
+  it('is for Admin only', async () => {
     fakeApi({});
     signInAs('Agency');
-    const view = renderAuth('/admin/profile');
+    const view = await renderAuth('/admin/profile');
     // /login, then home for the signed-in agency
     expect(view.location().pathname).toBe('/agency/devices');
   });

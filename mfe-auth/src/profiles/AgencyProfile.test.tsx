@@ -71,7 +71,7 @@ afterEach(() => {
 describe('AgencyProfile', () => {
   it('loads the profile; email and ABN are read-only', async () => {
     fakeApi({ 'GET /api/agency/getprofile': { body: PROFILE } });
-    renderAuth('/agency/profile');
+    await renderAuth('/agency/profile');
     expect(await screen.findByRole('textbox', { name: /Agency Name/ })).toHaveValue('Bright Homes');
     expect(screen.getByRole('textbox', { name: /Postcode/ })).toHaveValue('2000');
     expect(screen.getByRole('textbox', { name: /Contact First Name/ })).toHaveValue('Jo');
@@ -85,7 +85,7 @@ describe('AgencyProfile', () => {
   it('saves as form data with the contract field names, password only when given', async () => {
     const calls = fakeApi({ 'GET /api/agency/getprofile': { body: PROFILE } });
     const sent = fakeFormUpload({ status: 200, body: { status: true, message: 'Profile updated successfully' } });
-    renderAuth('/agency/profile');
+    await renderAuth('/agency/profile');
     const name = await screen.findByRole('textbox', { name: /Agency Name/ });
     await userEvent.clear(name);
     await userEvent.type(name, 'Brighter Homes ');
@@ -114,7 +114,7 @@ describe('AgencyProfile', () => {
     });
     fakeApi({ 'GET /api/agency/getprofile': { body: PROFILE } });
     const sent = fakeFormUpload({ status: 200, body: { status: true, message: 'ok' } });
-    renderAuth('/agency/profile');
+    await renderAuth('/agency/profile');
     const postcode = await screen.findByRole('textbox', { name: /Postcode/ });
     await userEvent.clear(postcode);
     await userEvent.type(postcode, '20');
@@ -138,7 +138,7 @@ describe('AgencyProfile', () => {
   it('shows a refused save', async () => {
     fakeApi({ 'GET /api/agency/getprofile': { body: PROFILE } });
     fakeFormUpload({ status: 400, body: { status: false, message: 'postcode must be at least 3 characters' } });
-    renderAuth('/agency/profile');
+    await renderAuth('/agency/profile');
     await screen.findByRole('textbox', { name: /Agency Name/ });
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() =>

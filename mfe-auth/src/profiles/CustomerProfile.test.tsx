@@ -15,7 +15,7 @@ describe('CustomerProfile', () => {
       'GET /api/nms/customer/profile': { body: PROFILE },
       'PUT /api/nms/customer/profile/update': { body: { status: true, message: 'Profile updated successfully' } },
     });
-    renderAuth('/customer/profile');
+    await renderAuth('/customer/profile');
     expect(await screen.findByRole('heading', { name: 'Customer Profile' })).toBeInTheDocument();
     const phone = await screen.findByRole('textbox', { name: /Phone Number/ });
     expect(screen.getByRole('textbox', { name: /^Email/ })).toHaveValue('cu@fleet.test');
@@ -29,7 +29,7 @@ describe('CustomerProfile', () => {
 
   it('requires names and a phone', async () => {
     fakeApi({ 'GET /api/nms/customer/profile': { body: PROFILE } });
-    renderAuth('/customer/profile');
+    await renderAuth('/customer/profile');
     const last = await screen.findByRole('textbox', { name: /Last Name/ });
     await userEvent.clear(last);
     await userEvent.clear(screen.getByRole('textbox', { name: /Phone Number/ }));

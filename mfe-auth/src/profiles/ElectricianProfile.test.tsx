@@ -28,7 +28,7 @@ beforeEach(() => {
 describe('ElectricianProfile', () => {
   it('loads the profile and offers the aggregators of the list call', async () => {
     fakeApi({ 'GET /api/electrician/getprofile': { body: PROFILE }, 'GET /api/aggregators/get-list': { body: AGGREGATORS } });
-    renderAuth('/electrician/profile');
+    await renderAuth('/electrician/profile');
     expect(await screen.findByRole('textbox', { name: /First Name/ })).toHaveValue('Sam');
     expect(screen.getByRole('textbox', { name: /Company Name/ })).toHaveValue('Sparks Electrical');
     expect(screen.getByRole('textbox', { name: /Address/ })).toHaveValue('1 Main St, Melbourne');
@@ -44,7 +44,7 @@ describe('ElectricianProfile', () => {
       'GET /api/aggregators/get-list': { body: AGGREGATORS },
       'PUT /api/electrician/editprofile': { body: { status: true, message: 'Profile updated successfully' } },
     });
-    renderAuth('/electrician/profile');
+    await renderAuth('/electrician/profile');
     const select = await screen.findByRole('combobox', { name: /Aggregator/ });
     await waitFor(() => expect(within(select).getAllByRole('option')).toHaveLength(3));
     await userEvent.selectOptions(select, '1');
@@ -68,7 +68,7 @@ describe('ElectricianProfile', () => {
       'GET /api/electrician/getprofile': { body: { ...PROFILE, info: { ...PROFILE.info, aggregator_id: null, aggregator_name: null } } },
       'GET /api/aggregators/get-list': { body: AGGREGATORS },
     });
-    renderAuth('/electrician/profile');
+    await renderAuth('/electrician/profile');
     const phone = await screen.findByRole('textbox', { name: /Phone Number/ });
     await userEvent.clear(phone);
     await userEvent.type(phone, '04111111111111');

@@ -26,7 +26,7 @@ describe('MultiSiteProfile', () => {
       'GET /api/mscc/nms/profile/get': { body: PROFILE },
       'PUT /api/mscc/nms/profile/update': { body: { status: true, message: 'Profile updated successfully' } },
     });
-    renderAuth('/mscc/profile');
+    await renderAuth('/mscc/profile');
     expect(await screen.findByRole('textbox', { name: /Company Address/ })).toHaveValue('9 Harbour Rd, Sydney');
     expect(screen.getByRole('heading', { name: 'Multi-Site Company Profile' })).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText(/^Password/), 'NewPassw0rd');
@@ -45,7 +45,7 @@ describe('MultiSiteProfile', () => {
 
   it('checks the contact number and the company fields', async () => {
     fakeApi({ 'GET /api/mscc/nms/profile/get': { body: PROFILE } });
-    renderAuth('/mscc/profile');
+    await renderAuth('/mscc/profile');
     const contact = await screen.findByRole('textbox', { name: /Contact Number/ });
     await userEvent.clear(contact);
     await userEvent.type(contact, '123');

@@ -16,7 +16,7 @@ describe('SiteManagerProfile', () => {
       'GET /api/sm/nms/profile/get': { body: PROFILE },
       'PUT /api/sm/nms/profile/update': { body: { status: true, message: 'Profile updated successfully' } },
     });
-    renderAuth('/sm/profile');
+    await renderAuth('/sm/profile');
     const last = await screen.findByRole('textbox', { name: /Last Name/ });
     expect(screen.getByRole('heading', { name: 'Site Manager Profile' })).toBeInTheDocument();
     await userEvent.clear(last);
@@ -29,7 +29,7 @@ describe('SiteManagerProfile', () => {
 
   it('refuses a weak password', async () => {
     const calls = fakeApi({ 'GET /api/sm/nms/profile/get': { body: PROFILE } });
-    renderAuth('/sm/profile');
+    await renderAuth('/sm/profile');
     await screen.findByRole('textbox', { name: /Last Name/ });
     await userEvent.type(screen.getByLabelText(/^Password/), 'NOLOWER1');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -40,11 +40,11 @@ describe('SiteManagerProfile', () => {
     expect(callsTo(calls, '/api/sm/nms/profile/update')).toHaveLength(0);
   });
 
-  it('sends someone signed out to /login', () => {
+  it('sends someone signed out to /login', async () => {
     fakeApi({});
     localStorage.clear();
     resetPage();
-    const view = renderAuth('/sm/profile');
+    const view = await renderAuth('/sm/profile');
     expect(view.location().pathname).toBe('/login');
   });
 });
@@ -60,7 +60,7 @@ describe('SiteManagerProfile and an expired session', () => {
     fakeApi({
       'GET /api/sm/nms/profile/get': () => (expired ? { status: 401, body: { status: false, message: 'Token expired' } } : { body: PROFILE }),
     });
-    renderAuth('/sm/profile');
+    await renderAuth('/sm/profile');
     expect(await screen.findByRole('alert')).toHaveTextContent('Token expired');
     expect(useSession.getState().sessionExpired).toBe(true);
     expired = false;

@@ -22,7 +22,7 @@ async function fill(values: Partial<Record<'company' | 'email' | 'abn' | 'phone'
 describe('SignupPage', () => {
   it('shows the spec messages for an empty form and focuses Company Name', async () => {
     const calls = fakeApi({});
-    renderAuth('/signup');
+    await renderAuth('/signup');
     await fill({}, false);
     expect(await screen.findByText('Company Name is required')).toBeInTheDocument();
     expect(screen.getByText('Email is required')).toBeInTheDocument();
@@ -36,7 +36,7 @@ describe('SignupPage', () => {
 
   it('checks email, ABN length, phone length and password strength', async () => {
     fakeApi({});
-    renderAuth('/signup');
+    await renderAuth('/signup');
     await fill({ company: 'Bright Homes', email: 'office@bright', abn: '1234567890', phone: '1234567', password: 'password1' }, true);
     expect(await screen.findByText('Entered Email address is invalid')).toBeInTheDocument();
     expect(screen.getByText('Invalid ABN')).toBeInTheDocument();
@@ -51,7 +51,7 @@ describe('SignupPage', () => {
 
   it('refuses a phone of 14 characters and an ABN of 12', async () => {
     fakeApi({});
-    renderAuth('/signup');
+    await renderAuth('/signup');
     await fill({ company: 'Bright Homes', email: 'office@bright.test', abn: '123456789012', phone: '+6140000000000', password: 'Passw0rd' }, true);
     expect(await screen.findByText('Invalid ABN')).toBeInTheDocument();
     expect(screen.getByText('Phone Number must be 8 to 13 characters.')).toBeInTheDocument();
@@ -59,7 +59,7 @@ describe('SignupPage', () => {
 
   it('posts the sign-up body of the contract, trimmed, and returns to /login', async () => {
     const calls = fakeApi({ 'POST /api/agency/sign-up': { body: { status: true, message: THANKS } } });
-    const view = renderAuth('/signup');
+    const view = await renderAuth('/signup');
     await fill({ company: ' Bright Homes ', email: 'office@bright.test ', abn: '51824753556', phone: '+61400000000', password: 'Passw0rd' }, true);
     await waitFor(() => expect(view.location().pathname).toBe('/login'));
     expect(callsTo(calls, '/api/agency/sign-up').map((call) => call.body)).toEqual([
@@ -70,7 +70,7 @@ describe('SignupPage', () => {
 
   it('shows the server refusal and stays', async () => {
     fakeApi({ 'POST /api/agency/sign-up': { status: 400, body: { status: false, message: 'abn_no must be 11 characters' } } });
-    const view = renderAuth('/signup');
+    const view = await renderAuth('/signup');
     await fill({ company: 'Bright Homes', email: 'office@bright.test', abn: '51824753556', phone: '0400000000', password: 'Passw0rd' }, true);
     await waitFor(() => expect(notifications()).toEqual([{ messageType: 'error', message: 'abn_no must be 11 characters', timer: 4000 }]));
     expect(view.location().pathname).toBe('/signup');

@@ -1,6 +1,5 @@
-import { useSession } from '@fleet/shared-api';
+import { useSession, Link as RouterLink, useNavigate } from '@fleet/shared-api';
 import { Button, Flex, HStack, Link, NativeSelect, Text, useColorMode } from '@fleet/shared-ui';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { PROFILE_PATHS } from '../description';
 import { useAuthTranslation } from '../forms/form-helpers';
 import { FORGOT_PATHS, LOGIN_PATHS } from '../portals';

@@ -1,6 +1,5 @@
-import { useSession } from '@fleet/shared-api';
+import { useSession, Navigate } from '@fleet/shared-api';
 import { Box, Text } from '@fleet/shared-ui';
-import { Navigate } from 'react-router-dom';
 import { PROFILE_PATHS } from '../description';
 import { useAuthTranslation } from '../forms/form-helpers';
 import { LOGIN_PATHS } from '../portals';

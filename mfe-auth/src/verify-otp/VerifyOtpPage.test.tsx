@@ -21,23 +21,23 @@ async function enterOtp(code: string) {
 }
 
 describe('VerifyOtpPage', () => {
-  it('without a pending sign-in, goes back to /login', () => {
+  it('without a pending sign-in, goes back to /login', async () => {
     fakeApi({});
-    const view = renderAuth('/verify-otp');
+    const view = await renderAuth('/verify-otp');
     expect(view.location().pathname).toBe('/login');
   });
 
-  it('keeps the email across a reload (sessionStorage)', () => {
+  it('keeps the email across a reload (sessionStorage)', async () => {
     fakeApi({});
     savePendingLogin({ email: 'ada@fleet.test', portal: 'main', otpSentAt: Date.now() });
-    renderAuth('/verify-otp');
+    await renderAuth('/verify-otp');
     expect(screen.getByText('Enter the 6-digit code sent to ada@fleet.test.')).toBeInTheDocument();
   });
 
   it('requires a 6-digit code', async () => {
     const calls = fakeApi({});
     savePendingLogin({ email: 'ada@fleet.test', portal: 'main', otpSentAt: Date.now() });
-    renderAuth('/verify-otp');
+    await renderAuth('/verify-otp');
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByText('OTP is required')).toBeInTheDocument();
     await enterOtp('12a45');
@@ -57,7 +57,7 @@ describe('VerifyOtpPage', () => {
     if (product) localStorage.setItem('selectedProduct', product);
     const calls = fakeApi({ 'POST /api/authenticate/login-otp': loginOk(userType) });
     savePendingLogin({ email: 'user@fleet.test', portal: 'main', otpSentAt: Date.now() });
-    const view = renderAuth('/verify-otp', { state: { email: 'user@fleet.test' } });
+    const view = await renderAuth('/verify-otp', { state: { email: 'user@fleet.test' } });
     await enterOtp('123456');
 
     await waitFor(() => expect(view.location().pathname).toBe(home));
@@ -74,7 +74,7 @@ describe('VerifyOtpPage', () => {
   it('shows a wrong code and signs nobody in', async () => {
     fakeApi({ 'POST /api/authenticate/login-otp': { status: 401, body: { status: false, message: 'Invalid or expired OTP' } } });
     savePendingLogin({ email: 'ada@fleet.test', portal: 'main', otpSentAt: Date.now() });
-    const view = renderAuth('/verify-otp');
+    const view = await renderAuth('/verify-otp');
     await enterOtp('000000');
     await waitFor(() => expect(notifications()).toEqual([{ messageType: 'error', message: 'Invalid or expired OTP', timer: 4000 }]));
     expect(view.location().pathname).toBe('/verify-otp');
@@ -87,7 +87,7 @@ describe('VerifyOtpPage', () => {
     const user = userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
     const calls = fakeApi({ 'POST /api/authenticate/resend-otp': { body: { status: true, message: 'An OTP has been sent to your email' } } });
     savePendingLogin({ email: 'ada@fleet.test', portal: 'msc', otpSentAt: Date.now() - 15_000 });
-    renderAuth('/verify-otp');
+    await renderAuth('/verify-otp');
 
     const resend = () => screen.getByRole('button', { name: /Resend OTP/ });
     expect(resend()).toHaveTextContent('Resend OTP in 45 s');
@@ -111,7 +111,7 @@ describe('VerifyOtpPage', () => {
       'POST /api/authenticate/login': { body: OTP_SENT },
       'POST /api/authenticate/login-otp': loginOk('Customer'),
     });
-    const view = renderAuth('/login');
+    const view = await renderAuth('/login');
     await userEvent.type(screen.getByRole('textbox', { name: /Email/ }), 'cu@fleet.test');
     await userEvent.type(screen.getByLabelText(/^Password/), 'Secret123');
     await userEvent.click(screen.getByRole('button', { name: 'Login' }));
@@ -127,10 +127,10 @@ describe('VerifyOtpPage', () => {
     expect(screen.getByText('Screen of another remote')).toBeInTheDocument();
   });
 
-  it('links back to the login of the portal it came from', () => {
+  it('links back to the login of the portal it came from', async () => {
     fakeApi({});
     savePendingLogin({ email: 'sm@fleet.test', portal: 'sm', otpSentAt: Date.now() });
-    renderAuth('/verify-otp');
+    await renderAuth('/verify-otp');
     expect(screen.getByRole('link', { name: 'Sign in with another account' })).toHaveAttribute('href', '/sm/login');
   });
 });

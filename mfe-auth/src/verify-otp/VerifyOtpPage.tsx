@@ -1,18 +1,9 @@
-import {
-  errorMessage,
-  homePath,
-  isProductKey,
-  LOGIN_TOAST_TIMER,
-  notify,
-  SELECTED_PRODUCT_KEY,
-  useSession,
-} from '@fleet/shared-api';
+import { errorMessage, homePath, isProductKey, LOGIN_TOAST_TIMER, notify, SELECTED_PRODUCT_KEY, useSession, Link as RouterLink, Navigate, useLocation, useNavigate } from '@fleet/shared-api';
 import { Button, Link, Stack, TextField } from '@fleet/shared-ui';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link as RouterLink, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import * as yup from 'yup';
 import { useAuthTranslation, useErrorText, useFirstErrorFocus } from '../forms/form-helpers';
 import { text } from '../forms/rules';

@@ -1,5 +1,6 @@
 import type { FilterValues } from '@fleet/shared-api';
-import { FilterDrawer, FormField, Input, NativeSelect } from '@fleet/shared-ui';
+import { FormField, Input, NativeSelect } from '@fleet/shared-ui';
+import { FilterDrawer } from '@fleet/shared-ui/overlays';
 import { useEffect, useState } from 'react';
 import type { FirmwareList } from './useFirmwareList';
 

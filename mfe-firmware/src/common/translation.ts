@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@fleet/shared-ui';
 import { FIRMWARE_NAMESPACE } from '../i18n/bundles';
 
 export function useFirmwareTranslation() {

@@ -1,9 +1,8 @@
 // useListState plus the two changes that must land in the URL as ONE navigation. react-router's
 // setSearchParams reads the params of the last render, so two calls in one event keep only the second
 // (applyFilters then setOpen(false) loses the filters). Worth moving into @fleet/shared-api (README).
-import { mergeListState, parseListState, useListState, type FilterValues, type ListState, type ListStateOptions } from '@fleet/shared-api';
+import { mergeListState, parseListState, useListState, type FilterValues, type ListState, type ListStateOptions, useSearchParams } from '@fleet/shared-api';
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router-dom';
 
 export const DEFAULT_LIST_DEFAULTS: Partial<ListState> = { page: 1, limit: 25, orderBy: 'desc', sortBy: 'created_at' };
 

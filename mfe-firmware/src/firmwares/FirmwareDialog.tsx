@@ -1,5 +1,6 @@
 import { errorMessage, type UploadProgress } from '@fleet/shared-api';
-import { Alert, Box, EditDialog, FileDropzone, FormField, Input, SimpleGrid, Stack, Text, Textarea } from '@fleet/shared-ui';
+import { Alert, Box, FileDropzone, FormField, Input, SimpleGrid, Stack, Text, Textarea } from '@fleet/shared-ui';
+import { EditDialog } from '@fleet/shared-ui/overlays';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useEffect, useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';

@@ -1,23 +1,8 @@
-import { formatDate } from '@fleet/shared-api';
-import {
-  Box,
-  Button,
-  ConfirmDialog,
-  DataTable,
-  FilterIcon,
-  HStack,
-  IconButton,
-  Link,
-  NativeSelect,
-  PageHeader,
-  Pager,
-  ReadMore,
-  Stack,
-  Text,
-  type DataColumn,
-} from '@fleet/shared-ui';
+import { formatDate, useSearchParams } from '@fleet/shared-api';
+import { Box, Button, FilterIcon, HStack, IconButton, Link, NativeSelect, PageHeader, Stack, Text } from '@fleet/shared-ui';
+import { ConfirmDialog, ReadMore } from '@fleet/shared-ui/overlays';
+import { DataTable, Pager, type DataColumn } from '@fleet/shared-ui/tables';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { isOtaDeviceType, useOtaDeviceType, useSelectedProductKey, type OtaDeviceType } from '../api/device-type';
 import { useDeleteFirmware, useFirmwares } from '../api/firmwares';
 import type { Firmware, OtaType } from '../api/types';

@@ -1,6 +1,8 @@
-import { Box, Button, ConfirmDialog, DataTable, HStack, PageHeader, Pager, Stack, type DataColumn } from '@fleet/shared-ui';
+import { Box, Button, HStack, PageHeader, Stack } from '@fleet/shared-ui';
+import { ConfirmDialog } from '@fleet/shared-ui/overlays';
+import { DataTable, Pager, type DataColumn } from '@fleet/shared-ui/tables';
 import { useCallback, useState } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useNavigate, useParams, useSearchParams } from '@fleet/shared-api';
 import { deviceIdKey, useOtaDeviceType } from '../api/device-type';
 import { useGroupInfo, useRemoveGroupDevices } from '../api/groups';
 import type { OtaDeviceRow } from '../api/types';

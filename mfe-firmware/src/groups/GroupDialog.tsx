@@ -1,4 +1,5 @@
-import { Checkbox, EditDialog, FormField, Input, Stack, Text } from '@fleet/shared-ui';
+import { Checkbox, FormField, Input, Stack, Text } from '@fleet/shared-ui';
+import { EditDialog } from '@fleet/shared-ui/overlays';
 import { useEffect, useState } from 'react';
 import type { OtaDeviceType } from '../api/device-type';
 import type { DeviceOption } from '../api/devices';

@@ -1,7 +1,8 @@
-import { formatDate, notify } from '@fleet/shared-api';
-import { Box, Button, Checkbox, ConfirmDialog, DataTable, FilterIcon, HStack, IconButton, PageHeader, Pager, type DataColumn } from '@fleet/shared-ui';
+import { formatDate, notify, useLocation, useNavigate } from '@fleet/shared-api';
+import { Box, Button, Checkbox, FilterIcon, HStack, IconButton, PageHeader } from '@fleet/shared-ui';
+import { ConfirmDialog } from '@fleet/shared-ui/overlays';
+import { DataTable, Pager, type DataColumn } from '@fleet/shared-ui/tables';
 import { useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
 import { useOtaDeviceType } from '../api/device-type';
 import { useFirmwareVersions } from '../api/firmwares';
 import { useDeleteGroup, useGroups, useUpdateGroup } from '../api/groups';

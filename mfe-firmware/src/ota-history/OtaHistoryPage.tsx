@@ -1,5 +1,6 @@
 import { formatDateTime } from '@fleet/shared-api';
-import { Badge, Box, Button, DataTable, FilterIcon, IconButton, PageHeader, Pager, type DataColumn } from '@fleet/shared-ui';
+import { Badge, Box, Button, FilterIcon, IconButton, PageHeader } from '@fleet/shared-ui';
+import { DataTable, Pager, type DataColumn } from '@fleet/shared-ui/tables';
 import { useState } from 'react';
 import { useOtaDeviceType } from '../api/device-type';
 import { usePushHistory } from '../api/history';

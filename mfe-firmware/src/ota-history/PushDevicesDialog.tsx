@@ -1,5 +1,7 @@
 import { DEFAULT_LIST_STATE, formatDateTime, type ListQuery } from '@fleet/shared-api';
-import { Button, DataTable, ModalDialog, Pager, type DataColumn } from '@fleet/shared-ui';
+import { Button } from '@fleet/shared-ui';
+import { ModalDialog } from '@fleet/shared-ui/overlays';
+import { DataTable, Pager, type DataColumn } from '@fleet/shared-ui/tables';
 import { useState } from 'react';
 import { deviceIdKey, type OtaDeviceType } from '../api/device-type';
 import { usePushDevices } from '../api/history';

@@ -1,5 +1,7 @@
 import { alphanumericOnly } from '@fleet/shared-api';
-import { Badge, Box, Button, ConfirmDialog, DataTable, FilterIcon, PageHeader, Pager, type DataColumn } from '@fleet/shared-ui';
+import { Badge, Box, Button, FilterIcon, PageHeader } from '@fleet/shared-ui';
+import { ConfirmDialog } from '@fleet/shared-ui/overlays';
+import { DataTable, Pager, type DataColumn } from '@fleet/shared-ui/tables';
 import { useState } from 'react';
 import { deviceIdKey, useOtaDeviceType } from '../api/device-type';
 import { usePushFirmware, useOtaDevices } from '../api/devices';

@@ -1,4 +1,5 @@
-import { Checkbox, EditDialog, FormField, Input, SimpleGrid, Stack } from '@fleet/shared-ui';
+import { Checkbox, FormField, Input, SimpleGrid, Stack } from '@fleet/shared-ui';
+import { EditDialog } from '@fleet/shared-ui/overlays';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';

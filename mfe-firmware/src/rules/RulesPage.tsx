@@ -1,4 +1,6 @@
-import { Box, Button, Checkbox, ConfirmDialog, DataTable, FilterIcon, HStack, IconButton, PageHeader, Pager, type DataColumn } from '@fleet/shared-ui';
+import { Box, Button, Checkbox, FilterIcon, HStack, IconButton, PageHeader } from '@fleet/shared-ui';
+import { ConfirmDialog } from '@fleet/shared-ui/overlays';
+import { DataTable, Pager, type DataColumn } from '@fleet/shared-ui/tables';
 import { useState } from 'react';
 import { useOtaDeviceType } from '../api/device-type';
 import { useFirmwareVersions } from '../api/firmwares';

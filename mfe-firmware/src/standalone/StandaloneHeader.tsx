@@ -1,6 +1,5 @@
-import { PRODUCT_KEYS, productLabel, useSelectedProduct, useSession, type ProductKey } from '@fleet/shared-api';
+import { PRODUCT_KEYS, productLabel, useSelectedProduct, useSession, type ProductKey, Link as RouterLink, useNavigate } from '@fleet/shared-api';
 import { Button, Flex, HStack, Link, NativeSelect, Text } from '@fleet/shared-ui';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { description } from '../description';
 import { useFirmwareTranslation } from '../common/translation';
 

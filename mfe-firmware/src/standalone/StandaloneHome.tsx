@@ -1,7 +1,6 @@
-import { apiPost, errorMessage, useSession, type LoginUserInfo } from '@fleet/shared-api';
+import { apiPost, errorMessage, useSession, type LoginUserInfo, Navigate } from '@fleet/shared-api';
 import { Alert, Box, Button, Heading, Stack, Text, TextField } from '@fleet/shared-ui';
 import { useState, type FormEvent } from 'react';
-import { Navigate } from 'react-router-dom';
 import { FIRMWARE_PATHS } from '../description';
 import { useFirmwareTranslation } from '../common/translation';
 

@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { initReactI18next } from 'react-i18next';
+import { initReactI18next } from '@fleet/shared-ui';
 import { addFirmwareBundles } from '../i18n/bundles';
 import { StandalonePage } from './StandalonePage';
 

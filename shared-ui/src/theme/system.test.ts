@@ -5,7 +5,7 @@ describe('system', () => {
     for (const key of ['badge', 'button', 'container', 'heading', 'icon', 'input', 'link', 'separator', 'skeleton', 'spinner', 'textarea', 'checkmark']) {
       expect(system.getRecipe(key)).toBeDefined();
     }
-    for (const key of ['alert', 'card', 'checkbox', 'dialog', 'drawer', 'field', 'fieldset', 'nativeSelect', 'table', 'tabs', 'toast']) {
+    for (const key of ['alert', 'card', 'checkbox', 'dialog', 'drawer', 'field', 'fieldset', 'nativeSelect', 'table', 'toast']) {
       expect(system.getSlotRecipe(key)).toBeDefined();
     }
   });

@@ -1,8 +1,7 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, homePath } from '@fleet/shared-api';
 import { FleetUiProvider } from '@fleet/shared-ui';
-import { homePath } from '@fleet/shared-api';
 import type { RemoteDescription } from '@fleet/shared-api';
 import { initI18n } from '../i18n/i18n';
 import { ShellLayout } from '../layout/ShellLayout';

@@ -2,7 +2,7 @@
 // their own namespaces with `i18next.addResourceBundle(lng, ns, texts)` and use react-i18next.
 import i18next from 'i18next';
 import type { i18n as I18n } from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { initReactI18next } from '@fleet/shared-ui';
 import { en } from './en';
 import { hi } from './hi';
 

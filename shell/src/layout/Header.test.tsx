@@ -1,9 +1,8 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useSelectedProduct, useSession } from '@fleet/shared-api';
 import { FleetUiProvider, setColorMode } from '@fleet/shared-ui';
-import { useSelectedProduct, useSession } from '@fleet/shared-api';
 import { initI18n, LANGUAGE_KEY } from '../i18n/i18n';
 import { Header } from './Header';
 

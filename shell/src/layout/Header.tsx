@@ -1,8 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
-import { Box, Button, Flex, HStack, IconButton, NativeSelect, Spacer, Text, useColorMode } from '@fleet/shared-ui';
-import { isProductKey, PRODUCT_KEYS, productLabel, useSession } from '@fleet/shared-api';
-import { useSelectedProduct as useProduct } from '@fleet/shared-api';
+import { useTranslation, Box, Button, Flex, HStack, IconButton, NativeSelect, Spacer, Text, useColorMode } from '@fleet/shared-ui';
+import { useNavigate, isProductKey, PRODUCT_KEYS, productLabel, useSession, useSelectedProduct as useProduct } from '@fleet/shared-api';
 import { changeLanguage, currentLanguage, isLanguage, LANGUAGES } from '../i18n/i18n';
 
 export function ProductSelector() {

@@ -1,9 +1,7 @@
 // A path no installed remote owns. Several roles' homes belong to remotes that later issues build, so
 // a signed-in user may land here with the menu around it: the page says so and offers a way on.
-import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useLocation } from 'react-router-dom';
-import { Box, Heading, HStack, Link, Stack, Text } from '@fleet/shared-ui';
-import { homePath, profilePath } from '@fleet/shared-api';
+import { useTranslation, Box, Heading, HStack, Link, Stack, Text } from '@fleet/shared-ui';
+import { Link as RouterLink, useLocation, homePath, profilePath } from '@fleet/shared-api';
 import type { ProductKey, UserType } from '@fleet/shared-api';
 import { useCompositionState } from '../composition/context';
 import { RemoteArea } from './RemoteArea';

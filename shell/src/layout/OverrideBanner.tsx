@@ -1,6 +1,5 @@
 // While a QA override is active every page says so, with a way to clear it (it lives in local storage).
-import { useTranslation } from 'react-i18next';
-import { Button, Flex, Text } from '@fleet/shared-ui';
+import { useTranslation, Button, Flex, Text } from '@fleet/shared-ui';
 import { OVERRIDES_KEY, readOverrides } from '../registry/overrides';
 
 function storage(): Storage | null {

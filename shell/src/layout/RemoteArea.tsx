@@ -1,8 +1,7 @@
 // One remote's area of the page: its mount element, a loading state while single-spa brings it up,
 // and an error panel with Retry when it cannot be fetched, is refused, or breaks.
 import { useLayoutEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Box, ErrorPanel, LoadingArea } from '@fleet/shared-ui';
+import { useTranslation, Box, ErrorPanel, LoadingArea } from '@fleet/shared-ui';
 import { useComposition, useCompositionState } from '../composition/context';
 
 export function RemoteOutlet({ name }: { name: string }) {

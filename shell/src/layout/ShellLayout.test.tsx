@@ -1,7 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
-import { MemoryRouter, useLocation } from 'react-router-dom';
+import { MemoryRouter, useLocation, useSelectedProduct, useSession } from '@fleet/shared-api';
 import { FleetUiProvider } from '@fleet/shared-ui';
-import { useSelectedProduct, useSession } from '@fleet/shared-api';
 import type { RemoteDescription, UserType } from '@fleet/shared-api';
 import { Composition } from '../composition/composition';
 import type { RemoteLoader } from '../composition/federation';

@@ -1,15 +1,12 @@
 // The page: guards decide; public routes get a full-page area, the others header + side menu + content.
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation } from 'react-router-dom';
-import { Box, ErrorPanel, Flex, HStack, LoadingArea } from '@fleet/shared-ui';
-import { homePath, useSession } from '@fleet/shared-api';
+import { useTranslation, Box, ErrorPanel, Flex, HStack, LoadingArea } from '@fleet/shared-ui';
+import { Navigate, useLocation, homePath, useSession, useSelectedProduct as useProduct } from '@fleet/shared-api';
 import type { RemoteDescription, UserType } from '@fleet/shared-api';
 import { useComposition, useCompositionState } from '../composition/context';
 import type { RemoteState } from '../composition/composition';
 import { buildRouteTable } from '../routing/route-table';
 import { decide } from '../routing/guards';
-import { useSelectedProduct as useProduct } from '@fleet/shared-api';
 import { DarkModeToggle, Header, LanguageSelector } from './Header';
 import { NotFound } from './NotFound';
 import { RemoteArea } from './RemoteArea';

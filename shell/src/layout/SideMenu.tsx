@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router-dom';
-import { Box, chakra, Stack, Text } from '@fleet/shared-ui';
+import { useTranslation, Box, chakra, Stack, Text } from '@fleet/shared-ui';
+import { NavLink } from '@fleet/shared-api';
 import type { MenuEntry, ProductKey, RemoteDescription, UserType } from '@fleet/shared-api';
 import { buildMenu } from '../menu/menu';
 

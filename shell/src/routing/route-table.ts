@@ -1,6 +1,6 @@
 // The route table is built at start from every remote's description: the shell owns no screen route
 // of its own, it only knows which remote owns which path pattern (react-router patterns).
-import { matchPath } from 'react-router-dom';
+import { matchPath } from '@fleet/shared-api';
 import type { RemoteDescription, RemoteRoute } from '@fleet/shared-api';
 
 export interface OwnedRoute {

@@ -1,8 +1,7 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useSession } from '@fleet/shared-api';
 import { FleetUiProvider } from '@fleet/shared-ui';
-import { useSession } from '@fleet/shared-api';
 import { initI18n } from '../i18n/i18n';
 import { SessionExpiredDialog } from './SessionExpiredDialog';
 

@@ -1,10 +1,9 @@
 // A 401 marks the session expired (shared-api); this dialog is the renewal point (docs/architecture.md):
 // Exit signs out, Renew refreshes the token and, if that fails, signs out too.
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
-import { Button, Dialog, Portal, Text } from '@fleet/shared-ui';
-import { useSession } from '@fleet/shared-api';
+import { useTranslation, Button, Portal, Text } from '@fleet/shared-ui';
+import { Dialog } from '@fleet/shared-ui/overlays';
+import { useNavigate, useSession } from '@fleet/shared-api';
 
 export function SessionExpiredDialog() {
   const { t } = useTranslation('shell');
