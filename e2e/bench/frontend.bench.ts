@@ -10,6 +10,7 @@ import { createServer, type Server } from 'node:http';
 import { extname, join, normalize } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from '../support/browser';
+import { countReactCopies, installReactCounter, type ReactCopies } from '../support/react-copies';
 import { DEMO_PASSWORD, newestMailKey, waitForOtp } from '../support/sign-in';
 import { freePort, repoRoot, startStack, type Stack } from '../support/stack';
 import {
@@ -77,7 +78,7 @@ async function coldLogin(browser: Browser, url: string): Promise<{ files: Array<
  * home page holding that session (what a returning, signed-in user downloads), and separately what
  * the sign-in itself downloaded on top of /login.
  */
-async function afterSignIn(browser: Browser, stack: Stack, email: string): Promise<{ home: string; coldHome: Files; duringSignIn: Files; owners: Record<string, string[]>; coldProfile: Files }> {
+async function afterSignIn(browser: Browser, stack: Stack, email: string): Promise<{ home: string; coldHome: Files; duringSignIn: Files; owners: Record<string, string[]>; coldProfile: Files; reactCopies: ReactCopies }> {
   const context = await browser.newContext({ baseURL: stack.consoleUrl });
   await installNameShim(context);
   const page = await context.newPage();
@@ -112,14 +113,17 @@ async function afterSignIn(browser: Browser, stack: Stack, email: string): Promi
   // a screen of a remote, cold: the admin profile (mfe-auth mounted inside the layout)
   const coldProfileCtx = await browser.newContext({ baseURL: stack.consoleUrl, storageState: state });
   await installNameShim(coldProfileCtx);
+  await installReactCounter(coldProfileCtx);
   const rec3 = recordScripts(coldProfileCtx);
   const page3 = await coldProfileCtx.newPage();
   await page3.goto('/admin/profile');
   await page3.getByRole('heading', { name: 'Admin Profile' }).waitFor();
   await page3.waitForLoadState('networkidle');
+  // the shell's root and the remote's root are both rendered here: count the React copies in the page
+  const reactCopies = await countReactCopies(page3);
   const coldProfile = await rec3.stop();
   await coldProfileCtx.close();
-  return { home, coldHome, duringSignIn, owners, coldProfile };
+  return { home, coldHome, duringSignIn, owners, coldProfile, reactCopies };
 }
 
 const kb = (n: number): string => `${(n / 1024).toFixed(1)} KB`;
@@ -169,6 +173,15 @@ async function main(): Promise<void> {
       login: describe(loginWeight),
       firstScreenAfterSignIn: { account: 'admin@demo.test', path: signed.home, coldLoad: describe(homeWeight), downloadedDuringSignIn: describe(signInExtra) },
       remoteScreen: { account: 'admin@demo.test', path: '/admin/profile', coldLoad: describe(profileWeight) },
+      reactCopiesAfterSignIn: {
+        path: '/admin/profile',
+        reactRoots: signed.reactCopies.rootContainers,
+        react: signed.reactCopies.sharedLoaded.react?.length ?? 0,
+        reactDom: signed.reactCopies.sharedLoaded['react-dom']?.length ?? 0,
+        reactDomRenderers: signed.reactCopies.rendererCount,
+        reactInternals: signed.reactCopies.reactInternalsCount,
+        sharedLoaded: signed.reactCopies.sharedLoaded,
+      },
       baseline: { what: 'mfe-auth LoginPage in FleetUiProvider + BrowserRouter, one webpack production bundle, no federation', ...describe(baselineWeight) },
       loginToBaselineRatio: Number(ratio.toFixed(3)),
       targetRatio: TARGET_RATIO,
@@ -197,6 +210,10 @@ async function main(): Promise<void> {
     console.log(row('console /admin/profile', profileWeight));
     console.log(`${'baseline /login'.padEnd(26)} ${kb(baselineWeight.gzipBytes).padStart(10)}`);
     console.log(`ratio /login : baseline      ${ratio.toFixed(2)}x (target <= ${TARGET_RATIO}x) ${ratio <= TARGET_RATIO ? 'ok' : 'OVER'}`);
+    const copies = signed.reactCopies;
+    console.log(
+      `after sign-in (/admin/profile, ${copies.rootContainers} React roots): react ${copies.sharedLoaded.react?.length ?? 0} copy, react-dom ${copies.sharedLoaded['react-dom']?.length ?? 0} copy, ${copies.rendererCount} renderer`,
+    );
     console.log(`time to login form (median of ${RUNS}): console ${consoleFormMs.toFixed(0)} ms, baseline ${baselineFormMs.toFixed(0)} ms`);
     console.log('figures: bench/results/frontend.json');
   } finally {
