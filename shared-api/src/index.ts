@@ -98,19 +98,5 @@ export { openLiveConnection, reconnectDelay, liveUrl, LIVE_PATH, AUTH_REFUSED_CL
 export type { LiveListener } from './live-updates/live-updates';
 export { liveUpdates, useLiveUpdates, useLiveStatus } from './live-updates/live-updates';
 
-export {
-  BrowserRouter,
-  Link,
-  MemoryRouter,
-  NavLink,
-  Navigate,
-  Outlet,
-  Route,
-  Routes,
-  matchPath,
-  useLocation,
-  useNavigate,
-  useParams,
-  useSearchParams,
-} from './routing/router';
-export type { Location, NavigateFunction, SetURLSearchParams } from './routing/router';
+// the router of the console (react-router-dom, only the parts in use: routing/router.ts)
+export * from './routing/router';
