@@ -1,11 +1,9 @@
-import { FormField, PasswordInput, SimpleGrid, TextField } from '@fleet/shared-ui';
-import { yupResolver } from '@hookform/resolvers/yup';
-import { useForm } from 'react-hook-form';
+import { SimpleGrid, TextField } from '@fleet/shared-ui';
 import * as yup from 'yup';
-import { useAuthTranslation, useErrorText, useFirstErrorFocus } from '../forms/form-helpers';
+import { useAuthTranslation } from '../forms/form-helpers';
 import { name, optionalPassword, phone, postcode } from '../forms/rules';
 import { readAgencyProfile, saveAgencyProfile, type AgencyProfileInfo } from './calls';
-import { ProfileForm, ProfileFrame, useProfile, useSaveProfile } from './ProfileFrame';
+import { ProfileForm, ProfileFrame, ProfilePasswordField, useProfile, useProfileForm } from './ProfileFrame';
 
 // Spec 3 field names; spec 5 "Agency profile": agency name, postcode (min 3), contact names, contact 8 to 13.
 const schema = yup.object({
@@ -25,16 +23,10 @@ export function AgencyProfile() {
 
 function AgencyProfileForm({ info }: { info: AgencyProfileInfo }) {
   const { t } = useAuthTranslation();
-  const errorText = useErrorText();
-  const { formRef, onInvalid } = useFirstErrorFocus();
-  const {
-    register,
-    handleSubmit,
-    resetField,
-    formState: { errors },
-  } = useForm({
-    resolver: yupResolver(schema),
-    defaultValues: {
+  const { register, errors, errorText, formProps } = useProfileForm(
+    'Agency',
+    schema,
+    {
       agencyName: info.agency_name ?? '',
       postcode: info.postcode ?? '',
       contactFirstName: info.contact_first_name ?? '',
@@ -42,31 +34,23 @@ function AgencyProfileForm({ info }: { info: AgencyProfileInfo }) {
       contactNo: info.contact ?? '',
       password: '',
     },
-    shouldFocusError: false,
-  });
-  const save = useSaveProfile('Agency', saveAgencyProfile, {
-    onSaved: () => resetField('password', { defaultValue: '' }),
-    signedInDetails: (values) => ({ agency_name: values.agency_name }),
-  });
+    saveAgencyProfile,
+    {
+      toBody: (values) => ({
+        agency_name: values.agencyName,
+        postcode: values.postcode,
+        contact_first_name: values.contactFirstName,
+        contact_last_name: values.contactLastName,
+        contact: values.contactNo,
+        password: values.password,
+      }),
+      clearOnSave: ['password'],
+      signedInDetails: (body) => ({ agency_name: body.agency_name }),
+    },
+  );
 
   return (
-    <ProfileForm
-      formRef={formRef}
-      email={info.email}
-      saving={save.isPending}
-      onSubmit={handleSubmit(
-        (values) =>
-          save.mutate({
-            agency_name: values.agencyName,
-            postcode: values.postcode,
-            contact_first_name: values.contactFirstName,
-            contact_last_name: values.contactLastName,
-            contact: values.contactNo,
-            password: values.password,
-          }),
-        onInvalid,
-      )}
-    >
+    <ProfileForm email={info.email} {...formProps}>
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
         <TextField label={t('profile.agencyName')} required autoComplete="organization" error={errorText(errors.agencyName)} {...register('agencyName')} />
         <TextField label={t('profile.abn')} value={info.abn_no ?? ''} readOnly />
@@ -74,9 +58,7 @@ function AgencyProfileForm({ info }: { info: AgencyProfileInfo }) {
         <TextField label={t('profile.contactNo')} type="tel" required autoComplete="tel" error={errorText(errors.contactNo)} {...register('contactNo')} />
         <TextField label={t('profile.contactFirstName')} required error={errorText(errors.contactFirstName)} {...register('contactFirstName')} />
         <TextField label={t('profile.contactLastName')} required error={errorText(errors.contactLastName)} {...register('contactLastName')} />
-        <FormField label={t('common.password')} helperText={t('common.leaveBlank')} error={errorText(errors.password)}>
-          <PasswordInput autoComplete="new-password" {...register('password')} />
-        </FormField>
+        <ProfilePasswordField error={errorText(errors.password)} {...register('password')} />
       </SimpleGrid>
     </ProfileForm>
   );

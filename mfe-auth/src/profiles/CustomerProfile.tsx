@@ -1,11 +1,9 @@
 import { SimpleGrid, TextField } from '@fleet/shared-ui';
-import { yupResolver } from '@hookform/resolvers/yup';
-import { useForm } from 'react-hook-form';
 import * as yup from 'yup';
-import { useAuthTranslation, useErrorText, useFirstErrorFocus } from '../forms/form-helpers';
+import { useAuthTranslation } from '../forms/form-helpers';
 import { name, phone } from '../forms/rules';
 import { readCustomerProfile, saveCustomerProfile, type CustomerProfileInfo } from './calls';
-import { ProfileForm, ProfileFrame, useProfile, useSaveProfile } from './ProfileFrame';
+import { ProfileForm, ProfileFrame, useProfile, useProfileForm } from './ProfileFrame';
 
 // Spec 5 "Customer": names and phone (8 to 13) required; the email is the sign-in address (read-only).
 const schema = yup.object({
@@ -22,21 +20,16 @@ export function CustomerProfile() {
 
 function CustomerProfileForm({ info }: { info: CustomerProfileInfo }) {
   const { t } = useAuthTranslation();
-  const errorText = useErrorText();
-  const { formRef, onInvalid } = useFirstErrorFocus();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm({
-    resolver: yupResolver(schema),
-    defaultValues: { first_name: info.first_name ?? '', last_name: info.last_name ?? '', phone_no: info.phone_no ?? '' },
-    shouldFocusError: false,
-  });
-  const save = useSaveProfile('Customer', saveCustomerProfile, { signedInDetails: (values) => ({ first_name: values.first_name, last_name: values.last_name }) });
+  const { register, errors, errorText, formProps } = useProfileForm(
+    'Customer',
+    schema,
+    { first_name: info.first_name ?? '', last_name: info.last_name ?? '', phone_no: info.phone_no ?? '' },
+    saveCustomerProfile,
+    { toBody: (values) => values, signedInDetails: (body) => ({ first_name: body.first_name, last_name: body.last_name }) },
+  );
 
   return (
-    <ProfileForm formRef={formRef} email={info.email} saving={save.isPending} onSubmit={handleSubmit((values) => save.mutate(values), onInvalid)}>
+    <ProfileForm email={info.email} {...formProps}>
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
         <TextField label={t('common.firstName')} required autoComplete="given-name" error={errorText(errors.first_name)} {...register('first_name')} />
         <TextField label={t('common.lastName')} required autoComplete="family-name" error={errorText(errors.last_name)} {...register('last_name')} />

@@ -1,12 +1,10 @@
-import { FormField, NativeSelect, PasswordInput, SimpleGrid, TextField } from '@fleet/shared-ui';
-import { yupResolver } from '@hookform/resolvers/yup';
+import { FormField, NativeSelect, SimpleGrid, TextField } from '@fleet/shared-ui';
 import { useQuery } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
 import * as yup from 'yup';
-import { useAuthTranslation, useErrorText, useFirstErrorFocus } from '../forms/form-helpers';
+import { useAuthTranslation } from '../forms/form-helpers';
 import { name, optionalPassword, phone, postcode, text } from '../forms/rules';
 import { readAggregators, readElectricianProfile, saveElectricianProfile, type ElectricianProfileInfo } from './calls';
-import { ProfileForm, ProfileFrame, useProfile, useSaveProfile } from './ProfileFrame';
+import { ProfileForm, ProfileFrame, ProfilePasswordField, useProfile, useProfileForm } from './ProfileFrame';
 
 // Spec 5 "Electrician": the usual required fields plus address and ABN number, phone 8 to 13,
 // aggregator when editing.
@@ -34,17 +32,11 @@ export function ElectricianProfile() {
 
 function ElectricianProfileForm({ info }: { info: ElectricianProfileInfo }) {
   const { t } = useAuthTranslation();
-  const errorText = useErrorText();
-  const { formRef, onInvalid } = useFirstErrorFocus();
   const aggregators = useQuery({ queryKey: ['auth', 'aggregators'], queryFn: readAggregators });
-  const {
-    register,
-    handleSubmit,
-    resetField,
-    formState: { errors },
-  } = useForm({
-    resolver: yupResolver(schema),
-    defaultValues: {
+  const { register, errors, errorText, formProps } = useProfileForm(
+    'Electrician',
+    schema,
+    {
       first_name: info.first_name ?? '',
       last_name: info.last_name ?? '',
       company_name: info.company_name ?? '',
@@ -55,24 +47,20 @@ function ElectricianProfileForm({ info }: { info: ElectricianProfileInfo }) {
       aggregator_id: info.aggregator_id != null ? String(info.aggregator_id) : '',
       password: '',
     },
-    shouldFocusError: false,
-  });
-  const save = useSaveProfile('Electrician', saveElectricianProfile, {
-    onSaved: () => resetField('password', { defaultValue: '' }),
-    signedInDetails: (values) => ({ first_name: values.first_name, last_name: values.last_name }),
-  });
+    saveElectricianProfile,
+    {
+      toBody: ({ aggregator_id, ...values }) => ({ ...values, aggregator_id: Number(aggregator_id) }),
+      clearOnSave: ['password'],
+      signedInDetails: (body) => ({ first_name: body.first_name, last_name: body.last_name }),
+    },
+  );
 
   // Until the list arrives, keep the current aggregator selectable so the value is not lost.
   const options =
     aggregators.data ?? (info.aggregator_id != null ? [{ id: info.aggregator_id, name: info.aggregator_name ?? String(info.aggregator_id) }] : []);
 
   return (
-    <ProfileForm
-      formRef={formRef}
-      email={info.email}
-      saving={save.isPending}
-      onSubmit={handleSubmit(({ aggregator_id, ...values }) => save.mutate({ ...values, aggregator_id: Number(aggregator_id) }), onInvalid)}
-    >
+    <ProfileForm email={info.email} {...formProps}>
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
         <TextField label={t('common.firstName')} required autoComplete="given-name" error={errorText(errors.first_name)} {...register('first_name')} />
         <TextField label={t('common.lastName')} required autoComplete="family-name" error={errorText(errors.last_name)} {...register('last_name')} />
@@ -93,9 +81,7 @@ function ElectricianProfileForm({ info }: { info: ElectricianProfileInfo }) {
             <NativeSelect.Indicator />
           </NativeSelect.Root>
         </FormField>
-        <FormField label={t('common.password')} helperText={t('common.leaveBlank')} error={errorText(errors.password)}>
-          <PasswordInput autoComplete="new-password" {...register('password')} />
-        </FormField>
+        <ProfilePasswordField error={errorText(errors.password)} {...register('password')} />
       </SimpleGrid>
     </ProfileForm>
   );

@@ -1,11 +1,9 @@
-import { FormField, PasswordInput, SimpleGrid, TextField } from '@fleet/shared-ui';
-import { yupResolver } from '@hookform/resolvers/yup';
-import { useForm } from 'react-hook-form';
+import { SimpleGrid, TextField } from '@fleet/shared-ui';
 import * as yup from 'yup';
-import { useAuthTranslation, useErrorText, useFirstErrorFocus } from '../forms/form-helpers';
+import { useAuthTranslation } from '../forms/form-helpers';
 import { name, optionalPassword, phone, text } from '../forms/rules';
 import { readMultiSiteProfile, saveMultiSiteProfile, type MultiSiteProfileInfo } from './calls';
-import { ProfileForm, ProfileFrame, useProfile, useSaveProfile } from './ProfileFrame';
+import { ProfileForm, ProfileFrame, ProfilePasswordField, useProfile, useProfileForm } from './ProfileFrame';
 
 // Spec 3 "Multi-site profile" fields with the shared profile rules of spec 5.
 const schema = yup.object({
@@ -25,16 +23,10 @@ export function MultiSiteProfile() {
 
 function MultiSiteProfileForm({ info }: { info: MultiSiteProfileInfo }) {
   const { t } = useAuthTranslation();
-  const errorText = useErrorText();
-  const { formRef, onInvalid } = useFirstErrorFocus();
-  const {
-    register,
-    handleSubmit,
-    resetField,
-    formState: { errors },
-  } = useForm({
-    resolver: yupResolver(schema),
-    defaultValues: {
+  const { register, errors, errorText, formProps } = useProfileForm(
+    'mscc',
+    schema,
+    {
       first_name: info.first_name ?? '',
       last_name: info.last_name ?? '',
       contact_no: info.contact_no ?? '',
@@ -42,24 +34,23 @@ function MultiSiteProfileForm({ info }: { info: MultiSiteProfileInfo }) {
       company_address: info.company_address ?? '',
       password: '',
     },
-    shouldFocusError: false,
-  });
-  const save = useSaveProfile('mscc', saveMultiSiteProfile, {
-    onSaved: () => resetField('password', { defaultValue: '' }),
-    signedInDetails: (values) => ({ first_name: values.first_name, last_name: values.last_name, company_name: values.company_name }),
-  });
+    saveMultiSiteProfile,
+    {
+      toBody: (values) => values,
+      clearOnSave: ['password'],
+      signedInDetails: (body) => ({ first_name: body.first_name, last_name: body.last_name, company_name: body.company_name }),
+    },
+  );
 
   return (
-    <ProfileForm formRef={formRef} email={info.email} saving={save.isPending} onSubmit={handleSubmit((values) => save.mutate(values), onInvalid)}>
+    <ProfileForm email={info.email} {...formProps}>
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
         <TextField label={t('common.firstName')} required autoComplete="given-name" error={errorText(errors.first_name)} {...register('first_name')} />
         <TextField label={t('common.lastName')} required autoComplete="family-name" error={errorText(errors.last_name)} {...register('last_name')} />
         <TextField label={t('profile.contactNo')} type="tel" required autoComplete="tel" error={errorText(errors.contact_no)} {...register('contact_no')} />
         <TextField label={t('profile.companyName')} required autoComplete="organization" error={errorText(errors.company_name)} {...register('company_name')} />
         <TextField label={t('profile.companyAddress')} required autoComplete="street-address" error={errorText(errors.company_address)} {...register('company_address')} />
-        <FormField label={t('common.password')} helperText={t('common.leaveBlank')} error={errorText(errors.password)}>
-          <PasswordInput autoComplete="new-password" {...register('password')} />
-        </FormField>
+        <ProfilePasswordField error={errorText(errors.password)} {...register('password')} />
       </SimpleGrid>
     </ProfileForm>
   );

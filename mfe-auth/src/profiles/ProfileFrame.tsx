@@ -1,8 +1,11 @@
 import { errorMessage, notify, useSession, type ApiAnswer, type LoginUserDetails } from '@fleet/shared-api';
-import { Box, Button, Card, Heading, HStack, Spinner, Stack, Text, TextField } from '@fleet/shared-ui';
+import { Box, Button, Card, FormField, Heading, HStack, PasswordInput, Spinner, Stack, Text, TextField } from '@fleet/shared-ui';
+import { yupResolver } from '@hookform/resolvers/yup';
 import { useMutation, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useRef, type FormEventHandler, type ReactNode, type Ref } from 'react';
-import { useAuthTranslation } from '../forms/form-helpers';
+import { useForm, type DefaultValues, type Path, type UseFormRegisterReturn } from 'react-hook-form';
+import type { AnyObject, InferType, ObjectSchema } from 'yup';
+import { useAuthTranslation, useErrorText, useFirstErrorFocus } from '../forms/form-helpers';
 import type { ProfileRole } from '../description';
 
 const profileKey = (role: ProfileRole) => ['auth', 'profile', role] as const;
@@ -34,7 +37,7 @@ function updateSignedInDetails(patch: Partial<LoginUserDetails>): void {
   signIn({ token: accessToken, refresh_token: refreshToken, info: { ...loginUserInfo, userInfo: { ...loginUserInfo.userInfo, ...patch } } });
 }
 
-export interface SaveProfileOptions<V> {
+interface SaveProfileOptions<V> {
   /** Clears what must not stay in the form after a save (the password boxes). */
   onSaved?: () => void;
   /** The names of the signed-in user that this save changed. */
@@ -42,7 +45,7 @@ export interface SaveProfileOptions<V> {
 }
 
 /** Saves a profile: the server's message as a toast, then the cached profile is read again. */
-export function useSaveProfile<V>(
+function useSaveProfile<V>(
   role: ProfileRole,
   save: (values: V) => Promise<ApiAnswer<unknown>>,
   { onSaved, signedInDetails }: SaveProfileOptions<V> = {},
@@ -58,6 +61,43 @@ export function useSaveProfile<V>(
     },
     onError: (err) => notify.error(errorMessage(err)),
   });
+}
+
+export interface ProfileFormOptions<Values, Body> {
+  /** The save call's body built from the checked form values. */
+  toBody: (values: Values) => NoInfer<Body>;
+  /** Fields emptied after a save (the password boxes): back to their default value, which is blank. */
+  clearOnSave?: readonly Path<Values>[];
+  /** The names of the signed-in user that this save changed. */
+  signedInDetails?: (body: Body) => Partial<LoginUserDetails>;
+}
+
+/**
+ * The form plumbing of every profile screen: yup-checked values, the first field in error focused
+ * (spec 5, in screen order, so react-hook-form's own focus is off), and the save with its toast.
+ * Generic over the schema so `register('agencyName')` is checked against that screen's fields.
+ */
+export function useProfileForm<Schema extends ObjectSchema<AnyObject>, Body>(
+  role: ProfileRole,
+  schema: Schema,
+  defaultValues: DefaultValues<InferType<Schema>>,
+  save: (body: Body) => Promise<ApiAnswer<unknown>>,
+  { toBody, clearOnSave = [], signedInDetails }: ProfileFormOptions<InferType<Schema>, Body>,
+) {
+  const errorText = useErrorText();
+  const { formRef, onInvalid } = useFirstErrorFocus<InferType<Schema>>();
+  const {
+    register,
+    handleSubmit,
+    resetField,
+    formState: { errors },
+  } = useForm<InferType<Schema>>({ resolver: yupResolver(schema), defaultValues, shouldFocusError: false });
+  const mutation = useSaveProfile(role, save, {
+    onSaved: () => clearOnSave.forEach((field) => resetField(field)),
+    signedInDetails,
+  });
+  const onSubmit = handleSubmit((values) => mutation.mutate(toBody(values)), onInvalid);
+  return { register, errors, errorText, formProps: { formRef, onSubmit, saving: mutation.isPending } };
 }
 
 export interface ProfileFrameProps<T> {
@@ -121,5 +161,19 @@ export function ProfileForm({ formRef, onSubmit, email, saving, children }: Prof
         </Box>
       </Stack>
     </form>
+  );
+}
+
+export interface ProfilePasswordFieldProps extends UseFormRegisterReturn {
+  error: string | undefined;
+}
+
+/** The optional new password of a profile: left blank, the password stays as it is. */
+export function ProfilePasswordField({ error, ...field }: ProfilePasswordFieldProps) {
+  const { t } = useAuthTranslation();
+  return (
+    <FormField label={t('common.password')} helperText={t('common.leaveBlank')} error={error}>
+      <PasswordInput autoComplete="new-password" {...field} />
+    </FormField>
   );
 }

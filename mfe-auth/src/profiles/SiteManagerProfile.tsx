@@ -1,11 +1,9 @@
-import { FormField, PasswordInput, SimpleGrid, TextField } from '@fleet/shared-ui';
-import { yupResolver } from '@hookform/resolvers/yup';
-import { useForm } from 'react-hook-form';
+import { SimpleGrid, TextField } from '@fleet/shared-ui';
 import * as yup from 'yup';
-import { useAuthTranslation, useErrorText, useFirstErrorFocus } from '../forms/form-helpers';
+import { useAuthTranslation } from '../forms/form-helpers';
 import { name, optionalPassword } from '../forms/rules';
 import { readSiteManagerProfile, saveSiteManagerProfile, type SiteManagerProfileInfo } from './calls';
-import { ProfileForm, ProfileFrame, useProfile, useSaveProfile } from './ProfileFrame';
+import { ProfileForm, ProfileFrame, ProfilePasswordField, useProfile, useProfileForm } from './ProfileFrame';
 
 const schema = yup.object({
   first_name: name('validation.firstNameRequired', 'validation.firstNameLength'),
@@ -21,31 +19,24 @@ export function SiteManagerProfile() {
 
 function SiteManagerProfileForm({ info }: { info: SiteManagerProfileInfo }) {
   const { t } = useAuthTranslation();
-  const errorText = useErrorText();
-  const { formRef, onInvalid } = useFirstErrorFocus();
-  const {
-    register,
-    handleSubmit,
-    resetField,
-    formState: { errors },
-  } = useForm({
-    resolver: yupResolver(schema),
-    defaultValues: { first_name: info.first_name ?? '', last_name: info.last_name ?? '', password: '' },
-    shouldFocusError: false,
-  });
-  const save = useSaveProfile('sm', saveSiteManagerProfile, {
-    onSaved: () => resetField('password', { defaultValue: '' }),
-    signedInDetails: (values) => ({ first_name: values.first_name, last_name: values.last_name }),
-  });
+  const { register, errors, errorText, formProps } = useProfileForm(
+    'sm',
+    schema,
+    { first_name: info.first_name ?? '', last_name: info.last_name ?? '', password: '' },
+    saveSiteManagerProfile,
+    {
+      toBody: (values) => values,
+      clearOnSave: ['password'],
+      signedInDetails: (body) => ({ first_name: body.first_name, last_name: body.last_name }),
+    },
+  );
 
   return (
-    <ProfileForm formRef={formRef} email={info.email} saving={save.isPending} onSubmit={handleSubmit((values) => save.mutate(values), onInvalid)}>
+    <ProfileForm email={info.email} {...formProps}>
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
         <TextField label={t('common.firstName')} required autoComplete="given-name" error={errorText(errors.first_name)} {...register('first_name')} />
         <TextField label={t('common.lastName')} required autoComplete="family-name" error={errorText(errors.last_name)} {...register('last_name')} />
-        <FormField label={t('common.password')} helperText={t('common.leaveBlank')} error={errorText(errors.password)}>
-          <PasswordInput autoComplete="new-password" {...register('password')} />
-        </FormField>
+        <ProfilePasswordField error={errorText(errors.password)} {...register('password')} />
       </SimpleGrid>
     </ProfileForm>
   );
