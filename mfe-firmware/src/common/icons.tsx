@@ -1,4 +1,4 @@
-// Icons the shared set lacks (download, edit, delete, view), drawn the same way as shared-ui's.
+// Icons the shared set lacks (download, edit, delete), drawn the same way as shared-ui's; View is shared-ui's EyeIcon.
 // Should move to @fleet/shared-ui's icons (README).
 import { Icon, type IconProps } from '@fleet/shared-ui';
 
@@ -19,4 +19,3 @@ function make(path: string, name: string) {
 export const DownloadIcon = make('M12 4v12M6 10l6 6 6-6M4 20h16', 'DownloadIcon');
 export const EditIcon = make('M4 20h4L19 9l-4-4L4 16v4ZM14 6l4 4', 'EditIcon');
 export const DeleteIcon = make('M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3', 'DeleteIcon');
-export const ViewIcon = make('M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12Zm10 3a3 3 0 1 0 0-6 3 3 0 0 0 0 6Z', 'ViewIcon');

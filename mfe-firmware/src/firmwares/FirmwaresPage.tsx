@@ -1,15 +1,16 @@
 import { formatDate, useSearchParams } from '@fleet/shared-api';
-import { Box, Button, FilterIcon, HStack, IconButton, Link, NativeSelect, PageHeader, Stack, Text } from '@fleet/shared-ui';
-import { ConfirmDialog, ReadMore } from '@fleet/shared-ui/overlays';
-import { DataTable, Pager, type DataColumn } from '@fleet/shared-ui/tables';
+import { Box, Button, HStack, Link, NativeSelect, Stack, Text } from '@fleet/shared-ui';
+import { ReadMore } from '@fleet/shared-ui/overlays';
+import type { DataColumn } from '@fleet/shared-ui/tables';
 import { useState } from 'react';
 import { isOtaDeviceType, useOtaDeviceType, useSelectedProductKey, type OtaDeviceType } from '../api/device-type';
 import { useDeleteFirmware, useFirmwares } from '../api/firmwares';
 import type { Firmware, OtaType } from '../api/types';
-import { DeleteIcon, DownloadIcon, EditIcon } from '../common/icons';
-import { ListError } from '../common/ListError';
-import { ListFilters } from '../common/ListFilters';
-import { useFailureToast } from '../common/useFailureToast';
+import { DeleteConfirmDialog } from '../common/DeleteConfirmDialog';
+import { DownloadIcon } from '../common/icons';
+import { ListHeader } from '../common/ListHeader';
+import { PagedTable } from '../common/PagedTable';
+import { RowActions } from '../common/RowActions';
 import { useFirmwareList } from '../common/useFirmwareList';
 import { useFirmwareTranslation } from '../common/translation';
 import { FirmwareDialog } from './FirmwareDialog';
@@ -42,9 +43,7 @@ export function FirmwaresPage() {
   const deviceType: OtaDeviceType =
     product === 'livelink' && (urlType === 'ihd_livelink' || urlType === 'livelink') && isOtaDeviceType(urlType) ? urlType : productType;
   const otaType: OtaType = product === 'heat_pump' && params.get('ota_type') === 'multiple' ? 'multiple' : 'single';
-  const query = list.toQuery();
-  const firmwares = useFirmwares(deviceType, product === 'heat_pump' ? otaType : null, query);
-  useFailureToast(firmwares.error, firmwares.errorUpdatedAt);
+  const firmwares = useFirmwares(deviceType, product === 'heat_pump' ? otaType : null, list.toQuery());
   const remove = useDeleteFirmware();
 
   const [dialog, setDialog] = useState<{ open: boolean; firmware: Firmware | null }>({ open: false, firmware: null });
@@ -88,27 +87,20 @@ export function FirmwaresPage() {
       key: 'action',
       header: t('common.action'),
       sortable: false,
-      render: (row) => (
-        <HStack gap="1">
-          <IconButton size="xs" variant="ghost" aria-label={`${t('common.edit')} ${row.version}`} onClick={() => setDialog({ open: true, firmware: row })}>
-            <EditIcon />
-          </IconButton>
-          <IconButton size="xs" variant="ghost" colorPalette="red" aria-label={`${t('common.delete')} ${row.version}`} onClick={() => setDeleting(row)}>
-            <DeleteIcon />
-          </IconButton>
-        </HStack>
-      ),
+      render: (row) => <RowActions name={row.version} onEdit={() => setDialog({ open: true, firmware: row })} onDelete={() => setDeleting(row)} />,
     },
   ];
 
-  const rows = firmwares.data?.data ?? [];
-  const total = firmwares.data?.total ?? 0;
-
   return (
     <Box as="main" p="4">
-      <PageHeader
+      <ListHeader
         title={t('firmwares.title')}
-        actions={
+        list={list}
+        filters={[
+          { key: 'file_name', label: t('firmwares.fileName') },
+          { key: 'version', label: t('firmwares.version') },
+        ]}
+        leading={
           <>
             {product === 'livelink' && (
               <NativeSelect.Root size="sm" width="auto">
@@ -128,42 +120,16 @@ export function FirmwaresPage() {
                 <NativeSelect.Indicator />
               </NativeSelect.Root>
             )}
-            <Button size="sm" variant="outline" onClick={() => list.setOpen(true)}>
-              <FilterIcon /> {t('common.filters')}
-            </Button>
-            <Button size="sm" onClick={() => setDialog({ open: true, firmware: null })}>
-              {t('firmwares.add')}
-            </Button>
           </>
         }
-      />
+      >
+        <Button size="sm" onClick={() => setDialog({ open: true, firmware: null })}>
+          {t('firmwares.add')}
+        </Button>
+      </ListHeader>
       <Stack gap="2">
-        {firmwares.isError && !firmwares.data ? (
-          <ListError error={firmwares.error} onRetry={() => void firmwares.refetch()} />
-        ) : (
-          <>
-            <DataTable
-              label={t('firmwares.title')}
-              columns={columns}
-              rows={rows}
-              rowKey="id"
-              loading={firmwares.isFetching}
-              sortBy={query.sortBy}
-              orderBy={query.orderBy}
-              onSort={(key) => list.toggleSort(key)}
-            />
-            <Pager page={query.page} limit={query.limit} total={total} onPageChange={list.setPage} onLimitChange={list.setLimit} onRefresh={() => void firmwares.refetch()} />
-          </>
-        )}
+        <PagedTable label={t('firmwares.title')} list={list} result={firmwares} page={firmwares.data} columns={columns} />
       </Stack>
-      <ListFilters
-        list={list}
-        title={t('common.filters')}
-        fields={[
-          { key: 'file_name', label: t('firmwares.fileName') },
-          { key: 'version', label: t('firmwares.version') },
-        ]}
-      />
       <FirmwareDialog
         open={dialog.open}
         firmware={dialog.firmware}
@@ -171,16 +137,13 @@ export function FirmwaresPage() {
         otaType={dialog.firmware?.ota_type ?? otaType}
         onClose={() => setDialog((d) => ({ ...d, open: false }))}
       />
-      <ConfirmDialog
-        open={deleting !== null}
+      <DeleteConfirmDialog
+        row={deleting}
         title={t('firmwares.deleteTitle')}
         text={t('firmwares.deleteText')}
-        confirmLabel={t('common.yes')}
-        cancelLabel={t('common.no')}
         onClose={() => setDeleting(null)}
-        onConfirm={async () => {
-          if (!deleting) return;
-          await remove.mutateAsync({ id: deleting.id, deviceType });
+        onDelete={async (firmware) => {
+          await remove.mutateAsync({ id: firmware.id, deviceType });
           // Spec: after delete, page 1 sorted by created_at desc.
           list.resetToFirstPage();
         }}

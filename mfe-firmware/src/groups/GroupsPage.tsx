@@ -1,16 +1,15 @@
 import { formatDate, notify, useLocation, useNavigate } from '@fleet/shared-api';
-import { Box, Button, Checkbox, FilterIcon, HStack, IconButton, PageHeader } from '@fleet/shared-ui';
-import { ConfirmDialog } from '@fleet/shared-ui/overlays';
-import { DataTable, Pager, type DataColumn } from '@fleet/shared-ui/tables';
+import { Box, Button, Checkbox } from '@fleet/shared-ui';
+import type { DataColumn } from '@fleet/shared-ui/tables';
 import { useState } from 'react';
 import { useOtaDeviceType } from '../api/device-type';
 import { useFirmwareVersions } from '../api/firmwares';
 import { useDeleteGroup, useGroups, useUpdateGroup } from '../api/groups';
 import type { OtaGroup } from '../api/types';
-import { DeleteIcon, ViewIcon } from '../common/icons';
-import { ListError } from '../common/ListError';
-import { ListFilters } from '../common/ListFilters';
-import { useFailureToast } from '../common/useFailureToast';
+import { DeleteConfirmDialog } from '../common/DeleteConfirmDialog';
+import { ListHeader } from '../common/ListHeader';
+import { PagedTable } from '../common/PagedTable';
+import { RowActions } from '../common/RowActions';
 import { useFirmwareList } from '../common/useFirmwareList';
 import { useFirmwareTranslation } from '../common/translation';
 import { VersionSelect } from '../common/VersionSelect';
@@ -28,9 +27,7 @@ export function GroupsPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const list = useFirmwareList({ filterKeys: FILTER_KEYS });
-  const query = list.toQuery();
-  const groups = useGroups(deviceType, query);
-  useFailureToast(groups.error, groups.errorUpdatedAt);
+  const groups = useGroups(deviceType, list.toQuery());
   const versions = useFirmwareVersions(deviceType).data ?? [];
   const update = useUpdateGroup();
   const remove = useDeleteGroup();
@@ -103,67 +100,30 @@ export function GroupsPage() {
       header: t('common.action'),
       sortable: false,
       render: (row) => (
-        <HStack gap="1">
-          <IconButton
-            size="xs"
-            variant="ghost"
-            aria-label={`${t('common.view')} ${row.name}`}
-            onClick={() => navigate(`/admin/OTA-groups/${row.id}?${new URLSearchParams({ [BACK_PARAM]: location.search }).toString()}`)}
-          >
-            <ViewIcon />
-          </IconButton>
-          <IconButton size="xs" variant="ghost" colorPalette="red" aria-label={`${t('common.delete')} ${row.name}`} onClick={() => setDeleting(row)}>
-            <DeleteIcon />
-          </IconButton>
-        </HStack>
+        <RowActions
+          name={row.name}
+          onView={() => navigate(`/admin/OTA-groups/${row.id}?${new URLSearchParams({ [BACK_PARAM]: location.search }).toString()}`)}
+          onDelete={() => setDeleting(row)}
+        />
       ),
     },
   ];
 
   return (
     <Box as="main" p="4">
-      <PageHeader
-        title={t('groups.title')}
-        actions={
-          <>
-            <Button size="sm" variant="outline" onClick={() => list.setOpen(true)}>
-              <FilterIcon /> {t('common.filters')}
-            </Button>
-            <Button size="sm" onClick={() => setAdding(true)}>
-              {t('groups.add')}
-            </Button>
-          </>
-        }
-      />
-      {groups.isError && !groups.data ? (
-        <ListError error={groups.error} onRetry={() => void groups.refetch()} />
-      ) : (
-        <>
-          <DataTable
-            label={t('groups.title')}
-            columns={columns}
-            rows={groups.data?.data ?? []}
-            rowKey="id"
-            loading={groups.isFetching}
-            sortBy={query.sortBy}
-            orderBy={query.orderBy}
-            onSort={(key) => list.toggleSort(key)}
-          />
-          <Pager page={query.page} limit={query.limit} total={groups.data?.total ?? 0} onPageChange={list.setPage} onLimitChange={list.setLimit} onRefresh={() => void groups.refetch()} />
-        </>
-      )}
-      <ListFilters list={list} title={t('common.filters')} fields={[{ key: 'name', label: t('groups.groupName') }]} />
+      <ListHeader title={t('groups.title')} list={list} filters={[{ key: 'name', label: t('groups.groupName') }]}>
+        <Button size="sm" onClick={() => setAdding(true)}>
+          {t('groups.add')}
+        </Button>
+      </ListHeader>
+      <PagedTable label={t('groups.title')} list={list} result={groups} page={groups.data} columns={columns} />
       <GroupDialog open={adding} group={null} deviceType={deviceType} onClose={() => setAdding(false)} />
-      <ConfirmDialog
-        open={deleting !== null}
+      <DeleteConfirmDialog
+        row={deleting}
         title={t('groups.deleteTitle')}
         text={t('groups.deleteText')}
-        confirmLabel={t('common.yes')}
-        cancelLabel={t('common.no')}
         onClose={() => setDeleting(null)}
-        onConfirm={async () => {
-          if (deleting) await remove.mutateAsync({ id: deleting.id, deviceType });
-        }}
+        onDelete={(group) => remove.mutateAsync({ id: group.id, deviceType })}
       />
     </Box>
   );

@@ -1,14 +1,13 @@
 import { formatDateTime } from '@fleet/shared-api';
-import { Badge, Box, Button, FilterIcon, IconButton, PageHeader } from '@fleet/shared-ui';
-import { DataTable, Pager, type DataColumn } from '@fleet/shared-ui/tables';
+import { Badge, Box } from '@fleet/shared-ui';
+import type { DataColumn } from '@fleet/shared-ui/tables';
 import { useState } from 'react';
 import { useOtaDeviceType } from '../api/device-type';
 import { usePushHistory } from '../api/history';
 import type { OtaPush } from '../api/types';
-import { ViewIcon } from '../common/icons';
-import { ListError } from '../common/ListError';
-import { ListFilters } from '../common/ListFilters';
-import { useFailureToast } from '../common/useFailureToast';
+import { ListHeader } from '../common/ListHeader';
+import { PagedTable } from '../common/PagedTable';
+import { RowActions } from '../common/RowActions';
 import { useFirmwareList } from '../common/useFirmwareList';
 import { useFirmwareTranslation } from '../common/translation';
 import { PushDevicesDialog } from './PushDevicesDialog';
@@ -30,9 +29,7 @@ export function OtaHistoryPage() {
   const { t } = useFirmwareTranslation();
   const deviceType = useOtaDeviceType();
   const list = useFirmwareList({ filterKeys: FILTER_KEYS });
-  const query = list.toQuery();
-  const history = usePushHistory(deviceType, query);
-  useFailureToast(history.error, history.errorUpdatedAt);
+  const history = usePushHistory(deviceType, list.toQuery());
   const [opened, setOpened] = useState<OtaPush | null>(null);
 
   const columns: DataColumn<OtaPush>[] = [
@@ -53,49 +50,22 @@ export function OtaHistoryPage() {
       key: 'action',
       header: t('common.action'),
       sortable: false,
-      render: (row) => (
-        <IconButton size="xs" variant="ghost" aria-label={`${t('common.view')} #${row.id}`} onClick={() => setOpened(row)}>
-          <ViewIcon />
-        </IconButton>
-      ),
+      render: (row) => <RowActions name={`#${row.id}`} onView={() => setOpened(row)} />,
     },
   ];
 
   return (
     <Box as="main" p="4">
-      <PageHeader
+      <ListHeader
         title={t('history.title')}
-        actions={
-          <Button size="sm" variant="outline" onClick={() => list.setOpen(true)}>
-            <FilterIcon /> {t('common.filters')}
-          </Button>
-        }
-      />
-      {history.isError && !history.data ? (
-        <ListError error={history.error} onRetry={() => void history.refetch()} />
-      ) : (
-        <>
-          <DataTable
-            label={t('history.title')}
-            columns={columns}
-            rows={history.data?.data ?? []}
-            rowKey="id"
-            loading={history.isFetching && !history.data}
-            sortBy={query.sortBy}
-            orderBy={query.orderBy}
-            onSort={(key) => list.toggleSort(key)}
-          />
-          <Pager page={query.page} limit={query.limit} total={history.data?.total ?? 0} onPageChange={list.setPage} onLimitChange={list.setLimit} onRefresh={() => void history.refetch()} />
-        </>
-      )}
-      <ListFilters
         list={list}
-        title={t('common.filters')}
-        fields={[
+        filters={[
           { key: 'version', label: t('history.version') },
           { key: 'created_by', label: t('history.createdBy') },
         ]}
       />
+      {/* The list refreshes itself while a push is on its way: no spinner over rows already shown. */}
+      <PagedTable label={t('history.title')} list={list} result={history} page={history.data} columns={columns} loading={history.isFetching && !history.data} />
       <PushDevicesDialog push={opened} deviceType={deviceType} onClose={() => setOpened(null)} />
     </Box>
   );

@@ -1,15 +1,14 @@
-import { Box, Button, Checkbox, FilterIcon, HStack, IconButton, PageHeader } from '@fleet/shared-ui';
-import { ConfirmDialog } from '@fleet/shared-ui/overlays';
-import { DataTable, Pager, type DataColumn } from '@fleet/shared-ui/tables';
+import { Box, Button, Checkbox } from '@fleet/shared-ui';
+import type { DataColumn } from '@fleet/shared-ui/tables';
 import { useState } from 'react';
 import { useOtaDeviceType } from '../api/device-type';
 import { useFirmwareVersions } from '../api/firmwares';
 import { useDeleteRule, useRules, useSaveRule } from '../api/rules';
 import type { OtaRule } from '../api/types';
-import { DeleteIcon, EditIcon } from '../common/icons';
-import { ListError } from '../common/ListError';
-import { ListFilters } from '../common/ListFilters';
-import { useFailureToast } from '../common/useFailureToast';
+import { DeleteConfirmDialog } from '../common/DeleteConfirmDialog';
+import { ListHeader } from '../common/ListHeader';
+import { PagedTable } from '../common/PagedTable';
+import { RowActions } from '../common/RowActions';
 import { useFirmwareList } from '../common/useFirmwareList';
 import { useFirmwareTranslation } from '../common/translation';
 import { RuleDialog } from './RuleDialog';
@@ -21,9 +20,7 @@ export function RulesPage() {
   const { t } = useFirmwareTranslation();
   const deviceType = useOtaDeviceType();
   const list = useFirmwareList({ filterKeys: FILTER_KEYS });
-  const query = list.toQuery();
-  const rules = useRules(deviceType, query);
-  useFailureToast(rules.error, rules.errorUpdatedAt);
+  const rules = useRules(deviceType, list.toQuery());
   const versions = useFirmwareVersions(deviceType).data ?? [];
   const toggle = useSaveRule();
   const remove = useDeleteRule();
@@ -65,71 +62,34 @@ export function RulesPage() {
       key: 'actions',
       header: t('common.actions'),
       sortable: false,
-      render: (row) => (
-        <HStack gap="1">
-          <IconButton size="xs" variant="ghost" aria-label={`${t('common.edit')} ${row.name}`} onClick={() => setDialog({ open: true, rule: row })}>
-            <EditIcon />
-          </IconButton>
-          <IconButton size="xs" variant="ghost" colorPalette="red" aria-label={`${t('common.delete')} ${row.name}`} onClick={() => setDeleting(row)}>
-            <DeleteIcon />
-          </IconButton>
-        </HStack>
-      ),
+      render: (row) => <RowActions name={row.name} onEdit={() => setDialog({ open: true, rule: row })} onDelete={() => setDeleting(row)} />,
     },
   ];
 
   return (
     <Box as="main" p="4">
-      <PageHeader
+      <ListHeader
         title={t('rules.title')}
-        actions={
-          <>
-            <Button size="sm" variant="outline" onClick={() => list.setOpen(true)}>
-              <FilterIcon /> {t('common.search')}
-            </Button>
-            <Button size="sm" onClick={() => setDialog({ open: true, rule: null })}>
-              {t('rules.add')}
-            </Button>
-          </>
-        }
-      />
-      {rules.isError && !rules.data ? (
-        <ListError error={rules.error} onRetry={() => void rules.refetch()} />
-      ) : (
-        <>
-          <DataTable
-            label={t('rules.title')}
-            columns={columns}
-            rows={rules.data?.data ?? []}
-            rowKey="id"
-            loading={rules.isFetching}
-            sortBy={query.sortBy}
-            orderBy={query.orderBy}
-            onSort={(key) => list.toggleSort(key)}
-          />
-          <Pager page={query.page} limit={query.limit} total={rules.data?.total ?? 0} onPageChange={list.setPage} onLimitChange={list.setLimit} onRefresh={() => void rules.refetch()} />
-        </>
-      )}
-      <ListFilters
         list={list}
-        title={t('common.search')}
-        fields={[
+        filtersLabel={t('common.search')}
+        filters={[
           { key: 'name', label: t('rules.ruleName') },
           { key: 'from_version', label: t('rules.installedOn'), kind: 'select', options: versionOptions },
           { key: 'to_version', label: t('rules.installedTo'), kind: 'select', options: versionOptions },
         ]}
-      />
+      >
+        <Button size="sm" onClick={() => setDialog({ open: true, rule: null })}>
+          {t('rules.add')}
+        </Button>
+      </ListHeader>
+      <PagedTable label={t('rules.title')} list={list} result={rules} page={rules.data} columns={columns} />
       <RuleDialog open={dialog.open} rule={dialog.rule} versions={versions} deviceType={deviceType} onClose={() => setDialog((d) => ({ ...d, open: false }))} />
-      <ConfirmDialog
-        open={deleting !== null}
+      <DeleteConfirmDialog
+        row={deleting}
         title={t('rules.deleteTitle')}
         text={t('rules.deleteText')}
-        confirmLabel={t('common.yes')}
-        cancelLabel={t('common.no')}
         onClose={() => setDeleting(null)}
-        onConfirm={async () => {
-          if (deleting) await remove.mutateAsync({ id: deleting.id, deviceType });
-        }}
+        onDelete={(rule) => remove.mutateAsync({ id: rule.id, deviceType })}
       />
     </Box>
   );

@@ -1,0 +1,40 @@
+import { Button, FilterIcon, PageHeader } from '@fleet/shared-ui';
+import type { ReactNode } from 'react';
+import { ListFilters, type FilterFieldDef } from './ListFilters';
+import { useFirmwareTranslation } from './translation';
+import type { FirmwareList } from './useFirmwareList';
+
+export interface ListHeaderProps {
+  title: string;
+  list: FirmwareList;
+  /** The drawer's fields; its button and title read `filtersLabel` (Filters, or Search on Rules). */
+  filters: FilterFieldDef[];
+  filtersLabel?: string;
+  /** Shown before the filter button (the Firmwares type selects). */
+  leading?: ReactNode;
+  /** Shown after the filter button (Add, Push). */
+  children?: ReactNode;
+}
+
+/** A list screen's title bar with its filter button, and the filter drawer that button opens. */
+export function ListHeader({ title, list, filters, filtersLabel, leading, children }: ListHeaderProps) {
+  const { t } = useFirmwareTranslation();
+  const label = filtersLabel ?? t('common.filters');
+  return (
+    <>
+      <PageHeader
+        title={title}
+        actions={
+          <>
+            {leading}
+            <Button size="sm" variant="outline" onClick={() => list.setOpen(true)}>
+              <FilterIcon /> {label}
+            </Button>
+            {children}
+          </>
+        }
+      />
+      <ListFilters list={list} title={label} fields={filters} />
+    </>
+  );
+}

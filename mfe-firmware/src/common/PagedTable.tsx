@@ -1,0 +1,68 @@
+import { DataTable, Pager, type DataColumn } from '@fleet/shared-ui/tables';
+import { ListError } from './ListError';
+import { SelectionBar } from './SelectionBar';
+import { useFailureToast } from './useFailureToast';
+import type { FirmwareList } from './useFirmwareList';
+import type { Selection } from './useSelection';
+
+/** What the table reads of a list's query (react-query's result). */
+export interface ListResult {
+  isError: boolean;
+  isFetching: boolean;
+  error: unknown;
+  errorUpdatedAt: number;
+  refetch: () => Promise<unknown>;
+}
+
+export interface PagedTableProps<Row extends { id: number }> {
+  /** The table's accessible name. */
+  label: string;
+  list: FirmwareList;
+  result: ListResult;
+  /** The page the server answered; undefined until the first answer. */
+  page: { data: Row[]; total: number } | undefined;
+  columns: DataColumn<Row>[];
+  /** Defaults to "while fetching" (History shows it only before the first answer, it refreshes itself). */
+  loading?: boolean;
+  /** Device lists: row checkboxes, with the Select All {total} bar above the table. */
+  selection?: { state: Selection; rowLabel: (row: Row) => string };
+}
+
+/**
+ * A list screen's table: sort, page and size from the URL (`list`), the Pager under it, and in place of
+ * both the reason and a Retry when the list could not be read (also said once in a toast).
+ */
+export function PagedTable<Row extends { id: number }>({ label, list, result, page, columns, loading, selection }: PagedTableProps<Row>) {
+  useFailureToast(result.error, result.errorUpdatedAt);
+  const query = list.toQuery();
+  if (result.isError && !page) return <ListError error={result.error} onRetry={() => void result.refetch()} />;
+
+  const rows = page?.data ?? [];
+  const total = page?.total ?? 0;
+  const pageKeys = rows.map((row) => row.id);
+  return (
+    <>
+      {selection && <SelectionBar selection={selection.state} total={total} pageKeys={pageKeys} />}
+      <DataTable
+        label={label}
+        columns={columns}
+        rows={rows}
+        rowKey="id"
+        loading={loading ?? result.isFetching}
+        sortBy={query.sortBy}
+        orderBy={query.orderBy}
+        onSort={(key) => list.toggleSort(key)}
+        selection={
+          selection && {
+            selectedKeys: selection.state.keys,
+            allSelected: selection.state.all,
+            onToggleRow: (key, _row, checked) => selection.state.toggleRow(Number(key), checked, pageKeys),
+            onTogglePage: (checked) => selection.state.togglePage(checked, pageKeys),
+            rowLabel: selection.rowLabel,
+          }
+        }
+      />
+      <Pager page={query.page} limit={query.limit} total={total} onPageChange={list.setPage} onLimitChange={list.setLimit} onRefresh={() => void result.refetch()} />
+    </>
+  );
+}
