@@ -1,15 +1,13 @@
-import { Box, Button, HStack, PageHeader, Stack } from '@fleet/shared-ui';
+import { Box, Button, PageHeader, Stack } from '@fleet/shared-ui';
 import { ConfirmDialog } from '@fleet/shared-ui/overlays';
-import { DataTable, Pager, type DataColumn } from '@fleet/shared-ui/tables';
+import type { DataColumn } from '@fleet/shared-ui/tables';
 import { useCallback, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from '@fleet/shared-api';
 import { deviceIdKey, useOtaDeviceType } from '../api/device-type';
 import { useGroupInfo, useRemoveGroupDevices } from '../api/groups';
 import type { OtaDeviceRow } from '../api/types';
-import { ListError } from '../common/ListError';
-import { SelectionBar } from '../common/SelectionBar';
+import { PagedTable } from '../common/PagedTable';
 import { SerialFilter } from '../common/SerialFilter';
-import { useFailureToast } from '../common/useFailureToast';
 import { useFirmwareList } from '../common/useFirmwareList';
 import { selectionScope, useSelection } from '../common/useSelection';
 import { useFirmwareTranslation } from '../common/translation';
@@ -28,7 +26,6 @@ export function GroupDetailsPage() {
   const list = useFirmwareList({ filterKeys: [idKey] });
   const query = list.toQuery();
   const info = useGroupInfo(deviceType, groupId, query);
-  useFailureToast(info.error, info.errorUpdatedAt);
   const remove = useRemoveGroupDevices();
   // Any page, size, sort or filter change clears the selection (spec 4).
   const selection = useSelection(selectionScope(query));
@@ -36,9 +33,6 @@ export function GroupDetailsPage() {
   const [confirming, setConfirming] = useState(false);
 
   const group = info.data?.group ?? null;
-  const rows = info.data?.devices.data ?? [];
-  const total = info.data?.devices.total ?? 0;
-  const pageKeys = rows.map((row) => row.id);
   const filterValue = list.state.filters[idKey];
   const { applyFilters } = list;
   const applySerial = useCallback((value: string) => applyFilters(value ? { [idKey]: value } : {}), [applyFilters, idKey]);
@@ -51,7 +45,7 @@ export function GroupDetailsPage() {
   ];
 
   const back = () => navigate(`/admin/OTA-groups${params.get(BACK_PARAM) ?? ''}`);
-  const count = selection.count(total);
+  const count = selection.count(info.data?.devices.total ?? 0);
 
   return (
     <Box as="main" p="4">
@@ -73,33 +67,16 @@ export function GroupDetailsPage() {
       />
       <Stack gap="3">
         <SerialFilter label={idLabel} value={Array.isArray(filterValue) ? filterValue.join('') : (filterValue ?? '')} onApply={applySerial} />
-        {info.isError && !info.data ? (
-          <ListError error={info.error} onRetry={() => void info.refetch()} />
-        ) : (
-          <Box>
-            <SelectionBar selection={selection} total={total} pageKeys={pageKeys} />
-            <DataTable
-              label={idLabel}
-              columns={columns}
-              rows={rows}
-              rowKey="id"
-              loading={info.isFetching}
-              sortBy={query.sortBy}
-              orderBy={query.orderBy}
-              onSort={(key) => list.toggleSort(key)}
-              selection={{
-                selectedKeys: selection.keys,
-                allSelected: selection.all,
-                onToggleRow: (key, _row, checked) => selection.toggleRow(Number(key), checked, pageKeys),
-                onTogglePage: (checked) => selection.togglePage(checked, pageKeys),
-                rowLabel: (row) => `${idLabel} ${row[idKey] ?? row.id}`,
-              }}
-            />
-            <HStack>
-              <Pager page={query.page} limit={query.limit} total={total} onPageChange={list.setPage} onLimitChange={list.setLimit} onRefresh={() => void info.refetch()} />
-            </HStack>
-          </Box>
-        )}
+        <Box>
+          <PagedTable
+            label={idLabel}
+            list={list}
+            result={info}
+            page={info.data?.devices}
+            columns={columns}
+            selection={{ state: selection, rowLabel: (row) => `${idLabel} ${row[idKey] ?? row.id}` }}
+          />
+        </Box>
       </Stack>
       <GroupDialog open={adding} group={group} deviceType={deviceType} onClose={() => setAdding(false)} />
       <ConfirmDialog

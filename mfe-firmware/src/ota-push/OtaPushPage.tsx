@@ -1,16 +1,14 @@
 import { alphanumericOnly } from '@fleet/shared-api';
-import { Badge, Box, Button, FilterIcon, PageHeader } from '@fleet/shared-ui';
+import { Badge, Box, Button } from '@fleet/shared-ui';
 import { ConfirmDialog } from '@fleet/shared-ui/overlays';
-import { DataTable, Pager, type DataColumn } from '@fleet/shared-ui/tables';
+import type { DataColumn } from '@fleet/shared-ui/tables';
 import { useState } from 'react';
 import { deviceIdKey, useOtaDeviceType } from '../api/device-type';
 import { usePushFirmware, useOtaDevices } from '../api/devices';
 import { useFirmwareVersions } from '../api/firmwares';
 import type { OtaDeviceRow } from '../api/types';
-import { ListError } from '../common/ListError';
-import { ListFilters } from '../common/ListFilters';
-import { SelectionBar } from '../common/SelectionBar';
-import { useFailureToast } from '../common/useFailureToast';
+import { ListHeader } from '../common/ListHeader';
+import { PagedTable } from '../common/PagedTable';
 import { useFirmwareList } from '../common/useFirmwareList';
 import { selectionScope, useSelection } from '../common/useSelection';
 import { useFirmwareTranslation } from '../common/translation';
@@ -26,16 +24,12 @@ export function OtaPushPage() {
   const list = useFirmwareList({ filterKeys: FILTER_KEYS });
   const query = list.toQuery();
   const devices = useOtaDevices(deviceType, query);
-  useFailureToast(devices.error, devices.errorUpdatedAt);
   const versions = useFirmwareVersions(deviceType).data ?? [];
   const push = usePushFirmware();
   const selection = useSelection(selectionScope(query));
   const [confirming, setConfirming] = useState(false);
 
-  const rows = devices.data?.data ?? [];
-  const total = devices.data?.total ?? 0;
-  const pageKeys = rows.map((row) => row.id);
-  const count = selection.count(total);
+  const count = selection.count(devices.data?.total ?? 0);
   const versionOptions = versions.map((version) => ({ value: version, label: version }));
 
   const columns: DataColumn<OtaDeviceRow>[] = [
@@ -57,48 +51,10 @@ export function OtaPushPage() {
 
   return (
     <Box as="main" p="4">
-      <PageHeader
+      <ListHeader
         title={t('otas.title')}
-        actions={
-          <>
-            <Button size="sm" variant="outline" onClick={() => list.setOpen(true)}>
-              <FilterIcon /> {t('common.filters')}
-            </Button>
-            <Button size="sm" disabled={count === 0} onClick={() => setConfirming(true)}>
-              {t('otas.push')}
-            </Button>
-          </>
-        }
-      />
-      {devices.isError && !devices.data ? (
-        <ListError error={devices.error} onRetry={() => void devices.refetch()} />
-      ) : (
-        <>
-          <SelectionBar selection={selection} total={total} pageKeys={pageKeys} />
-          <DataTable
-            label={t('otas.title')}
-            columns={columns}
-            rows={rows}
-            rowKey="id"
-            loading={devices.isFetching}
-            sortBy={query.sortBy}
-            orderBy={query.orderBy}
-            onSort={(key) => list.toggleSort(key)}
-            selection={{
-              selectedKeys: selection.keys,
-              allSelected: selection.all,
-              onToggleRow: (key, _row, checked) => selection.toggleRow(Number(key), checked, pageKeys),
-              onTogglePage: (checked) => selection.togglePage(checked, pageKeys),
-              rowLabel: (row) => `${idLabel} ${row[idKey] ?? row.id}`,
-            }}
-          />
-          <Pager page={query.page} limit={query.limit} total={total} onPageChange={list.setPage} onLimitChange={list.setLimit} onRefresh={() => void devices.refetch()} />
-        </>
-      )}
-      <ListFilters
         list={list}
-        title={t('common.filters')}
-        fields={[
+        filters={[
           { key: idKey, label: idLabel, sanitize: alphanumericOnly },
           { key: 'firmware_version', label: t('common.firmwareVersion'), kind: 'select', options: versionOptions },
           { key: 'available_firmware', label: t('otas.availableFirmware'), kind: 'select', options: versionOptions },
@@ -112,6 +68,18 @@ export function OtaPushPage() {
             ],
           },
         ]}
+      >
+        <Button size="sm" disabled={count === 0} onClick={() => setConfirming(true)}>
+          {t('otas.push')}
+        </Button>
+      </ListHeader>
+      <PagedTable
+        label={t('otas.title')}
+        list={list}
+        result={devices}
+        page={devices.data}
+        columns={columns}
+        selection={{ state: selection, rowLabel: (row) => `${idLabel} ${row[idKey] ?? row.id}` }}
       />
       <ConfirmDialog
         open={confirming}
