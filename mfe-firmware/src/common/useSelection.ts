@@ -65,3 +65,11 @@ export function useSelection(scope: string): Selection {
 export function selectionScope(query: { page: number; limit: number; orderBy: string; sortBy: string; filter?: string }): string {
   return JSON.stringify([query.page, query.limit, query.orderBy, query.sortBy, query.filter ?? '']);
 }
+
+/**
+ * What a bulk action (push, remove from group) sends for the selection: the ticked ids, or "all" as one
+ * request carrying the list's filter, so the server acts on every matching device.
+ */
+export function selectedDevices(selection: Pick<Selection, 'all' | 'keys'>, filter: string | undefined): { ids: number[]; all: boolean; filter?: string } {
+  return { ids: selection.all ? [] : selection.keys, all: selection.all, ...(selection.all && filter ? { filter } : {}) };
+}

@@ -3,13 +3,14 @@ import { ConfirmDialog } from '@fleet/shared-ui/overlays';
 import type { DataColumn } from '@fleet/shared-ui/tables';
 import { useCallback, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from '@fleet/shared-api';
-import { deviceIdKey, useOtaDeviceType } from '../api/device-type';
+import { useOtaDeviceType } from '../api/device-type';
 import { useGroupInfo, useRemoveGroupDevices } from '../api/groups';
 import type { OtaDeviceRow } from '../api/types';
 import { PagedTable } from '../common/PagedTable';
 import { SerialFilter } from '../common/SerialFilter';
 import { useFirmwareList } from '../common/useFirmwareList';
-import { selectionScope, useSelection } from '../common/useSelection';
+import { useDeviceId } from '../common/useDeviceId';
+import { selectedDevices, selectionScope, useSelection } from '../common/useSelection';
 import { useFirmwareTranslation } from '../common/translation';
 import { GroupDialog } from './GroupDialog';
 import { BACK_PARAM } from './GroupsPage';
@@ -21,8 +22,7 @@ export function GroupDetailsPage() {
   const groupId = Number(useParams().id);
   const [params] = useSearchParams();
   const deviceType = useOtaDeviceType();
-  const idKey = deviceIdKey(deviceType);
-  const idLabel = idKey === 'mac_address' ? t('common.macAddress') : t('common.serialNumber');
+  const { idKey, idLabel } = useDeviceId(deviceType);
   const list = useFirmwareList({ filterKeys: [idKey] });
   const query = list.toQuery();
   const info = useGroupInfo(deviceType, groupId, query);
@@ -88,13 +88,8 @@ export function GroupDetailsPage() {
         onClose={() => setConfirming(false)}
         onConfirm={async () => {
           // "All" is one request: the server removes every device of the group matching the filter.
-          await remove.mutateAsync({
-            group_id: groupId,
-            device_ids: selection.all ? [] : selection.keys,
-            all: selection.all,
-            ...(selection.all && query.filter ? { filter: query.filter } : {}),
-            deviceType,
-          });
+          const { ids, ...allMatching } = selectedDevices(selection, query.filter);
+          await remove.mutateAsync({ group_id: groupId, device_ids: ids, ...allMatching, deviceType });
           selection.clear();
         }}
       />

@@ -3,9 +3,10 @@ import { Button } from '@fleet/shared-ui';
 import { ModalDialog } from '@fleet/shared-ui/overlays';
 import { DataTable, Pager, type DataColumn } from '@fleet/shared-ui/tables';
 import { useState } from 'react';
-import { deviceIdKey, type OtaDeviceType } from '../api/device-type';
+import type { OtaDeviceType } from '../api/device-type';
 import { usePushDevices } from '../api/history';
 import type { OtaPush, PushDevice } from '../api/types';
+import { useDeviceId } from '../common/useDeviceId';
 import { useFailureToast } from '../common/useFailureToast';
 import { useFirmwareTranslation } from '../common/translation';
 import { PushState } from './PushState';
@@ -23,10 +24,10 @@ export function PushDevicesDialog({ push, deviceType, onClose }: PushDevicesDial
   const [query, setQuery] = useState<ListQuery>({ page: 1, limit: DEFAULT_LIST_STATE.limit, orderBy: 'asc', sortBy: 'id' });
   const devices = usePushDevices(deviceType, push?.id ?? 0, query);
   useFailureToast(devices.error, devices.errorUpdatedAt);
-  const idKey = deviceIdKey(deviceType);
+  const { idKey, idLabel } = useDeviceId(deviceType);
 
   const columns: DataColumn<PushDevice>[] = [
-    { key: idKey, header: idKey === 'mac_address' ? t('common.macAddress') : t('common.serialNumber'), render: (row) => row[idKey] ?? '-' },
+    { key: idKey, header: idLabel, render: (row) => row[idKey] ?? '-' },
     { key: 'from_version', header: t('history.fromVersion'), sortable: false },
     { key: 'to_version', header: t('history.toVersion'), sortable: false },
     { key: 'state', header: t('history.state'), render: (row) => <PushState state={row.state} /> },

@@ -3,14 +3,15 @@ import { Badge, Box, Button } from '@fleet/shared-ui';
 import { ConfirmDialog } from '@fleet/shared-ui/overlays';
 import type { DataColumn } from '@fleet/shared-ui/tables';
 import { useState } from 'react';
-import { deviceIdKey, useOtaDeviceType } from '../api/device-type';
+import { useOtaDeviceType } from '../api/device-type';
 import { usePushFirmware, useOtaDevices } from '../api/devices';
 import { useFirmwareVersions } from '../api/firmwares';
 import type { OtaDeviceRow } from '../api/types';
 import { ListHeader } from '../common/ListHeader';
 import { PagedTable } from '../common/PagedTable';
 import { useFirmwareList } from '../common/useFirmwareList';
-import { selectionScope, useSelection } from '../common/useSelection';
+import { useDeviceId } from '../common/useDeviceId';
+import { selectedDevices, selectionScope, useSelection } from '../common/useSelection';
 import { useFirmwareTranslation } from '../common/translation';
 
 const FILTER_KEYS = ['serial_number', 'mac_address', 'firmware_version', 'available_firmware', 'upgradable'] as const;
@@ -19,8 +20,7 @@ const FILTER_KEYS = ['serial_number', 'mac_address', 'firmware_version', 'availa
 export function OtaPushPage() {
   const { t } = useFirmwareTranslation();
   const deviceType = useOtaDeviceType();
-  const idKey = deviceIdKey(deviceType);
-  const idLabel = idKey === 'mac_address' ? t('common.macAddress') : t('common.serialNumber');
+  const { idKey, idLabel } = useDeviceId(deviceType);
   const list = useFirmwareList({ filterKeys: FILTER_KEYS });
   const query = list.toQuery();
   const devices = useOtaDevices(deviceType, query);
@@ -91,12 +91,8 @@ export function OtaPushPage() {
         onClose={() => setConfirming(false)}
         onConfirm={async () => {
           // "All" is one request carrying the list's filter; the server answers how many it sent.
-          await push.mutateAsync({
-            devices: selection.all ? [] : selection.keys,
-            all: selection.all,
-            ...(selection.all && query.filter ? { filter: query.filter } : {}),
-            deviceType,
-          });
+          const { ids, ...allMatching } = selectedDevices(selection, query.filter);
+          await push.mutateAsync({ devices: ids, ...allMatching, deviceType });
           selection.clear();
         }}
       />
