@@ -1,14 +1,15 @@
 import type { FilterValues } from '@fleet/shared-api';
-import { FormField, Input, NativeSelect } from '@fleet/shared-ui';
+import { FormField, Input } from '@fleet/shared-ui';
 import { FilterDrawer } from '@fleet/shared-ui/overlays';
 import { useEffect, useState } from 'react';
+import { OptionSelect, type SelectOption } from './OptionSelect';
 import type { FirmwareList } from './useFirmwareList';
 
 export interface FilterFieldDef {
   key: string;
   label: string;
   kind?: 'text' | 'select';
-  options?: Array<{ value: string; label: string }>;
+  options?: SelectOption[];
   /** Drops what the field does not accept as it is typed (serial numbers: letters and digits). */
   sanitize?: (text: string) => string;
 }
@@ -51,17 +52,7 @@ export function ListFilters({ list, fields, title }: ListFiltersProps) {
       {fields.map((field) => (
         <FormField key={field.key} label={field.label}>
           {field.kind === 'select' ? (
-            <NativeSelect.Root size="sm">
-              <NativeSelect.Field name={field.key} value={text(draft, field.key)} onChange={(event) => set(field.key, event.currentTarget.value)}>
-                <option value="">-</option>
-                {(field.options ?? []).map((option) => (
-                  <option key={option.value} value={option.value}>
-                    {option.label}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+            <OptionSelect name={field.key} value={text(draft, field.key)} options={field.options ?? []} emptyLabel="-" onChange={(value) => set(field.key, value)} />
           ) : (
             <Input
               size="sm"

@@ -1,5 +1,5 @@
 import { formatDate, useSearchParams } from '@fleet/shared-api';
-import { Box, Button, HStack, Link, NativeSelect, Stack, Text } from '@fleet/shared-ui';
+import { Box, Button, HStack, Link, Stack, Text } from '@fleet/shared-ui';
 import { ReadMore } from '@fleet/shared-ui/overlays';
 import type { DataColumn } from '@fleet/shared-ui/tables';
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import type { Firmware, OtaType } from '../api/types';
 import { DeleteConfirmDialog } from '../common/DeleteConfirmDialog';
 import { DownloadIcon } from '../common/icons';
 import { ListHeader } from '../common/ListHeader';
+import { OptionSelect } from '../common/OptionSelect';
 import { PagedTable } from '../common/PagedTable';
 import { RowActions } from '../common/RowActions';
 import { useFirmwareList } from '../common/useFirmwareList';
@@ -103,22 +104,28 @@ export function FirmwaresPage() {
         leading={
           <>
             {product === 'livelink' && (
-              <NativeSelect.Root size="sm" width="auto">
-                <NativeSelect.Field aria-label={t('firmwares.selectDeviceType')} value={deviceType} onChange={(e) => list.setParam('deviceType', e.currentTarget.value)}>
-                  <option value="ihd_livelink">{t('firmwares.ihd')}</option>
-                  <option value="livelink">{t('firmwares.livelink')}</option>
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
+              <OptionSelect
+                width="auto"
+                aria-label={t('firmwares.selectDeviceType')}
+                value={deviceType}
+                options={[
+                  { value: 'ihd_livelink', label: t('firmwares.ihd') },
+                  { value: 'livelink', label: t('firmwares.livelink') },
+                ]}
+                onChange={(value) => list.setParam('deviceType', value)}
+              />
             )}
             {product === 'heat_pump' && (
-              <NativeSelect.Root size="sm" width="auto">
-                <NativeSelect.Field aria-label={t('firmwares.selectFirmwareType')} value={otaType} onChange={(e) => list.setParam('ota_type', e.currentTarget.value)}>
-                  <option value="single">{t('firmwares.single')}</option>
-                  <option value="multiple">{t('firmwares.otaPack')}</option>
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
+              <OptionSelect
+                width="auto"
+                aria-label={t('firmwares.selectFirmwareType')}
+                value={otaType}
+                options={[
+                  { value: 'single', label: t('firmwares.single') },
+                  { value: 'multiple', label: t('firmwares.otaPack') },
+                ]}
+                onChange={(value) => list.setParam('ota_type', value)}
+              />
             )}
           </>
         }
