@@ -44,6 +44,10 @@ export type ConfigFactory = (env?: WebpackEnv, argv?: WebpackArgv) => Configurat
 export declare const DESCRIPTION_FILE: string;
 /** Compiles and evaluates a description module with the given constants (what the build publishes). */
 export declare function evaluateDescription(file: string, constants: Record<string, unknown>): unknown;
+/** The constants a remote's bundle gets from the DefinePlugin: FLEET_REMOTE_NAME, _VERSION, FLEET_REQUIRES, FLEET_STANDALONE. */
+export declare function remoteBuildConstants(options: { name: string; dir: string; standalone?: boolean }): Record<string, unknown>;
+/** For a remote's jest setup: defines those constants as globals, as the build would. */
+export declare function defineRemoteConstants(name: string, dir: string): void;
 /** A remote's webpack configuration; `--env standalone` makes it a page of its own. */
 export declare function createRemoteConfig(options: RemoteConfigOptions): ConfigFactory;
 /** The shell's webpack configuration: a host with no remote in its build. */

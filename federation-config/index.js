@@ -240,22 +240,31 @@ function definePlugin(extra) {
   );
 }
 
+/** The constants a remote's bundle gets from the DefinePlugin (and its description is evaluated with). */
+function remoteBuildConstants({ name, dir, standalone = false }) {
+  return {
+    FLEET_REMOTE_NAME: name,
+    FLEET_REMOTE_VERSION: readJson(path.join(dir, 'package.json')).version,
+    FLEET_REQUIRES: requiredShared(dir),
+    FLEET_STANDALONE: standalone,
+  };
+}
+
+/** For a remote's jest setup: the same constants as globals, as the build would define them. */
+function defineRemoteConstants(name, dir) {
+  Object.assign(globalThis, remoteBuildConstants({ name, dir }));
+}
+
 /**
  * @param {import('./index').RemoteConfigOptions} options
  */
 function createRemoteConfig({ name, dir, description, exposes, port, standaloneEntry, title }) {
   if (!name || !dir || !description || !exposes) throw new Error('createRemoteConfig needs name, dir, description and exposes');
-  const pkgJson = readJson(path.join(dir, 'package.json'));
   return (env = {}, argv = {}) => {
     const production = (argv.mode || process.env.NODE_ENV) === 'production';
     const standalone = Boolean(env.standalone || process.env.FLEET_STANDALONE);
     const config = baseConfig({ dir, production });
-    const remoteConstants = {
-      FLEET_REMOTE_NAME: name,
-      FLEET_REMOTE_VERSION: pkgJson.version,
-      FLEET_REQUIRES: requiredShared(dir),
-      FLEET_STANDALONE: standalone,
-    };
+    const remoteConstants = remoteBuildConstants({ name, dir, standalone });
     const entry = {};
     if (standalone) {
       if (!standaloneEntry) throw new Error(`${name}: --env standalone needs standaloneEntry`);
@@ -385,6 +394,8 @@ function createShellConfig({ dir, port, entry, template }) {
 
 module.exports = {
   DESCRIPTION_FILE,
+  defineRemoteConstants,
+  remoteBuildConstants,
   evaluateDescription,
   chunkLoadingGlobal,
   SHARED_SINGLETONS,

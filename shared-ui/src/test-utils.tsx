@@ -1,7 +1,9 @@
 // Renders inside FleetUiProvider; other packages' tests use it too (`@fleet/shared-ui/src/test-utils`).
 import { render, type RenderOptions, type RenderResult } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
+import i18next, { type i18n } from 'i18next';
 import { FleetUiProvider } from './FleetUiProvider';
+import { initReactI18next } from './i18n';
 
 function Wrapper({ children }: { children: ReactNode }) {
   return <FleetUiProvider>{children}</FleetUiProvider>;
@@ -12,3 +14,18 @@ export function renderWithUi(ui: ReactElement, options?: Omit<RenderOptions, 'wr
 }
 
 export { installJsdomPolyfills } from './jsdom-polyfills';
+
+/**
+ * The page's i18next instance as the shell initialises it (English, synchronous), with the given
+ * namespaces added: a remote's jest setup calls it with its own bundles.
+ */
+export function initTestI18n(...addBundles: Array<(instance: i18n) => void>): void {
+  void i18next.use(initReactI18next).init({
+    lng: 'en',
+    fallbackLng: 'en',
+    initAsync: false,
+    resources: {},
+    interpolation: { escapeValue: false },
+  });
+  for (const add of addBundles) add(i18next);
+}
