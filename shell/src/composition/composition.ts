@@ -144,12 +144,12 @@ export class Composition {
   /** Reads the description, checks the versions, and registers the application. */
   private async describe(name: string): Promise<void> {
     let description: unknown;
+    const manifest = this.remote(name)?.manifest ?? '';
     try {
-      description = await this.deps.readDescription(name, this.remote(name)?.manifest ?? '');
+      description = await this.deps.readDescription(name, manifest);
       if (!isDescription(description)) throw new Error(`${name} has no valid description`);
     } catch (err) {
       console.warn(`[fleet] ${name}: description.json failed`, err);
-      const manifest = this.remote(name)?.manifest ?? '';
       this.patch(name, { status: 'failed', message: `${name} could not be fetched from ${manifest}` });
       this.scheduleAutoRetry(name);
       return;
@@ -211,9 +211,12 @@ export class Composition {
     }
     const manifest = (await this.latestManifest(name)) ?? state.manifest;
     try {
-      this.deps.loader.register([{ name, manifest }], true);
+      // a remote without a description needs only the JSON back; one whose ./app failed, the runtime's entry
       if (state.status === 'failed') await this.deps.readDescription(name, manifest);
-      else await this.deps.loader.load(name, './app');
+      else {
+        this.deps.loader.register([{ name, manifest }], true);
+        await this.deps.loader.load(name, './app');
+      }
     } catch {
       // still away: the panel stays, the next probe comes later
       if (this.retryTimers.has(name)) this.scheduleAutoRetry(name);
