@@ -14,6 +14,7 @@ import { enforceDeclarations, installAccessCheck, type RegisteredRoute } from '.
 import { TokenService } from './policy/tokens';
 import { installErrorHandling } from './server/errors';
 import { installSecurityHeaders } from './server/headers';
+import { installDrain, type Drain } from './server/drain';
 import { installInputHygiene } from './server/input';
 import type { AppContext } from './server/context';
 import { signInRoutes } from './modules/auth/routes';
@@ -33,6 +34,8 @@ declare module 'fastify' {
     /** Every route with its access rule, in registration order (the access tests walk it). */
     fleetRoutes: RegisteredRoute[];
     fleetContext: AppContext;
+    /** SIGTERM: 503 to new requests, running ones finish (main.ts). */
+    fleetDrain: Drain;
   }
 }
 
@@ -86,6 +89,7 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
   app.decorate('fleetContext', ctx);
 
   installErrorHandling(app);
+  app.decorate('fleetDrain', installDrain(app));
   installSecurityHeaders(app);
   installInputHygiene(app);
   enforceDeclarations(app, registry);
@@ -106,7 +110,7 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
 
   const opts = { ctx };
   await app.register(healthRoutes, opts);
-  if (config.env !== 'production') await app.register(devOutboxRoutes, opts);
+  if (config.devOutbox && config.env !== 'production') await app.register(devOutboxRoutes, opts);
   await app.register(signInRoutes, opts);
   await app.register(accountRoutes, opts);
   await app.register(profileRoutes, opts);

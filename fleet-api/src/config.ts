@@ -58,6 +58,14 @@ export interface Config {
   trustProxy: boolean | string[];
   smtp: SmtpSettings;
   logLevel: string;
+  /**
+   * The development outbox (GET /api/dev/outbox): only with FLEET_DEV_OUTBOX=1 or the demo mode of
+   * `npm start` (FLEET_DEMO=1), never in production, and even then only to loopback callers on
+   * fleet-api itself (see modules/system/routes.ts). On in tests.
+   */
+  devOutbox: boolean;
+  /** A firmware upload whose body sends nothing for this long is answered 400 (FLEET_UPLOAD_IDLE_MS). */
+  uploadIdleTimeoutMs: number;
   /** The OTA device simulator (src/simulator): FLEET_SIMULATOR, on by default except in tests. */
   simulator: { enabled: boolean; intervalMs: number };
   /** The clock every expiry is measured with (tests move it). */
@@ -133,6 +141,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       secure: bool(env.SMTP_SECURE, smtpPort === 465),
     },
     logLevel: str(env.LOG_LEVEL) ?? 'info',
+    devOutbox: mode !== 'production' && (bool(env.FLEET_DEV_OUTBOX, false) || bool(env.FLEET_DEMO, false) || mode === 'test'),
+    uploadIdleTimeoutMs: Math.max(1000, int(env.FLEET_UPLOAD_IDLE_MS, 20_000, 'FLEET_UPLOAD_IDLE_MS')),
     simulator: {
       enabled: bool(env.FLEET_SIMULATOR, mode !== 'test'),
       intervalMs: Math.max(100, int(env.FLEET_SIMULATOR_INTERVAL_MS, 2000, 'FLEET_SIMULATOR_INTERVAL_MS')),

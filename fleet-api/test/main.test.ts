@@ -34,6 +34,7 @@ async function start(): Promise<Running> {
     env: {
       ...process.env,
       NODE_ENV: 'development',
+      FLEET_DEV_OUTBOX: '1',
       PORT: String(port),
       HOST: '127.0.0.1',
       FLEET_DATA_DIR: dataDir,

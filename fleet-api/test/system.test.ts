@@ -2,6 +2,7 @@
 // sender, and the server secret kept across restarts.
 import { createTransport } from 'nodemailer';
 import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
 import type { Db } from '../src/db';
 import { drainOutbox } from '../src/mail/sender';
 import { queueMail } from '../src/mail/outbox';
@@ -82,6 +83,36 @@ describe('mail', () => {
     await queueMail(t.db, { to: 'someone.else@example.test', subject: 'other', text: 'x' });
     const res = await t.app.inject({ url: '/api/dev/outbox?to=READER@example.test' });
     expect(res.json().info.data.map((m: { subject: string }) => m.subject)).toEqual(['second', 'first']);
+  });
+
+  it('answers only a direct loopback caller: never through a proxy (the console server) nor another address', async () => {
+    await queueMail(t.db, { to: 'victim@example.test', subject: 'reset', text: 'https://x/reset?token=secret' });
+    const url = '/api/dev/outbox?to=victim@example.test';
+    expect((await t.app.inject({ url })).statusCode).toBe(200);
+    for (const headers of [
+      { 'x-forwarded-for': '203.0.113.7' },
+      { 'x-forwarded-for': '127.0.0.1' },
+      { forwarded: 'for=127.0.0.1' },
+      { 'x-forwarded-host': 'console.example' },
+      { via: '1.1 console' },
+    ]) {
+      const res = await t.app.inject({ url, headers });
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toContain('secret');
+    }
+    const remote = await t.app.inject({ url, remoteAddress: '192.0.2.10' });
+    expect(remote.statusCode).toBe(404);
+    expect(remote.body).not.toContain('secret');
+  });
+
+  it('is off in development unless FLEET_DEV_OUTBOX=1 or the demo mode (FLEET_DEMO=1) asks for it', async () => {
+    expect(loadConfig({ NODE_ENV: 'development' }).devOutbox).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'development', FLEET_DEV_OUTBOX: '1' }).devOutbox).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development', FLEET_DEMO: '1' }).devOutbox).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', FLEET_DEV_OUTBOX: '1' }).devOutbox).toBe(false);
+    const app = await buildApp({ db: t.db, config: { ...t.config, env: 'development', devOutbox: false } });
+    expect((await app.inject({ url: '/api/dev/outbox?to=reader@example.test' })).statusCode).toBe(404);
+    await app.close();
   });
 
   it('is not registered in production', async () => {

@@ -8,7 +8,7 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -39,6 +39,11 @@ export interface FirmwareStorage {
   remove(key: string): Promise<void>;
   /** A fresh key for a new file. */
   newKey(): string;
+  /**
+   * Removes staged files left behind by a process that died mid-upload (kill -9): those not written
+   * to for `olderThanMs` (an upload in progress writes at least every idle timeout). Answers how many.
+   */
+  sweepStaging(olderThanMs: number): Promise<number>;
 }
 
 const KEY_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.bin$/;
@@ -77,9 +82,12 @@ export class LocalFirmwareStorage implements FirmwareStorage {
         done(null, chunk);
       },
     });
+    const out = createWriteStream(file, { flags: 'wx' });
     try {
-      await pipeline(source, tap, createWriteStream(file, { flags: 'wx' }));
+      await pipeline(source, tap, out);
     } catch (err) {
+      // The file may still be opening (a source that failed at once): remove it only once it is closed.
+      if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
       await rm(file, { force: true }).catch(() => undefined);
       throw err;
     }
@@ -104,6 +112,22 @@ export class LocalFirmwareStorage implements FirmwareStorage {
     } catch {
       return null;
     }
+  }
+
+  async sweepStaging(olderThanMs: number): Promise<number> {
+    const folder = path.join(this.root, STAGING_FOLDER);
+    const names = await readdir(folder).catch(() => [] as string[]);
+    const before = Date.now() - olderThanMs;
+    let removed = 0;
+    for (const name of names) {
+      if (!STAGED_PATTERN.test(name)) continue;
+      const file = path.join(folder, name);
+      const info = await stat(file).catch(() => null);
+      if (!info || info.mtimeMs > before) continue;
+      await rm(file, { force: true });
+      removed += 1;
+    }
+    return removed;
   }
 
   async remove(key: string): Promise<void> {

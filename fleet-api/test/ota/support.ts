@@ -7,6 +7,7 @@ import { mkdtempSync, readdirSync, rmSync, existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { Config } from '../../src/config';
 import type { Db } from '../../src/db';
 import { bearer, signIn, startTestApp, type TestApp } from '../support/app';
 
@@ -19,9 +20,9 @@ export interface OtaTestApp extends TestApp {
   storedFiles(): string[];
 }
 
-export async function startOtaApp(): Promise<OtaTestApp> {
+export async function startOtaApp(overrides: Partial<Config> = {}): Promise<OtaTestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fleet-ota-'));
-  const t = await startTestApp({ dataDir });
+  const t = await startTestApp({ dataDir, ...overrides });
   const admin = bearer((await signIn(t.app, 'admin@demo.test')).token);
   const close = t.close;
   const out: OtaTestApp = {

@@ -193,6 +193,10 @@ export const firmwareRoutes: FastifyPluginAsyncTypebox<FirmwareModuleOptions> = 
   const { ctx } = opts;
   const { db } = ctx;
   const storage = opts.storage ?? defaultFirmwareStorage(ctx);
+  const uploadIdleMs = ctx.config.uploadIdleTimeoutMs;
+  // Leftovers of uploads cut by a crash: anything idle for twice the upload idle timeout is dead.
+  const swept = await storage.sweepStaging(2 * uploadIdleMs);
+  if (swept > 0) app.log.info({ swept }, 'removed staged firmware files left by an earlier run');
   const signer = new DownloadSigner(ctx.otpKey);
 
   async function present(rows: FirmwareRow[]): Promise<FirmwareInfo[]> {
@@ -425,8 +429,8 @@ export const firmwareRoutes: FastifyPluginAsyncTypebox<FirmwareModuleOptions> = 
           consumes: ['multipart/form-data'],
         },
       },
-      async (request) => {
-        const form = await readFirmwareForm(request, storage);
+      async (request, reply) => {
+        const form = await readFirmwareForm(request, reply, storage, uploadIdleMs);
         let id = 0;
         try {
           const input = readInput(form, null);
@@ -485,9 +489,9 @@ export const firmwareRoutes: FastifyPluginAsyncTypebox<FirmwareModuleOptions> = 
           params: Strict({ id: IdField }),
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const { id } = request.params;
-        const form = await readFirmwareForm(request, storage);
+        const form = await readFirmwareForm(request, reply, storage, uploadIdleMs);
         const replaced: string[] = [];
         try {
           const deviceType = text(form, 'deviceType');

@@ -5,7 +5,8 @@
  * staged file before answering, so a rejected upload leaves no temporary file.
  */
 import path from 'node:path';
-import type { FastifyRequest } from 'fastify';
+import type { Readable } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FirmwareStorage, StagedFile } from '../../storage/firmware-storage';
 import { ApiError, badRequest } from '../../server/errors';
 
@@ -61,15 +62,104 @@ export async function discardAll(storage: FirmwareStorage, form: FirmwareForm): 
   await Promise.all(Object.values(form.files).map((f) => (f ? storage.discard(f.staged) : undefined)));
 }
 
-export async function readFirmwareForm(request: FastifyRequest, storage: FirmwareStorage): Promise<FirmwareForm> {
+export const STALLED_MESSAGE = 'The upload stopped before the end of the form; nothing was kept';
+export const MALFORMED_MESSAGE = 'The multipart body is malformed (missing boundary or unfinished form); nothing was kept';
+
+/**
+ * Rejects with 400 once the request body has sent nothing for `idleMs` (a form whose closing
+ * boundary never comes, from a client that keeps the socket open), or when the body has ended and the
+ * form has not. `stop()` ends the watch.
+ */
+function watchForStall(request: FastifyRequest, idleMs: number): BodyWatch {
+  let timer: NodeJS.Timeout | undefined;
+  let poll: NodeJS.Timeout | undefined;
+  let fail: (err: ApiError) => void = () => undefined;
+  const stalled = new Promise<never>((_resolve, reject) => {
+    fail = reject;
+  });
+  stalled.catch(() => undefined); // handled by whoever races it
+  let file: Readable | null = null;
+  const arm = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => fail(badRequest(STALLED_MESSAGE)), idleMs);
+  };
+  // Once the whole body has arrived, a form whose closing boundary never came waits forever with
+  // nothing buffered anywhere (the parser does not always say so). Three still looks in a row = stuck.
+  const onEnd = () => {
+    clearTimeout(timer);
+    let still = 0;
+    poll = setInterval(() => {
+      // Waiting for the next part with nothing left to parse, or for a file that cannot end.
+      const idle =
+        request.raw.readableLength === 0 && (!file || file.destroyed || (!file.readableEnded && file.readableLength === 0));
+      still = idle ? still + 1 : 0;
+      if (still >= 3) fail(badRequest(MALFORMED_MESSAGE));
+    }, 100);
+  };
+  request.raw.on('data', arm);
+  request.raw.once('end', onEnd);
+  arm();
+  return {
+    stalled,
+    reading(stream: Readable | null) {
+      file = stream;
+    },
+    stop() {
+      clearTimeout(timer);
+      clearInterval(poll);
+      request.raw.off('data', arm);
+      request.raw.off('end', onEnd);
+    },
+  };
+}
+
+interface BodyWatch {
+  /** Rejects with the 400 to answer. */
+  stalled: Promise<never>;
+  /** The file part being staged now, or null while waiting for the next part. */
+  reading(stream: Readable | null): void;
+  stop(): void;
+}
+
+/** busboy's own refusals (no boundary, a form that ends early, a broken part header) are the client's fault. */
+function isMalformedMultipart(err: unknown): boolean {
+  if (err instanceof ApiError) return false;
+  const message = err instanceof Error ? err.message : '';
+  return /boundary|unexpected end of (form|multipart)|malformed|multipart/i.test(message);
+}
+
+export async function readFirmwareForm(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  storage: FirmwareStorage,
+  /** A body that sends nothing for this long is answered 400 (config.uploadIdleTimeoutMs). */
+  idleMs: number,
+): Promise<FirmwareForm> {
   if (!request.isMultipart()) throw badRequest('The firmware form must be sent as multipart/form-data');
+  const boundary = /boundary=/i.test(request.headers['content-type'] ?? '');
+  if (!boundary) throw badRequest(MALFORMED_MESSAGE);
   const form: FirmwareForm = { fields: {}, files: {} };
+  const watch = watchForStall(request, idleMs);
+  // A file being staged when the body stalls: destroyed, so its write stream closes and the
+  // storage removes the staged file (awaited before answering).
+  let current: Readable | null = null;
+  let staging: Promise<StagedFile> | null = null;
+  // The parser may already have destroyed it without an error (and without 'close'), which leaves a
+  // pipeline waiting forever: an 'error' event is what ends it then.
+  watch.stalled.catch((err: unknown) => {
+    if (!current) return;
+    if (current.destroyed) current.emit('error', err);
+    else current.destroy(err as Error);
+  });
   try {
     // The plugin is registered with throwFileSizeLimit: false: we check `truncated` ourselves.
     const parts = request.parts({
       limits: { fileSize: MAX_FIRMWARE_BYTES, files: 4, fields: 20, fieldSize: 4096, parts: 24 },
-    });
-    for await (const part of parts) {
+    })[Symbol.asyncIterator]();
+    for (;;) {
+      const next = await Promise.race([parts.next(), watch.stalled]);
+      if (next.done) break;
+      const part = next.value;
       if (part.type === 'file') {
         if (!isSlot(part.fieldname)) {
           part.file.resume();
@@ -83,7 +173,13 @@ export async function readFirmwareForm(request: FastifyRequest, storage: Firmwar
           part.file.resume();
           throw badRequest('Only .bin files are accepted');
         }
-        const staged = await storage.stage(part.file);
+        current = part.file;
+        watch.reading(part.file);
+        staging = storage.stage(part.file);
+        const staged = await Promise.race([staging, watch.stalled]);
+        watch.reading(null);
+        current = null;
+        staging = null;
         form.files[part.fieldname] = { staged, fileName: displayName(part.filename) };
         // busboy stops at the limit and marks the stream: one byte more is a refusal.
         if (part.file.truncated) throw new ApiError(413, TOO_LARGE_MESSAGE);
@@ -95,12 +191,18 @@ export async function readFirmwareForm(request: FastifyRequest, storage: Firmwar
       }
     }
   } catch (err) {
+    watch.stop();
+    if (staging) await staging.then((f) => storage.discard(f), () => undefined);
     await discardAll(storage, form);
+    // The rest of the body will not be read: close the connection after answering.
+    reply.header('connection', 'close');
     const e = err as { code?: string; statusCode?: number };
     if (e.code === 'FST_FILES_LIMIT' || e.code === 'FST_PARTS_LIMIT' || e.code === 'FST_FIELDS_LIMIT') {
       throw badRequest('The form has too many fields or files');
     }
+    if (isMalformedMultipart(err)) throw badRequest(MALFORMED_MESSAGE);
     throw err;
   }
+  watch.stop();
   return form;
 }

@@ -4,7 +4,9 @@
  */
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { mailsTo } from '../../mail/outbox';
+import { notFound } from '../../server/errors';
 import { PUBLIC } from '../../policy/roles';
 import type { ModuleOptions } from '../../server/context';
 import { Envelope, EmailField, failures, Strict } from '../../server/schemas';
@@ -30,7 +32,24 @@ export const healthRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app
   );
 };
 
-/** Registered only when NODE_ENV is not production. */
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+const PROXY_HEADERS = ['x-forwarded-for', 'forwarded', 'x-forwarded-host', 'x-forwarded-proto', 'x-real-ip', 'via'];
+
+/**
+ * A development-only call answers a caller on this machine talking to fleet-api itself: the TCP
+ * peer (never `request.ip`, which believes X-Forwarded-For from a trusted proxy) is loopback and the
+ * request carries no proxy header, so nothing reaches it through the console server or any proxy.
+ */
+export function isDirectLoopbackCaller(request: FastifyRequest): boolean {
+  const peer = request.raw.socket.remoteAddress ?? '';
+  if (!LOOPBACK.has(peer)) return false;
+  return PROXY_HEADERS.every((h) => request.headers[h] === undefined);
+}
+
+/**
+ * Registered only with FLEET_DEV_OUTBOX=1 or FLEET_DEMO=1 outside production (config.devOutbox);
+ * answers 404, like an unknown route, to anyone but a direct loopback caller.
+ */
 export const devOutboxRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, { ctx }) => {
   app.get(
     '/api/dev/outbox',
@@ -48,10 +67,14 @@ export const devOutboxRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (
               ),
             }),
           ),
-          ...failures(400),
+          ...failures(400, 404),
         },
       },
     },
-    async (request) => ({ status: true, message: 'Outbox', info: { data: await mailsTo(ctx.db, request.query.to) } }),
+    async (request) => {
+      // The same answer as a route that does not exist.
+      if (!isDirectLoopbackCaller(request)) throw notFound();
+      return { status: true, message: 'Outbox', info: { data: await mailsTo(ctx.db, request.query.to) } };
+    },
   );
 };
