@@ -1,7 +1,7 @@
 /**
  * Starts fleet-api: reads the environment, opens the database (PGlite in `<dataDir>/pgdata`, or
- * PostgreSQL with DATABASE_URL), migrates, seeds the demo fleet, listens. SIGTERM/SIGINT let
- * in-flight requests finish (app.close), stop the mail sender, then close the database.
+ * PostgreSQL with DATABASE_URL), migrates, seeds the demo fleet, listens. SIGTERM/SIGINT answer new
+ * requests 503 while in-flight ones finish (server/drain.ts), stop the mail sender, then close the database.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -59,7 +59,8 @@ async function main(): Promise<void> {
     force.unref();
     clearInterval(housekeeping);
     try {
-      await app.close();
+      // New requests get 503 while running ones (an upload) get up to 5 s; then the rest is cut.
+      await app.fleetDrain.drainAndClose(5_000);
       await simulator?.stop();
       await sender?.stop();
       await db.close();

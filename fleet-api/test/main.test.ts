@@ -2,7 +2,7 @@
 // cleanly (exit 0); a restart on the same folder keeps the generated secret, so sessions survive.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { DEMO_PASSWORD } from '../src/seed';
@@ -95,4 +95,44 @@ it('starts, logs JSON, stops on SIGTERM, and keeps sessions across a restart', a
   } finally {
     expect(await stop(second)).toBe(0);
   }
+}, 240_000);
+
+it('on SIGTERM during a large upload: new connections get 503, not a reset, and it exits 0 within 10 s', async () => {
+  const running = await start();
+  const email = 'admin@demo.test';
+  expect((await postJson(`${running.url}/api/authenticate/login`, { email, password: DEMO_PASSWORD })).status).toBe(200);
+  const mails = (await (await fetch(`${running.url}/api/dev/outbox?to=${email}`)).json()) as { info: { data: Array<{ text: string }> } };
+  const otp = /\b(\d{6})\b/.exec(mails.info.data[0]?.text ?? '')?.[1];
+  const { token } = (await (await postJson(`${running.url}/api/authenticate/login-otp`, { email, otp })).json()) as { token: string };
+
+  // An upload of 40 MB that trickles in and is still running when SIGTERM arrives.
+  const { port } = new URL(running.url);
+  const upload = connect(Number(port), '127.0.0.1');
+  await new Promise((resolve) => upload.once('connect', resolve));
+  upload.on('error', () => undefined);
+  const boundary = 'sigterm-boundary';
+  const preamble =
+    `--${boundary}\r\nContent-Disposition: form-data; name="deviceType"\r\n\r\nlivelink\r\n` +
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.bin"\r\n\r\n`;
+  upload.write(
+    `POST /api/ota/store HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\n` +
+      `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${40 * 1024 * 1024}\r\n\r\n${preamble}`,
+  );
+  const trickle = setInterval(() => upload.write(Buffer.alloc(64 * 1024, 1)), 50);
+  await new Promise((r) => setTimeout(r, 500));
+
+  const exited = new Promise<number | null>((resolve) => running.child.once('exit', (code) => resolve(code)));
+  const signalledAt = Date.now();
+  running.child.kill('SIGTERM');
+  await new Promise((r) => setTimeout(r, 300));
+  const during = await fetch(`${running.url}/api/health`);
+  expect(during.status).toBe(503);
+  expect(((await during.json()) as { message: string }).message).toMatch(/restarting/);
+
+  const code = await exited;
+  const tookMs = Date.now() - signalledAt;
+  clearInterval(trickle);
+  upload.destroy();
+  expect(code).toBe(0);
+  expect(tookMs).toBeLessThan(10_000);
 }, 240_000);
