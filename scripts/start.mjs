@@ -79,17 +79,36 @@ async function waitForHealth(url, child, timeoutMs) {
   throw new Error(`fleet-api did not answer ${url}/api/health within ${timeoutMs / 1000} s`);
 }
 
-api = spawn(process.execPath, [apiMain], {
-  cwd: join(root, 'fleet-api'),
-  env: { TRUST_PROXY: '127.0.0.1', ...process.env, PORT: String(apiPort), PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${consolePort}` },
-  stdio: 'inherit',
-});
-api.on('exit', (code, signal) => {
-  if (!stopping) {
-    console.error(`fleet-api stopped (${signal ?? `exit ${code}`}); stopping the console`);
-    void stop(code || 1);
-  }
-});
+// Demo mode: the development outbox answers on fleet-api's own port to callers on this machine
+// (never through the console). If fleet-api stops unexpectedly the console keeps serving (its /api
+// answers 502 meanwhile) and fleet-api is started again with capped backoff.
+const apiEnv = {
+  TRUST_PROXY: '127.0.0.1',
+  FLEET_DEMO: '1',
+  ...process.env,
+  PORT: String(apiPort),
+  PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${consolePort}`,
+};
+let restartDelayMs = 1000;
+const MAX_RESTART_DELAY_MS = 30_000;
+
+function startApi() {
+  const child = spawn(process.execPath, [apiMain], { cwd: join(root, 'fleet-api'), env: apiEnv, stdio: 'inherit' });
+  const startedAt = Date.now();
+  child.on('exit', (code, signal) => {
+    if (stopping) return;
+    // a run that lasted a minute was healthy: the next failure starts the backoff again
+    if (Date.now() - startedAt > 60_000) restartDelayMs = 1000;
+    console.error(`fleet-api stopped (${signal ?? `exit ${code}`}); the console keeps serving; starting fleet-api again in ${restartDelayMs / 1000} s`);
+    setTimeout(() => {
+      if (!stopping) api = startApi();
+    }, restartDelayMs);
+    restartDelayMs = Math.min(restartDelayMs * 2, MAX_RESTART_DELAY_MS);
+  });
+  return child;
+}
+
+api = startApi();
 
 try {
   // the first start seeds the demo fleet, which takes a while on two cores
@@ -105,8 +124,9 @@ console.log(`
   Fleet console: http://localhost:${consolePort}
   fleet-api:     ${apiUrl}  (OpenAPI at /api/docs)
 
-  Demo accounts, password Demo-pass-2026 (the sign-in code is in the outbox:
-  http://localhost:${consolePort}/api/dev/outbox?to=<e-mail>):
+  Demo accounts, password Demo-pass-2026. The sign-in code is mailed to the demo outbox, which
+  fleet-api answers only on this machine, on its own port (never through the console):
+    curl 'http://localhost:${apiPort}/api/dev/outbox?to=admin@demo.test'
 ${DEMO_ACCOUNTS.map(([email, role]) => `    ${email.padEnd(24)} ${role}`).join('\n')}
 
   Ctrl+C stops everything.

@@ -69,7 +69,7 @@ function splitList(value) {
 /**
  * Starts the console server. Resolves to `{ app, url, port, close }`.
  * @param {{ port?: number, host?: string, dataDir?: string, apiUrl?: string, shellDist?: string,
- *   extraRemoteOrigins?: string[], logger?: boolean }} [options]
+ *   extraRemoteOrigins?: string[], publicUrl?: string, logger?: boolean }} [options]
  */
 export async function startConsoleServer(options = {}) {
   const port = options.port ?? Number(process.env.CONSOLE_PORT ?? 8080);
@@ -85,13 +85,55 @@ export async function startConsoleServer(options = {}) {
 
   if (!existsSync(indexFile)) throw new Error(`The shell is not built: ${indexFile} is missing (npm run build -w shell)`);
 
+  // The console's public address (PUBLIC_URL), if configured: its socket origin joins connect-src.
+  const publicUrl = options.publicUrl ?? process.env.PUBLIC_URL;
+  const publicSockets = publicUrl ? [new URL(publicUrl).origin.replace(/^http/, 'ws')] : [];
+
   const app = Fastify({ logger: options.logger ?? false, trustProxy: false });
+
+  // Stopping: new requests get 503 (not a reset) while running ones (an upload being proxied) finish.
+  let draining = false;
+  let running = 0;
+  const idle = [];
+  app.server.on('request', (_req, res) => {
+    if (draining) return;
+    running += 1;
+    res.once('close', () => {
+      running -= 1;
+      if (running === 0) idle.splice(0).forEach((wake) => wake());
+    });
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    if (!draining) return;
+    reply.header('connection', 'close');
+    return reply.code(503).send({ status: false, message: 'The console is restarting; try again in a moment' });
+  });
+  const drainAndClose = async (graceMs = 5_000) => {
+    draining = true;
+    if (running > 0) {
+      await new Promise((resolveIdle) => {
+        const timer = setTimeout(resolveIdle, graceMs);
+        timer.unref();
+        idle.push(() => {
+          clearTimeout(timer);
+          resolveIdle();
+        });
+      });
+    }
+    app.server.closeAllConnections();
+    await app.close();
+  };
+
+  // Development-only calls of fleet-api (the mail outbox) are never reachable through the console.
+  app.all('/api/dev', async (_request, reply) => reply.code(404).send({ status: false, message: 'Not found' }));
+  app.all('/api/dev/*', async (_request, reply) => reply.code(404).send({ status: false, message: 'Not found' }));
 
   app.addHook('onSend', async (request, reply, payload) => {
     const registry = await readRegistryFile(registryFile);
     const remotes = [...new Set([...remoteOrigins(registry), ...extraRemoteOrigins])];
-    const hostHeader = request.headers.host;
-    const sockets = hostHeader ? [`ws://${hostHeader}`, `wss://${hostHeader}`] : [];
+    // Never built from the Host header (or any request header): 'self' covers the same-origin /api
+    // and /ws (CSP 3 matches ws:/wss: for 'self'); anything else comes from configuration.
+    const sockets = [...publicSockets];
     // a QA origin is usually a remote's dev server, whose live reload talks over a socket
     for (const origin of extraRemoteOrigins) sockets.push(origin.replace(/^http/, 'ws'));
     reply.header('Content-Security-Policy', contentSecurityPolicy({ remotes, connect: sockets }));
@@ -196,7 +238,7 @@ export async function startConsoleServer(options = {}) {
     url,
     port: actualPort,
     address,
-    close: () => app.close(),
+    close: () => drainAndClose(),
   };
 }
 
@@ -205,9 +247,9 @@ export async function startConsoleServer(options = {}) {
 const evaluated = process.execArgv.some((a) => ['-e', '--eval', '-p', '--print'].includes(a) || a.startsWith('--eval='));
 if (!evaluated && process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   startConsoleServer({ logger: process.env.CONSOLE_LOG === '1' })
-    .then(({ url }) => {
+    .then(({ url, close: drainClose }) => {
       console.log(`console on ${url}`);
-      const stop = () => process.exit(0);
+      const stop = () => void drainClose().then(() => process.exit(0));
       process.on('SIGINT', stop);
       process.on('SIGTERM', stop);
     })

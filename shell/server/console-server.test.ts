@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { createServer, request } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -15,6 +15,7 @@ const shellDist = join(work, 'dist');
 let api: Server;
 let child: ChildProcess;
 let base = '';
+const apiCalls: string[] = [];
 
 function writeRegistry(registry: unknown) {
   writeFileSync(join(dataDir, 'remotes.json'), JSON.stringify(registry));
@@ -30,6 +31,11 @@ beforeAll(async () => {
 
   // a stand-in fleet-api that echoes what reached it
   api = createServer((req, res) => {
+    apiCalls.push(req.url ?? '');
+    if (req.url === '/api/slow') {
+      setTimeout(() => res.end(JSON.stringify({ status: true, message: 'slow', info: null })), 1500);
+      return;
+    }
     res.setHeader('content-type', 'application/json');
     res.end(JSON.stringify({ status: true, message: 'ok', info: { url: req.url, auth: req.headers.authorization ?? null, forwardedFor: req.headers['x-forwarded-for'] ?? null } }));
   });
@@ -40,7 +46,8 @@ beforeAll(async () => {
     import { startConsoleServer } from ${JSON.stringify(join(__dirname, 'console-server.mjs'))};
     const s = await startConsoleServer({ port: 0, host: '127.0.0.1', dataDir: ${JSON.stringify(dataDir)},
       shellDist: ${JSON.stringify(shellDist)}, apiUrl: ${JSON.stringify(apiUrl)}, extraRemoteOrigins: [] });
-    console.log('URL ' + s.url);`;
+    console.log('URL ' + s.url);
+    process.on('SIGTERM', () => s.close().then(() => process.exit(0)));`;
   child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
   base = await new Promise<string>((resolve, reject) => {
     let out = '';
@@ -110,12 +117,52 @@ describe('the console server', () => {
       expect(csp).toMatch(/script-src 'self' https:\/\/cdn\.example\.test(;|$)/);
       expect(csp).toContain("object-src 'none'");
       expect(csp).toContain("frame-ancestors 'none'");
-      expect(csp).toMatch(/connect-src 'self' https:\/\/cdn\.example\.test ws:\/\/localhost:\d+/);
+      expect(csp).toMatch(/connect-src 'self' https:\/\/cdn\.example\.test(;|$)/);
       expect(csp).not.toContain('unsafe-eval');
       expect(r.headers.get('x-content-type-options')).toBe('nosniff');
     }
     writeRegistry({ 'mfe-auth': { manifest: '/remotes/mfe-auth/1.0.0/mf-manifest.json', version: '1.0.0' } });
     const csp = (await fetch(`${base}/`)).headers.get('content-security-policy') ?? '';
     expect(csp).not.toContain('cdn.example.test');
+  });
+
+  it('builds the CSP from configuration, never from the Host header', async () => {
+    const answer = await new Promise<{ csp: string }>((resolve, reject) => {
+      const req = request(`${base}/`, { headers: { host: "evil.example'; script-src *" } }, (res) => {
+        res.resume();
+        resolve({ csp: String(res.headers['content-security-policy'] ?? '') });
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    expect(answer.csp).not.toContain('evil.example');
+    expect(answer.csp).toMatch(/script-src 'self'(;|$)/);
+  });
+
+  it('never forwards development-only calls (the mail outbox) to fleet-api', async () => {
+    apiCalls.length = 0;
+    for (const path of ['/api/dev/outbox?to=admin@demo.test', '/api/dev', '/api/dev/anything']) {
+      const r = await fetch(base + path);
+      expect(r.status).toBe(404);
+      expect(await r.json()).toEqual({ status: false, message: 'Not found' });
+    }
+    expect(apiCalls).toEqual([]);
+  });
+});
+
+// Last: it stops the shared server.
+describe('stopping (SIGTERM)', () => {
+  it('lets a running request finish, answers new ones 503 (not a reset), and exits 0', async () => {
+    const slow = fetch(`${base}/api/slow`);
+    await new Promise((r) => setTimeout(r, 300));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    const signalledAt = Date.now();
+    child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 200));
+    const during = await fetch(`${base}/remotes.json`);
+    expect(during.status).toBe(503);
+    expect((await slow).status).toBe(200);
+    expect(await exited).toBe(0);
+    expect(Date.now() - signalledAt).toBeLessThan(10_000);
   });
 });
