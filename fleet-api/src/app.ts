@@ -15,7 +15,7 @@ import { TokenService } from './policy/tokens';
 import { installErrorHandling } from './server/errors';
 import { installSecurityHeaders } from './server/headers';
 import { installDrain, type Drain } from './server/drain';
-import { installInputHygiene } from './server/input';
+import { installInputHygiene, installStrictBodyTypes } from './server/input';
 import type { AppContext } from './server/context';
 import { signInRoutes } from './modules/auth/routes';
 import { accountRoutes } from './modules/auth/accounts';
@@ -92,6 +92,7 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
   app.decorate('fleetDrain', installDrain(app));
   installSecurityHeaders(app);
   installInputHygiene(app);
+  installStrictBodyTypes(app);
   enforceDeclarations(app, registry);
   installAccessCheck(app, { db, tokens: ctx.tokens, now: config.now });
 

@@ -32,7 +32,7 @@ describe('Admin profile', () => {
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ status: true, message: 'Profile updated successfully' });
     expect((await get('/api/profile', 'Admin')).json().info.first_name).toBe('Alexandra');
-    const mismatch = await put('/api/profile/update', 'Admin', { first_name: 'A', last_name: 'B', password: 'Strong-pass-1', confirm_password: 'Strong-pass-2' });
+    const mismatch = await put('/api/profile/update', 'Admin', { first_name: 'A', last_name: 'B', password: 'Strong-pass-1', confirm_password: 'Strong-pass-2', current_password: DEMO_PASSWORD });
     expect(mismatch.statusCode).toBe(400);
     expect(mismatch.json().message).toBe('Password doesnot match');
   });
@@ -49,9 +49,22 @@ describe('Admin profile', () => {
     expect(res.json()).toEqual({ status: false, message });
   });
 
+  it('a new password needs the current one: missing or wrong is a 400 and changes nothing', async () => {
+    const before = (await get('/api/profile', 'Admin')).json().info;
+    const change = { first_name: 'Mallory', last_name: 'Taken', password: 'Stolen-pass-1', confirm_password: 'Stolen-pass-1' };
+    const missing = await put('/api/profile/update', 'Admin', change);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({ status: false, message: 'Enter your current password to set a new one' });
+    const wrong = await put('/api/profile/update', 'Admin', { ...change, current_password: 'Not-the-pass-1' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({ status: false, message: 'Current password is incorrect' });
+    expect((await get('/api/profile', 'Admin')).json().info).toEqual(before);
+    await signIn(t.app, 'admin@demo.test', DEMO_PASSWORD);
+  });
+
   it('a new password keeps this session and ends the others', async () => {
     const other = await signIn(t.app, 'admin@demo.test');
-    const res = await put('/api/profile/update', 'Admin', { first_name: 'Alex', last_name: 'Morgan', password: 'Changed-pass-1', confirm_password: 'Changed-pass-1' });
+    const res = await put('/api/profile/update', 'Admin', { first_name: 'Alex', last_name: 'Morgan', password: 'Changed-pass-1', confirm_password: 'Changed-pass-1', current_password: DEMO_PASSWORD });
     expect(res.statusCode).toBe(200);
     expect((await get('/api/profile', 'Admin')).statusCode).toBe(200);
     expect((await t.app.inject({ url: '/api/profile', headers: bearer(other.token) })).statusCode).toBe(401);
@@ -61,6 +74,14 @@ describe('Admin profile', () => {
 });
 
 describe('Agency profile', () => {
+  it('a new password from the multipart form needs the current one too', async () => {
+    const form = multipart({ agency_name: 'Hijacked', postcode: '2150', contact_first_name: 'Sarah', contact_last_name: 'Mitchell', contact: '0298765432', password: 'Stolen-pass-1', current_password: 'Wrong-pass-1' });
+    const res = await t.app.inject({ method: 'POST', url: '/api/agency/editprofile', headers: { ...bearer(tokens.Agency ?? ''), 'content-type': form.contentType }, payload: form.body });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Current password is incorrect');
+    expect((await get('/api/agency/getprofile', 'Agency')).json().info.agency_name).toBe('Sunrise Installers');
+  });
+
   it('reads the agency and updates it from multipart form data', async () => {
     const before = (await get('/api/agency/getprofile', 'Agency')).json();
     expect(before.info).toEqual({

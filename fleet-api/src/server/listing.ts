@@ -120,11 +120,15 @@ function textValue(v: FilterItem['value'], key: string): string {
   if (Array.isArray(v)) throw badRequest(`filter ${key} takes one value`);
   const s = String(v);
   // The console URL-encodes text values.
+  let text = s;
   try {
-    return decodeURIComponent(s);
+    text = decodeURIComponent(s);
   } catch {
-    return s;
+    text = s;
   }
+  // PostgreSQL refuses NUL in text: a clear 400 rather than a 500.
+  if (text.includes('\u0000')) throw badRequest(`filter ${key} has an invalid character`);
+  return text;
 }
 
 function isEmpty(v: FilterItem['value']): boolean {
@@ -159,7 +163,8 @@ function condition(rule: FilterRule, item: FilterItem, params: SqlParams): strin
       const values = (Array.isArray(item.value) ? item.value : String(item.value).split(','))
         .map((x) => String(x).trim())
         .filter((x) => x !== '');
-      if (values.length === 0) return '';
+      // Only blanks (" , "): matches nothing, never everything.
+      if (values.length === 0) return 'false';
       return `${rule.column}::text = ANY(${params.add(values)}::text[])`;
     }
     case 'date': {
@@ -172,20 +177,27 @@ function condition(rule: FilterRule, item: FilterItem, params: SqlParams): strin
   }
 }
 
+/** The rule of a filter key (own properties only: `constructor` is not a filter); unknown keys are a 400. */
+export function filterRule(spec: Pick<ListSpec, 'filters'>, key: string): FilterRule {
+  const rule = Object.hasOwn(spec.filters, key) ? spec.filters[key] : undefined;
+  if (!rule || typeof rule !== 'object') throw badRequest(`filter ${key} is not a filter of this list`);
+  return rule;
+}
+
 /** Reads paging, sort and filters against a list's whitelist; unknown keys are a 400. */
 export function buildListing(query: ListQuery, spec: ListSpec, params: SqlParams, tieBreaker?: string): Listing {
   const page = query.page ?? 1;
   const limit = Math.min(query.limit ?? DEFAULT_LIMIT, MAX_LIMIT);
   const direction = (query.orderBy ?? 'desc').toLowerCase() === 'asc' ? 'ASC' : 'DESC';
   const sortKey = query.sortBy && query.sortBy !== '' ? query.sortBy : (spec.defaultSort ?? 'created_at');
-  const sortSql = spec.sortable[sortKey];
-  if (!sortSql) throw badRequest(`sortBy ${sortKey} is not a sortable field`);
+  // Own properties only: `constructor`, `toString` or `__proto__` are not columns.
+  const sortSql = Object.hasOwn(spec.sortable, sortKey) ? spec.sortable[sortKey] : undefined;
+  if (typeof sortSql !== 'string') throw badRequest(`sortBy ${sortKey} is not a sortable field`);
   const ignored = new Set([...ALWAYS_IGNORED, ...(spec.ignoredFilters ?? [])]);
   const conditions: string[] = [];
   for (const item of decodeFilter(query.filter)) {
     if (ignored.has(item.key) || isEmpty(item.value)) continue;
-    const rule = spec.filters[item.key];
-    if (!rule) throw badRequest(`filter ${item.key} is not a filter of this list`);
+    const rule = filterRule(spec, item.key);
     const c = condition(rule, item, params);
     if (c) conditions.push(c);
   }

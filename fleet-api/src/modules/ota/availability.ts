@@ -61,7 +61,9 @@ function identifierFilter(column: string, upper: boolean) {
         // the console encodes; a stray % is just text
       }
       const clean = alphanumeric(text);
-      if (clean === '') return '';
+      // A value that cleans to nothing ("--") matches nothing, never everything (a bulk `all`
+      // with such a filter must not reach the whole line).
+      if (clean === '') return 'false';
       return `${column} ILIKE ${params.add(`%${upper ? clean.toUpperCase() : clean}%`)}`;
     },
   };

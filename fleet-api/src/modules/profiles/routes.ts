@@ -7,7 +7,7 @@ import { Type, type Static, type TObject, type TProperties } from '@sinclair/typ
 import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import multipart from '@fastify/multipart';
 import type { Db } from '../../db';
-import { hashPassword } from '../../security/password';
+import { hashPassword, verifyPassword } from '../../security/password';
 import { callerOf } from '../../policy/access';
 import { only, type Caller, type UserType } from '../../policy/roles';
 import { badRequest, notFound } from '../../server/errors';
@@ -40,6 +40,20 @@ const OptionalPassword = Type.Optional(
   }),
 );
 const OptionalConfirm = Type.Optional(Type.String({ maxLength: 128 }));
+/** Needed (and checked) whenever `password` changes: a stolen session alone cannot take the account. */
+const CurrentPassword = Type.Optional(Type.String({ maxLength: 128 }));
+
+export const CURRENT_PASSWORD_REQUIRED = 'Enter your current password to set a new one';
+export const CURRENT_PASSWORD_WRONG = 'Current password is incorrect';
+
+/** A new password needs the current one; a wrong or missing one is a 400 before anything is written. */
+async function requireCurrentPassword(db: Db, caller: Caller, form: { password?: string; current_password?: string }): Promise<void> {
+  if (!form.password) return;
+  if (!form.current_password) throw badRequest(CURRENT_PASSWORD_REQUIRED);
+  const { rows } = await db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = $1', [caller.userId]);
+  const stored = rows[0]?.password_hash ?? '';
+  if (!(await verifyPassword(stored, form.current_password))) throw badRequest(CURRENT_PASSWORD_WRONG);
+}
 
 const UPDATED = 'Profile updated successfully';
 
@@ -111,6 +125,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
     const handler = async (request: { caller: Caller | null; body: Static<TObject<P>> }) => {
       const caller = callerOf(request);
       const form = trimmed(request.body);
+      await requireCurrentPassword(db, caller, form as { password?: string; current_password?: string });
       await db.transaction((tx) => write(tx, caller, form));
       return { status: true, message: UPDATED };
     };
@@ -138,6 +153,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
         first_name: NameField('First Name'),
         last_name: NameField('Last Name'),
         password: OptionalPassword,
+        current_password: CurrentPassword,
         confirm_password: OptionalConfirm,
       }),
       async (tx, caller, body) => {
@@ -192,6 +208,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
           contact_last_name: NameField('Contact Last Name'),
           contact: PhoneField('Contact Number'),
           password: OptionalPassword,
+        current_password: CurrentPassword,
         }),
         async (tx, caller, body) => {
           const res = await tx.query(
@@ -256,6 +273,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
         abn_number: AbnField,
         aggregator_id: Type.Integer({ minimum: 1, maximum: 2147483647, errorMessage: 'Aggregator is required', requiredMessage: 'Aggregator is required' }),
         password: OptionalPassword,
+        current_password: CurrentPassword,
       }),
       async (tx, caller, body) => {
         const electricianId = linked(caller.electricianId);
@@ -364,6 +382,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
         company_name: TextField('Company name', 200),
         company_address: TextField('Company address', 500),
         password: OptionalPassword,
+        current_password: CurrentPassword,
       }),
       async (tx, caller, body) => {
         const companyId = linked(caller.companyId);
@@ -402,7 +421,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
     ...profileUpdate(
       'sm',
       'Update the site manager profile (our addition)',
-      Strict({ first_name: NameField('First Name'), last_name: NameField('Last Name'), password: OptionalPassword }),
+      Strict({ first_name: NameField('First Name'), last_name: NameField('Last Name'), password: OptionalPassword, current_password: CurrentPassword }),
       async (tx, caller, body) => {
         await tx.query('UPDATE users SET first_name = $2, last_name = $3, updated_at = $4 WHERE id = $1', [
           caller.userId,
