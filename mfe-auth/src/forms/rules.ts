@@ -26,6 +26,16 @@ export const newPassword = () =>
     .required('validation.passwordRequired')
     .matches(PASSWORD_RULE, { message: 'validation.passwordStrength', excludeEmptyString: true });
 
+/** The current password on a profile: required when a new password is typed. */
+export const currentPasswordFor = () =>
+  yup
+    .string()
+    .default('')
+    .test('current-password', 'validation.currentPasswordRequired', function check(value) {
+      const password = (this.parent as { password?: string }).password ?? '';
+      return !password || (value ?? '') !== '';
+    });
+
 /** A password on a profile: optional, strong when given. */
 export const optionalPassword = () =>
   yup.string().default('').matches(PASSWORD_RULE, { message: 'validation.passwordStrength', excludeEmptyString: true });

@@ -16,6 +16,8 @@ export const en = {
     loadFailed: 'Could not load your profile.',
     passwordHint: 'At least 8 characters, with an uppercase letter, a lowercase letter and a digit.',
     leaveBlank: 'Leave blank to keep your current password.',
+    currentPassword: 'Current Password',
+    currentPasswordHelp: 'Needed only to set a new password.',
     readOnlyEmail: 'The sign-in email cannot be changed here.',
   },
   portal: {
@@ -105,6 +107,7 @@ export const en = {
       'Password must be at least 8 characters and contain an uppercase letter, a lowercase letter and a digit',
     confirmPasswordRequired: 'Confirm Password is required',
     passwordMismatch: 'Password doesnot match',
+    currentPasswordRequired: 'Enter your current password to set a new one',
     otpRequired: 'OTP is required',
     otpInvalid: 'OTP must be 6 digits',
     companyNameRequired: 'Company Name is required',

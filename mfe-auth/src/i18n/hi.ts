@@ -18,6 +18,8 @@ export const hi: AuthBundle = {
     loadFailed: 'आपकी प्रोफ़ाइल लोड नहीं हो सकी।',
     passwordHint: 'कम से कम 8 अक्षर, जिनमें एक बड़ा अक्षर, एक छोटा अक्षर और एक अंक हो।',
     leaveBlank: 'मौजूदा पासवर्ड रखने के लिए खाली छोड़ें।',
+    currentPassword: 'वर्तमान पासवर्ड',
+    currentPasswordHelp: 'केवल नया पासवर्ड सेट करने के लिए आवश्यक।',
     readOnlyEmail: 'साइन-इन ईमेल यहाँ नहीं बदला जा सकता।',
   },
   portal: {
@@ -106,6 +108,7 @@ export const hi: AuthBundle = {
     passwordStrength: 'पासवर्ड कम से कम 8 अक्षरों का हो और उसमें एक बड़ा अक्षर, एक छोटा अक्षर और एक अंक हो',
     confirmPasswordRequired: 'पासवर्ड की पुष्टि आवश्यक है',
     passwordMismatch: 'पासवर्ड मेल नहीं खाता',
+    currentPasswordRequired: 'नया पासवर्ड सेट करने के लिए अपना वर्तमान पासवर्ड दर्ज करें',
     otpRequired: 'ओटीपी आवश्यक है',
     otpInvalid: 'ओटीपी 6 अंकों का होना चाहिए',
     companyNameRequired: 'कंपनी का नाम आवश्यक है',

@@ -46,6 +46,7 @@ describe('AdminProfile', () => {
     await renderAuth('/admin/profile');
     await screen.findByRole('textbox', { name: /First Name/ });
     await userEvent.type(screen.getByLabelText(/^Password/), 'NewPassw0rd');
+    await userEvent.type(screen.getByLabelText(/^Current Password/), 'OldPassw0rd');
     await userEvent.type(screen.getByLabelText(/^Confirm Password/), 'NewPassw0rd');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(callsTo(calls, '/api/profile/update')).toHaveLength(1));
@@ -53,9 +54,23 @@ describe('AdminProfile', () => {
       first_name: 'Ada',
       last_name: 'Admin',
       password: 'NewPassw0rd',
+      current_password: 'OldPassw0rd',
       confirm_password: 'NewPassw0rd',
     });
     await waitFor(() => expect(screen.getByLabelText(/^Password/)).toHaveValue(''));
+    expect(screen.getByLabelText(/^Current Password/)).toHaveValue('');
+  });
+
+  it('asks for the current password once a new one is typed, and sends nothing without it', async () => {
+    const calls = fakeApi({ 'GET /api/profile': { body: PROFILE } });
+    await renderAuth('/admin/profile');
+    await screen.findByRole('textbox', { name: /First Name/ });
+    await userEvent.type(screen.getByLabelText(/^Password/), 'NewPassw0rd');
+    await userEvent.type(screen.getByLabelText(/^Confirm Password/), 'NewPassw0rd');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Enter your current password to set a new one')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Current Password/)).toHaveFocus();
+    expect(callsTo(calls, '/api/profile/update')).toHaveLength(0);
   });
 
   it('refuses a confirmation that does not match, and a weak password', async () => {
@@ -63,6 +78,7 @@ describe('AdminProfile', () => {
     await renderAuth('/admin/profile');
     await screen.findByRole('textbox', { name: /First Name/ });
     await userEvent.type(screen.getByLabelText(/^Password/), 'NewPassw0rd');
+    await userEvent.type(screen.getByLabelText(/^Current Password/), 'OldPassw0rd');
     await userEvent.type(screen.getByLabelText(/^Confirm Password/), 'NewPassw0rX');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Password doesnot match')).toBeInTheDocument();

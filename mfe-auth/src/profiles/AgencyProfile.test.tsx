@@ -102,9 +102,11 @@ describe('AgencyProfile', () => {
     expect(useSession.getState().loginUserInfo?.userInfo.agency_name).toBe('Brighter Homes');
 
     await userEvent.type(screen.getByLabelText(/^Password/), 'NewPassw0rd');
+    await userEvent.type(screen.getByLabelText(/^Current Password/), 'OldPassw0rd');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(sent).toHaveLength(2));
     expect(sent[1]?.fields.password).toBe('NewPassw0rd');
+    expect(sent[1]?.fields.current_password).toBe('OldPassw0rd');
   });
 
   it('checks postcode, contact number and names, scrolling to and focusing the first field in error', async () => {

@@ -1,9 +1,9 @@
 import { SimpleGrid, TextField } from '@fleet/shared-ui';
 import * as yup from 'yup';
 import { useAuthTranslation } from '../forms/form-helpers';
-import { name, optionalPassword, phone, postcode } from '../forms/rules';
+import { name, currentPasswordFor, optionalPassword, phone, postcode } from '../forms/rules';
 import { readAgencyProfile, saveAgencyProfile, type AgencyProfileInfo } from './calls';
-import { ProfileForm, ProfileFrame, ProfilePasswordField, useProfile, useProfileForm } from './ProfileFrame';
+import { ProfileForm, ProfileFrame, ProfileCurrentPasswordField, ProfilePasswordField, useProfile, useProfileForm } from './ProfileFrame';
 
 // Spec 3 field names; spec 5 "Agency profile": agency name, postcode (min 3), contact names, contact 8 to 13.
 const schema = yup.object({
@@ -13,6 +13,7 @@ const schema = yup.object({
   contactLastName: name('validation.contactLastNameRequired', 'validation.lastNameLength'),
   contactNo: phone('validation.contactNoRequired', 'validation.contactNoLength'),
   password: optionalPassword(),
+  current_password: currentPasswordFor(),
 });
 
 export function AgencyProfile() {
@@ -33,6 +34,7 @@ function AgencyProfileForm({ info }: { info: AgencyProfileInfo }) {
       contactLastName: info.contact_last_name ?? '',
       contactNo: info.contact ?? '',
       password: '',
+      current_password: '',
     },
     saveAgencyProfile,
     {
@@ -43,8 +45,9 @@ function AgencyProfileForm({ info }: { info: AgencyProfileInfo }) {
         contact_last_name: values.contactLastName,
         contact: values.contactNo,
         password: values.password,
+        current_password: values.current_password,
       }),
-      clearOnSave: ['password'],
+      clearOnSave: ['password', 'current_password'],
       signedInDetails: (body) => ({ agency_name: body.agency_name }),
     },
   );
@@ -59,6 +62,7 @@ function AgencyProfileForm({ info }: { info: AgencyProfileInfo }) {
         <TextField label={t('profile.contactFirstName')} required error={errorText(errors.contactFirstName)} {...register('contactFirstName')} />
         <TextField label={t('profile.contactLastName')} required error={errorText(errors.contactLastName)} {...register('contactLastName')} />
         <ProfilePasswordField error={errorText(errors.password)} {...register('password')} />
+        <ProfileCurrentPasswordField error={errorText(errors.current_password)} {...register('current_password')} />
       </SimpleGrid>
     </ProfileForm>
   );

@@ -2,9 +2,9 @@ import { FormField, NativeSelect, SimpleGrid, TextField } from '@fleet/shared-ui
 import { useQuery } from '@tanstack/react-query';
 import * as yup from 'yup';
 import { useAuthTranslation } from '../forms/form-helpers';
-import { name, optionalPassword, phone, postcode, text } from '../forms/rules';
+import { name, currentPasswordFor, optionalPassword, phone, postcode, text } from '../forms/rules';
 import { readAggregators, readElectricianProfile, saveElectricianProfile, type ElectricianProfileInfo } from './calls';
-import { ProfileForm, ProfileFrame, ProfilePasswordField, useProfile, useProfileForm } from './ProfileFrame';
+import { ProfileForm, ProfileFrame, ProfileCurrentPasswordField, ProfilePasswordField, useProfile, useProfileForm } from './ProfileFrame';
 
 // Spec 5 "Electrician": the usual required fields plus address and ABN number, phone 8 to 13,
 // aggregator when editing.
@@ -18,6 +18,7 @@ const schema = yup.object({
   abn_number: text().required('validation.abnNumberRequired'),
   aggregator_id: text().required('validation.aggregatorRequired'),
   password: optionalPassword(),
+  current_password: currentPasswordFor(),
 });
 
 export function ElectricianProfile() {
@@ -46,11 +47,12 @@ function ElectricianProfileForm({ info }: { info: ElectricianProfileInfo }) {
       abn_number: info.abn_number ?? '',
       aggregator_id: info.aggregator_id != null ? String(info.aggregator_id) : '',
       password: '',
+      current_password: '',
     },
     saveElectricianProfile,
     {
       toBody: ({ aggregator_id, ...values }) => ({ ...values, aggregator_id: Number(aggregator_id) }),
-      clearOnSave: ['password'],
+      clearOnSave: ['password', 'current_password'],
       signedInDetails: (body) => ({ first_name: body.first_name, last_name: body.last_name }),
     },
   );
@@ -82,6 +84,7 @@ function ElectricianProfileForm({ info }: { info: ElectricianProfileInfo }) {
           </NativeSelect.Root>
         </FormField>
         <ProfilePasswordField error={errorText(errors.password)} {...register('password')} />
+        <ProfileCurrentPasswordField error={errorText(errors.current_password)} {...register('current_password')} />
       </SimpleGrid>
     </ProfileForm>
   );

@@ -30,6 +30,7 @@ describe('MultiSiteProfile', () => {
     expect(await screen.findByRole('textbox', { name: /Company Address/ })).toHaveValue('9 Harbour Rd, Sydney');
     expect(screen.getByRole('heading', { name: 'Multi-Site Company Profile' })).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText(/^Password/), 'NewPassw0rd');
+    await userEvent.type(screen.getByLabelText(/^Current Password/), 'OldPassw0rd');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(callsTo(calls, '/api/mscc/nms/profile/update')).toHaveLength(1));
     expect(callsTo(calls, '/api/mscc/nms/profile/update')[0]?.body).toEqual({
@@ -39,6 +40,7 @@ describe('MultiSiteProfile', () => {
       company_name: 'Multi Sites Pty',
       company_address: '9 Harbour Rd, Sydney',
       password: 'NewPassw0rd',
+      current_password: 'OldPassw0rd',
     });
     await waitFor(() => expect(notifications()).toEqual([{ messageType: 'success', message: 'Profile updated successfully', timer: 4000 }]));
   });

@@ -1,9 +1,9 @@
 import { SimpleGrid, TextField } from '@fleet/shared-ui';
 import * as yup from 'yup';
 import { useAuthTranslation } from '../forms/form-helpers';
-import { name, optionalPassword, phone, text } from '../forms/rules';
+import { name, currentPasswordFor, optionalPassword, phone, text } from '../forms/rules';
 import { readMultiSiteProfile, saveMultiSiteProfile, type MultiSiteProfileInfo } from './calls';
-import { ProfileForm, ProfileFrame, ProfilePasswordField, useProfile, useProfileForm } from './ProfileFrame';
+import { ProfileForm, ProfileFrame, ProfileCurrentPasswordField, ProfilePasswordField, useProfile, useProfileForm } from './ProfileFrame';
 
 // Spec 3 "Multi-site profile" fields with the shared profile rules of spec 5.
 const schema = yup.object({
@@ -13,6 +13,7 @@ const schema = yup.object({
   company_name: name('validation.companyNameRequired', 'validation.companyNameLength'),
   company_address: text().required('validation.companyAddressRequired'),
   password: optionalPassword(),
+  current_password: currentPasswordFor(),
 });
 
 export function MultiSiteProfile() {
@@ -33,11 +34,12 @@ function MultiSiteProfileForm({ info }: { info: MultiSiteProfileInfo }) {
       company_name: info.company_name ?? '',
       company_address: info.company_address ?? '',
       password: '',
+      current_password: '',
     },
     saveMultiSiteProfile,
     {
       toBody: (values) => values,
-      clearOnSave: ['password'],
+      clearOnSave: ['password', 'current_password'],
       signedInDetails: (body) => ({ first_name: body.first_name, last_name: body.last_name, company_name: body.company_name }),
     },
   );
@@ -51,6 +53,7 @@ function MultiSiteProfileForm({ info }: { info: MultiSiteProfileInfo }) {
         <TextField label={t('profile.companyName')} required autoComplete="organization" error={errorText(errors.company_name)} {...register('company_name')} />
         <TextField label={t('profile.companyAddress')} required autoComplete="street-address" error={errorText(errors.company_address)} {...register('company_address')} />
         <ProfilePasswordField error={errorText(errors.password)} {...register('password')} />
+        <ProfileCurrentPasswordField error={errorText(errors.current_password)} {...register('current_password')} />
       </SimpleGrid>
     </ProfileForm>
   );

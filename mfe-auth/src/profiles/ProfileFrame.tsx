@@ -177,3 +177,13 @@ export function ProfilePasswordField({ error, ...field }: ProfilePasswordFieldPr
     </FormField>
   );
 }
+
+/** The current password, asked for whenever a new one is typed (the server checks it). */
+export function ProfileCurrentPasswordField({ error, ...field }: ProfilePasswordFieldProps) {
+  const { t } = useAuthTranslation();
+  return (
+    <FormField label={t('common.currentPassword')} helperText={t('common.currentPasswordHelp')} error={error}>
+      <PasswordInput autoComplete="current-password" {...field} />
+    </FormField>
+  );
+}

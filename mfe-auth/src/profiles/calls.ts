@@ -7,9 +7,19 @@ async function read<T>(path: string): Promise<T> {
   return (await apiGet<T>(path)).info;
 }
 
-/** Optional password: sent only when the user typed one. */
-function withPassword<T extends object>(body: T, password: string): T & { password?: string } {
-  return password ? { ...body, password } : body;
+/** Optional new password: sent only when the user typed one, with the current password it needs. */
+function withPassword<T extends object>(
+  body: T,
+  password: string,
+  current_password: string,
+): T & { password?: string; current_password?: string } {
+  return password ? { ...body, password, current_password } : body;
+}
+
+/** What every profile form adds to its fields: a new password (blank: unchanged) and the current one. */
+export interface PasswordChange {
+  password: string;
+  current_password: string;
 }
 
 export interface AdminProfileInfo {
@@ -18,9 +28,12 @@ export interface AdminProfileInfo {
   email: string;
 }
 export const readAdminProfile = () => read<AdminProfileInfo>('/api/profile');
-export function saveAdminProfile(values: { first_name: string; last_name: string; password: string; confirm_password: string }): Saved {
+export function saveAdminProfile(values: { first_name: string; last_name: string; confirm_password: string } & PasswordChange): Saved {
   const body = { first_name: values.first_name, last_name: values.last_name };
-  return apiPut('/api/profile/update', values.password ? { ...body, password: values.password, confirm_password: values.confirm_password } : body);
+  return apiPut(
+    '/api/profile/update',
+    values.password ? { ...withPassword(body, values.password, values.current_password), confirm_password: values.confirm_password } : body,
+  );
 }
 
 export interface AgencyProfileInfo {
@@ -34,14 +47,17 @@ export interface AgencyProfileInfo {
 }
 export const readAgencyProfile = () => read<AgencyProfileInfo>('/api/agency/getprofile');
 /** Spec 3: the agency profile is sent as form data. */
-export function saveAgencyProfile(values: Omit<AgencyProfileInfo, 'email' | 'abn_no'> & { password: string }): Saved {
+export function saveAgencyProfile(values: Omit<AgencyProfileInfo, 'email' | 'abn_no'> & PasswordChange): Saved {
   const form = new FormData();
   form.append('agency_name', values.agency_name);
   form.append('postcode', values.postcode);
   form.append('contact_first_name', values.contact_first_name);
   form.append('contact_last_name', values.contact_last_name);
   form.append('contact', values.contact);
-  if (values.password) form.append('password', values.password);
+  if (values.password) {
+    form.append('password', values.password);
+    form.append('current_password', values.current_password);
+  }
   return apiPostForm('/api/agency/editprofile', form);
 }
 
@@ -59,10 +75,10 @@ export interface ElectricianProfileInfo {
 }
 export const readElectricianProfile = () => read<ElectricianProfileInfo>('/api/electrician/getprofile');
 export function saveElectricianProfile(
-  values: Omit<ElectricianProfileInfo, 'email' | 'aggregator_name' | 'aggregator_id'> & { aggregator_id: number; password: string },
+  values: Omit<ElectricianProfileInfo, 'email' | 'aggregator_name' | 'aggregator_id'> & { aggregator_id: number } & PasswordChange,
 ): Saved {
-  const { password, ...body } = values;
-  return apiPut('/api/electrician/editprofile', withPassword(body, password));
+  const { password, current_password, ...body } = values;
+  return apiPut('/api/electrician/editprofile', withPassword(body, password, current_password));
 }
 
 export interface Aggregator {
@@ -91,9 +107,9 @@ export interface MultiSiteProfileInfo {
   company_address: string;
 }
 export const readMultiSiteProfile = () => read<MultiSiteProfileInfo>('/api/mscc/nms/profile/get');
-export function saveMultiSiteProfile(values: Omit<MultiSiteProfileInfo, 'email'> & { password: string }): Saved {
-  const { password, ...body } = values;
-  return apiPut('/api/mscc/nms/profile/update', withPassword(body, password));
+export function saveMultiSiteProfile(values: Omit<MultiSiteProfileInfo, 'email'> & PasswordChange): Saved {
+  const { password, current_password, ...body } = values;
+  return apiPut('/api/mscc/nms/profile/update', withPassword(body, password, current_password));
 }
 
 export interface SiteManagerProfileInfo {
@@ -102,7 +118,7 @@ export interface SiteManagerProfileInfo {
   email: string;
 }
 export const readSiteManagerProfile = () => read<SiteManagerProfileInfo>('/api/sm/nms/profile/get');
-export function saveSiteManagerProfile(values: Omit<SiteManagerProfileInfo, 'email'> & { password: string }): Saved {
-  const { password, ...body } = values;
-  return apiPut('/api/sm/nms/profile/update', withPassword(body, password));
+export function saveSiteManagerProfile(values: Omit<SiteManagerProfileInfo, 'email'> & PasswordChange): Saved {
+  const { password, current_password, ...body } = values;
+  return apiPut('/api/sm/nms/profile/update', withPassword(body, password, current_password));
 }
