@@ -51,6 +51,8 @@ export interface Config {
   resetTokenTtlSeconds: number;
   verifyTokenTtlSeconds: number;
   signIn: SignInLimits;
+  /** Sign-up and reset requests per client address in a window (modules/auth/limits.ts). */
+  requestLimits: { perAddress: number; windowSeconds: number };
   /**
    * Whether X-Forwarded-For is believed for the client address: TRUST_PROXY=true (any hop), or a
    * comma-separated list of proxy addresses/CIDRs (e.g. 127.0.0.1 for the console server). Default: never.
@@ -131,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       addressBlockAfter: 50,
       slowDelayMs: 500,
     },
+    requestLimits: { perAddress: int(env.FLEET_REQUESTS_PER_ADDRESS, 10, 'FLEET_REQUESTS_PER_ADDRESS'), windowSeconds: 15 * 60 },
     trustProxy: trustProxy(env.TRUST_PROXY),
     smtp: {
       host: str(env.SMTP_HOST),

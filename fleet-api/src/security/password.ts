@@ -28,3 +28,20 @@ export async function verifyPassword(passwordHash: string, plain: string): Promi
     return false;
   }
 }
+
+export const COMMON_PASSWORD_MESSAGE = 'This password is too common. Please choose a less predictable one.';
+
+let commonPasswords: Set<string> | null = null;
+
+/**
+ * The ~49,000 most common passwords of @zxcvbn-ts/language-common (a maintained list, loaded once,
+ * on first use). Compared case-insensitively: "Password1" passes the spec's rule but is on the list.
+ */
+export function isCommonPassword(plain: string): boolean {
+  if (!commonPasswords) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { dictionary } = require('@zxcvbn-ts/language-common') as { dictionary: Record<string, string[]> };
+    commonPasswords = new Set((dictionary['passwords-common'] ?? []).map((p) => p.toLowerCase()));
+  }
+  return commonPasswords.has(plain.toLowerCase());
+}

@@ -6,7 +6,8 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../../db';
-import { hashPassword } from '../../security/password';
+import { guardAddressRequests } from './limits';
+import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword } from '../../security/password';
 import { alreadyRegisteredMail, queueMail, resetMail, verificationMail } from '../../mail/outbox';
 import { PUBLIC } from '../../policy/roles';
 import { randomToken, sha256 } from '../../policy/tokens';
@@ -90,6 +91,8 @@ export const accountRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
     async (request) => {
       const body = trimmed(request.body);
       const email = normaliseEmail(body.email);
+      await guardAddressRequests(ctx, 'signup', request.ip);
+      if (isCommonPassword(body.password)) throw badRequest(COMMON_PASSWORD_MESSAGE);
       // Hash first in both cases, so a known email takes as long as a new one.
       const passwordHash = await hashPassword(body.password);
       const existing = await ctx.db.query(
@@ -178,16 +181,27 @@ export const accountRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
     },
   );
 
+  /**
+   * Known and unknown addresses take the same path and the same statements (look-up, mail slot,
+   * token, one transaction of two statements), so the answer time says nothing about the address.
+   */
   async function requestReset(email: string, variant: ResetVariant): Promise<void> {
-    const user = await findUserByEmail(ctx.db, email);
-    if (!user || user.status !== 'active') return;
+    const found = await findUserByEmail(ctx.db, email);
+    const user = found && found.status === 'active' ? found : null;
     if (!(await claimMailSlot(ctx.db, ctx, email, 'reset'))) return;
     const token = randomToken();
+    const tokenHash = sha256(token);
     await ctx.db.transaction(async (tx) => {
+      if (!user) {
+        // The same two round trips, writing nothing.
+        await tx.query('SELECT 1 FROM password_reset_tokens WHERE token_hash = $1', [tokenHash]);
+        await tx.query('SELECT 1 FROM outbox WHERE id = -1');
+        return;
+      }
       await tx.query(
         `INSERT INTO password_reset_tokens (token_hash, user_id, variant, expires_at, created_at)
          VALUES ($1, $2, $3, $4, $5)`,
-        [sha256(token), user.id, variant, inSeconds(ctx, ctx.config.resetTokenTtlSeconds), nowIso(ctx)],
+        [tokenHash, user.id, variant, inSeconds(ctx, ctx.config.resetTokenTtlSeconds), nowIso(ctx)],
       );
       const link = `${ctx.config.publicUrl}${RESET_PATHS[variant]}?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
       await queueMail(tx, resetMail(user.email, link));
@@ -197,6 +211,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
   /** Sets the new password, uses up the token and ends every session and open sign-in. */
   async function reset(body: { password: string; confirm_password: string; token: string; email: string }) {
     if (body.password !== body.confirm_password) throw badRequest(PASSWORD_MISMATCH);
+    if (isCommonPassword(body.password)) throw badRequest(COMMON_PASSWORD_MESSAGE);
     const email = normaliseEmail(body.email);
     const passwordHash = await hashPassword(body.password);
     const done = await ctx.db.transaction(async (tx) => {
@@ -249,6 +264,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
       },
     },
     async (request) => {
+      await guardAddressRequests(ctx, 'reset', request.ip);
       await requestReset(normaliseEmail(request.body.email), request.body.type ?? 'default');
       return { status: true, message: RESET_SENT };
     },
@@ -286,6 +302,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
       },
     },
     async (request) => {
+      await guardAddressRequests(ctx, 'reset', request.ip);
       await requestReset(normaliseEmail(request.body.email), 'electrician');
       return { status: true, message: RESET_SENT };
     },

@@ -8,6 +8,7 @@ const HOUR = 3600 * 1000;
 
 export interface PruneCounts {
   failures: number;
+  addressRequests: number;
   cooldowns: number;
   challenges: number;
   refreshTokens: number;
@@ -23,6 +24,7 @@ export async function pruneAuthState(db: Db, now: Date): Promise<PruneCounts> {
   return {
     // The longest window a limit looks at is one hour.
     failures: await run('DELETE FROM auth_failures WHERE created_at < $1', [ago(2 * HOUR)]),
+    addressRequests: await run('DELETE FROM address_requests WHERE created_at < $1', [ago(2 * HOUR)]),
     cooldowns: await run('DELETE FROM mail_cooldowns WHERE last_sent_at < $1', [ago(HOUR)]),
     challenges: await run('DELETE FROM otp_challenges WHERE created_at < $1', [ago(24 * HOUR)]),
     refreshTokens: await run('DELETE FROM refresh_tokens WHERE expires_at < $1', [nowIso]),

@@ -49,3 +49,21 @@ export async function recordFailure(
     ctx.config.now().toISOString(),
   ]);
 }
+
+export const TOO_MANY_REQUESTS = 'Too many requests from this address. Please try again in 15 minutes.';
+
+/**
+ * Sign-up and reset requests per client address: at most `requestLimits.perAddress` of a kind in
+ * the window, then 429. Each allowed request is counted.
+ */
+export async function guardAddressRequests(ctx: AppContext, kind: 'signup' | 'reset', address: string): Promise<void> {
+  const { perAddress, windowSeconds } = ctx.config.requestLimits;
+  const now = ctx.config.now();
+  const since = new Date(now.getTime() - windowSeconds * 1000).toISOString();
+  const { rows } = await ctx.db.query<{ n: number }>(
+    'SELECT count(*) AS n FROM address_requests WHERE address = $1 AND kind = $2 AND created_at > $3',
+    [address, kind, since],
+  );
+  if (Number(rows[0]?.n ?? 0) >= perAddress) throw tooManyRequests(TOO_MANY_REQUESTS, windowSeconds);
+  await ctx.db.query('INSERT INTO address_requests (address, kind, created_at) VALUES ($1, $2, $3)', [address, kind, now.toISOString()]);
+}

@@ -7,7 +7,7 @@ import { Type, type Static, type TObject, type TProperties } from '@sinclair/typ
 import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import multipart from '@fastify/multipart';
 import type { Db } from '../../db';
-import { hashPassword, verifyPassword } from '../../security/password';
+import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword, verifyPassword } from '../../security/password';
 import { callerOf } from '../../policy/access';
 import { only, type Caller, type UserType } from '../../policy/roles';
 import { badRequest, notFound } from '../../server/errors';
@@ -49,6 +49,7 @@ export const CURRENT_PASSWORD_WRONG = 'Current password is incorrect';
 /** A new password needs the current one; a wrong or missing one is a 400 before anything is written. */
 async function requireCurrentPassword(db: Db, caller: Caller, form: { password?: string; current_password?: string }): Promise<void> {
   if (!form.password) return;
+  if (isCommonPassword(form.password)) throw badRequest(COMMON_PASSWORD_MESSAGE);
   if (!form.current_password) throw badRequest(CURRENT_PASSWORD_REQUIRED);
   const { rows } = await db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = $1', [caller.userId]);
   const stored = rows[0]?.password_hash ?? '';
