@@ -8,6 +8,8 @@ import path from 'node:path';
 import { loadConfig } from './config';
 import { migrate, openDatabase } from './db';
 import { seedDemoFleet } from './seed';
+import { seedDemoFirmware } from './seed/firmware';
+import { defaultFirmwareStorage } from './modules/firmware/routes';
 import { buildApp } from './app';
 import { smtpSend, startOutboxSender, type OutboxSender } from './mail/sender';
 import { pruneAuthState } from './modules/auth/housekeeping';
@@ -25,6 +27,7 @@ async function main(): Promise<void> {
   const app = await buildApp({ db, config });
   app.log.info({ kind: db.kind, dataDir: dataDir ?? null }, 'database ready');
   await seedDemoFleet(db, { devices: config.seedDevices, log: (msg) => app.log.info(msg) });
+  await seedDemoFirmware(db, defaultFirmwareStorage(app.fleetContext), (msg) => app.log.info(msg));
 
   let sender: OutboxSender | null = null;
   if (config.env === 'production') {
