@@ -88,8 +88,10 @@ describe('firmware journey', () => {
       await signIn(page, 'admin@demo.test');
       await page.waitForURL('**/admin/dashboard');
 
-      // Firmwares: two versions of the livelink line (product "all" uses livelink).
+      // Firmwares: under "All Products" the firmware area asks for a line first (remembered after).
       await openFromMenu(page, 'Firmwares', '/admin/firmwares');
+      await page.getByText('Firmware, rules, groups and pushes are kept per product line. Choose a product line.').waitFor();
+      await page.getByRole('combobox', { name: 'Product line' }).selectOption('livelink');
       await page.getByRole('heading', { name: 'Firmwares' }).waitFor();
       await uploadFirmware(page, FROM);
       await uploadFirmware(page, TO);

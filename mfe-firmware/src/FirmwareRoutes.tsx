@@ -7,6 +7,7 @@ import { GroupDetailsPage } from './groups/GroupDetailsPage';
 import { GroupsPage } from './groups/GroupsPage';
 import { OtaHistoryPage } from './ota-history/OtaHistoryPage';
 import { OtaPushPage } from './ota-push/OtaPushPage';
+import { ProductLineGate } from './product-line/ProductLineGate';
 import { RulesPage } from './rules/RulesPage';
 
 export interface FirmwareRoutesProps {
@@ -14,7 +15,11 @@ export interface FirmwareRoutesProps {
   fallback?: ReactNode;
 }
 
-const screen = (element: ReactNode) => <RequireAdmin>{element}</RequireAdmin>;
+const screen = (element: ReactNode) => (
+  <RequireAdmin>
+    <ProductLineGate>{element}</ProductLineGate>
+  </RequireAdmin>
+);
 
 /** Every route of description.ts. */
 export function FirmwareRoutes({ fallback = null }: FirmwareRoutesProps) {

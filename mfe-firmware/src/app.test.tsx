@@ -22,7 +22,7 @@ beforeEach(resetPage);
 
 describe('./app lifecycles', () => {
   it('bootstraps its i18n bundles, mounts the screen of the URL into props.domElement, and unmounts cleanly', async () => {
-    signInAsAdmin('all');
+    signInAsAdmin('livelink');
     fakeApi({ 'GET /api/ota/rule/list': listReply([]), 'GET /api/ota/firmware-versions': { body: { status: true, message: '', info: [] } } });
     i18next.removeResourceBundle('en', 'firmware');
     const domElement = document.createElement('div');

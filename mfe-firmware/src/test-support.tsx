@@ -156,7 +156,7 @@ export function currentUrl(result: RenderResult): string {
   return `${pathname}${search}`;
 }
 
-export function signInAsAdmin(product: ProductKey = 'all'): void {
+export function signInAsAdmin(product: ProductKey = 'livelink'): void {
   useSession.getState().signIn({
     token: 'access-admin',
     refresh_token: 'refresh-admin',

@@ -1,15 +1,72 @@
 // The `deviceType` every firmware and OTA call carries (docs/ota-calls.md), from the selected product.
-import { useSelectedProduct, type ProductKey } from '@fleet/shared-api';
+import { PRODUCT_KEYS, useSearchParams, useSelectedProduct, type ProductKey } from '@fleet/shared-api';
 
 export type OtaDeviceType = 'ihd' | 'ihd_livelink' | 'livelink' | 'safelink' | 'airlink' | 'bulb' | 'heat_pump';
 
 export const OTA_DEVICE_TYPES: readonly OtaDeviceType[] = ['ihd', 'ihd_livelink', 'livelink', 'safelink', 'airlink', 'bulb', 'heat_pump'];
 
-/** electricity-advisor is ihd; "all products" uses the firmware default, livelink (spec 1). */
+/** One product line: firmware, rules, groups and pushes are kept per line. */
+export type ProductLine = Exclude<ProductKey, 'all'>;
+
+export const PRODUCT_LINES: readonly ProductLine[] = PRODUCT_KEYS.filter((k): k is ProductLine => k !== 'all');
+
+export function isProductLine(value: unknown): value is ProductLine {
+  return typeof value === 'string' && (PRODUCT_LINES as readonly string[]).includes(value);
+}
+
+/** electricity-advisor is ihd. "All Products" is never silently one line: the ProductLineGate asks first. */
 export function otaDeviceType(product: ProductKey): OtaDeviceType {
   if (product === 'electricity-advisor') return 'ihd';
-  if (product === 'all') return 'livelink';
+  if (product === 'all') throw new Error('The firmware area needs one product line: ProductLineGate chooses it first');
   return product;
+}
+
+/** Where the line chosen under "All Products" is remembered (and the URL parameter that carries it). */
+export const FIRMWARE_LINE_KEY = 'fleet:firmware-line';
+export const LINE_PARAM = 'line';
+
+function storedLine(): ProductLine | null {
+  try {
+    const value = localStorage.getItem(FIRMWARE_LINE_KEY);
+    return isProductLine(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The product the firmware screens work on: the shell's selected product, or under "All Products"
+ * the line chosen on the firmware screens (URL `line`, else the last one chosen), or `all` while
+ * none is chosen.
+ */
+export function useFirmwareProduct(): ProductKey {
+  const selected = useSelectedProduct((state) => state.product);
+  const [params] = useSearchParams();
+  if (selected !== 'all') return selected;
+  const fromUrl = params.get(LINE_PARAM);
+  if (isProductLine(fromUrl)) return fromUrl;
+  return storedLine() ?? 'all';
+}
+
+/** Remembers the line chosen under "All Products" and puts it in the URL (a shared link keeps it). */
+export function useChooseFirmwareLine(): (line: ProductLine) => void {
+  const [, setParams] = useSearchParams();
+  return (line) => {
+    try {
+      localStorage.setItem(FIRMWARE_LINE_KEY, line);
+    } catch {
+      // private mode: the URL still carries it
+    }
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.set(LINE_PARAM, line);
+        next.delete('page');
+        return next;
+      },
+      { replace: false },
+    );
+  };
 }
 
 export function isOtaDeviceType(value: unknown): value is OtaDeviceType {
@@ -27,7 +84,7 @@ export function deviceIdKey(deviceType: OtaDeviceType): 'mac_address' | 'serial_
 }
 
 export function useSelectedProductKey(): ProductKey {
-  return useSelectedProduct((state) => state.product);
+  return useFirmwareProduct();
 }
 
 /** The device type of the selected product; the page re-renders when the product changes. */

@@ -48,11 +48,11 @@ function binFile(name = 'fw.bin', size?: number): File {
 
 beforeEach(() => {
   resetPage();
-  signInAsAdmin('all');
+  signInAsAdmin('livelink');
 });
 
 describe('Firmwares list', () => {
-  it('lists the firmwares of the product (all -> livelink) with download links, cut messages and the column rules', async () => {
+  it('lists the firmwares of the product (livelink) with download links, cut messages and the column rules', async () => {
     const calls = fakeApi({ 'GET /api/ota/get': listReply([firmware(1, '1.2.3')], 1) });
     renderFirmware('/admin/firmwares');
     const table = await screen.findByRole('table', { name: 'Firmwares' });

@@ -38,7 +38,7 @@ function groupInfo(call: SentCall) {
 
 beforeEach(() => {
   resetPage();
-  signInAsAdmin('all');
+  signInAsAdmin('livelink');
 });
 
 const pageHeader = () => screen.getByRole('checkbox', { name: 'Select all rows on this page' });

@@ -177,6 +177,11 @@ export const en = {
     product: 'Product',
     adminOnly: 'These screens are for Admin users only.',
   },
+  productLine: {
+    label: 'Product line',
+    choose: 'Choose a product line',
+    why: 'Firmware, rules, groups and pushes are kept per product line. Choose a product line.',
+  },
   error: {
     crashed: 'The firmware screens stopped working.',
     reload: 'Reload',

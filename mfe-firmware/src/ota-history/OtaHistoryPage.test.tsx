@@ -27,7 +27,7 @@ function job(id: number, state: string): PushDevice {
 
 beforeEach(() => {
   resetPage();
-  signInAsAdmin('all');
+  signInAsAdmin('livelink');
 });
 
 describe('OTA History', () => {

@@ -35,6 +35,8 @@ describe('standalone page', () => {
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     await user.type(await screen.findByLabelText('OTP'), '123456');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
+    // The product is "All Products" after sign-in: the firmware area asks for a line first.
+    await userEvent.selectOptions(await screen.findByRole('combobox', { name: 'Product line' }), 'livelink');
     expect(await screen.findByRole('heading', { name: 'Firmwares' })).toBeInTheDocument();
     expect(view.location().pathname).toBe('/admin/firmwares');
     expect(lastCall(calls, 'POST', '/api/authenticate/login').body).toEqual({ email: 'admin@demo.test', password: 'Demo-pass-2026' });
