@@ -88,7 +88,7 @@ const FIRMWARE_COLUMNS = `f.id, f.device_type, f.ota_type, f.file_name, f.storag
   f.md_5_value, f.auto_update_message, f.manual_update_message, f.created_at`;
 
 const FIRMWARE_LIST: ListSpec = {
-  sortable: { created_at: 'f.created_at', file_name: 'lower(f.file_name)', version: 'f.version' },
+  sortable: { created_at: 'f.created_at', file_name: 'lower(f.file_name)', version: 'fleet_version_key(f.version)' },
   defaultSort: 'created_at',
   filters: {
     file_name: { kind: 'text', column: 'f.file_name' },
@@ -322,10 +322,39 @@ export const firmwareRoutes: FastifyPluginAsyncTypebox<FirmwareModuleOptions> = 
     async (request) => {
       const { rows } = await db.query<{ version: string }>(
         `SELECT version FROM firmwares WHERE product_line = $1
-          ORDER BY string_to_array(regexp_replace(version, '\\*', '999', 'g'), '.')::int[] DESC, version DESC`,
+          ORDER BY fleet_version_key(version) DESC, version DESC`,
         [request.query.deviceType],
       );
       return { status: true, message: 'Firmware versions', info: rows };
+    },
+  );
+
+  app.get(
+    '/api/ota/running-versions',
+    {
+      config: { access: ADMIN },
+      schema: {
+        ...otaSchema(
+          'Firmware',
+          'Versions the devices of a device type run, with their device counts, and uploaded firmware versions (the version pickers)',
+          Type.Array(Type.Object({ version: Type.String(), devices: Type.Integer(), uploaded: Type.Boolean() })),
+          400,
+        ),
+        querystring: Strict({ deviceType: DeviceTypeField }),
+      },
+    },
+    async (request) => {
+      const { rows } = await db.query<{ version: string; devices: number; uploaded: boolean }>(
+        `SELECT v.version, COALESCE(r.devices, 0)::int AS devices, (f.version IS NOT NULL) AS uploaded
+           FROM (SELECT firmware_version AS version FROM devices WHERE product_line = $1 AND firmware_version IS NOT NULL
+                 UNION SELECT version FROM firmwares WHERE product_line = $1) v
+           LEFT JOIN (SELECT firmware_version AS version, count(*) AS devices FROM devices
+                       WHERE product_line = $1 AND firmware_version IS NOT NULL GROUP BY firmware_version) r ON r.version = v.version
+           LEFT JOIN firmwares f ON f.product_line = $1 AND f.version = v.version
+          ORDER BY fleet_version_key(v.version) DESC, v.version DESC`,
+        [request.query.deviceType],
+      );
+      return { status: true, message: 'Versions', info: rows };
     },
   );
 

@@ -42,8 +42,8 @@ const GROUP_LIST: ListSpec = {
   sortable: {
     created_at: 'g.created_at',
     name: 'lower(g.name)',
-    target_version: 'g.target_version',
-    current_version: 'g.current_version',
+    target_version: 'fleet_version_key(g.target_version)',
+    current_version: 'fleet_version_key(g.current_version)',
     upgradable: 'g.upgradable',
   },
   defaultSort: 'created_at',

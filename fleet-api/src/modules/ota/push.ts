@@ -43,7 +43,7 @@ export const OtaJob = Type.Object({
 });
 
 const PUSH_LIST: ListSpec = {
-  sortable: { created_at: 'p.created_at', device_count: 'p.device_count', target_version: 'p.target_version' },
+  sortable: { created_at: 'p.created_at', device_count: 'p.device_count', target_version: 'fleet_version_key(p.target_version)' },
   defaultSort: 'created_at',
   filters: {
     version: { kind: 'text', column: 'p.target_version' },
@@ -129,7 +129,7 @@ export const otaPushRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
         // The versions sent, for the history list ("3.3.0", or "3.2.5, 3.3.0" when they differ).
         await tx.query(
           `UPDATE ota_pushes SET device_count = $2,
-                  target_version = (SELECT string_agg(v, ', ' ORDER BY v) FROM (SELECT DISTINCT to_version AS v FROM ota_jobs WHERE push_id = $1) x)
+                  target_version = (SELECT string_agg(v, ', ' ORDER BY fleet_version_key(v), v) FROM (SELECT DISTINCT to_version AS v FROM ota_jobs WHERE push_id = $1) x)
             WHERE id = $1`,
           [pushId, count],
         );

@@ -27,8 +27,8 @@ const RULE_LIST: ListSpec = {
   sortable: {
     created_at: 'r.created_at',
     name: 'lower(r.name)',
-    from_version: 'r.from_version',
-    to_version: 'r.to_version',
+    from_version: 'fleet_version_key(r.from_version)',
+    to_version: 'fleet_version_key(r.to_version)',
     immediate_update: 'r.immediate_update',
   },
   defaultSort: 'created_at',
