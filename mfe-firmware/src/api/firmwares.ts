@@ -1,5 +1,5 @@
 // Firmware files and OTA packs (docs/ota-calls.md, Firmwares).
-import { apiGet, apiList, apiPostForm, type ListQuery, type UploadProgress } from '@fleet/shared-api';
+import { apiGet, apiList, apiPostForm, newestFirst, type ListQuery, type UploadProgress } from '@fleet/shared-api';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { OtaDeviceType } from './device-type';
 import { useFleetMutation } from './mutation';
@@ -10,7 +10,30 @@ export const firmwareKeys = {
   all: ['firmware'] as const,
   list: (deviceType: OtaDeviceType, otaType: OtaType | null, query: ListQuery) => ['firmware', 'list', deviceType, otaType, query] as const,
   versions: (deviceType: OtaDeviceType) => ['firmware', 'versions', deviceType] as const,
+  running: (deviceType: OtaDeviceType) => ['firmware', 'running-versions', deviceType] as const,
 };
+
+/** A version in the field or uploaded (GET /api/ota/running-versions). */
+export interface RunningVersion {
+  version: string;
+  /** Devices of the line on this version now. */
+  devices: number;
+  /** A firmware of this version is uploaded (a rule or push can target it). */
+  uploaded: boolean;
+}
+
+/** What the devices of a line run, with counts, merged with uploaded firmware; newest first. */
+export function useRunningVersions(deviceType: OtaDeviceType) {
+  return useQuery({
+    queryKey: firmwareKeys.running(deviceType),
+    queryFn: async () => {
+      const answer = await apiGet<RunningVersion[] | null>('/api/ota/running-versions', { deviceType });
+      const rows = answer.info ?? [];
+      const order = newestFirst(rows.map((r) => r.version));
+      return order.map((v) => rows.find((r) => r.version === v)!);
+    },
+  });
+}
 
 export function fetchFirmwares(deviceType: OtaDeviceType, otaType: OtaType | null, query: ListQuery) {
   return apiList<Firmware>('/api/ota/get', { ...query, deviceType, ...(otaType ? { ota_type: otaType } : {}) });
@@ -30,7 +53,7 @@ export function useFirmwareVersions(deviceType: OtaDeviceType) {
     queryKey: firmwareKeys.versions(deviceType),
     queryFn: async () => {
       const answer = await apiGet<Array<{ version: string }> | null>('/api/ota/firmware-versions', { deviceType });
-      return (answer.info ?? []).map((item) => item.version);
+      return newestFirst((answer.info ?? []).map((item) => item.version));
     },
   });
 }

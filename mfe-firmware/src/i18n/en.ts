@@ -9,6 +9,8 @@ export const en = {
     groups: 'Groups',
   },
   common: {
+    versionDevices_one: '{{version}} · {{count}} device',
+    versionDevices_other: '{{version}} · {{count}} devices',
     filters: 'Filters',
     search: 'Search',
     actions: 'Actions',
@@ -176,6 +178,10 @@ export const en = {
     logout: 'Logout',
     product: 'Product',
     adminOnly: 'These screens are for Admin users only.',
+  },
+  downgrade: {
+    title: 'DOWNGRADE DEVICES',
+    text: 'Upgrade To {{to}} is older than Current Version {{from}}: devices on {{from}} will be downgraded. Continue?',
   },
   productLine: {
     label: 'Product line',

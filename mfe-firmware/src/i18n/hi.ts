@@ -13,6 +13,14 @@ export const hi = {
   groups: { title: 'समूह', add: 'समूह जोड़ें' },
   otas: { title: 'ओटीए' },
   history: { title: 'ओटीए इतिहास' },
+  common: {
+    versionDevices_one: '{{version}} · {{count}} डिवाइस',
+    versionDevices_other: '{{version}} · {{count}} डिवाइस',
+  },
+  downgrade: {
+    title: 'डिवाइस डाउनग्रेड करें',
+    text: 'अपग्रेड संस्करण {{to}} वर्तमान संस्करण {{from}} से पुराना है: {{from}} वाले डिवाइस डाउनग्रेड होंगे। जारी रखें?',
+  },
   productLine: {
     label: 'उत्पाद श्रेणी',
     choose: 'उत्पाद श्रेणी चुनें',

@@ -6,6 +6,12 @@ import { callsTo, currentUrl, fakeApi, filterOf, lastCall, listReply, messageRep
 const user = userEvent.setup({ delay: null });
 
 const VERSIONS = { body: { status: true, message: 'Versions', info: [{ version: '1.0.0' }, { version: '2.0.0' }] } };
+// What the line's devices run (with counts), merged with uploaded firmware, as the server answers it.
+const RUNNING = messageReply('Versions', [
+  { version: '1.1.0', devices: 0, uploaded: true },
+  { version: '1.0.0', devices: 4, uploaded: true },
+  { version: '0.9.8', devices: 2, uploaded: false },
+]);
 
 function device(id: number, extra: Partial<OtaDeviceRow> = {}): OtaDeviceRow {
   return {
@@ -31,7 +37,7 @@ describe('OTAs', () => {
   it('lists the devices of the product with their firmware, and filters them (restored from the URL)', async () => {
     const calls = fakeApi({
       'GET /api/ota/devices': listReply([device(1), device(2, { upgradable: false, available_firmware: null, group_name: null })], 2),
-      'GET /api/ota/firmware-versions': VERSIONS,
+      'GET /api/ota/firmware-versions': VERSIONS, 'GET /api/ota/running-versions': RUNNING,
     });
     const view = renderFirmware('/admin/OTAs?upgradable=1');
     const table = await screen.findByRole('table', { name: 'OTAs' });
@@ -69,7 +75,7 @@ describe('OTAs', () => {
   it('pushes the chosen devices after the confirm and toasts the server message', async () => {
     const calls = fakeApi({
       'GET /api/ota/devices': listReply([device(1), device(2), device(3)], 3),
-      'GET /api/ota/firmware-versions': VERSIONS,
+      'GET /api/ota/firmware-versions': VERSIONS, 'GET /api/ota/running-versions': RUNNING,
       'PUT /api/ota/update-firmware': messageReply('Firmware update sent to 2 devices', { push_id: 4, device_count: 2, skipped: 0 }),
     });
     renderFirmware('/admin/OTAs');
@@ -91,7 +97,7 @@ describe('OTAs', () => {
   it('pushes "all" of a filtered list as one request with the filter', async () => {
     const calls = fakeApi({
       'GET /api/ota/devices': listReply([device(1), device(2)], 140),
-      'GET /api/ota/firmware-versions': VERSIONS,
+      'GET /api/ota/firmware-versions': VERSIONS, 'GET /api/ota/running-versions': RUNNING,
       'PUT /api/ota/update-firmware': messageReply('Firmware update sent to 140 devices', { push_id: 5, device_count: 140, skipped: 0 }),
     });
     renderFirmware('/admin/OTAs?firmware_version=1.0.0');
@@ -114,7 +120,7 @@ describe('OTAs', () => {
   it('keeps the confirm open and toasts the refusal when the push fails', async () => {
     fakeApi({
       'GET /api/ota/devices': listReply([device(1)], 1),
-      'GET /api/ota/firmware-versions': VERSIONS,
+      'GET /api/ota/firmware-versions': VERSIONS, 'GET /api/ota/running-versions': RUNNING,
       'PUT /api/ota/update-firmware': { status: 400, body: { status: false, message: 'No selected device has a firmware to install', info: null } },
     });
     renderFirmware('/admin/OTAs');

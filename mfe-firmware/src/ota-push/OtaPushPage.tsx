@@ -5,7 +5,8 @@ import type { DataColumn } from '@fleet/shared-ui/tables';
 import { useState } from 'react';
 import { useOtaDeviceType } from '../api/device-type';
 import { usePushFirmware, useOtaDevices } from '../api/devices';
-import { useFirmwareVersions } from '../api/firmwares';
+import { useFirmwareVersions, useRunningVersions } from '../api/firmwares';
+import { useVersionLabels } from '../common/VersionSelect';
 import type { OtaDeviceRow } from '../api/types';
 import { ListHeader } from '../common/ListHeader';
 import { PagedTable } from '../common/PagedTable';
@@ -25,12 +26,15 @@ export function OtaPushPage() {
   const query = list.toQuery();
   const devices = useOtaDevices(deviceType, query);
   const versions = useFirmwareVersions(deviceType).data ?? [];
+  const running = useRunningVersions(deviceType).data ?? [];
+  const runningLabels = useVersionLabels(running);
   const push = usePushFirmware();
   const selection = useSelection(selectionScope(query));
   const [confirming, setConfirming] = useState(false);
 
   const count = selection.count(devices.data?.total ?? 0);
   const versionOptions = versions.map((version) => ({ value: version, label: version }));
+  const fieldOptions = running.map((r) => ({ value: r.version, label: runningLabels[r.version] ?? r.version }));
 
   const columns: DataColumn<OtaDeviceRow>[] = [
     { key: idKey, header: idLabel, render: (row) => row[idKey] ?? '-' },
@@ -56,7 +60,7 @@ export function OtaPushPage() {
         list={list}
         filters={[
           { key: idKey, label: idLabel, sanitize: alphanumericOnly },
-          { key: 'firmware_version', label: t('common.firmwareVersion'), kind: 'select', options: versionOptions },
+          { key: 'firmware_version', label: t('common.firmwareVersion'), kind: 'select', options: fieldOptions },
           { key: 'available_firmware', label: t('otas.availableFirmware'), kind: 'select', options: versionOptions },
           {
             key: 'upgradable',

@@ -1,7 +1,8 @@
 import { Checkbox, FormField, Input, SimpleGrid, Stack } from '@fleet/shared-ui';
-import { EditDialog } from '@fleet/shared-ui/overlays';
+import { compareVersions } from '@fleet/shared-api';
+import { ConfirmDialog, EditDialog } from '@fleet/shared-ui/overlays';
 import { yupResolver } from '@hookform/resolvers/yup';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import * as yup from 'yup';
 import type { OtaDeviceType } from '../api/device-type';
@@ -32,7 +33,12 @@ type RuleValues = yup.InferType<typeof schema>;
 export interface RuleDialogProps {
   open: boolean;
   rule: OtaRule | null;
-  versions: readonly string[];
+  /** Current Version: what the line's devices run, and uploaded firmware. */
+  fromVersions: readonly string[];
+  /** Labels of fromVersions with their device counts. */
+  fromLabels?: Readonly<Record<string, string>>;
+  /** Upgrade To: uploaded firmware only (a rule needs a file to send). */
+  toVersions: readonly string[];
   deviceType: OtaDeviceType;
   onClose: () => void;
 }
@@ -47,9 +53,11 @@ function valuesOf(rule: OtaRule | null): RuleValues {
 }
 
 /** Add or update a rule: Current Version*, Upgrade To*, Name*, Upgrade. */
-export function RuleDialog({ open, rule, versions, deviceType, onClose }: RuleDialogProps) {
+export function RuleDialog({ open, rule, fromVersions, fromLabels, toVersions, deviceType, onClose }: RuleDialogProps) {
   const { t } = useFirmwareTranslation();
   const save = useSaveRule();
+  // A rule that moves devices to an older version waits for the operator's Yes.
+  const [downgrade, setDowngrade] = useState<RuleValues | null>(null);
   const {
     register,
     control,
@@ -64,13 +72,21 @@ export function RuleDialog({ open, rule, versions, deviceType, onClose }: RuleDi
 
   const err = (message: string | undefined) => (message ? t(message) : undefined);
 
-  const submit = handleSubmit(async (values) => {
+  const store = async (values: RuleValues) => {
     try {
       await save.mutateAsync({ ...(rule ? { id: rule.id } : {}), ...values, deviceType });
       onClose();
     } catch {
       // the toast says why; the dialog stays open
     }
+  };
+
+  const submit = handleSubmit(async (values) => {
+    if (compareVersions(values.to_version, values.from_version) < 0) {
+      setDowngrade(values);
+      return;
+    }
+    await store(values);
   });
 
   return (
@@ -86,10 +102,10 @@ export function RuleDialog({ open, rule, versions, deviceType, onClose }: RuleDi
       <Stack gap="4">
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
           <FormField label={t('rules.currentVersion')} required error={err(errors.from_version?.message)}>
-            <VersionSelect versions={versions} {...register('from_version')} />
+            <VersionSelect versions={fromVersions} {...(fromLabels ? { labels: fromLabels } : {})} {...register('from_version')} />
           </FormField>
           <FormField label={t('rules.upgradeTo')} required error={err(errors.to_version?.message)}>
-            <VersionSelect versions={versions} {...register('to_version')} />
+            <VersionSelect versions={toVersions} {...register('to_version')} />
           </FormField>
         </SimpleGrid>
         <FormField label={t('rules.name')} required error={err(errors.name?.message)}>
@@ -107,6 +123,19 @@ export function RuleDialog({ open, rule, versions, deviceType, onClose }: RuleDi
           )}
         />
       </Stack>
+      <ConfirmDialog
+        open={downgrade !== null}
+        title={t('downgrade.title')}
+        text={downgrade ? t('downgrade.text', { from: downgrade.from_version, to: downgrade.to_version }) : ''}
+        confirmLabel={t('common.yes')}
+        cancelLabel={t('common.no')}
+        onClose={() => setDowngrade(null)}
+        onConfirm={async () => {
+          const values = downgrade;
+          setDowngrade(null);
+          if (values) await store(values);
+        }}
+      />
     </EditDialog>
   );
 }

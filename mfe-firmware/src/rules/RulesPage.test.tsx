@@ -7,6 +7,12 @@ import { callsTo, currentUrl, fakeApi, filterOf, lastCall, listReply, messageRep
 const user = userEvent.setup({ delay: null });
 
 const VERSIONS = { body: { status: true, message: 'Versions', info: [{ version: '1.0.0' }, { version: '1.1.0' }, { version: '2.0.0' }] } };
+// What the line's devices run (with counts), merged with uploaded firmware, as the server answers it.
+const RUNNING = messageReply('Versions', [
+  { version: '1.1.0', devices: 0, uploaded: true },
+  { version: '1.0.0', devices: 4, uploaded: true },
+  { version: '0.9.8', devices: 2, uploaded: false },
+]);
 
 function rule(id: number, name: string, extra: Partial<OtaRule> = {}): OtaRule {
   return { id, name, from_version: '1.0.0', to_version: '1.1.0', immediate_update: false, created_at: '2026-11-20T10:00:00.000Z', ...extra };
@@ -19,7 +25,7 @@ beforeEach(() => {
 
 describe('Rules', () => {
   it('lists the rules of the product (electricity-advisor -> ihd) and searches by name and versions', async () => {
-    const calls = fakeApi({ 'GET /api/ota/rule/list': listReply([rule(1, 'Spring rollout')]), 'GET /api/ota/firmware-versions': VERSIONS });
+    const calls = fakeApi({ 'GET /api/ota/rule/list': listReply([rule(1, 'Spring rollout')]), 'GET /api/ota/firmware-versions': VERSIONS, 'GET /api/ota/running-versions': RUNNING });
     const view = renderFirmware('/admin/rules');
     expect(await screen.findByRole('heading', { name: 'Rules' })).toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'Rules' });
@@ -47,7 +53,7 @@ describe('Rules', () => {
   it('toggles Upgrade in place with PUT rule/update carrying the whole rule', async () => {
     const calls = fakeApi({
       'GET /api/ota/rule/list': listReply([rule(4, 'Night push')]),
-      'GET /api/ota/firmware-versions': VERSIONS,
+      'GET /api/ota/firmware-versions': VERSIONS, 'GET /api/ota/running-versions': RUNNING,
       'PUT /api/ota/rule/update': messageReply('Rule updated successfully'),
     });
     renderFirmware('/admin/rules');
@@ -67,7 +73,7 @@ describe('Rules', () => {
   it('checks the dialog: versions and name required, different versions, name stops at 40 characters; then adds', async () => {
     const calls = fakeApi({
       'GET /api/ota/rule/list': listReply([]),
-      'GET /api/ota/firmware-versions': VERSIONS,
+      'GET /api/ota/firmware-versions': VERSIONS, 'GET /api/ota/running-versions': RUNNING,
       'POST /api/ota/rule/add': messageReply('Rule added successfully', { id: 9 }),
     });
     renderFirmware('/admin/rules');
@@ -101,10 +107,48 @@ describe('Rules', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Rule' })).toBeNull());
   });
 
+  it('offers the versions devices run (with counts, newest first) as Current Version, uploaded ones as Upgrade To', async () => {
+    fakeApi({ 'GET /api/ota/rule/list': listReply([]), 'GET /api/ota/firmware-versions': VERSIONS, 'GET /api/ota/running-versions': RUNNING });
+    renderFirmware('/admin/rules');
+    await user.click(await screen.findByRole('button', { name: 'Add Rule' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rule' });
+    const from = within(dialog).getByLabelText(/Current Version/);
+    await waitFor(() => expect(within(from).getAllByRole('option')).toHaveLength(4));
+    expect(within(from).getAllByRole('option').map((o) => o.textContent)).toEqual(['Select', '1.1.0', '1.0.0 · 4 devices', '0.9.8 · 2 devices']);
+    const to = within(dialog).getByLabelText(/Upgrade To/);
+    expect(within(to).getAllByRole('option').map((o) => o.textContent)).toEqual(['Select', '2.0.0', '1.1.0', '1.0.0']);
+  });
+
+  it('a rule to an older version asks for confirmation; No sends nothing, Yes saves it', async () => {
+    const calls = fakeApi({
+      'GET /api/ota/rule/list': listReply([]),
+      'GET /api/ota/firmware-versions': VERSIONS, 'GET /api/ota/running-versions': RUNNING,
+      'POST /api/ota/rule/add': messageReply('Rule added successfully', { id: 9 }),
+    });
+    renderFirmware('/admin/rules');
+    await user.click(await screen.findByRole('button', { name: 'Add Rule' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rule' });
+    await waitFor(() => expect(within(within(dialog).getByLabelText(/Current Version/)).getAllByRole('option')).toHaveLength(4));
+    await user.selectOptions(within(dialog).getByLabelText(/Current Version/), '1.1.0');
+    await user.selectOptions(within(dialog).getByLabelText(/Upgrade To/), '1.0.0');
+    await user.type(within(dialog).getByLabelText(/Name/), 'Roll back');
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'DOWNGRADE DEVICES' }).catch(() => screen.findByRole('dialog', { name: 'DOWNGRADE DEVICES' }));
+    expect(confirm).toHaveTextContent('Upgrade To 1.0.0 is older than Current Version 1.1.0: devices on 1.1.0 will be downgraded. Continue?');
+    await user.click(within(confirm).getByRole('button', { name: 'No' }));
+    expect(callsTo(calls, 'POST', '/api/ota/rule/add')).toHaveLength(0);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    const again = await screen.findByRole('alertdialog', { name: 'DOWNGRADE DEVICES' }).catch(() => screen.findByRole('dialog', { name: 'DOWNGRADE DEVICES' }));
+    await user.click(within(again).getByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(callsTo(calls, 'POST', '/api/ota/rule/add')).toHaveLength(1));
+    expect(lastCall(calls, 'POST', '/api/ota/rule/add').body).toMatchObject({ from_version: '1.1.0', to_version: '1.0.0', name: 'Roll back' });
+  });
+
   it('edits a rule with its id and deletes one after the confirm', async () => {
     const calls = fakeApi({
       'GET /api/ota/rule/list': listReply([rule(3, 'Old rule', { immediate_update: true })]),
-      'GET /api/ota/firmware-versions': VERSIONS,
+      'GET /api/ota/firmware-versions': VERSIONS, 'GET /api/ota/running-versions': RUNNING,
       'PUT /api/ota/rule/update': messageReply('Rule updated successfully'),
       'DELETE /api/ota/rule/delete': messageReply('Rule deleted successfully'),
     });
@@ -130,7 +174,7 @@ describe('Rules list failures and product switches', () => {
     let fail = true;
     const calls = fakeApi({
       'GET /api/ota/rule/list': () => (fail ? { status: 500, body: { status: false, message: 'Database is busy', info: null } } : listReply([rule(1, 'Back again')])),
-      'GET /api/ota/firmware-versions': VERSIONS,
+      'GET /api/ota/firmware-versions': VERSIONS, 'GET /api/ota/running-versions': RUNNING,
     });
     renderFirmware('/admin/rules');
     expect(await screen.findByRole('alert')).toHaveTextContent('Database is busy');
@@ -142,7 +186,7 @@ describe('Rules list failures and product switches', () => {
   });
 
   it('reads the list again with the new device type when the product changes', async () => {
-    const calls = fakeApi({ 'GET /api/ota/rule/list': listReply([]), 'GET /api/ota/firmware-versions': VERSIONS });
+    const calls = fakeApi({ 'GET /api/ota/rule/list': listReply([]), 'GET /api/ota/firmware-versions': VERSIONS, 'GET /api/ota/running-versions': RUNNING });
     renderFirmware('/admin/rules');
     await waitFor(() => expect(lastCall(calls, 'GET', '/api/ota/rule/list').query.get('deviceType')).toBe('ihd'));
     act(() => useSelectedProduct.getState().select('bulb'));

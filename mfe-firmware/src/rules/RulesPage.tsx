@@ -2,7 +2,8 @@ import { Box, Button, Checkbox } from '@fleet/shared-ui';
 import type { DataColumn } from '@fleet/shared-ui/tables';
 import { useState } from 'react';
 import { useOtaDeviceType } from '../api/device-type';
-import { useFirmwareVersions } from '../api/firmwares';
+import { useFirmwareVersions, useRunningVersions } from '../api/firmwares';
+import { useVersionLabels } from '../common/VersionSelect';
 import { useDeleteRule, useRules, useSaveRule } from '../api/rules';
 import type { OtaRule } from '../api/types';
 import { DeleteConfirmDialog } from '../common/DeleteConfirmDialog';
@@ -22,12 +23,16 @@ export function RulesPage() {
   const list = useFirmwareList({ filterKeys: FILTER_KEYS });
   const rules = useRules(deviceType, list.toQuery());
   const versions = useFirmwareVersions(deviceType).data ?? [];
+  const running = useRunningVersions(deviceType).data ?? [];
+  const runningVersions = running.map((r) => r.version);
+  const runningLabels = useVersionLabels(running);
   const toggle = useSaveRule();
   const remove = useDeleteRule();
   const [dialog, setDialog] = useState<{ open: boolean; rule: OtaRule | null }>({ open: false, rule: null });
   const [deleting, setDeleting] = useState<OtaRule | null>(null);
 
   const versionOptions = versions.map((version) => ({ value: version, label: version }));
+  const fieldOptions = runningVersions.map((version) => ({ value: version, label: runningLabels[version] ?? version }));
 
   const columns: DataColumn<OtaRule>[] = [
     { key: 'name', header: t('rules.name') },
@@ -74,7 +79,7 @@ export function RulesPage() {
         filtersLabel={t('common.search')}
         filters={[
           { key: 'name', label: t('rules.ruleName') },
-          { key: 'from_version', label: t('rules.installedOn'), kind: 'select', options: versionOptions },
+          { key: 'from_version', label: t('rules.installedOn'), kind: 'select', options: fieldOptions },
           { key: 'to_version', label: t('rules.installedTo'), kind: 'select', options: versionOptions },
         ]}
       >
@@ -83,7 +88,7 @@ export function RulesPage() {
         </Button>
       </ListHeader>
       <PagedTable label={t('rules.title')} list={list} result={rules} page={rules.data} columns={columns} />
-      <RuleDialog open={dialog.open} rule={dialog.rule} versions={versions} deviceType={deviceType} onClose={() => setDialog((d) => ({ ...d, open: false }))} />
+      <RuleDialog open={dialog.open} rule={dialog.rule} fromVersions={runningVersions} fromLabels={runningLabels} toVersions={versions} deviceType={deviceType} onClose={() => setDialog((d) => ({ ...d, open: false }))} />
       <DeleteConfirmDialog
         row={deleting}
         title={t('rules.deleteTitle')}
