@@ -1,4 +1,4 @@
-import { ApiError, BrowserRouter } from '@fleet/shared-api';
+import { ApiError, BrowserRouter, useOnApiBack } from '@fleet/shared-api';
 import { Box, FleetUiProvider, I18nextProvider } from '@fleet/shared-ui';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import i18next from 'i18next';
@@ -28,6 +28,8 @@ export interface AuthRootProps {
 /** The whole tree of this remote: design system, page i18n, its own query cache and router. */
 export function AuthRoot({ header, fallback, queryClient, main = false }: AuthRootProps) {
   const [client] = useState(() => queryClient ?? createAuthQueryClient());
+  // After an API outage the screen reads again by itself: what is shown now is refetched.
+  useOnApiBack(() => void client.refetchQueries({ type: 'active' }));
   return (
     <FleetUiProvider>
       <I18nextProvider i18n={i18next}>

@@ -1,4 +1,4 @@
-import { ApiError, BrowserRouter } from '@fleet/shared-api';
+import { ApiError, BrowserRouter, useOnApiBack } from '@fleet/shared-api';
 import { FleetUiProvider, I18nextProvider } from '@fleet/shared-ui';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import i18next from 'i18next';
@@ -29,6 +29,8 @@ export interface FirmwareRootProps {
 /** The whole tree of this remote: design system, page i18n, its own query cache and router. */
 export function FirmwareRoot({ header, fallback, queryClient }: FirmwareRootProps) {
   const [client] = useState(() => queryClient ?? createFirmwareQueryClient());
+  // After an API outage the screen reads again by itself: what is shown now is refetched.
+  useOnApiBack(() => void client.refetchQueries({ type: 'active' }));
   return (
     <FleetUiProvider>
       <I18nextProvider i18n={i18next}>

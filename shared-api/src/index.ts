@@ -48,6 +48,17 @@ export { useListState } from './list-state/useListState';
 
 export type { Notification, NotificationsState, MessageType } from './notifications/notifications';
 export { notify, useNotifications, DEFAULT_TOAST_TIMER, LOGIN_TOAST_TIMER } from './notifications/notifications';
+export {
+  API_DOWN_MESSAGE,
+  OUTAGE_PROBE,
+  apiIsBack,
+  isApiUnavailable,
+  onApiBack,
+  reportApiUnavailable,
+  useApiOutage,
+  useOnApiBack,
+  type ApiOutageState,
+} from './notifications/api-outage';
 
 export type { DateInput } from './dates/dates';
 export {

@@ -1,4 +1,4 @@
-import { errorMessage, notify, Link as RouterLink, useNavigate } from '@fleet/shared-api';
+import { notify, Link as RouterLink, useNavigate } from '@fleet/shared-api';
 import { Button, FormField, Link, PasswordInput, Stack, Text, TextField } from '@fleet/shared-ui';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useMutation } from '@tanstack/react-query';
@@ -42,7 +42,7 @@ export function LoginPage({ portal }: LoginPageProps) {
       if (answer.message) notify.success(answer.message);
       navigate('/verify-otp', { state: { email: body.email } });
     },
-    onError: (err) => notify.error(errorMessage(err)),
+    onError: (err) => notify.failure(err),
   });
 
   return (

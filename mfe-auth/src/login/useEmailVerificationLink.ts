@@ -1,4 +1,4 @@
-import { errorMessage, notify, useSearchParams } from '@fleet/shared-api';
+import { notify, useSearchParams } from '@fleet/shared-api';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { verifyEmail } from './calls';
@@ -14,7 +14,7 @@ export function useEmailVerificationLink(): { verifying: boolean } {
   const mutation = useMutation({
     mutationFn: verifyEmail,
     onSuccess: (answer) => notify.success(answer.message),
-    onError: (err) => notify.error(errorMessage(err)),
+    onError: (err) => notify.failure(err),
   });
   const { mutate } = mutation;
 

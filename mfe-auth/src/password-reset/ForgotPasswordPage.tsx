@@ -1,4 +1,4 @@
-import { errorMessage, notify, Link as RouterLink, useNavigate } from '@fleet/shared-api';
+import { notify, Link as RouterLink, useNavigate } from '@fleet/shared-api';
 import { Button, Link, Stack, TextField } from '@fleet/shared-ui';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useMutation } from '@tanstack/react-query';
@@ -34,7 +34,7 @@ export function ForgotPasswordPage({ portal }: ForgotPasswordPageProps) {
       if (answer.message) notify.success(answer.message);
       navigate(LOGIN_PATHS[portal]);
     },
-    onError: (err) => notify.error(errorMessage(err)),
+    onError: (err) => notify.failure(err),
   });
 
   return (

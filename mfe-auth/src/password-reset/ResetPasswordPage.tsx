@@ -1,4 +1,4 @@
-import { errorMessage, notify, Link as RouterLink, useNavigate, useSearchParams } from '@fleet/shared-api';
+import { notify, Link as RouterLink, useNavigate, useSearchParams } from '@fleet/shared-api';
 import { Button, FormField, Link, PasswordInput, Stack, Text } from '@fleet/shared-ui';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useMutation } from '@tanstack/react-query';
@@ -60,7 +60,7 @@ function ResetPasswordForm({ portal, token, email, title }: { portal: Portal; to
       if (answer.message) notify.success(answer.message);
       navigate(LOGIN_PATHS[portal], { replace: true });
     },
-    onError: (err) => notify.error(errorMessage(err)),
+    onError: (err) => notify.failure(err),
   });
 
   return (

@@ -59,7 +59,7 @@ function useSaveProfile<V>(
       onSaved?.();
       await queryClient.invalidateQueries({ queryKey: profileKey(role) });
     },
-    onError: (err) => notify.error(errorMessage(err)),
+    onError: (err) => notify.failure(err),
   });
 }
 

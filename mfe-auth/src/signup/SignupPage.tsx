@@ -1,4 +1,4 @@
-import { errorMessage, notify, Link as RouterLink, useNavigate } from '@fleet/shared-api';
+import { notify, Link as RouterLink, useNavigate } from '@fleet/shared-api';
 import { Button, Checkbox, FormField, Link, PasswordInput, Stack, TextField } from '@fleet/shared-ui';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useMutation } from '@tanstack/react-query';
@@ -50,7 +50,7 @@ export function SignupPage() {
       if (answer.message) notify.success(answer.message);
       navigate(LOGIN_PATHS.main);
     },
-    onError: (err) => notify.error(errorMessage(err)),
+    onError: (err) => notify.failure(err),
   });
 
   return (

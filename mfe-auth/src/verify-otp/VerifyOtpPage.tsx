@@ -1,4 +1,4 @@
-import { errorMessage, homePath, isProductKey, LOGIN_TOAST_TIMER, notify, SELECTED_PRODUCT_KEY, useSession, Link as RouterLink, Navigate, useLocation, useNavigate } from '@fleet/shared-api';
+import { homePath, isProductKey, LOGIN_TOAST_TIMER, notify, SELECTED_PRODUCT_KEY, useSession, Link as RouterLink, Navigate, useLocation, useNavigate } from '@fleet/shared-api';
 import { Button, Link, Stack, TextField } from '@fleet/shared-ui';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useMutation } from '@tanstack/react-query';
@@ -61,7 +61,7 @@ function VerifyOtpForm({ pending }: { pending: PendingLogin }) {
       if (message) notify.success(message, LOGIN_TOAST_TIMER);
       navigate(homePath(session.info.user_type, selectedProduct()), { replace: true });
     },
-    onError: (err) => notify.error(errorMessage(err)),
+    onError: (err) => notify.failure(err),
   });
 
   const resend = useMutation({
@@ -72,7 +72,7 @@ function VerifyOtpForm({ pending }: { pending: PendingLogin }) {
       setSentAt(now);
       if (answer.message) notify.success(answer.message);
     },
-    onError: (err) => notify.error(errorMessage(err)),
+    onError: (err) => notify.failure(err),
   });
 
   return (

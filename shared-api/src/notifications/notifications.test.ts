@@ -22,8 +22,10 @@ test('dismiss removes one toast', () => {
   expect(useNotifications.getState().items.map((item) => item.id)).toEqual([second]);
 });
 
-test('failure turns any error into the catalogue text', () => {
+test('failure turns any error into the catalogue text (offline: the connection message)', () => {
+  const online = jest.spyOn(window.navigator, 'onLine', 'get').mockReturnValue(false);
   notify.failure(new ApiError(0, NETWORK_ERROR_MESSAGE));
+  online.mockRestore();
   notify.failure(new Error('internal detail'));
   expect(useNotifications.getState().items.map((item) => [item.messageType, item.message])).toEqual([
     ['error', 'Oops! Please check your internet connection.'],

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { ApiError, errorMessage } from '../client/errors';
+import { isApiUnavailable, reportApiUnavailable } from './api-outage';
 
 // Toasts (spec 3 "Toast", 9): success or error, 4000 ms unless told; the shell renders the items and
 // removes each after its timer.
@@ -53,6 +54,12 @@ export const notify = {
    */
   failure(err: unknown, timer?: number): number | null {
     if (err instanceof ApiError && err.expiredSession) return null;
+    // The API is away: one persistent notice (api-outage.ts) instead of a toast per failed call;
+    // offline, the spec's connection message still shows.
+    if (isApiUnavailable(err) && !(typeof navigator !== 'undefined' && navigator.onLine === false)) {
+      reportApiUnavailable();
+      return null;
+    }
     return useNotifications.getState().push('error', errorMessage(err), timer);
   },
 };

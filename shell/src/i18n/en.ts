@@ -36,6 +36,7 @@ export const en = {
     exit: 'Exit',
     renew: 'Renew',
   },
+  api: { down: 'The server is not answering; retrying' },
   override: {
     active: 'Remote override active: {{names}}',
     clear: 'Clear overrides',

@@ -37,6 +37,7 @@ export const hi: ShellTexts = {
     exit: 'बाहर निकलें',
     renew: 'नवीनीकृत करें',
   },
+  api: { down: 'सर्वर जवाब नहीं दे रहा है; फिर से कोशिश की जा रही है' },
   override: {
     active: 'रिमोट ओवरराइड सक्रिय: {{names}}',
     clear: 'ओवरराइड हटाएँ',

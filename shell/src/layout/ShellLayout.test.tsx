@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import { MemoryRouter, useLocation, useSelectedProduct, useSession } from '@fleet/shared-api';
+import { apiIsBack, MemoryRouter, useApiOutage, useLocation, useSelectedProduct, useSession } from '@fleet/shared-api';
 import { FleetUiProvider } from '@fleet/shared-ui';
 import type { RemoteDescription, UserType } from '@fleet/shared-api';
 import { Composition } from '../composition/composition';
@@ -70,6 +70,16 @@ beforeAll(() => initI18n());
 beforeEach(() => useSelectedProduct.getState().select('all'));
 
 describe('the layout', () => {
+  it('shows one "server is not answering" notice while the API is away, and drops it when it is back', async () => {
+    await openAs('Admin', '/admin/dashboard');
+    expect(screen.queryByText('The server is not answering; retrying')).not.toBeInTheDocument();
+    act(() => useApiOutage.setState({ down: true }));
+    expect(screen.getAllByText('The server is not answering; retrying')).toHaveLength(1);
+    expect(screen.getByText('The server is not answering; retrying').closest('[role=status]')).not.toBeNull();
+    act(() => apiIsBack());
+    expect(screen.queryByText('The server is not answering; retrying')).not.toBeInTheDocument();
+  });
+
   it('shows public routes full-page, without menus', async () => {
     await openAs(null, '/login');
     expect(where()).toBe('/login');

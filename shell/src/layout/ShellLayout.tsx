@@ -12,6 +12,7 @@ import { NotFound } from './NotFound';
 import { RemoteArea } from './RemoteArea';
 import { SideMenu } from './SideMenu';
 import { OverrideBanner } from './OverrideBanner';
+import { ApiOutageNotice } from './ApiOutageNotice';
 
 /** The signed-in role, or null: a token without login info (or the reverse) is nobody. */
 export function useViewerType(): UserType | null {
@@ -72,6 +73,7 @@ export function ShellLayout() {
     return (
       <Box minH="100vh" bg="bg">
         <OverrideBanner />
+        <ApiOutageNotice />
         {/* no menus on public pages, but language and dark mode are chosen before signing in too */}
         <HStack justify="flex-end" gap="2" px="4" pt="3">
           <LanguageSelector />
@@ -84,6 +86,7 @@ export function ShellLayout() {
   return (
     <Flex direction="column" minH="100vh" bg="bg">
       <OverrideBanner />
+      <ApiOutageNotice />
       <Header withProduct={PRODUCT_ROLES.includes(userType)} />
       <Flex flex="1" minH="0">
         <SideMenu descriptions={descriptions} userType={userType} product={product} />
