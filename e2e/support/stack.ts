@@ -25,6 +25,10 @@ export interface StackInfo {
 
 export interface Stack extends StackInfo {
   stop(): Promise<void>;
+  /** Stops fleet-api alone (SIGTERM), leaving the console server up: an API outage. */
+  stopApi(): Promise<void>;
+  /** Starts fleet-api again on the same port and data, and waits until it answers. */
+  startApi(): Promise<void>;
 }
 
 export interface StackOptions {
@@ -122,6 +126,8 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   const consoleUrl = `http://127.0.0.1:${consolePort}`;
   const children: ChildProcess[] = [];
 
+  let stopApi = async (): Promise<void> => undefined;
+  let startApi = async (): Promise<void> => undefined;
   const stop = async (): Promise<void> => {
     for (const c of children.reverse()) await stopChild(c);
     rmSync(dataDir, { recursive: true, force: true });
@@ -129,24 +135,32 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
 
   try {
     const apiLog = join(dataDir, 'logs', 'fleet-api.log');
-    const apiOut = openSync(apiLog, 'a');
-    const api = spawn(process.execPath, [join(repoRoot, 'fleet-api/dist/main.js')], {
-      cwd: join(repoRoot, 'fleet-api'),
-      stdio: ['ignore', apiOut, apiOut],
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        PORT: String(apiPort),
-        HOST: '127.0.0.1',
-        FLEET_DATA_DIR: join(dataDir, 'db'),
-        FLEET_SEED_DEVICES: String(opts.seedDevices ?? 300),
-        PUBLIC_URL: consoleUrl,
-        DATABASE_URL: '',
-        ...opts.apiEnv,
-      },
-    });
-    children.push(api);
-    await waitForHttp(`${apiUrl}/api/health`, api, apiLog, 120_000);
+    const spawnApi = async (): Promise<ChildProcess> => {
+      const apiOut = openSync(apiLog, 'a');
+      const child = spawn(process.execPath, [join(repoRoot, 'fleet-api/dist/main.js')], {
+        cwd: join(repoRoot, 'fleet-api'),
+        stdio: ['ignore', apiOut, apiOut],
+        env: {
+          ...process.env,
+          NODE_ENV: 'test',
+          PORT: String(apiPort),
+          HOST: '127.0.0.1',
+          FLEET_DATA_DIR: join(dataDir, 'db'),
+          FLEET_SEED_DEVICES: String(opts.seedDevices ?? 300),
+          PUBLIC_URL: consoleUrl,
+          DATABASE_URL: '',
+          ...opts.apiEnv,
+        },
+      });
+      children.push(child);
+      await waitForHttp(`${apiUrl}/api/health`, child, apiLog, 120_000);
+      return child;
+    };
+    let api = await spawnApi();
+    stopApi = () => stopChild(api);
+    startApi = async () => {
+      api = await spawnApi();
+    };
 
     for (const [name, pkgDir] of Object.entries(remotePackages)) {
       publishRemote(dataDir, name, join(repoRoot, pkgDir, 'dist'), remoteVersion(pkgDir));
@@ -173,7 +187,16 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     children.push(consoleServer);
     await waitForHttp(`${consoleUrl}/remotes.json`, consoleServer, consoleLog, 60_000);
 
-    return { apiUrl, consoleUrl, dataDir, apiPid: api.pid!, consolePid: consoleServer.pid!, stop };
+    return {
+      apiUrl,
+      consoleUrl,
+      dataDir,
+      apiPid: api.pid!,
+      consolePid: consoleServer.pid!,
+      stop,
+      stopApi: () => stopApi(),
+      startApi: () => startApi(),
+    };
   } catch (err) {
     await stop();
     throw err;

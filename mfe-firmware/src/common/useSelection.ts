@@ -1,6 +1,7 @@
-// Row selection of a device list (spec 4, Group Details): none -> the page (header checkbox) -> all
-// {total} devices. The selection belongs to one page/limit/sort/filter: any change of those (the
-// `scope`) clears it, without an effect, because a selection of another scope is never read.
+// Row selection of a device list (spec 4, Group Details): none -> rows (header checkbox: the page)
+// -> all {total} devices. Ticked rows survive paging, page size and sort (an operator picks devices
+// across pages); the selection belongs to one filter: a new filter (the `scope`) clears it, without
+// an effect, because a selection of another scope is never read.
 import { useCallback, useMemo, useState } from 'react';
 
 export type SelectionMode = 'none' | 'page' | 'all';
@@ -40,7 +41,12 @@ export function useSelection(scope: string): Selection {
     [scope],
   );
   const togglePage = useCallback(
-    (checked: boolean, pageKeys: number[]) => setStored({ scope, all: false, keys: checked ? pageKeys : [] }),
+    (checked: boolean, pageKeys: number[]) =>
+      setStored((prev) => {
+        const keys = prev.scope === scope && !prev.all ? prev.keys : [];
+        const next = checked ? [...new Set([...keys, ...pageKeys])] : keys.filter((k) => !pageKeys.includes(k));
+        return { scope, all: false, keys: next };
+      }),
     [scope],
   );
   const selectAll = useCallback(() => setStored({ scope, all: true, keys: [] }), [scope]);
@@ -61,9 +67,9 @@ export function useSelection(scope: string): Selection {
   );
 }
 
-/** The scope of a list's selection: its page, size, sort and filter. */
-export function selectionScope(query: { page: number; limit: number; orderBy: string; sortBy: string; filter?: string }): string {
-  return JSON.stringify([query.page, query.limit, query.orderBy, query.sortBy, query.filter ?? '']);
+/** The scope of a list's selection: its filter (paging and sorting keep the ticked rows). */
+export function selectionScope(query: { filter?: string }): string {
+  return JSON.stringify([query.filter ?? '']);
 }
 
 /**

@@ -93,7 +93,7 @@ describe('Group Details', () => {
     expect(screen.getByRole('checkbox', { name: 'Serial Number SN0001' })).not.toBeChecked();
   });
 
-  it('clears the selection when the page, the sort or the filter changes', async () => {
+  it('keeps ticked devices across pages and sorting; a new filter clears the selection', async () => {
     fakeApi({ 'GET /api/ota/group/info': groupInfo });
     renderFirmware('/admin/OTA-groups/8');
     await screen.findByText('SN0001');
@@ -103,15 +103,16 @@ describe('Group Details', () => {
     expect(await screen.findByText('1 selected')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Page 2' }));
     await screen.findByText('SN0026');
-    expect(selectedText()).toBeNull();
+    expect(await screen.findByText('1 selected')).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Serial Number SN0026' }));
+    expect(await screen.findByText('2 selected')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Page 1' }));
+    await screen.findByText('SN0001');
+    expect(screen.getByRole('checkbox', { name: 'Serial Number SN0002' })).toBeChecked();
 
-    await user.click(pageHeader());
-    await user.click(await screen.findByRole('button', { name: 'Select All 60 Devices' }));
     await user.click(screen.getByRole('button', { name: /Firmware Version/ }));
-    await waitFor(() => expect(selectedText()).toBeNull());
+    expect(await screen.findByText('2 selected')).toBeInTheDocument();
 
-    await user.click(pageHeader());
-    expect(await screen.findByText(/devices on this page are selected/)).toBeInTheDocument();
     await user.type(screen.getByRole('textbox', { name: 'Serial Number' }), 'SN00{Enter}');
     await waitFor(() => expect(selectedText()).toBeNull());
   });

@@ -1,0 +1,62 @@
+// Issue 8, "API down": with fleet-api stopped the console keeps serving, the open screen shows ONE
+// notice ("The server is not answering; retrying") rather than a toast per failed call, and once
+// fleet-api is back on the same port and data the notice goes and the screen reads its data again,
+// without a reload. Runs on a stack of its own (it stops that stack's fleet-api).
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { journey, launchChromium } from '../support/browser';
+import { signIn } from '../support/sign-in';
+import { startStack, type Stack } from '../support/stack';
+
+let browser: Browser;
+let own: Stack;
+const sharedState = process.env.FLEET_E2E_STATE;
+
+beforeAll(async () => {
+  own = await startStack({ seedDevices: 100 });
+  const { stop: _stop, stopApi: _stopApi, startApi: _startApi, ...info } = own;
+  const stateFile = join(own.dataDir, 'e2e-state.json');
+  writeFileSync(stateFile, JSON.stringify(info));
+  process.env.FLEET_E2E_STATE = stateFile;
+  browser = await launchChromium();
+}, 180_000);
+afterAll(async () => {
+  await browser?.close();
+  process.env.FLEET_E2E_STATE = sharedState;
+  await own?.stop();
+}, 60_000);
+
+const NOTICE = 'The server is not answering; retrying';
+
+test('one notice while fleet-api is away; the screen recovers by itself when it is back', () =>
+  journey(browser, async (j) => {
+    // the browser logs each call the console answered 503 while fleet-api was away
+    j.expect(/status of 50[234]/);
+    const { page } = j;
+    await signIn(page, 'admin@demo.test');
+    await page.waitForURL('**/admin/dashboard');
+    await page.goto('/admin/profile');
+    await page.getByRole('heading', { name: 'Admin Profile' }).waitFor();
+    await page.waitForFunction(() => (document.querySelector('input[readonly]') as HTMLInputElement | null)?.value === 'admin@demo.test');
+
+    await own.stopApi();
+    // The console itself still answers while fleet-api is down.
+    expect((await fetch(`${own.consoleUrl}/remotes.json`)).status).toBe(200);
+    const api = await fetch(`${own.consoleUrl}/api/profile`);
+    expect(api.status).toBe(503);
+    expect(((await api.json()) as { status: boolean }).status).toBe(false);
+
+    // A reload of the open screen: its calls fail, one notice says why, no error toasts pile up.
+    await page.reload();
+    await page.getByText(NOTICE).waitFor();
+    await page.waitForTimeout(1500);
+    expect(await page.getByText(NOTICE).count()).toBe(1);
+    expect(await page.getByText('Something went wrong').count()).toBe(0);
+    expect(await page.getByText('The server is not reachable at the moment. Please try again shortly.').count()).toBe(0);
+
+    await own.startApi();
+    // No click, no reload: the probe sees the API, the notice goes, the profile is read again.
+    await page.getByText(NOTICE).waitFor({ state: 'detached', timeout: 30_000 });
+    await page.waitForFunction(() => (document.querySelector('input[readonly]') as HTMLInputElement | null)?.value === 'admin@demo.test', undefined, { timeout: 30_000 });
+  }));
