@@ -1,5 +1,5 @@
 // Helpers for this remote's tests: its routes in a memory router, and a fake fleet-api behind fetch.
-import { useNotifications, useSession, type LoginUserInfo, type UserType, MemoryRouter, useLocation, type Location } from '@fleet/shared-api';
+import { apiIsBack, useNotifications, useSession, type LoginUserInfo, type UserType, MemoryRouter, useLocation, type Location } from '@fleet/shared-api';
 import { renderWithUi } from '@fleet/shared-ui/src/test-utils';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import i18next from 'i18next';
@@ -128,4 +128,5 @@ export function resetPage(): void {
   sessionStorage.clear();
   useSession.getState().signOut();
   useNotifications.getState().clear();
+  apiIsBack(); // no API outage (or its probe) carries over from the previous test
 }

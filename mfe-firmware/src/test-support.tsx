@@ -1,6 +1,6 @@
 // Helpers for this remote's tests: its routes in a memory router as the shell mounts them, a fake
 // fleet-api behind fetch, and a fake XMLHttpRequest for the multipart uploads.
-import { decodeFilter, useNotifications, useSelectedProduct, useSession, type EncodedFilterItem, type ProductKey, MemoryRouter, useLocation, type Location } from '@fleet/shared-api';
+import { apiIsBack, decodeFilter, useNotifications, useSelectedProduct, useSession, type EncodedFilterItem, type ProductKey, MemoryRouter, useLocation, type Location } from '@fleet/shared-api';
 import { renderWithUi } from '@fleet/shared-ui/src/test-utils';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import i18next from 'i18next';
@@ -190,4 +190,5 @@ export function resetPage(): void {
   sessionStorage.clear();
   useSession.getState().signOut();
   useNotifications.getState().clear();
+  apiIsBack(); // no API outage (or its probe) carries over from the previous test
 }

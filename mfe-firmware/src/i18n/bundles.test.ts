@@ -21,12 +21,14 @@ describe('firmware bundles', () => {
     expect(t('firmwareDialog.packTitle')).toBe('Firmware OTA Pack');
   });
 
-  it('translates only keys that exist in English, and falls back to English for the rest', async () => {
-    const english = new Set(keys(en));
-    for (const key of keys(hi)) expect(english.has(key)).toBe(true);
+  it('Hindi has every key of English, with the same placeholders (a missing key fails here)', async () => {
+    const placeholders = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
+    const lookup = (bundle: object, key: string) => key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], bundle) as string;
+    expect(keys(hi).sort()).toEqual(keys(en).sort());
+    for (const key of keys(en)) expect([key, placeholders(lookup(hi, key))]).toEqual([key, placeholders(lookup(en, key))]);
     await i18next.changeLanguage('hi');
     expect(i18next.t('firmware:menu.rules')).toBe('नियम');
-    expect(i18next.t('firmware:validation.versionInvalid')).toBe('Invalid firmware version');
+    expect(i18next.t('firmware:validation.versionInvalid')).toBe('अमान्य फ़र्मवेयर संस्करण');
     await i18next.changeLanguage('en');
   });
 });

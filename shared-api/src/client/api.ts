@@ -1,5 +1,6 @@
 import ky from 'ky';
 import type { KyInstance } from 'ky';
+import { isApiUnavailable, reportApiUnavailable } from '../notifications/api-outage';
 import { sessionStore } from '../session/session-store';
 import { ApiError, GENERIC_ERROR_MESSAGE, NETWORK_ERROR_MESSAGE, isNetworkFailure, serverMessage } from './errors';
 
@@ -53,7 +54,10 @@ export function failureFor(httpStatus: number, body: unknown, url: string): ApiE
   if (expiredSession) sessionStore.getState().markExpired();
   const failed = httpStatus < 200 || httpStatus >= 300 || isFailureAnswer(body);
   if (!failed) return null;
-  return new ApiError(httpStatus, serverMessage(body) ?? GENERIC_ERROR_MESSAGE, body, { expiredSession });
+  const error = new ApiError(httpStatus, serverMessage(body) ?? GENERIC_ERROR_MESSAGE, body, { expiredSession });
+  // The API is away (the console answers 502/503/504 while fleet-api restarts): one notice, a probe.
+  if (isApiUnavailable(error)) reportApiUnavailable();
+  return error;
 }
 
 async function readJson(response: Response): Promise<unknown> {
@@ -79,6 +83,7 @@ async function fetchOrNetworkError(input: RequestInfo | URL, init?: RequestInit)
     return await globalThis.fetch(input, init);
   } catch (err) {
     if (err instanceof Error && err.name === 'AbortError') throw err;
+    if (!(typeof navigator !== 'undefined' && navigator.onLine === false)) reportApiUnavailable();
     throw new ApiError(0, NETWORK_ERROR_MESSAGE);
   }
 }

@@ -6,7 +6,6 @@
  */
 import { useEffect, useRef } from 'react';
 import { create } from 'zustand';
-import { apiUrl } from '../client/api';
 import { ApiError, isNetworkFailure } from '../client/errors';
 
 export const API_DOWN_MESSAGE = 'The server is not answering; retrying';
@@ -29,11 +28,17 @@ export function isApiUnavailable(err: unknown): boolean {
   return isNetworkFailure(err);
 }
 
+/** Same origin as every call (the console proxies /api). */
+function healthUrl(): string {
+  const origin = typeof window !== 'undefined' && window.location ? window.location.origin : '';
+  return `${origin}/api/health`;
+}
+
 function scheduleProbe(delayMs: number): void {
   const jittered = delayMs * (0.8 + Math.random() * 0.4);
   probe = setTimeout(() => {
     void globalThis
-      .fetch(apiUrl('api/health'), { cache: 'no-store' })
+      .fetch(healthUrl(), { cache: 'no-store' })
       .then((res) => res.ok)
       .catch(() => false)
       .then((ok) => {
@@ -42,6 +47,8 @@ function scheduleProbe(delayMs: number): void {
         else scheduleProbe(Math.min(delayMs * 2, OUTAGE_PROBE.maxMs));
       });
   }, jittered);
+  // Node (tests, server rendering): a pending probe never keeps the process alive.
+  (probe as { unref?: () => void }).unref?.();
 }
 
 /** A call found the API away: show the one notice and start probing (once). */
