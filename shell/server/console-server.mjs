@@ -11,7 +11,8 @@ import Fastify from 'fastify';
 import fastifyStatic from '@fastify/static';
 import httpProxy from '@fastify/http-proxy';
 
-export const API_UNREACHABLE = 'The server is not reachable at the moment. Please try again shortly.';
+// The same words as the console's outage notice (shared-api API_DOWN_MESSAGE): one message, wherever it shows.
+export const API_UNREACHABLE = 'The server is not answering; retrying';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(here, '..', '..');

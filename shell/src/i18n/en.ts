@@ -10,7 +10,7 @@ export const en = {
     menu: 'Menu',
   },
   languages: { en: 'English', hi: 'हिन्दी' },
-  menu: { title: 'Main menu' },
+  menu: { title: 'Main menu', open: 'Open the menu', close: 'Close the menu' },
   notFound: {
     title: 'Page not found',
     text: 'There is no page at {{path}}.',

@@ -11,7 +11,7 @@ export const hi: ShellTexts = {
     menu: 'मेनू',
   },
   languages: { en: 'English', hi: 'हिन्दी' },
-  menu: { title: 'मुख्य मेनू' },
+  menu: { title: 'मुख्य मेनू', open: 'मेनू खोलें', close: 'मेनू बंद करें' },
   notFound: {
     title: 'पृष्ठ नहीं मिला',
     text: '{{path}} पर कोई पृष्ठ नहीं है।',

@@ -66,7 +66,15 @@ export function DarkModeToggle() {
   );
 }
 
-export function Header({ withProduct }: { withProduct: boolean }) {
+export interface HeaderProps {
+  withProduct: boolean;
+  /** Phone width: the button that shows and hides the side menu. */
+  menuOpen?: boolean;
+  onToggleMenu?: () => void;
+  menuId?: string;
+}
+
+export function Header({ withProduct, menuOpen = false, onToggleMenu, menuId }: HeaderProps) {
   const { t } = useTranslation('shell');
   const navigate = useNavigate();
   const info = useSession((s) => s.loginUserInfo);
@@ -80,7 +88,20 @@ export function Header({ withProduct }: { withProduct: boolean }) {
   };
 
   return (
-    <Flex as="header" align="center" gap="3" px="4" py="2" borderBottomWidth="1px" bg="bg.panel">
+    <Flex as="header" align="center" gap="3" px="4" py="2" borderBottomWidth="1px" bg="bg.panel" flexWrap="wrap" rowGap="2">
+      {onToggleMenu && (
+        <IconButton
+          aria-label={menuOpen ? t('menu.close') : t('menu.open')}
+          aria-expanded={menuOpen}
+          aria-controls={menuId}
+          variant="ghost"
+          size="sm"
+          css={{ '@media (min-width: 48em)': { display: 'none' } }}
+          onClick={onToggleMenu}
+        >
+          <span aria-hidden="true">{menuOpen ? '✕' : '☰'}</span>
+        </IconButton>
+      )}
       <Text fontWeight="bold" color="teal.fg" whiteSpace="nowrap">
         Fleet console
       </Text>

@@ -70,6 +70,27 @@ beforeAll(() => initI18n());
 beforeEach(() => useSelectedProduct.getState().select('all'));
 
 describe('the layout', () => {
+  it('folds the side menu behind a labelled menu button (phone width): opens, closes on Escape and on navigation', async () => {
+    await openAs('Admin', '/admin/dashboard');
+    const button = screen.getByRole('button', { name: 'Open the menu' });
+    const nav = screen.getByRole('navigation', { name: 'Main menu' });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(button).toHaveAttribute('aria-controls', nav.id);
+    expect(nav).not.toHaveAttribute('data-open');
+    act(() => button.click());
+    expect(screen.getByRole('button', { name: 'Close the menu' })).toHaveAttribute('aria-expanded', 'true');
+    expect(nav).toHaveAttribute('data-open');
+    act(() => {
+      nav.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    });
+    expect(nav).not.toHaveAttribute('data-open');
+    act(() => screen.getByRole('button', { name: 'Open the menu' }).click());
+    expect(nav).toHaveAttribute('data-open');
+    act(() => (nav.querySelector('a[href="/admin/profile"]') as HTMLAnchorElement).click());
+    expect(where()).toBe('/admin/profile');
+    expect(screen.getByRole('navigation', { name: 'Main menu' })).not.toHaveAttribute('data-open');
+  });
+
   it('shows one "server is not answering" notice while the API is away, and drops it when it is back', async () => {
     await openAs('Admin', '/admin/dashboard');
     expect(screen.queryByText('The server is not answering; retrying')).not.toBeInTheDocument();

@@ -10,7 +10,7 @@ import { decide } from '../routing/guards';
 import { DarkModeToggle, Header, LanguageSelector } from './Header';
 import { NotFound } from './NotFound';
 import { RemoteArea } from './RemoteArea';
-import { SideMenu } from './SideMenu';
+import { MAIN_MENU_ID, SideMenu } from './SideMenu';
 import { OverrideBanner } from './OverrideBanner';
 import { ApiOutageNotice } from './ApiOutageNotice';
 
@@ -39,6 +39,13 @@ export function ShellLayout() {
   const registryError = useCompositionState((s) => s.registryError);
   const remotes = useCompositionState((s) => s.remotes);
   const [retrying, setRetrying] = useState(false);
+  // Phone width: the side menu folds behind the header's button; a navigation folds it again.
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [menuPath, setMenuPath] = useState(pathname);
+  if (menuPath !== pathname) {
+    setMenuPath(pathname);
+    setMenuOpen(false);
+  }
 
   const descriptions = useMemo(() => describedRemotes(remotes), [remotes]);
   const table = useMemo(() => buildRouteTable(descriptions), [descriptions]);
@@ -87,9 +94,14 @@ export function ShellLayout() {
     <Flex direction="column" minH="100vh" bg="bg">
       <OverrideBanner />
       <ApiOutageNotice />
-      <Header withProduct={PRODUCT_ROLES.includes(userType)} />
-      <Flex flex="1" minH="0">
-        <SideMenu descriptions={descriptions} userType={userType} product={product} />
+      <Header
+        withProduct={PRODUCT_ROLES.includes(userType)}
+        menuOpen={menuOpen}
+        onToggleMenu={() => setMenuOpen((open) => !open)}
+        menuId={MAIN_MENU_ID}
+      />
+      <Flex flex="1" minH="0" css={{ '@media (max-width: 47.99em)': { flexDirection: 'column' } }}>
+        <SideMenu descriptions={descriptions} userType={userType} product={product} open={menuOpen} onClose={() => setMenuOpen(false)} />
         <Box as="main" flex="1" minW="0" p="4" overflow="auto">
           {content}
         </Box>

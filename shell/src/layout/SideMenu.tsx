@@ -25,19 +25,42 @@ function Entry({ entry }: { entry: MenuEntry }) {
   );
 }
 
+export const MAIN_MENU_ID = 'main-menu';
+
 export function SideMenu({
   descriptions,
   userType,
   product,
+  open = false,
+  onClose,
 }: {
   descriptions: RemoteDescription[];
   userType: UserType;
   product: ProductKey;
+  /** Phone width: the menu is folded behind the header's menu button and shown when open. */
+  open?: boolean;
+  onClose?: () => void;
 }) {
   const { t } = useTranslation('shell');
   const groups = useMemo(() => buildMenu(descriptions, userType, product), [descriptions, userType, product]);
   return (
-    <Box as="nav" aria-label={t('menu.title')} w="64" flexShrink={0} borderEndWidth="1px" p="3" overflowY="auto">
+    <Box
+      as="nav"
+      id={MAIN_MENU_ID}
+      aria-label={t('menu.title')}
+      data-open={open ? '' : undefined}
+      w="64"
+      flexShrink={0}
+      borderEndWidth="1px"
+      // Below md (phone) the menu takes the full width above the page, and only while open. A plain
+      // max-width query: the wide layout is the default wherever media queries are not evaluated.
+      css={{ '@media (max-width: 47.99em)': { display: open ? 'block' : 'none', width: '100%', borderEndWidth: 0, borderBottomWidth: '1px' } }}
+      p="3"
+      overflowY="auto"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') onClose?.();
+      }}
+    >
       <Stack gap="1">
         {groups.map((group) =>
           group.group === null ? (
