@@ -3,3 +3,6 @@ import '@testing-library/jest-dom';
 import { installJsdomPolyfills } from './src/jsdom-polyfills';
 
 installJsdomPolyfills();
+import { initTestI18n } from './src/test-utils';
+
+initTestI18n();

@@ -2,7 +2,8 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Routes } from '@fleet/shared-api';
 import { LoadingArea } from '@fleet/shared-ui';
 import { PROFILE_PATHS, type ProfileRole } from './description';
-import { PublicOnly, RequireRole } from './guards';
+import { RequireRole } from '@fleet/shared-ui/remote';
+import { PublicOnly } from './guards';
 import { LoginPage } from './login/LoginPage';
 import { FORGOT_PATHS, LOGIN_PATHS, PORTALS, RESET_PATHS } from './portals';
 
@@ -53,7 +54,7 @@ export function AuthRoutes({ fallback = null }: AuthRoutesProps) {
           ))}
         </Route>
         {(Object.keys(PROFILE_PATHS) as ProfileRole[]).map((role) => (
-          <Route key={role} path={PROFILE_PATHS[role]} element={<RequireRole role={role}>{PROFILE_SCREENS[role]()}</RequireRole>} />
+          <Route key={role} path={PROFILE_PATHS[role]} element={<RequireRole role={role} redirectTo={LOGIN_PATHS.main}>{PROFILE_SCREENS[role]()}</RequireRole>} />
         ))}
         <Route path="*" element={fallback} />
       </Routes>

@@ -1,6 +1,5 @@
-import { homePath, isProductKey, SELECTED_PRODUCT_KEY, useSession, type UserType, Navigate, Outlet } from '@fleet/shared-api';
-import type { ReactNode } from 'react';
-import { LOGIN_PATHS } from './portals';
+import { homePath, isProductKey, Navigate, Outlet, SELECTED_PRODUCT_KEY } from '@fleet/shared-api';
+import { useSignedInRole } from '@fleet/shared-ui/remote';
 
 export function storedProduct() {
   const value = localStorage.getItem(SELECTED_PRODUCT_KEY);
@@ -12,14 +11,7 @@ export function storedProduct() {
  * before mounting this remote; repeating it here keeps the standalone page and a stale tab right.
  */
 export function PublicOnly() {
-  const userType = useSession((state) => (state.accessToken ? (state.loginUserInfo?.user_type ?? null) : null));
+  const userType = useSignedInRole();
   if (userType) return <Navigate to={homePath(userType, storedProduct())} replace />;
   return <Outlet />;
-}
-
-/** Spec 2.10: a profile needs its role; anyone else is sent to /login. */
-export function RequireRole({ role, children }: { role: UserType; children: ReactNode }) {
-  const userType = useSession((state) => (state.accessToken ? (state.loginUserInfo?.user_type ?? null) : null));
-  if (userType !== role) return <Navigate to={LOGIN_PATHS.main} replace />;
-  return <>{children}</>;
 }

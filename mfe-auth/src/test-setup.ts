@@ -2,7 +2,7 @@
 // shell initialises it) with this remote's bundles, and the constants webpack defines in a build.
 import '@testing-library/jest-dom';
 import { defineRemoteConstants } from '@fleet/federation-config';
-import { initTestI18n, installJsdomPolyfills } from '@fleet/shared-ui/src/test-utils';
+import { initTestI18n, installJsdomPolyfills } from '@fleet/shared-ui/testing';
 import path from 'node:path';
 import { addAuthBundles } from './i18n/bundles';
 

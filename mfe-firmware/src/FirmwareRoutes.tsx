@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Route, Routes } from '@fleet/shared-api';
+import { RequireRole } from '@fleet/shared-ui/remote';
 import { FIRMWARE_PATHS } from './description';
 import { FirmwaresPage } from './firmwares/FirmwaresPage';
-import { RequireAdmin } from './guards';
 import { GroupDetailsPage } from './groups/GroupDetailsPage';
 import { GroupsPage } from './groups/GroupsPage';
 import { OtaHistoryPage } from './ota-history/OtaHistoryPage';
@@ -16,9 +16,9 @@ export interface FirmwareRoutesProps {
 }
 
 const screen = (element: ReactNode) => (
-  <RequireAdmin>
+  <RequireRole role="Admin">
     <ProductLineGate>{element}</ProductLineGate>
-  </RequireAdmin>
+  </RequireRole>
 );
 
 /** Every route of description.ts. */

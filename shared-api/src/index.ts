@@ -112,3 +112,11 @@ export { liveUpdates, useLiveUpdates, useLiveStatus } from './live-updates/live-
 // the router of the console (react-router-dom, only the parts in use: routing/router.ts)
 export * from './routing/router';
 export { compareVersions, newestFirst } from './versions/versions';
+export {
+  useSelection,
+  selectionScope,
+  selectedDevices,
+  type Selection,
+  type SelectionMode,
+} from './selection/useSelection';
+export { useFailureToast } from './notifications/useFailureToast';

@@ -28,3 +28,6 @@ export const SortIcon = make('M7 15l5 5 5-5M7 9l5-5 5 5', 'SortIcon');
 export const RefreshIcon = make('M21 12a9 9 0 1 1-2.6-6.4M21 3v6h-6', 'RefreshIcon');
 export const UploadIcon = make('M12 16V4M6 10l6-6 6 6M4 20h16', 'UploadIcon');
 export const FilterIcon = make('M3 4h18l-7 8v6l-4 2v-8L3 4Z', 'FilterIcon');
+export const DownloadIcon = make('M12 4v12M6 10l6 6 6-6M4 20h16', 'DownloadIcon');
+export const EditIcon = make('M4 20h4L19 9l-4-4L4 16v4ZM14 6l4 4', 'EditIcon');
+export const DeleteIcon = make('M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3', 'DeleteIcon');

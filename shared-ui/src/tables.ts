@@ -18,4 +18,13 @@ export {
   showingText,
   type PagerProps,
 } from './table/Pager';
-export { SelectionBar, type SelectionBarProps, type SelectionMode } from './table/SelectionBar';
+export { SelectionBar, type SelectionBarProps } from './table/SelectionBar';
+// A list screen's scaffolding, the same on every remote: its title bar with the filter drawer, the
+// paged table with the selection line, row actions and the delete confirmation.
+export { ListHeader, type ListHeaderProps } from './lists/ListHeader';
+export { ListFilters, type FilterFieldDef, type ListFiltersProps } from './lists/ListFilters';
+export { PagedTable, type ListResult, type PagedTableProps } from './lists/PagedTable';
+export { ListError } from './lists/ListError';
+export { RowActions, type RowActionsProps } from './lists/RowActions';
+export { OptionSelect, type OptionSelectProps, type SelectOption } from './lists/OptionSelect';
+export { DeleteConfirmDialog, type DeleteConfirmDialogProps } from './lists/DeleteConfirmDialog';

@@ -4,6 +4,7 @@ import type { ReactElement, ReactNode } from 'react';
 import i18next, { type i18n } from 'i18next';
 import { FleetUiProvider } from './FleetUiProvider';
 import { initReactI18next } from './i18n';
+import { addUiBundles } from './texts/ui-texts';
 
 function Wrapper({ children }: { children: ReactNode }) {
   return <FleetUiProvider>{children}</FleetUiProvider>;
@@ -17,7 +18,7 @@ export { installJsdomPolyfills } from './jsdom-polyfills';
 
 /**
  * The page's i18next instance as the shell initialises it (English, synchronous), with the given
- * namespaces added: a remote's jest setup calls it with its own bundles.
+ * shared-ui's and the given namespaces added: a remote's jest setup calls it with its own bundles.
  */
 export function initTestI18n(...addBundles: Array<(instance: i18n) => void>): void {
   void i18next.use(initReactI18next).init({
@@ -27,5 +28,6 @@ export function initTestI18n(...addBundles: Array<(instance: i18n) => void>): vo
     resources: {},
     interpolation: { escapeValue: false },
   });
+  addUiBundles(i18next);
   for (const add of addBundles) add(i18next);
 }

@@ -87,17 +87,8 @@ export const en = {
   },
   standalone: {
     title: 'mfe-auth (standalone)',
-    expired: 'Your session has expired.',
-    renew: 'Renew',
-    exit: 'Exit',
-    darkMode: 'Dark mode',
-    logout: 'Logout',
     signedInAs: 'Signed in as {{email}} ({{userType}})',
     noScreen: 'This remote has no screen for your role; open the console to continue.',
-  },
-  error: {
-    crashed: 'This part of the page failed to display.',
-    reload: 'Reload',
   },
   validation: {
     emailRequired: 'Email is required',

@@ -89,17 +89,8 @@ export const hi: AuthBundle = {
   },
   standalone: {
     title: 'mfe-auth (स्टैंडअलोन)',
-    expired: 'आपका सत्र समाप्त हो गया है।',
-    renew: 'नवीनीकृत करें',
-    exit: 'बाहर निकलें',
-    darkMode: 'डार्क मोड',
-    logout: 'लॉगआउट',
     signedInAs: '{{email}} ({{userType}}) के रूप में साइन इन',
     noScreen: 'इस रिमोट में आपकी भूमिका के लिए कोई स्क्रीन नहीं है; आगे बढ़ने के लिए कंसोल खोलें।',
-  },
-  error: {
-    crashed: 'पृष्ठ का यह भाग प्रदर्शित नहीं हो सका।',
-    reload: 'फिर से लोड करें',
   },
   validation: {
     emailRequired: 'ईमेल आवश्यक है',

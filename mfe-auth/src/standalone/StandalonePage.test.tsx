@@ -90,7 +90,8 @@ describe('StandalonePage preferences', () => {
     await userEvent.click(screen.getByRole('button', { name: 'लॉगिन' }));
     expect(await screen.findByText('ईमेल आवश्यक है')).toBeInTheDocument();
     expect(localStorage.getItem('i18nextLng')).toBe('hi');
-    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'en');
+    // the header speaks the page's language too
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'भाषा' }), 'en');
     expect(await screen.findByText('Email is required')).toBeInTheDocument();
   });
 });

@@ -1,7 +1,30 @@
+import type { LoginUserInfo } from '@fleet/shared-api';
+import { StandaloneHeader, StandaloneToasts, type StandaloneLink } from '@fleet/shared-ui/standalone';
 import { AuthRoot } from '../AuthRoot';
-import { StandaloneHeader } from './StandaloneHeader';
+import { PROFILE_PATHS } from '../description';
+import { useAuthTranslation } from '../forms/form-helpers';
+import { FORGOT_PATHS, LOGIN_PATHS } from '../portals';
 import { StandaloneHome } from './StandaloneHome';
-import { StandaloneToasts } from './StandaloneToasts';
+
+const PUBLIC_LINKS: StandaloneLink[] = [
+  { to: LOGIN_PATHS.main, label: 'Login' },
+  { to: LOGIN_PATHS.electrician, label: 'Electrician login' },
+  { to: LOGIN_PATHS.msc, label: 'MSC login' },
+  { to: LOGIN_PATHS.sm, label: 'SM login' },
+  { to: '/signup', label: 'Sign up' },
+  { to: FORGOT_PATHS.main, label: 'Forgot password' },
+];
+
+function Header() {
+  const { t } = useAuthTranslation();
+  // Signed out: every public screen; signed in: the role's profile.
+  const links = (info: LoginUserInfo | null): StandaloneLink[] => {
+    if (!info) return PUBLIC_LINKS;
+    const profile = info.user_type in PROFILE_PATHS ? PROFILE_PATHS[info.user_type as keyof typeof PROFILE_PATHS] : null;
+    return profile ? [{ to: profile, label: t('menu.profile') }] : [];
+  };
+  return <StandaloneHeader title={t('standalone.title')} navLabel="mfe-auth screens" links={links} />;
+}
 
 /** This remote as a page of its own, for QA: the real login against the real API, only its screens. */
 export function StandalonePage() {
@@ -10,7 +33,7 @@ export function StandalonePage() {
       main
       header={
         <>
-          <StandaloneHeader />
+          <Header />
           <StandaloneToasts />
         </>
       }

@@ -171,7 +171,7 @@ describe('Firmwares list', () => {
       const sent = lastCall(calls, 'GET', '/api/ota/get');
       expect([sent.query.get('page'), sent.query.get('sortBy'), sent.query.get('orderBy')]).toEqual(['1', 'created_at', 'desc']);
     });
-    expect(notifications()).toContainEqual({ messageType: 'success', message: 'Firmware deleted successfully' });
+    expect(notifications()).toContainEqual({ messageType: 'success', message: 'Firmware deleted successfully', timer: 4000 });
   });
 });
 
@@ -255,7 +255,7 @@ describe('Add Firmware dialog', () => {
     expect(form.get('auto_update_message')).toBe('Must install');
     expect(form.get('md_5_value')).toBe(MD5);
     expect((form.get('file') as File).name).toBe('fw-3.1.0.bin');
-    expect(notifications()).toContainEqual({ messageType: 'success', message: 'Firmware added successfully' });
+    expect(notifications()).toContainEqual({ messageType: 'success', message: 'Firmware added successfully', timer: 4000 });
     await waitFor(() => expect(callsTo(calls, 'GET', '/api/ota/get').length).toBeGreaterThan(listsBefore));
   });
 
@@ -270,7 +270,7 @@ describe('Add Firmware dialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Add' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Version 3.1.0 already exists');
     expect(screen.getByRole('dialog', { name: 'Firmware' })).toBeInTheDocument();
-    expect(notifications()).toContainEqual({ messageType: 'error', message: 'Version 3.1.0 already exists' });
+    expect(notifications()).toContainEqual({ messageType: 'error', message: 'Version 3.1.0 already exists', timer: 4000 });
   });
 
   it('sends an OTA pack as three files with their md5 fields and the MCU version', async () => {

@@ -1,18 +1,12 @@
-import { formatDate, useSearchParams } from '@fleet/shared-api';
-import { Box, Button, HStack, Link, Stack, Text } from '@fleet/shared-ui';
+import { formatDate, useSearchParams, useListState } from '@fleet/shared-api';
+import { DeleteConfirmDialog, ListHeader, OptionSelect, PagedTable, RowActions } from '@fleet/shared-ui/tables';
+import { Box, Button, HStack, Link, Stack, Text, DownloadIcon } from '@fleet/shared-ui';
 import { ReadMore } from '@fleet/shared-ui/overlays';
 import type { DataColumn } from '@fleet/shared-ui/tables';
 import { useState } from 'react';
 import { isOtaDeviceType, useOtaDeviceType, useSelectedProductKey, type OtaDeviceType } from '../api/device-type';
 import { useDeleteFirmware, useFirmwares } from '../api/firmwares';
 import type { Firmware, OtaType } from '../api/types';
-import { DeleteConfirmDialog } from '../common/DeleteConfirmDialog';
-import { DownloadIcon } from '../common/icons';
-import { ListHeader } from '../common/ListHeader';
-import { OptionSelect } from '../common/OptionSelect';
-import { PagedTable } from '../common/PagedTable';
-import { RowActions } from '../common/RowActions';
-import { useFirmwareList } from '../common/useFirmwareList';
 import { useFirmwareTranslation } from '../common/translation';
 import { FirmwareDialog } from './FirmwareDialog';
 
@@ -36,7 +30,7 @@ export function FirmwaresPage() {
   const { t } = useFirmwareTranslation();
   const product = useSelectedProductKey();
   const productType = useOtaDeviceType();
-  const list = useFirmwareList({ filterKeys: FILTER_KEYS });
+  const list = useListState({ filterKeys: FILTER_KEYS });
   const [params] = useSearchParams();
 
   // livelink: Select Device Type (IHD = ihd_livelink, Livelink = livelink); heat_pump: Select Firmware Type.

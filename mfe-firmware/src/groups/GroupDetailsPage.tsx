@@ -1,16 +1,14 @@
 import { Box, Button, PageHeader, Stack } from '@fleet/shared-ui';
+import { PagedTable } from '@fleet/shared-ui/tables';
 import { ConfirmDialog } from '@fleet/shared-ui/overlays';
 import type { DataColumn } from '@fleet/shared-ui/tables';
 import { useCallback, useState } from 'react';
-import { useNavigate, useParams, useSearchParams } from '@fleet/shared-api';
+import { useNavigate, useParams, useSearchParams, useListState, selectedDevices, selectionScope, useSelection } from '@fleet/shared-api';
 import { useOtaDeviceType } from '../api/device-type';
 import { useGroupInfo, useRemoveGroupDevices } from '../api/groups';
 import type { OtaDeviceRow } from '../api/types';
-import { PagedTable } from '../common/PagedTable';
 import { SerialFilter } from '../common/SerialFilter';
-import { useFirmwareList } from '../common/useFirmwareList';
 import { useDeviceId } from '../common/useDeviceId';
-import { selectedDevices, selectionScope, useSelection } from '../common/useSelection';
 import { useFirmwareTranslation } from '../common/translation';
 import { GroupDialog } from './GroupDialog';
 import { BACK_PARAM } from './GroupsPage';
@@ -23,7 +21,7 @@ export function GroupDetailsPage() {
   const [params] = useSearchParams();
   const deviceType = useOtaDeviceType();
   const { idKey, idLabel } = useDeviceId(deviceType);
-  const list = useFirmwareList({ filterKeys: [idKey] });
+  const list = useListState({ filterKeys: [idKey] });
   const query = list.toQuery();
   const info = useGroupInfo(deviceType, groupId, query);
   const remove = useRemoveGroupDevices();

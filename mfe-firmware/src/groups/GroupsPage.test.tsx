@@ -48,7 +48,7 @@ describe('Groups', () => {
     renderFirmware('/admin/OTA-groups');
     const flag = await screen.findByLabelText('Update Flag of Pilot homes');
     await user.click(flag);
-    expect(notifications()).toEqual([{ messageType: 'error', message: 'Please select Target Version before sending Firmware Update' }]);
+    expect(notifications()).toEqual([{ messageType: 'error', message: 'Please select Target Version before sending Firmware Update', timer: 4000 }]);
     await waitFor(() => expect(screen.getByLabelText('Update Flag of Pilot homes')).not.toBeChecked());
     expect(callsTo(calls, 'PUT', '/api/ota/group/update-data')).toHaveLength(0);
   });
@@ -76,7 +76,7 @@ describe('Groups', () => {
     await user.click(screen.getByLabelText('Update Flag of Targets set'));
     await waitFor(() => expect(callsTo(calls, 'PUT', '/api/ota/group/update-data')).toHaveLength(2));
     expect(lastCall(calls, 'PUT', '/api/ota/group/update-data').body).toMatchObject({ group_id: 3, target_version: '2.0.0', upgradable: true });
-    expect(notifications()).toContainEqual({ messageType: 'success', message: 'Group updated successfully' });
+    expect(notifications()).toContainEqual({ messageType: 'success', message: 'Group updated successfully', timer: 4000 });
   });
 
   it('deletes a group after the DELETE GROUP confirm', async () => {

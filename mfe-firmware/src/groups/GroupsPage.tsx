@@ -1,4 +1,5 @@
-import { formatDate, notify, useLocation, useNavigate } from '@fleet/shared-api';
+import { formatDate, notify, useLocation, useNavigate, useListState } from '@fleet/shared-api';
+import { DeleteConfirmDialog, ListHeader, PagedTable, RowActions } from '@fleet/shared-ui/tables';
 import { Box, Button, Checkbox } from '@fleet/shared-ui';
 import type { DataColumn } from '@fleet/shared-ui/tables';
 import { useState } from 'react';
@@ -6,11 +7,6 @@ import { useOtaDeviceType } from '../api/device-type';
 import { useFirmwareVersions } from '../api/firmwares';
 import { useDeleteGroup, useGroups, useUpdateGroup } from '../api/groups';
 import type { OtaGroup } from '../api/types';
-import { DeleteConfirmDialog } from '../common/DeleteConfirmDialog';
-import { ListHeader } from '../common/ListHeader';
-import { PagedTable } from '../common/PagedTable';
-import { RowActions } from '../common/RowActions';
-import { useFirmwareList } from '../common/useFirmwareList';
 import { useFirmwareTranslation } from '../common/translation';
 import { VersionSelect } from '../common/VersionSelect';
 import { GroupDialog } from './GroupDialog';
@@ -26,7 +22,7 @@ export function GroupsPage() {
   const deviceType = useOtaDeviceType();
   const navigate = useNavigate();
   const location = useLocation();
-  const list = useFirmwareList({ filterKeys: FILTER_KEYS });
+  const list = useListState({ filterKeys: FILTER_KEYS });
   const groups = useGroups(deviceType, list.toQuery());
   const versions = useFirmwareVersions(deviceType).data ?? [];
   const update = useUpdateGroup();

@@ -17,7 +17,7 @@ describe('firmware bundles', () => {
     expect(t('firmwares.deleteText')).toBe('Are you sure you want to delete this Firmware?');
     expect(t('groups.deleteTitle')).toBe('DELETE GROUP');
     expect(t('groupDetails.deleteTitle')).toBe('DELETE DEVICE');
-    expect(t('common.selectAll', { total: 120 })).toBe('Select All 120 Devices');
+    expect(i18next.getFixedT('en', 'ui')('selection.selectAll', { total: 120 })).toBe('Select All 120 Devices');
     expect(t('firmwareDialog.packTitle')).toBe('Firmware OTA Pack');
   });
 

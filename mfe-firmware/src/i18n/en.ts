@@ -29,13 +29,6 @@ export const en = {
     firmwareVersion: 'Firmware Version',
     targetVersion: 'Target Version',
     updateFlag: 'Update Flag',
-    loadFailed: 'Could not load this list.',
-    retry: 'Retry',
-    selectAll: 'Select All {{total}} Devices',
-    clearSelection: 'Clear Selection',
-    pageSelected: 'All {{count}} devices on this page are selected.',
-    allSelected: 'All {{total}} devices are selected.',
-    someSelected: '{{count}} selected',
   },
   firmwares: {
     title: 'Firmwares',
@@ -168,16 +161,6 @@ export const en = {
   },
   standalone: {
     title: 'Fleet console · mfe-firmware',
-    signIn: 'Sign in',
-    email: 'Email',
-    password: 'Password',
-    otp: 'OTP',
-    verify: 'Verify',
-    otpSent: 'Enter the 6-digit code sent to {{email}}.',
-    signedInAs: '{{email}} ({{userType}})',
-    logout: 'Logout',
-    product: 'Product',
-    adminOnly: 'These screens are for Admin users only.',
   },
   downgrade: {
     title: 'DOWNGRADE DEVICES',
@@ -187,10 +170,6 @@ export const en = {
     label: 'Product line',
     choose: 'Choose a product line',
     why: 'Firmware, rules, groups and pushes are kept per product line. Choose a product line.',
-  },
-  error: {
-    crashed: 'The firmware screens stopped working.',
-    reload: 'Reload',
   },
 };
 

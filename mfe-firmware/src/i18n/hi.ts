@@ -31,13 +31,6 @@ export const hi: FirmwareTexts = {
     firmwareVersion: 'फ़र्मवेयर संस्करण',
     targetVersion: 'लक्ष्य संस्करण',
     updateFlag: 'अपडेट फ़्लैग',
-    loadFailed: 'यह सूची लोड नहीं हो सकी।',
-    retry: 'फिर से कोशिश करें',
-    selectAll: 'सभी {{total}} डिवाइस चुनें',
-    clearSelection: 'चयन हटाएँ',
-    pageSelected: 'इस पेज के सभी {{count}} डिवाइस चुने गए हैं।',
-    allSelected: 'सभी {{total}} डिवाइस चुने गए हैं।',
-    someSelected: '{{count}} चुने गए',
   },
   firmwares: {
     title: 'फ़र्मवेयर',
@@ -170,16 +163,6 @@ export const hi: FirmwareTexts = {
   },
   standalone: {
     title: 'फ़्लीट कंसोल · mfe-firmware',
-    signIn: 'साइन इन करें',
-    email: 'ईमेल',
-    password: 'पासवर्ड',
-    otp: 'ओटीपी',
-    verify: 'सत्यापित करें',
-    otpSent: '{{email}} पर भेजा गया 6 अंकों का कोड दर्ज करें।',
-    signedInAs: '{{email}} ({{userType}})',
-    logout: 'लॉग आउट',
-    product: 'उत्पाद',
-    adminOnly: 'ये स्क्रीन केवल एडमिन उपयोगकर्ताओं के लिए हैं।',
   },
   downgrade: {
     title: 'डिवाइस डाउनग्रेड करें',
@@ -189,9 +172,5 @@ export const hi: FirmwareTexts = {
     label: 'उत्पाद श्रेणी',
     choose: 'उत्पाद श्रेणी चुनें',
     why: 'फ़र्मवेयर, नियम, समूह और पुश हर उत्पाद श्रेणी के अलग रखे जाते हैं। एक उत्पाद श्रेणी चुनें।',
-  },
-  error: {
-    crashed: 'फ़र्मवेयर स्क्रीन ने काम करना बंद कर दिया।',
-    reload: 'फिर से लोड करें',
   },
 };

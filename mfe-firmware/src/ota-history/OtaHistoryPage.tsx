@@ -1,14 +1,11 @@
-import { formatDateTime } from '@fleet/shared-api';
+import { formatDateTime, useListState } from '@fleet/shared-api';
+import { ListHeader, PagedTable, RowActions } from '@fleet/shared-ui/tables';
 import { Badge, Box } from '@fleet/shared-ui';
 import type { DataColumn } from '@fleet/shared-ui/tables';
 import { useState } from 'react';
 import { useOtaDeviceType } from '../api/device-type';
 import { usePushHistory } from '../api/history';
 import type { OtaPush } from '../api/types';
-import { ListHeader } from '../common/ListHeader';
-import { PagedTable } from '../common/PagedTable';
-import { RowActions } from '../common/RowActions';
-import { useFirmwareList } from '../common/useFirmwareList';
 import { useFirmwareTranslation } from '../common/translation';
 import { PushDevicesDialog } from './PushDevicesDialog';
 
@@ -28,7 +25,7 @@ function count(value: number, palette: 'yellow' | 'blue' | 'green' | 'red') {
 export function OtaHistoryPage() {
   const { t } = useFirmwareTranslation();
   const deviceType = useOtaDeviceType();
-  const list = useFirmwareList({ filterKeys: FILTER_KEYS });
+  const list = useListState({ filterKeys: FILTER_KEYS });
   const history = usePushHistory(deviceType, list.toQuery());
   const [opened, setOpened] = useState<OtaPush | null>(null);
 

@@ -1,4 +1,4 @@
-import { DEFAULT_LIST_STATE, formatDateTime, type ListQuery } from '@fleet/shared-api';
+import { DEFAULT_LIST_STATE, formatDateTime, type ListQuery, useFailureToast } from '@fleet/shared-api';
 import { Button } from '@fleet/shared-ui';
 import { ModalDialog } from '@fleet/shared-ui/overlays';
 import { DataTable, Pager, type DataColumn } from '@fleet/shared-ui/tables';
@@ -7,7 +7,6 @@ import type { OtaDeviceType } from '../api/device-type';
 import { usePushDevices } from '../api/history';
 import type { OtaPush, PushDevice } from '../api/types';
 import { useDeviceId } from '../common/useDeviceId';
-import { useFailureToast } from '../common/useFailureToast';
 import { useFirmwareTranslation } from '../common/translation';
 import { PushState } from './PushState';
 

@@ -90,7 +90,7 @@ describe('OTAs', () => {
     await user.click(within(confirm).getByRole('button', { name: 'Yes' }));
     await waitFor(() => expect(callsTo(calls, 'PUT', '/api/ota/update-firmware')).toHaveLength(1));
     expect(lastCall(calls, 'PUT', '/api/ota/update-firmware').body).toEqual({ devices: [1, 3], all: false, deviceType: 'heat_pump' });
-    await waitFor(() => expect(notifications()).toContainEqual({ messageType: 'success', message: 'Firmware update sent to 2 devices' }));
+    await waitFor(() => expect(notifications()).toContainEqual({ messageType: 'success', message: 'Firmware update sent to 2 devices', timer: 4000 }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Push Firmware Update' })).toBeDisabled());
   });
 
@@ -128,7 +128,7 @@ describe('OTAs', () => {
     await user.click(screen.getByRole('button', { name: 'Push Firmware Update' }));
     const confirm = await screen.findByRole('dialog', { name: 'PUSH FIRMWARE UPDATE' });
     await user.click(within(confirm).getByRole('button', { name: 'Yes' }));
-    await waitFor(() => expect(notifications()).toContainEqual({ messageType: 'error', message: 'No selected device has a firmware to install' }));
+    await waitFor(() => expect(notifications()).toContainEqual({ messageType: 'error', message: 'No selected device has a firmware to install', timer: 4000 }));
     expect(screen.getByRole('dialog', { name: 'PUSH FIRMWARE UPDATE' })).toBeInTheDocument();
   });
 });

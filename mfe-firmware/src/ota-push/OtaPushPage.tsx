@@ -1,4 +1,5 @@
-import { alphanumericOnly } from '@fleet/shared-api';
+import { alphanumericOnly, useListState, selectedDevices, selectionScope, useSelection } from '@fleet/shared-api';
+import { ListHeader, PagedTable } from '@fleet/shared-ui/tables';
 import { Badge, Box, Button } from '@fleet/shared-ui';
 import { ConfirmDialog } from '@fleet/shared-ui/overlays';
 import type { DataColumn } from '@fleet/shared-ui/tables';
@@ -8,11 +9,7 @@ import { usePushFirmware, useOtaDevices } from '../api/devices';
 import { useFirmwareVersions, useRunningVersions } from '../api/firmwares';
 import { useVersionLabels } from '../common/VersionSelect';
 import type { OtaDeviceRow } from '../api/types';
-import { ListHeader } from '../common/ListHeader';
-import { PagedTable } from '../common/PagedTable';
-import { useFirmwareList } from '../common/useFirmwareList';
 import { useDeviceId } from '../common/useDeviceId';
-import { selectedDevices, selectionScope, useSelection } from '../common/useSelection';
 import { useFirmwareTranslation } from '../common/translation';
 
 const FILTER_KEYS = ['serial_number', 'mac_address', 'firmware_version', 'available_firmware', 'upgradable'] as const;
@@ -22,7 +19,7 @@ export function OtaPushPage() {
   const { t } = useFirmwareTranslation();
   const deviceType = useOtaDeviceType();
   const { idKey, idLabel } = useDeviceId(deviceType);
-  const list = useFirmwareList({ filterKeys: FILTER_KEYS });
+  const list = useListState({ filterKeys: FILTER_KEYS });
   const query = list.toQuery();
   const devices = useOtaDevices(deviceType, query);
   const versions = useFirmwareVersions(deviceType).data ?? [];

@@ -1,8 +1,8 @@
 import { productLabel, useSelectedProduct } from '@fleet/shared-api';
+import { OptionSelect } from '@fleet/shared-ui/tables';
 import { Box, FormField, Stack, Text } from '@fleet/shared-ui';
 import type { ReactNode } from 'react';
 import { isProductLine, PRODUCT_LINES, useChooseFirmwareLine, useFirmwareProduct } from '../api/device-type';
-import { OptionSelect } from '../common/OptionSelect';
 import { useFirmwareTranslation } from '../common/translation';
 
 /**

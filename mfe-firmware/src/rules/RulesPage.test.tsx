@@ -67,7 +67,7 @@ describe('Rules', () => {
       immediate_update: true,
       deviceType: 'ihd',
     });
-    expect(notifications()).toContainEqual({ messageType: 'success', message: 'Rule updated successfully' });
+    expect(notifications()).toContainEqual({ messageType: 'success', message: 'Rule updated successfully', timer: 4000 });
   });
 
   it('checks the dialog: versions and name required, different versions, name stops at 40 characters; then adds', async () => {
@@ -178,7 +178,7 @@ describe('Rules list failures and product switches', () => {
     });
     renderFirmware('/admin/rules');
     expect(await screen.findByRole('alert')).toHaveTextContent('Database is busy');
-    await waitFor(() => expect(notifications()).toContainEqual({ messageType: 'error', message: 'Database is busy' }));
+    await waitFor(() => expect(notifications()).toContainEqual({ messageType: 'error', message: 'Database is busy', timer: 4000 }));
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('Back again')).toBeInTheDocument();

@@ -1,4 +1,6 @@
 import { Box, Button, Checkbox } from '@fleet/shared-ui';
+import { useListState } from '@fleet/shared-api';
+import { DeleteConfirmDialog, ListHeader, PagedTable, RowActions } from '@fleet/shared-ui/tables';
 import type { DataColumn } from '@fleet/shared-ui/tables';
 import { useState } from 'react';
 import { useOtaDeviceType } from '../api/device-type';
@@ -6,11 +8,6 @@ import { useFirmwareVersions, useRunningVersions } from '../api/firmwares';
 import { useVersionLabels } from '../common/VersionSelect';
 import { useDeleteRule, useRules, useSaveRule } from '../api/rules';
 import type { OtaRule } from '../api/types';
-import { DeleteConfirmDialog } from '../common/DeleteConfirmDialog';
-import { ListHeader } from '../common/ListHeader';
-import { PagedTable } from '../common/PagedTable';
-import { RowActions } from '../common/RowActions';
-import { useFirmwareList } from '../common/useFirmwareList';
 import { useFirmwareTranslation } from '../common/translation';
 import { RuleDialog } from './RuleDialog';
 
@@ -20,7 +17,7 @@ const FILTER_KEYS = ['name', 'from_version', 'to_version'] as const;
 export function RulesPage() {
   const { t } = useFirmwareTranslation();
   const deviceType = useOtaDeviceType();
-  const list = useFirmwareList({ filterKeys: FILTER_KEYS });
+  const list = useListState({ filterKeys: FILTER_KEYS });
   const rules = useRules(deviceType, list.toQuery());
   const versions = useFirmwareVersions(deviceType).data ?? [];
   const running = useRunningVersions(deviceType).data ?? [];

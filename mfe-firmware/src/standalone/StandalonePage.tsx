@@ -1,19 +1,35 @@
+import { StandaloneHeader, StandaloneHome, StandaloneToasts } from '@fleet/shared-ui/standalone';
+import { useTranslation } from '@fleet/shared-ui';
+import { description, FIRMWARE_PATHS } from '../description';
 import { FirmwareRoot } from '../FirmwareRoot';
-import { StandaloneHeader } from './StandaloneHeader';
-import { StandaloneHome } from './StandaloneHome';
-import { StandaloneToasts } from './StandaloneToasts';
+import { FIRMWARE_NAMESPACE } from '../i18n/bundles';
+
+const ADMIN_ONLY = ['Admin'] as const;
+
+function Header() {
+  const { t } = useTranslation(FIRMWARE_NAMESPACE);
+  return (
+    <StandaloneHeader
+      title={t('standalone.title')}
+      navLabel="mfe-firmware screens"
+      productSelector
+      links={(info) => (info ? description.menu.map((entry) => ({ to: entry.path, label: t(entry.labelKey.replace('firmware:', '')) })) : [])}
+    />
+  );
+}
 
 /** This remote as a page of its own, for QA: the real sign-in against the real API, only its screens. */
 export function StandalonePage() {
   return (
     <FirmwareRoot
+      main
       header={
         <>
-          <StandaloneHeader />
+          <Header />
           <StandaloneToasts />
         </>
       }
-      fallback={<StandaloneHome />}
+      fallback={<StandaloneHome roles={ADMIN_ONLY} home={() => FIRMWARE_PATHS.firmwares} />}
     />
   );
 }

@@ -101,3 +101,25 @@ test('state is stable between renders while the URL does not change', () => {
   rerender();
   expect(result.current.list.state).toBe(first);
 });
+
+test('applyAndClose writes the filters on page 1 and closes the drawer in one navigation', () => {
+  const { result } = renderListState('/admin/rules?page=3&isOpen=true', { filterKeys: ['name'] });
+  act(() => result.current.list.applyAndClose({ name: 'Kitchen' }));
+  expect(result.current.list.state).toMatchObject({ page: 1, isOpen: false, filters: { name: 'Kitchen' } });
+  expect(result.current.search.get('name')).toBe('Kitchen');
+});
+
+test('setParam changes a parameter beside the list state and starts again on page 1', () => {
+  const { result } = renderListState('/admin/firmwares?page=4&deviceType=ihd');
+  act(() => result.current.list.setParam('deviceType', 'heatpump'));
+  expect(result.current.search.get('deviceType')).toBe('heatpump');
+  expect(result.current.list.state.page).toBe(1);
+  act(() => result.current.list.setParam('deviceType', null));
+  expect(result.current.search.has('deviceType')).toBe(false);
+});
+
+test('resetToFirstPage keeps the filters and sorts by created_at descending', () => {
+  const { result } = renderListState('/admin/groups?page=2&sortBy=name&orderBy=asc&name=Pilot', { filterKeys: ['name'] });
+  act(() => result.current.list.resetToFirstPage());
+  expect(result.current.list.state).toMatchObject({ page: 1, sortBy: 'created_at', orderBy: 'desc', filters: { name: 'Pilot' } });
+});

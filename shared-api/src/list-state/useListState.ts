@@ -15,10 +15,20 @@ export interface ListStateControls {
   applyFilters(values: FilterValues): void;
   clearFilters(): void;
   setOpen(open: boolean): void;
+  /** The drawer's Apply: filters on page 1 and the drawer closed, as ONE navigation. */
+  applyAndClose(values: FilterValues): void;
+  /** Page 1 sorted by created_at descending, filters kept (after a delete). */
+  resetToFirstPage(): void;
+  /** A query parameter beside the list state (deviceType, ota_type) that starts the list again on page 1. */
+  setParam(key: string, value: string | null): void;
   toQuery(): ListQuery;
 }
 
-/** Page, size, sort, filters and the drawer flag of a list screen, kept in the URL. */
+/**
+ * Page, size, sort, filters and the drawer flag of a list screen, kept in the URL. Every change is one
+ * navigation that reads the params at that moment: react-router's setSearchParams sees the params of the
+ * last render, so two calls in one event would keep only the second (hence applyAndClose, not two calls).
+ */
 export function useListState(options: ListStateOptions = {}): ListStateControls {
   const [searchParams, setSearchParams] = useSearchParams();
   const { defaults, filterKeys } = options;
@@ -35,8 +45,12 @@ export function useListState(options: ListStateOptions = {}): ListStateControls 
   );
 
   const update = useCallback(
-    (change: (current: ListState) => ListState, navigation: { replace?: boolean } = {}) => {
-      setSearchParams((current) => mergeListState(current, change(parseListState(current, base, keys)), keys), navigation);
+    (change: (current: ListState) => ListState, navigation: { replace?: boolean } = {}, extra?: (params: URLSearchParams) => void) => {
+      setSearchParams((current) => {
+        const next = mergeListState(current, change(parseListState(current, base, keys)), keys);
+        extra?.(next);
+        return next;
+      }, navigation);
     },
     [setSearchParams, base, keys],
   );
@@ -52,6 +66,18 @@ export function useListState(options: ListStateOptions = {}): ListStateControls 
       clearFilters: () => update((s) => ({ ...s, filters: {}, page: 1 })),
       // Opening the drawer is not a place to go back to.
       setOpen: (open) => update((s) => ({ ...s, isOpen: open }), { replace: true }),
+      applyAndClose: (values) => update((s) => ({ ...s, filters: cleanFilters(values), page: 1, isOpen: false })),
+      resetToFirstPage: () =>
+        update((s) => ({ ...s, page: 1, sortBy: DEFAULT_LIST_STATE.sortBy, orderBy: DEFAULT_LIST_STATE.orderBy })),
+      setParam: (key, value) =>
+        update(
+          (s) => ({ ...s, page: 1 }),
+          {},
+          (params) => {
+            if (value === null) params.delete(key);
+            else params.set(key, value);
+          },
+        ),
       toQuery: () => listQuery(state),
     }),
     [state, update],

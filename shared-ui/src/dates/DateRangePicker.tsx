@@ -1,5 +1,6 @@
 import { Field, Fieldset, HStack, Input } from '@chakra-ui/react';
 import { useEffect, useId, useState } from 'react';
+import { useUiTranslation } from '../texts/ui-texts';
 
 export interface DateRange {
   /** YYYY-MM-DD or '' */
@@ -16,6 +17,7 @@ export interface DateRangePickerProps extends DateRange {
   today?: string;
 }
 
+/** English wording of the two range errors (the `ui` namespace has them in every language). */
 export const FUTURE_DATE_ERROR = 'Future dates are not allowed';
 export const RANGE_ORDER_ERROR = 'From date must be on or before To date';
 
@@ -32,11 +34,12 @@ export function DateRangePicker({
   from,
   to,
   onChange,
-  label = 'Date Range',
-  fromLabel = 'From',
-  toLabel = 'To',
+  label,
+  fromLabel,
+  toLabel,
   today = localToday(),
 }: DateRangePickerProps) {
+  const { t } = useUiTranslation();
   const [draft, setDraft] = useState<DateRange>({ from, to });
   const [errors, setErrors] = useState<{ from?: string; to?: string }>({});
   const id = useId();
@@ -46,9 +49,9 @@ export function DateRangePicker({
     const next = { ...draft, [side]: value };
     setDraft(next);
     let error: string | undefined;
-    if (value !== '' && !ISO_DATE.test(value)) error = 'Enter a valid date';
-    else if (value > today) error = FUTURE_DATE_ERROR;
-    else if (next.from && next.to && next.from > next.to) error = RANGE_ORDER_ERROR;
+    if (value !== '' && !ISO_DATE.test(value)) error = t('dates.invalid');
+    else if (value > today) error = t('dates.future');
+    else if (next.from && next.to && next.from > next.to) error = t('dates.order');
     setErrors({ [side]: error });
     if (!error) onChange({ from: next.from, to: next.to });
   };
@@ -56,12 +59,12 @@ export function DateRangePicker({
   return (
     <Fieldset.Root>
       <Fieldset.Legend fontSize="sm" fontWeight="medium">
-        {label}
+        {label ?? t('dates.range')}
       </Fieldset.Legend>
       <HStack gap="3" align="start">
         {(['from', 'to'] as const).map((side) => (
           <Field.Root key={side} invalid={Boolean(errors[side])} ids={{ control: `${id}-${side}` }}>
-            <Field.Label>{side === 'from' ? fromLabel : toLabel}</Field.Label>
+            <Field.Label>{side === 'from' ? (fromLabel ?? t('dates.from')) : (toLabel ?? t('dates.to'))}</Field.Label>
             <Input
               type="date"
               size="sm"

@@ -1,6 +1,8 @@
 import { Button, Dialog, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ModalDialog } from './ModalDialog';
+import { DialogError } from './EditDialog';
+import { useUiTranslation } from '../texts/ui-texts';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -28,15 +30,19 @@ export function ConfirmDialog({
   title,
   text,
   description,
-  confirmLabel = 'Yes',
-  cancelLabel = 'No',
+  confirmLabel: confirmText,
+  cancelLabel: cancelText,
   onConfirm,
   onClose,
   confirmDisabled = false,
   children,
   keepOpen = false,
 }: ConfirmDialogProps) {
+  const { t } = useUiTranslation();
+  const confirmLabel = confirmText ?? t('common.yes');
+  const cancelLabel = cancelText ?? t('common.no');
   const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
   const mounted = useRef(true);
   useEffect(() => {
     mounted.current = true;
@@ -45,13 +51,20 @@ export function ConfirmDialog({
     };
   }, []);
 
+  // A new opening starts without the last refusal.
+  useEffect(() => {
+    if (open) setFailure(null);
+  }, [open]);
+
   const confirm = async () => {
     setBusy(true);
+    setFailure(null);
     try {
       await onConfirm();
       if (mounted.current && !keepOpen) onClose();
-    } catch {
-      // The caller reports the failure (error toast); the dialog stays open for another try.
+    } catch (error) {
+      // Said where the operator looks (the server's message); the dialog stays open for another try.
+      if (mounted.current) setFailure(error instanceof Error && error.message ? error.message : t('common.somethingWrong'));
     } finally {
       if (mounted.current) setBusy(false);
     }
@@ -75,6 +88,7 @@ export function ConfirmDialog({
         </>
       }
     >
+      {failure && <DialogError message={failure} />}
       {text != null && <Dialog.Description asChild><Text>{text}</Text></Dialog.Description>}
       {description != null && (
         <Text mt="2" fontSize="sm" color="fg.muted">

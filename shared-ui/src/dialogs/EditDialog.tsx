@@ -1,6 +1,7 @@
-import { Button } from '@chakra-ui/react';
+import { Alert, Button } from '@chakra-ui/react';
 import type { FormEvent, ReactNode } from 'react';
 import { ModalDialog } from './ModalDialog';
+import { useUiTranslation } from '../texts/ui-texts';
 
 export interface EditDialogProps {
   open: boolean;
@@ -14,6 +15,8 @@ export interface EditDialogProps {
   /** Spinner on the submit button; Escape and Cancel wait. */
   busy?: boolean;
   size?: 'sm' | 'md' | 'lg' | 'xl';
+  /** Why the last save was refused (the server's message): shown in the dialog, over the kept input. */
+  error?: string | null;
 }
 
 /** A form in a dialog (add/update screens): body fields, Cancel and a submit button. */
@@ -22,12 +25,16 @@ export function EditDialog({
   title,
   children,
   onSubmit,
-  submitLabel = 'Save',
-  cancelLabel = 'Cancel',
+  submitLabel: submitText,
+  cancelLabel: cancelText,
   onClose,
   busy = false,
   size = 'md',
+  error,
 }: EditDialogProps) {
+  const { t } = useUiTranslation();
+  const submitLabel = submitText ?? t('common.save');
+  const cancelLabel = cancelText ?? t('common.cancel');
   return (
     <ModalDialog
       open={open}
@@ -47,7 +54,18 @@ export function EditDialog({
         </>
       }
     >
+      {error && <DialogError message={error} />}
       {children}
     </ModalDialog>
+  );
+}
+
+/** A refused save or confirm, inside its dialog (announced; the dialog and its input stay). */
+export function DialogError({ message }: { message: string }) {
+  return (
+    <Alert.Root status="error" role="alert" mb="4">
+      <Alert.Indicator />
+      <Alert.Title>{message}</Alert.Title>
+    </Alert.Root>
   );
 }

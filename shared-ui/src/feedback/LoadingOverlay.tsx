@@ -1,5 +1,6 @@
 import { Box, Center, Spinner, Text, VStack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { useUiTranslation } from '../texts/ui-texts';
 
 export interface LoadingOverlayProps {
   loading: boolean;
@@ -8,14 +9,15 @@ export interface LoadingOverlayProps {
 }
 
 /** Keeps the content in place (no layout jump) and lays a spinner over it while loading. */
-export function LoadingOverlay({ loading, label = 'Loading', children }: LoadingOverlayProps) {
+export function LoadingOverlay({ loading, label, children }: LoadingOverlayProps) {
+  const { t } = useUiTranslation();
   return (
     <Box position="relative" aria-busy={loading}>
       {children}
       {loading && (
         <Center position="absolute" inset="0" bg="bg/70" zIndex="1" role="status" aria-live="polite">
           <Spinner size="lg" color="colorPalette.solid" aria-hidden="true" />
-          <Box srOnly>{label}</Box>
+          <Box srOnly>{label ?? t('common.loading')}</Box>
         </Center>
       )}
     </Box>
@@ -28,12 +30,13 @@ export interface LoadingAreaProps {
 }
 
 /** A whole area waiting for its content (e.g. a remote being loaded by the shell). */
-export function LoadingArea({ label = 'Loading', minHeight = '40' }: LoadingAreaProps) {
+export function LoadingArea({ label, minHeight = '40' }: LoadingAreaProps) {
+  const { t } = useUiTranslation();
   return (
     <Center minH={minHeight} role="status" aria-live="polite">
       <VStack gap="3">
         <Spinner size="xl" color="colorPalette.solid" aria-hidden="true" />
-        <Text color="fg.muted">{label}</Text>
+        <Text color="fg.muted">{label ?? t('common.loading')}</Text>
       </VStack>
     </Center>
   );

@@ -1,6 +1,7 @@
 import { Box, Button, chakra, HStack, Text, VStack } from '@chakra-ui/react';
 import { useId, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { UploadIcon } from '../icons';
+import { englishUiT, useUiTranslation, type UiT } from '../texts/ui-texts';
 
 /** Spec 5/9: default extensions of the dropzone (firmware passes ['.bin']). */
 export const DEFAULT_ACCEPT = ['.jpeg', '.jpg', '.png', '.pdf', '.xls', '.doc', '.docx'] as const;
@@ -28,13 +29,13 @@ export function formatBytes(bytes: number): string {
 }
 
 /** Why a file is refused, or null. The real limit is shown (the old console said 5mb while allowing 50). */
-export function fileError(file: File, accept: readonly string[], maxBytes: number): string | null {
+export function fileError(file: File, accept: readonly string[], maxBytes: number, t: UiT = englishUiT): string | null {
   const name = file.name.toLowerCase();
   const allowed = accept.map((ext) => ext.toLowerCase());
   if (allowed.length > 0 && !allowed.some((ext) => name.endsWith(ext))) {
-    return `Only ${accept.join(', ')} files are allowed`;
+    return t('files.onlyTypes', { types: accept.join(', ') });
   }
-  if (file.size > maxBytes) return `Maximum file size is ${formatBytes(maxBytes)}`;
+  if (file.size > maxBytes) return t('files.maxSize', { size: formatBytes(maxBytes) });
   return null;
 }
 
@@ -44,10 +45,12 @@ export function FileDropzone({
   maxBytes = MAX_UPLOAD_BYTES,
   file,
   onFile,
-  label = 'Upload file',
+  label: labelText,
   disabled = false,
   error: formError,
 }: FileDropzoneProps) {
+  const { t } = useUiTranslation();
+  const label = labelText ?? t('files.upload');
   const inputRef = useRef<HTMLInputElement>(null);
   const [error, setError] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
@@ -59,10 +62,10 @@ export function FileDropzone({
     const chosen = files?.[0];
     if (!chosen) return;
     if (files.length > 1) {
-      setError('Only one file can be added here');
+      setError(t('files.onlyOne'));
       return;
     }
-    const problem = fileError(chosen, accept, maxBytes);
+    const problem = fileError(chosen, accept, maxBytes, t);
     setError(problem);
     if (!problem) onFile(chosen);
   };
@@ -89,7 +92,7 @@ export function FileDropzone({
       <Box
         role="button"
         tabIndex={disabled ? -1 : 0}
-        aria-label={`${label}: drop a file here or press to browse`}
+        aria-label={t('files.dropHint', { label })}
         aria-describedby={shownError ? errorId : undefined}
         aria-disabled={disabled || undefined}
         data-dragging={dragging ? '' : undefined}
@@ -118,10 +121,10 @@ export function FileDropzone({
           </Box>
           <Text fontWeight="medium">{label}</Text>
           <Text fontSize="sm" color="fg.muted">
-            Drag and drop a file here, or click to browse
+            {t('files.dragOrClick')}
           </Text>
           <Text fontSize="xs" color="fg.muted">
-            {accept.join(', ')} · Maximum file size is {formatBytes(maxBytes)}
+            {accept.join(', ')} · {t('files.maxSize', { size: formatBytes(maxBytes) })}
           </Text>
         </VStack>
       </Box>
@@ -139,13 +142,13 @@ export function FileDropzone({
         }}
       />
       {file && (
-        <HStack role="group" aria-label="Chosen file" justify="space-between" borderWidth="1px" rounded="md" px="3" py="2">
+        <HStack role="group" aria-label={t('files.chosen')} justify="space-between" borderWidth="1px" rounded="md" px="3" py="2">
           <Text fontSize="sm" truncate>
             <chakra.span>{file.name}</chakra.span>{' '}
             <chakra.span color="fg.muted">({formatBytes(file.size)})</chakra.span>
           </Text>
           <Button size="xs" variant="ghost" colorPalette="red" onClick={() => onFile(null)} disabled={disabled}>
-            Remove <chakra.span srOnly>{file.name}</chakra.span>
+            {t('files.remove')} <chakra.span srOnly>{file.name}</chakra.span>
           </Button>
         </HStack>
       )}

@@ -1,5 +1,6 @@
 import { Button, CloseButton, Drawer, HStack, Portal, Stack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { useUiTranslation } from '../texts/ui-texts';
 
 export interface FilterDrawerProps {
   open: boolean;
@@ -17,12 +18,13 @@ export interface FilterDrawerProps {
 export function FilterDrawer({
   open,
   onOpenChange,
-  title = 'Filters',
+  title,
   onApply,
   onClear,
   closeOnApply = true,
   children,
 }: FilterDrawerProps) {
+  const { t } = useUiTranslation();
   const apply = () => {
     onApply();
     if (closeOnApply) onOpenChange(false);
@@ -51,7 +53,7 @@ export function FilterDrawer({
               }}
             >
               <Drawer.Header>
-                <Drawer.Title>{title}</Drawer.Title>
+                <Drawer.Title>{title ?? t('filters.title')}</Drawer.Title>
               </Drawer.Header>
               <Drawer.Body>
                 <Stack gap="4">{children}</Stack>
@@ -59,14 +61,14 @@ export function FilterDrawer({
               <Drawer.Footer>
                 <HStack gap="3">
                   <Button type="button" variant="outline" onClick={onClear}>
-                    Clear
+                    {t('filters.clear')}
                   </Button>
-                  <Button type="submit">Apply</Button>
+                  <Button type="submit">{t('filters.apply')}</Button>
                 </HStack>
               </Drawer.Footer>
             </form>
             <Drawer.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close filters" />
+              <CloseButton size="sm" aria-label={t('filters.close')} />
             </Drawer.CloseTrigger>
           </Drawer.Content>
         </Drawer.Positioner>

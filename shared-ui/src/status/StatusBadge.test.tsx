@@ -17,24 +17,24 @@ describe('statusTone', () => {
     ['Unresolved', 'Unresolved', 'red'],
     ['Resolved', 'Resolved', 'green'],
   ])('%s is shown as %s in %s', (status, label, palette) => {
-    expect(statusTone(status)).toEqual({ label, palette });
+    expect(statusTone(status)).toMatchObject({ label, palette });
   });
 
   it('maps heat-pump operation 0/1/2 to Off red, In Progress yellow, Completed green', () => {
-    expect(statusTone(0)).toEqual({ label: 'Off', palette: 'red' });
-    expect(statusTone('1')).toEqual({ label: 'In Progress', palette: 'yellow' });
-    expect(statusTone(2)).toEqual({ label: 'Completed', palette: 'green' });
+    expect(statusTone(0)).toMatchObject({ label: 'Off', palette: 'red' });
+    expect(statusTone('1')).toMatchObject({ label: 'In Progress', palette: 'yellow' });
+    expect(statusTone(2)).toMatchObject({ label: 'Completed', palette: 'green' });
   });
 
   it('reads numbers by kind for faults and Wi-Fi', () => {
-    expect(statusTone(0, 'fault')).toEqual({ label: 'Unresolved', palette: 'red' });
-    expect(statusTone(1, 'fault')).toEqual({ label: 'Resolved', palette: 'green' });
-    expect(statusTone(1, 'connection')).toEqual({ label: 'Online', palette: 'green' });
-    expect(statusTone(0, 'connection')).toEqual({ label: 'Offline', palette: 'red' });
+    expect(statusTone(0, 'fault')).toMatchObject({ label: 'Unresolved', palette: 'red' });
+    expect(statusTone(1, 'fault')).toMatchObject({ label: 'Resolved', palette: 'green' });
+    expect(statusTone(1, 'connection')).toMatchObject({ label: 'Online', palette: 'green' });
+    expect(statusTone(0, 'connection')).toMatchObject({ label: 'Offline', palette: 'red' });
   });
 
   it('shows unknown values as they are, in gray, and empty as -', () => {
-    expect(statusTone('Suspended')).toEqual({ label: 'Suspended', palette: 'gray' });
+    expect(statusTone('Suspended')).toMatchObject({ label: 'Suspended', palette: 'gray' });
     expect(statusTone(null).label).toBe('-');
   });
 });

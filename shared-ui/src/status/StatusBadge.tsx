@@ -1,4 +1,5 @@
 import { Badge, HStack, Text, Wrap } from '@chakra-ui/react';
+import { useUiTranslation, type UiTexts } from '../texts/ui-texts';
 
 export type StatusPalette = 'green' | 'yellow' | 'blue' | 'red' | 'gray';
 
@@ -10,45 +11,47 @@ export type StatusPalette = 'green' | 'yellow' | 'blue' | 'red' | 'gray';
 export type StatusKind = 'operation' | 'fault' | 'connection';
 
 export interface StatusTone {
+  /** English (the spec's word); shown through `textKey` in the page's language. */
   label: string;
+  textKey?: keyof UiTexts['status'];
   palette: StatusPalette;
 }
 
 const WORDS: Record<string, StatusTone> = {
   // customer state (spec: Pending yellow, Completed green, Incomplete blue, Deleted red)
-  pending: { label: 'Pending', palette: 'yellow' },
-  completed: { label: 'Completed', palette: 'green' },
-  incomplete: { label: 'Incomplete', palette: 'blue' },
-  deleted: { label: 'Deleted', palette: 'red' },
+  pending: { label: 'Pending', textKey: 'pending', palette: 'yellow' },
+  completed: { label: 'Completed', textKey: 'completed', palette: 'green' },
+  incomplete: { label: 'Incomplete', textKey: 'incomplete', palette: 'blue' },
+  deleted: { label: 'Deleted', textKey: 'deleted', palette: 'red' },
   // device status (active green, Replaced yellow, In-active shown as Inactive red)
-  active: { label: 'Active', palette: 'green' },
-  replaced: { label: 'Replaced', palette: 'yellow' },
-  'in-active': { label: 'Inactive', palette: 'red' },
-  inactive: { label: 'Inactive', palette: 'red' },
+  active: { label: 'Active', textKey: 'active', palette: 'green' },
+  replaced: { label: 'Replaced', textKey: 'replaced', palette: 'yellow' },
+  'in-active': { label: 'Inactive', textKey: 'inactive', palette: 'red' },
+  inactive: { label: 'Inactive', textKey: 'inactive', palette: 'red' },
   // heat-pump operation words
-  off: { label: 'Off', palette: 'red' },
-  'in progress': { label: 'In Progress', palette: 'yellow' },
+  off: { label: 'Off', textKey: 'off', palette: 'red' },
+  'in progress': { label: 'In Progress', textKey: 'inProgress', palette: 'yellow' },
   // Wi-Fi
-  online: { label: 'Online', palette: 'green' },
-  offline: { label: 'Offline', palette: 'red' },
+  online: { label: 'Online', textKey: 'online', palette: 'green' },
+  offline: { label: 'Offline', textKey: 'offline', palette: 'red' },
   // fault
-  unresolved: { label: 'Unresolved', palette: 'red' },
-  resolved: { label: 'Resolved', palette: 'green' },
+  unresolved: { label: 'Unresolved', textKey: 'unresolved', palette: 'red' },
+  resolved: { label: 'Resolved', textKey: 'resolved', palette: 'green' },
 };
 
 const NUMBERS: Record<StatusKind, Record<number, StatusTone>> = {
   operation: {
-    0: { label: 'Off', palette: 'red' },
-    1: { label: 'In Progress', palette: 'yellow' },
-    2: { label: 'Completed', palette: 'green' },
+    0: { label: 'Off', textKey: 'off', palette: 'red' },
+    1: { label: 'In Progress', textKey: 'inProgress', palette: 'yellow' },
+    2: { label: 'Completed', textKey: 'completed', palette: 'green' },
   },
   fault: {
-    0: { label: 'Unresolved', palette: 'red' },
-    1: { label: 'Resolved', palette: 'green' },
+    0: { label: 'Unresolved', textKey: 'unresolved', palette: 'red' },
+    1: { label: 'Resolved', textKey: 'resolved', palette: 'green' },
   },
   connection: {
-    0: { label: 'Offline', palette: 'red' },
-    1: { label: 'Online', palette: 'green' },
+    0: { label: 'Offline', textKey: 'offline', palette: 'red' },
+    1: { label: 'Online', textKey: 'online', palette: 'green' },
   },
 };
 
@@ -69,11 +72,12 @@ export interface StatusBadgeProps {
 }
 
 export function StatusBadge({ status, kind }: StatusBadgeProps) {
+  const { t } = useUiTranslation();
   const tone = statusTone(status, kind);
   if (tone.label === '-') return <Text as="span">-</Text>;
   return (
     <Badge colorPalette={tone.palette} variant="subtle" data-tone={tone.palette}>
-      {tone.label}
+      {tone.textKey ? t(`status.${tone.textKey}`) : tone.label}
     </Badge>
   );
 }
@@ -85,8 +89,9 @@ export interface StatusLegendEntry {
 
 /** The status legend above a table (spec 2.15): each status badge with what it means. */
 export function StatusLegend({ entries }: { entries: StatusLegendEntry[] }) {
+  const { t } = useUiTranslation();
   return (
-    <Wrap as="dl" gap="4" aria-label="Status legend">
+    <Wrap as="dl" gap="4" aria-label={t('status.legend')}>
       {entries.map((entry) => (
         <HStack key={entry.status} gap="2" align="start" maxW="sm">
           <dt>

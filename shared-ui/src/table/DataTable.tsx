@@ -2,6 +2,7 @@ import { Box, Checkbox, chakra, Table } from '@chakra-ui/react';
 import type { Key, ReactNode } from 'react';
 import { LoadingOverlay } from '../feedback/LoadingOverlay';
 import { ArrowDownIcon, ArrowUpIcon, SortIcon } from '../icons';
+import { useUiTranslation, type UiT } from '../texts/ui-texts';
 
 export type SortOrder = 'asc' | 'desc';
 export type RowKey = string | number;
@@ -51,10 +52,10 @@ function keyOf<Row>(row: Row, rowKey: DataTableProps<Row>['rowKey']): RowKey {
   return row[rowKey] as unknown as RowKey;
 }
 
-function cellValue(value: unknown): ReactNode {
+function cellValue(value: unknown, t: UiT): ReactNode {
   if (value == null || value === '') return '-';
   if (typeof value === 'string' || typeof value === 'number') return value;
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'boolean') return value ? t('common.yes') : t('common.no');
   return String(value);
 }
 
@@ -86,11 +87,12 @@ export function DataTable<Row>({
   sortBy,
   orderBy = 'desc',
   onSort,
-  emptyText = 'No Data Found',
+  emptyText,
   selection,
   label,
   size = 'sm',
 }: DataTableProps<Row>) {
+  const { t } = useUiTranslation();
   const selected =
     selection && (selection.selectedKeys instanceof Set ? selection.selectedKeys : new Set(selection.selectedKeys));
   const pageKeys = rows.map((row) => keyOf(row, rowKey));
@@ -113,7 +115,7 @@ export function DataTable<Row>({
                 <Table.ColumnHeader width="10">
                   <SelectBox
                     checked={headerChecked}
-                    label="Select all rows on this page"
+                    label={t('table.selectPage')}
                     onChange={(checked) => selection.onTogglePage(checked, pageKeys)}
                   />
                 </Table.ColumnHeader>
@@ -159,7 +161,7 @@ export function DataTable<Row>({
             {rows.length === 0 ? (
               <Table.Row>
                 <Table.Cell colSpan={columnCount} textAlign="center" py="8" color="fg.muted">
-                  {loading ? '\u00a0' : emptyText}
+                  {loading ? '\u00a0' : (emptyText ?? t('table.noData'))}
                 </Table.Cell>
               </Table.Row>
             ) : (
@@ -172,7 +174,7 @@ export function DataTable<Row>({
                       <Table.Cell>
                         <SelectBox
                           checked={isSelected}
-                          label={selection.rowLabel ? selection.rowLabel(row) : `Select row ${index + 1}`}
+                          label={selection.rowLabel ? selection.rowLabel(row) : t('table.selectRow', { n: index + 1 })}
                           onChange={(checked) => selection.onToggleRow(key, row, checked)}
                         />
                       </Table.Cell>
@@ -181,7 +183,7 @@ export function DataTable<Row>({
                       <Table.Cell key={column.key} textAlign={column.align}>
                         {column.render
                           ? column.render(row, index)
-                          : cellValue((row as Record<string, unknown>)[column.key])}
+                          : cellValue((row as Record<string, unknown>)[column.key], t)}
                       </Table.Cell>
                     ))}
                   </Table.Row>

@@ -1,6 +1,7 @@
 import { Box, chakra, Field, Flex, HStack, IconButton, Input, NativeSelect, Text } from '@chakra-ui/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { ChevronLeftIcon, ChevronRightIcon, ChevronsLeftIcon, ChevronsRightIcon, RefreshIcon } from '../icons';
+import { englishUiT, useUiTranslation, type UiT } from '../texts/ui-texts';
 
 /** Rows-per-page choices (spec 9); one area adds 500. */
 export const DEFAULT_LIMIT_OPTIONS = [25, 50, 100, 200] as const;
@@ -23,21 +24,21 @@ export function lastPageOf(total: number, limit: number): number {
 }
 
 /** 'Showing x-y of total'; 'Showing 0-0 of 0' for an empty list. */
-export function showingText(page: number, limit: number, total: number): string {
-  if (total <= 0) return 'Showing 0-0 of 0';
+export function showingText(page: number, limit: number, total: number, t: UiT = englishUiT): string {
+  if (total <= 0) return t('pager.showing', { from: 0, to: 0, total: 0 });
   const from = Math.min((page - 1) * limit + 1, total);
   const to = Math.min(page * limit, total);
-  return `Showing ${from}-${to} of ${total}`;
+  return t('pager.showing', { from, to, total });
 }
 
 /** The go-to-page rule (spec 5): digits only, not 0, not above ceil(total/limit). Returns an error or null. */
-export function goToPageError(value: string, total: number, limit: number): string | null {
+export function goToPageError(value: string, total: number, limit: number, t: UiT = englishUiT): string | null {
   if (value === '') return null;
-  if (!/^\d+$/.test(value)) return 'Only digits are allowed';
+  if (!/^\d+$/.test(value)) return t('pager.digitsOnly');
   const page = Number(value);
   const last = lastPageOf(total, limit);
-  if (page === 0) return 'Page number cannot be 0';
-  if (page > last) return `Page number cannot be more than ${last}`;
+  if (page === 0) return t('pager.notZero');
+  if (page > last) return t('pager.tooHigh', { last });
   return null;
 }
 
@@ -59,10 +60,11 @@ export function Pager({
   limitOptions = DEFAULT_LIMIT_OPTIONS,
   onRefresh,
 }: PagerProps) {
+  const { t } = useUiTranslation();
   const limitId = useId();
   const last = lastPageOf(total, limit);
   const [goTo, setGoTo] = useState('');
-  const error = goToPageError(goTo, total, limit);
+  const error = goToPageError(goTo, total, limit, t);
   const latest = useRef({ onPageChange, page });
   latest.current = { onPageChange, page };
 
@@ -82,14 +84,14 @@ export function Pager({
   };
 
   return (
-    <Flex as="nav" aria-label="Pagination" wrap="wrap" gap="4" align="center" justify="space-between" py="3">
+    <Flex as="nav" aria-label={t('pager.label')} wrap="wrap" gap="4" align="center" justify="space-between" py="3">
       <HStack gap="4" wrap="wrap">
         <Text aria-live="polite" fontSize="sm">
-          {showingText(page, limit, total)}
+          {showingText(page, limit, total, t)}
         </Text>
         <HStack gap="2">
           <chakra.label htmlFor={limitId} fontSize="sm" whiteSpace="nowrap">
-            Rows per page
+            {t('pager.rowsPerPage')}
           </chakra.label>
           <NativeSelect.Root size="sm" width="20">
             <NativeSelect.Field
@@ -107,7 +109,7 @@ export function Pager({
           </NativeSelect.Root>
         </HStack>
         {onRefresh && (
-          <IconButton aria-label="Refresh" size="sm" variant="ghost" onClick={onRefresh}>
+          <IconButton aria-label={t('pager.refresh')} size="sm" variant="ghost" onClick={onRefresh}>
             <RefreshIcon />
           </IconButton>
         )}
@@ -116,7 +118,7 @@ export function Pager({
         <Field.Root invalid={Boolean(error)} width="auto">
           <HStack gap="2">
             <Field.Label fontSize="sm" whiteSpace="nowrap" mb="0">
-              Go To Page
+              {t('pager.goToPage')}
             </Field.Label>
             <Input
               size="sm"
@@ -133,16 +135,16 @@ export function Pager({
           {error && <Field.ErrorText color="fg.error">{error}</Field.ErrorText>}
         </Field.Root>
         <HStack gap="1">
-          <IconButton aria-label="First page" size="sm" variant="ghost" disabled={atStart} onClick={() => go(1)}>
+          <IconButton aria-label={t('pager.first')} size="sm" variant="ghost" disabled={atStart} onClick={() => go(1)}>
             <ChevronsLeftIcon />
           </IconButton>
-          <IconButton aria-label="Previous page" size="sm" variant="ghost" disabled={atStart} onClick={() => go(page - 1)}>
+          <IconButton aria-label={t('pager.previous')} size="sm" variant="ghost" disabled={atStart} onClick={() => go(page - 1)}>
             <ChevronLeftIcon />
           </IconButton>
           {pageWindow(page, last).map((p) => (
             <IconButton
               key={p}
-              aria-label={`Page ${p}`}
+              aria-label={t('pager.page', { n: p })}
               aria-current={p === page ? 'page' : undefined}
               size="sm"
               variant={p === page ? 'solid' : 'ghost'}
@@ -151,10 +153,10 @@ export function Pager({
               <Box as="span">{p}</Box>
             </IconButton>
           ))}
-          <IconButton aria-label="Next page" size="sm" variant="ghost" disabled={atEnd} onClick={() => go(page + 1)}>
+          <IconButton aria-label={t('pager.next')} size="sm" variant="ghost" disabled={atEnd} onClick={() => go(page + 1)}>
             <ChevronRightIcon />
           </IconButton>
-          <IconButton aria-label="Last page" size="sm" variant="ghost" disabled={atEnd} onClick={() => go(last)}>
+          <IconButton aria-label={t('pager.last')} size="sm" variant="ghost" disabled={atEnd} onClick={() => go(last)}>
             <ChevronsRightIcon />
           </IconButton>
         </HStack>

@@ -1,37 +1,45 @@
 import { Button, HStack, Text } from '@chakra-ui/react';
+import { useUiTranslation } from '../texts/ui-texts';
 
 export type SelectionMode = 'none' | 'page' | 'all';
 
 export interface SelectionBarProps {
+  /** none: nothing; page: rows ticked (on any page); all: every row the list's filter matches. */
   mode: SelectionMode;
-  /** Rows selected on the current page (page mode). */
+  /** How many rows are ticked (page mode). */
   selectedCount: number;
+  /** Every row of the list (its filter). */
   total: number;
-  /** Plural noun of the rows, e.g. Devices. */
-  itemLabel?: string;
+  /** Every row of the page on screen is ticked. */
+  wholePage: boolean;
   onSelectAll: () => void;
   onClear: () => void;
 }
 
 /**
- * Group Details' selection line (spec): once the page is selected it offers Select All {total} Devices;
- * with everything selected it says so; both offer Clear Selection. Hidden when nothing is selected.
+ * A device list's selection line (spec, Group Details): once rows are ticked it offers Select All
+ * {total} Devices; with everything selected it says so; both offer Clear Selection. Hidden when
+ * nothing is selected.
  */
-export function SelectionBar({ mode, selectedCount, total, itemLabel = 'Devices', onSelectAll, onClear }: SelectionBarProps) {
-  if (mode === 'none' && selectedCount === 0) return null;
-  const lower = itemLabel.toLowerCase();
+export function SelectionBar({ mode, selectedCount, total, wholePage, onSelectAll, onClear }: SelectionBarProps) {
+  const { t } = useUiTranslation();
+  if (mode === 'none') return null;
   return (
-    <HStack role="status" gap="3" wrap="wrap" bg="colorPalette.subtle" px="3" py="2" rounded="md" fontSize="sm">
-      <Text>
-        {mode === 'all' ? `All ${total} ${lower} are selected.` : `${selectedCount} ${lower} selected on this page.`}
+    <HStack role="status" gap="3" wrap="wrap" px="3" py="2" mb="2" bg="bg.muted" rounded="md">
+      <Text fontSize="sm">
+        {mode === 'all'
+          ? t('selection.allSelected', { total })
+          : wholePage
+            ? t('selection.pageSelected', { count: selectedCount })
+            : t('selection.someSelected', { count: selectedCount })}
       </Text>
-      {mode !== 'all' && selectedCount < total && (
-        <Button size="xs" variant="plain" color="colorPalette.fg" onClick={onSelectAll}>
-          Select All {total} {itemLabel}
+      {mode === 'page' && total > selectedCount && (
+        <Button size="xs" variant="outline" onClick={onSelectAll}>
+          {t('selection.selectAll', { total })}
         </Button>
       )}
-      <Button size="xs" variant="plain" color="colorPalette.fg" onClick={onClear}>
-        Clear Selection
+      <Button size="xs" variant="ghost" onClick={onClear}>
+        {t('selection.clear')}
       </Button>
     </HStack>
   );

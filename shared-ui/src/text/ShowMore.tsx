@@ -1,6 +1,7 @@
 import { Button, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { ModalDialog } from '../dialogs/ModalDialog';
+import { useUiTranslation } from '../texts/ui-texts';
 
 export interface ShowMoreProps {
   text: string | null | undefined;
@@ -10,6 +11,7 @@ export interface ShowMoreProps {
 
 /** Long cell text cut to `limit` characters with a Show More / Show Less toggle. */
 export function ShowMore({ text, limit = 5 }: ShowMoreProps) {
+  const { t } = useUiTranslation();
   const [expanded, setExpanded] = useState(false);
   const value = text ?? '';
   if (value.length <= limit) return <Text as="span">{value || '-'}</Text>;
@@ -17,7 +19,7 @@ export function ShowMore({ text, limit = 5 }: ShowMoreProps) {
     <Text as="span">
       {expanded ? value : `${value.slice(0, limit)}...`}{' '}
       <Button variant="plain" size="xs" px="0" h="auto" color="colorPalette.fg" aria-expanded={expanded} onClick={() => setExpanded((v) => !v)}>
-        {expanded ? 'Show Less' : 'Show More'}
+        {expanded ? t('text.showLess') : t('text.showMore')}
       </Button>
     </Text>
   );
@@ -33,6 +35,7 @@ export interface ReadMoreProps {
 
 /** Text cut to `limit` characters with a Read More button that opens the whole text in a dialog. */
 export function ReadMore({ text, limit = 40, title }: ReadMoreProps) {
+  const { t } = useUiTranslation();
   const [open, setOpen] = useState(false);
   const value = text ?? '';
   if (value.length <= limit) return <Text as="span">{value || '-'}</Text>;
@@ -41,7 +44,7 @@ export function ReadMore({ text, limit = 40, title }: ReadMoreProps) {
       <Text as="span">
         {`${value.slice(0, limit)}...`}{' '}
         <Button variant="plain" size="xs" px="0" h="auto" color="colorPalette.fg" onClick={() => setOpen(true)}>
-          Read More
+          {t('text.readMore')}
         </Button>
       </Text>
       <ModalDialog open={open} title={title} onClose={() => setOpen(false)} closeOnInteractOutside>

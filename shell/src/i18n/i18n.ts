@@ -2,7 +2,7 @@
 // their own namespaces with `i18next.addResourceBundle(lng, ns, texts)` and use react-i18next.
 import i18next from 'i18next';
 import type { i18n as I18n } from 'i18next';
-import { initReactI18next } from '@fleet/shared-ui';
+import { addUiBundles, initReactI18next } from '@fleet/shared-ui';
 import { en } from './en';
 import { hi } from './hi';
 
@@ -49,6 +49,8 @@ export function initI18n(): I18n {
       react: { bindI18nStore: 'added' },
       returnNull: false,
     });
+    // shared-ui's own texts (table, pager, filters, dialogs, validation) in the same languages
+    addUiBundles(i18next);
     i18next.on('languageChanged', remember);
   }
   remember(i18next.language);

@@ -2,7 +2,7 @@ import { useNotifications } from '@fleet/shared-api';
 import { FleetToaster, showToast } from '@fleet/shared-ui';
 import { useEffect } from 'react';
 
-/** Inside the console the shell shows notify() messages; alone, this page does. */
+/** Inside the console the shell shows notify() messages; alone, the standalone page does. */
 export function StandaloneToasts() {
   const items = useNotifications((state) => state.items);
   useEffect(() => {

@@ -2,7 +2,10 @@ import { useSession } from '@fleet/shared-api';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { callsTo, fakeApi, lastCall, listReply, renderFirmware, resetPage } from '../test-support';
-import { StandaloneHome } from './StandaloneHome';
+import { StandaloneHome } from '@fleet/shared-ui/standalone';
+import { FIRMWARE_PATHS } from '../description';
+
+const home = <StandaloneHome roles={['Admin']} home={() => FIRMWARE_PATHS.firmwares} />;
 
 const user = userEvent.setup({ delay: null });
 
@@ -26,7 +29,7 @@ describe('standalone page', () => {
       },
       'GET /api/ota/get': listReply([]),
     });
-    const view = renderFirmware('/admin/rules', { fallback: <StandaloneHome /> });
+    const view = renderFirmware('/admin/rules', { fallback: home });
     // Not signed in: the Admin screen sends to /login, which this page answers with its sign-in.
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
     expect(view.location().pathname).toBe('/login');
@@ -46,7 +49,7 @@ describe('standalone page', () => {
 
   it('shows the server message when the password is refused', async () => {
     const calls = fakeApi({ 'POST /api/authenticate/login': { status: 401, body: { status: false, message: 'Invalid email or password', info: null } } });
-    renderFirmware('/login', { fallback: <StandaloneHome /> });
+    renderFirmware('/login', { fallback: home });
     await user.type(await screen.findByLabelText('Email'), 'admin@demo.test');
     await user.type(screen.getByLabelText('Password'), 'wrong');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));

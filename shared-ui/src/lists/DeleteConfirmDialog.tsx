@@ -1,5 +1,5 @@
 import { ConfirmDialog } from '@fleet/shared-ui/overlays';
-import { useFirmwareTranslation } from './translation';
+import { useUiTranslation } from '../texts/ui-texts';
 
 export interface DeleteConfirmDialogProps<Row> {
   /** The row whose Delete was clicked; null keeps the dialog closed. */
@@ -13,7 +13,7 @@ export interface DeleteConfirmDialogProps<Row> {
 
 /** "Are you sure you want to delete this ...?" with Yes / No, for one row of a list. */
 export function DeleteConfirmDialog<Row>({ row, title, text, onClose, onDelete }: DeleteConfirmDialogProps<Row>) {
-  const { t } = useFirmwareTranslation();
+  const { t } = useUiTranslation();
   return (
     <ConfirmDialog
       open={row !== null}

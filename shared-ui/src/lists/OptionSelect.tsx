@@ -1,4 +1,4 @@
-import { NativeSelect } from '@fleet/shared-ui';
+import { NativeSelect } from '@chakra-ui/react';
 
 export interface SelectOption {
   value: string;

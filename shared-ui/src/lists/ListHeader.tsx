@@ -1,12 +1,14 @@
-import { Button, FilterIcon, PageHeader } from '@fleet/shared-ui';
+import type { ListStateControls } from '@fleet/shared-api';
+import { Button } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { FilterIcon } from '../icons';
+import { PageHeader } from '../layout/PageHeader';
+import { useUiTranslation } from '../texts/ui-texts';
 import { ListFilters, type FilterFieldDef } from './ListFilters';
-import { useFirmwareTranslation } from './translation';
-import type { FirmwareList } from './useFirmwareList';
 
 export interface ListHeaderProps {
   title: string;
-  list: FirmwareList;
+  list: ListStateControls;
   /** The drawer's fields; its button and title read `filtersLabel` (Filters, or Search on Rules). */
   filters: FilterFieldDef[];
   filtersLabel?: string;
@@ -18,7 +20,7 @@ export interface ListHeaderProps {
 
 /** A list screen's title bar with its filter button, and the filter drawer that button opens. */
 export function ListHeader({ title, list, filters, filtersLabel, leading, children }: ListHeaderProps) {
-  const { t } = useFirmwareTranslation();
+  const { t } = useUiTranslation();
   const label = filtersLabel ?? t('common.filters');
   return (
     <>

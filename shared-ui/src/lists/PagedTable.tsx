@@ -1,9 +1,8 @@
-import { DataTable, Pager, type DataColumn } from '@fleet/shared-ui/tables';
+import { useFailureToast, type ListStateControls, type Selection } from '@fleet/shared-api';
+import { DataTable, type DataColumn } from '../table/DataTable';
+import { Pager } from '../table/Pager';
+import { SelectionBar } from '../table/SelectionBar';
 import { ListError } from './ListError';
-import { SelectionBar } from './SelectionBar';
-import { useFailureToast } from './useFailureToast';
-import type { FirmwareList } from './useFirmwareList';
-import type { Selection } from './useSelection';
 
 /** What the table reads of a list's query (react-query's result). */
 export interface ListResult {
@@ -17,7 +16,7 @@ export interface ListResult {
 export interface PagedTableProps<Row extends { id: number }> {
   /** The table's accessible name. */
   label: string;
-  list: FirmwareList;
+  list: ListStateControls;
   result: ListResult;
   /** The page the server answered; undefined until the first answer. */
   page: { data: Row[]; total: number } | undefined;
@@ -42,7 +41,16 @@ export function PagedTable<Row extends { id: number }>({ label, list, result, pa
   const pageKeys = rows.map((row) => row.id);
   return (
     <>
-      {selection && <SelectionBar selection={selection.state} total={total} pageKeys={pageKeys} />}
+      {selection && (
+        <SelectionBar
+          mode={selection.state.mode}
+          selectedCount={selection.state.keys.length}
+          total={total}
+          wholePage={pageKeys.length > 0 && pageKeys.every((key) => selection.state.keys.includes(key))}
+          onSelectAll={selection.state.selectAll}
+          onClear={selection.state.clear}
+        />
+      )}
       <DataTable
         label={label}
         columns={columns}

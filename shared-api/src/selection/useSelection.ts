@@ -1,4 +1,4 @@
-// Row selection of a device list (spec 4, Group Details): none -> rows (header checkbox: the page)
+// Row selection of a device list (any remote's device table) (spec 4, Group Details): none -> rows (header checkbox: the page)
 // -> all {total} devices. Ticked rows survive paging, page size and sort (an operator picks devices
 // across pages); the selection belongs to one filter: a new filter (the `scope`) clears it, without
 // an effect, because a selection of another scope is never read.

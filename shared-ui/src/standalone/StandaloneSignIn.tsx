@@ -1,21 +1,26 @@
-import { apiPost, errorMessage, useSession, type LoginUserInfo, Navigate } from '@fleet/shared-api';
-import { Alert, Box, Button, Heading, Stack, Text, TextField } from '@fleet/shared-ui';
+import { apiPost, errorMessage, Navigate, useSession, type LoginUserInfo, type UserType } from '@fleet/shared-api';
+import { Alert, Box, Button, Heading, Stack, Text, TextField, useUiTranslation } from '@fleet/shared-ui';
 import { useState, type FormEvent } from 'react';
-import { FIRMWARE_PATHS } from '../description';
-import { useFirmwareTranslation } from '../common/translation';
+
+export interface StandaloneHomeProps {
+  /** The roles this remote has screens for. */
+  roles: readonly UserType[];
+  /** Where a signed-in user of those roles goes. */
+  home: (role: UserType) => string;
+}
 
 /**
- * Alone, every path this remote does not own: an Admin goes to the Firmwares screen; anyone else
- * signs in here with the real calls (password, then the e-mailed OTP; docs/auth-calls.md).
+ * Alone, every path the remote does not own: a user of its roles goes to its first screen; anyone
+ * else signs in here with the real calls (password, then the e-mailed OTP; docs/auth-calls.md).
  */
-export function StandaloneHome() {
+export function StandaloneHome({ roles, home }: StandaloneHomeProps) {
   const info = useSession((state) => (state.accessToken ? state.loginUserInfo : null));
-  if (info?.user_type === 'Admin') return <Navigate to={FIRMWARE_PATHS.firmwares} replace />;
+  if (info && roles.includes(info.user_type)) return <Navigate to={home(info.user_type)} replace />;
   return <StandaloneSignIn signedInAs={info?.user_type ?? null} />;
 }
 
 function StandaloneSignIn({ signedInAs }: { signedInAs: string | null }) {
-  const { t } = useFirmwareTranslation();
+  const { t } = useUiTranslation();
   const signIn = useSession((state) => state.signIn);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -47,13 +52,13 @@ function StandaloneSignIn({ signedInAs }: { signedInAs: string | null }) {
   };
 
   return (
-    <Box as="main" maxW="sm" mx="auto" mt="12" p="6" borderWidth="1px" rounded="md">
+    <Box maxW="sm" mx="auto" mt="12" p="6" borderWidth="1px" rounded="md">
       <form noValidate onSubmit={(event) => void submit(event)}>
         <Stack gap="4">
           <Heading as="h1" size="md">
             {t('standalone.signIn')}
           </Heading>
-          {signedInAs && <Text color="fg.muted">{t('standalone.adminOnly')}</Text>}
+          {signedInAs && <Text color="fg.muted">{t('standalone.wrongRole')}</Text>}
           {step === 'password' ? (
             <>
               <TextField label={t('standalone.email')} type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.currentTarget.value)} />

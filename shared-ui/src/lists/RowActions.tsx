@@ -1,6 +1,6 @@
-import { EyeIcon, HStack, IconButton } from '@fleet/shared-ui';
-import { DeleteIcon, EditIcon } from './icons';
-import { useFirmwareTranslation } from './translation';
+import { HStack, IconButton } from '@chakra-ui/react';
+import { DeleteIcon, EditIcon, EyeIcon } from '../icons';
+import { useUiTranslation } from '../texts/ui-texts';
 
 export interface RowActionsProps {
   /** The row's name in the buttons' labels: "Edit 1.2.0", "Delete Kitchen", "View #12". */
@@ -12,7 +12,7 @@ export interface RowActionsProps {
 
 /** The Action column of a list: View, Edit and Delete icon buttons, those the row offers, in that order. */
 export function RowActions({ name, onView, onEdit, onDelete }: RowActionsProps) {
-  const { t } = useFirmwareTranslation();
+  const { t } = useUiTranslation();
   return (
     <HStack gap="1">
       {onView && (

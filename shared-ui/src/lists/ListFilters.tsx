@@ -1,9 +1,10 @@
-import type { FilterValues } from '@fleet/shared-api';
-import { FormField, Input } from '@fleet/shared-ui';
+import type { FilterValues, ListStateControls } from '@fleet/shared-api';
+import { Input } from '@chakra-ui/react';
+// by package name: the drawer is the overlays share key's, loaded once for the page
 import { FilterDrawer } from '@fleet/shared-ui/overlays';
+import { FormField } from '../forms/FormField';
 import { useEffect, useState } from 'react';
 import { OptionSelect, type SelectOption } from './OptionSelect';
-import type { FirmwareList } from './useFirmwareList';
 
 export interface FilterFieldDef {
   key: string;
@@ -15,7 +16,7 @@ export interface FilterFieldDef {
 }
 
 export interface ListFiltersProps {
-  list: FirmwareList;
+  list: ListStateControls;
   fields: FilterFieldDef[];
   title?: string;
 }

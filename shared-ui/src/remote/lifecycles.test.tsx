@@ -1,13 +1,15 @@
 import { act, within } from '@testing-library/react';
+import i18next from 'i18next';
+import type { ReactElement } from 'react';
+import { createRemoteLifecycles } from './lifecycles';
 
-// A screen that throws while rendering: the remote's error boundary must keep the crash in its area.
-jest.mock('./AuthRoot', () => ({
-  AuthRoot: () => {
-    throw new Error('profile exploded');
-  },
-}));
+// A remote whose tree throws while rendering: its error boundary must keep the crash in its area.
+function ExplodingRoot(): ReactElement {
+  throw new Error('profile exploded');
+}
 
-import { bootstrap, mount, unmount } from './app';
+const addBundles = jest.fn();
+const { bootstrap, mount, unmount } = createRemoteLifecycles({ Root: () => <ExplodingRoot />, addBundles });
 
 type Props = Parameters<typeof mount>[0];
 
@@ -32,6 +34,9 @@ it('shows an error panel in its own element when its tree throws', async () => {
   const props = { name: 'mfe-auth', domElement, singleSpa: {}, mountParcel: jest.fn() } as unknown as Props;
 
   await run(bootstrap, props);
+  // the remote's namespace and shared-ui's own are on the page's instance before the first render
+  expect(addBundles).toHaveBeenCalledWith(i18next);
+  expect(i18next.hasResourceBundle('hi', 'ui')).toBe(true);
   await run(mount, props);
   const alert = await within(domElement).findByRole('alert');
   expect(alert).toHaveTextContent('This part of the page failed to display.');

@@ -1,0 +1,54 @@
+import { ApiError, BrowserRouter, useOnApiBack } from '@fleet/shared-api';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import i18next from 'i18next';
+import { useState, type ReactNode } from 'react';
+// by package name: this file is bundled by each remote, the design system is the page's one copy
+import { Box, FleetUiProvider, I18nextProvider } from '@fleet/shared-ui';
+
+/** A remote's server-state cache: a refused read (4xx) is not retried, a lost answer once. */
+export function createRemoteQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        retry: (count, err) => count < 1 && !(err instanceof ApiError && err.status >= 400 && err.status < 500),
+        refetchOnWindowFocus: false,
+      },
+      mutations: { retry: false },
+    },
+  });
+}
+
+export interface RemoteRootProps {
+  /** The remote's routes. */
+  children: ReactNode;
+  /** Shown above the screens (the standalone page's header). */
+  header?: ReactNode;
+  queryClient?: QueryClient;
+  /** Wrap the screens in the page's <main> landmark (alone; inside the console the shell has it). */
+  main?: boolean;
+}
+
+/** The whole tree of a remote: design system, the page's i18next, its own query cache and router. */
+export function RemoteRoot({ children, header, queryClient, main = false }: RemoteRootProps) {
+  const [client] = useState(() => queryClient ?? createRemoteQueryClient());
+  // After an API outage the screen reads again by itself: what is shown now is refetched.
+  useOnApiBack(() => void client.refetchQueries({ type: 'active' }));
+  return (
+    <FleetUiProvider>
+      <I18nextProvider i18n={i18next}>
+        <QueryClientProvider client={client}>
+          <BrowserRouter>
+            {header}
+            {main ? (
+              <Box as="main" px="4" py="4">
+                {children}
+              </Box>
+            ) : (
+              children
+            )}
+          </BrowserRouter>
+        </QueryClientProvider>
+      </I18nextProvider>
+    </FleetUiProvider>
+  );
+}

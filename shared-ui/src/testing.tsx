@@ -1,0 +1,237 @@
+// @fleet/shared-ui/testing: what every remote's tests share (docs/new-remote.md): a fake fleet-api
+// behind fetch, a fake XMLHttpRequest for multipart uploads, the remote's routes rendered as the shell
+// mounts them, a signed-in session, and a clean page between tests. Jest only.
+import {
+  apiIsBack,
+  decodeFilter,
+  MemoryRouter,
+  useLocation,
+  useNotifications,
+  useSelectedProduct,
+  useSession,
+  type EncodedFilterItem,
+  type Location,
+  type LoginUserInfo,
+  type ProductKey,
+  type UserType,
+} from '@fleet/shared-api';
+import { I18nextProvider } from '@fleet/shared-ui';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act } from '@testing-library/react';
+import i18next from 'i18next';
+import type { ReactNode } from 'react';
+import { renderWithUi } from './test-utils';
+
+export { initTestI18n, installJsdomPolyfills, renderWithUi } from './test-utils';
+
+export interface Reply {
+  status?: number;
+  body: unknown;
+}
+
+export interface SentCall {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  search: string;
+  body: unknown;
+  authorization: string | null;
+}
+
+export type Handler = Reply | ((call: SentCall) => Reply);
+
+/** `info` of a list answer. */
+export function listReply<T>(data: T[], total = data.length): Reply {
+  return { body: { status: true, message: 'List', info: { data, total, current_page: 1, last_page: 1 } } };
+}
+
+export function messageReply(message: string, info: unknown = null): Reply {
+  return { body: { status: true, message, info } };
+}
+
+/** Replaces global.fetch with a fleet-api answering `'METHOD /path'` routes; returns what was sent. */
+export function fakeApi(routes: Record<string, Handler>): SentCall[] {
+  const calls: SentCall[] = [];
+  global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = input instanceof Request ? input : new Request(String(input), init);
+    const url = new URL(request.url);
+    const text = await request.clone().text();
+    const call: SentCall = {
+      method: request.method,
+      path: url.pathname,
+      query: url.searchParams,
+      search: url.search,
+      body: text ? (JSON.parse(text) as unknown) : undefined,
+      authorization: request.headers.get('authorization'),
+    };
+    calls.push(call);
+    const handler = Object.hasOwn(routes, `${request.method} ${url.pathname}`) ? routes[`${request.method} ${url.pathname}`] : undefined;
+    const reply: Reply = !handler
+      ? { status: 404, body: { status: false, message: `no route ${request.method} ${url.pathname}` } }
+      : typeof handler === 'function'
+        ? handler(call)
+        : handler;
+    return new Response(JSON.stringify(reply.body), { status: reply.status ?? 200, headers: { 'content-type': 'application/json' } });
+  }) as unknown as typeof fetch;
+  return calls;
+}
+
+/** The calls of one method to one path. */
+export function callsTo(calls: SentCall[], method: string, path: string): SentCall[] {
+  return calls.filter((call) => call.method === method && call.path === path);
+}
+
+export function lastCall(calls: SentCall[], method: string, path: string): SentCall {
+  const found = callsTo(calls, method, path);
+  const last = found[found.length - 1];
+  if (!last) throw new Error(`no ${method} ${path} was sent`);
+  return last;
+}
+
+/** The decoded `filter` of a list call. */
+export function filterOf(call: SentCall): EncodedFilterItem[] {
+  return decodeFilter(call.query.get('filter'));
+}
+
+export interface SentUpload {
+  method: string;
+  url: string;
+  form: FormData;
+  /** With `manual`: sends the answer (progress was reported when the upload was sent). */
+  respond: () => void;
+}
+
+/**
+ * XMLHttpRequest as apiPostForm uses it: records the FormData, reports upload progress, then answers
+ * `reply` (status + JSON body). Installed per test; returns the uploads sent.
+ */
+export function fakeUploads(reply: (upload: Omit<SentUpload, 'respond'>) => Reply, options: { manual?: boolean } = {}): SentUpload[] {
+  const uploads: SentUpload[] = [];
+  class FakeXhr {
+    status = 0;
+    responseText = '';
+    upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    ontimeout: (() => void) | null = null;
+    onabort: (() => void) | null = null;
+    private method = 'GET';
+    private url = '';
+    open(method: string, url: string) {
+      this.method = method;
+      this.url = url;
+    }
+    setRequestHeader() {}
+    abort() {
+      this.onabort?.();
+    }
+    send(form: FormData) {
+      const sent = { method: this.method, url: this.url, form };
+      const answer = reply(sent);
+      const respond = () => {
+        this.status = answer.status ?? 200;
+        this.responseText = JSON.stringify(answer.body);
+        this.onload?.();
+      };
+      uploads.push({ ...sent, respond });
+      setTimeout(() => {
+        this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 } as ProgressEvent);
+        if (!options.manual) setTimeout(respond, 0);
+      }, 0);
+    }
+  }
+  (globalThis as unknown as { XMLHttpRequest: unknown }).XMLHttpRequest = FakeXhr;
+  return uploads;
+}
+
+export interface RenderRemoteResult extends ReturnType<typeof renderWithUi> {
+  /** Where the router is now. */
+  location: () => Location;
+}
+
+/**
+ * Renders a remote's routes at `path` (query string allowed) as the shell mounts them: the page's
+ * i18next, a fresh query cache without retries, a memory router. Awaits the first commit, so screens
+ * loaded lazily have started.
+ */
+export async function renderRemote(routes: ReactNode, path: string, options: { state?: unknown } = {}): Promise<RenderRemoteResult> {
+  let result: RenderRemoteResult | undefined;
+  await act(async () => {
+    result = renderRemoteSync(routes, path, options);
+  });
+  if (!result) throw new Error('the routes did not render');
+  return result;
+}
+
+/** renderRemote without waiting (screens that are not lazily loaded). */
+export function renderRemoteSync(routes: ReactNode, path: string, options: { state?: unknown } = {}): RenderRemoteResult {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const current: { location: Location | null } = { location: null };
+  function LocationProbe(): ReactNode {
+    current.location = useLocation();
+    return null;
+  }
+  const url = new URL(path, 'http://localhost');
+  const utils = renderWithUi(
+    <I18nextProvider i18n={i18next}>
+      <QueryClientProvider client={queryClient}>
+        <MemoryRouter initialEntries={[{ pathname: url.pathname, search: url.search, state: options.state ?? null }]}>
+          {routes}
+          <LocationProbe />
+        </MemoryRouter>
+      </QueryClientProvider>
+    </I18nextProvider>,
+  );
+  return {
+    ...utils,
+    location: () => {
+      if (!current.location) throw new Error('router not rendered');
+      return current.location;
+    },
+  };
+}
+
+/** The path and query string the router shows now (what a reload would open). */
+export function currentUrl(result: RenderRemoteResult): string {
+  const { pathname, search } = result.location();
+  return `${pathname}${search}`;
+}
+
+export function loginInfo(userType: UserType, email = `${userType.toLowerCase()}@fleet.test`): LoginUserInfo {
+  return {
+    user_type: userType,
+    userInfo: {
+      id: 1,
+      email,
+      first_name: 'Test',
+      last_name: userType,
+      agency_id: null,
+      agency_name: null,
+      electrician_id: null,
+      company_id: null,
+      company_name: null,
+      site_manager_id: null,
+      customer_id: null,
+    },
+  };
+}
+
+/** A session of `userType` (and the product selector on `product`, when given). */
+export function signInAs(userType: UserType, options: { product?: ProductKey; info?: LoginUserInfo } = {}): void {
+  useSession.getState().signIn({ token: `access-${userType}`, refresh_token: `refresh-${userType}`, info: options.info ?? loginInfo(userType) });
+  if (options.product) useSelectedProduct.getState().select(options.product);
+}
+
+/** The notify() messages waiting for the shell's toaster. */
+export function notifications() {
+  return useNotifications.getState().items.map(({ messageType, message, timer }) => ({ messageType, message, timer }));
+}
+
+/** A clean page between tests: no session, no pending login, no toasts, no API outage. */
+export function resetPage(): void {
+  localStorage.clear();
+  sessionStorage.clear();
+  useSession.getState().signOut();
+  useNotifications.getState().clear();
+  apiIsBack(); // no API outage (or its probe) carries over from the previous test
+}
