@@ -1,25 +1,13 @@
-import { act, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import i18next from 'i18next';
+import { mountPropsFor, runLifecycle } from '@fleet/shared-ui/testing';
 import { bootstrap, mount, unmount } from './app';
 import { resetPage } from './test-support';
 
 type Props = Parameters<typeof mount>[0];
 
-/**
- * Runs a lifecycle: React renders when the act() scope ends, and single-spa-react resolves mount and
- * unmount only after that render, so the promise is awaited outside the scope.
- */
-async function run(lifecycle: (props: Props) => Promise<unknown>, props: Props): Promise<void> {
-  let done: Promise<unknown> = Promise.resolve();
-  act(() => {
-    done = lifecycle(props);
-  });
-  await done;
-}
-
-function mountProps(domElement: HTMLElement): Props {
-  return { name: 'mfe-auth', domElement, singleSpa: {}, mountParcel: jest.fn() } as unknown as Props;
-}
+const mountProps = (domElement: HTMLElement) => mountPropsFor<Props>('mfe-auth', domElement);
+const run = runLifecycle<Props>;
 
 beforeEach(resetPage);
 

@@ -1,6 +1,13 @@
 // `./app`: the single-spa lifecycles the shell mounts (docs/architecture.md, the remote contract).
-import { createRemoteLifecycles } from '@fleet/shared-ui/remote';
-import { AuthRoot } from './AuthRoot';
+import { createRemoteLifecycles, RemoteRoot } from '@fleet/shared-ui/remote';
+import { AuthRoutes } from './AuthRoutes';
 import { addAuthBundles } from './i18n/bundles';
 
-export const { bootstrap, mount, unmount } = createRemoteLifecycles({ Root: () => <AuthRoot />, addBundles: addAuthBundles });
+export const { bootstrap, mount, unmount } = createRemoteLifecycles({
+  Root: () => (
+    <RemoteRoot>
+      <AuthRoutes />
+    </RemoteRoot>
+  ),
+  addBundles: addAuthBundles,
+});

@@ -1,22 +1,13 @@
-import { act, within } from '@testing-library/react';
+import { within } from '@testing-library/react';
 import i18next from 'i18next';
+import { mountPropsFor, runLifecycle } from '@fleet/shared-ui/testing';
 import { bootstrap, mount, unmount } from './app';
 import { fakeApi, listReply, resetPage, signInAsAdmin } from './test-support';
 
 type Props = Parameters<typeof mount>[0];
 
-/** single-spa-react resolves mount and unmount after React rendered, so the promise is awaited outside act(). */
-async function run(lifecycle: (props: Props) => Promise<unknown>, props: Props): Promise<void> {
-  let done: Promise<unknown> = Promise.resolve();
-  act(() => {
-    done = lifecycle(props);
-  });
-  await done;
-}
-
-function mountProps(domElement: HTMLElement): Props {
-  return { name: 'mfe-firmware', domElement, singleSpa: {}, mountParcel: jest.fn() } as unknown as Props;
-}
+const mountProps = (domElement: HTMLElement) => mountPropsFor<Props>('mfe-firmware', domElement);
+const run = runLifecycle<Props>;
 
 beforeEach(resetPage);
 

@@ -235,3 +235,38 @@ export function resetPage(): void {
   useNotifications.getState().clear();
   apiIsBack(); // no API outage (or its probe) carries over from the previous test
 }
+
+/** The props the shell mounts a remote with (single-spa's, plus any the test adds). */
+export function mountPropsFor<Props>(name: string, domElement: HTMLElement, extra: Record<string, unknown> = {}): Props {
+  return { name, domElement, singleSpa: {}, mountParcel: jest.fn(), ...extra } as unknown as Props;
+}
+
+/**
+ * Runs a lifecycle: React renders when the act() scope ends, and single-spa-react resolves mount and
+ * unmount only after that render, so the promise is awaited outside the scope.
+ */
+export async function runLifecycle<Props>(lifecycle: (props: Props) => Promise<unknown>, props: Props): Promise<void> {
+  let done: Promise<unknown> = Promise.resolve();
+  act(() => {
+    done = lifecycle(props);
+  });
+  await done;
+}
+
+/** Every leaf key of a text bundle: "pager.showing". */
+export function textKeys(bundle: object, prefix = ''): string[] {
+  return Object.entries(bundle).flatMap(([key, value]) =>
+    typeof value === 'object' && value !== null ? textKeys(value as object, `${prefix}${key}.`) : [`${prefix}${key}`],
+  );
+}
+
+/**
+ * A translation has every key of English with the same {{placeholders}} (a key missing in `hi` fails
+ * here, naming it).
+ */
+export function expectSameTexts(english: object, translation: object): void {
+  const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1] ?? '').sort();
+  const at = (bundle: object, key: string) => key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], bundle) as string;
+  expect(textKeys(translation).sort()).toEqual(textKeys(english).sort());
+  for (const key of textKeys(english)) expect([key, placeholders(at(translation, key))]).toEqual([key, placeholders(at(english, key))]);
+}

@@ -1,6 +1,7 @@
 import type { LoginUserInfo } from '@fleet/shared-api';
 import { StandaloneHeader, StandaloneToasts, type StandaloneLink } from '@fleet/shared-ui/standalone';
-import { AuthRoot } from '../AuthRoot';
+import { RemoteRoot } from '@fleet/shared-ui/remote';
+import { AuthRoutes } from '../AuthRoutes';
 import { PROFILE_PATHS } from '../description';
 import { useAuthTranslation } from '../forms/form-helpers';
 import { FORGOT_PATHS, LOGIN_PATHS } from '../portals';
@@ -29,7 +30,7 @@ function Header() {
 /** This remote as a page of its own, for QA: the real login against the real API, only its screens. */
 export function StandalonePage() {
   return (
-    <AuthRoot
+    <RemoteRoot
       main
       header={
         <>
@@ -37,7 +38,8 @@ export function StandalonePage() {
           <StandaloneToasts />
         </>
       }
-      fallback={<StandaloneHome />}
-    />
+    >
+      <AuthRoutes fallback={<StandaloneHome />} />
+    </RemoteRoot>
   );
 }

@@ -1,12 +1,7 @@
+import { expectSameTexts } from '@fleet/shared-ui/testing';
 import i18next from 'i18next';
 import { en } from './en';
 import { hi } from './hi';
-
-function keys(value: object, prefix = ''): string[] {
-  return Object.entries(value).flatMap(([key, child]) =>
-    typeof child === 'object' && child !== null ? keys(child as object, `${prefix}${key}.`) : [`${prefix}${key}`],
-  );
-}
 
 describe('firmware bundles', () => {
   it('holds the spec texts exactly', () => {
@@ -22,10 +17,7 @@ describe('firmware bundles', () => {
   });
 
   it('Hindi has every key of English, with the same placeholders (a missing key fails here)', async () => {
-    const placeholders = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
-    const lookup = (bundle: object, key: string) => key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], bundle) as string;
-    expect(keys(hi).sort()).toEqual(keys(en).sort());
-    for (const key of keys(en)) expect([key, placeholders(lookup(hi, key))]).toEqual([key, placeholders(lookup(en, key))]);
+    expectSameTexts(en, hi);
     await i18next.changeLanguage('hi');
     expect(i18next.t('firmware:menu.rules')).toBe('नियम');
     expect(i18next.t('firmware:validation.versionInvalid')).toBe('अमान्य फ़र्मवेयर संस्करण');

@@ -1,7 +1,8 @@
 import { StandaloneHeader, StandaloneHome, StandaloneToasts } from '@fleet/shared-ui/standalone';
 import { useTranslation } from '@fleet/shared-ui';
 import { description, FIRMWARE_PATHS } from '../description';
-import { FirmwareRoot } from '../FirmwareRoot';
+import { RemoteRoot } from '@fleet/shared-ui/remote';
+import { FirmwareRoutes } from '../FirmwareRoutes';
 import { FIRMWARE_NAMESPACE } from '../i18n/bundles';
 
 const ADMIN_ONLY = ['Admin'] as const;
@@ -21,7 +22,7 @@ function Header() {
 /** This remote as a page of its own, for QA: the real sign-in against the real API, only its screens. */
 export function StandalonePage() {
   return (
-    <FirmwareRoot
+    <RemoteRoot
       main
       header={
         <>
@@ -29,7 +30,8 @@ export function StandalonePage() {
           <StandaloneToasts />
         </>
       }
-      fallback={<StandaloneHome roles={ADMIN_ONLY} home={() => FIRMWARE_PATHS.firmwares} />}
-    />
+    >
+      <FirmwareRoutes fallback={<StandaloneHome roles={ADMIN_ONLY} home={() => FIRMWARE_PATHS.firmwares} />} />
+    </RemoteRoot>
   );
 }

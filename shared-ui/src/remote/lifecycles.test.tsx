@@ -1,6 +1,7 @@
-import { act, within } from '@testing-library/react';
+import { within } from '@testing-library/react';
 import i18next from 'i18next';
 import type { ReactElement } from 'react';
+import { mountPropsFor, runLifecycle } from '../testing';
 import { createRemoteLifecycles } from './lifecycles';
 
 // A remote whose tree throws while rendering: its error boundary must keep the crash in its area.
@@ -13,17 +14,7 @@ const { bootstrap, mount, unmount } = createRemoteLifecycles({ Root: () => <Expl
 
 type Props = Parameters<typeof mount>[0];
 
-/**
- * Runs a lifecycle: React renders when the act() scope ends, and single-spa-react resolves mount and
- * unmount only after that render, so the promise is awaited outside the scope.
- */
-async function run(lifecycle: (props: Props) => Promise<unknown>, props: Props): Promise<void> {
-  let done: Promise<unknown> = Promise.resolve();
-  act(() => {
-    done = lifecycle(props);
-  });
-  await done;
-}
+const run = runLifecycle<Props>;
 
 it('shows an error panel in its own element when its tree throws', async () => {
   const quiet = jest.spyOn(console, 'error').mockImplementation(() => {});
@@ -31,7 +22,7 @@ it('shows an error panel in its own element when its tree throws', async () => {
   neighbour.textContent = 'Shell menu';
   const domElement = document.createElement('div');
   document.body.append(neighbour, domElement);
-  const props = { name: 'mfe-auth', domElement, singleSpa: {}, mountParcel: jest.fn() } as unknown as Props;
+  const props = mountPropsFor<Props>('mfe-auth', domElement);
 
   await run(bootstrap, props);
   // the remote's namespace and shared-ui's own are on the page's instance before the first render

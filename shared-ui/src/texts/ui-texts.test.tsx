@@ -3,33 +3,16 @@ import i18next from 'i18next';
 import { StatusBadge } from '../status/StatusBadge';
 import { Pager } from '../table/Pager';
 import { DataTable } from '../table/DataTable';
-import { renderWithUi } from '../test-utils';
+import { expectSameTexts, renderWithUi, textKeys } from '../testing';
 import { en } from './en';
 import { hi } from './hi';
 import { englishUiT } from './ui-texts';
 
-/** Every leaf key of a text tree: "pager.showing". */
-function leaves(tree: object, prefix = ''): string[] {
-  return Object.entries(tree).flatMap(([key, value]) =>
-    typeof value === 'string' ? [`${prefix}${key}`] : leaves(value as object, `${prefix}${key}.`),
-  );
-}
-
-function placeholders(text: string): string[] {
-  return [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1] ?? '').sort();
-}
-
-function at(tree: object, key: string): string {
-  return key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], tree) as string;
-}
-
 describe('shared-ui texts', () => {
   it('has every English key in Hindi, with the same placeholders, and no Hindi text left in English', () => {
-    expect(leaves(hi)).toEqual(leaves(en));
-    for (const key of leaves(en)) {
-      expect([key, placeholders(at(hi, key))]).toEqual([key, placeholders(at(en, key))]);
-      expect([key, at(hi, key)]).not.toEqual([key, at(en, key)]);
-    }
+    expectSameTexts(en, hi);
+    const at = (bundle: object, key: string) => key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], bundle);
+    for (const key of textKeys(en)) expect([key, at(hi, key)]).not.toEqual([key, at(en, key)]);
   });
 
   it('gives helpers called without a t the English wording', () => {
