@@ -14,13 +14,14 @@ export interface RemoteConfigOptions {
   /**
    * The module exporting `description` (routes, menu, requires): type-only imports. The build
    * publishes it as `description.json` beside `mf-manifest.json`; the shell reads that, never the entry.
+   * Defaults to `./src/description.ts`.
    */
-  description: string;
-  /** `./app`: the single-spa lifecycles (the remote contract). */
-  exposes: { './app': string } & Record<string, string>;
+  description?: string;
+  /** `./app`: the single-spa lifecycles (the remote contract). Defaults to `./src/app.tsx`. */
+  exposes?: { './app': string } & Record<string, string>;
   /** Dev-server port when the remote runs alone (mfe-auth: 8081). */
-  port?: number;
-  /** Entry of the remote's own page, used by `--env standalone`. */
+  port: number;
+  /** Entry of the remote's own page, used by `--env standalone`. Defaults to `./src/standalone/index.ts`. */
   standaloneEntry?: string;
   /** Title of the standalone page. */
   title?: string;

@@ -258,8 +258,23 @@ function defineRemoteConstants(name, dir) {
 /**
  * @param {import('./index').RemoteConfigOptions} options
  */
-function createRemoteConfig({ name, dir, description, exposes, port, standaloneEntry, title }) {
-  if (!name || !dir || !description || !exposes) throw new Error('createRemoteConfig needs name, dir, description and exposes');
+// A remote's files by convention (docs/new-remote.md): its contract, its lifecycles, its standalone page.
+const REMOTE_CONVENTIONS = {
+  description: './src/description.ts',
+  exposes: { './app': './src/app.tsx' },
+  standaloneEntry: './src/standalone/index.ts',
+};
+
+function createRemoteConfig({
+  name,
+  dir,
+  port,
+  title = `Fleet console · ${name}`,
+  description = REMOTE_CONVENTIONS.description,
+  exposes = REMOTE_CONVENTIONS.exposes,
+  standaloneEntry = REMOTE_CONVENTIONS.standaloneEntry,
+}) {
+  if (!name || !dir || !port) throw new Error('createRemoteConfig needs name, dir and port');
   return (env = {}, argv = {}) => {
     const production = (argv.mode || process.env.NODE_ENV) === 'production';
     const standalone = Boolean(env.standalone || process.env.FLEET_STANDALONE);

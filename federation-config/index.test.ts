@@ -66,6 +66,14 @@ describe('createRemoteConfig', () => {
     expect(c.entry).toEqual({});
   });
 
+  it('takes a remote\'s entry points from the conventional files when not given', () => {
+    const c = createRemoteConfig({ name: 'mfe-firmware', dir: authDir, port: 8082 })({ standalone: true }, { mode: 'development' });
+    expect(c.entry).toEqual({ main: './src/standalone/index.ts' });
+    expect((c.plugins as Plugin[]).find((p) => p.constructor.name === 'ModuleFederationPlugin')?._options).toMatchObject({
+      exposes: { './app': './src/app.tsx' },
+    });
+  });
+
   it('--env standalone provides the singletons and builds a page', () => {
     const c = factory({ standalone: true }, { mode: 'development' });
     expect(c.entry).toEqual({ main: './src/standalone.ts' });

@@ -1,12 +1,5 @@
 // mfe-auth: the public sign-in screens and the six profiles (docs/architecture.md, the remote contract).
+// The entry points are the conventional ones (src/description.ts, src/app.tsx, src/standalone/index.ts).
 const { createRemoteConfig } = require('@fleet/federation-config');
 
-module.exports = createRemoteConfig({
-  name: 'mfe-auth',
-  dir: __dirname,
-  description: './src/description.ts',
-  exposes: { './app': './src/app.tsx' },
-  port: 8081,
-  standaloneEntry: './src/standalone/index.ts',
-  title: 'Fleet console · mfe-auth',
-});
+module.exports = createRemoteConfig({ name: 'mfe-auth', dir: __dirname, port: 8081 });

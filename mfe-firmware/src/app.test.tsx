@@ -1,13 +1,8 @@
 import { within } from '@testing-library/react';
 import i18next from 'i18next';
-import { mountPropsFor, runLifecycle } from '@fleet/shared-ui/testing';
-import { bootstrap, mount, unmount } from './app';
+import { mountRemote } from '@fleet/shared-ui/testing';
+import * as app from './app';
 import { fakeApi, listReply, resetPage, signInAsAdmin } from './test-support';
-
-type Props = Parameters<typeof mount>[0];
-
-const mountProps = (domElement: HTMLElement) => mountPropsFor<Props>('mfe-firmware', domElement);
-const run = runLifecycle<Props>;
 
 beforeEach(resetPage);
 
@@ -16,31 +11,18 @@ describe('./app lifecycles', () => {
     signInAsAdmin('livelink');
     fakeApi({ 'GET /api/ota/rule/list': listReply([]), 'GET /api/ota/firmware-versions': { body: { status: true, message: '', info: [] } } });
     i18next.removeResourceBundle('en', 'firmware');
-    const domElement = document.createElement('div');
-    document.body.appendChild(domElement);
-    window.history.pushState({}, '', '/admin/rules');
-    const props = mountProps(domElement);
-
-    await run(bootstrap, props);
+    const remote = await mountRemote(app, 'mfe-firmware', '/admin/rules');
     expect(i18next.hasResourceBundle('en', 'firmware')).toBe(true);
-    await run(mount, props);
-    expect(await within(domElement).findByRole('heading', { name: 'Rules' })).toBeInTheDocument();
-
-    await run(unmount, props);
+    expect(await within(remote.domElement).findByRole('heading', { name: 'Rules' })).toBeInTheDocument();
+    const { domElement } = remote;
+    await remote.unmount();
     expect(domElement).toBeEmptyDOMElement();
-    domElement.remove();
   });
 
   it('sends a signed-in non-Admin away to /login and renders nothing on paths of other remotes', async () => {
-    const domElement = document.createElement('div');
-    document.body.appendChild(domElement);
-    window.history.pushState({}, '', '/admin/OTA-groups');
-    const props = mountProps(domElement);
-    await run(bootstrap, props);
-    await run(mount, props);
+    const remote = await mountRemote(app, 'mfe-firmware', '/admin/OTA-groups');
     expect(window.location.pathname).toBe('/login');
-    expect(within(domElement).queryByRole('heading')).toBeNull();
-    await run(unmount, props);
-    domElement.remove();
+    expect(within(remote.domElement).queryByRole('heading')).toBeNull();
+    await remote.unmount();
   });
 });

@@ -270,3 +270,33 @@ export function expectSameTexts(english: object, translation: object): void {
   expect(textKeys(translation).sort()).toEqual(textKeys(english).sort());
   for (const key of textKeys(english)) expect([key, placeholders(at(translation, key))]).toEqual([key, placeholders(at(english, key))]);
 }
+
+export interface RemoteLifecycles<Props> {
+  bootstrap: (props: Props) => Promise<unknown>;
+  mount: (props: Props) => Promise<unknown>;
+  unmount: (props: Props) => Promise<unknown>;
+}
+
+export interface MountedRemote {
+  /** The element the remote was mounted into (the shell's area). */
+  domElement: HTMLElement;
+  /** Unmounts through the lifecycle and removes the element; resolves when React is done. */
+  unmount: () => Promise<void>;
+}
+
+/** Bootstraps and mounts a remote's `./app` at `path`, as the shell does after its route matched. */
+export async function mountRemote<Props>(app: RemoteLifecycles<Props>, name: string, path: string, extra: Record<string, unknown> = {}): Promise<MountedRemote> {
+  const domElement = document.createElement('div');
+  document.body.appendChild(domElement);
+  window.history.pushState({}, '', path);
+  const props = mountPropsFor<Props>(name, domElement, extra);
+  await runLifecycle(app.bootstrap, props);
+  await runLifecycle(app.mount, props);
+  return {
+    domElement,
+    unmount: async () => {
+      await runLifecycle(app.unmount, props);
+      domElement.remove();
+    },
+  };
+}

@@ -1,6 +1,5 @@
 import type { LoginUserInfo } from '@fleet/shared-api';
-import { StandaloneHeader, StandaloneToasts, type StandaloneLink } from '@fleet/shared-ui/standalone';
-import { RemoteRoot } from '@fleet/shared-ui/remote';
+import { StandaloneHeader, StandalonePage as KitPage, type StandaloneLink } from '@fleet/shared-ui/standalone';
 import { AuthRoutes } from '../AuthRoutes';
 import { PROFILE_PATHS } from '../description';
 import { useAuthTranslation } from '../forms/form-helpers';
@@ -30,16 +29,8 @@ function Header() {
 /** This remote as a page of its own, for QA: the real login against the real API, only its screens. */
 export function StandalonePage() {
   return (
-    <RemoteRoot
-      main
-      header={
-        <>
-          <Header />
-          <StandaloneToasts />
-        </>
-      }
-    >
+    <KitPage header={<Header />}>
       <AuthRoutes fallback={<StandaloneHome />} />
-    </RemoteRoot>
+    </KitPage>
   );
 }

@@ -1,7 +1,6 @@
-import { StandaloneHeader, StandaloneHome, StandaloneToasts } from '@fleet/shared-ui/standalone';
+import { StandaloneHeader, StandaloneHome, StandalonePage as KitPage } from '@fleet/shared-ui/standalone';
 import { useTranslation } from '@fleet/shared-ui';
 import { description, FIRMWARE_PATHS } from '../description';
-import { RemoteRoot } from '@fleet/shared-ui/remote';
 import { FirmwareRoutes } from '../FirmwareRoutes';
 import { FIRMWARE_NAMESPACE } from '../i18n/bundles';
 
@@ -22,16 +21,8 @@ function Header() {
 /** This remote as a page of its own, for QA: the real sign-in against the real API, only its screens. */
 export function StandalonePage() {
   return (
-    <RemoteRoot
-      main
-      header={
-        <>
-          <Header />
-          <StandaloneToasts />
-        </>
-      }
-    >
+    <KitPage header={<Header />}>
       <FirmwareRoutes fallback={<StandaloneHome roles={ADMIN_ONLY} home={() => FIRMWARE_PATHS.firmwares} />} />
-    </RemoteRoot>
+    </KitPage>
   );
 }
