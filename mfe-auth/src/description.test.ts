@@ -1,26 +1,10 @@
-import { SHARED_SINGLETONS } from '@fleet/federation-config';
-import fs from 'node:fs';
+import { expectRemoteContract } from '@fleet/shared-ui/testing';
 import path from 'node:path';
 import { description, PROFILE_PATHS } from './description';
 
-/** The two range forms package.json uses here: `^x.y.z` and an exact `x.y.z`. */
-function satisfies(version: string, range: string): boolean {
-  const parse = (v: string) => v.replace(/^[\^~]/, '').split('.').map(Number) as [number, number, number];
-  const [major, minor, patch] = parse(version);
-  const [wantMajor, wantMinor, wantPatch] = parse(range);
-  if (!range.startsWith('^')) return major === wantMajor && minor === wantMinor && patch === wantPatch;
-  return major === wantMajor && (minor > wantMinor || (minor === wantMinor && patch >= wantPatch));
-}
-
-const pkg = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'package.json'), 'utf8')) as {
-  version: string;
-  dependencies: Record<string, string>;
-};
-
 describe('description', () => {
-  it('is the registry entry mfe-auth at the package version', () => {
-    expect(description.name).toBe('mfe-auth');
-    expect(description.version).toBe(pkg.version);
+  it('keeps the remote contract (name and version of package.json, shared singletons at its ranges, type-only imports)', () => {
+    expectRemoteContract(description, path.join(__dirname, '..'));
   });
 
   it('owns every public route of spec 2.1', () => {
@@ -65,24 +49,5 @@ describe('description', () => {
       expect(entry).toMatchObject({ label: 'Profile', labelKey: 'auth:menu.profile', path: PROFILE_PATHS[role], roles: [role] });
     }
     expect(new Set(description.menu.map((entry) => entry.id)).size).toBe(6);
-  });
-
-  it('requires the shared singletons it depends on, at ranges the installed versions satisfy', () => {
-    expect(Object.keys(description.requires)).toEqual(
-      expect.arrayContaining(['react', 'react-dom', 'i18next', '@fleet/shared-ui', '@fleet/shared-api']),
-    );
-    for (const [name, range] of Object.entries(description.requires)) {
-      expect(SHARED_SINGLETONS).toContain(name);
-      expect(range).toBe(pkg.dependencies[name]);
-      const installed = (JSON.parse(fs.readFileSync(require.resolve(`${name}/package.json`), 'utf8')) as { version: string }).version;
-      expect(satisfies(installed, range)).toBe(true);
-    }
-  });
-
-  it('imports types only, so the shell can read it cheaply', () => {
-    const source = fs.readFileSync(path.join(__dirname, 'description.ts'), 'utf8');
-    const imports = source.split('\n').filter((line) => /^import\s/.test(line));
-    expect(imports.length).toBeGreaterThan(0);
-    for (const line of imports) expect(line).toMatch(/^import type /);
   });
 });

@@ -1,17 +1,10 @@
-import { SHARED_SINGLETONS } from '@fleet/federation-config';
-import fs from 'node:fs';
+import { expectRemoteContract } from '@fleet/shared-ui/testing';
 import path from 'node:path';
 import { description } from './description';
 
-const pkg = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'package.json'), 'utf8')) as {
-  version: string;
-  dependencies: Record<string, string>;
-};
-
 describe('description', () => {
-  it('is the registry entry mfe-firmware at the package version', () => {
-    expect(description.name).toBe('mfe-firmware');
-    expect(description.version).toBe(pkg.version);
+  it('keeps the remote contract (name and version of package.json, shared singletons at its ranges, type-only imports)', () => {
+    expectRemoteContract(description, path.join(__dirname, '..'));
   });
 
   it('owns the firmware routes of spec 2.4, for Admin only', () => {
@@ -39,22 +32,5 @@ describe('description', () => {
     }
     const orders = description.menu.map((entry) => entry.order ?? 0);
     expect([...orders].sort((a, b) => a - b)).toEqual(orders);
-  });
-
-  it('requires the shared singletons it uses, at the ranges of package.json', () => {
-    expect(Object.keys(description.requires)).toEqual(
-      expect.arrayContaining(['react', 'react-dom', 'i18next', '@tanstack/react-query', '@fleet/shared-ui', '@fleet/shared-api']),
-    );
-    for (const [name, range] of Object.entries(description.requires)) {
-      expect(SHARED_SINGLETONS).toContain(name);
-      expect(range).toBe(pkg.dependencies[name]);
-    }
-  });
-
-  it('imports types only, so the shell can read it cheaply', () => {
-    const source = fs.readFileSync(path.join(__dirname, 'description.ts'), 'utf8');
-    const imports = source.split('\n').filter((line) => /^import\s/.test(line));
-    expect(imports.length).toBeGreaterThan(0);
-    for (const line of imports) expect(line).toMatch(/^import type /);
   });
 });

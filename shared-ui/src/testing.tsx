@@ -13,8 +13,12 @@ import {
   type Location,
   type LoginUserInfo,
   type ProductKey,
+  type RemoteDescription,
   type UserType,
 } from '@fleet/shared-api';
+import { SHARED_SINGLETONS } from '@fleet/federation-config';
+import fs from 'node:fs';
+import path from 'node:path';
 import { I18nextProvider } from '@fleet/shared-ui';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from '@testing-library/react';
@@ -299,4 +303,36 @@ export async function mountRemote<Props>(app: RemoteLifecycles<Props>, name: str
       domElement.remove();
     },
   };
+}
+
+/** The two range forms package.json uses here: `^x.y.z` and an exact `x.y.z`. */
+function satisfies(version: string, range: string): boolean {
+  const parse = (v: string) => v.replace(/^[\^~]/, '').split('.').map(Number) as [number, number, number];
+  const [major, minor, patch] = parse(version);
+  const [wantMajor, wantMinor, wantPatch] = parse(range);
+  if (!range.startsWith('^')) return major === wantMajor && minor === wantMinor && patch === wantPatch;
+  return major === wantMajor && (minor > wantMinor || (minor === wantMinor && patch >= wantPatch));
+}
+
+/**
+ * The remote contract of a `description.ts` (docs/architecture.md): its name and the package version;
+ * it requires shared singletons only, at the ranges of package.json, which the installed versions
+ * satisfy; and it imports types only, so the shell reads it cheaply.
+ */
+export function expectRemoteContract(description: RemoteDescription, packageDir: string): void {
+  const read = (file: string) => JSON.parse(fs.readFileSync(file, 'utf8')) as { name: string; version: string; dependencies: Record<string, string> };
+  const pkg = read(path.join(packageDir, 'package.json'));
+  expect(`@fleet/${description.name}`).toBe(pkg.name);
+  expect(description.version).toBe(pkg.version);
+  expect(Object.keys(description.requires)).toEqual(expect.arrayContaining(['react', 'react-dom', 'i18next', '@fleet/shared-ui', '@fleet/shared-api']));
+  for (const [name, range] of Object.entries(description.requires)) {
+    expect(SHARED_SINGLETONS).toContain(name);
+    expect([name, range]).toEqual([name, pkg.dependencies[name]]);
+    const installed = read(require.resolve(`${name}/package.json`, { paths: [packageDir] })).version;
+    expect([name, installed, satisfies(installed, range)]).toEqual([name, installed, true]);
+  }
+  const source = fs.readFileSync(path.join(packageDir, 'src', 'description.ts'), 'utf8');
+  const imports = source.split('\n').filter((line) => /^import\s/.test(line));
+  expect(imports.length).toBeGreaterThan(0);
+  for (const line of imports) expect(line).toMatch(/^import type /);
 }
