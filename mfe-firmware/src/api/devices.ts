@@ -2,7 +2,7 @@
 import { apiList, apiPut, encodeFilter, type ListQuery } from '@fleet/shared-api';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { deviceIdKey, type OtaDeviceType } from './device-type';
-import { historyKeys } from './history';
+import { ACTIVE_PUSH_REFRESH_MS, historyKeys } from './history';
 import { useFleetMutation } from './mutation';
 import type { OtaDeviceRow, PushAnswer } from './types';
 
@@ -17,7 +17,13 @@ export function useOtaDevices(deviceType: OtaDeviceType, query: ListQuery) {
     queryKey: deviceKeys.list(deviceType, query),
     queryFn: () => apiList<OtaDeviceRow>('/api/ota/devices', { ...query, deviceType }),
     placeholderData: keepPreviousData,
+    // While a device of the page is on its way (queued, downloading), its Update State changes: read again.
+    refetchInterval: (q) => (q.state.data?.data.some((row) => isUpdating(row.update_state)) ? ACTIVE_PUSH_REFRESH_MS : false),
   });
+}
+
+export function isUpdating(state: string | null | undefined): boolean {
+  return state === 'queued' || state === 'downloading';
 }
 
 export interface DeviceOption {

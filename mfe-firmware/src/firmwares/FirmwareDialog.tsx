@@ -1,5 +1,5 @@
 import { errorMessage, type UploadProgress } from '@fleet/shared-api';
-import { Alert, Box, FileDropzone, FormField, Input, SimpleGrid, Stack, Text, Textarea } from '@fleet/shared-ui';
+import { Box, FileDropzone, FormField, Input, SimpleGrid, Stack, Text, Textarea } from '@fleet/shared-ui';
 import { EditDialog } from '@fleet/shared-ui/overlays';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useEffect, useState } from 'react';
@@ -110,6 +110,7 @@ export function FirmwareDialog({ open, firmware, deviceType, otaType, onClose }:
       onSubmit={(event) => void submit(event)}
       busy={busy}
       size="lg"
+      error={save.isError ? errorMessage(save.error) : null}
     >
       <Stack gap="4">
         <SimpleGrid columns={{ base: 1, md: multiple ? 2 : 1 }} gap="4">
@@ -148,12 +149,6 @@ export function FirmwareDialog({ open, firmware, deviceType, otaType, onClose }:
               <Box h="full" bg="colorPalette.solid" width={`${Math.round(progress.percent * 100)}%`} />
             </Box>
           </Box>
-        )}
-        {save.isError && (
-          <Alert.Root status="error" role="alert">
-            <Alert.Indicator />
-            <Alert.Title>{errorMessage(save.error)}</Alert.Title>
-          </Alert.Root>
         )}
       </Stack>
     </EditDialog>

@@ -1,3 +1,4 @@
+import { errorMessage } from '@fleet/shared-api';
 import { Checkbox, FormField, Input, Stack, Text } from '@fleet/shared-ui';
 import { EditDialog } from '@fleet/shared-ui/overlays';
 import { useEffect, useState } from 'react';
@@ -40,7 +41,11 @@ export function GroupDialog({ open, group, deviceType, onClose }: GroupDialogPro
     setDevices([]);
     setAll(false);
     setErrors({});
+    add.reset();
+    addDevices.reset();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- each opening starts clean; the mutations' reset is stable
   }, [open, group]);
+  const refusal = add.error ?? addDevices.error;
 
   const busy = add.isPending || addDevices.isPending;
 
@@ -63,7 +68,7 @@ export function GroupDialog({ open, group, deviceType, onClose }: GroupDialogPro
       else await add.mutateAsync(input);
       onClose();
     } catch {
-      // the toast says why; the dialog stays open
+      // said in the dialog (and the toast); the dialog and what was typed stay
     }
   };
 
@@ -76,6 +81,7 @@ export function GroupDialog({ open, group, deviceType, onClose }: GroupDialogPro
       onClose={onClose}
       onSubmit={() => void submit()}
       busy={busy}
+      error={refusal ? errorMessage(refusal) : null}
     >
       <Stack gap="4">
         <FormField label={t('groups.name')} required error={errors.name}>

@@ -63,6 +63,11 @@ describe('Groups', () => {
     const target = await screen.findByLabelText('Target Version of Pilot homes');
     await waitFor(() => expect(within(target).getAllByRole('option')).toHaveLength(3));
     await user.selectOptions(target, '2.0.0');
+    // nothing changes before the operator confirms, in words
+    const ask = await screen.findByRole('dialog', { name: 'CHANGE TARGET VERSION' });
+    expect(ask).toHaveTextContent('Set the target version of Pilot homes to 2.0.0?');
+    expect(callsTo(calls, 'PUT', '/api/ota/group/update-data')).toHaveLength(0);
+    await user.click(within(ask).getByRole('button', { name: 'Yes' }));
     await waitFor(() => expect(callsTo(calls, 'PUT', '/api/ota/group/update-data')).toHaveLength(1));
     expect(lastCall(calls, 'PUT', '/api/ota/group/update-data').body).toEqual({
       group_id: 2,
@@ -74,9 +79,41 @@ describe('Groups', () => {
     });
 
     await user.click(screen.getByLabelText('Update Flag of Targets set'));
+    const flag = await screen.findByRole('dialog', { name: 'UPDATE FLAG' });
+    expect(flag).toHaveTextContent('Turn on the Update Flag of Targets set? Its devices will install 2.0.0.');
+    await user.click(within(flag).getByRole('button', { name: 'Yes' }));
     await waitFor(() => expect(callsTo(calls, 'PUT', '/api/ota/group/update-data')).toHaveLength(2));
     expect(lastCall(calls, 'PUT', '/api/ota/group/update-data').body).toMatchObject({ group_id: 3, target_version: '2.0.0', upgradable: true });
     expect(notifications()).toContainEqual({ messageType: 'success', message: 'Group updated successfully', timer: 4000 });
+  });
+
+  it('saves nothing when the change is declined, and shows the saved value again', async () => {
+    const calls = fakeApi({
+      'GET /api/ota/group/all': listReply([group(3, 'Targets set', { target_version: '2.0.0', upgradable: true })]),
+      'GET /api/ota/firmware-versions': VERSIONS,
+    });
+    renderFirmware('/admin/OTA-groups');
+    await user.click(await screen.findByLabelText('Update Flag of Targets set'));
+    const ask = await screen.findByRole('dialog', { name: 'UPDATE FLAG' });
+    expect(ask).toHaveTextContent('Turn off the Update Flag of Targets set? Its devices will not be updated.');
+    await user.click(within(ask).getByRole('button', { name: 'No' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByLabelText('Update Flag of Targets set')).toBeChecked();
+    expect(callsTo(calls, 'PUT', '/api/ota/group/update-data')).toHaveLength(0);
+  });
+
+  it('shows a refused change inside the confirmation, which stays open', async () => {
+    fakeApi({
+      'GET /api/ota/group/all': listReply([group(3, 'Targets set', { target_version: '2.0.0' })]),
+      'GET /api/ota/firmware-versions': VERSIONS,
+      'PUT /api/ota/group/update-data': { status: 400, body: { status: false, message: 'Target version 2.0.0 was deleted' } },
+    });
+    renderFirmware('/admin/OTA-groups');
+    await user.click(await screen.findByLabelText('Update Flag of Targets set'));
+    const ask = await screen.findByRole('dialog', { name: 'UPDATE FLAG' });
+    await user.click(within(ask).getByRole('button', { name: 'Yes' }));
+    expect(await within(ask).findByRole('alert')).toHaveTextContent('Target version 2.0.0 was deleted');
+    expect(screen.getByRole('dialog', { name: 'UPDATE FLAG' })).toBeInTheDocument();
   });
 
   it('deletes a group after the DELETE GROUP confirm', async () => {

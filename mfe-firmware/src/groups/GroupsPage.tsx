@@ -8,6 +8,7 @@ import { useFirmwareVersions } from '../api/firmwares';
 import { useDeleteGroup, useGroups, useUpdateGroup } from '../api/groups';
 import type { OtaGroup } from '../api/types';
 import { useFirmwareTranslation } from '../common/translation';
+import { useFleetChangeConfirm } from '../common/useFleetChangeConfirm';
 import { VersionSelect } from '../common/VersionSelect';
 import { GroupDialog } from './GroupDialog';
 
@@ -31,9 +32,10 @@ export function GroupsPage() {
   const [deleting, setDeleting] = useState<OtaGroup | null>(null);
   // A refused tick remounts that checkbox: its hidden input would otherwise stay ticked for assistive tech.
   const [refusals, setRefusals] = useState(0);
+  const confirm = useFleetChangeConfirm();
 
   const save = (row: OtaGroup, change: Partial<Pick<OtaGroup, 'target_version' | 'upgradable'>>) =>
-    update.mutate({
+    update.mutateAsync({
       group_id: row.id,
       group_name: row.name,
       current_version: row.current_version,
@@ -58,9 +60,14 @@ export function GroupsPage() {
             value={row.target_version ?? ''}
             disabled={update.isPending}
             // Without a target the Update Flag cannot stay on (spec 4).
+            key={`${row.id}-${confirm.round}`}
             onChange={(event) => {
               const target = event.currentTarget.value || null;
-              save(row, { target_version: target, upgradable: target ? row.upgradable : false });
+              confirm.ask({
+                title: t('groups.confirmTargetTitle'),
+                text: target ? t('groups.confirmTarget', { name: row.name, version: target }) : t('groups.confirmNoTarget', { name: row.name }),
+                apply: () => save(row, { target_version: target, upgradable: target ? row.upgradable : false }),
+              });
             }}
           />
         </Box>
@@ -71,7 +78,7 @@ export function GroupsPage() {
       header: t('common.updateFlag'),
       render: (row) => (
         <Checkbox.Root
-          key={`${row.id}-${refusals}`}
+          key={`${row.id}-${refusals}-${confirm.round}`}
           size="sm"
           checked={row.upgradable}
           disabled={update.isPending}
@@ -83,7 +90,11 @@ export function GroupsPage() {
               setRefusals((n) => n + 1);
               return;
             }
-            save(row, { upgradable: on });
+            confirm.ask({
+              title: t('groups.confirmFlagTitle'),
+              text: on ? t('groups.confirmFlagOn', { name: row.name, version: row.target_version }) : t('groups.confirmFlagOff', { name: row.name }),
+              apply: () => save(row, { upgradable: on }),
+            });
           }}
         >
           <Checkbox.HiddenInput aria-label={t('groups.flagFor', { name: row.name })} />
@@ -121,6 +132,7 @@ export function GroupsPage() {
         onClose={() => setDeleting(null)}
         onDelete={(group) => remove.mutateAsync({ id: group.id, deviceType })}
       />
+      {confirm.dialog}
     </Box>
   );
 }

@@ -62,7 +62,7 @@ export function OtaHistoryPage() {
         ]}
       />
       {/* The list refreshes itself while a push is on its way: no spinner over rows already shown. */}
-      <PagedTable label={t('history.title')} list={list} result={history} page={history.data} columns={columns} loading={history.isFetching && !history.data} />
+      <PagedTable label={t('history.title')} list={list} result={history} page={history.data} columns={columns} loading={history.isFetching && (history.isPlaceholderData || !history.data)} />
       <PushDevicesDialog push={opened} deviceType={deviceType} onClose={() => setOpened(null)} />
     </Box>
   );

@@ -23,7 +23,7 @@ function device(id: number, extra: Partial<OtaDeviceRow> = {}): OtaDeviceRow {
     available_firmware: '2.0.0',
     upgradable: true,
     group_name: 'Pilot homes',
-    update_state: 'queued',
+    update_state: null,
     ...extra,
   };
 }
@@ -34,6 +34,24 @@ beforeEach(() => {
 });
 
 describe('OTAs', () => {
+  it('shows each device\'s update state and reads the page again while an update is on its way', async () => {
+    let answers = 0;
+    const calls = fakeApi({
+      'GET /api/ota/devices': () => {
+        answers += 1;
+        return listReply([device(1, { update_state: answers === 1 ? 'downloading' : 'installed' })], 1);
+      },
+      'GET /api/ota/firmware-versions': VERSIONS, 'GET /api/ota/running-versions': RUNNING,
+    });
+    renderFirmware('/admin/OTAs');
+    expect(await screen.findByText('Downloading')).toBeInTheDocument();
+    // polled (every 3 s while a device is queued or downloading), then quiet once all have settled
+    expect(await screen.findByText('Installed', {}, { timeout: 6000 })).toBeInTheDocument();
+    const settled = callsTo(calls, 'GET', '/api/ota/devices').length;
+    await new Promise((resolve) => setTimeout(resolve, 3500));
+    expect(callsTo(calls, 'GET', '/api/ota/devices')).toHaveLength(settled);
+  });
+
   it('lists the devices of the product with their firmware, and filters them (restored from the URL)', async () => {
     const calls = fakeApi({
       'GET /api/ota/devices': listReply([device(1), device(2, { upgradable: false, available_firmware: null, group_name: null })], 2),

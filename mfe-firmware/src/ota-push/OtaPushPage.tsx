@@ -10,6 +10,7 @@ import { useFirmwareVersions, useRunningVersions } from '../api/firmwares';
 import { useVersionLabels } from '../common/VersionSelect';
 import type { OtaDeviceRow } from '../api/types';
 import { useDeviceId } from '../common/useDeviceId';
+import { PushState } from '../ota-history/PushState';
 import { useFirmwareTranslation } from '../common/translation';
 
 const FILTER_KEYS = ['serial_number', 'mac_address', 'firmware_version', 'available_firmware', 'upgradable'] as const;
@@ -47,7 +48,7 @@ export function OtaPushPage() {
       ),
     },
     { key: 'group_name', header: t('otas.group') },
-    { key: 'update_state', header: t('otas.updateState'), sortable: false },
+    { key: 'update_state', header: t('otas.updateState'), sortable: false, render: (row) => <PushState state={row.update_state} /> },
   ];
 
   return (
@@ -79,6 +80,8 @@ export function OtaPushPage() {
         list={list}
         result={devices}
         page={devices.data}
+        // it refreshes itself while updates run: no spinner over the rows already shown
+        loading={devices.isFetching && (devices.isPlaceholderData || !devices.data)}
         columns={columns}
         selection={{ state: selection, rowLabel: (row) => `${idLabel} ${row[idKey] ?? row.id}` }}
       />

@@ -1,5 +1,5 @@
 import { Checkbox, FormField, Input, SimpleGrid, Stack } from '@fleet/shared-ui';
-import { compareVersions } from '@fleet/shared-api';
+import { compareVersions, errorMessage } from '@fleet/shared-api';
 import { ConfirmDialog, EditDialog } from '@fleet/shared-ui/overlays';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useEffect, useState } from 'react';
@@ -67,7 +67,11 @@ export function RuleDialog({ open, rule, fromVersions, fromLabels, toVersions, d
   } = useForm<RuleValues>({ resolver: yupResolver(schema), defaultValues: valuesOf(rule) });
 
   useEffect(() => {
-    if (open) reset(valuesOf(rule));
+    if (open) {
+      reset(valuesOf(rule));
+      save.reset();
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- each opening starts clean; the mutation's reset is stable
   }, [open, rule, reset]);
 
   const err = (message: string | undefined) => (message ? t(message) : undefined);
@@ -77,7 +81,7 @@ export function RuleDialog({ open, rule, fromVersions, fromLabels, toVersions, d
       await save.mutateAsync({ ...(rule ? { id: rule.id } : {}), ...values, deviceType });
       onClose();
     } catch {
-      // the toast says why; the dialog stays open
+      // said in the dialog (and the toast); the dialog and what was typed stay
     }
   };
 
@@ -98,6 +102,7 @@ export function RuleDialog({ open, rule, fromVersions, fromLabels, toVersions, d
       onClose={onClose}
       onSubmit={(event) => void submit(event)}
       busy={save.isPending}
+      error={save.isError ? errorMessage(save.error) : null}
     >
       <Stack gap="4">
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">

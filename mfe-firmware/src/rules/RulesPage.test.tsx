@@ -58,6 +58,10 @@ describe('Rules', () => {
     });
     renderFirmware('/admin/rules');
     await user.click(await screen.findByLabelText('Upgrade Night push'));
+    const ask = await screen.findByRole('dialog', { name: 'UPGRADE' });
+    expect(ask).toHaveTextContent('Turn on Upgrade for Night push? Devices on 1.0.0 will be updated to 1.1.0.');
+    expect(callsTo(calls, 'PUT', '/api/ota/rule/update')).toHaveLength(0);
+    await user.click(within(ask).getByRole('button', { name: 'Yes' }));
     await waitFor(() => expect(callsTo(calls, 'PUT', '/api/ota/rule/update')).toHaveLength(1));
     expect(lastCall(calls, 'PUT', '/api/ota/rule/update').body).toEqual({
       id: 4,
@@ -68,6 +72,28 @@ describe('Rules', () => {
       deviceType: 'ihd',
     });
     expect(notifications()).toContainEqual({ messageType: 'success', message: 'Rule updated successfully', timer: 4000 });
+  });
+
+  it('shows the server\'s refusal inside the dialog and keeps what was typed; a new opening starts clean', async () => {
+    fakeApi({
+      'GET /api/ota/rule/list': listReply([]),
+      'GET /api/ota/firmware-versions': VERSIONS, 'GET /api/ota/running-versions': RUNNING,
+      'POST /api/ota/rule/add': { status: 400, body: { status: false, message: 'A rule named Spring already exists' } },
+    });
+    renderFirmware('/admin/rules');
+    await user.click(await screen.findByRole('button', { name: 'Add Rule' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rule' });
+    await user.selectOptions(within(dialog).getByLabelText(/Current Version/), '1.0.0');
+    await user.selectOptions(within(dialog).getByLabelText(/Upgrade To/), '2.0.0');
+    await user.type(within(dialog).getByLabelText(/Name/), 'Spring');
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('A rule named Spring already exists');
+    expect(within(dialog).getByLabelText(/Name/)).toHaveValue('Spring');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Rule' })).toBeNull());
+    await user.click(screen.getByRole('button', { name: 'Add Rule' }));
+    const again = await screen.findByRole('dialog', { name: 'Rule' });
+    expect(within(again).queryByRole('alert')).toBeNull();
   });
 
   it('checks the dialog: versions and name required, different versions, name stops at 40 characters; then adds', async () => {

@@ -9,6 +9,7 @@ import { useVersionLabels } from '../common/VersionSelect';
 import { useDeleteRule, useRules, useSaveRule } from '../api/rules';
 import type { OtaRule } from '../api/types';
 import { useFirmwareTranslation } from '../common/translation';
+import { useFleetChangeConfirm } from '../common/useFleetChangeConfirm';
 import { RuleDialog } from './RuleDialog';
 
 const FILTER_KEYS = ['name', 'from_version', 'to_version'] as const;
@@ -27,6 +28,7 @@ export function RulesPage() {
   const remove = useDeleteRule();
   const [dialog, setDialog] = useState<{ open: boolean; rule: OtaRule | null }>({ open: false, rule: null });
   const [deleting, setDeleting] = useState<OtaRule | null>(null);
+  const confirm = useFleetChangeConfirm();
 
   const versionOptions = versions.map((version) => ({ value: version, label: version }));
   const fieldOptions = runningVersions.map((version) => ({ value: version, label: runningLabels[version] ?? version }));
@@ -40,20 +42,28 @@ export function RulesPage() {
       header: t('rules.upgrade'),
       render: (row) => (
         <Checkbox.Root
+          key={`${row.id}-${confirm.round}`}
           size="sm"
           checked={row.immediate_update}
           disabled={toggle.isPending}
-          // The Upgrade flag toggles in place (spec 4) through the rule's update call.
-          onCheckedChange={(details) =>
-            toggle.mutate({
-              id: row.id,
-              name: row.name,
-              from_version: row.from_version,
-              to_version: row.to_version,
-              immediate_update: details.checked === true,
-              deviceType,
-            })
-          }
+          // The Upgrade flag toggles in place (spec 4) through the rule's update call, once confirmed.
+          onCheckedChange={(details) => {
+            const on = details.checked === true;
+            const words = { name: row.name, from: row.from_version, to: row.to_version };
+            confirm.ask({
+              title: t('rules.confirmUpgradeTitle'),
+              text: on ? t('rules.confirmUpgradeOn', words) : t('rules.confirmUpgradeOff', words),
+              apply: () =>
+                toggle.mutateAsync({
+                  id: row.id,
+                  name: row.name,
+                  from_version: row.from_version,
+                  to_version: row.to_version,
+                  immediate_update: on,
+                  deviceType,
+                }),
+            });
+          }}
         >
           <Checkbox.HiddenInput aria-label={t('rules.upgradeLabel', { name: row.name })} />
           <Checkbox.Control />
@@ -93,6 +103,7 @@ export function RulesPage() {
         onClose={() => setDeleting(null)}
         onDelete={(rule) => remove.mutateAsync({ id: rule.id, deviceType })}
       />
+      {confirm.dialog}
     </Box>
   );
 }
