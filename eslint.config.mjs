@@ -50,8 +50,32 @@ export default tseslint.config(
   {
     files: ['shared-ui/**/*.{ts,tsx}'],
     rules: {
+      'no-restricted-imports': ['error', {
+        // a share key that imports itself by name waits on its own loading forever (a blank page)
+        paths: [{ name: '@fleet/shared-ui', message: 'Inside a shared-ui share key, import its modules relatively.' }],
+        patterns: [
+          { group: ['react-router-dom', 'react-router'], message: 'The router comes from @fleet/shared-api (one copy in the page, tree-shaken).' },
+        ],
+      }],
+    },
+  },
+  {
+    // The remote kit is bundled by each remote: it reaches the design system by package name, so the
+    // page keeps one copy of Chakra, its contexts and the texts.
+    files: ['shared-ui/src/remote/**/*.{ts,tsx}', 'shared-ui/src/standalone/**/*.{ts,tsx}', 'shared-ui/src/remote.ts', 'shared-ui/src/standalone.ts'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
       'no-restricted-imports': ['error', { patterns: [
         { group: ['react-router-dom', 'react-router'], message: 'The router comes from @fleet/shared-api (one copy in the page, tree-shaken).' },
+        { group: ['@chakra-ui/*', 'react-i18next', '../*', '!../remote', '!../standalone'], message: 'The remote kit imports the design system as @fleet/shared-ui (one copy in the page).' },
+      ] }],
+    },
+  },
+  {
+    files: ['shared-api/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { group: ['@fleet/shared-api'], message: 'shared-api is a share key: importing itself by name waits on its own loading forever (a blank page).' },
       ] }],
     },
   },

@@ -131,14 +131,22 @@ describe('firmware journey', () => {
       await page.getByText('Please select Target Version before sending Firmware Update').first().waitFor();
       const targetSaved = updated();
       await page.getByLabel('Target Version of Journey group').selectOption(TO);
+      // A change to what devices install is confirmed in words first.
+      const targetAsk = page.getByRole('dialog', { name: 'CHANGE TARGET VERSION' });
+      await targetAsk.getByText(`Set the target version of Journey group to ${TO}?`).waitFor();
+      await targetAsk.getByRole('button', { name: 'Yes', exact: true }).click();
       expect((await targetSaved).status()).toBe(200);
+      await targetAsk.waitFor({ state: 'detached' });
       // The list is read again after the save; the flag then goes on with the target in place.
       await page.waitForFunction(
         () => (document.querySelector('[aria-label="Target Version of Journey group"]') as HTMLSelectElement | null)?.disabled === false,
       );
       const flagSaved = updated();
       await tick(page, 'Update Flag of Journey group');
+      const flagAsk = page.getByRole('dialog', { name: 'UPDATE FLAG' });
+      await flagAsk.getByRole('button', { name: 'Yes', exact: true }).click();
       const flagAnswer = await flagSaved;
+      await flagAsk.waitFor({ state: 'detached' });
       expect(flagAnswer.status()).toBe(200);
       // Both are stored: a reload shows the target and the flag on.
       await page.reload();

@@ -19,7 +19,7 @@ import {
 import { SHARED_SINGLETONS } from '@fleet/federation-config';
 import fs from 'node:fs';
 import path from 'node:path';
-import { I18nextProvider } from '@fleet/shared-ui';
+import { I18nextProvider } from './i18n';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from '@testing-library/react';
 import i18next from 'i18next';

@@ -1,4 +1,5 @@
-import { notify } from '@fleet/shared-api';
+// relative: this package is a federation share, importing itself by name would wait on itself forever
+import { notify } from './notifications';
 import { useEffect } from 'react';
 
 /** Spec 8: a list that fails to load shows an error snackbar, once per failure. */
