@@ -23,6 +23,7 @@ import { profileRoutes } from './modules/profiles/routes';
 import { devOutboxRoutes, healthRoutes } from './modules/system/routes';
 import { firmwareRoutes } from './modules/firmware/routes';
 import { otaRoutes } from './modules/ota/routes';
+import { deviceRoutes } from './modules/devices/routes';
 
 export interface BuildAppOptions {
   db: Db;
@@ -117,6 +118,7 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
   await app.register(profileRoutes, opts);
   await app.register(firmwareRoutes, opts);
   await app.register(otaRoutes, opts);
+  await app.register(deviceRoutes, opts);
 
   await app.ready();
   return app;

@@ -120,3 +120,4 @@ export {
   type SelectionMode,
 } from './selection/useSelection';
 export { useFailureToast } from './notifications/useFailureToast';
+export { useFleetMutation, type FleetMutationOptions } from './client/mutation';

@@ -3,7 +3,7 @@ import { apiList, apiPut, encodeFilter, type ListQuery } from '@fleet/shared-api
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { deviceIdKey, type OtaDeviceType } from './device-type';
 import { ACTIVE_PUSH_REFRESH_MS, historyKeys } from './history';
-import { useFleetMutation } from './mutation';
+import { useFleetMutation } from '@fleet/shared-api';
 import type { OtaDeviceRow, PushAnswer } from './types';
 
 export const deviceKeys = {

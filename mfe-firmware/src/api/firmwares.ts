@@ -2,7 +2,7 @@
 import { apiGet, apiList, apiPostForm, newestFirst, type ListQuery, type UploadProgress } from '@fleet/shared-api';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { OtaDeviceType } from './device-type';
-import { useFleetMutation } from './mutation';
+import { useFleetMutation } from '@fleet/shared-api';
 import { apiDeleteJson } from './request';
 import type { Firmware, OtaType } from './types';
 

@@ -2,7 +2,7 @@
 import { apiList, apiPost, apiPut, type ListQuery } from '@fleet/shared-api';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { OtaDeviceType } from './device-type';
-import { useFleetMutation } from './mutation';
+import { useFleetMutation } from '@fleet/shared-api';
 import { apiDeleteJson } from './request';
 import type { OtaRule } from './types';
 

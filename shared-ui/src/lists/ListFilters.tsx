@@ -1,5 +1,6 @@
 import type { FilterValues, ListStateControls } from '@fleet/shared-api';
-import { Input } from '@chakra-ui/react';
+import { Checkbox, Fieldset, Input, Stack } from '@chakra-ui/react';
+import { DateRangePicker } from '../dates/DateRangePicker';
 // by package name: the drawer is the overlays share key's, loaded once for the page
 import { FilterDrawer } from '@fleet/shared-ui/overlays';
 import { FormField } from '../forms/FormField';
@@ -9,7 +10,11 @@ import { OptionSelect, type SelectOption } from './OptionSelect';
 export interface FilterFieldDef {
   key: string;
   label: string;
-  kind?: 'text' | 'select';
+  /**
+   * text: contains; select: one of `options`; multi: any of `options` (checkboxes, e.g. Device Status);
+   * dateRange: from and to, kept in the URL as DD-MM-YYYY (the filter's value and end_value).
+   */
+  kind?: 'text' | 'select' | 'multi' | 'dateRange';
   options?: SelectOption[];
   /** Drops what the field does not accept as it is typed (serial numbers: letters and digits). */
   sanitize?: (text: string) => string;
@@ -20,6 +25,15 @@ export interface ListFiltersProps {
   fields: FilterFieldDef[];
   title?: string;
 }
+
+function valuesOf(values: FilterValues, key: string): string[] {
+  const value = values[key];
+  return Array.isArray(value) ? value : value ? [value] : [];
+}
+
+/** DD-MM-YYYY (the URL and the server) <-> YYYY-MM-DD (the date inputs). */
+const toIso = (ddmmyyyy: string | undefined) => (ddmmyyyy && /^\d{2}-\d{2}-\d{4}$/.test(ddmmyyyy) ? ddmmyyyy.split('-').reverse().join('-') : '');
+const fromIso = (iso: string) => (/^\d{4}-\d{2}-\d{2}$/.test(iso) ? iso.split('-').reverse().join('-') : '');
 
 function text(values: FilterValues, key: string): string {
   const value = values[key];
@@ -36,7 +50,7 @@ export function ListFilters({ list, fields, title }: ListFiltersProps) {
     setDraft(JSON.parse(filtersKey) as FilterValues);
   }, [filtersKey, state.isOpen]);
 
-  const set = (key: string, value: string) => setDraft((prev) => ({ ...prev, [key]: value }));
+  const set = (key: string, value: string | string[]) => setDraft((prev) => ({ ...prev, [key]: value }));
 
   return (
     <FilterDrawer
@@ -50,7 +64,41 @@ export function ListFilters({ list, fields, title }: ListFiltersProps) {
         list.clearFilters();
       }}
     >
-      {fields.map((field) => (
+      {fields.map((field) =>
+        field.kind === 'multi' ? (
+          <Fieldset.Root key={field.key}>
+            <Fieldset.Legend fontSize="sm" fontWeight="medium">
+              {field.label}
+            </Fieldset.Legend>
+            <Stack gap="1">
+              {(field.options ?? []).map((option) => {
+                const chosen = valuesOf(draft, field.key);
+                return (
+                  <Checkbox.Root
+                    key={option.value}
+                    size="sm"
+                    checked={chosen.includes(option.value)}
+                    onCheckedChange={(details) =>
+                      set(field.key, details.checked === true ? [...chosen, option.value] : chosen.filter((v) => v !== option.value))
+                    }
+                  >
+                    <Checkbox.HiddenInput name={field.key} value={option.value} />
+                    <Checkbox.Control />
+                    <Checkbox.Label>{option.label}</Checkbox.Label>
+                  </Checkbox.Root>
+                );
+              })}
+            </Stack>
+          </Fieldset.Root>
+        ) : field.kind === 'dateRange' ? (
+          <DateRangePicker
+            key={field.key}
+            label={field.label}
+            from={toIso(valuesOf(draft, field.key)[0])}
+            to={toIso(valuesOf(draft, field.key)[1])}
+            onChange={(range) => set(field.key, range.from ? [fromIso(range.from), fromIso(range.to)] : [])}
+          />
+        ) : (
         <FormField key={field.key} label={field.label}>
           {field.kind === 'select' ? (
             <OptionSelect name={field.key} value={text(draft, field.key)} options={field.options ?? []} emptyLabel="-" onChange={(value) => set(field.key, value)} />
@@ -63,7 +111,8 @@ export function ListFilters({ list, fields, title }: ListFiltersProps) {
             />
           )}
         </FormField>
-      ))}
+        ),
+      )}
     </FilterDrawer>
   );
 }

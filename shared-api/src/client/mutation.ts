@@ -1,4 +1,5 @@
-import { notify, type ApiAnswer } from '@fleet/shared-api';
+import { notify } from '../notifications/notifications';
+import type { ApiAnswer } from './api';
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 
 export interface FleetMutationOptions {

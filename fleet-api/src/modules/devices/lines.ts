@@ -1,0 +1,34 @@
+/**
+ * Which devices a list shows. The console's product keys name lines (electricity-advisor is ihd,
+ * spec 1); livelink lists livelink displays and the IHDs paired with them (as OTA does); `all` is
+ * every line of this module. Heat pumps are the NMS remote's (issue 10), not listed here.
+ */
+import { Type } from '@sinclair/typebox';
+
+export const DEVICE_LINES = ['ihd', 'livelink', 'safelink', 'airlink', 'bulb', 'all'] as const;
+export type DeviceLine = (typeof DEVICE_LINES)[number];
+
+export const DeviceLineField = Type.Unsafe<DeviceLine>({
+  type: 'string',
+  enum: [...DEVICE_LINES],
+  errorMessage: `deviceType must be one of ${DEVICE_LINES.join(', ')}`,
+});
+
+/** The product_line values of a line. */
+export function productLines(line: DeviceLine): string[] {
+  switch (line) {
+    case 'ihd':
+      return ['ihd'];
+    case 'livelink':
+      return ['livelink', 'ihd_livelink'];
+    case 'all':
+      return ['ihd', 'ihd_livelink', 'livelink', 'safelink', 'airlink', 'bulb'];
+    default:
+      return [line];
+  }
+}
+
+/** bulb and safelink devices are known by their MAC address, the others by serial number. */
+export function knownByMac(line: DeviceLine): boolean {
+  return line === 'bulb' || line === 'safelink';
+}

@@ -1,0 +1,398 @@
+/**
+ * Devices of every line but heat pump: the list (one engine for every role, the caller's slice ANDed
+ * into every query), one device with its people and place, the impulse-rate edit and correction, and
+ * the histories (install, device, impulse rate, update rate; firmware is the OTA module's). An id outside the caller's
+ * slice is simply not found (404).
+ */
+import { Type } from '@sinclair/typebox';
+import type { Db } from '../../db';
+import { scopeFor } from '../../policy/scope';
+import type { Caller } from '../../policy/roles';
+import { badRequest, notFound } from '../../server/errors';
+import { buildListing, listInfo, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
+import { SqlParams, whereClause } from '../../server/sql';
+import { alphanumeric } from '../ota/device-types';
+import { productLines, type DeviceLine } from './lines';
+
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
+
+/** A serial number or MAC address "contains" filter: letters and digits only; nothing left matches nothing. */
+function identifierFilter(column: string, upper: boolean): ListSpec['filters'][string] {
+  return {
+    kind: 'custom',
+    build: (item, params) => {
+      const raw = Array.isArray(item.value) ? item.value.join('') : String(item.value);
+      let text = raw;
+      try {
+        text = decodeURIComponent(raw);
+      } catch {
+        // a stray % is text
+      }
+      const clean = alphanumeric(text);
+      if (clean === '') return 'false';
+      return `${column} ILIKE ${params.add(`%${upper ? clean.toUpperCase() : clean}%`)}`;
+    },
+  };
+}
+
+const AGENT_NAME = `(ag.first_name || ' ' || ag.last_name)`;
+
+/** Filters and sort keys of every device list (spec: Lighting and device lists). */
+export const DEVICE_LIST: ListSpec = {
+  sortable: {
+    created_at: 'd.created_at',
+    id: 'd.id',
+    serial_number: 'd.serial_number',
+    mac_address: 'd.mac_address',
+    firmware_version: 'fleet_version_key(d.firmware_version)',
+    wifi_name: 'd.wifi_name',
+    connection_type: 'd.connection_type',
+    installation_date: 'd.installation_date',
+    status: 'd.status',
+    device_status: 'd.device_status',
+    installed_via: 'd.installed_via',
+    agency_name: 'a.agency_name',
+    first_name: AGENT_NAME,
+    address: 'p.street',
+    product_line: 'd.product_line',
+  },
+  defaultSort: 'created_at',
+  filters: {
+    mac_address: identifierFilter('d.mac_address', true),
+    serial_number: identifierFilter('d.serial_number', false),
+    installation_date: { kind: 'date', column: 'd.installation_date' },
+    installed_via: { kind: 'text', column: 'd.installed_via' },
+    agency_name: { kind: 'text', column: 'a.agency_name' },
+    first_name: { kind: 'text', column: AGENT_NAME },
+    installer_uuid: { kind: 'text', column: 'd.installer_uuid' },
+    id: { kind: 'number', column: 'd.id' },
+    device_status: { kind: 'multi', column: 'd.device_status' },
+    status: { kind: 'multi', column: 'd.status' },
+    connection_type: { kind: 'multi', column: 'd.connection_type' },
+    firmware_version: { kind: 'exact', column: 'd.firmware_version' },
+    soft_version: { kind: 'exact', column: 'd.firmware_version' },
+    wifi_name: { kind: 'text', column: 'd.wifi_name' },
+    product_line: { kind: 'multi', column: 'd.product_line' },
+  },
+};
+
+export const DeviceRow = Type.Object({
+  id: Type.Integer(),
+  product_line: Type.String(),
+  serial_number: Type.String(),
+  mac_address: Nullable(Type.String()),
+  firmware_version: Nullable(Type.String()),
+  wifi_name: Nullable(Type.String()),
+  connection_type: Nullable(Type.String()),
+  installation_date: Nullable(Type.String()),
+  created_at: Type.String(),
+  status: Nullable(Type.String()),
+  device_status: Type.String(),
+  is_online: Type.Integer(),
+  installed_via: Nullable(Type.String()),
+  installer_uuid: Nullable(Type.String()),
+  agency_name: Nullable(Type.String()),
+  first_name: Nullable(Type.String()),
+  last_name: Nullable(Type.String()),
+  property_id: Nullable(Type.Integer()),
+  unit_number: Nullable(Type.String()),
+  street_number: Nullable(Type.String()),
+  street: Nullable(Type.String()),
+  city: Nullable(Type.String()),
+  state: Nullable(Type.String()),
+  postal_code: Nullable(Type.String()),
+});
+
+export interface DeviceListRow {
+  id: number;
+  product_line: string;
+  serial_number: string;
+  mac_address: string | null;
+  firmware_version: string | null;
+  wifi_name: string | null;
+  connection_type: string | null;
+  installation_date: string | null;
+  created_at: string;
+  status: string | null;
+  device_status: string;
+  is_online: number;
+  installed_via: string | null;
+  installer_uuid: string | null;
+  agency_name: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  property_id: number | null;
+  unit_number: string | null;
+  street_number: string | null;
+  street: string | null;
+  city: string | null;
+  state: string | null;
+  postal_code: string | null;
+}
+
+const ROW_COLUMNS = `d.id::int AS id, d.product_line, d.serial_number, d.mac_address, d.firmware_version, d.wifi_name,
+  d.connection_type, to_char(d.installation_date, 'YYYY-MM-DD') AS installation_date,
+  to_char(d.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
+  d.status, d.device_status, d.is_online::int AS is_online, d.installed_via, d.installer_uuid,
+  a.agency_name, ag.first_name, ag.last_name, d.property_id::int AS property_id,
+  p.unit_number, p.street_number, p.street, p.city, p.state, p.postal_code`;
+
+// Left joins on primary keys: the planner drops the ones a count does not read.
+const ROW_JOINS = `LEFT JOIN properties p ON p.id = d.property_id
+  LEFT JOIN agencies a ON a.id = d.agency_id
+  LEFT JOIN agents ag ON ag.id = d.agent_id`;
+
+/** A page of the caller's devices of a line, with the exact total. */
+export async function listDevices(db: Db, caller: Caller, line: DeviceLine, query: ListQuery): Promise<ListInfo<DeviceListRow>> {
+  const params = new SqlParams();
+  const listing = buildListing(query, DEVICE_LIST, params, 'd.id');
+  const conditions = [
+    `d.product_line = ANY(${params.add(productLines(line))}::text[])`,
+    scopeFor(caller).devices('d', params),
+    ...listing.conditions,
+  ];
+  const where = whereClause(conditions);
+  const filterValues = params.values.slice(); // the count takes no LIMIT/OFFSET
+  const pageSql = `SELECT ${ROW_COLUMNS} FROM devices d ${ROW_JOINS} ${where} ${listing.orderBy}
+       LIMIT ${params.add(listing.limit)} OFFSET ${params.add(listing.offset)}`;
+  const [page, count] = await Promise.all([
+    db.query<DeviceListRow>(pageSql, params.values),
+    db.query<{ n: number }>(`SELECT count(*)::int AS n FROM devices d ${ROW_JOINS} ${where}`, filterValues),
+  ]);
+  return listInfo(page.rows, count.rows[0]?.n ?? 0, listing.page, listing.limit);
+}
+
+export const DeviceInfo = Type.Object({
+  ...DeviceRow.properties,
+  device_uid: Nullable(Type.String()),
+  nmi: Nullable(Type.String()),
+  impulse_rate: Nullable(Type.Integer()),
+  impulse_rate_type: Nullable(Type.String()),
+  force_sync_date: Nullable(Type.String()),
+  signal_strength: Nullable(Type.Integer()),
+  fault_code: Nullable(Type.String()),
+  agency_id: Nullable(Type.Integer()),
+  agent_id: Nullable(Type.Integer()),
+  electrician_name: Nullable(Type.String()),
+  customer_id: Nullable(Type.Integer()),
+  customer_name: Nullable(Type.String()),
+  customer_email: Nullable(Type.String()),
+  updated_at: Type.String(),
+});
+
+export type DeviceDetail = DeviceListRow & {
+  device_uid: string | null;
+  nmi: string | null;
+  impulse_rate: number | null;
+  impulse_rate_type: string | null;
+  force_sync_date: string | null;
+  signal_strength: number | null;
+  fault_code: string | null;
+  agency_id: number | null;
+  agent_id: number | null;
+  electrician_name: string | null;
+  customer_id: number | null;
+  customer_name: string | null;
+  customer_email: string | null;
+  updated_at: string;
+};
+
+/** One device of the caller's slice (and of `line` when given), or 404. */
+export async function deviceDetail(db: Db, caller: Caller, id: number, line?: DeviceLine): Promise<DeviceDetail> {
+  const params = new SqlParams();
+  const conditions = [`d.id = ${params.add(id)}`, `d.product_line <> 'heat_pump'`, scopeFor(caller).devices('d', params)];
+  if (line) conditions.push(`d.product_line = ANY(${params.add(productLines(line))}::text[])`);
+  const { rows } = await db.query<DeviceDetail>(
+    `SELECT ${ROW_COLUMNS}, d.device_uid, d.nmi, d.impulse_rate, d.impulse_rate_type,
+            to_char(d.force_sync_date AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS force_sync_date, d.signal_strength::int AS signal_strength,
+            d.fault_code, d.agency_id::int AS agency_id, d.agent_id::int AS agent_id,
+            e.first_name || ' ' || e.last_name AS electrician_name, d.customer_id::int AS customer_id,
+            NULLIF(trim(coalesce(c.first_name, '') || ' ' || coalesce(c.last_name, '')), '') AS customer_name, c.email AS customer_email,
+            to_char(d.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS updated_at
+       FROM devices d ${ROW_JOINS}
+       LEFT JOIN electricians e ON e.id = d.electrician_id
+       LEFT JOIN customers c ON c.id = d.customer_id
+      ${whereClause(conditions)}`,
+    params.values,
+  );
+  const row = rows[0];
+  if (!row) throw notFound('Device not found');
+  return row;
+}
+
+export const IMPULSE_RATE_TYPES = ['imp/kWh', 'Wh/imp'] as const;
+export type ImpulseRateType = (typeof IMPULSE_RATE_TYPES)[number];
+export const INVALID_IMPULSE_RATE = 'Please enter a valid impulse rate';
+
+/**
+ * Spec 5 (Device), on the server too: the rate is required and not negative; the console sends a
+ * Wh/imp rate converted to imp/kWh (1000 / the typed value), so with Wh/imp the rate must divide
+ * 1000 exactly (the typed value was a whole number).
+ */
+export function checkImpulseRate(rate: number, type: ImpulseRateType): void {
+  if (!Number.isInteger(rate) || rate < 0) throw badRequest(INVALID_IMPULSE_RATE);
+  if (type === 'Wh/imp' && (rate === 0 || 1000 % rate !== 0)) throw badRequest(INVALID_IMPULSE_RATE);
+}
+
+export interface DeviceEdit {
+  impulse_rate: number;
+  impulse_rate_type: ImpulseRateType;
+  force_sync_date?: string | null;
+  nmi?: string | null;
+}
+
+/** YYYY-MM-DD that is a real calendar date. */
+export function checkSaveDate(value: string, field: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  const date = m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : null;
+  if (!m || !date || date.getUTCDate() !== Number(m[3]) || date.getUTCMonth() !== Number(m[2]) - 1) {
+    throw badRequest(`${field} must be a date YYYY-MM-DD`);
+  }
+  return value;
+}
+
+/** Saves the rate (and sync date, NMI); a changed rate is kept in the impulse-rate history. */
+export async function editDevice(db: Db, caller: Caller, id: number, edit: DeviceEdit, now: Date): Promise<void> {
+  checkImpulseRate(edit.impulse_rate, edit.impulse_rate_type);
+  const syncDate = edit.force_sync_date ? checkSaveDate(edit.force_sync_date, 'force_sync_date') : null;
+  const nmi = typeof edit.nmi === 'string' ? edit.nmi.trim() : undefined;
+  await deviceDetail(db, caller, id); // 404 outside the slice
+  await db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ impulse_rate: number | null; impulse_rate_type: string | null }>(
+      'SELECT impulse_rate, impulse_rate_type FROM devices WHERE id = $1 FOR UPDATE',
+      [id],
+    );
+    const before = rows[0];
+    await tx.query(
+      `UPDATE devices SET impulse_rate = $2, impulse_rate_type = $3,
+              force_sync_date = CASE WHEN $4::date IS NULL THEN force_sync_date ELSE $4::date END,
+              nmi = CASE WHEN $5::text IS NULL THEN nmi ELSE NULLIF($5::text, '') END, updated_at = $6
+        WHERE id = $1`,
+      [id, edit.impulse_rate, edit.impulse_rate_type, syncDate, nmi ?? null, now.toISOString()],
+    );
+    if (!before || before.impulse_rate !== edit.impulse_rate || before.impulse_rate_type !== edit.impulse_rate_type) {
+      await tx.query(
+        `INSERT INTO device_rate_changes (device_id, kind, impulse_rate, impulse_rate_type, changed_by, created_at)
+         VALUES ($1, 'impulse', $2, $3, $4, $5)`,
+        [id, edit.impulse_rate, edit.impulse_rate_type, caller.userId, now.toISOString()],
+      );
+    }
+  });
+}
+
+export interface RateCorrection {
+  start_date: string;
+  end_date: string;
+  rate: number;
+  type: ImpulseRateType;
+  /** What the correction changes (spec 5): the impulse rate, the tariff rate, or both. */
+  update: 'impulseRate' | 'tariffRate' | 'both';
+}
+
+/** A correction of a past period: kept in the update-rate history; the current rate when it reaches today. */
+export async function correctDevice(db: Db, caller: Caller, id: number, c: RateCorrection, now: Date): Promise<void> {
+  checkImpulseRate(c.rate, c.type);
+  const start = checkSaveDate(c.start_date, 'start_date');
+  const end = checkSaveDate(c.end_date, 'end_date');
+  if (end < start) throw badRequest('end_date must be on or after start_date');
+  if (start > now.toISOString().slice(0, 10)) throw badRequest('Future dates are not allowed');
+  await deviceDetail(db, caller, id);
+  await db.query(
+    `INSERT INTO device_rate_changes (device_id, kind, impulse_rate, impulse_rate_type, start_date, end_date, changed_by, created_at)
+     VALUES ($1, 'update', $2, $3, $4, $5, $6, $7)`,
+    [id, c.rate, c.type, start, end, caller.userId, now.toISOString()],
+  );
+}
+
+export const RateChangeRow = Type.Object({
+  id: Type.Integer(),
+  impulse_rate: Nullable(Type.Integer()),
+  impulse_rate_type: Nullable(Type.String()),
+  start_date: Nullable(Type.String()),
+  end_date: Nullable(Type.String()),
+  changed_by: Nullable(Type.String()),
+  created_at: Type.String(),
+});
+
+/** A paged history of one device of the caller's slice: `select` reads rows aliased for the device `$1`. */
+async function deviceHistory<T>(db: Db, caller: Caller, id: number, query: ListQuery, spec: ListSpec, from: string, columns: string): Promise<ListInfo<T>> {
+  await deviceDetail(db, caller, id);
+  const params = new SqlParams();
+  params.add(id);
+  const listing = buildListing(query, spec, params, 'h.id');
+  const where = whereClause(listing.conditions);
+  const filterOnly = params.values.slice();
+  const page = await db.query<T>(
+    `SELECT ${columns} ${from} ${where ? `AND ${where.slice('WHERE '.length)}` : ''} ${listing.orderBy}
+     LIMIT ${params.add(listing.limit)} OFFSET ${params.add(listing.offset)}`,
+    params.values,
+  );
+  const count = await db.query<{ n: number }>(`SELECT count(*)::int AS n ${from} ${where ? `AND ${where.slice('WHERE '.length)}` : ''}`, filterOnly);
+  return listInfo(page.rows, count.rows[0]?.n ?? 0, listing.page, listing.limit);
+}
+
+const HISTORY_SPEC: ListSpec = { sortable: { created_at: 'h.created_at', id: 'h.id' }, defaultSort: 'created_at', filters: {} };
+const ISO = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+export function rateHistory(db: Db, caller: Caller, id: number, kind: 'impulse' | 'update', query: ListQuery) {
+  return deviceHistory<Record<string, unknown>>(
+    db,
+    caller,
+    id,
+    query,
+    HISTORY_SPEC,
+    `FROM device_rate_changes h LEFT JOIN users u ON u.id = h.changed_by WHERE h.device_id = $1 AND h.kind = '${kind}'`,
+    `h.id::int AS id, h.impulse_rate, h.impulse_rate_type, to_char(h.start_date, 'YYYY-MM-DD') AS start_date,
+     to_char(h.end_date, 'YYYY-MM-DD') AS end_date, u.email AS changed_by, ${ISO('h.created_at')} AS created_at`,
+  );
+}
+
+export const DeviceEventRow = Type.Object({
+  id: Type.Integer(),
+  device_id: Type.Integer(),
+  event: Type.String(),
+  serial_number: Nullable(Type.String()),
+  mac_address: Nullable(Type.String()),
+  firmware_version: Nullable(Type.String()),
+  note: Nullable(Type.String()),
+  agency_name: Nullable(Type.String()),
+  created_at: Type.String(),
+});
+
+const EVENT_COLUMNS = `h.id::int AS id, h.device_id::int AS device_id, h.event, h.serial_number, h.mac_address,
+  h.firmware_version, h.note, a.agency_name, ${ISO('h.created_at')} AS created_at`;
+
+/** Installs, replacements and removals of one device. */
+export function deviceEvents(db: Db, caller: Caller, id: number, query: ListQuery) {
+  return deviceHistory<Record<string, unknown>>(
+    db,
+    caller,
+    id,
+    query,
+    HISTORY_SPEC,
+    'FROM device_history h LEFT JOIN agencies a ON a.id = h.agency_id WHERE h.device_id = $1',
+    EVENT_COLUMNS,
+  );
+}
+
+/**
+ * Install history by serial number (or MAC address on the MAC lines): every device of the caller's
+ * slice that carried it, so a replaced unit's past shows too.
+ */
+export async function installHistory(db: Db, caller: Caller, key: 'serial_number' | 'mac_address', value: string, query: ListQuery) {
+  const clean = alphanumeric(value);
+  if (clean === '') throw badRequest(`${key} is required`);
+  const params = new SqlParams();
+  const scope = scopeFor(caller).devices('d', params);
+  const listing = buildListing(query, HISTORY_SPEC, params, 'h.id');
+  const match = `${key === 'mac_address' ? 'upper(d.mac_address)' : 'd.serial_number'} = ${params.add(key === 'mac_address' ? clean.toUpperCase() : clean)}`;
+  const from = `FROM device_history h JOIN devices d ON d.id = h.device_id LEFT JOIN agencies a ON a.id = h.agency_id
+    WHERE ${match} AND d.product_line <> 'heat_pump' AND (${scope})`;
+  const filterOnly = params.values.slice();
+  const page = await db.query(
+    `SELECT ${EVENT_COLUMNS} ${from} ${listing.orderBy} LIMIT ${params.add(listing.limit)} OFFSET ${params.add(listing.offset)}`,
+    params.values,
+  );
+  const count = await db.query<{ n: number }>(`SELECT count(*)::int AS n ${from}`, filterOnly);
+  return listInfo(page.rows, count.rows[0]?.n ?? 0, listing.page, listing.limit);
+}

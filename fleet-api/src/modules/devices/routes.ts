@@ -1,0 +1,192 @@
+/**
+ * The devices module (docs/device-calls.md): every line but heat pump, for Admin, Agency, Electrician
+ * and Customer. The paths are the spec's, under each role's prefix; the handlers are one set, the
+ * caller's slice decides what is found. The spec's "separate device-data service" for safelink and
+ * airlink is this server: one database, one policy layer.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type, type TSchema } from '@sinclair/typebox';
+import { callerOf } from '../../policy/access';
+import { only } from '../../policy/roles';
+import type { ModuleOptions } from '../../server/context';
+import { listQueryProperties, ListInfoSchema } from '../../server/listing';
+import { Envelope, IdField, MessageReply, signedInFailures, Strict } from '../../server/schemas';
+import { DeviceLineField, knownByMac, type DeviceLine } from './lines';
+import {
+  correctDevice,
+  DeviceEventRow,
+  deviceDetail,
+  deviceEvents,
+  DeviceInfo,
+  DeviceRow,
+  editDevice,
+  IMPULSE_RATE_TYPES,
+  INVALID_IMPULSE_RATE,
+  installHistory,
+  listDevices,
+  RateChangeRow,
+  rateHistory,
+} from './queries';
+
+const ADMIN = only('Admin');
+const AGENCY = only('Agency');
+const ELECTRICIAN = only('Electrician');
+const CUSTOMER = only('Customer', 'User');
+/** Reads of one device and its histories: every role that has devices (its slice decides). */
+const DEVICE_READERS = only('Admin', 'Agency', 'Electrician', 'Customer', 'User');
+
+function schema<T extends TSchema>(summary: string, info: T | null, ...more: Array<400 | 404>) {
+  return {
+    tags: ['Devices'],
+    summary,
+    security: [{ bearer: [] }],
+    response: { 200: info ? Envelope(info) : MessageReply, ...signedInFailures(...more) },
+  };
+}
+
+const ListQueryWithLine = Strict({ ...listQueryProperties, deviceType: Type.Optional(DeviceLineField) });
+const ListQueryOnly = Strict({ ...listQueryProperties });
+const DeviceIdQuery = Strict({ ...listQueryProperties, device_id: IdField, deviceType: Type.Optional(DeviceLineField) });
+const DeviceIdOnly = Strict({ device_id: IdField, deviceType: Type.Optional(DeviceLineField) });
+
+const ImpulseRate = Type.Integer({ minimum: 0, maximum: 1_000_000, errorMessage: INVALID_IMPULSE_RATE, requiredMessage: 'Impulse rate is required' });
+const ImpulseRateType = Type.Unsafe<(typeof IMPULSE_RATE_TYPES)[number]>({
+  type: 'string',
+  enum: [...IMPULSE_RATE_TYPES],
+  errorMessage: 'Please select the impulse rate type',
+  requiredMessage: 'Please select the impulse rate type',
+});
+const SaveDate = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', errorMessage: 'Enter a date YYYY-MM-DD' });
+const DeviceEditBody = Strict({
+  impulse_rate: ImpulseRate,
+  impulse_rate_type: ImpulseRateType,
+  force_sync_date: Type.Optional(Type.Union([SaveDate, Type.Null()])),
+  nmi: Type.Optional(Type.Union([Type.String({ maxLength: 11, pattern: '^\\s*[0-9A-Za-z]*\\s*$', errorMessage: 'NMI is 10 or 11 letters and digits' }), Type.Null()])),
+});
+
+export const deviceRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, { ctx }) => {
+  const { db } = ctx;
+  const now = () => ctx.config.now();
+
+  /** One list route: `line` fixed by the path, or the `deviceType` query (default `all`). */
+  function list(url: string, access: ReturnType<typeof only>, summary: string, line?: DeviceLine) {
+    app.get(
+      url,
+      { config: { access }, schema: { ...schema(summary, ListInfoSchema(DeviceRow), 400), querystring: line ? ListQueryOnly : ListQueryWithLine } },
+      async (request) => {
+        const query = request.query as Record<string, unknown> & { deviceType?: DeviceLine };
+        const info = await listDevices(db, callerOf(request), line ?? query.deviceType ?? 'all', request.query);
+        return { status: true, message: 'Devices', info };
+      },
+    );
+  }
+
+  // Admin lists: every line, and one per line (spec: electricity advisor, livelink, safelink, airlink, Lighting).
+  list('/api/device/all/devices', ADMIN, 'Devices of every line (or of deviceType)');
+  list('/api/device/get/all', ADMIN, 'Electricity Advisor devices', 'ihd');
+  list('/api/livelink/list', ADMIN, 'Livelink devices', 'livelink');
+  list('/api/safelink', ADMIN, 'Safelink devices', 'safelink');
+  list('/api/airlink/list', ADMIN, 'Airlink devices', 'airlink');
+  list('/api/bulb/list', ADMIN, 'Lighting devices', 'bulb');
+  // Other roles: their slice of every line, or of deviceType.
+  list('/api/agency/devices/all', AGENCY, "The agency's devices");
+  list('/api/electrician/devices/all', ELECTRICIAN, 'Devices the electrician installed');
+  list('/api/customer/devices', CUSTOMER, "The devices of the customer's properties");
+
+  // One device: per line for Admin (`/api/bulb/info/{id}`), by id under each role's prefix.
+  for (const line of ['livelink', 'safelink', 'airlink', 'bulb'] as const) {
+    app.get(
+      `/api/${line}/info/:id`,
+      { config: { access: ADMIN }, schema: { ...schema(`One ${line} device`, DeviceInfo, 400, 404), params: Strict({ id: IdField }) } },
+      async (request) => ({ status: true, message: 'Device', info: await deviceDetail(db, callerOf(request), request.params.id, line) }),
+    );
+  }
+  for (const [url, access] of [
+    ['/api/device/get-info', ADMIN],
+    ['/api/agency/device/get-info', AGENCY],
+    ['/api/electrician/device/get-info', ELECTRICIAN],
+    ['/api/customer/device/get-info', CUSTOMER],
+  ] as const) {
+    app.get(url, { config: { access }, schema: { ...schema('One device with its people and place', DeviceInfo, 400, 404), querystring: DeviceIdOnly } }, async (request) => ({
+      status: true,
+      message: 'Device',
+      info: await deviceDetail(db, callerOf(request), request.query.device_id, request.query.deviceType),
+    }));
+  }
+
+  // Edit: the impulse rate (converted from Wh/imp by the console), the sync date, the NMI.
+  const editSchema = (summary: string) => ({ ...schema(summary, null, 400, 404), body: DeviceEditBody });
+  app.put('/api/device/edit/:id', { config: { access: ADMIN }, schema: { ...editSchema('Edit a device'), params: Strict({ id: IdField }) } }, async (request) => {
+    await editDevice(db, callerOf(request), request.params.id, request.body, now());
+    return { status: true, message: 'Device updated successfully' };
+  });
+  for (const [method, url, access] of [
+    ['POST', '/api/agency/device/update', AGENCY],
+    ['PUT', '/api/electrician/device/update', ELECTRICIAN],
+  ] as const) {
+    app.route({
+      method,
+      url,
+      config: { access },
+      schema: { ...schema('Edit a device of the slice', null, 400, 404), body: Strict({ id: IdField, ...DeviceEditBody.properties }), querystring: Strict({ deviceType: Type.Optional(DeviceLineField) }) },
+      handler: async (request) => {
+        const { id, ...edit } = request.body as { id: number } & Parameters<typeof editDevice>[3];
+        await editDevice(db, callerOf(request), id, edit, now());
+        return { status: true, message: 'Device updated successfully' };
+      },
+    });
+  }
+
+  app.put(
+    '/api/device/correction/:id',
+    {
+      config: { access: ADMIN },
+      schema: {
+        ...schema('Correct the rate of a past period', null, 400, 404),
+        params: Strict({ id: IdField }),
+        body: Strict({
+          device_data: Strict({ start_date: SaveDate, end_date: SaveDate, rate: ImpulseRate, type: ImpulseRateType }),
+          update: Type.Unsafe<'impulseRate' | 'tariffRate' | 'both'>({ type: 'string', enum: ['impulseRate', 'tariffRate', 'both'], errorMessage: 'Choose what to update' }),
+          tariff_data: Type.Optional(Type.Object({}, { additionalProperties: true })),
+        }),
+      },
+    },
+    async (request) => {
+      const { device_data: d, update } = request.body;
+      await correctDevice(db, callerOf(request), request.params.id, { ...d, update }, now());
+      return { status: true, message: 'Device corrected successfully' };
+    },
+  );
+
+  // Histories of one device (its slice decides; 404 outside it). The firmware history is the OTA
+  // module's GET /api/device/ota-history (Admin).
+  app.get('/api/device/impulse-rate', { config: { access: DEVICE_READERS }, schema: { ...schema('Impulse-rate history', ListInfoSchema(RateChangeRow), 400, 404), querystring: DeviceIdQuery } }, async (request) => ({
+    status: true,
+    message: 'Impulse rate history',
+    info: await rateHistory(db, callerOf(request), request.query.device_id, 'impulse', request.query),
+  }));
+  app.get('/api/device/update-rate', { config: { access: DEVICE_READERS }, schema: { ...schema('Update-rate history (corrections)', ListInfoSchema(RateChangeRow), 400, 404), querystring: DeviceIdQuery } }, async (request) => ({
+    status: true,
+    message: 'Update rate history',
+    info: await rateHistory(db, callerOf(request), request.query.device_id, 'update', request.query),
+  }));
+  app.get('/api/device/history', { config: { access: DEVICE_READERS }, schema: { ...schema('Device history (installs, replacements, removals)', ListInfoSchema(DeviceEventRow), 400, 404), querystring: DeviceIdQuery } }, async (request) => ({
+    status: true,
+    message: 'Device history',
+    info: await deviceEvents(db, callerOf(request), request.query.device_id, request.query),
+  }));
+  const InstallQuery = Strict({
+    ...listQueryProperties,
+    serial_number: Type.Optional(Type.String({ maxLength: 64 })),
+    mac_address: Type.Optional(Type.String({ maxLength: 64 })),
+    deviceType: Type.Optional(DeviceLineField),
+  });
+  for (const url of ['/api/device/install-history', '/api/bulb/install-history', '/api/safelink/install-history', '/api/livelink/install-history', '/api/airlink/install-history']) {
+    app.get(url, { config: { access: DEVICE_READERS }, schema: { ...schema('Install history of a serial number or MAC address', ListInfoSchema(DeviceEventRow), 400), querystring: InstallQuery } }, async (request) => {
+      const q = request.query;
+      const byMac = q.mac_address !== undefined || (q.serial_number === undefined && knownByMac(q.deviceType ?? 'all'));
+      const info = await installHistory(db, callerOf(request), byMac ? 'mac_address' : 'serial_number', (byMac ? q.mac_address : q.serial_number) ?? '', q);
+      return { status: true, message: 'Install history', info };
+    });
+  }
+};

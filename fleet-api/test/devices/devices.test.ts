@@ -1,0 +1,223 @@
+// The devices module (issue 9): lists per line and per role with the caller's slice, one device,
+// the impulse-rate edit with the spec's rules, corrections and the histories; an id from another
+// slice answers 404.
+import { bearer, signIn, startTestApp, type TestApp, SETUP_TIMEOUT } from '../support/app';
+
+let t: TestApp;
+const tokens: Record<string, Record<string, string>> = {};
+let agencyId = 0;
+let electricianId = 0;
+let customerId = 0;
+
+beforeAll(async () => {
+  t = await startTestApp({}, { devices: 120 });
+  for (const [role, email] of [
+    ['Admin', 'admin@demo.test'],
+    ['Agency', 'agency@demo.test'],
+    ['Electrician', 'electrician@demo.test'],
+    ['Customer', 'customer@demo.test'],
+  ] as const) {
+    tokens[role] = bearer((await signIn(t.app, email)).token);
+  }
+  const ids = await t.db.query<{ agency_id: number; electrician_id: number; customer_id: number; user_type: string }>(
+    `SELECT user_type, agency_id::int, electrician_id::int, customer_id::int FROM users
+      WHERE email IN ('agency@demo.test', 'electrician@demo.test', 'customer@demo.test')`,
+  );
+  for (const row of ids.rows) {
+    if (row.user_type === 'Agency') agencyId = row.agency_id;
+    if (row.user_type === 'Electrician') electricianId = row.electrician_id;
+    if (row.user_type === 'Customer') customerId = row.customer_id;
+  }
+}, SETUP_TIMEOUT);
+afterAll(async () => {
+  await t.close();
+});
+
+interface Reply {
+  status: number;
+  body: { status: boolean; message: string; info: any };
+}
+
+async function call(role: string, method: 'GET' | 'PUT' | 'POST', url: string, payload?: unknown): Promise<Reply> {
+  const res = await t.app.inject({ method, url, headers: tokens[role], ...(payload === undefined ? {} : { payload: payload as object }) });
+  return { status: res.statusCode, body: res.json() };
+}
+
+const q = (params: Record<string, unknown>) =>
+  new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, typeof v === 'string' ? v : JSON.stringify(v)])).toString();
+
+async function count(sql: string, params: unknown[] = []): Promise<number> {
+  const { rows } = await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM devices d WHERE ${sql}`, params);
+  return rows[0]?.n ?? 0;
+}
+
+async function oneDevice(where: string, params: unknown[] = []): Promise<{ id: number; serial_number: string; mac_address: string }> {
+  const { rows } = await t.db.query<{ id: number; serial_number: string; mac_address: string }>(
+    `SELECT id::int, serial_number, mac_address FROM devices d WHERE ${where} ORDER BY id LIMIT 1`,
+    params,
+  );
+  if (!rows[0]) throw new Error(`no device where ${where}`);
+  return rows[0];
+}
+
+describe('device lists', () => {
+  it('Admin lists every line but heat pump, and each line, with exact totals', async () => {
+    const all = await call('Admin', 'GET', '/api/device/all/devices');
+    expect(all.status).toBe(200);
+    expect(all.body.info.total).toBe(await count("d.product_line <> 'heat_pump'"));
+    expect(all.body.info.data).toHaveLength(25);
+    for (const [url, lines] of [
+      ['/api/bulb/list', ['bulb']],
+      ['/api/safelink', ['safelink']],
+      ['/api/airlink/list', ['airlink']],
+      ['/api/livelink/list', ['livelink', 'ihd_livelink']],
+      ['/api/device/get/all', ['ihd']],
+    ] as const) {
+      const res = await call('Admin', 'GET', url);
+      expect([url, res.status]).toEqual([url, 200]);
+      expect([url, res.body.info.total]).toEqual([url, await count('d.product_line = ANY($1::text[])', [lines])]);
+      for (const row of res.body.info.data) expect(lines).toContain(row.product_line);
+    }
+  });
+
+  it('filters, sorts and pages like every list (the spec filters of the Lighting list)', async () => {
+    const filter = [
+      { key: 'device_status', value: ['Active'], type: 'multi' },
+      { key: 'connection_type', value: ['AP'], type: 'multi' },
+    ];
+    const res = await call('Admin', 'GET', `/api/device/all/devices?${q({ filter, sortBy: 'mac_address', orderBy: 'asc', limit: '10' })}`);
+    expect(res.status).toBe(200);
+    expect(res.body.info.total).toBe(await count("d.product_line <> 'heat_pump' AND d.device_status = 'Active' AND d.connection_type = 'AP'"));
+    const macs = res.body.info.data.map((r: { mac_address: string }) => r.mac_address);
+    expect(macs).toEqual([...macs].sort());
+    const bulb = await oneDevice("d.product_line = 'bulb'");
+    const byMac = await call('Admin', 'GET', `/api/bulb/list?${q({ filter: [{ key: 'mac_address', value: bulb.mac_address.slice(-5).toLowerCase(), type: 'single' }] })}`);
+    expect(byMac.body.info.data.map((r: { id: number }) => r.id)).toContain(bulb.id);
+    // a value that cleans to nothing matches nothing, an unknown key is refused
+    const nothing = await call('Admin', 'GET', `/api/bulb/list?${q({ filter: [{ key: 'mac_address', value: '--', type: 'single' }] })}`);
+    expect(nothing.body.info.total).toBe(0);
+    const unknown = await call('Admin', 'GET', `/api/bulb/list?${q({ filter: [{ key: 'constructor', value: 'x', type: 'single' }] })}`);
+    expect(unknown.status).toBe(400);
+    const badSort = await call('Admin', 'GET', `/api/bulb/list?${q({ sortBy: '__proto__' })}`);
+    expect(badSort.body.message).toBe('sortBy __proto__ is not a sortable field');
+  });
+
+  it('Agency sees only its devices, Electrician only those it installed, Customer only its properties’', async () => {
+    const agency = await call('Agency', 'GET', '/api/agency/devices/all?limit=100');
+    expect(agency.body.info.total).toBe(await count("d.product_line <> 'heat_pump' AND d.agency_id = $1", [agencyId]));
+    const electrician = await call('Electrician', 'GET', '/api/electrician/devices/all?limit=100');
+    expect(electrician.body.info.total).toBe(await count("d.product_line <> 'heat_pump' AND d.electrician_id = $1", [electricianId]));
+    const customer = await call('Customer', 'GET', '/api/customer/devices?deviceType=all');
+    expect(customer.body.info.total).toBe(
+      await count(
+        `d.product_line <> 'heat_pump' AND (d.customer_id = $1 OR d.property_id IN (
+           SELECT id FROM properties WHERE customer_id = $1 UNION SELECT property_id FROM property_members WHERE customer_id = $1))`,
+        [customerId],
+      ),
+    );
+    expect(customer.body.info.total).toBeGreaterThan(0);
+    // the agency's bulb list is a line of its slice
+    const bulbs = await call('Agency', 'GET', '/api/agency/devices/all?deviceType=bulb');
+    expect(bulbs.body.info.total).toBe(await count("d.product_line = 'bulb' AND d.agency_id = $1", [agencyId]));
+  });
+});
+
+describe('one device', () => {
+  it('answers the device with its address, agency and customer; 404 from another slice', async () => {
+    const mine = await oneDevice("d.product_line <> 'heat_pump' AND d.agency_id = $1", [agencyId]);
+    const other = await oneDevice("d.product_line <> 'heat_pump' AND d.agency_id <> $1", [agencyId]);
+    const admin = await call('Admin', 'GET', `/api/device/get-info?device_id=${mine.id}`);
+    expect(admin.status).toBe(200);
+    expect(admin.body.info).toMatchObject({ id: mine.id, serial_number: mine.serial_number });
+    expect(Object.keys(admin.body.info)).toEqual(expect.arrayContaining(['postal_code', 'agency_name', 'impulse_rate', 'customer_email']));
+    expect((await call('Agency', 'GET', `/api/agency/device/get-info?device_id=${mine.id}`)).status).toBe(200);
+    const foreign = await call('Agency', 'GET', `/api/agency/device/get-info?device_id=${other.id}`);
+    expect(foreign.status).toBe(404);
+    expect((await call('Electrician', 'GET', `/api/electrician/device/get-info?device_id=${other.id}`)).status).toBe(404);
+    // per-line detail of the wrong line is not found
+    const bulb = await oneDevice("d.product_line = 'bulb'");
+    expect((await call('Admin', 'GET', `/api/bulb/info/${bulb.id}`)).status).toBe(200);
+    expect((await call('Admin', 'GET', `/api/airlink/info/${bulb.id}`)).status).toBe(404);
+    // heat pumps are the NMS module's
+    const pump = await oneDevice("d.product_line = 'heat_pump'");
+    expect((await call('Admin', 'GET', `/api/device/get-info?device_id=${pump.id}`)).status).toBe(404);
+  });
+});
+
+describe('impulse rate edit', () => {
+  it('saves a valid rate, keeps it in the impulse-rate history, and refuses bad ones with the spec message, saving nothing', async () => {
+    const device = await oneDevice("d.product_line = 'ihd'");
+    const ok = await call('Admin', 'PUT', `/api/device/edit/${device.id}`, { impulse_rate: 125, impulse_rate_type: 'Wh/imp', force_sync_date: '2026-01-15' });
+    expect(ok.status).toBe(200);
+    expect(ok.body.message).toBe('Device updated successfully');
+    const saved = await t.db.query<{ impulse_rate: number; impulse_rate_type: string; d: string }>(
+      "SELECT impulse_rate, impulse_rate_type, to_char(force_sync_date AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS d FROM devices WHERE id = $1",
+      [device.id],
+    );
+    expect(saved.rows[0]).toEqual({ impulse_rate: 125, impulse_rate_type: 'Wh/imp', d: '2026-01-15' });
+    const history = await call('Admin', 'GET', `/api/device/impulse-rate?device_id=${device.id}`);
+    expect(history.body.info.data[0]).toMatchObject({ impulse_rate: 125, impulse_rate_type: 'Wh/imp', changed_by: 'admin@demo.test' });
+
+    for (const [body, message] of [
+      [{ impulse_rate: -1, impulse_rate_type: 'imp/kWh' }, 'Please enter a valid impulse rate'],
+      [{ impulse_rate: 333, impulse_rate_type: 'Wh/imp' }, 'Please enter a valid impulse rate'], // 1000/3: not whole
+      [{ impulse_rate: 0, impulse_rate_type: 'Wh/imp' }, 'Please enter a valid impulse rate'],
+      [{ impulse_rate: 1.5, impulse_rate_type: 'imp/kWh' }, 'impulse_rate has the wrong type'],
+      [{ impulse_rate: '1000', impulse_rate_type: 'imp/kWh' }, 'impulse_rate has the wrong type'],
+      [{ impulse_rate_type: 'imp/kWh' }, 'Impulse rate is required'],
+      [{ impulse_rate: 1000, impulse_rate_type: 'kWh' }, 'Please select the impulse rate type'],
+      [{ impulse_rate: 1000, impulse_rate_type: 'imp/kWh', force_sync_date: '2026-02-30' }, 'force_sync_date must be a date YYYY-MM-DD'],
+    ] as const) {
+      const res = await call('Admin', 'PUT', `/api/device/edit/${device.id}`, body);
+      expect([JSON.stringify(body), res.status, res.body.message]).toEqual([JSON.stringify(body), 400, message]);
+    }
+    const after = await t.db.query<{ impulse_rate: number }>('SELECT impulse_rate FROM devices WHERE id = $1', [device.id]);
+    expect(after.rows[0]?.impulse_rate).toBe(125);
+  });
+
+  it('lets Agency and Electrician edit only devices of their slice', async () => {
+    const mine = await oneDevice("d.product_line <> 'heat_pump' AND d.agency_id = $1", [agencyId]);
+    const other = await oneDevice("d.product_line <> 'heat_pump' AND d.agency_id <> $1", [agencyId]);
+    expect((await call('Agency', 'POST', '/api/agency/device/update', { id: mine.id, impulse_rate: 1000, impulse_rate_type: 'imp/kWh' })).status).toBe(200);
+    const refused = await call('Agency', 'POST', '/api/agency/device/update', { id: other.id, impulse_rate: 1000, impulse_rate_type: 'imp/kWh' });
+    expect(refused.status).toBe(404);
+    const notInstalled = await oneDevice("d.product_line <> 'heat_pump' AND (d.electrician_id IS DISTINCT FROM $1)", [electricianId]);
+    expect((await call('Electrician', 'PUT', '/api/electrician/device/update', { id: notInstalled.id, impulse_rate: 1000, impulse_rate_type: 'imp/kWh' })).status).toBe(404);
+  });
+
+  it('keeps a correction of a past period in the update-rate history', async () => {
+    const device = await oneDevice("d.product_line = 'livelink'");
+    const res = await call('Admin', 'PUT', `/api/device/correction/${device.id}`, {
+      device_data: { start_date: '2025-01-01', end_date: '2025-02-01', rate: 1000, type: 'imp/kWh' },
+      update: 'both',
+      tariff_data: {},
+    });
+    expect(res.status).toBe(200);
+    const history = await call('Admin', 'GET', `/api/device/update-rate?device_id=${device.id}`);
+    expect(history.body.info.data[0]).toMatchObject({ start_date: '2025-01-01', end_date: '2025-02-01', impulse_rate: 1000 });
+    const backwards = await call('Admin', 'PUT', `/api/device/correction/${device.id}`, {
+      device_data: { start_date: '2025-02-01', end_date: '2025-01-01', rate: 1000, type: 'imp/kWh' },
+      update: 'impulseRate',
+    });
+    expect([backwards.status, backwards.body.message]).toEqual([400, 'end_date must be on or after start_date']);
+  });
+});
+
+describe('histories', () => {
+  it('answers install and device histories of the slice; another slice gets 404 or nothing', async () => {
+    const replaced = await oneDevice("d.product_line <> 'heat_pump' AND d.device_status = 'Replaced'");
+    const events = await call('Admin', 'GET', `/api/device/history?device_id=${replaced.id}`);
+    expect(events.status).toBe(200);
+    expect(events.body.info.data.map((e: { event: string }) => e.event)).toContain('replaced');
+    const install = await call('Admin', 'GET', `/api/device/install-history?${q({ serial_number: replaced.serial_number })}`);
+    expect(install.body.info.total).toBeGreaterThan(0);
+    const other = await oneDevice("d.product_line <> 'heat_pump' AND d.device_status = 'Replaced' AND d.agency_id <> $1", [agencyId]);
+    expect((await call('Agency', 'GET', `/api/device/history?device_id=${other.id}`)).status).toBe(404);
+    const foreignInstall = await call('Agency', 'GET', `/api/device/install-history?${q({ serial_number: other.serial_number })}`);
+    expect(foreignInstall.body.info.total).toBe(0);
+    const { rows } = await t.db.query<{ product_line: string }>('SELECT product_line FROM devices WHERE id = $1', [replaced.id]);
+    const firmware = await call('Admin', 'GET', `/api/device/ota-history?device_id=${replaced.id}&deviceType=${rows[0]?.product_line}`);
+    expect(firmware.status).toBe(200);
+    expect(Array.isArray(firmware.body.info.data)).toBe(true);
+  });
+});
