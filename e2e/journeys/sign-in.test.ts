@@ -1,5 +1,6 @@
 // Issue 3, item 9: every demo account signs in with the OTP from the outbox, lands on its home of
-// spec 2.2 inside the console layout, and opens its own profile from the side menu.
+// spec 2.2 inside the console layout (the device homes with their rows), and opens its own profile
+// from the side menu.
 import type { Browser, Page } from 'playwright-core';
 import { journey, launchChromium } from '../support/browser';
 import { DEMO_ACCOUNTS, signIn } from '../support/sign-in';
@@ -27,8 +28,14 @@ describe('signing in as each demo account', () => {
       await page.waitForURL(`**${account.home}`);
       expect(new URL(page.url()).pathname).toBe(account.home);
       await expectConsoleLayout(page);
-      // the home pages belong to remotes not built yet: the shell's not-found page, inside the layout
-      await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+      if (account.home.endsWith('/devices')) {
+        // mfe-devices: the role's own devices, with real rows of the demo fleet
+        await page.getByRole('heading', { name: 'Devices', exact: true }).waitFor();
+        await page.waitForFunction(() => document.querySelectorAll('table[aria-label="Devices"] tbody tr td').length > 1);
+      } else {
+        // the dashboards belong to a remote not built yet: the shell's not-found page, inside the layout
+        await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+      }
 
       const menu = page.getByRole('navigation', { name: 'Main menu' });
       if (!account.profile) {

@@ -15,6 +15,7 @@ export const en = {
     edit: 'Edit',
     delete: 'Delete',
     filters: 'Filters',
+    back: 'Back',
   },
   table: {
     noData: 'No Data Found',

@@ -15,6 +15,7 @@ export const hi: UiTexts = {
     edit: 'संपादित करें',
     delete: 'हटाएँ',
     filters: 'फ़िल्टर',
+    back: 'वापस',
   },
   table: {
     noData: 'कोई डेटा नहीं मिला',

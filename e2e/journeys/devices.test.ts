@@ -1,0 +1,75 @@
+// Issue 9: Admin opens the Lighting list of the demo fleet, filters it (the state survives a
+// reload), opens a device, and edits its impulse rate: a wrong value gets the spec's message and
+// nothing is saved; a right one is saved (Wh/imp sent as imp/kWh) and shown back as typed.
+import type { Browser } from 'playwright-core';
+import { journey, launchChromium } from '../support/browser';
+import { signIn } from '../support/sign-in';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+test('Admin filters the Lighting list, opens a device and edits its impulse rate', () =>
+  journey(browser, async ({ page }) => {
+    await signIn(page, 'admin@demo.test');
+    await page.waitForURL('**/admin/dashboard');
+    await page.goto('/admin/bulb/devices');
+    const table = page.getByRole('table', { name: 'Devices [Lighting]' });
+    await table.waitFor();
+    await page.waitForFunction(() => document.querySelectorAll('table[aria-label="Devices [Lighting]"] tbody tr td').length > 1);
+
+    // filter: Device Status Active and Connection Type Bluetooth
+    await page.getByRole('button', { name: 'Filters' }).click();
+    const drawer = page.getByRole('dialog');
+    await drawer.getByText('Active', { exact: true }).click();
+    await drawer.getByText('Bluetooth', { exact: true }).click();
+    const filtered = page.waitForResponse((r) => r.url().includes('/api/bulb/list') && r.url().includes('filter='));
+    await drawer.getByRole('button', { name: 'Apply' }).click();
+    expect((await filtered).status()).toBe(200);
+    await drawer.waitFor({ state: 'detached' });
+    const url = new URL(page.url());
+    expect(url.searchParams.getAll('device_status[]')).toEqual(['Active']);
+
+    // the filtered list survives a reload
+    const reloaded = page.waitForResponse((r) => r.url().includes('/api/bulb/list') && r.url().includes('filter='));
+    await page.reload();
+    await reloaded;
+    await table.waitFor();
+    await page.waitForFunction(() => document.querySelectorAll('table[aria-label="Devices [Lighting]"] tbody tr td').length > 1);
+    for (const badge of await table.locator('tbody tr td:nth-child(6)').allTextContents()) expect(badge).toBe('Active');
+
+    // open the first device
+    await table.getByRole('button', { name: /^View / }).first().click();
+    await page.waitForURL('**/admin/bulb/device/view/**');
+    await page.getByRole('heading', { name: /^Device Details \[/ }).waitFor();
+
+    // a wrong impulse rate: the spec's message, nothing sent
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Device' });
+    const rate = dialog.getByLabel(/^Impulse Rate(?! Type)/);
+    await rate.fill('3');
+    await dialog.getByLabel('Impulse Rate Type').selectOption('Wh/imp');
+    let sent = 0;
+    page.on('request', (r) => {
+      if (r.method() === 'PUT' && r.url().includes('/api/device/edit/')) sent += 1;
+    });
+    await dialog.getByRole('button', { name: 'Update' }).click();
+    await dialog.getByText('Please enter a valid impulse rate').waitFor();
+    expect(sent).toBe(0);
+
+    // a right one is saved and shown back as typed
+    await rate.fill('8');
+    const saved = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().includes('/api/device/edit/'));
+    // the device is read again after the save: the server holds the rate as imp/kWh (1000 / 8)
+    const reread = page.waitForResponse((r) => r.request().method() === 'GET' && r.url().includes('/api/device/get-info'));
+    await dialog.getByRole('button', { name: 'Update' }).click();
+    expect((await saved).status()).toBe(200);
+    const info = ((await (await reread).json()) as { info: { impulse_rate: number; impulse_rate_type: string } }).info;
+    expect(info).toMatchObject({ impulse_rate: 125, impulse_rate_type: 'Wh/imp' });
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByText('Wh/imp', { exact: true }).waitFor();
+  }));

@@ -1,0 +1,140 @@
+// Device calls (docs/device-calls.md): one list engine for every role, one device, the edit, histories.
+import { apiGet, apiList, apiPost, apiPut, useFleetMutation, type ListQuery } from '@fleet/shared-api';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { DeviceProduct } from '../description';
+
+/** Whose devices a screen shows: an Admin line, or the signed-in role's own slice. */
+export type DeviceScope = { kind: 'admin'; product: DeviceProduct } | { kind: 'agency' | 'electrician' | 'customer' };
+
+/** The server's `deviceType` of a product key (electricity-advisor is ihd, spec 1). */
+export function deviceLine(product: string): string {
+  return product === 'electricity-advisor' ? 'ihd' : product;
+}
+
+const ADMIN_LIST_CALLS: Record<DeviceProduct, string> = {
+  all: '/api/device/all/devices',
+  'electricity-advisor': '/api/device/get/all',
+  livelink: '/api/livelink/list',
+  safelink: '/api/safelink',
+  airlink: '/api/airlink/list',
+  bulb: '/api/bulb/list',
+};
+
+const ROLE_CALLS = {
+  agency: { list: '/api/agency/devices/all', info: '/api/agency/device/get-info' },
+  electrician: { list: '/api/electrician/devices/all', info: '/api/electrician/device/get-info' },
+  customer: { list: '/api/customer/devices', info: '/api/customer/device/get-info' },
+} as const;
+
+export interface DeviceRow {
+  id: number;
+  product_line: string;
+  serial_number: string;
+  mac_address: string | null;
+  firmware_version: string | null;
+  wifi_name: string | null;
+  connection_type: string | null;
+  installation_date: string | null;
+  created_at: string;
+  status: string | null;
+  device_status: string;
+  is_online: number;
+  installed_via: string | null;
+  installer_uuid: string | null;
+  agency_name: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  property_id: number | null;
+  unit_number: string | null;
+  street_number: string | null;
+  street: string | null;
+  city: string | null;
+  state: string | null;
+  postal_code: string | null;
+}
+
+export interface DeviceInfo extends DeviceRow {
+  device_uid: string | null;
+  nmi: string | null;
+  impulse_rate: number | null;
+  impulse_rate_type: string | null;
+  force_sync_date: string | null;
+  signal_strength: number | null;
+  fault_code: string | null;
+  agency_id: number | null;
+  agent_id: number | null;
+  electrician_name: string | null;
+  customer_id: number | null;
+  customer_name: string | null;
+  customer_email: string | null;
+  updated_at: string;
+}
+
+export const deviceKeys = {
+  all: ['devices'] as const,
+  list: (scope: DeviceScope, line: string, query: ListQuery) => ['devices', 'list', scope, line, query] as const,
+  one: (scope: DeviceScope['kind'], id: number) => ['devices', 'one', scope, id] as const,
+  history: (kind: string, id: number, query: ListQuery) => ['devices', 'history', kind, id, query] as const,
+};
+
+/** A page of the scope's devices; `line` narrows a role's slice to the selected product. */
+export function useDeviceList(scope: DeviceScope, line: string, query: ListQuery) {
+  const path = scope.kind === 'admin' ? ADMIN_LIST_CALLS[scope.product] : ROLE_CALLS[scope.kind].list;
+  const perLine = scope.kind === 'admin' && scope.product !== 'all';
+  return useQuery({
+    queryKey: deviceKeys.list(scope, line, query),
+    queryFn: () => apiList<DeviceRow>(path, { ...query, ...(perLine ? {} : { deviceType: line }) }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useDevice(scope: DeviceScope['kind'], id: number) {
+  const path = scope === 'admin' ? '/api/device/get-info' : ROLE_CALLS[scope].info;
+  return useQuery({
+    queryKey: deviceKeys.one(scope, id),
+    queryFn: async () => (await apiGet<DeviceInfo>(path, { device_id: id })).info as DeviceInfo,
+    enabled: id > 0,
+  });
+}
+
+export interface DeviceEdit {
+  impulse_rate: number;
+  impulse_rate_type: string;
+  force_sync_date?: string | null;
+  nmi?: string | null;
+}
+
+export type EditorScope = 'admin' | 'agency' | 'electrician';
+
+/** The edit of each role that may edit (the customer may not). */
+export function useEditDevice(scope: EditorScope) {
+  return useFleetMutation(
+    ({ id, ...edit }: DeviceEdit & { id: number }) =>
+      scope === 'admin'
+        ? apiPut<null>(`/api/device/edit/${id}`, edit)
+        : scope === 'agency'
+          ? apiPost<null>('/api/agency/device/update', { id, ...edit })
+          : apiPut<null>('/api/electrician/device/update', { id, ...edit }),
+    { invalidate: [deviceKeys.all] },
+  );
+}
+
+export type HistoryKind = 'firmware' | 'device' | 'impulseRate' | 'updateRate';
+
+const HISTORY_CALLS: Record<HistoryKind, string> = {
+  firmware: '/api/device/ota-history',
+  device: '/api/device/history',
+  impulseRate: '/api/device/impulse-rate',
+  updateRate: '/api/device/update-rate',
+};
+
+export function useDeviceHistory(kind: HistoryKind, id: number, productLine: string | undefined, query: ListQuery) {
+  return useQuery({
+    queryKey: deviceKeys.history(kind, id, query),
+    // the firmware history is the OTA module's: it needs the device's line
+    enabled: id > 0 && (kind !== 'firmware' || productLine !== undefined),
+    queryFn: () =>
+      apiList<Record<string, unknown>>(HISTORY_CALLS[kind], { ...query, device_id: id, ...(kind === 'firmware' && productLine ? { deviceType: productLine } : {}) }),
+    placeholderData: keepPreviousData,
+  });
+}

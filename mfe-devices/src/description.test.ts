@@ -1,0 +1,42 @@
+import { expectRemoteContract } from '@fleet/shared-ui/testing';
+import path from 'node:path';
+import { description } from './description';
+
+describe('description', () => {
+  it('keeps the remote contract (name and version of package.json, shared singletons at its ranges, type-only imports)', () => {
+    expectRemoteContract(description, path.join(__dirname, '..'));
+  });
+
+  it('owns the device lists and details of spec 2.3-2.6 but heat pump, each for its role', () => {
+    const paths = description.routes.map((route) => route.path);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/admin/all/devices',
+        '/admin/electricity-advisor/devices',
+        '/admin/bulb/devices',
+        '/admin/livelink/devices',
+        '/admin/safelink/devices',
+        '/admin/airlink/devices',
+        '/admin/devices/view/:id',
+        '/admin/bulb/device/view/:id',
+        '/admin/device/view/impulse-rate-history/:id',
+        '/agency/devices',
+        '/electrician/devices',
+        '/electrician/device/view/:id',
+        '/customer/devices',
+        '/customer/devices/view/:id',
+      ]),
+    );
+    expect(paths.some((p) => p.includes('heat_pump'))).toBe(false);
+    expect(description.routes.find((r) => r.path === '/agency/devices')?.access).toEqual(['Agency']);
+    expect(description.routes.find((r) => r.path === '/customer/devices')?.access).toBe('login');
+  });
+
+  it('gives Admin a device menu per product and the agency one except for heat pumps', () => {
+    const admin = description.menu.filter((entry) => entry.roles.includes('Admin'));
+    expect(admin.map((entry) => entry.products?.[0])).toEqual(['all', 'electricity-advisor', 'livelink', 'safelink', 'airlink', 'bulb']);
+    const agency = description.menu.find((entry) => entry.roles.includes('Agency'));
+    expect(agency?.products).not.toContain('heat_pump');
+    for (const entry of description.menu) expect(entry.labelKey).toMatch(/^devices:menu\./);
+  });
+});

@@ -1,0 +1,117 @@
+import { formatDate, formatDateTime, Link as RouterLink, useNavigate, useParams, useSearchParams } from '@fleet/shared-api';
+import { Badge, Box, Button, ErrorPanel, HStack, Link, LoadingArea, PageHeader, SimpleGrid, StatusBadge, Text } from '@fleet/shared-ui';
+import { errorMessage, ApiError } from '@fleet/shared-api';
+import { useState, type ReactNode } from 'react';
+import { useDevice, type DeviceInfo, type DeviceScope, type EditorScope } from '../api/devices';
+import { BACK_PARAM } from '../device-list/DeviceListPage';
+import { useDevicesTranslation } from '../i18n/translation';
+import { historyPath, productOfLine } from '../paths';
+import { EditDeviceDialog } from './EditDeviceDialog';
+import { typedRate } from './impulse-rate';
+
+const HISTORIES = ['firmware', 'device', 'impulseRate', 'updateRate'] as const;
+
+/** One device: its identity, state, place, people and rate; Edit for the roles that may; histories for Admin. */
+export function DeviceDetailPage({ scope, listPath }: { scope: DeviceScope['kind']; listPath: string }) {
+  const { t } = useDevicesTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const id = Number(useParams().id);
+  const device = useDevice(scope, Number.isSafeInteger(id) ? id : 0);
+  const [editing, setEditing] = useState(false);
+  // Back returns to the list as it was (filters, page, sort), else to the role's list.
+  const back = () => navigate(params.get(BACK_PARAM) ?? listPath);
+  const editor: EditorScope | null = scope === 'customer' ? null : scope;
+
+  if (device.isPending) return <LoadingArea />;
+  if (device.isError) {
+    const gone = device.error instanceof ApiError && device.error.status === 404;
+    return (
+      <Box p="4">
+        <PageHeader title={t('detail.title')} onBack={back} />
+        <ErrorPanel message={gone ? t('detail.notFound') : errorMessage(device.error)} onRetry={gone ? undefined : () => void device.refetch()} />
+      </Box>
+    );
+  }
+  const d = device.data;
+  return (
+    <Box p="4">
+      <PageHeader
+        title={`${t('detail.title')} [${d.mac_address ?? d.serial_number}]`}
+        onBack={back}
+        actions={
+          editor && (
+            <Button size="sm" onClick={() => setEditing(true)}>
+              {t('detail.edit')}
+            </Button>
+          )
+        }
+      />
+      <DeviceFacts device={d} />
+      {scope === 'admin' && (
+        <Box mt="6">
+          <Text fontWeight="semibold" mb="2">
+            {t('detail.histories')}
+          </Text>
+          <HStack gap="4" wrap="wrap">
+            {HISTORIES.map((kind) => (
+              <Link key={kind} asChild colorPalette="teal">
+                <RouterLink to={`${historyPath(kind, d.id)}?line=${encodeURIComponent(d.product_line)}`}>{t(`history.${kind}`)}</RouterLink>
+              </Link>
+            ))}
+          </HStack>
+        </Box>
+      )}
+      {editor && <EditDeviceDialog open={editing} device={d} scope={editor} onClose={() => setEditing(false)} />}
+    </Box>
+  );
+}
+
+function DeviceFacts({ device: d }: { device: DeviceInfo }) {
+  const { t } = useDevicesTranslation();
+  const address = [d.unit_number, d.street_number, d.street, d.city, d.state, d.postal_code].filter(Boolean).join(' ');
+  const rows: Array<[string, ReactNode]> = [
+    [t('list.serialNumber'), d.serial_number],
+    [t('list.macAddress'), d.mac_address?.toUpperCase() ?? '-'],
+    [t('detail.product'), t(`lines.${productOfLine(d.product_line)}`)],
+    [t('detail.deviceUid'), d.device_uid ?? '-'],
+    [t('list.firmwareVersion'), d.firmware_version ?? '-'],
+    [t('list.deviceStatus'), <StatusBadge key="ds" status={d.device_status} />],
+    [t('list.customerState'), <StatusBadge key="cs" status={d.status} />],
+    [t('detail.online'), <StatusBadge key="on" status={d.is_online} kind="connection" />],
+    [t('list.connectionType'), d.connection_type ?? '-'],
+    [t('list.wifiName'), d.wifi_name ?? '-'],
+    [t('detail.signalStrength'), d.signal_strength === null ? '-' : `${d.signal_strength} dB`],
+    [t('detail.faultCode'), d.fault_code ? <Badge key="fc" colorPalette="red">{d.fault_code}</Badge> : '-'],
+    [t('list.address'), address || t('list.noProperty')],
+    [t('detail.nmi'), d.nmi ?? '-'],
+    [t('detail.impulseRate'), d.impulse_rate === null ? '-' : typedRate(d.impulse_rate, d.impulse_rate_type)],
+    [t('detail.impulseRateType'), d.impulse_rate_type ?? '-'],
+    [t('detail.forceSyncDate'), d.force_sync_date ? formatDate(d.force_sync_date) : '-'],
+    [t('list.dateInstalled'), d.installation_date ? formatDate(d.installation_date) : '-'],
+    [t('list.installedVia'), d.installed_via ?? '-'],
+    [t('detail.agency'), d.agency_name ?? '-'],
+    [t('detail.agent'), [d.first_name, d.last_name].filter(Boolean).join(' ') || '-'],
+    [t('list.agentId'), d.installer_uuid ?? '-'],
+    [t('detail.electrician'), d.electrician_name ?? '-'],
+    [t('detail.customer'), d.customer_name ?? '-'],
+    [t('detail.customerEmail'), d.customer_email ?? '-'],
+    [t('list.recordId'), String(d.id)],
+    [t('history.date'), formatDateTime(d.updated_at)],
+  ];
+  return (
+    // a description list: label and value side by side, one column on a phone
+    <SimpleGrid as="dl" columns={{ base: 1, md: 2 }} columnGap="8" rowGap="2">
+      {rows.map(([label, value]) => (
+        <HStack key={label} align="start" gap="3">
+          <Text as="dt" minW="40" color="fg.muted" fontSize="sm">
+            {label}
+          </Text>
+          <Text as="dd" fontSize="sm">
+            {value}
+          </Text>
+        </HStack>
+      ))}
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,103 @@
+import { errorMessage } from '@fleet/shared-api';
+import { FormField, Input, NativeSelect, SimpleGrid, Stack } from '@fleet/shared-ui';
+import { EditDialog } from '@fleet/shared-ui/overlays';
+import { yupResolver } from '@hookform/resolvers/yup';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { useEditDevice, type DeviceInfo, type EditorScope } from '../api/devices';
+import { useDevicesTranslation } from '../i18n/translation';
+import { editSchema, IMPULSE_RATE_TYPES, sentRate, typedRate, type EditValues } from './impulse-rate';
+
+export interface EditDeviceDialogProps {
+  open: boolean;
+  device: DeviceInfo;
+  scope: EditorScope;
+  onClose: () => void;
+}
+
+function valuesOf(device: DeviceInfo): EditValues {
+  const type = device.impulse_rate_type === 'Wh/imp' ? 'Wh/imp' : 'imp/kWh';
+  return {
+    impulse_rate: typedRate(device.impulse_rate, device.impulse_rate_type),
+    impulse_rate_type: type,
+    force_sync_date: device.force_sync_date ?? '',
+    nmi: device.nmi ?? '',
+  };
+}
+
+/** Edit Device: impulse rate and its type (Wh/imp converted before sending), force sync date, NMI. */
+export function EditDeviceDialog({ open, device, scope, onClose }: EditDeviceDialogProps) {
+  const { t } = useDevicesTranslation();
+  const save = useEditDevice(scope);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<EditValues>({ resolver: yupResolver(editSchema), defaultValues: valuesOf(device) });
+
+  useEffect(() => {
+    if (open) {
+      reset(valuesOf(device));
+      save.reset();
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- each opening starts from the saved device; reset is stable
+  }, [open, device, reset]);
+
+  const err = (message: string | undefined) => (message ? t(message) : undefined);
+  const submit = handleSubmit(async (values) => {
+    try {
+      await save.mutateAsync({
+        id: device.id,
+        impulse_rate: sentRate(values),
+        impulse_rate_type: values.impulse_rate_type,
+        force_sync_date: values.force_sync_date || null,
+        nmi: values.nmi,
+      });
+      onClose();
+    } catch {
+      // said in the dialog (and the toast); the dialog and what was typed stay
+    }
+  });
+
+  return (
+    <EditDialog
+      open={open}
+      title={t('edit.title')}
+      submitLabel={t('edit.save')}
+      cancelLabel={t('edit.cancel')}
+      onClose={onClose}
+      onSubmit={(event) => void submit(event)}
+      busy={save.isPending}
+      error={save.isError ? errorMessage(save.error) : null}
+    >
+      <Stack gap="4">
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+          <FormField label={t('detail.impulseRate')} required error={err(errors.impulse_rate?.message)}>
+            <Input size="sm" inputMode="decimal" autoComplete="off" {...register('impulse_rate')} />
+          </FormField>
+          <FormField label={t('detail.impulseRateType')}>
+            <NativeSelect.Root size="sm">
+              <NativeSelect.Field {...register('impulse_rate_type')}>
+                {IMPULSE_RATE_TYPES.map((type) => (
+                  <option key={type} value={type}>
+                    {type}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </FormField>
+        </SimpleGrid>
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+          <FormField label={t('detail.forceSyncDate')} error={err(errors.force_sync_date?.message)}>
+            <Input size="sm" type="date" {...register('force_sync_date')} />
+          </FormField>
+          <FormField label={t('detail.nmi')} error={err(errors.nmi?.message)}>
+            <Input size="sm" maxLength={11} autoComplete="off" {...register('nmi')} />
+          </FormField>
+        </SimpleGrid>
+      </Stack>
+    </EditDialog>
+  );
+}

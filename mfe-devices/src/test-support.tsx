@@ -1,0 +1,24 @@
+// This remote's tests: the kit's test support (@fleet/shared-ui/testing) with its routes.
+import { renderRemoteSync, type RenderRemoteResult } from '@fleet/shared-ui/testing';
+import type { ReactNode } from 'react';
+import { DevicesRoutes } from './DevicesRoutes';
+
+export {
+  callsTo,
+  currentUrl,
+  fakeApi,
+  filterOf,
+  lastCall,
+  listReply,
+  messageReply,
+  notifications,
+  resetPage,
+  signInAs,
+  type Reply,
+  type SentCall,
+} from '@fleet/shared-ui/testing';
+
+/** Renders this remote's routes at `path` (query string allowed), as the shell would mount it. */
+export function renderDevices(path: string, options: { fallback?: ReactNode } = {}): RenderRemoteResult {
+  return renderRemoteSync(<DevicesRoutes fallback={options.fallback ?? <p>Screen of another remote</p>} />, path);
+}
