@@ -33,9 +33,11 @@ afterAll(async () => {
   await t.close();
 });
 
+type Row = Record<string, unknown> & { id: number; product_line: string; mac_address: string; event: string };
+
 interface Reply {
   status: number;
-  body: { status: boolean; message: string; info: any };
+  body: { status: boolean; message: string; info: Record<string, unknown> & { total: number; data: Row[] } };
 }
 
 async function call(role: string, method: 'GET' | 'PUT' | 'POST', url: string, payload?: unknown): Promise<Reply> {
