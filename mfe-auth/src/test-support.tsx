@@ -2,15 +2,7 @@
 import { renderRemote, type RenderRemoteResult } from '@fleet/shared-ui/testing';
 import { AuthRoutes } from './AuthRoutes';
 
-export {
-  fakeApi,
-  loginInfo,
-  notifications,
-  resetPage,
-  signInAs,
-  type Reply,
-  type SentCall,
-} from '@fleet/shared-ui/testing';
+export * from '@fleet/shared-ui/testing';
 import type { SentCall } from '@fleet/shared-ui/testing';
 
 /** The calls to one path, whatever the method (each auth screen calls a path one way). */

@@ -3,20 +3,7 @@ import { renderRemoteSync, type RenderRemoteResult } from '@fleet/shared-ui/test
 import type { ReactNode } from 'react';
 import { DevicesRoutes } from './DevicesRoutes';
 
-export {
-  callsTo,
-  currentUrl,
-  fakeApi,
-  filterOf,
-  lastCall,
-  listReply,
-  messageReply,
-  notifications,
-  resetPage,
-  signInAs,
-  type Reply,
-  type SentCall,
-} from '@fleet/shared-ui/testing';
+export * from '@fleet/shared-ui/testing';
 
 /** Renders this remote's routes at `path` (query string allowed), as the shell would mount it. */
 export function renderDevices(path: string, options: { fallback?: ReactNode } = {}): RenderRemoteResult {

@@ -4,21 +4,7 @@ import { loginInfo, renderRemoteSync, signInAs, type RenderRemoteResult } from '
 import type { ReactNode } from 'react';
 import { FirmwareRoutes } from './FirmwareRoutes';
 
-export {
-  callsTo,
-  currentUrl,
-  fakeApi,
-  fakeUploads,
-  filterOf,
-  lastCall,
-  listReply,
-  messageReply,
-  notifications,
-  resetPage,
-  type Reply,
-  type SentCall,
-  type SentUpload,
-} from '@fleet/shared-ui/testing';
+export * from '@fleet/shared-ui/testing';
 
 /** Renders this remote's routes at `path` (query string allowed), as the shell would mount it. */
 export function renderFirmware(path: string, options: { fallback?: ReactNode } = {}): RenderRemoteResult {
