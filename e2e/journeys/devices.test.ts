@@ -1,5 +1,5 @@
 // Issue 9: Admin opens the Lighting list of the demo fleet, filters it (the state survives a
-// reload), opens a device, and edits its impulse rate: a wrong value gets the spec's message and
+// reload), downloads it as CSV (a server job), opens a device, and edits its impulse rate: a wrong value gets the spec's message and
 // nothing is saved; a right one is saved (Wh/imp sent as imp/kWh) and shown back as typed.
 import type { Browser } from 'playwright-core';
 import { journey, launchChromium } from '../support/browser';
@@ -41,6 +41,25 @@ test('Admin filters the Lighting list, opens a device and edits its impulse rate
     await table.waitFor();
     await page.waitForFunction(() => document.querySelectorAll('table[aria-label="Devices [Lighting]"] tbody tr td').length > 1);
     for (const badge of await table.locator('tbody tr td:nth-child(6)').allTextContents()) expect(badge).toBe('Active');
+
+    // the whole filtered list as CSV: a server job with progress, then the file
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download CSV' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('Devices.csv');
+    const csv = await new Promise<string>((resolve, reject) => {
+      void file.createReadStream().then((stream) => {
+        const parts: Buffer[] = [];
+        stream.on('data', (b: Buffer) => parts.push(b));
+        stream.on('end', () => resolve(Buffer.concat(parts).toString('utf8')));
+        stream.on('error', reject);
+      });
+    });
+    const lines = csv.trim().split('\r\n');
+    expect(lines[0]).toMatch(/^Record ID,Product,Serial Number,MAC Address/);
+    expect(lines.length).toBeGreaterThan(1);
+    for (const line of lines.slice(1)) expect(line).toContain(',bulb,');
+    await page.getByRole('link', { name: /^Download Devices\.csv/ }).waitFor();
 
     // open the first device
     await table.getByRole('button', { name: /^View / }).first().click();

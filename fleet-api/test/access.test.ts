@@ -75,6 +75,7 @@ it('public routes are the sign-in, sign-up, reset, health, docs, dev outbox and 
       '/api/electrician/reset-password-request',
       '/api/health',
       '/api/ota/download/:id/:slot', // a signed, expiring link (firmware module)
+      '/api/export/download/:id/:slot', // a signed, expiring link (device exports)
       '/api/reset-password',
       '/api/reset-password-request',
       '/api/send-verification-mail',

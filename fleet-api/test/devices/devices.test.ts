@@ -1,6 +1,10 @@
 // The devices module (issue 9): lists per line and per role with the caller's slice, one device,
 // the impulse-rate edit with the spec's rules, corrections and the histories; an id from another
 // slice answers 404.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { csvField } from '../../src/modules/devices/export';
 import { bearer, signIn, startTestApp, type TestApp, SETUP_TIMEOUT } from '../support/app';
 
 let t: TestApp;
@@ -9,8 +13,10 @@ let agencyId = 0;
 let electricianId = 0;
 let customerId = 0;
 
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fleet-devices-'));
+
 beforeAll(async () => {
-  t = await startTestApp({}, { devices: 120 });
+  t = await startTestApp({ dataDir }, { devices: 120 });
   for (const [role, email] of [
     ['Admin', 'admin@demo.test'],
     ['Agency', 'agency@demo.test'],
@@ -31,6 +37,7 @@ beforeAll(async () => {
 }, SETUP_TIMEOUT);
 afterAll(async () => {
   await t.close();
+  rmSync(dataDir, { recursive: true, force: true });
 });
 
 type Row = Record<string, unknown> & { id: number; product_line: string; mac_address: string; event: string };
@@ -221,5 +228,57 @@ describe('histories', () => {
     const firmware = await call('Admin', 'GET', `/api/device/ota-history?device_id=${replaced.id}&deviceType=${rows[0]?.product_line}`);
     expect(firmware.status).toBe(200);
     expect(Array.isArray(firmware.body.info.data)).toBe(true);
+  });
+});
+
+describe('CSV export job', () => {
+  async function finished(role: string, id: number) {
+    for (let i = 0; i < 100; i += 1) {
+      const res = await call(role, 'GET', `/api/export/${id}`);
+      if (res.body.info.status !== 'running') return res.body.info;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error('the export did not finish');
+  }
+
+  it('exports the whole filtered list as a job, with progress and a signed link to the file', async () => {
+    const filter = JSON.stringify([{ key: 'device_status', value: ['Active'], type: 'multi' }]);
+    const started = await call('Admin', 'POST', '/api/device/export', { deviceType: 'all', filter });
+    expect(started.status).toBe(200);
+    const expected = await count("d.product_line <> 'heat_pump' AND d.device_status = 'Active'");
+    expect(started.body.info).toMatchObject({ status: 'running', total: expected });
+    const done = await finished('Admin', started.body.info.id as number);
+    expect(done).toMatchObject({ status: 'done', rows_written: expected, total: expected });
+    const link = String(done.download_link);
+    expect(link).toMatch(/^\/api\/export\/download\/\d+\/csv\?expires=\d+&signature=[0-9a-f]{64}$/);
+    const file = await t.app.inject({ url: link });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-disposition']).toBe('attachment; filename="Devices.csv"');
+    const lines = file.body.trim().split('\r\n');
+    expect(lines[0]).toBe('Record ID,Product,Serial Number,MAC Address,Firmware Version,WiFi Name,Address,Connection Type,Date Installed,Customer State,Device Status,Installed Via,Agency Name,Agent Name,Agent ID');
+    expect(lines).toHaveLength(expected + 1);
+    // a tampered link, and another user's export, are refused
+    expect((await t.app.inject({ url: link.replace(/signature=./, 'signature=0') })).statusCode).toBe(403);
+    expect((await call('Agency', 'GET', `/api/export/${started.body.info.id}`)).status).toBe(404);
+  });
+
+  it("holds only the agency's rows in an agency export", async () => {
+    const started = await call('Agency', 'POST', '/api/agency/devices/download-csv', { csvtype: 'devices', all: true, group: 'agency' });
+    expect(started.status).toBe(200);
+    const done = await finished('Agency', started.body.info.id as number);
+    expect(done.rows_written).toBe(await count("d.product_line <> 'heat_pump' AND d.agency_id = $1", [agencyId]));
+    const file = await t.app.inject({ url: String(done.download_link) });
+    const ids = file.body.trim().split('\r\n').slice(1).map((line) => Number(line.split(',')[0]));
+    const { rows } = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM devices WHERE id = ANY($1::bigint[]) AND agency_id IS DISTINCT FROM $2', [ids, agencyId]);
+    expect(rows[0]?.n).toBe(0);
+  });
+
+  it('refuses a bad filter before starting, and defuses spreadsheet formulas in cells', async () => {
+    const bad = await call('Admin', 'POST', '/api/device/export', { filter: JSON.stringify([{ key: 'constructor', value: 'x' }]) });
+    expect(bad.status).toBe(400);
+    expect(csvField('=HYPERLINK("x")')).toBe('"\'=HYPERLINK(""x"")"');
+    expect(csvField('+61 400')).toBe("'+61 400");
+    expect(csvField('a,b')).toBe('"a,b"');
+    expect(csvField(null)).toBe('');
   });
 });

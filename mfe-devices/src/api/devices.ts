@@ -138,3 +138,44 @@ export function useDeviceHistory(kind: HistoryKind, id: number, productLine: str
     placeholderData: keepPreviousData,
   });
 }
+
+export interface ExportJob {
+  id: number;
+  status: 'running' | 'done' | 'failed';
+  total: number;
+  rows_written: number;
+  download_link: string | null;
+  error: string | null;
+}
+
+const EXPORT_CALLS: Record<EditorScope, string> = {
+  admin: '/api/device/export',
+  agency: '/api/agency/devices/download-csv',
+  electrician: '/api/electrician/devices/download-csv',
+};
+
+/** Starts a CSV export of the whole filtered list (a server job). */
+export function useStartExport(scope: EditorScope) {
+  return useFleetMutation(
+    ({ line, filter }: { line: string; filter: string | undefined }) =>
+      apiPost<ExportJob>(EXPORT_CALLS[scope], {
+        deviceType: line,
+        ...(filter ? { filter } : {}),
+        ...(scope === 'admin' ? {} : { csvtype: 'devices', all: true, group: scope }),
+      }),
+    // the job's own answer says it started; the console shows its progress instead of a toast
+    { invalidate: [], toastSuccess: false },
+  );
+}
+
+/** While an export runs, its progress is read again every second; it stops once it is done or failed. */
+export const EXPORT_POLL_MS = 1000;
+
+export function useExportJob(id: number | null) {
+  return useQuery({
+    queryKey: ['exports', id],
+    enabled: id !== null,
+    queryFn: async () => (await apiGet<ExportJob>(`/api/export/${id}`)).info as ExportJob,
+    refetchInterval: (q) => (q.state.data?.status === 'running' || !q.state.data ? EXPORT_POLL_MS : false),
+  });
+}

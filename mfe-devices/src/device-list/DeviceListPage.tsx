@@ -4,6 +4,7 @@ import { ListHeader, PagedTable, RowActions, type DataColumn, type FilterFieldDe
 import { deviceLine, useDeviceList, type DeviceRow, type DeviceScope } from '../api/devices';
 import { useDevicesTranslation } from '../i18n/translation';
 import { detailPath } from '../paths';
+import { CsvExport } from './CsvExport';
 
 /** The query parameter a detail page keeps the list's query string in, for its Back button. */
 export const BACK_PARAM = 'back';
@@ -102,7 +103,9 @@ export function DeviceListPage({ scope }: { scope: DeviceScope }) {
 
   return (
     <Box p="4">
-      <ListHeader title={title} list={list} filters={filters} />
+      <ListHeader title={title} list={list} filters={filters}>
+        {scope.kind !== 'customer' && <CsvExport scope={scope.kind} line={line} filter={list.toQuery().filter} />}
+      </ListHeader>
       <PagedTable label={title} list={list} result={devices} page={devices.data} columns={columns} />
     </Box>
   );

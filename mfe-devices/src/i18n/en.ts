@@ -91,6 +91,12 @@ export const en = {
     endDate: 'End Date',
     pushId: 'Push',
   },
+  export: {
+    button: 'Download CSV',
+    progress: 'Preparing the CSV: {{done}} of {{total}} rows',
+    ready: 'Download Devices.csv ({{total}} rows)',
+    failed: 'The export failed; start it again',
+  },
   standalone: {
     title: 'mfe-devices (standalone)',
   },

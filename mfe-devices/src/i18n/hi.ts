@@ -92,6 +92,12 @@ export const hi: DevicesTexts = {
     endDate: 'अंतिम तिथि',
     pushId: 'पुश',
   },
+  export: {
+    button: 'CSV डाउनलोड करें',
+    progress: 'CSV तैयार हो रही है: {{total}} में से {{done}} पंक्तियाँ',
+    ready: 'Devices.csv डाउनलोड करें ({{total}} पंक्तियाँ)',
+    failed: 'निर्यात विफल रहा; फिर से शुरू करें',
+  },
   standalone: {
     title: 'mfe-devices (स्टैंडअलोन)',
   },

@@ -142,15 +142,23 @@ const ROW_JOINS = `LEFT JOIN properties p ON p.id = d.property_id
   LEFT JOIN agencies a ON a.id = d.agency_id
   LEFT JOIN agents ag ON ag.id = d.agent_id`;
 
-/** A page of the caller's devices of a line, with the exact total. */
-export async function listDevices(db: Db, caller: Caller, line: DeviceLine, query: ListQuery): Promise<ListInfo<DeviceListRow>> {
-  const params = new SqlParams();
+/** The WHERE conditions of a list of the caller's devices of a line (lists and exports share them). */
+export function deviceConditions(caller: Caller, line: DeviceLine, query: ListQuery, params: SqlParams) {
   const listing = buildListing(query, DEVICE_LIST, params, 'd.id');
   const conditions = [
     `d.product_line = ANY(${params.add(productLines(line))}::text[])`,
     scopeFor(caller).devices('d', params),
     ...listing.conditions,
   ];
+  return { listing, conditions };
+}
+
+export { ROW_COLUMNS, ROW_JOINS };
+
+/** A page of the caller's devices of a line, with the exact total. */
+export async function listDevices(db: Db, caller: Caller, line: DeviceLine, query: ListQuery): Promise<ListInfo<DeviceListRow>> {
+  const params = new SqlParams();
+  const { listing, conditions } = deviceConditions(caller, line, query, params);
   const where = whereClause(conditions);
   const filterValues = params.values.slice(); // the count takes no LIMIT/OFFSET
   const pageSql = `SELECT ${ROW_COLUMNS} FROM devices d ${ROW_JOINS} ${where} ${listing.orderBy}

@@ -7,10 +7,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type, type TSchema } from '@sinclair/typebox';
 import { callerOf } from '../../policy/access';
-import { only } from '../../policy/roles';
 import type { ModuleOptions } from '../../server/context';
+import { DeviceExports } from './export';
+import { createReadStream } from 'node:fs';
+import type { Readable } from 'node:stream';
 import { listQueryProperties, ListInfoSchema } from '../../server/listing';
-import { Envelope, IdField, MessageReply, signedInFailures, Strict } from '../../server/schemas';
+import { Envelope, ErrorReply, IdField, MessageReply, signedInFailures, Strict } from '../../server/schemas';
+import { only, PUBLIC } from '../../policy/roles';
 import { DeviceLineField, knownByMac, type DeviceLine } from './lines';
 import {
   correctDevice,
@@ -35,7 +38,7 @@ const CUSTOMER = only('Customer', 'User');
 /** Reads of one device and its histories: every role that has devices (its slice decides). */
 const DEVICE_READERS = only('Admin', 'Agency', 'Electrician', 'Customer', 'User');
 
-function schema<T extends TSchema>(summary: string, info: T | null, ...more: Array<400 | 404>) {
+function schema<T extends TSchema>(summary: string, info: T | null, ...more: Array<400 | 404 | 409>) {
   return {
     tags: ['Devices'],
     summary,
@@ -189,4 +192,92 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app
       return { status: true, message: 'Install history', info };
     });
   }
+
+  // CSV export of a whole filtered list: a server job with progress and a signed link (export.ts).
+  const exports = new DeviceExports(ctx, (message) => app.log.error(message));
+  await exports.recover();
+  app.addHook('onClose', async () => {
+    await exports.settle();
+  });
+  const ExportInfo = Type.Object({
+    id: Type.Integer(),
+    status: Type.String(),
+    total: Type.Integer(),
+    rows_written: Type.Integer(),
+    download_link: Type.Union([Type.String(), Type.Null()]),
+    error: Type.Union([Type.String(), Type.Null()]),
+  });
+  const exportBody = {
+    filter: Type.Optional(Type.String({ maxLength: 8000, description: 'the list filter (JSON array as text)' })),
+    deviceType: Type.Optional(DeviceLineField),
+  };
+  app.post(
+    '/api/device/export',
+    { config: { access: ADMIN }, schema: { ...schema('Export the filtered device list as CSV (a job)', ExportInfo, 400, 409), body: Strict(exportBody) } },
+    async (request) => ({
+      status: true,
+      message: 'Export started',
+      info: await exports.start(callerOf(request), request.body.deviceType ?? 'all', { filter: request.body.filter }),
+    }),
+  );
+  for (const [url, access] of [
+    ['/api/agency/devices/download-csv', AGENCY],
+    ['/api/electrician/devices/download-csv', ELECTRICIAN],
+  ] as const) {
+    app.post(
+      url,
+      {
+        config: { access },
+        schema: {
+          ...schema('Export the devices of the slice as CSV (a job)', ExportInfo, 400, 409),
+          body: Strict({
+            ...exportBody,
+            csvtype: Type.Optional(Type.String({ maxLength: 40 })),
+            all: Type.Optional(Type.Boolean()),
+            device_uid: Type.Optional(Type.Array(Type.String({ maxLength: 64 }), { maxItems: 10_000 })),
+            group: Type.Optional(Type.String({ maxLength: 40 })),
+          }),
+        },
+      },
+      async (request) => {
+        const body = request.body;
+        const uids = body.all === false ? (body.device_uid ?? []) : undefined;
+        return { status: true, message: 'Export started', info: await exports.start(callerOf(request), body.deviceType ?? 'all', { filter: body.filter }, uids) };
+      },
+    );
+  }
+  app.get(
+    '/api/export/:id',
+    { config: { access: DEVICE_READERS }, schema: { ...schema('An export of yours: progress, and the link when done', ExportInfo, 400, 404), params: Strict({ id: IdField }) } },
+    async (request) => ({ status: true, message: 'Export', info: await exports.info(callerOf(request), request.params.id) }),
+  );
+  app.get(
+    '/api/export/download/:id/:slot',
+    {
+      config: { access: PUBLIC },
+      schema: {
+        tags: ['Devices'],
+        summary: 'The CSV of a finished export (signed, expiring link; no bearer)',
+        params: Strict({ id: IdField, slot: Type.Unsafe<'csv'>({ type: 'string', enum: ['csv'], errorMessage: 'Unknown file' }) }),
+        querystring: Strict({
+          expires: Type.Integer({ minimum: 0, maximum: 99_999_999_999, errorMessage: 'expires is invalid' }),
+          signature: Type.String({ maxLength: 128, errorMessage: 'signature is invalid' }),
+        }),
+        response: {
+          200: Type.Unsafe<Readable>({ type: 'string', format: 'binary', description: 'The CSV' }),
+          400: ErrorReply,
+          403: ErrorReply,
+          404: ErrorReply,
+          500: ErrorReply,
+        },
+      },
+    },
+    async (request, reply) => {
+      const file = await exports.file(request.params.id, request.query.expires, request.query.signature);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="Devices.csv"')
+        .send(createReadStream(file));
+    },
+  );
 };

@@ -20,7 +20,7 @@ import { nowSeconds, type AppContext, type ModuleOptions } from '../../server/co
 import { LocalFirmwareStorage, type FirmwareStorage } from '../../storage/firmware-storage';
 import { ADMIN, Nullable, oneRow, otaSchema } from '../ota/common';
 import { DeviceTypeField, INVALID_VERSION, isDeviceType, isVersion, type DeviceType } from '../ota/device-types';
-import { DownloadSigner } from './links';
+import { DownloadSigner } from '../../server/signed-links';
 import { discardAll, MD5_FIELD, readFirmwareForm, type FileSlot, type FirmwareForm } from './upload';
 
 export interface FirmwareModuleOptions extends ModuleOptions {

@@ -1,8 +1,9 @@
 /**
- * Signed, expiring download links: `/api/ota/download/{id}/{slot}?expires=<unix s>&signature=<hex>`,
- * an HMAC-SHA256 over the firmware id, slot, expiry and the file's storage key (so a replaced file's
- * old links stop working), with a key derived from the server secret. Relative to the API: the console
- * server proxies /api.
+ * Signed, expiring download links: `<base>/{id}/{slot}?expires=<unix s>&signature=<hex>`, an
+ * HMAC-SHA256 over the id, slot, expiry and the file's storage key (so a replaced file's old links stop
+ * working), with a key derived from the server secret and the link's purpose (a firmware link is not
+ * an export link). Relative to the API: the console server proxies /api. Firmware files
+ * (`/api/ota/download`) and exports (`/api/export/download`) use it.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
@@ -11,9 +12,13 @@ export const LINK_TTL_SECONDS = 3600;
 export class DownloadSigner {
   private readonly key: Buffer;
 
-  /** `secretKey` is a key already derived from the server secret (the app's otpKey); we derive again. */
-  constructor(secretKey: Buffer) {
-    this.key = createHmac('sha256', secretKey).update('fleet-api firmware downloads').digest();
+  /** `secretKey` is a key already derived from the server secret (the app's otpKey); we derive again per purpose. */
+  constructor(
+    secretKey: Buffer,
+    private readonly base = '/api/ota/download',
+    purpose = 'fleet-api firmware downloads',
+  ) {
+    this.key = createHmac('sha256', secretKey).update(purpose).digest();
   }
 
   private mac(id: number, slot: string, expires: number, storageKey: string): string {
@@ -22,7 +27,7 @@ export class DownloadSigner {
 
   link(id: number, slot: string, storageKey: string, nowSeconds: number): string {
     const expires = nowSeconds + LINK_TTL_SECONDS;
-    return `/api/ota/download/${id}/${slot}?expires=${expires}&signature=${this.mac(id, slot, expires, storageKey)}`;
+    return `${this.base}/${id}/${slot}?expires=${expires}&signature=${this.mac(id, slot, expires, storageKey)}`;
   }
 
   /** 'ok', or why the link is refused. */
