@@ -195,9 +195,13 @@ class PGliteDb implements Db, ScriptRunner {
 }
 
 async function openPGlite(dataDir: string): Promise<Db> {
+  // an ES module only in its types: loaded the way that works from CommonJS too
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const pg = await PGlite.create({
     ...(dataDir === 'memory://' ? {} : { dataDir }),
     parsers: PARSERS,
+    // trigram indexes for "contains" searches of serial numbers and MAC addresses (0008)
+    extensions: { pg_trgm },
   });
   await pg.exec("SET TIME ZONE 'UTC'");
   return new PGliteDb(pg);

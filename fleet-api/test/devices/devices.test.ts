@@ -282,3 +282,29 @@ describe('CSV export job', () => {
     expect(csvField(null)).toBe('');
   });
 });
+
+describe('exact totals at scale', () => {
+  it('keeps a list total exact after writes from anywhere (the cached count is recounted after a write)', async () => {
+    const filter = JSON.stringify([{ key: 'installed_via', value: 'Console', type: 'single' }]);
+    const url = `/api/bulb/list?${q({ filter })}`;
+    const before = (await call('Admin', 'GET', url)).body.info.total;
+    expect((await call('Admin', 'GET', url)).body.info.total).toBe(before);
+    // a write that does not go through the API (the simulator, a script): the statement trigger bumps the version
+    const { rows } = await t.db.query<{ id: number }>(
+      `INSERT INTO devices (product_line, serial_number, mac_address, installed_via) VALUES ('bulb', 'BLTOTAL1', 'A4C1FFFF0001', 'Console') RETURNING id::int AS id`,
+    );
+    expect((await call('Admin', 'GET', url)).body.info.total).toBe(before + 1);
+    await t.db.query('UPDATE devices SET installed_via = $2 WHERE id = $1', [rows[0]?.id, 'Customer App']);
+    expect((await call('Admin', 'GET', url)).body.info.total).toBe(before);
+    await t.db.query('DELETE FROM devices WHERE id = $1', [rows[0]?.id]);
+  });
+
+  it('finds a serial number or MAC address by any part of it (trigram index)', async () => {
+    const device = await oneDevice("d.product_line = 'livelink'");
+    const part = device.serial_number.slice(-6, -1);
+    const res = await call('Admin', 'GET', `/api/livelink/list?${q({ filter: [{ key: 'serial_number', value: part, type: 'single' }] })}`);
+    expect(res.body.info.data.map((r) => r.id)).toContain(device.id);
+    const { rows } = await t.db.query<{ indexname: string }>("SELECT indexname FROM pg_indexes WHERE tablename = 'devices' AND indexname LIKE '%trgm%' ORDER BY 1");
+    expect(rows.map((r) => r.indexname)).toEqual(['devices_mac_trgm_idx', 'devices_serial_trgm_idx']);
+  });
+});

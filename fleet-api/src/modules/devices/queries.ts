@@ -11,6 +11,7 @@ import type { Caller } from '../../policy/roles';
 import { badRequest, notFound } from '../../server/errors';
 import { buildListing, listInfo, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
 import { SqlParams, whereClause } from '../../server/sql';
+import type { CountCache } from '../../server/count-cache';
 import { alphanumeric } from '../ota/device-types';
 import { productLines, type DeviceLine } from './lines';
 
@@ -156,7 +157,7 @@ export function deviceConditions(caller: Caller, line: DeviceLine, query: ListQu
 export { ROW_COLUMNS, ROW_JOINS };
 
 /** A page of the caller's devices of a line, with the exact total. */
-export async function listDevices(db: Db, caller: Caller, line: DeviceLine, query: ListQuery): Promise<ListInfo<DeviceListRow>> {
+export async function listDevices(db: Db, caller: Caller, line: DeviceLine, query: ListQuery, counts?: CountCache): Promise<ListInfo<DeviceListRow>> {
   const params = new SqlParams();
   const { listing, conditions } = deviceConditions(caller, line, query, params);
   const where = whereClause(conditions);
@@ -165,9 +166,11 @@ export async function listDevices(db: Db, caller: Caller, line: DeviceLine, quer
        LIMIT ${params.add(listing.limit)} OFFSET ${params.add(listing.offset)}`;
   const [page, count] = await Promise.all([
     db.query<DeviceListRow>(pageSql, params.values),
-    db.query<{ n: number }>(`SELECT count(*)::int AS n FROM devices d ${ROW_JOINS} ${where}`, filterValues),
+    counts
+      ? counts.total(db, `SELECT count(*)::int AS n FROM devices d ${ROW_JOINS} ${where}`, filterValues)
+      : db.query<{ n: number }>(`SELECT count(*)::int AS n FROM devices d ${ROW_JOINS} ${where}`, filterValues).then((r) => r.rows[0]?.n ?? 0),
   ]);
-  return listInfo(page.rows, count.rows[0]?.n ?? 0, listing.page, listing.limit);
+  return listInfo(page.rows, count, listing.page, listing.limit);
 }
 
 export const DeviceInfo = Type.Object({

@@ -9,6 +9,7 @@ import { Type, type TSchema } from '@sinclair/typebox';
 import { callerOf } from '../../policy/access';
 import type { ModuleOptions } from '../../server/context';
 import { DeviceExports } from './export';
+import { CountCache } from '../../server/count-cache';
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { listQueryProperties, ListInfoSchema } from '../../server/listing';
@@ -70,6 +71,8 @@ const DeviceEditBody = Strict({
 export const deviceRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, { ctx }) => {
   const { db } = ctx;
   const now = () => ctx.config.now();
+  // exact totals, recounted only after a write that can move them (server/count-cache.ts)
+  const counts = new CountCache('devices');
 
   /** One list route: `line` fixed by the path, or the `deviceType` query (default `all`). */
   function list(url: string, access: ReturnType<typeof only>, summary: string, line?: DeviceLine) {
@@ -78,7 +81,7 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app
       { config: { access }, schema: { ...schema(summary, ListInfoSchema(DeviceRow), 400), querystring: line ? ListQueryOnly : ListQueryWithLine } },
       async (request) => {
         const query = request.query as Record<string, unknown> & { deviceType?: DeviceLine };
-        const info = await listDevices(db, callerOf(request), line ?? query.deviceType ?? 'all', request.query);
+        const info = await listDevices(db, callerOf(request), line ?? query.deviceType ?? 'all', request.query, counts);
         return { status: true, message: 'Devices', info };
       },
     );
