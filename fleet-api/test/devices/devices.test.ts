@@ -308,3 +308,27 @@ describe('exact totals at scale', () => {
     expect(rows.map((r) => r.indexname)).toEqual(['devices_mac_trgm_idx', 'devices_serial_trgm_idx']);
   });
 });
+
+describe('paging from either end', () => {
+  it('answers every page of a sorted list in order, the last pages read from the end', async () => {
+    const filter = [{ key: 'device_status', value: ['Active'], type: 'multi' }];
+    for (const [sortBy, orderBy] of [
+      ['mac_address', 'asc'],
+      ['created_at', 'desc'],
+      ['agency_name', 'asc'],
+    ] as const) {
+      const all = await call('Admin', 'GET', `/api/device/all/devices?${q({ filter, sortBy, orderBy, limit: '500' })}`);
+      const total = all.body.info.total;
+      const expected = all.body.info.data.map((r) => r.id);
+      expect(expected).toHaveLength(Math.min(500, total));
+      const paged: number[] = [];
+      for (let page = 1; page <= Math.ceil(total / 7); page += 1) {
+        const res = await call('Admin', 'GET', `/api/device/all/devices?${q({ filter, sortBy, orderBy, limit: '7', page: String(page) })}`);
+        paged.push(...res.body.info.data.map((r) => r.id));
+      }
+      expect([sortBy, paged]).toEqual([sortBy, expected]);
+    }
+    const beyond = await call('Admin', 'GET', `/api/device/all/devices?${q({ filter, page: '9999' })}`);
+    expect(beyond.body.info.data).toEqual([]);
+  });
+});

@@ -5,7 +5,16 @@ CREATE EXTENSION IF NOT EXISTS pg_trgm;
 CREATE INDEX devices_serial_trgm_idx ON devices USING gin (serial_number gin_trgm_ops);
 CREATE INDEX devices_mac_trgm_idx ON devices USING gin (mac_address gin_trgm_ops);
 
--- 2. The exact total of a list is cached by fleet-api per query (scope + filters) and per version
+-- 2. Pages of 25 newest first are one ordered index range: every line but heat pump (the
+--    all-devices list), and an agency's devices per line or of every line. A single line uses
+--    devices_ota_line_created_idx (0003). NULLS LAST matches the list codec's ORDER BY.
+CREATE INDEX devices_all_created_idx ON devices (created_at DESC NULLS LAST, id DESC) WHERE product_line <> 'heat_pump';
+CREATE INDEX devices_agency_line_created_nl_idx
+  ON devices (agency_id, fleet_ota_line(product_line), created_at DESC NULLS LAST, id DESC);
+CREATE INDEX devices_agency_all_created_idx
+  ON devices (agency_id, created_at DESC NULLS LAST, id DESC) WHERE product_line <> 'heat_pump';
+
+-- 3. The exact total of a list is cached by fleet-api per query (scope + filters) and per version
 --    of what the device lists read. Every statement that can change a device list's rows or totals
 --    bumps the version, whichever process wrote it (the API, the simulator, a migration), so every
 --    instance sees it. Statement-level: a bulk update bumps once.

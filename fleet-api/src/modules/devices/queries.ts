@@ -13,7 +13,7 @@ import { buildListing, listInfo, type ListInfo, type ListQuery, type ListSpec } 
 import { SqlParams, whereClause } from '../../server/sql';
 import type { CountCache } from '../../server/count-cache';
 import { alphanumeric } from '../ota/device-types';
-import { productLines, type DeviceLine } from './lines';
+import type { DeviceLine } from './lines';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 
@@ -143,11 +143,20 @@ const ROW_JOINS = `LEFT JOIN properties p ON p.id = d.property_id
   LEFT JOIN agencies a ON a.id = d.agency_id
   LEFT JOIN agents ag ON ag.id = d.agent_id`;
 
+/**
+ * The devices of a line, written the way the ordered indexes serve (0003, 0008): one line is
+ * `fleet_ota_line(product_line) = $line` (livelink includes the IHDs paired with it), every line is
+ * `product_line <> 'heat_pump'`.
+ */
+export function lineCondition(line: DeviceLine, params: SqlParams): string {
+  return line === 'all' ? `d.product_line <> 'heat_pump'` : `fleet_ota_line(d.product_line) = ${params.add(line)}`;
+}
+
 /** The WHERE conditions of a list of the caller's devices of a line (lists and exports share them). */
 export function deviceConditions(caller: Caller, line: DeviceLine, query: ListQuery, params: SqlParams) {
   const listing = buildListing(query, DEVICE_LIST, params, 'd.id');
   const conditions = [
-    `d.product_line = ANY(${params.add(productLines(line))}::text[])`,
+    lineCondition(line, params),
     scopeFor(caller).devices('d', params),
     ...listing.conditions,
   ];
@@ -157,20 +166,41 @@ export function deviceConditions(caller: Caller, line: DeviceLine, query: ListQu
 export { ROW_COLUMNS, ROW_JOINS };
 
 /** A page of the caller's devices of a line, with the exact total. */
+/** Reads of the joined tables (aliases p, a, ag) in a piece of SQL: the page's ids need the joins then. */
+const NEEDS_JOINS = /\b(p|a|ag)\./;
+
+/**
+ * A page of the caller's devices of a line, with the exact total. The page's 25 ids are found on
+ * devices alone (the joins only when a filter or the sort reads them), then joined: an offset never
+ * joins the rows it skips. A page past the middle is read from the other end in the reverse order,
+ * so the last page costs what the first does.
+ */
 export async function listDevices(db: Db, caller: Caller, line: DeviceLine, query: ListQuery, counts?: CountCache): Promise<ListInfo<DeviceListRow>> {
   const params = new SqlParams();
   const { listing, conditions } = deviceConditions(caller, line, query, params);
   const where = whereClause(conditions);
-  const filterValues = params.values.slice(); // the count takes no LIMIT/OFFSET
-  const pageSql = `SELECT ${ROW_COLUMNS} FROM devices d ${ROW_JOINS} ${where} ${listing.orderBy}
-       LIMIT ${params.add(listing.limit)} OFFSET ${params.add(listing.offset)}`;
-  const [page, count] = await Promise.all([
-    db.query<DeviceListRow>(pageSql, params.values),
-    counts
-      ? counts.total(db, `SELECT count(*)::int AS n FROM devices d ${ROW_JOINS} ${where}`, filterValues)
-      : db.query<{ n: number }>(`SELECT count(*)::int AS n FROM devices d ${ROW_JOINS} ${where}`, filterValues).then((r) => r.rows[0]?.n ?? 0),
-  ]);
-  return listInfo(page.rows, count, listing.page, listing.limit);
+  const filterValues = params.values.slice();
+  const countSql = `SELECT count(*)::int AS n FROM devices d ${ROW_JOINS} ${where}`;
+  const total = counts
+    ? await counts.total(db, countSql, filterValues)
+    : ((await db.query<{ n: number }>(countSql, filterValues)).rows[0]?.n ?? 0);
+  if (listing.offset >= total) return listInfo([], total, listing.page, listing.limit);
+
+  let { orderBy, offset, limit } = { orderBy: listing.orderBy, offset: listing.offset, limit: listing.limit };
+  const fromEnd = offset > total / 2;
+  if (fromEnd) {
+    // the same order reversed (direction and NULLS both flip), counted from the last row
+    const flipped = buildListing({ ...query, orderBy: (query.orderBy ?? 'desc').toLowerCase() === 'asc' ? 'desc' : 'asc' }, DEVICE_LIST, new SqlParams(), 'd.id');
+    orderBy = flipped.orderBy;
+    limit = Math.min(limit, total - offset);
+    offset = Math.max(0, total - listing.offset - limit);
+  }
+  const innerJoins = NEEDS_JOINS.test(where) || NEEDS_JOINS.test(orderBy) ? ROW_JOINS : '';
+  const pageSql = `SELECT ${ROW_COLUMNS}
+       FROM (SELECT d.id FROM devices d ${innerJoins} ${where} ${orderBy} LIMIT ${params.add(limit)} OFFSET ${params.add(offset)}) page
+       JOIN devices d ON d.id = page.id ${ROW_JOINS} ${orderBy}`;
+  const { rows } = await db.query<DeviceListRow>(pageSql, params.values);
+  return listInfo(fromEnd ? rows.reverse() : rows, total, listing.page, listing.limit);
 }
 
 export const DeviceInfo = Type.Object({
@@ -212,7 +242,7 @@ export type DeviceDetail = DeviceListRow & {
 export async function deviceDetail(db: Db, caller: Caller, id: number, line?: DeviceLine): Promise<DeviceDetail> {
   const params = new SqlParams();
   const conditions = [`d.id = ${params.add(id)}`, `d.product_line <> 'heat_pump'`, scopeFor(caller).devices('d', params)];
-  if (line) conditions.push(`d.product_line = ANY(${params.add(productLines(line))}::text[])`);
+  if (line) conditions.push(lineCondition(line, params));
   const { rows } = await db.query<DeviceDetail>(
     `SELECT ${ROW_COLUMNS}, d.device_uid, d.nmi, d.impulse_rate, d.impulse_rate_type,
             to_char(d.force_sync_date AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS force_sync_date, d.signal_strength::int AS signal_strength,

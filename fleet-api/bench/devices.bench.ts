@@ -1,0 +1,232 @@
+/**
+ * Device lists at fleet size (issue 9): 1,000,000 devices (BENCH_DEVICES overrides) seeded with
+ * seedDemoFleet, on PGlite on disk and on PostgreSQL (ctx.pgUrl). For each database:
+ *
+ * - p50/p95 of a page of 25 with its exact total through app.inject: every line newest first, the
+ *   Lighting list filtered and sorted, its last page, and a page 20,000 rows deep;
+ * - 50 concurrent clients: pages per second of the list with its (cached) total, beside the same page
+ *   without a total and beside the same page counting per request (the design before the cache), all
+ *   in the same run;
+ * - serial-number "contains" searches (a different part each run, so every count is a cache miss);
+ * - the CSV export of every device as a job, beside a bare COPY of the same rows in the same run, and
+ *   the process's RSS growth while it runs.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { Client } from 'pg';
+import { buildApp } from '../src/app';
+import { testConfig } from '../src/config';
+import { migrate, openDatabase, type Db } from '../src/db';
+import type { Caller } from '../src/policy/roles';
+import { DEMO_PASSWORD, seedDemoFleet } from '../src/seed';
+import { CountCache } from '../src/server/count-cache';
+import { DeviceExports } from '../src/modules/devices/export';
+import { listDevices } from '../src/modules/devices/queries';
+import type { AppContext } from '../src/server/context';
+import type { BenchContext } from './types';
+
+export const name = 'devices';
+
+const DEVICES = Number(process.env.BENCH_DEVICES ?? 1_000_000);
+const RUNS = Number(process.env.BENCH_DEVICES_RUNS ?? 30);
+const WARMUP = 3;
+const CLIENTS = 50;
+const CONCURRENT_REQUESTS = Number(process.env.BENCH_DEVICES_REQUESTS ?? 1000);
+
+function stats(samples: number[]) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+  const r = (n: number) => Math.round(n * 10) / 10;
+  return { p50: r(at(0.5)), p95: r(at(0.95)), runs: sorted.length };
+}
+
+async function measure(fn: (i: number) => Promise<unknown>, runs = RUNS) {
+  for (let i = 0; i < WARMUP; i += 1) await fn(-1 - i);
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i += 1) {
+    const t0 = performance.now();
+    await fn(i);
+    samples.push(performance.now() - t0);
+  }
+  return stats(samples);
+}
+
+/** Requests per second of `fn` with CLIENTS callers at once, CONCURRENT_REQUESTS in all. */
+async function throughput(fn: () => Promise<unknown>): Promise<number> {
+  for (let i = 0; i < WARMUP; i += 1) await fn();
+  let left = CONCURRENT_REQUESTS;
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async () => {
+      while (left > 0) {
+        left -= 1;
+        await fn();
+      }
+    }),
+  );
+  return Math.round((CONCURRENT_REQUESTS / (performance.now() - t0)) * 1000);
+}
+
+async function adminToken(app: FastifyInstance): Promise<string> {
+  const email = 'admin@demo.test';
+  const login = await app.inject({ method: 'POST', url: '/api/authenticate/login', payload: { email, password: DEMO_PASSWORD } });
+  if (login.statusCode !== 200) throw new Error(`login: ${login.statusCode} ${login.body}`);
+  const mails = await app.inject({ url: `/api/dev/outbox?to=${encodeURIComponent(email)}` });
+  const text = (mails.json() as { info: { data: Array<{ text: string }> } }).info.data[0]?.text ?? '';
+  const otp = /\b(\d{6})\b/.exec(text)?.[1];
+  const res = await app.inject({ method: 'POST', url: '/api/authenticate/login-otp', payload: { email, otp } });
+  if (res.statusCode !== 200) throw new Error(`login-otp: ${res.statusCode} ${res.body}`);
+  return (res.json() as { token: string }).token;
+}
+
+async function benchDatabase(db: Db, label: string, dataDir: string): Promise<Record<string, unknown>> {
+  const seedStarted = performance.now();
+  await seedDemoFleet(db, { devices: DEVICES, log: (m) => console.log(`  ${label} ${m}`) });
+  const seedMs = Math.round(performance.now() - seedStarted);
+  await db.query('ANALYZE devices');
+  const config = testConfig({ dataDir, logLevel: 'silent' });
+  const app = await buildApp({ db, config });
+  try {
+    const auth = { authorization: `Bearer ${await adminToken(app)}` };
+    const get = async (url: string) => {
+      const res = await app.inject({ url, headers: auth });
+      if (res.statusCode !== 200) throw new Error(`GET ${url}: ${res.statusCode} ${res.body.slice(0, 300)}`);
+      return res.json() as { info: { total: number; data: unknown[] } };
+    };
+    const enc = (f: unknown) => encodeURIComponent(JSON.stringify(f));
+    const lighting = enc([
+      { key: 'device_status', value: ['Active'], type: 'multi' },
+      { key: 'connection_type', value: ['AP'], type: 'multi' },
+    ]);
+    const filtered = `/api/bulb/list?filter=${lighting}&sortBy=mac_address&orderBy=asc`;
+    const total = (await get(filtered)).info.total;
+    const lastPage = Math.max(1, Math.ceil(total / 25));
+
+    const pages = {
+      everyLineNewestFirst: await measure(() => get('/api/device/all/devices')),
+      lightingFilteredSorted: await measure(() => get(filtered)),
+      lightingLastPage: await measure(() => get(`${filtered}&page=${lastPage}`)),
+      page800Deep: await measure(() => get('/api/device/all/devices?page=800')),
+    };
+
+    // 50 clients at once, in-process (the same query code the call runs), with and without the total.
+    const admin: Caller = { userId: 1, userType: 'Admin', email: 'admin@demo.test', sessionId: 'bench', agencyId: null, electricianId: null, companyId: null, siteManagerId: null, customerId: null };
+    const query = { filter: decodeURIComponent(lighting), sortBy: 'mac_address', orderBy: 'asc', page: 2 };
+    const cache = new CountCache('devices');
+    const noTotal = { total: async () => 0 } as unknown as CountCache;
+    const concurrent = {
+      clients: CLIENTS,
+      requests: CONCURRENT_REQUESTS,
+      withCachedTotalPerSecond: await throughput(() => listDevices(db, admin, 'bulb', query, cache)),
+      withoutTotalPerSecond: await throughput(() => listDevices(db, admin, 'bulb', query, noTotal)),
+      countingEveryRequestPerSecond: await throughput(() => listDevices(db, admin, 'bulb', query)),
+    };
+    const ratio = Math.round((concurrent.withCachedTotalPerSecond / concurrent.withoutTotalPerSecond) * 100) / 100;
+
+    // "contains": a different 5-character part of a real serial number each run (count cache misses)
+    const serials = (await db.query<{ s: string }>("SELECT serial_number AS s FROM devices WHERE product_line = 'livelink' ORDER BY id LIMIT 40")).rows.map((r) => r.s);
+    const contains = await measure((i) => {
+      const serial = serials[(i + 40) % serials.length] ?? 'LL0000';
+      return get(`/api/livelink/list?filter=${enc([{ key: 'serial_number', value: serial.slice(-7, -2), type: 'single' }])}`);
+    });
+
+    // CSV export of every device but heat pumps: the job, beside a bare COPY of the same rows.
+    const ctx: AppContext = { db, config, tokens: undefined as never, otpKey: Buffer.alloc(32, 1) };
+    const exportsJob = new DeviceExports(ctx, (m) => console.log(m));
+    const rssBefore = process.memoryUsage().rss;
+    let rssPeak = rssBefore;
+    const sampler = setInterval(() => {
+      rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
+    }, 100);
+    const exportStarted = performance.now();
+    const job = await exportsJob.start(admin, 'all', {});
+    await exportsJob.settle();
+    const exportMs = performance.now() - exportStarted;
+    clearInterval(sampler);
+    const rows = job.total;
+    const copyStarted = performance.now();
+    const copySql =
+      "COPY (SELECT d.id, d.product_line, d.serial_number, d.mac_address, d.firmware_version FROM devices d WHERE d.product_line <> 'heat_pump' ORDER BY d.id) TO";
+    if (db.kind === 'pglite') await db.query(`${copySql} '/dev/blob' WITH (FORMAT csv, HEADER)`);
+    else await db.query(`${copySql} '${path.join(os.tmpdir(), `fleet-bench-copy-${randomBytes(4).toString('hex')}.csv`)}' WITH (FORMAT csv, HEADER)`);
+    const copyMs = performance.now() - copyStarted;
+    const csvExport = {
+      rows,
+      jobRowsPerSecond: Math.round(rows / (exportMs / 1000)),
+      bareCopyRowsPerSecond: Math.round(rows / (copyMs / 1000)),
+      rssGrowthMb: Math.round((rssPeak - rssBefore) / 1048576),
+    };
+    return {
+      devices: DEVICES,
+      seedMs,
+      lightingFilteredTotal: total,
+      pageOf25WithExactTotalMs: pages,
+      concurrent: { ...concurrent, cachedTotalToNoTotalRatio: ratio },
+      serialContainsMs: contains,
+      csvExport: { ...csvExport, jobToBareCopyRatio: Math.round((csvExport.jobRowsPerSecond / csvExport.bareCopyRowsPerSecond) * 100) / 100 },
+      countCache: { hits: cache.hits, misses: cache.misses },
+    };
+  } finally {
+    await app.close();
+  }
+}
+
+async function onPostgres(adminUrl: string, fn: (db: Db) => Promise<Record<string, unknown>>): Promise<Record<string, unknown>> {
+  const dbName = `bench_devices_${randomBytes(4).toString('hex')}`;
+  const admin = new Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${dbName}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${dbName}`;
+    const db = await openDatabase({ databaseUrl: url.toString() });
+    try {
+      await migrate(db);
+      return await fn(db);
+    } finally {
+      await db.close();
+    }
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+export async function run(ctx: BenchContext): Promise<Record<string, unknown>> {
+  const files = mkdtempSync(path.join(os.tmpdir(), 'fleet-bench-devices-files-'));
+  const results: Record<string, unknown> = {
+    what:
+      'Device lists at fleet size: pages of 25 with exact totals through app.inject (p50/p95 ms over ' +
+      `${RUNS} runs after ${WARMUP} warm-ups); ${CLIENTS} concurrent clients in-process with the cached total, without a total, ` +
+      'and counting per request; serial "contains" searches missing the count cache each run; the CSV export job beside a bare ' +
+      'COPY of the same rows in the same run, with the RSS growth while it runs. Shared 2-core machine: see loadAverage.',
+    targets: 'page p95 <= 150 ms; cached total >= 0.5x no total; contains p95 <= 50 ms; export >= 0.5x bare COPY; RSS growth < 100 MB',
+  };
+  try {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'fleet-bench-devices-pglite-'));
+    try {
+      console.log(`PGlite on disk (${dir}), ${DEVICES} devices`);
+      const db = await openDatabase({ dataDir: dir });
+      try {
+        await migrate(db);
+        results.pglite = await benchDatabase(db, 'pglite', path.join(files, 'pglite'));
+      } finally {
+        await db.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    if (ctx.pgUrl) {
+      console.log(`PostgreSQL, ${DEVICES} devices`);
+      results.postgres = await onPostgres(ctx.pgUrl, (db) => benchDatabase(db, 'postgres', path.join(files, 'postgres')));
+    } else {
+      results.postgres = 'not run: no PostgreSQL server (BENCH_DATABASE_URL or scripts/pg-server.sh)';
+    }
+  } finally {
+    rmSync(files, { recursive: true, force: true });
+  }
+  return results;
+}
