@@ -29,6 +29,7 @@ describe('health', () => {
       kind: t.db.kind,
       query: (sql, params) => (sql === 'SELECT 1' ? Promise.reject(new Error('connection lost')) : t.db.query(sql, params)),
       transaction: (fn) => t.db.transaction(fn),
+      copyOut: (sql) => t.db.copyOut(sql),
       close: async () => undefined,
     };
     const app = await buildApp({ db: broken, config: t.config });

@@ -18,6 +18,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite, type Transaction as PGliteTransaction } from '@electric-sql/pglite';
 import { Pool, types as pgDefaultTypes, type PoolClient } from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
 
 export interface QueryResult<T> {
   rows: T[];
@@ -29,6 +30,11 @@ export interface Db {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
   /** Runs fn in one transaction; a nested call inside fn's tx reuses that tx. */
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
+  /**
+   * The bytes of `COPY (...) TO STDOUT ...` (no parameters: COPY takes none), as they come: streamed
+   * from PostgreSQL; from PGlite the whole answer of that one statement (keep each one bounded).
+   */
+  copyOut(sql: string): AsyncIterable<Uint8Array>;
   close(): Promise<void>;
 }
 
@@ -150,6 +156,12 @@ class PGliteTxDb implements Db, ScriptRunner {
   readonly kind = 'pglite' as const;
   constructor(private readonly tx: PGliteQueryable) {}
 
+  async *copyOut(sql: string): AsyncIterable<Uint8Array> {
+    // PGlite writes COPY output to a blob it hands back with the result
+    const res = await this.tx.query(sql.replace(/\bTO STDOUT\b/i, "TO '/dev/blob'"));
+    if (res.blob) yield new Uint8Array(await res.blob.arrayBuffer());
+  }
+
   async query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>> {
     const res = await this.tx.query<T>(sql, params as unknown[] | undefined);
     // affectedRows is 0 for SELECT; pg's rowCount counts the rows returned then.
@@ -178,6 +190,10 @@ class PGliteDb implements Db, ScriptRunner {
 
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>> {
     return this.plain.query<T>(sql, params);
+  }
+
+  copyOut(sql: string): AsyncIterable<Uint8Array> {
+    return this.plain.copyOut(sql);
   }
 
   execScript(sql: string): Promise<void> {
@@ -222,6 +238,10 @@ class PgClientDb implements Db, ScriptRunner {
   readonly kind = 'postgres' as const;
   constructor(private readonly client: PoolClient) {}
 
+  async *copyOut(sql: string): AsyncIterable<Uint8Array> {
+    yield* this.client.query(copyTo(sql)) as AsyncIterable<Uint8Array>;
+  }
+
   async query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>> {
     const res = await this.client.query(sql, params);
     return { rows: res.rows as T[], rowCount: res.rowCount ?? res.rows.length };
@@ -243,6 +263,15 @@ class PgClientDb implements Db, ScriptRunner {
 class PgPoolDb implements Db, ScriptRunner {
   readonly kind = 'postgres' as const;
   constructor(private readonly pool: Pool) {}
+
+  async *copyOut(sql: string): AsyncIterable<Uint8Array> {
+    const client = await this.pool.connect();
+    try {
+      yield* client.query(copyTo(sql)) as AsyncIterable<Uint8Array>;
+    } finally {
+      client.release();
+    }
+  }
 
   async query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>> {
     const res = await this.pool.query(sql, params);

@@ -4,7 +4,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { csvField } from '../../src/modules/devices/export';
+import { csvField, inlineParams, sqlLiteral } from '../../src/modules/devices/export';
 import { bearer, signIn, startTestApp, type TestApp, SETUP_TIMEOUT } from '../support/app';
 
 let t: TestApp;
@@ -254,7 +254,7 @@ describe('CSV export job', () => {
     const file = await t.app.inject({ url: link });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-disposition']).toBe('attachment; filename="Devices.csv"');
-    const lines = file.body.trim().split('\r\n');
+    const lines = file.body.trim().split(/\r?\n/);
     expect(lines[0]).toBe('Record ID,Product,Serial Number,MAC Address,Firmware Version,WiFi Name,Address,Connection Type,Date Installed,Customer State,Device Status,Installed Via,Agency Name,Agent Name,Agent ID');
     expect(lines).toHaveLength(expected + 1);
     // a tampered link, and another user's export, are refused
@@ -268,9 +268,33 @@ describe('CSV export job', () => {
     const done = await finished('Agency', started.body.info.id as number);
     expect(done.rows_written).toBe(await count("d.product_line <> 'heat_pump' AND d.agency_id = $1", [agencyId]));
     const file = await t.app.inject({ url: String(done.download_link) });
-    const ids = file.body.trim().split('\r\n').slice(1).map((line) => Number(line.split(',')[0]));
+    const ids = file.body.trim().split(/\r?\n/).slice(1).map((line) => Number(line.split(',')[0]));
     const { rows } = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM devices WHERE id = ANY($1::bigint[]) AND agency_id IS DISTINCT FROM $2', [ids, agencyId]);
     expect(rows[0]?.n).toBe(0);
+  });
+
+  it('writes a cell a spreadsheet would run as a formula as text, and quotes what needs it', async () => {
+    const { rows } = await t.db.query<{ id: number }>(
+      `INSERT INTO devices (product_line, serial_number, mac_address, installed_via) VALUES ('airlink', '=HYPERLINK("x")', 'A1B2C3D4E5F6', 'a, "b"') RETURNING id::int AS id`,
+    );
+    const filter = JSON.stringify([{ key: 'id', value: String(rows[0]?.id), type: 'single' }]);
+    const started = await call('Admin', 'POST', '/api/device/export', { deviceType: 'airlink', filter });
+    const done = await finished('Admin', started.body.info.id as number);
+    expect(done.rows_written).toBe(1);
+    const line = (await t.app.inject({ url: String(done.download_link) })).body.trim().split(/\r?\n/)[1];
+    expect(line).toContain(`,"'=HYPERLINK(""x"")",`);
+    expect(line).toContain(`,"a, ""b""",`);
+    await t.db.query('DELETE FROM devices WHERE id = $1', [rows[0]?.id]);
+  });
+
+  it('writes COPY parameters as literals that cannot break out of their quotes', () => {
+    expect(sqlLiteral("O'Brien")).toBe("'O''Brien'");
+    expect(sqlLiteral(['a', "b'c"])).toBe("ARRAY['a', 'b''c']");
+    expect(sqlLiteral([])).toBe("'{}'");
+    expect(inlineParams('x = $1 AND y = ANY($2::text[]) AND z = $10', [1, ['q'], 0, 0, 0, 0, 0, 0, 0, 'ten'])).toBe(
+      "x = 1 AND y = ANY(ARRAY['q']::text[]) AND z = 'ten'",
+    );
+    expect(() => sqlLiteral('a\u0000b')).toThrow();
   });
 
   it('refuses a bad filter before starting, and defuses spreadsheet formulas in cells', async () => {

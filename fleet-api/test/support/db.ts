@@ -47,6 +47,7 @@ async function openPostgresTestDb(url: string): Promise<Db> {
     kind: inner.kind,
     query: (sql, params) => inner.query(sql, params),
     transaction: (fn) => inner.transaction(fn),
+    copyOut: (sql) => inner.copyOut(sql),
     async close() {
       if (closed) return;
       closed = true;

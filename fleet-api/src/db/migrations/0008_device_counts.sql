@@ -51,3 +51,7 @@ CREATE TRIGGER sites_version AFTER INSERT OR UPDATE OR DELETE ON site_manager_si
   FOR EACH STATEMENT EXECUTE FUNCTION fleet_bump_devices_version();
 CREATE TRIGGER company_sites_version AFTER INSERT OR UPDATE OR DELETE ON sites
   FOR EACH STATEMENT EXECUTE FUNCTION fleet_bump_devices_version();
+
+-- 4. Exports: a cell that a spreadsheet would run as a formula (= + - @ first) is written as text.
+CREATE FUNCTION fleet_csv_safe(v text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE
+  AS $$ SELECT CASE WHEN v ~ '^[-=+@\t\r]' THEN '''' || v ELSE v END $$;

@@ -1,8 +1,8 @@
 /**
  * CSV export of a whole filtered device list, any size, as a server job (issue 9): a row in
- * export_jobs with its progress, the file written under <dataDir>/exports in batches read by id
- * (keyset, so memory stays flat at any size), and a signed, expiring link when it is done. The rows
- * are the caller's slice with the list's filters: an agency's export holds only its devices.
+ * export_jobs with its progress, the file written under <dataDir>/exports by COPY (streamed, so
+ * memory stays flat at any size), and a signed, expiring link when it is done. The rows are the
+ * caller's slice with the list's filters: an agency's export holds only its devices.
  */
 import { createWriteStream, existsSync, mkdirSync, rmSync, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
@@ -16,31 +16,40 @@ import { SqlParams, whereClause } from '../../server/sql';
 import type { AppContext } from '../../server/context';
 import { nowSeconds } from '../../server/context';
 import type { DeviceLine } from './lines';
-import { deviceConditions, ROW_COLUMNS, ROW_JOINS, type DeviceListRow } from './queries';
+import { deviceConditions, ROW_JOINS } from './queries';
 
-export const EXPORT_BATCH = 5000;
 /** Finished exports and their files are kept this long. */
 export const EXPORT_KEEP_MS = 24 * 3600 * 1000;
 
-const HEADERS = [
-  'Record ID',
-  'Product',
-  'Serial Number',
-  'MAC Address',
-  'Firmware Version',
-  'WiFi Name',
-  'Address',
-  'Connection Type',
-  'Date Installed',
-  'Customer State',
-  'Device Status',
-  'Installed Via',
-  'Agency Name',
-  'Agent Name',
-  'Agent ID',
+/** The CSV's columns: header name and SQL (free text through fleet_csv_safe, see csvField). */
+const COLUMNS: Array<[string, string]> = [
+  ['Record ID', 'd.id'],
+  ['Product', 'd.product_line'],
+  ['Serial Number', 'fleet_csv_safe(d.serial_number)'],
+  ['MAC Address', 'fleet_csv_safe(upper(d.mac_address))'],
+  ['Firmware Version', 'fleet_csv_safe(d.firmware_version)'],
+  ['WiFi Name', 'fleet_csv_safe(d.wifi_name)'],
+  ['Address', "fleet_csv_safe(COALESCE(NULLIF(concat_ws(' ', p.unit_number, p.street_number, p.street, p.city, p.state, p.postal_code), ''), 'No Property Exist'))"],
+  ['Connection Type', 'd.connection_type'],
+  ['Date Installed', "to_char(d.installation_date, 'YYYY-MM-DD')"],
+  ['Customer State', 'd.status'],
+  ['Device Status', 'd.device_status'],
+  ['Installed Via', 'fleet_csv_safe(d.installed_via)'],
+  ['Agency Name', 'fleet_csv_safe(a.agency_name)'],
+  ['Agent Name', "fleet_csv_safe(NULLIF(concat_ws(' ', ag.first_name, ag.last_name), ''))"],
+  ['Agent ID', 'fleet_csv_safe(d.installer_uuid)'],
 ];
 
-/** One CSV field: quoted when needed; a leading = + - @ is defused so a spreadsheet never runs it. */
+/** The COPY of the export's rows matching `conditions` (parameters already inlined), in id order. */
+export function exportCopySql(conditions: string[], header: boolean): string {
+  return `COPY (SELECT ${COLUMNS.map(([name, sql]) => `${sql} AS "${name}"`).join(', ')} FROM devices d ${ROW_JOINS}
+    ${whereClause(conditions)} ORDER BY d.id) TO STDOUT WITH (FORMAT csv${header ? ', HEADER' : ''})`;
+}
+
+/** PGlite answers a COPY as one blob: it is read in ranges of this many devices. */
+export const PGLITE_COPY_CHUNK = 50_000;
+
+/** One CSV field as the export writes it (the SQL does the same): a leading = + - @ is defused. */
 export function csvField(value: unknown): string {
   if (value === null || value === undefined) return '';
   let text = String(value);
@@ -48,28 +57,25 @@ export function csvField(value: unknown): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-function csvRow(r: DeviceListRow): string {
-  const address = [r.unit_number, r.street_number, r.street, r.city, r.state, r.postal_code].filter(Boolean).join(' ');
-  return [
-    r.id,
-    r.product_line,
-    r.serial_number,
-    r.mac_address?.toUpperCase(),
-    r.firmware_version,
-    r.wifi_name,
-    address || 'No Property Exist',
-    r.connection_type,
-    r.installation_date,
-    r.status,
-    r.device_status,
-    r.installed_via,
-    r.agency_name,
-    [r.first_name, r.last_name].filter(Boolean).join(' '),
-    r.installer_uuid,
-  ]
-    .map(csvField)
-    .join(',');
+/** A SQL literal of a list parameter (COPY takes no parameters): numbers, booleans, text, text arrays. */
+export function sqlLiteral(value: unknown): string {
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  if (typeof value === 'string') {
+    if (value.includes('\u0000')) throw new Error('NUL in a COPY literal');
+    // standard_conforming_strings is on (the default): only the quote needs doubling
+    return `'${value.replace(/'/g, "''")}'`;
+  }
+  if (Array.isArray(value)) return value.length === 0 ? "'{}'" : `ARRAY[${value.map(sqlLiteral).join(', ')}]`;
+  throw new Error(`no literal for ${typeof value}`);
 }
+
+/** `sql` with its $n parameters written in as literals. */
+export function inlineParams(sql: string, values: unknown[]): string {
+  return sql.replace(/\$(\d+)\b/g, (_, n: string) => sqlLiteral(values[Number(n) - 1]));
+}
+
+const NEWLINE = 10;
 
 export interface ExportInfo {
   id: number;
@@ -141,6 +147,10 @@ export class DeviceExports {
     await Promise.all([...this.running]);
   }
 
+  /**
+   * Writes the CSV by COPY: one streamed COPY on PostgreSQL; on PGlite, which answers a COPY as one
+   * blob, one COPY per range of PGLITE_COPY_CHUNK devices. Progress is saved about once a second.
+   */
   private async write(id: number, conditions: string[], values: unknown[]): Promise<void> {
     mkdirSync(this.folder, { recursive: true });
     const fileKey = `devices-${id}.csv`;
@@ -149,32 +159,44 @@ export class DeviceExports {
     try {
       out = createWriteStream(file);
       const stream = out;
-      const put = async (text: string) => {
-        if (!stream.write(text)) await once(stream, 'drain');
+      let lines = 0;
+      let savedAt = Date.now();
+      const put = async (bytes: Uint8Array) => {
+        for (const b of bytes) if (b === NEWLINE) lines += 1;
+        if (!stream.write(bytes)) await once(stream, 'drain');
+        if (Date.now() - savedAt > 1000) {
+          savedAt = Date.now();
+          await this.db.query('UPDATE export_jobs SET rows_written = $2 WHERE id = $1', [id, Math.max(0, lines - 1)]);
+        }
       };
-      await put(`${HEADERS.join(',')}\r\n`);
-      let last = 0;
-      let written = 0;
-      for (;;) {
-        const params = new SqlParams();
-        for (const v of values) params.add(v);
-        const after = `d.id > ${params.add(last)}`;
-        const batch = await this.db.query<DeviceListRow>(
-          `SELECT ${ROW_COLUMNS} FROM devices d ${ROW_JOINS} ${whereClause([...conditions, after])} ORDER BY d.id LIMIT ${params.add(EXPORT_BATCH)}`,
-          params.values,
-        );
-        if (batch.rows.length === 0) break;
-        await put(batch.rows.map(csvRow).join('\r\n') + '\r\n');
-        written += batch.rows.length;
-        last = batch.rows[batch.rows.length - 1]?.id ?? last;
-        await this.db.query('UPDATE export_jobs SET rows_written = $2 WHERE id = $1', [id, written]);
-        if (batch.rows.length < EXPORT_BATCH) break;
+      const select = (extra: string[], header: boolean) => exportCopySql([...conditions, ...extra], header);
+      if (this.db.kind === 'postgres') {
+        for await (const chunk of this.db.copyOut(inlineParams(select([], true), values))) await put(chunk);
+      } else {
+        let last = 0;
+        let header = true;
+        for (;;) {
+          // the id that ends this range of the selection (none: the rest)
+          const params = new SqlParams();
+          for (const v of values) params.add(v);
+          const bound = await this.db.query<{ id: number }>(
+            `SELECT d.id::int AS id FROM devices d ${ROW_JOINS} ${whereClause([...conditions, `d.id > ${params.add(last)}`])}
+              ORDER BY d.id OFFSET ${PGLITE_COPY_CHUNK - 1} LIMIT 1`,
+            params.values,
+          );
+          const end = bound.rows[0]?.id;
+          const range = [`d.id > ${last}`, ...(end === undefined ? [] : [`d.id <= ${end}`])];
+          for await (const chunk of this.db.copyOut(inlineParams(select(range, header), values))) await put(chunk);
+          header = false;
+          if (end === undefined) break;
+          last = end;
+        }
       }
       stream.end();
       await once(stream, 'finish');
       await this.db.query("UPDATE export_jobs SET status = 'done', rows_written = $2, file_key = $3, finished_at = $4 WHERE id = $1", [
         id,
-        written,
+        Math.max(0, lines - 1),
         fileKey,
         this.ctx.config.now().toISOString(),
       ]);
