@@ -32,6 +32,8 @@ export function DevicesRoutes({ fallback = null }: DevicesRoutesProps) {
       <Route path={HISTORY_PATHS.updateRate} element={admin(<DeviceHistoryPage kind="updateRate" />)} />
       <Route path={ROLE_PATHS.agencyList} element={<RequireRole role="Agency"><DeviceListPage scope={{ kind: 'agency' }} /></RequireRole>} />
       <Route path={ROLE_PATHS.agencyDetail} element={<RequireRole role="Agency"><DeviceDetailPage scope="agency" listPath={ROLE_PATHS.agencyList} /></RequireRole>} />
+      <Route path={ROLE_PATHS.veuList} element={<RequireRole role="Agency"><DeviceListPage scope={{ kind: 'veu' }} /></RequireRole>} />
+      <Route path={ROLE_PATHS.veuDetail} element={<RequireRole role="Agency"><DeviceDetailPage scope="veu" listPath={ROLE_PATHS.veuList} /></RequireRole>} />
       <Route path={ROLE_PATHS.electricianList} element={<RequireRole role="Electrician"><DeviceListPage scope={{ kind: 'electrician' }} /></RequireRole>} />
       <Route
         path={ROLE_PATHS.electricianDetail}

@@ -36,6 +36,8 @@ export const HISTORY_PATHS = {
 export const ROLE_PATHS = {
   agencyList: '/agency/devices',
   agencyDetail: '/agency/devices/view/:id',
+  veuList: '/agency/dataforce-devices',
+  veuDetail: '/agency/dataforce-device/:id',
   electricianList: '/electrician/devices',
   electricianDetail: '/electrician/device/view/:id',
   customerList: '/customer/devices',
@@ -51,6 +53,8 @@ const routes: RemoteRoute[] = [
   ),
   { path: ROLE_PATHS.agencyList, access: ['Agency'] },
   { path: ROLE_PATHS.agencyDetail, access: ['Agency'] },
+  { path: ROLE_PATHS.veuList, access: ['Agency'] },
+  { path: ROLE_PATHS.veuDetail, access: ['Agency'] },
   { path: ROLE_PATHS.electricianList, access: ['Electrician'] },
   { path: ROLE_PATHS.electricianDetail, access: ['Electrician'] },
   // spec 2.10: customer routes need only a login; the server answers each caller its own devices
@@ -74,6 +78,7 @@ const menu: MenuEntry[] = [
     }),
   ),
   { id: 'devices.agency', label: 'Devices', labelKey: 'devices:menu.devices', path: ROLE_PATHS.agencyList, roles: ['Agency'], products: NOT_HEAT_PUMP, order: 100 },
+  { id: 'devices.veu', label: 'Devices - VEU', labelKey: 'devices:menu.veu', path: ROLE_PATHS.veuList, roles: ['Agency'], order: 130 },
   { id: 'devices.electrician', label: 'Devices', labelKey: 'devices:menu.devices', path: ROLE_PATHS.electricianList, roles: ['Electrician'], order: 100 },
   { id: 'devices.customer', label: 'Devices', labelKey: 'devices:menu.devices', path: ROLE_PATHS.customerList, roles: CUSTOMER, order: 100 },
 ];

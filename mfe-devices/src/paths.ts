@@ -17,6 +17,8 @@ export function detailPath(scope: DeviceScope, row: { id: number; product_line: 
       return withId(ADMIN_DETAIL_PATHS[productOfLine(row.product_line)], row.id);
     case 'agency':
       return withId(ROLE_PATHS.agencyDetail, row.id);
+    case 'veu':
+      return withId(ROLE_PATHS.veuDetail, row.id);
     case 'electrician':
       return withId(ROLE_PATHS.electricianDetail, row.id);
     case 'customer':

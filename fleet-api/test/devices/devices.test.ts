@@ -356,3 +356,17 @@ describe('paging from either end', () => {
     expect(beyond.body.info.data).toEqual([]);
   });
 });
+
+describe('Devices - VEU', () => {
+  it("lists the agency's devices at Victorian properties only", async () => {
+    const res = await call('Agency', 'GET', '/api/agency/dataforce-devices?limit=100');
+    expect(res.status).toBe(200);
+    const expected = await count(
+      "d.product_line <> 'heat_pump' AND d.agency_id = $1 AND d.property_id IN (SELECT id FROM properties WHERE state = 'VIC')",
+      [agencyId],
+    );
+    expect(res.body.info.total).toBe(expected);
+    for (const row of res.body.info.data) expect(row.state).toBe('VIC');
+    expect((await call('Admin', 'GET', '/api/agency/dataforce-devices')).status).toBe(403);
+  });
+});

@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { DeviceProduct } from '../description';
 
 /** Whose devices a screen shows: an Admin line, or the signed-in role's own slice. */
-export type DeviceScope = { kind: 'admin'; product: DeviceProduct } | { kind: 'agency' | 'electrician' | 'customer' };
+export type DeviceScope = { kind: 'admin'; product: DeviceProduct } | { kind: 'agency' | 'veu' | 'electrician' | 'customer' };
 
 /** The server's `deviceType` of a product key (electricity-advisor is ihd, spec 1). */
 export function deviceLine(product: string): string {
@@ -22,6 +22,8 @@ const ADMIN_LIST_CALLS: Record<DeviceProduct, string> = {
 
 const ROLE_CALLS = {
   agency: { list: '/api/agency/devices/all', info: '/api/agency/device/get-info' },
+  // Devices - VEU: the agency's devices at Victorian properties
+  veu: { list: '/api/agency/dataforce-devices', info: '/api/agency/device/get-info' },
   electrician: { list: '/api/electrician/devices/all', info: '/api/electrician/device/get-info' },
   customer: { list: '/api/customer/devices', info: '/api/customer/device/get-info' },
 } as const;

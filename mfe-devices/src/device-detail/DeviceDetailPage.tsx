@@ -21,7 +21,7 @@ export function DeviceDetailPage({ scope, listPath }: { scope: DeviceScope['kind
   const [editing, setEditing] = useState(false);
   // Back returns to the list as it was (filters, page, sort), else to the role's list.
   const back = () => navigate(params.get(BACK_PARAM) ?? listPath);
-  const editor: EditorScope | null = scope === 'customer' ? null : scope;
+  const editor: EditorScope | null = scope === 'customer' ? null : scope === 'veu' ? 'agency' : scope;
 
   if (device.isPending) return <LoadingArea />;
   if (device.isError) {

@@ -125,3 +125,16 @@ describe('a role’s own devices', () => {
     expect(screen.getByText('Database is busy')).toBeInTheDocument();
   });
 });
+
+describe('Devices - VEU (Agency)', () => {
+  it("lists the agency's VEU devices and opens them on the VEU detail route", async () => {
+    signInAs('Agency');
+    const calls = fakeApi({ 'GET /api/agency/dataforce-devices': listReply([device(8, { product_line: 'livelink', state: 'VIC', postal_code: '3000' })]) });
+    const view = renderDevices('/agency/dataforce-devices');
+    expect(await screen.findByRole('heading', { name: 'Devices - VEU' })).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'View a4c13800008' }));
+    await waitFor(() => expect(view.location().pathname).toBe('/agency/dataforce-device/8'));
+    expect(callsTo(calls, 'GET', '/api/agency/dataforce-devices')).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: 'Download CSV' })).toBeNull();
+  });
+});

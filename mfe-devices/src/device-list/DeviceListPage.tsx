@@ -44,7 +44,7 @@ export function DeviceListPage({ scope }: { scope: DeviceScope }) {
   const line = scope.kind === 'admin' ? deviceLine(scope.product) : selected === 'heat_pump' ? 'all' : deviceLine(selected);
   const devices = useDeviceList(scope, line, list.toQuery());
   const byMac = line === 'bulb' || line === 'safelink';
-  const title = scope.kind === 'admin' ? t('list.title', { line: t(`lines.${scope.product}`) }) : t('list.myTitle');
+  const title = scope.kind === 'admin' ? t('list.title', { line: t(`lines.${scope.product}`) }) : scope.kind === 'veu' ? t('list.veuTitle') : t('list.myTitle');
 
   const open = (row: DeviceRow) =>
     navigate(`${detailPath(scope, row)}?${new URLSearchParams({ [BACK_PARAM]: `${location.pathname}${location.search}` }).toString()}`);
@@ -104,7 +104,10 @@ export function DeviceListPage({ scope }: { scope: DeviceScope }) {
   return (
     <Box p="4">
       <ListHeader title={title} list={list} filters={filters}>
-        {scope.kind !== 'customer' && <CsvExport scope={scope.kind} line={line} filter={list.toQuery().filter} />}
+        {/* the export job serves whole slices; the VEU subset and a customer's few devices have none */}
+        {(scope.kind === 'admin' || scope.kind === 'agency' || scope.kind === 'electrician') && (
+          <CsvExport scope={scope.kind} line={line} filter={list.toQuery().filter} />
+        )}
       </ListHeader>
       <PagedTable label={title} list={list} result={devices} page={devices.data} columns={columns} />
     </Box>

@@ -3,6 +3,7 @@ export const en = {
   menu: {
     devices: 'Devices',
     allDevices: 'All Devices',
+    veu: 'Devices - VEU',
   },
   lines: {
     all: 'All',
@@ -15,6 +16,7 @@ export const en = {
   list: {
     title: 'Devices [{{line}}]',
     myTitle: 'Devices',
+    veuTitle: 'Devices - VEU',
     macAddress: 'MAC Address',
     serialNumber: 'Serial Number',
     firmwareVersion: 'Firmware Version',

@@ -4,6 +4,7 @@ export const hi: DevicesTexts = {
   menu: {
     devices: 'डिवाइस',
     allDevices: 'सभी डिवाइस',
+    veu: 'डिवाइस - VEU',
   },
   lines: {
     all: 'सभी',
@@ -16,6 +17,7 @@ export const hi: DevicesTexts = {
   list: {
     title: 'डिवाइस [{{line}}]',
     myTitle: 'डिवाइस',
+    veuTitle: 'डिवाइस - VEU',
     macAddress: 'मैक पता',
     serialNumber: 'सीरियल नंबर',
     firmwareVersion: 'फ़र्मवेयर संस्करण',

@@ -14,6 +14,11 @@ CREATE INDEX devices_agency_line_created_nl_idx
 CREATE INDEX devices_agency_all_created_idx
   ON devices (agency_id, created_at DESC NULLS LAST, id DESC) WHERE product_line <> 'heat_pump';
 
+-- Sorted by serial number or MAC address within a line (either direction, the list codec's
+-- ASC NULLS FIRST / DESC NULLS LAST with the id tie-break): an ordered range too.
+CREATE INDEX devices_line_mac_sort_idx ON devices (product_line, mac_address NULLS FIRST, id);
+CREATE INDEX devices_line_serial_sort_idx ON devices (product_line, serial_number NULLS FIRST, id);
+
 -- 3. The exact total of a list is cached by fleet-api per query (scope + filters) and per version
 --    of what the device lists read. Every statement that can change a device list's rows or totals
 --    bumps the version, whichever process wrote it (the API, the simulator, a migration), so every

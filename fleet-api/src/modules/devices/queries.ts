@@ -13,7 +13,7 @@ import { buildListing, listInfo, type ListInfo, type ListQuery, type ListSpec } 
 import { SqlParams, whereClause } from '../../server/sql';
 import type { CountCache } from '../../server/count-cache';
 import { alphanumeric } from '../ota/device-types';
-import type { DeviceLine } from './lines';
+import { productLines, type DeviceLine } from './lines';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 
@@ -149,7 +149,10 @@ const ROW_JOINS = `LEFT JOIN properties p ON p.id = d.property_id
  * `product_line <> 'heat_pump'`.
  */
 export function lineCondition(line: DeviceLine, params: SqlParams): string {
-  return line === 'all' ? `d.product_line <> 'heat_pump'` : `fleet_ota_line(d.product_line) = ${params.add(line)}`;
+  if (line === 'all') return `d.product_line <> 'heat_pump'`;
+  // Both spellings of the same set: the first serves the newest-first index, the second the
+  // (product_line, ...) indexes of the other sorts and filters.
+  return `fleet_ota_line(d.product_line) = ${params.add(line)} AND d.product_line = ANY(${params.add(productLines(line))}::text[])`;
 }
 
 /** The WHERE conditions of a list of the caller's devices of a line (lists and exports share them). */
@@ -166,6 +169,13 @@ export function deviceConditions(caller: Caller, line: DeviceLine, query: ListQu
 export { ROW_COLUMNS, ROW_JOINS };
 
 /** A page of the caller's devices of a line, with the exact total. */
+/**
+ * Named subsets of a slice. `veu`: devices at Victorian properties, the ones the Victorian Energy
+ * Upgrades program counts (the agency's "Devices - VEU"; the spec names the screen, not its rule).
+ */
+export type DeviceSubset = 'veu';
+const SUBSETS: Record<DeviceSubset, string> = { veu: "p.state = 'VIC'" };
+
 /** Reads of the joined tables (aliases p, a, ag) in a piece of SQL: the page's ids need the joins then. */
 const NEEDS_JOINS = /\b(p|a|ag)\./;
 
@@ -175,9 +185,17 @@ const NEEDS_JOINS = /\b(p|a|ag)\./;
  * joins the rows it skips. A page past the middle is read from the other end in the reverse order,
  * so the last page costs what the first does.
  */
-export async function listDevices(db: Db, caller: Caller, line: DeviceLine, query: ListQuery, counts?: CountCache): Promise<ListInfo<DeviceListRow>> {
+export async function listDevices(
+  db: Db,
+  caller: Caller,
+  line: DeviceLine,
+  query: ListQuery,
+  counts?: CountCache,
+  subset?: DeviceSubset,
+): Promise<ListInfo<DeviceListRow>> {
   const params = new SqlParams();
   const { listing, conditions } = deviceConditions(caller, line, query, params);
+  if (subset) conditions.push(SUBSETS[subset]);
   const where = whereClause(conditions);
   const filterValues = params.values.slice();
   const countSql = `SELECT count(*)::int AS n FROM devices d ${ROW_JOINS} ${where}`;

@@ -30,6 +30,7 @@ import {
   listDevices,
   RateChangeRow,
   rateHistory,
+  type DeviceSubset,
 } from './queries';
 
 const ADMIN = only('Admin');
@@ -75,13 +76,13 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app
   const counts = new CountCache('devices');
 
   /** One list route: `line` fixed by the path, or the `deviceType` query (default `all`). */
-  function list(url: string, access: ReturnType<typeof only>, summary: string, line?: DeviceLine) {
+  function list(url: string, access: ReturnType<typeof only>, summary: string, line?: DeviceLine, subset?: DeviceSubset) {
     app.get(
       url,
       { config: { access }, schema: { ...schema(summary, ListInfoSchema(DeviceRow), 400), querystring: line ? ListQueryOnly : ListQueryWithLine } },
       async (request) => {
         const query = request.query as Record<string, unknown> & { deviceType?: DeviceLine };
-        const info = await listDevices(db, callerOf(request), line ?? query.deviceType ?? 'all', request.query, counts);
+        const info = await listDevices(db, callerOf(request), line ?? query.deviceType ?? 'all', request.query, counts, subset);
         return { status: true, message: 'Devices', info };
       },
     );
@@ -96,6 +97,7 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app
   list('/api/bulb/list', ADMIN, 'Lighting devices', 'bulb');
   // Other roles: their slice of every line, or of deviceType.
   list('/api/agency/devices/all', AGENCY, "The agency's devices");
+  list('/api/agency/dataforce-devices', AGENCY, "The agency's devices at Victorian properties (Devices - VEU)", undefined, 'veu');
   list('/api/electrician/devices/all', ELECTRICIAN, 'Devices the electrician installed');
   list('/api/customer/devices', CUSTOMER, "The devices of the customer's properties");
 
