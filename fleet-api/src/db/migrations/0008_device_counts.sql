@@ -16,6 +16,7 @@ CREATE INDEX devices_agency_all_created_idx
 
 -- Sorted by serial number or MAC address within a line (either direction, the list codec's
 -- ASC NULLS FIRST / DESC NULLS LAST with the id tie-break): an ordered range too.
+CREATE INDEX devices_line_created_nl_idx ON devices (product_line, created_at DESC NULLS LAST, id DESC);
 CREATE INDEX devices_line_mac_sort_idx ON devices (product_line, mac_address NULLS FIRST, id);
 CREATE INDEX devices_line_serial_sort_idx ON devices (product_line, serial_number NULLS FIRST, id);
 

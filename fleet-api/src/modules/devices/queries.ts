@@ -144,15 +144,18 @@ const ROW_JOINS = `LEFT JOIN properties p ON p.id = d.property_id
   LEFT JOIN agents ag ON ag.id = d.agent_id`;
 
 /**
- * The devices of a line, written the way the ordered indexes serve (0003, 0008): one line is
- * `fleet_ota_line(product_line) = $line` (livelink includes the IHDs paired with it), every line is
- * `product_line <> 'heat_pump'`.
+ * The devices of a line, written the way the ordered indexes serve (0003, 0008): livelink (with the
+ * IHDs paired with it) is `fleet_ota_line(product_line) = 'livelink'`, another line is
+ * `product_line = $line`, every line is `product_line <> 'heat_pump'`.
  */
 export function lineCondition(line: DeviceLine, params: SqlParams): string {
   if (line === 'all') return `d.product_line <> 'heat_pump'`;
-  // Both spellings of the same set: the first serves the newest-first index, the second the
-  // (product_line, ...) indexes of the other sorts and filters.
-  return `fleet_ota_line(d.product_line) = ${params.add(line)} AND d.product_line = ANY(${params.add(productLines(line))}::text[])`;
+  // livelink is two product lines: its ordered index is on fleet_ota_line (0003)
+  if (line === 'livelink') return `fleet_ota_line(d.product_line) = ${params.add(line)}`;
+  // one product line: the (product_line, <sort>) indexes serve every sort (one condition, so the
+  // planner's row estimate stays right and it walks the ordered index instead of sorting the line)
+  const [only] = productLines(line);
+  return `d.product_line = ${params.add(only)}`;
 }
 
 /** The WHERE conditions of a list of the caller's devices of a line (lists and exports share them). */
