@@ -55,7 +55,8 @@ test('Admin filters the Lighting list, opens a device and edits its impulse rate
         stream.on('error', reject);
       });
     });
-    const lines = csv.trim().split('\r\n');
+    // COPY writes LF line ends
+    const lines = csv.trim().split('\n');
     expect(lines[0]).toMatch(/^Record ID,Product,Serial Number,MAC Address/);
     expect(lines.length).toBeGreaterThan(1);
     for (const line of lines.slice(1)) expect(line).toContain(',bulb,');
