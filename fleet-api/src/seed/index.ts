@@ -573,7 +573,7 @@ SELECT
   CASE WHEN d.li = 7 THEN fleet_seed_h(d.n, 15) % 3 END,
   CASE WHEN d.li = 7 AND d.dstatus = 'Active' AND (d.n = 7 OR fleet_seed_h(d.n, 16) % 100 < 8)
        THEN ($9::text[])[1 + fleet_seed_h(d.n, 17) % cardinality($9::text[])] END,
-  CASE WHEN d.li <= 3 THEN (ARRAY[1000, 3200, 1, 2])[1 + fleet_seed_h(d.n, 18) % 4] END,
+  CASE WHEN d.li <= 3 THEN (ARRAY[1000, 3200, 1000, 500])[1 + fleet_seed_h(d.n, 18) % 4] END,
   CASE WHEN d.li <= 3 THEN (ARRAY['imp/kWh', 'imp/kWh', 'Wh/imp', 'Wh/imp'])[1 + fleet_seed_h(d.n, 18) % 4] END,
   CASE WHEN d.li > 1 THEN -(30 + fleet_seed_h(d.n, 19) % 66) END,
   CASE WHEN d.li <= 3 THEN (4100000000 + fleet_seed_h(d.n, 20) % 899999999)::text END,
@@ -647,7 +647,13 @@ async function topUpDevices(
   }
 }
 
-/** Install events for heat pumps, replace/remove events for devices no longer active, and faults. */
+/** Devices with flashes (ids up to this), and how many half hours back from the seed. */
+export const FLASH_DEVICES = 600;
+export const FLASH_HALF_HOURS = 7 * 48;
+const SMOKE_ALARM_LOCATIONS = ['Hallway', 'Living room', 'Kitchen', 'Bedroom 1', 'Bedroom 2', 'Bedroom 3', 'Garage', 'Study', 'Stairs'];
+
+/** Install events for heat pumps, replace/remove events for devices no longer active, faults, the
+ *  smoke alarms of safelink hubs and the flashes of the first metering devices. */
 async function addHistoryAndFaults(db: Db, afterId: number): Promise<void> {
   await db.query(
     `INSERT INTO device_history (device_id, event, serial_number, mac_address, firmware_version, agency_id, agent_id,
@@ -668,6 +674,43 @@ async function addHistoryAndFaults(db: Db, afterId: number): Promise<void> {
      FROM devices d
      WHERE d.id > $1 AND d.device_status <> 'Active'`,
     [afterId],
+  );
+  // One to three smoke alarms per safelink hub (0009), a few in alarm, fault or low battery.
+  await db.query(
+    `INSERT INTO smoke_alarms (safelink_device_id, serial_number, location, alarm_type, alarm_status, battery_level,
+       last_tested_at, expires_on, created_at, updated_at)
+     SELECT d.id, 'SA' || lpad((d.id * 10 + s)::text, 10, '0'),
+            ($2::text[])[1 + (fleet_seed_h(d.id * 10 + s, 61) + s) % cardinality($2::text[])],
+            CASE WHEN fleet_seed_h(d.id * 10 + s, 62) % 5 = 0 THEN 'Heat' ELSE 'Photoelectric' END,
+            CASE WHEN d.device_status <> 'Active' THEN 'Fault'
+                 WHEN fleet_seed_h(d.id * 10 + s, 63) % 100 < 2 THEN 'Alarm'
+                 WHEN fleet_seed_h(d.id * 10 + s, 63) % 100 < 6 THEN 'Fault'
+                 WHEN fleet_seed_h(d.id * 10 + s, 63) % 100 < 14 THEN 'Low battery' ELSE 'Normal' END,
+            CASE WHEN fleet_seed_h(d.id * 10 + s, 63) % 100 BETWEEN 6 AND 13 THEN 5 + fleet_seed_h(d.id * 10 + s, 64) % 10
+                 ELSE 35 + fleet_seed_h(d.id * 10 + s, 64) % 66 END,
+            d.created_at + (fleet_seed_h(d.id * 10 + s, 65) % 300) * interval '1 day',
+            (d.created_at + interval '10 years')::date - fleet_seed_h(d.id * 10 + s, 66) % 200,
+            d.created_at + s * interval '1 minute', d.created_at + s * interval '1 minute'
+     FROM devices d CROSS JOIN LATERAL generate_series(1, 1 + fleet_seed_h(d.id, 60) % 3) AS s
+     WHERE d.id > $1 AND d.product_line = 'safelink'`,
+    [afterId, SMOKE_ALARM_LOCATIONS],
+  );
+  // Half-hourly flashes of the last week for the first metering devices (enough for every demo
+  // account's devices; a million devices' worth would be hundreds of millions of rows). An evening
+  // peak, a smaller morning one, a base load; flashes are energy times the device's impulse rate.
+  await db.query(
+    `INSERT INTO device_flashes (device_id, read_at, flashes)
+     SELECT d.id, t.at,
+            round((0.08 + CASE WHEN extract(hour FROM t.at AT TIME ZONE 'Australia/Sydney') BETWEEN 17 AND 21 THEN 0.45
+                              WHEN extract(hour FROM t.at AT TIME ZONE 'Australia/Sydney') BETWEEN 6 AND 8 THEN 0.2 ELSE 0 END
+                   + (fleet_seed_h(d.id * 400 + t.k, 67) % 100) / 400.0) * d.impulse_rate)::int
+     FROM devices d
+     CROSS JOIN LATERAL (
+       SELECT k, date_trunc('hour', now()) - k * interval '30 minutes' AS at FROM generate_series(1, $3::int) AS k
+     ) t
+     WHERE d.id > $1 AND d.id <= $2 AND d.product_line IN ('ihd', 'ihd_livelink', 'livelink') AND d.impulse_rate > 0
+     ON CONFLICT DO NOTHING`,
+    [afterId, FLASH_DEVICES, FLASH_HALF_HOURS],
   );
   const codes = Object.keys(FAULT_DESCRIPTIONS);
   const descriptions = codes.map((c) => FAULT_DESCRIPTIONS[c] ?? c);
@@ -710,7 +753,7 @@ interface SavedIndexes {
 
 /** The tables the generator fills; loading them without secondary indexes and foreign keys, then
  *  building those once, is several times faster than maintaining them row by row. */
-const GENERATED_TABLES = ['customers', 'properties', 'devices', 'device_history', 'faults'];
+const GENERATED_TABLES = ['customers', 'properties', 'devices', 'device_history', 'faults', 'smoke_alarms', 'device_flashes'];
 
 async function dropSecondaryIndexes(db: Db, log: (msg: string) => void): Promise<SavedIndexes> {
   const indexes = (

@@ -199,11 +199,27 @@ describe('impulse rate edit', () => {
     const res = await call('Admin', 'PUT', `/api/device/correction/${device.id}`, {
       device_data: { start_date: '2025-01-01', end_date: '2025-02-01', rate: 1000, type: 'imp/kWh' },
       update: 'both',
-      tariff_data: {},
+      tariff_data: { unit_charge: 0.3125 },
     });
     expect(res.status).toBe(200);
     const history = await call('Admin', 'GET', `/api/device/update-rate?device_id=${device.id}`);
-    expect(history.body.info.data[0]).toMatchObject({ start_date: '2025-01-01', end_date: '2025-02-01', impulse_rate: 1000 });
+    expect(history.body.info.data[0]).toMatchObject({
+      start_date: '2025-01-01',
+      end_date: '2025-02-01',
+      impulse_rate: 1000,
+      update_section: 'both',
+      unit_charge: 0.3125,
+    });
+    // a tariff correction without its unit charge is refused and keeps nothing
+    for (const tariff_data of [undefined, {}, { unit_charge: null }]) {
+      const refused = await call('Admin', 'PUT', `/api/device/correction/${device.id}`, {
+        device_data: { start_date: '2025-03-01', end_date: '2025-03-02', rate: 1000, type: 'imp/kWh' },
+        update: 'tariffRate',
+        ...(tariff_data ? { tariff_data } : {}),
+      });
+      expect(refused.status).toBe(400);
+    }
+    expect((await call('Admin', 'GET', `/api/device/update-rate?device_id=${device.id}`)).body.info.total).toBe(1);
     const backwards = await call('Admin', 'PUT', `/api/device/correction/${device.id}`, {
       device_data: { start_date: '2025-02-01', end_date: '2025-01-01', rate: 1000, type: 'imp/kWh' },
       update: 'impulseRate',

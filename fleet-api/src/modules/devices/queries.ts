@@ -349,7 +349,11 @@ export interface RateCorrection {
   type: ImpulseRateType;
   /** What the correction changes (spec 5): the impulse rate, the tariff rate, or both. */
   update: 'impulseRate' | 'tariffRate' | 'both';
+  /** $/kWh of the period; required when the tariff rate is corrected. */
+  unit_charge?: number;
 }
+
+export const UNIT_CHARGE_REQUIRED = 'Unit charge is required to correct the tariff rate';
 
 /** A correction of a past period: kept in the update-rate history; the current rate when it reaches today. */
 export async function correctDevice(db: Db, caller: Caller, id: number, c: RateCorrection, now: Date): Promise<void> {
@@ -357,12 +361,16 @@ export async function correctDevice(db: Db, caller: Caller, id: number, c: RateC
   const start = checkSaveDate(c.start_date, 'start_date');
   const end = checkSaveDate(c.end_date, 'end_date');
   if (end < start) throw badRequest('end_date must be on or after start_date');
-  if (start > now.toISOString().slice(0, 10)) throw badRequest('Future dates are not allowed');
+  // "today" is the property's day: Australian days start up to 14 hours before UTC's
+  const latestToday = new Date(now.getTime() + 14 * 3_600_000).toISOString().slice(0, 10);
+  if (start > latestToday) throw badRequest('Future dates are not allowed');
+  const tariff = c.update !== 'impulseRate';
+  if (tariff && (c.unit_charge === undefined || !Number.isFinite(c.unit_charge) || c.unit_charge < 0)) throw badRequest(UNIT_CHARGE_REQUIRED);
   await deviceDetail(db, caller, id);
   await db.query(
-    `INSERT INTO device_rate_changes (device_id, kind, impulse_rate, impulse_rate_type, start_date, end_date, changed_by, created_at)
-     VALUES ($1, 'update', $2, $3, $4, $5, $6, $7)`,
-    [id, c.rate, c.type, start, end, caller.userId, now.toISOString()],
+    `INSERT INTO device_rate_changes (device_id, kind, impulse_rate, impulse_rate_type, start_date, end_date, update_section, unit_charge, changed_by, created_at)
+     VALUES ($1, 'update', $2, $3, $4, $5, $6, $7, $8, $9)`,
+    [id, c.rate, c.type, start, end, c.update, tariff ? c.unit_charge : null, caller.userId, now.toISOString()],
   );
 }
 
@@ -372,6 +380,8 @@ export const RateChangeRow = Type.Object({
   impulse_rate_type: Nullable(Type.String()),
   start_date: Nullable(Type.String()),
   end_date: Nullable(Type.String()),
+  update_section: Nullable(Type.String()),
+  unit_charge: Nullable(Type.Number()),
   changed_by: Nullable(Type.String()),
   created_at: Type.String(),
 });
@@ -405,7 +415,7 @@ export function rateHistory(db: Db, caller: Caller, id: number, kind: 'impulse' 
     HISTORY_SPEC,
     `FROM device_rate_changes h LEFT JOIN users u ON u.id = h.changed_by WHERE h.device_id = $1 AND h.kind = '${kind}'`,
     `h.id::int AS id, h.impulse_rate, h.impulse_rate_type, to_char(h.start_date, 'YYYY-MM-DD') AS start_date,
-     to_char(h.end_date, 'YYYY-MM-DD') AS end_date, u.email AS changed_by, ${ISO('h.created_at')} AS created_at`,
+     to_char(h.end_date, 'YYYY-MM-DD') AS end_date, h.update_section, h.unit_charge::float8 AS unit_charge, u.email AS changed_by, ${ISO('h.created_at')} AS created_at`,
   );
 }
 

@@ -9,6 +9,8 @@ import { Type, type TSchema } from '@sinclair/typebox';
 import { callerOf } from '../../policy/access';
 import type { ModuleOptions } from '../../server/context';
 import { DeviceExports } from './export';
+import { flashesCsv } from './flashes';
+import { listSmokeAlarms, smokeAlarmInfo, SmokeAlarmRow } from './smoke-alarms';
 import { CountCache } from '../../server/count-cache';
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
@@ -155,13 +157,19 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app
         body: Strict({
           device_data: Strict({ start_date: SaveDate, end_date: SaveDate, rate: ImpulseRate, type: ImpulseRateType }),
           update: Type.Unsafe<'impulseRate' | 'tariffRate' | 'both'>({ type: 'string', enum: ['impulseRate', 'tariffRate', 'both'], errorMessage: 'Choose what to update' }),
-          tariff_data: Type.Optional(Type.Object({}, { additionalProperties: true })),
+          // the spec leaves tariff_data open; its unit_charge ($/kWh) prices the period's energy
+          tariff_data: Type.Optional(
+            Type.Object(
+              { unit_charge: Type.Optional(Type.Number({ minimum: 0, maximum: 100, errorMessage: 'unit_charge must be a number from 0 to 100' })) },
+              { additionalProperties: true },
+            ),
+          ),
         }),
       },
     },
     async (request) => {
-      const { device_data: d, update } = request.body;
-      await correctDevice(db, callerOf(request), request.params.id, { ...d, update }, now());
+      const { device_data: d, update, tariff_data } = request.body;
+      await correctDevice(db, callerOf(request), request.params.id, { ...d, update, unit_charge: tariff_data?.unit_charge }, now());
       return { status: true, message: 'Device corrected successfully' };
     },
   );
@@ -197,6 +205,49 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app
       return { status: true, message: 'Install history', info };
     });
   }
+
+  // Smoke alarms of safelink hubs (smoke-alarms.ts): every one (Admin), one hub's (its slice), one alarm.
+  app.get(
+    '/api/safelink/smokealarm/list',
+    { config: { access: ADMIN }, schema: { ...schema('Smoke alarms of every safelink hub', ListInfoSchema(SmokeAlarmRow), 400), querystring: ListQueryOnly } },
+    async (request) => ({ status: true, message: 'Smoke alarms', info: await listSmokeAlarms(db, callerOf(request), request.query, undefined, counts) }),
+  );
+  app.get(
+    '/api/safelink/smokealarm/info/:id',
+    { config: { access: DEVICE_READERS }, schema: { ...schema('One smoke alarm', SmokeAlarmRow, 400, 404), params: Strict({ id: IdField }) } },
+    async (request) => ({ status: true, message: 'Smoke alarm', info: await smokeAlarmInfo(db, callerOf(request), request.params.id) }),
+  );
+  app.get(
+    '/api/safelink/smokealarm/:id',
+    {
+      config: { access: DEVICE_READERS },
+      schema: { ...schema('Smoke alarms of one safelink hub', ListInfoSchema(SmokeAlarmRow), 400, 404), params: Strict({ id: IdField }), querystring: ListQueryOnly },
+    },
+    async (request) => ({ status: true, message: 'Smoke alarms', info: await listSmokeAlarms(db, callerOf(request), request.query, request.params.id) }),
+  );
+
+  // The flashes CSV of one metering device over a period (flashes.ts); a refusal is JSON with its message.
+  app.get(
+    '/api/device/flashes-csv',
+    {
+      config: { access: ADMIN },
+      schema: {
+        tags: ['Devices'],
+        summary: "Half-hourly meter flashes of one device over a period, with energy and cost (CSV)",
+        security: [{ bearer: [] }],
+        querystring: Strict({ device_id: IdField, start_date: SaveDate, end_date: SaveDate }),
+        response: { 200: Type.String({ description: 'The CSV' }), ...signedInFailures(400, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { device_id, start_date, end_date } = request.query;
+      const { fileName, csv } = await flashesCsv(db, callerOf(request), device_id, start_date, end_date);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .send(csv);
+    },
+  );
 
   // CSV export of a whole filtered list: a server job with progress and a signed link (export.ts).
   const exports = new DeviceExports(ctx, (message) => app.log.error(message));
