@@ -1,9 +1,12 @@
 import { Route, Routes } from '@fleet/shared-api';
 import { RequireRole } from '@fleet/shared-ui/remote';
 import type { ReactNode } from 'react';
-import { ADMIN_DETAIL_PATHS, ADMIN_LIST_PATHS, DEVICE_PRODUCTS, HISTORY_PATHS, ROLE_PATHS } from './description';
+import { ADMIN_DETAIL_PATHS, ADMIN_LIST_PATHS, DEVICE_PRODUCTS, HISTORY_PATHS, INSTALL_HISTORY_PATHS, ROLE_PATHS, SMOKE_ALARM_PATHS, type InstallHistoryLine } from './description';
 import { DeviceDetailPage } from './device-detail/DeviceDetailPage';
 import { DeviceHistoryPage } from './device-history/DeviceHistoryPage';
+import { InstallHistoryPage } from './device-history/InstallHistoryPage';
+import { SmokeAlarmDetailPage } from './smoke-alarms/SmokeAlarmDetailPage';
+import { SmokeAlarmListPage } from './smoke-alarms/SmokeAlarmListPage';
 import { DeviceListPage } from './device-list/DeviceListPage';
 
 export interface DevicesRoutesProps {
@@ -30,6 +33,11 @@ export function DevicesRoutes({ fallback = null }: DevicesRoutesProps) {
       <Route path={HISTORY_PATHS.device} element={admin(<DeviceHistoryPage kind="device" />)} />
       <Route path={HISTORY_PATHS.impulseRate} element={admin(<DeviceHistoryPage kind="impulseRate" />)} />
       <Route path={HISTORY_PATHS.updateRate} element={admin(<DeviceHistoryPage kind="updateRate" />)} />
+      {(Object.keys(INSTALL_HISTORY_PATHS) as InstallHistoryLine[]).map((line) => (
+        <Route key={line} path={INSTALL_HISTORY_PATHS[line]} element={admin(<InstallHistoryPage key={line} line={line} />)} />
+      ))}
+      <Route path={SMOKE_ALARM_PATHS.list} element={admin(<SmokeAlarmListPage />)} />
+      <Route path={SMOKE_ALARM_PATHS.detail} element={admin(<SmokeAlarmDetailPage />)} />
       <Route path={ROLE_PATHS.agencyList} element={<RequireRole role="Agency"><DeviceListPage scope={{ kind: 'agency' }} /></RequireRole>} />
       <Route path={ROLE_PATHS.agencyDetail} element={<RequireRole role="Agency"><DeviceDetailPage scope="agency" listPath={ROLE_PATHS.agencyList} /></RequireRole>} />
       <Route path={ROLE_PATHS.veuList} element={<RequireRole role="Agency"><DeviceListPage scope={{ kind: 'veu' }} /></RequireRole>} />

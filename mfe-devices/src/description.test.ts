@@ -20,6 +20,12 @@ describe('description', () => {
         '/admin/devices/view/:id',
         '/admin/bulb/device/view/:id',
         '/admin/device/view/impulse-rate-history/:id',
+        '/admin/smoke-alarm/devices',
+        '/admin/smoke-alarm/device/view/:id',
+        '/admin/livelink/device-history/:id',
+        '/admin/safelink/device-history/:mac_address',
+        '/admin/airlink/device-history/:serial_number',
+        '/admin/bulb/device-history/:serial_number',
         '/agency/devices',
         '/electrician/devices',
         '/electrician/device/view/:id',
@@ -34,7 +40,8 @@ describe('description', () => {
 
   it('gives Admin a device menu per product and the agency one except for heat pumps', () => {
     const admin = description.menu.filter((entry) => entry.roles.includes('Admin'));
-    expect(admin.map((entry) => entry.products?.[0])).toEqual(['all', 'electricity-advisor', 'livelink', 'safelink', 'airlink', 'bulb']);
+    expect(admin.map((entry) => entry.products?.[0])).toEqual(['all', 'electricity-advisor', 'livelink', 'safelink', 'airlink', 'bulb', 'safelink']);
+    expect(admin.at(-1)).toMatchObject({ label: 'Smoke Alarms', path: '/admin/smoke-alarm/devices' });
     const agency = description.menu.find((entry) => entry.roles.includes('Agency'));
     expect(agency?.products).not.toContain('heat_pump');
     for (const entry of description.menu) expect(entry.labelKey).toMatch(/^devices:menu\./);

@@ -32,6 +32,24 @@ export const HISTORY_PATHS = {
   updateRate: '/admin/device/view/update-rate-history/:id',
 } as const;
 
+/** Spec 2.4: Admin's smoke alarms (of every safelink hub) and one alarm. */
+export const SMOKE_ALARM_PATHS = {
+  list: '/admin/smoke-alarm/devices',
+  detail: '/admin/smoke-alarm/device/view/:id',
+} as const;
+
+/**
+ * Spec 2.4's per-line "device-history" pages: the install history of a serial number or MAC address
+ * (livelink's is keyed by device id in the spec: the id's serial number is looked up first).
+ */
+export const INSTALL_HISTORY_PATHS = {
+  livelink: '/admin/livelink/device-history/:id',
+  safelink: '/admin/safelink/device-history/:mac_address',
+  airlink: '/admin/airlink/device-history/:serial_number',
+  bulb: '/admin/bulb/device-history/:serial_number',
+} as const;
+export type InstallHistoryLine = keyof typeof INSTALL_HISTORY_PATHS;
+
 /** Spec 2.3, 2.5, 2.6: each role's devices and one device (the agency's detail route is our decision). */
 export const ROLE_PATHS = {
   agencyList: '/agency/devices',
@@ -48,7 +66,15 @@ const ADMIN: UserType[] = ['Admin'];
 const CUSTOMER: UserType[] = ['Customer', 'User'];
 
 const routes: RemoteRoute[] = [
-  ...[...new Set([...Object.values(ADMIN_LIST_PATHS), ...Object.values(ADMIN_DETAIL_PATHS), ...Object.values(HISTORY_PATHS)])].map(
+  ...[
+    ...new Set([
+      ...Object.values(ADMIN_LIST_PATHS),
+      ...Object.values(ADMIN_DETAIL_PATHS),
+      ...Object.values(HISTORY_PATHS),
+      ...Object.values(SMOKE_ALARM_PATHS),
+      ...Object.values(INSTALL_HISTORY_PATHS),
+    ]),
+  ].map(
     (path): RemoteRoute => ({ path, access: ADMIN }),
   ),
   { path: ROLE_PATHS.agencyList, access: ['Agency'] },
@@ -77,6 +103,16 @@ const menu: MenuEntry[] = [
       order: 100 + index,
     }),
   ),
+  // the smoke alarms safelink hubs look after: under the safelink product, after its devices
+  {
+    id: 'devices.admin.smoke-alarm',
+    label: 'Smoke Alarms',
+    labelKey: 'devices:menu.smokeAlarms',
+    path: SMOKE_ALARM_PATHS.list,
+    roles: ADMIN,
+    products: ['safelink'],
+    order: 100 + DEVICE_PRODUCTS.length,
+  },
   { id: 'devices.agency', label: 'Devices', labelKey: 'devices:menu.devices', path: ROLE_PATHS.agencyList, roles: ['Agency'], products: NOT_HEAT_PUMP, order: 100 },
   { id: 'devices.veu', label: 'Devices - VEU', labelKey: 'devices:menu.veu', path: ROLE_PATHS.veuList, roles: ['Agency'], order: 130 },
   { id: 'devices.electrician', label: 'Devices', labelKey: 'devices:menu.devices', path: ROLE_PATHS.electricianList, roles: ['Electrician'], order: 100 },

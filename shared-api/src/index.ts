@@ -16,8 +16,8 @@ export {
   DARK_MODE_KEY,
 } from './session/storage-keys';
 
-export type { ApiAnswer, ListInfo, SearchParams, SearchParamValue, UploadProgress, PostFormOptions } from './client/api';
-export { api, apiUrl, apiGet, apiList, apiPost, apiPut, apiDelete, apiPostForm, isAuthCall, failureFor } from './client/api';
+export type { ApiAnswer, ListInfo, SearchParams, SearchParamValue, UploadProgress, PostFormOptions, DownloadedFile } from './client/api';
+export { api, apiUrl, apiGet, apiList, apiPost, apiPut, apiDelete, apiPostForm, apiDownload, saveFile, dispositionFileName, isAuthCall, failureFor } from './client/api';
 export { ApiError, errorMessage, serverMessage, isNetworkFailure, NETWORK_ERROR_MESSAGE, GENERIC_ERROR_MESSAGE } from './client/errors';
 
 export { apiPrefix, webPrefix, homePath, profilePath } from './roles/prefixes';

@@ -31,6 +31,13 @@ export { initTestI18n, installJsdomPolyfills, renderWithUi } from './test-utils'
 export interface Reply {
   status?: number;
   body: unknown;
+  /** A file answer instead of JSON (a CSV): its text and headers (content-type, content-disposition). */
+  file?: { text: string; headers: Record<string, string> };
+}
+
+/** A file answer (the flashes CSV): `text` with its type and the name the server gives it. */
+export function fileReply(text: string, fileName: string, type = 'text/csv; charset=utf-8'): Reply {
+  return { body: null, file: { text, headers: { 'content-type': type, 'content-disposition': `attachment; filename="${fileName}"` } } };
 }
 
 export interface SentCall {
@@ -75,6 +82,7 @@ export function fakeApi(routes: Record<string, Handler>): SentCall[] {
       : typeof handler === 'function'
         ? handler(call)
         : handler;
+    if (reply.file) return new Response(reply.file.text, { status: reply.status ?? 200, headers: reply.file.headers });
     return new Response(JSON.stringify(reply.body), { status: reply.status ?? 200, headers: { 'content-type': 'application/json' } });
   }) as unknown as typeof fetch;
   return calls;

@@ -1,5 +1,5 @@
 // Device calls (docs/device-calls.md): one list engine for every role, one device, the edit, histories.
-import { apiGet, apiList, apiPost, apiPut, useFleetMutation, type ListQuery } from '@fleet/shared-api';
+import { apiDownload, apiGet, apiList, apiPost, apiPut, useFleetMutation, type DownloadedFile, type ListQuery } from '@fleet/shared-api';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { DeviceProduct } from '../description';
 
@@ -179,5 +179,82 @@ export function useExportJob(id: number | null) {
     enabled: id !== null,
     queryFn: async () => (await apiGet<ExportJob>(`/api/export/${id}`)).info as ExportJob,
     refetchInterval: (q) => (q.state.data?.status === 'running' || !q.state.data ? EXPORT_POLL_MS : false),
+  });
+}
+
+/** Install history of a serial number or MAC address (spec: GET /api/{line}/install-history). */
+export function useInstallHistory(line: 'livelink' | 'safelink' | 'airlink' | 'bulb', key: { serial_number: string } | { mac_address: string } | null, query: ListQuery) {
+  return useQuery({
+    queryKey: ['devices', 'install-history', line, key, query],
+    enabled: key !== null,
+    queryFn: () => apiList<Record<string, unknown>>(`/api/${line}/install-history`, { ...query, ...key }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Correction of a past period (the update-rate history's Update): spec 5 and PUT /api/device/correction/{id}. */
+export interface RateCorrection {
+  start_date: string;
+  end_date: string;
+  rate: number;
+  type: string;
+  update: 'impulseRate' | 'tariffRate' | 'both';
+  unit_charge?: number;
+}
+
+export function useCorrectRate(id: number) {
+  return useFleetMutation(
+    ({ update, unit_charge, ...device_data }: RateCorrection) =>
+      apiPut<null>(`/api/device/correction/${id}`, { device_data, update, ...(unit_charge === undefined ? {} : { tariff_data: { unit_charge } }) }),
+    { invalidate: [deviceKeys.all] },
+  );
+}
+
+/** The flashes CSV of one metering device over a period; a refusal throws the server's message. */
+export function downloadFlashes(deviceId: number, startDate: string, endDate: string): Promise<DownloadedFile> {
+  return apiDownload('/api/device/flashes-csv', { device_id: deviceId, start_date: startDate, end_date: endDate }, 'Flashes.csv');
+}
+
+/** The metering lines: their devices count meter flashes. */
+export const METERING_LINES = ['ihd', 'ihd_livelink', 'livelink'];
+
+export interface SmokeAlarm {
+  id: number;
+  serial_number: string;
+  location: string;
+  alarm_type: string;
+  alarm_status: string;
+  battery_level: number | null;
+  last_tested_at: string | null;
+  expires_on: string | null;
+  created_at: string;
+  safelink_device_id: number;
+  hub_serial_number: string;
+  hub_mac_address: string | null;
+  hub_device_status: string;
+  hub_is_online: number;
+  property_id: number | null;
+  unit_number: string | null;
+  street_number: string | null;
+  street: string | null;
+  city: string | null;
+  state: string | null;
+  postal_code: string | null;
+}
+
+/** Smoke alarms: every hub's (Admin, `hubId` null) or one safelink hub's. */
+export function useSmokeAlarms(hubId: number | null, query: ListQuery) {
+  return useQuery({
+    queryKey: ['devices', 'smoke-alarms', hubId, query],
+    queryFn: () => apiList<SmokeAlarm>(hubId === null ? '/api/safelink/smokealarm/list' : `/api/safelink/smokealarm/${hubId}`, query),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useSmokeAlarm(id: number) {
+  return useQuery({
+    queryKey: ['devices', 'smoke-alarm', id],
+    queryFn: async () => (await apiGet<SmokeAlarm>(`/api/safelink/smokealarm/info/${id}`)).info as SmokeAlarm,
+    enabled: id > 0,
   });
 }

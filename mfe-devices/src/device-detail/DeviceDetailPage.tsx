@@ -1,8 +1,12 @@
 import { formatDate, formatDateTime, Link as RouterLink, useNavigate, useParams, useSearchParams } from '@fleet/shared-api';
-import { Badge, Box, Button, ErrorPanel, HStack, Link, LoadingArea, PageHeader, SimpleGrid, StatusBadge, Text } from '@fleet/shared-ui';
+import { Badge, Box, Button, ErrorPanel, HStack, Link, LoadingArea, PageHeader, StatusBadge, Text } from '@fleet/shared-ui';
 import { errorMessage, ApiError } from '@fleet/shared-api';
 import { useState, type ReactNode } from 'react';
-import { useDevice, type DeviceInfo, type DeviceScope, type EditorScope } from '../api/devices';
+import { METERING_LINES, useDevice, type DeviceInfo, type DeviceScope, type EditorScope } from '../api/devices';
+import { INSTALL_HISTORY_PATHS } from '../description';
+import { HubSmokeAlarms } from '../smoke-alarms/HubSmokeAlarms';
+import { FactList } from './FactList';
+import { FlashesCsvDialog } from './FlashesCsvDialog';
 import { BACK_PARAM } from '../device-list/DeviceListPage';
 import { useDevicesTranslation } from '../i18n/translation';
 import { historyPath, productOfLine } from '../paths';
@@ -19,6 +23,7 @@ export function DeviceDetailPage({ scope, listPath }: { scope: DeviceScope['kind
   const id = Number(useParams().id);
   const device = useDevice(scope, Number.isSafeInteger(id) ? id : 0);
   const [editing, setEditing] = useState(false);
+  const [flashes, setFlashes] = useState(false);
   // Back returns to the list as it was (filters, page, sort), else to the role's list.
   const back = () => navigate(params.get(BACK_PARAM) ?? listPath);
   const editor: EditorScope | null = scope === 'customer' ? null : scope === 'veu' ? 'agency' : scope;
@@ -40,14 +45,22 @@ export function DeviceDetailPage({ scope, listPath }: { scope: DeviceScope['kind
         title={`${t('detail.title')} [${d.mac_address ?? d.serial_number}]`}
         onBack={back}
         actions={
-          editor && (
-            <Button size="sm" onClick={() => setEditing(true)}>
-              {t('detail.edit')}
-            </Button>
-          )
+          <HStack gap="2">
+            {scope === 'admin' && METERING_LINES.includes(d.product_line) && (
+              <Button size="sm" variant="outline" onClick={() => setFlashes(true)}>
+                {t('flashes.open')}
+              </Button>
+            )}
+            {editor && (
+              <Button size="sm" onClick={() => setEditing(true)}>
+                {t('detail.edit')}
+              </Button>
+            )}
+          </HStack>
         }
       />
       <DeviceFacts device={d} />
+      {d.product_line === 'safelink' && <HubSmokeAlarms hubId={d.id} openAlarms={scope === 'admin'} />}
       {scope === 'admin' && (
         <Box mt="6">
           <Text fontWeight="semibold" mb="2">
@@ -59,12 +72,27 @@ export function DeviceDetailPage({ scope, listPath }: { scope: DeviceScope['kind
                 <RouterLink to={`${historyPath(kind, d.id)}?line=${encodeURIComponent(d.product_line)}`}>{t(`history.${kind}`)}</RouterLink>
               </Link>
             ))}
+            {installHistoryPath(d) && (
+              <Link asChild colorPalette="teal">
+                <RouterLink to={installHistoryPath(d) ?? ''}>{t('history.install')}</RouterLink>
+              </Link>
+            )}
           </HStack>
         </Box>
       )}
+      {scope === 'admin' && <FlashesCsvDialog open={flashes} deviceId={d.id} onClose={() => setFlashes(false)} />}
       {editor && <EditDeviceDialog open={editing} device={d} scope={editor} onClose={() => setEditing(false)} />}
     </Box>
   );
+}
+
+/** Spec 2.4's install history route of a device's line (by id, MAC or serial), if its line has one. */
+export function installHistoryPath(d: Pick<DeviceInfo, 'id' | 'product_line' | 'serial_number' | 'mac_address'>): string | null {
+  const product = productOfLine(d.product_line);
+  if (product === 'livelink') return INSTALL_HISTORY_PATHS.livelink.replace(':id', String(d.id));
+  if (product === 'safelink') return d.mac_address ? INSTALL_HISTORY_PATHS.safelink.replace(':mac_address', encodeURIComponent(d.mac_address)) : null;
+  if (product === 'airlink' || product === 'bulb') return INSTALL_HISTORY_PATHS[product].replace(':serial_number', encodeURIComponent(d.serial_number));
+  return null;
 }
 
 function DeviceFacts({ device: d }: { device: DeviceInfo }) {
@@ -99,19 +127,5 @@ function DeviceFacts({ device: d }: { device: DeviceInfo }) {
     [t('list.recordId'), String(d.id)],
     [t('history.date'), formatDateTime(d.updated_at)],
   ];
-  return (
-    // a description list: label and value side by side, one column on a phone
-    <SimpleGrid as="dl" columns={{ base: 1, md: 2 }} columnGap="8" rowGap="2">
-      {rows.map(([label, value]) => (
-        <HStack key={label} align="start" gap="3">
-          <Text as="dt" minW="40" color="fg.muted" fontSize="sm">
-            {label}
-          </Text>
-          <Text as="dd" fontSize="sm">
-            {value}
-          </Text>
-        </HStack>
-      ))}
-    </SimpleGrid>
-  );
+  return <FactList facts={rows} />;
 }

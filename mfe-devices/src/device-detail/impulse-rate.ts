@@ -4,8 +4,8 @@ import * as yup from 'yup';
 
 export const IMPULSE_RATE_TYPES = ['imp/kWh', 'Wh/imp'] as const;
 
-export const editSchema = yup.object({
-  impulse_rate: yup
+/** The impulse rate as typed, checked against its sibling `impulse_rate_type` (Edit and Correction). */
+export const impulseRateField = yup
     .string()
     .default('')
     .trim()
@@ -16,7 +16,10 @@ export const editSchema = yup.object({
       const rate = Number(value);
       if (type !== 'Wh/imp') return Number.isInteger(rate);
       return rate > 0 && Number.isInteger(1000 / rate);
-    }),
+    });
+
+export const editSchema = yup.object({
+  impulse_rate: impulseRateField,
   impulse_rate_type: yup.string().default('imp/kWh').oneOf([...IMPULSE_RATE_TYPES]),
   force_sync_date: yup.string().default('').matches(/^(\d{4}-\d{2}-\d{2})?$/, 'edit.dateInvalid'),
   nmi: yup.string().default('').trim().max(11),

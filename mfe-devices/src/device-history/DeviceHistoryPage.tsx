@@ -1,15 +1,30 @@
 import { formatDate, formatDateTime, useListState, useNavigate, useParams, useSearchParams } from '@fleet/shared-api';
-import { Box, PageHeader } from '@fleet/shared-ui';
+import { Box, Button, PageHeader } from '@fleet/shared-ui';
+import { useState } from 'react';
+import { CorrectionDialog } from './CorrectionDialog';
 import { PagedTable, type DataColumn } from '@fleet/shared-ui/tables';
 import { useDeviceHistory, type HistoryKind } from '../api/devices';
 import { useDevicesTranslation } from '../i18n/translation';
 import { detailPath } from '../paths';
 
-type HistoryRow = Record<string, unknown> & { id: number };
+export type HistoryRow = Record<string, unknown> & { id: number };
+type DevicesT = ReturnType<typeof useDevicesTranslation>['t'];
 
 const text = (value: unknown) => (value === null || value === undefined || value === '' ? '-' : String(value));
 const dateTime = (value: unknown) => (typeof value === 'string' ? formatDateTime(value) : '-');
 const day = (value: unknown) => (typeof value === 'string' ? formatDate(value) : '-');
+
+/** Installs, replacements and removals: the device history and the install history show the same columns. */
+export function eventColumns(t: DevicesT): DataColumn<HistoryRow>[] {
+  return [
+    { key: 'created_at', header: t('history.date'), render: (row) => dateTime(row.created_at) },
+    { key: 'event', header: t('history.event'), sortable: false },
+    { key: 'serial_number', header: t('list.serialNumber'), sortable: false },
+    { key: 'mac_address', header: t('list.macAddress'), sortable: false },
+    { key: 'agency_name', header: t('detail.agency'), sortable: false },
+    { key: 'note', header: t('history.note'), sortable: false },
+  ];
+}
 
 /** Firmware, device, impulse-rate or update-rate history of one device (Admin), newest first, paged. */
 export function DeviceHistoryPage({ kind }: { kind: HistoryKind }) {
@@ -20,6 +35,7 @@ export function DeviceHistoryPage({ kind }: { kind: HistoryKind }) {
   const line = params.get('line') ?? undefined;
   const list = useListState({ filterKeys: [] });
   const history = useDeviceHistory(kind, Number.isSafeInteger(id) ? id : 0, line, list.toQuery());
+  const [correcting, setCorrecting] = useState(false);
 
   const columns: Record<HistoryKind, DataColumn<HistoryRow>[]> = {
     firmware: [
@@ -29,14 +45,7 @@ export function DeviceHistoryPage({ kind }: { kind: HistoryKind }) {
       { key: 'to_version', header: t('history.toVersion'), sortable: false },
       { key: 'state', header: t('history.state'), sortable: false },
     ],
-    device: [
-      { key: 'created_at', header: t('history.date'), render: (row) => dateTime(row.created_at) },
-      { key: 'event', header: t('history.event'), sortable: false },
-      { key: 'serial_number', header: t('list.serialNumber'), sortable: false },
-      { key: 'mac_address', header: t('list.macAddress'), sortable: false },
-      { key: 'agency_name', header: t('detail.agency'), sortable: false },
-      { key: 'note', header: t('history.note'), sortable: false },
-    ],
+    device: eventColumns(t),
     impulseRate: [
       { key: 'created_at', header: t('history.date'), render: (row) => dateTime(row.created_at) },
       { key: 'impulse_rate', header: t('detail.impulseRate'), sortable: false },
@@ -49,6 +58,8 @@ export function DeviceHistoryPage({ kind }: { kind: HistoryKind }) {
       { key: 'end_date', header: t('history.endDate'), sortable: false, render: (row) => day(row.end_date) },
       { key: 'impulse_rate', header: t('detail.impulseRate'), sortable: false },
       { key: 'impulse_rate_type', header: t('detail.impulseRateType'), sortable: false },
+      { key: 'update_section', header: t('correction.update'), sortable: false, render: (row) => (row.update_section ? t(`correction.${String(row.update_section)}`) : '-') },
+      { key: 'unit_charge', header: t('correction.unitCharge'), sortable: false },
       { key: 'changed_by', header: t('history.changedBy'), sortable: false },
     ],
   };
@@ -56,7 +67,18 @@ export function DeviceHistoryPage({ kind }: { kind: HistoryKind }) {
   const title = t(`history.${kind}`);
   return (
     <Box p="4">
-      <PageHeader title={title} onBack={() => navigate(detailPath({ kind: 'admin', product: 'all' }, { id, product_line: line ?? 'ihd' }))} />
+      <PageHeader
+        title={title}
+        onBack={() => navigate(detailPath({ kind: 'admin', product: 'all' }, { id, product_line: line ?? 'ihd' }))}
+        actions={
+          kind === 'updateRate' && (
+            <Button size="sm" onClick={() => setCorrecting(true)}>
+              {t('correction.open')}
+            </Button>
+          )
+        }
+      />
+      {kind === 'updateRate' && <CorrectionDialog open={correcting} deviceId={id} onClose={() => setCorrecting(false)} />}
       <PagedTable
         label={title}
         list={list}

@@ -1,6 +1,6 @@
 import { adminInfo, jsonResponse, mockFetch, requestOf } from '../test-support';
 import { reloadSessionFromStorage, useSession } from '../session/session-store';
-import { api, apiDelete, apiGet, apiList, apiPost, apiPostForm, apiPut, apiUrl } from './api';
+import { api, apiDelete, apiDownload, apiGet, apiList, apiPost, apiPostForm, apiPut, apiUrl, dispositionFileName } from './api';
 import type { UploadProgress } from './api';
 import { ApiError, GENERIC_ERROR_MESSAGE, NETWORK_ERROR_MESSAGE, errorMessage } from './errors';
 
@@ -258,4 +258,37 @@ test('the 401 error is flagged so no toast repeats the session dialog', async ()
   mockFetch(jsonResponse({ status: false, message: 'Invalid email or password' }, 401));
   const wrongPassword = await failureOf(apiPost('api/authenticate/login', {}));
   expect(wrongPassword.expiredSession).toBe(false);
+});
+
+describe('apiDownload', () => {
+  test("answers the file and the server's name for it, with the bearer", async () => {
+    const fetchMock = mockFetch(
+      new Response('Date Time,Flashes\r\n2026-11-20 17:00,512\r\n', {
+        status: 200,
+        headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="Flashes-1000000001-2026-11-20-2026-11-21.csv"' },
+      }),
+    );
+    const file = await apiDownload('/api/device/flashes-csv', { device_id: 4, start_date: '2026-11-20', end_date: '2026-11-21' }, 'Flashes.csv');
+    expect(file.fileName).toBe('Flashes-1000000001-2026-11-20-2026-11-21.csv');
+    expect(await file.blob.text()).toContain('2026-11-20 17:00,512');
+    const sent = requestOf(fetchMock);
+    expect(sent.url.pathname).toBe('/api/device/flashes-csv');
+    expect(sent.url.search).toBe('?device_id=4&start_date=2026-11-20&end_date=2026-11-21');
+    expect(sent.headers.get('Authorization')).toBe('Bearer access-1');
+  });
+
+  test("a refusal throws the server's message (spec 8: flashes CSV failure)", async () => {
+    mockFetch(jsonResponse({ status: false, message: 'No flashes were recorded between 01-01-2001 and 02-01-2001' }, 404));
+    const failure = await failureOf(apiDownload('/api/device/flashes-csv', {}, 'Flashes.csv'));
+    expect([failure.status, failure.message]).toEqual([404, 'No flashes were recorded between 01-01-2001 and 02-01-2001']);
+    mockFetch(new TypeError('Failed to fetch'));
+    expect((await failureOf(apiDownload('/api/device/flashes-csv', {}, 'Flashes.csv'))).message).toBe(NETWORK_ERROR_MESSAGE);
+  });
+
+  test('the file name is a plain name: a path or a missing header gives the fallback or the last part', () => {
+    expect(dispositionFileName('attachment; filename="../../etc/passwd"', 'x.csv')).toBe('passwd');
+    expect(dispositionFileName('attachment; filename=a.csv', 'x.csv')).toBe('a.csv');
+    expect(dispositionFileName(null, 'x.csv')).toBe('x.csv');
+    expect(dispositionFileName('attachment', 'x.csv')).toBe('x.csv');
+  });
 });

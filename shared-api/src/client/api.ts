@@ -241,3 +241,48 @@ export function apiPostForm<T>(path: string, form: FormData, options: PostFormOp
     xhr.send(form);
   });
 }
+
+/** A file a GET answers (a CSV), with the name the server gave it. */
+export interface DownloadedFile {
+  blob: Blob;
+  fileName: string;
+}
+
+/** The file name of a Content-Disposition header (`attachment; filename="x.csv"`), else `fallback`. */
+export function dispositionFileName(header: string | null, fallback: string): string {
+  const match = header ? /filename="?([^";]+)"?/i.exec(header) : null;
+  // only a plain name: never a path
+  const name = match?.[1]?.trim().replace(/^.*[\\/]/, '');
+  return name ? name : fallback;
+}
+
+/**
+ * Fetches a file the API answers directly (the flashes CSV). A refusal is JSON like every other
+ * answer and throws its ApiError with the server's message (spec 8: "Flashes CSV failure shows the
+ * server's message"); the session and outage handling are the API client's.
+ */
+export async function apiDownload(path: string, searchParams: SearchParams | undefined, fallbackName: string): Promise<DownloadedFile> {
+  try {
+    const params = toSearchParams(searchParams);
+    const response = await api(relative(path), { method: 'get', headers: { Accept: 'text/csv, application/json' }, ...(params ? { searchParams: params } : {}) });
+    return { blob: await response.blob(), fileName: dispositionFileName(response.headers.get('content-disposition'), fallbackName) };
+  } catch (err) {
+    if (err instanceof ApiError) throw err;
+    if (isNetworkFailure(err)) throw new ApiError(0, NETWORK_ERROR_MESSAGE);
+    throw err;
+  }
+}
+
+/** Hands a downloaded file to the browser's save (an object URL on a temporary link). */
+export function saveFile({ blob, fileName }: DownloadedFile): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  // the click has started the save; the URL is released after it
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}

@@ -16,6 +16,10 @@ describe('statusTone', () => {
     ['Offline', 'Offline', 'red'],
     ['Unresolved', 'Unresolved', 'red'],
     ['Resolved', 'Resolved', 'green'],
+    ['Normal', 'Normal', 'green'],
+    ['Alarm', 'Alarm', 'red'],
+    ['Fault', 'Fault', 'red'],
+    ['Low battery', 'Low battery', 'yellow'],
   ])('%s is shown as %s in %s', (status, label, palette) => {
     expect(statusTone(status)).toMatchObject({ label, palette });
   });

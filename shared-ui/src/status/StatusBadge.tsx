@@ -37,6 +37,11 @@ const WORDS: Record<string, StatusTone> = {
   // fault
   unresolved: { label: 'Unresolved', textKey: 'unresolved', palette: 'red' },
   resolved: { label: 'Resolved', textKey: 'resolved', palette: 'green' },
+  // smoke alarm (our colours: the spec has the states, not their colours)
+  normal: { label: 'Normal', textKey: 'normal', palette: 'green' },
+  alarm: { label: 'Alarm', textKey: 'alarm', palette: 'red' },
+  fault: { label: 'Fault', textKey: 'fault', palette: 'red' },
+  'low battery': { label: 'Low battery', textKey: 'lowBattery', palette: 'yellow' },
 };
 
 const NUMBERS: Record<StatusKind, Record<number, StatusTone>> = {

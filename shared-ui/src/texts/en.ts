@@ -92,6 +92,10 @@ export const en = {
     offline: 'Offline',
     unresolved: 'Unresolved',
     resolved: 'Resolved',
+    normal: 'Normal',
+    alarm: 'Alarm',
+    fault: 'Fault',
+    lowBattery: 'Low battery',
     legend: 'Status legend',
   },
   remote: {

@@ -92,6 +92,10 @@ export const hi: UiTexts = {
     offline: 'ऑफ़लाइन',
     unresolved: 'अनसुलझा',
     resolved: 'सुलझाया गया',
+    normal: 'सामान्य',
+    alarm: 'अलार्म',
+    fault: 'खराबी',
+    lowBattery: 'कम बैटरी',
     legend: 'स्थिति विवरण',
   },
   remote: {

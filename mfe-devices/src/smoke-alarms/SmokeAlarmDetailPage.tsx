@@ -1,0 +1,65 @@
+import { ApiError, errorMessage, formatDate, formatDateTime, Link as RouterLink, useNavigate, useParams, useSearchParams } from '@fleet/shared-api';
+import { Box, ErrorPanel, Link, LoadingArea, PageHeader, StatusBadge, Text } from '@fleet/shared-ui';
+import { useSmokeAlarm } from '../api/devices';
+import { ADMIN_DETAIL_PATHS, SMOKE_ALARM_PATHS } from '../description';
+import { FactList } from '../device-detail/FactList';
+import { BACK_PARAM } from '../device-list/DeviceListPage';
+import { useDevicesTranslation } from '../i18n/translation';
+import { alarmAddress, alarmType } from './SmokeAlarmsTable';
+
+/** One smoke alarm (/admin/smoke-alarm/device/view/{id}): its state, battery, test and expiry, its hub and home. */
+export function SmokeAlarmDetailPage() {
+  const { t } = useDevicesTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const id = Number(useParams().id);
+  const alarm = useSmokeAlarm(Number.isSafeInteger(id) ? id : 0);
+  const back = () => navigate(params.get(BACK_PARAM) ?? SMOKE_ALARM_PATHS.list);
+
+  if (alarm.isPending) return <LoadingArea />;
+  if (alarm.isError) {
+    const gone = alarm.error instanceof ApiError && alarm.error.status === 404;
+    return (
+      <Box p="4">
+        <PageHeader title={t('smoke.detailTitle')} onBack={back} />
+        <ErrorPanel message={gone ? t('smoke.notFound') : errorMessage(alarm.error)} onRetry={gone ? undefined : () => void alarm.refetch()} />
+      </Box>
+    );
+  }
+  const a = alarm.data;
+  return (
+    <Box p="4">
+      <PageHeader title={`${t('smoke.detailTitle')} [${a.serial_number}]`} onBack={back} />
+      <FactList
+        facts={[
+          [t('list.serialNumber'), a.serial_number],
+          [t('smoke.location'), a.location],
+          [t('smoke.type'), alarmType(t, a.alarm_type)],
+          [t('smoke.status'), <StatusBadge key="st" status={a.alarm_status} />],
+          [t('smoke.battery'), a.battery_level === null ? '-' : `${a.battery_level}%`],
+          [t('smoke.lastTested'), a.last_tested_at ? formatDateTime(a.last_tested_at) : '-'],
+          [t('smoke.expires'), a.expires_on ? formatDate(a.expires_on) : '-'],
+          [
+            t('smoke.hub'),
+            <Link key="hub" asChild colorPalette="teal">
+              <RouterLink to={ADMIN_DETAIL_PATHS.safelink.replace(':id', String(a.safelink_device_id))}>{a.hub_mac_address ?? a.hub_serial_number}</RouterLink>
+            </Link>,
+          ],
+          [t('smoke.hubStatus'), <StatusBadge key="hs" status={a.hub_device_status} />],
+          [t('detail.online'), <StatusBadge key="on" status={a.hub_is_online} kind="connection" />],
+          [
+            t('list.address'),
+            a.postal_code ? (
+              alarmAddress(a)
+            ) : (
+              <Text key="np" as="span" color="fg.muted">
+                {t('list.noProperty')}
+              </Text>
+            ),
+          ],
+          [t('list.recordId'), String(a.id)],
+        ]}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,70 @@
+import { formatDate, formatDateTime, Link as RouterLink, type ListInfo, type ListStateControls } from '@fleet/shared-api';
+import { Link, StatusBadge, Text } from '@fleet/shared-ui';
+import { PagedTable, RowActions, type DataColumn } from '@fleet/shared-ui/tables';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { SmokeAlarm } from '../api/devices';
+import { ADMIN_DETAIL_PATHS } from '../description';
+import { useDevicesTranslation } from '../i18n/translation';
+
+export function alarmAddress(alarm: Pick<SmokeAlarm, 'unit_number' | 'street_number' | 'street' | 'city' | 'state' | 'postal_code'>): string {
+  return [alarm.unit_number, alarm.street_number, alarm.street, alarm.city, alarm.state, alarm.postal_code].filter(Boolean).join(' ');
+}
+
+export interface SmokeAlarmsTableProps {
+  label: string;
+  list: ListStateControls;
+  alarms: UseQueryResult<ListInfo<SmokeAlarm>>;
+  /** Every hub's alarms: the hub and its address are columns, the hub opens its device (Admin). */
+  withHub: boolean;
+  /** Opens an alarm's page (Admin); without it the rows have no action. */
+  onOpen?: (alarm: SmokeAlarm) => void;
+}
+
+/** An alarm's type in the page's language (the server's words are Photoelectric and Heat). */
+export function alarmType(t: ReturnType<typeof useDevicesTranslation>['t'], type: string): string {
+  return type === 'Heat' ? t('smoke.heat') : type === 'Photoelectric' ? t('smoke.photoelectric') : type;
+}
+
+/** Smoke alarms in the shared table: status colours, battery, last test and expiry; a hub's own list leaves the hub out. */
+export function SmokeAlarmsTable({ label, list, alarms, withHub, onOpen }: SmokeAlarmsTableProps) {
+  const { t } = useDevicesTranslation();
+  const columns: DataColumn<SmokeAlarm>[] = [
+    { key: 'serial_number', header: t('list.serialNumber') },
+    { key: 'location', header: t('smoke.location') },
+    { key: 'alarm_type', header: t('smoke.type'), render: (row) => alarmType(t, row.alarm_type) },
+    { key: 'alarm_status', header: t('smoke.status'), render: (row) => <StatusBadge status={row.alarm_status} /> },
+    { key: 'battery_level', header: t('smoke.battery'), render: (row) => (row.battery_level === null ? '-' : `${row.battery_level}%`) },
+    { key: 'last_tested_at', header: t('smoke.lastTested'), render: (row) => (row.last_tested_at ? formatDateTime(row.last_tested_at) : '-') },
+    { key: 'expires_on', header: t('smoke.expires'), render: (row) => (row.expires_on ? formatDate(row.expires_on) : '-') },
+    ...(withHub
+      ? [
+          {
+            key: 'hub',
+            header: t('smoke.hub'),
+            sortable: false,
+            render: (row: SmokeAlarm) => (
+              <Link asChild colorPalette="teal">
+                <RouterLink to={ADMIN_DETAIL_PATHS.safelink.replace(':id', String(row.safelink_device_id))}>{row.hub_mac_address ?? row.hub_serial_number}</RouterLink>
+              </Link>
+            ),
+          },
+          {
+            key: 'address',
+            header: t('list.address'),
+            sortable: false,
+            render: (row: SmokeAlarm) =>
+              row.postal_code ? alarmAddress(row) : (
+                <Text as="span" color="fg.muted">
+                  {t('list.noProperty')}
+                </Text>
+              ),
+          },
+        ]
+      : []),
+    { key: 'id', header: t('list.recordId') },
+    ...(onOpen
+      ? [{ key: 'action', header: t('list.action'), sortable: false, render: (row: SmokeAlarm) => <RowActions name={row.serial_number} onView={() => onOpen(row)} /> }]
+      : []),
+  ];
+  return <PagedTable label={label} list={list} result={alarms} page={alarms.data} columns={columns} />;
+}
