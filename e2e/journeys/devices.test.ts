@@ -93,3 +93,42 @@ test('Admin filters the Lighting list, opens a device and edits its impulse rate
     await dialog.waitFor({ state: 'detached' });
     await page.getByText('Wh/imp', { exact: true }).waitFor();
   }));
+
+test("Admin reads a safelink hub's smoke alarms and downloads a meter's flashes CSV", () =>
+  journey(browser, async ({ page }) => {
+    await signIn(page, 'admin@demo.test');
+    await page.waitForURL('**/admin/dashboard');
+
+    // every hub's alarms, then one alarm, then its hub's page with the hub's own alarms
+    await page.goto('/admin/smoke-alarm/devices');
+    const alarms = page.getByRole('table', { name: 'Smoke Alarms' });
+    await alarms.getByRole('button', { name: /^View SA/ }).first().click();
+    await page.getByRole('heading', { name: /^Smoke Alarm Details \[SA/ }).waitFor();
+    const hubLink = page.locator('dd a').first();
+    await hubLink.click();
+    await page.waitForURL('**/admin/safelink/device/view/**');
+    await page.getByRole('table', { name: 'Smoke Alarms' }).getByRole('cell', { name: /^SA/ }).first().waitFor();
+
+    // the lowest record ids have a week of flashes in the demo fleet
+    await page.goto('/admin/electricity-advisor/devices?sortBy=id&orderBy=asc');
+    await page.getByRole('table', { name: 'Devices [Electricity Advisor]' }).getByRole('button', { name: /^View / }).first().click();
+    await page.getByRole('heading', { name: /^Device Details \[/ }).waitFor();
+    await page.getByRole('button', { name: 'Flashes CSV' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Flashes CSV' });
+    const download = page.waitForEvent('download');
+    await dialog.getByRole('button', { name: 'Download' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^Flashes-[A-Za-z0-9]+-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = await new Promise<string>((resolve, reject) => {
+      void file.createReadStream().then((stream) => {
+        const parts: Buffer[] = [];
+        stream.on('data', (b: Buffer) => parts.push(b));
+        stream.on('end', () => resolve(Buffer.concat(parts).toString('utf8')));
+        stream.on('error', reject);
+      });
+    });
+    const lines = csv.trim().split('\r\n');
+    expect(lines[0]).toBe('Date Time,Flashes,Impulse Rate (imp/kWh),Energy (kWh),Unit Charge ($/kWh),Cost ($)');
+    expect(lines.length).toBeGreaterThan(48);
+    await dialog.waitFor({ state: 'detached' });
+  }));
