@@ -1,12 +1,13 @@
 import { errorMessage } from '@fleet/shared-api';
-import { FormField, Input, NativeSelect, SimpleGrid, Stack } from '@fleet/shared-ui';
+import { FormField, Input, SimpleGrid, Stack } from '@fleet/shared-ui';
 import { EditDialog } from '@fleet/shared-ui/overlays';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useEditDevice, type DeviceInfo, type EditorScope } from '../api/devices';
 import { useDevicesTranslation } from '../i18n/translation';
-import { editSchema, IMPULSE_RATE_TYPES, sentRate, typedRate, type EditValues } from './impulse-rate';
+import { ImpulseRateFields } from './ImpulseRateFields';
+import { editSchema, sentRate, typedRate, type EditValues } from './impulse-rate';
 
 export interface EditDeviceDialogProps {
   open: boolean;
@@ -72,23 +73,7 @@ export function EditDeviceDialog({ open, device, scope, onClose }: EditDeviceDia
       error={save.isError ? errorMessage(save.error) : null}
     >
       <Stack gap="4">
-        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-          <FormField label={t('detail.impulseRate')} required error={err(errors.impulse_rate?.message)}>
-            <Input size="sm" inputMode="decimal" autoComplete="off" {...register('impulse_rate')} />
-          </FormField>
-          <FormField label={t('detail.impulseRateType')}>
-            <NativeSelect.Root size="sm">
-              <NativeSelect.Field {...register('impulse_rate_type')}>
-                {IMPULSE_RATE_TYPES.map((type) => (
-                  <option key={type} value={type}>
-                    {type}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </FormField>
-        </SimpleGrid>
+        <ImpulseRateFields register={register} error={errors.impulse_rate?.message} />
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
           <FormField label={t('detail.forceSyncDate')} error={err(errors.force_sync_date?.message)}>
             <Input size="sm" type="date" {...register('force_sync_date')} />

@@ -5,7 +5,8 @@ import { yupResolver } from '@hookform/resolvers/yup';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useCorrectRate } from '../api/devices';
-import { IMPULSE_RATE_TYPES, sentRate } from '../device-detail/impulse-rate';
+import { ImpulseRateFields } from '../device-detail/ImpulseRateFields';
+import { sentRate } from '../device-detail/impulse-rate';
 import { useDevicesTranslation } from '../i18n/translation';
 import { correctionSchema, UPDATE_SECTIONS, type CorrectionValues } from './correction';
 
@@ -73,23 +74,7 @@ export function CorrectionDialog({ open, deviceId, onClose }: { open: boolean; d
             <Input size="sm" type="date" {...register('end_date')} />
           </FormField>
         </SimpleGrid>
-        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-          <FormField label={t('detail.impulseRate')} required error={err(errors.impulse_rate?.message)}>
-            <Input size="sm" inputMode="decimal" autoComplete="off" {...register('impulse_rate')} />
-          </FormField>
-          <FormField label={t('detail.impulseRateType')}>
-            <NativeSelect.Root size="sm">
-              <NativeSelect.Field {...register('impulse_rate_type')}>
-                {IMPULSE_RATE_TYPES.map((type) => (
-                  <option key={type} value={type}>
-                    {type}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </FormField>
-        </SimpleGrid>
+        <ImpulseRateFields register={register} error={errors.impulse_rate?.message} />
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
           <FormField label={t('correction.update')} required>
             <NativeSelect.Root size="sm">

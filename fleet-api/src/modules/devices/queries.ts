@@ -12,29 +12,10 @@ import { badRequest, notFound } from '../../server/errors';
 import { buildListing, listInfo, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
 import { SqlParams, whereClause } from '../../server/sql';
 import type { CountCache } from '../../server/count-cache';
-import { alphanumeric } from '../ota/device-types';
+import { alphanumeric, identifierFilter } from '../ota/device-types';
+import { Nullable } from '../ota/common';
 import { productLines, type DeviceLine } from './lines';
 
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
-
-/** A serial number or MAC address "contains" filter: letters and digits only; nothing left matches nothing. */
-function identifierFilter(column: string, upper: boolean): ListSpec['filters'][string] {
-  return {
-    kind: 'custom',
-    build: (item, params) => {
-      const raw = Array.isArray(item.value) ? item.value.join('') : String(item.value);
-      let text = raw;
-      try {
-        text = decodeURIComponent(raw);
-      } catch {
-        // a stray % is text
-      }
-      const clean = alphanumeric(text);
-      if (clean === '') return 'false';
-      return `${column} ILIKE ${params.add(`%${upper ? clean.toUpperCase() : clean}%`)}`;
-    },
-  };
-}
 
 const AGENT_NAME = `(ag.first_name || ' ' || ag.last_name)`;
 
@@ -404,7 +385,8 @@ async function deviceHistory<T>(db: Db, caller: Caller, id: number, query: ListQ
 }
 
 const HISTORY_SPEC: ListSpec = { sortable: { created_at: 'h.created_at', id: 'h.id' }, defaultSort: 'created_at', filters: {} };
-const ISO = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+/** A timestamp as the API writes it (ISO 8601, UTC). */
+export const ISO = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 export function rateHistory(db: Db, caller: Caller, id: number, kind: 'impulse' | 'update', query: ListQuery) {
   return deviceHistory<Record<string, unknown>>(

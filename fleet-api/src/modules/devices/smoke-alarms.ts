@@ -10,22 +10,12 @@ import { notFound } from '../../server/errors';
 import { buildListing, listInfo, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
 import { SqlParams, whereClause } from '../../server/sql';
 import type { CountCache } from '../../server/count-cache';
-import { alphanumeric } from '../ota/device-types';
+import { identifierFilter } from '../ota/device-types';
+import { Nullable } from '../ota/common';
+import { ISO } from './queries';
 
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 
 export const SMOKE_ALARM_STATUSES = ['Normal', 'Alarm', 'Fault', 'Low battery'] as const;
-
-/** Serial number "contains": letters and digits only (a trigram index serves it); nothing left matches nothing. */
-function serialContains(column: string): ListSpec['filters'][string] {
-  return {
-    kind: 'custom',
-    build: (item, params) => {
-      const clean = alphanumeric(Array.isArray(item.value) ? item.value.join('') : String(item.value));
-      return clean === '' ? 'false' : `${column} ILIKE ${params.add(`%${clean}%`)}`;
-    },
-  };
-}
 
 export const SMOKE_ALARM_LIST: ListSpec = {
   sortable: {
@@ -41,8 +31,8 @@ export const SMOKE_ALARM_LIST: ListSpec = {
   },
   defaultSort: 'created_at',
   filters: {
-    serial_number: serialContains('s.serial_number'),
-    hub_serial_number: serialContains('d.serial_number'),
+    serial_number: identifierFilter('s.serial_number', false),
+    hub_serial_number: identifierFilter('d.serial_number', false),
     location: { kind: 'text', column: 's.location' },
     alarm_type: { kind: 'multi', column: 's.alarm_type' },
     alarm_status: { kind: 'multi', column: 's.alarm_status' },
@@ -75,7 +65,6 @@ export const SmokeAlarmRow = Type.Object({
 });
 export type SmokeAlarm = typeof SmokeAlarmRow.static;
 
-const ISO = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 const COLUMNS = `s.id::int AS id, s.serial_number, s.location, s.alarm_type, s.alarm_status, s.battery_level::int AS battery_level,
   ${ISO('s.last_tested_at')} AS last_tested_at, to_char(s.expires_on, 'YYYY-MM-DD') AS expires_on, ${ISO('s.created_at')} AS created_at,
   s.safelink_device_id::int AS safelink_device_id, d.serial_number AS hub_serial_number, d.mac_address AS hub_mac_address,

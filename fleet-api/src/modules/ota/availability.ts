@@ -14,7 +14,7 @@ import { Type } from '@sinclair/typebox';
 import type { Db } from '../../db';
 import { buildListing, decodeFilter, listInfo, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
 import { SqlParams, whereClause } from '../../server/sql';
-import { alphanumeric, otaLine, type DeviceType } from './device-types';
+import { identifierFilter, otaLine, type DeviceType } from './device-types';
 
 export function otaJoins(deviceTypeParam: string): string {
   return `LEFT JOIN ota_group_devices gd ON gd.device_id = d.id
@@ -49,25 +49,6 @@ export function lineCondition(deviceType: DeviceType, params: SqlParams, use: 'o
     : `d.product_line = ANY(${params.add(otaProductLines(deviceType))}::text[])`;
 }
 
-function identifierFilter(column: string, upper: boolean) {
-  return {
-    kind: 'custom' as const,
-    build: (item: { value: unknown }, params: SqlParams): string => {
-      const raw = Array.isArray(item.value) ? item.value.join('') : String(item.value);
-      let text = raw;
-      try {
-        text = decodeURIComponent(raw);
-      } catch {
-        // the console encodes; a stray % is just text
-      }
-      const clean = alphanumeric(text);
-      // A value that cleans to nothing ("--") matches nothing, never everything (a bulk `all`
-      // with such a filter must not reach the whole line).
-      if (clean === '') return 'false';
-      return `${column} ILIKE ${params.add(`%${upper ? clean.toUpperCase() : clean}%`)}`;
-    },
-  };
-}
 
 /** Filters of the OTA device lists (also the `filter` of remove-devices and update-firmware). */
 export const OTA_DEVICE_FILTERS: ListSpec['filters'] = {

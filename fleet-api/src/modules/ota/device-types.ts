@@ -7,6 +7,7 @@
 import { Type } from '@sinclair/typebox';
 import type { Db } from '../../db';
 import { badRequest } from '../../server/errors';
+import type { FilterRule } from '../../server/listing';
 
 export const DEVICE_TYPES = ['ihd', 'ihd_livelink', 'livelink', 'safelink', 'airlink', 'bulb', 'heat_pump'] as const;
 export type DeviceType = (typeof DEVICE_TYPES)[number];
@@ -67,4 +68,27 @@ export async function requireFirmwareVersions(db: Db, deviceType: DeviceType, ve
 /** A filter value of a serial number or MAC address: letters and digits only (others ignored). */
 export function alphanumeric(value: string): string {
   return value.replace(/[^0-9A-Za-z]/g, '');
+}
+
+/**
+ * A serial number or MAC address "contains" filter (trigram indexes serve it): letters and digits
+ * only, upper-cased for MAC columns. A value that cleans to nothing ("--") matches nothing, never
+ * everything (a bulk `all` with such a filter must not reach the whole line).
+ */
+export function identifierFilter(column: string, upper: boolean): FilterRule {
+  return {
+    kind: 'custom',
+    build: (item, params) => {
+      const raw = Array.isArray(item.value) ? item.value.join('') : String(item.value);
+      let text = raw;
+      try {
+        text = decodeURIComponent(raw);
+      } catch {
+        // the console encodes; a stray % is just text
+      }
+      const clean = alphanumeric(text);
+      if (clean === '') return 'false';
+      return `${column} ILIKE ${params.add(`%${upper ? clean.toUpperCase() : clean}%`)}`;
+    },
+  };
 }
