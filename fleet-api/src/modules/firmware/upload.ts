@@ -63,6 +63,8 @@ export async function discardAll(storage: FirmwareStorage, form: FirmwareForm): 
 }
 
 export const STALLED_MESSAGE = 'The upload stopped before the end of the form; nothing was kept';
+/** Looks 100 ms apart without progress before an ended body's unfinished form is refused. */
+const STILL_LOOKS = 10;
 export const MALFORMED_MESSAGE = 'The multipart body is malformed (missing boundary or unfinished form); nothing was kept';
 
 /**
@@ -84,16 +86,23 @@ function watchForStall(request: FastifyRequest, idleMs: number): BodyWatch {
     timer = setTimeout(() => fail(badRequest(STALLED_MESSAGE)), idleMs);
   };
   // Once the whole body has arrived, a form whose closing boundary never came waits forever with
-  // nothing buffered anywhere (the parser does not always say so). Three still looks in a row = stuck.
+  // nothing buffered anywhere (the parser does not always say so). Stuck = ten looks in a row (1 s)
+  // with nothing buffered and no byte of the file parsed since the last look: a parser that is only
+  // slow (a loaded machine, a slow disk behind the staging file) still moves its file's bytesRead.
   const onEnd = () => {
     clearTimeout(timer);
     let still = 0;
+    let lastProgress: number | null = null;
     poll = setInterval(() => {
+      const progress = file ? ((file as Readable & { bytesRead?: number }).bytesRead ?? 0) : -1;
       // Waiting for the next part with nothing left to parse, or for a file that cannot end.
       const idle =
-        request.raw.readableLength === 0 && (!file || file.destroyed || (!file.readableEnded && file.readableLength === 0));
+        progress === lastProgress &&
+        request.raw.readableLength === 0 &&
+        (!file || file.destroyed || (!file.readableEnded && file.readableLength === 0));
+      lastProgress = progress;
       still = idle ? still + 1 : 0;
-      if (still >= 3) fail(badRequest(MALFORMED_MESSAGE));
+      if (still >= STILL_LOOKS) fail(badRequest(MALFORMED_MESSAGE));
     }, 100);
   };
   request.raw.on('data', arm);
