@@ -1,6 +1,7 @@
 // Device calls (docs/device-calls.md): one list engine for every role, one device, the edit, histories.
 import { apiDownload, apiGet, apiList, apiPost, apiPut, useFleetMutation, type DownloadedFile, type ListQuery } from '@fleet/shared-api';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { AddressParts } from '../address';
 import type { DeviceProduct } from '../description';
 
 /** Whose devices a screen shows: an Admin line, or the signed-in role's own slice. */
@@ -28,7 +29,7 @@ const ROLE_CALLS = {
   customer: { list: '/api/customer/devices', info: '/api/customer/device/get-info' },
 } as const;
 
-export interface DeviceRow {
+export interface DeviceRow extends AddressParts {
   id: number;
   product_line: string;
   serial_number: string;
@@ -47,12 +48,6 @@ export interface DeviceRow {
   first_name: string | null;
   last_name: string | null;
   property_id: number | null;
-  unit_number: string | null;
-  street_number: string | null;
-  street: string | null;
-  city: string | null;
-  state: string | null;
-  postal_code: string | null;
 }
 
 export interface DeviceInfo extends DeviceRow {
@@ -218,7 +213,7 @@ export function downloadFlashes(deviceId: number, startDate: string, endDate: st
 /** The metering lines: their devices count meter flashes. */
 export const METERING_LINES = ['ihd', 'ihd_livelink', 'livelink'];
 
-export interface SmokeAlarm {
+export interface SmokeAlarm extends AddressParts {
   id: number;
   serial_number: string;
   location: string;
@@ -234,12 +229,6 @@ export interface SmokeAlarm {
   hub_device_status: string;
   hub_is_online: number;
   property_id: number | null;
-  unit_number: string | null;
-  street_number: string | null;
-  street: string | null;
-  city: string | null;
-  state: string | null;
-  postal_code: string | null;
 }
 
 /** Smoke alarms: every hub's (Admin, `hubId` null) or one safelink hub's. */

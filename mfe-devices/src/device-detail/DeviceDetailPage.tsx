@@ -6,6 +6,7 @@ import { METERING_LINES, useDevice, type DeviceInfo, type DeviceScope, type Edit
 import { INSTALL_HISTORY_PATHS } from '../description';
 import { HubSmokeAlarms } from '../smoke-alarms/HubSmokeAlarms';
 import { FactList } from './FactList';
+import { addressLine } from '../address';
 import { FlashesCsvDialog } from './FlashesCsvDialog';
 import { BACK_PARAM } from '../device-list/DeviceListPage';
 import { useDevicesTranslation } from '../i18n/translation';
@@ -97,7 +98,7 @@ export function installHistoryPath(d: Pick<DeviceInfo, 'id' | 'product_line' | '
 
 function DeviceFacts({ device: d }: { device: DeviceInfo }) {
   const { t } = useDevicesTranslation();
-  const address = [d.unit_number, d.street_number, d.street, d.city, d.state, d.postal_code].filter(Boolean).join(' ');
+  const address = addressLine(d);
   const rows: Array<[string, ReactNode]> = [
     [t('list.serialNumber'), d.serial_number],
     [t('list.macAddress'), d.mac_address?.toUpperCase() ?? '-'],

@@ -5,6 +5,7 @@ import { deviceLine, useDeviceList, type DeviceRow, type DeviceScope } from '../
 import { useDevicesTranslation } from '../i18n/translation';
 import { detailPath } from '../paths';
 import { CsvExport } from './CsvExport';
+import { addressLine } from '../address';
 
 /** The query parameter a detail page keeps the list's query string in, for its Back button. */
 export const BACK_PARAM = 'back';
@@ -24,10 +25,6 @@ const FILTER_KEYS = [
 ] as const;
 
 const digitsOnly = (text: string) => text.replace(/\D/g, '');
-
-function addressOf(row: DeviceRow): string {
-  return [row.unit_number, row.street_number, row.street, row.city, row.state, row.postal_code].filter(Boolean).join(' ');
-}
 
 /**
  * A device list (spec: Lighting devices list; the same engine for every line and role): filters,
@@ -60,10 +57,10 @@ export function DeviceListPage({ scope }: { scope: DeviceScope }) {
       render: (row) => {
         // spec: a row with no postal code shows No Property Exist
         if (!row.postal_code || row.property_id === null) return <Text as="span" color="fg.muted">{t('list.noProperty')}</Text>;
-        if (scope.kind !== 'admin') return addressOf(row);
+        if (scope.kind !== 'admin') return addressLine(row);
         return (
           <Link asChild colorPalette="teal" aria-label={t('list.openProperty', { name: row.mac_address ?? row.serial_number })}>
-            <RouterLink to={`/admin/customer/property/view/${row.property_id}`}>{addressOf(row)}</RouterLink>
+            <RouterLink to={`/admin/customer/property/view/${row.property_id}`}>{addressLine(row)}</RouterLink>
           </Link>
         );
       },

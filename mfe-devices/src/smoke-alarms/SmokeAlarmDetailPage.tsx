@@ -5,7 +5,8 @@ import { ADMIN_DETAIL_PATHS, SMOKE_ALARM_PATHS } from '../description';
 import { FactList } from '../device-detail/FactList';
 import { BACK_PARAM } from '../device-list/DeviceListPage';
 import { useDevicesTranslation } from '../i18n/translation';
-import { alarmAddress, alarmType } from './SmokeAlarmsTable';
+import { alarmType } from './SmokeAlarmsTable';
+import { addressLine } from '../address';
 
 /** One smoke alarm (/admin/smoke-alarm/device/view/{id}): its state, battery, test and expiry, its hub and home. */
 export function SmokeAlarmDetailPage() {
@@ -50,7 +51,7 @@ export function SmokeAlarmDetailPage() {
           [
             t('list.address'),
             a.postal_code ? (
-              alarmAddress(a)
+              addressLine(a)
             ) : (
               <Text key="np" as="span" color="fg.muted">
                 {t('list.noProperty')}

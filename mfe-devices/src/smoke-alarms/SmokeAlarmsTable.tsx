@@ -2,13 +2,11 @@ import { formatDate, formatDateTime, Link as RouterLink, type ListInfo, type Lis
 import { Link, StatusBadge, Text } from '@fleet/shared-ui';
 import { PagedTable, RowActions, type DataColumn } from '@fleet/shared-ui/tables';
 import type { UseQueryResult } from '@tanstack/react-query';
+import { addressLine } from '../address';
 import type { SmokeAlarm } from '../api/devices';
 import { ADMIN_DETAIL_PATHS } from '../description';
 import { useDevicesTranslation } from '../i18n/translation';
 
-export function alarmAddress(alarm: Pick<SmokeAlarm, 'unit_number' | 'street_number' | 'street' | 'city' | 'state' | 'postal_code'>): string {
-  return [alarm.unit_number, alarm.street_number, alarm.street, alarm.city, alarm.state, alarm.postal_code].filter(Boolean).join(' ');
-}
 
 export interface SmokeAlarmsTableProps {
   label: string;
@@ -53,7 +51,7 @@ export function SmokeAlarmsTable({ label, list, alarms, withHub, onOpen }: Smoke
             header: t('list.address'),
             sortable: false,
             render: (row: SmokeAlarm) =>
-              row.postal_code ? alarmAddress(row) : (
+              row.postal_code ? addressLine(row) : (
                 <Text as="span" color="fg.muted">
                   {t('list.noProperty')}
                 </Text>

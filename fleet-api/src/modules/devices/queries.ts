@@ -58,6 +58,17 @@ export const DEVICE_LIST: ListSpec = {
   },
 };
 
+/** The property a row sits at (device and smoke alarm rows carry it alike). */
+export const PropertyAddress = {
+  property_id: Nullable(Type.Integer()),
+  unit_number: Nullable(Type.String()),
+  street_number: Nullable(Type.String()),
+  street: Nullable(Type.String()),
+  city: Nullable(Type.String()),
+  state: Nullable(Type.String()),
+  postal_code: Nullable(Type.String()),
+};
+
 export const DeviceRow = Type.Object({
   id: Type.Integer(),
   product_line: Type.String(),
@@ -76,13 +87,7 @@ export const DeviceRow = Type.Object({
   agency_name: Nullable(Type.String()),
   first_name: Nullable(Type.String()),
   last_name: Nullable(Type.String()),
-  property_id: Nullable(Type.Integer()),
-  unit_number: Nullable(Type.String()),
-  street_number: Nullable(Type.String()),
-  street: Nullable(Type.String()),
-  city: Nullable(Type.String()),
-  state: Nullable(Type.String()),
-  postal_code: Nullable(Type.String()),
+  ...PropertyAddress,
 });
 
 export interface DeviceListRow {

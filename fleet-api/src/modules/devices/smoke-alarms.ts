@@ -12,7 +12,7 @@ import { SqlParams, whereClause } from '../../server/sql';
 import type { CountCache } from '../../server/count-cache';
 import { identifierFilter } from '../ota/device-types';
 import { Nullable } from '../ota/common';
-import { ISO } from './queries';
+import { ISO, PropertyAddress } from './queries';
 
 
 export const SMOKE_ALARM_STATUSES = ['Normal', 'Alarm', 'Fault', 'Low battery'] as const;
@@ -55,13 +55,7 @@ export const SmokeAlarmRow = Type.Object({
   hub_mac_address: Nullable(Type.String()),
   hub_device_status: Type.String(),
   hub_is_online: Type.Integer(),
-  property_id: Nullable(Type.Integer()),
-  unit_number: Nullable(Type.String()),
-  street_number: Nullable(Type.String()),
-  street: Nullable(Type.String()),
-  city: Nullable(Type.String()),
-  state: Nullable(Type.String()),
-  postal_code: Nullable(Type.String()),
+  ...PropertyAddress,
 });
 export type SmokeAlarm = typeof SmokeAlarmRow.static;
 
