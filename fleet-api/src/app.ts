@@ -24,6 +24,7 @@ import { devOutboxRoutes, healthRoutes } from './modules/system/routes';
 import { firmwareRoutes } from './modules/firmware/routes';
 import { otaRoutes } from './modules/ota/routes';
 import { deviceRoutes } from './modules/devices/routes';
+import { faultRoutes } from './modules/faults/routes';
 
 export interface BuildAppOptions {
   db: Db;
@@ -119,6 +120,7 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
   await app.register(firmwareRoutes, opts);
   await app.register(otaRoutes, opts);
   await app.register(deviceRoutes, opts);
+  await app.register(faultRoutes, opts);
 
   await app.ready();
   return app;

@@ -121,3 +121,4 @@ export {
 } from './selection/useSelection';
 export { useFailureToast } from './notifications/useFailureToast';
 export { useFleetMutation, type FleetMutationOptions } from './client/mutation';
+export { useExportJob, EXPORT_POLL_MS, type ExportJob } from './exports/export-job';

@@ -1,7 +1,7 @@
 // Device calls (docs/device-calls.md): one list engine for every role, one device, the edit, histories.
-import { apiDownload, apiGet, apiList, apiPost, apiPut, useFleetMutation, type DownloadedFile, type ListQuery } from '@fleet/shared-api';
+import { apiDownload, apiGet, apiList, apiPost, apiPut, useFleetMutation, type DownloadedFile, type ExportJob, type ListQuery } from '@fleet/shared-api';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { AddressParts } from '../address';
+import type { AddressParts } from '@fleet/shared-ui/tables';
 import type { DeviceProduct } from '../description';
 
 /** Whose devices a screen shows: an Admin line, or the signed-in role's own slice. */
@@ -136,14 +136,6 @@ export function useDeviceHistory(kind: HistoryKind, id: number, productLine: str
   });
 }
 
-export interface ExportJob {
-  id: number;
-  status: 'running' | 'done' | 'failed';
-  total: number;
-  rows_written: number;
-  download_link: string | null;
-  error: string | null;
-}
 
 const EXPORT_CALLS: Record<EditorScope, string> = {
   admin: '/api/device/export',
@@ -163,18 +155,6 @@ export function useStartExport(scope: EditorScope) {
     // the job's own answer says it started; the console shows its progress instead of a toast
     { invalidate: [], toastSuccess: false },
   );
-}
-
-/** While an export runs, its progress is read again every second; it stops once it is done or failed. */
-export const EXPORT_POLL_MS = 1000;
-
-export function useExportJob(id: number | null) {
-  return useQuery({
-    queryKey: ['exports', id],
-    enabled: id !== null,
-    queryFn: async () => (await apiGet<ExportJob>(`/api/export/${id}`)).info as ExportJob,
-    refetchInterval: (q) => (q.state.data?.status === 'running' || !q.state.data ? EXPORT_POLL_MS : false),
-  });
 }
 
 /** Install history of a serial number or MAC address (spec: GET /api/{line}/install-history). */

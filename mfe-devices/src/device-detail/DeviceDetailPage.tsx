@@ -6,7 +6,7 @@ import { METERING_LINES, useDevice, type DeviceInfo, type DeviceScope, type Edit
 import { INSTALL_HISTORY_PATHS } from '../description';
 import { HubSmokeAlarms } from '../smoke-alarms/HubSmokeAlarms';
 import { FactList } from './FactList';
-import { addressLine } from '../address';
+import { addressLine } from '@fleet/shared-ui/tables';
 import { FlashesCsvDialog } from './FlashesCsvDialog';
 import { BACK_PARAM } from '../device-list/DeviceListPage';
 import { useDevicesTranslation } from '../i18n/translation';

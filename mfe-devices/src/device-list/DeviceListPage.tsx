@@ -1,11 +1,10 @@
-import { alphanumericOnly, formatDate, Link as RouterLink, useListState, useLocation, useNavigate, useSelectedProduct } from '@fleet/shared-api';
-import { Box, Link, StatusBadge, Text } from '@fleet/shared-ui';
-import { ListHeader, PagedTable, RowActions, type DataColumn, type FilterFieldDef } from '@fleet/shared-ui/tables';
+import { alphanumericOnly, formatDate, useListState, useLocation, useNavigate, useSelectedProduct } from '@fleet/shared-api';
+import { Box, StatusBadge } from '@fleet/shared-ui';
+import { ListHeader, PagedTable, PropertyAddressCell, RowActions, type DataColumn, type FilterFieldDef } from '@fleet/shared-ui/tables';
 import { deviceLine, useDeviceList, type DeviceRow, type DeviceScope } from '../api/devices';
 import { useDevicesTranslation } from '../i18n/translation';
 import { detailPath } from '../paths';
 import { CsvExport } from './CsvExport';
-import { addressLine } from '../address';
 
 /** The query parameter a detail page keeps the list's query string in, for its Back button. */
 export const BACK_PARAM = 'back';
@@ -54,16 +53,14 @@ export function DeviceListPage({ scope }: { scope: DeviceScope }) {
     {
       key: 'address',
       header: t('list.address'),
-      render: (row) => {
-        // spec: a row with no postal code shows No Property Exist
-        if (!row.postal_code || row.property_id === null) return <Text as="span" color="fg.muted">{t('list.noProperty')}</Text>;
-        if (scope.kind !== 'admin') return addressLine(row);
-        return (
-          <Link asChild colorPalette="teal" aria-label={t('list.openProperty', { name: row.mac_address ?? row.serial_number })}>
-            <RouterLink to={`/admin/customer/property/view/${row.property_id}`}>{addressLine(row)}</RouterLink>
-          </Link>
-        );
-      },
+      // spec: a row with no postal code shows No Property Exist; Admin's address opens the property view
+      render: (row) => (
+        <PropertyAddressCell
+          row={row}
+          name={row.mac_address ?? row.serial_number}
+          {...(scope.kind === 'admin' ? { propertyPath: (id: number) => `/admin/customer/property/view/${id}` } : {})}
+        />
+      ),
     },
     { key: 'connection_type', header: t('list.connectionType') },
     { key: 'installation_date', header: t('list.dateInstalled'), render: (row) => (row.installation_date ? formatDate(row.installation_date) : '-') },

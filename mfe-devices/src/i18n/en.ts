@@ -36,7 +36,6 @@ export const en = {
     deviceStatus: 'Device Status',
     action: 'Action',
     viewDevice: 'View device {{name}}',
-    openProperty: 'Open the property of {{name}}',
   },
   options: {
     active: 'Active',
@@ -138,12 +137,6 @@ export const en = {
     fault: 'Fault',
     lowBattery: 'Low battery',
     notFound: 'This smoke alarm does not exist or is not yours to see.',
-  },
-  export: {
-    button: 'Download CSV',
-    progress: 'Preparing the CSV: {{done}} of {{total}} rows',
-    ready: 'Download Devices.csv ({{total}} rows)',
-    failed: 'The export failed; start it again',
   },
   standalone: {
     title: 'mfe-devices (standalone)',

@@ -37,7 +37,6 @@ export const hi: DevicesTexts = {
     deviceStatus: 'डिवाइस स्थिति',
     action: 'कार्रवाई',
     viewDevice: 'डिवाइस {{name}} देखें',
-    openProperty: '{{name}} की संपत्ति खोलें',
   },
   options: {
     active: 'सक्रिय',
@@ -139,12 +138,6 @@ export const hi: DevicesTexts = {
     fault: 'खराबी',
     lowBattery: 'कम बैटरी',
     notFound: 'यह स्मोक अलार्म मौजूद नहीं है या आपको देखने की अनुमति नहीं है।',
-  },
-  export: {
-    button: 'CSV डाउनलोड करें',
-    progress: 'CSV तैयार हो रही है: {{total}} में से {{done}} पंक्तियाँ',
-    ready: 'Devices.csv डाउनलोड करें ({{total}} पंक्तियाँ)',
-    failed: 'निर्यात विफल रहा; फिर से शुरू करें',
   },
   standalone: {
     title: 'mfe-devices (स्टैंडअलोन)',

@@ -6,7 +6,7 @@ import { FactList } from '../device-detail/FactList';
 import { BACK_PARAM } from '../device-list/DeviceListPage';
 import { useDevicesTranslation } from '../i18n/translation';
 import { alarmType } from './SmokeAlarmsTable';
-import { addressLine } from '../address';
+import { addressLine } from '@fleet/shared-ui/tables';
 
 /** One smoke alarm (/admin/smoke-alarm/device/view/{id}): its state, battery, test and expiry, its hub and home. */
 export function SmokeAlarmDetailPage() {

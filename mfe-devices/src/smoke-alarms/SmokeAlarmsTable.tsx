@@ -1,12 +1,10 @@
 import { formatDate, formatDateTime, Link as RouterLink, type ListInfo, type ListStateControls } from '@fleet/shared-api';
-import { Link, StatusBadge, Text } from '@fleet/shared-ui';
-import { PagedTable, RowActions, type DataColumn } from '@fleet/shared-ui/tables';
+import { Link, StatusBadge } from '@fleet/shared-ui';
+import { PagedTable, PropertyAddressCell, RowActions, type DataColumn } from '@fleet/shared-ui/tables';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { addressLine } from '../address';
 import type { SmokeAlarm } from '../api/devices';
 import { ADMIN_DETAIL_PATHS } from '../description';
 import { useDevicesTranslation } from '../i18n/translation';
-
 
 export interface SmokeAlarmsTableProps {
   label: string;
@@ -50,12 +48,7 @@ export function SmokeAlarmsTable({ label, list, alarms, withHub, onOpen }: Smoke
             key: 'address',
             header: t('list.address'),
             sortable: false,
-            render: (row: SmokeAlarm) =>
-              row.postal_code ? addressLine(row) : (
-                <Text as="span" color="fg.muted">
-                  {t('list.noProperty')}
-                </Text>
-              ),
+            render: (row: SmokeAlarm) => <PropertyAddressCell row={row} name={row.serial_number} />,
           },
         ]
       : []),

@@ -51,6 +51,16 @@ export const en = {
     clear: 'Clear',
     close: 'Close filters',
   },
+  export: {
+    button: 'Download CSV',
+    progress: 'Preparing the CSV: {{done}} of {{total}} rows',
+    ready: 'Download {{file}} ({{total}} rows)',
+    failed: 'The export failed; start it again',
+  },
+  address: {
+    noProperty: 'No Property Exist',
+    openProperty: 'Open the property of {{name}}',
+  },
   text: {
     showMore: 'Show More',
     showLess: 'Show Less',

@@ -51,6 +51,16 @@ export const hi: UiTexts = {
     clear: 'साफ़ करें',
     close: 'फ़िल्टर बंद करें',
   },
+  export: {
+    button: 'CSV डाउनलोड करें',
+    progress: 'CSV तैयार हो रही है: {{total}} में से {{done}} पंक्तियाँ',
+    ready: '{{file}} डाउनलोड करें ({{total}} पंक्तियाँ)',
+    failed: 'निर्यात विफल रहा; फिर से शुरू करें',
+  },
+  address: {
+    noProperty: 'कोई संपत्ति नहीं है',
+    openProperty: '{{name}} की संपत्ति खोलें',
+  },
   text: {
     showMore: 'और दिखाएँ',
     showLess: 'कम दिखाएँ',

@@ -15,7 +15,7 @@ import { DownloadSigner } from '../../server/signed-links';
 import { SqlParams, whereClause } from '../../server/sql';
 import type { AppContext } from '../../server/context';
 import { nowSeconds } from '../../server/context';
-import type { DeviceLine } from './lines';
+import type { ListedLine } from './lines';
 import { deviceConditions, ROW_JOINS } from './queries';
 
 /** Finished exports and their files are kept this long. */
@@ -121,7 +121,7 @@ export class DeviceExports {
   }
 
   /** Starts an export of the caller's devices of `line` with the list's filters; answers its row at once. */
-  async start(caller: Caller, line: DeviceLine, query: ListQuery, deviceUids?: string[]): Promise<ExportInfo> {
+  async start(caller: Caller, line: ListedLine, query: ListQuery, deviceUids?: string[]): Promise<ExportInfo> {
     // the filters are checked before anything starts: a bad one is a 400 like the list's
     const params = new SqlParams();
     const { conditions } = deviceConditions(caller, line, { ...query, sortBy: undefined }, params);

@@ -14,8 +14,11 @@ export const DeviceLineField = Type.Unsafe<DeviceLine>({
   errorMessage: `deviceType must be one of ${DEVICE_LINES.join(', ')}`,
 });
 
+/** A line the list engine serves: this module's, or heat pumps for the NMS module (modules/heat-pump). */
+export type ListedLine = DeviceLine | 'heat_pump';
+
 /** The product_line values of a line. */
-export function productLines(line: DeviceLine): string[] {
+export function productLines(line: ListedLine): string[] {
   switch (line) {
     case 'ihd':
       return ['ihd'];

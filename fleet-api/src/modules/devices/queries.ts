@@ -14,7 +14,7 @@ import { SqlParams, whereClause } from '../../server/sql';
 import type { CountCache } from '../../server/count-cache';
 import { alphanumeric, identifierFilter } from '../ota/device-types';
 import { Nullable } from '../ota/common';
-import { productLines, type DeviceLine } from './lines';
+import { productLines, type ListedLine } from './lines';
 
 
 const AGENT_NAME = `(ag.first_name || ' ' || ag.last_name)`;
@@ -35,6 +35,8 @@ export const DEVICE_LIST: ListSpec = {
     installed_via: 'd.installed_via',
     agency_name: 'a.agency_name',
     first_name: AGENT_NAME,
+    agent_name: AGENT_NAME,
+    soft_version: 'fleet_version_key(d.firmware_version)',
     address: 'p.street',
     product_line: 'd.product_line',
   },
@@ -134,7 +136,7 @@ const ROW_JOINS = `LEFT JOIN properties p ON p.id = d.property_id
  * IHDs paired with it) is `fleet_ota_line(product_line) = 'livelink'`, another line is
  * `product_line = $line`, every line is `product_line <> 'heat_pump'`.
  */
-export function lineCondition(line: DeviceLine, params: SqlParams): string {
+export function lineCondition(line: ListedLine, params: SqlParams): string {
   if (line === 'all') return `d.product_line <> 'heat_pump'`;
   // livelink is two product lines: its ordered index is on fleet_ota_line (0003)
   if (line === 'livelink') return `fleet_ota_line(d.product_line) = ${params.add(line)}`;
@@ -145,7 +147,7 @@ export function lineCondition(line: DeviceLine, params: SqlParams): string {
 }
 
 /** The WHERE conditions of a list of the caller's devices of a line (lists and exports share them). */
-export function deviceConditions(caller: Caller, line: DeviceLine, query: ListQuery, params: SqlParams) {
+export function deviceConditions(caller: Caller, line: ListedLine, query: ListQuery, params: SqlParams) {
   const listing = buildListing(query, DEVICE_LIST, params, 'd.id');
   const conditions = [
     lineCondition(line, params),
@@ -177,7 +179,7 @@ const NEEDS_JOINS = /\b(p|a|ag)\./;
 export async function listDevices(
   db: Db,
   caller: Caller,
-  line: DeviceLine,
+  line: ListedLine,
   query: ListQuery,
   counts?: CountCache,
   subset?: DeviceSubset,
@@ -246,10 +248,11 @@ export type DeviceDetail = DeviceListRow & {
 };
 
 /** One device of the caller's slice (and of `line` when given), or 404. */
-export async function deviceDetail(db: Db, caller: Caller, id: number, line?: DeviceLine): Promise<DeviceDetail> {
+export async function deviceDetail(db: Db, caller: Caller, id: number, line?: ListedLine): Promise<DeviceDetail> {
   const params = new SqlParams();
-  const conditions = [`d.id = ${params.add(id)}`, `d.product_line <> 'heat_pump'`, scopeFor(caller).devices('d', params)];
-  if (line) conditions.push(lineCondition(line, params));
+  const conditions = [`d.id = ${params.add(id)}`, scopeFor(caller).devices('d', params)];
+  // heat pumps are found only when asked for by line (the NMS module's detail)
+  conditions.push(line ? lineCondition(line, params) : `d.product_line <> 'heat_pump'`);
   const { rows } = await db.query<DeviceDetail>(
     `SELECT ${ROW_COLUMNS}, d.device_uid, d.nmi, d.impulse_rate, d.impulse_rate_type,
             to_char(d.force_sync_date AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS force_sync_date, d.signal_strength::int AS signal_strength,
@@ -438,7 +441,14 @@ export function deviceEvents(db: Db, caller: Caller, id: number, query: ListQuer
  * Install history by serial number (or MAC address on the MAC lines): every device of the caller's
  * slice that carried it, so a replaced unit's past shows too.
  */
-export async function installHistory(db: Db, caller: Caller, key: 'serial_number' | 'mac_address', value: string, query: ListQuery) {
+export async function installHistory(
+  db: Db,
+  caller: Caller,
+  key: 'serial_number' | 'mac_address',
+  value: string,
+  query: ListQuery,
+  heatPumps = false,
+) {
   const clean = alphanumeric(value);
   if (clean === '') throw badRequest(`${key} is required`);
   const params = new SqlParams();
@@ -446,7 +456,7 @@ export async function installHistory(db: Db, caller: Caller, key: 'serial_number
   const listing = buildListing(query, HISTORY_SPEC, params, 'h.id');
   const match = `${key === 'mac_address' ? 'upper(d.mac_address)' : 'd.serial_number'} = ${params.add(key === 'mac_address' ? clean.toUpperCase() : clean)}`;
   const from = `FROM device_history h JOIN devices d ON d.id = h.device_id LEFT JOIN agencies a ON a.id = h.agency_id
-    WHERE ${match} AND d.product_line <> 'heat_pump' AND (${scope})`;
+    WHERE ${match} AND d.product_line ${heatPumps ? '=' : '<>'} 'heat_pump' AND (${scope})`;
   const filterOnly = params.values.slice();
   const page = await db.query(
     `SELECT ${EVENT_COLUMNS} ${from} ${listing.orderBy} LIMIT ${params.add(listing.limit)} OFFSET ${params.add(listing.offset)}`,

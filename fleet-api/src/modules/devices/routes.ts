@@ -18,6 +18,7 @@ import { listQueryProperties, ListInfoSchema } from '../../server/listing';
 import { Envelope, ErrorReply, IdField, MessageReply, signedInFailures, Strict } from '../../server/schemas';
 import { only, PUBLIC } from '../../policy/roles';
 import { DeviceLineField, knownByMac, type DeviceLine } from './lines';
+import { HeatPumpInfo, HeatPumpRow, heatPumpDetail, heatPumpRow } from './heat-pumps';
 import {
   correctDevice,
   DeviceEventRow,
@@ -41,6 +42,8 @@ const ELECTRICIAN = only('Electrician');
 const CUSTOMER = only('Customer', 'User');
 /** Reads of one device and its histories: every role that has devices (its slice decides). */
 const DEVICE_READERS = only('Admin', 'Agency', 'Electrician', 'Customer', 'User');
+/** Heat pumps are also the multi-site roles' devices (their sites' heat pumps). */
+const HEAT_PUMP_READERS = only('Admin', 'Agency', 'Electrician', 'Customer', 'User', 'mscc', 'sm');
 
 function schema<T extends TSchema>(summary: string, info: T | null, ...more: Array<400 | 404 | 409>) {
   return {
@@ -206,6 +209,35 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app
     });
   }
 
+  // Heat pumps (the NMS remote's screens, this module's list, detail and export engine): one list for
+  // every role that has heat pumps, its slice deciding the rows (spec: GET /api/heat-pump/list).
+  app.get(
+    '/api/heat-pump/list',
+    { config: { access: HEAT_PUMP_READERS }, schema: { ...schema('Heat-pump devices of the slice', ListInfoSchema(HeatPumpRow), 400), querystring: ListQueryOnly } },
+    async (request) => {
+      const info = await listDevices(db, callerOf(request), 'heat_pump', request.query, counts);
+      return { status: true, message: 'Heat pumps', info: { ...info, data: info.data.map(heatPumpRow) } };
+    },
+  );
+  app.get(
+    '/api/heat-pump/info/:id',
+    { config: { access: HEAT_PUMP_READERS }, schema: { ...schema('One heat pump with its model, state and open faults', HeatPumpInfo, 400, 404), params: Strict({ id: IdField }) } },
+    async (request) => ({ status: true, message: 'Heat pump', info: await heatPumpDetail(db, callerOf(request), request.params.id) }),
+  );
+  app.get(
+    '/api/heat-pump/install-history',
+    {
+      config: { access: HEAT_PUMP_READERS },
+      schema: { ...schema('Install history of a heat pump by MAC address or serial number', ListInfoSchema(DeviceEventRow), 400), querystring: InstallQuery },
+    },
+    async (request) => {
+      const q = request.query;
+      const byMac = q.mac_address !== undefined;
+      const info = await installHistory(db, callerOf(request), byMac ? 'mac_address' : 'serial_number', (byMac ? q.mac_address : q.serial_number) ?? '', q, true);
+      return { status: true, message: 'Install history', info };
+    },
+  );
+
   // Smoke alarms of safelink hubs (smoke-alarms.ts): every one (Admin), one hub's (its slice), one alarm.
   app.get(
     '/api/safelink/smokealarm/list',
@@ -302,9 +334,21 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app
       },
     );
   }
+  app.post(
+    '/api/heat-pump/export',
+    {
+      config: { access: HEAT_PUMP_READERS },
+      schema: { ...schema('Export the filtered heat-pump list as CSV (a job)', ExportInfo, 400, 409), body: Strict({ filter: exportBody.filter }) },
+    },
+    async (request) => ({
+      status: true,
+      message: 'Export started',
+      info: await exports.start(callerOf(request), 'heat_pump', { filter: request.body.filter }),
+    }),
+  );
   app.get(
     '/api/export/:id',
-    { config: { access: DEVICE_READERS }, schema: { ...schema('An export of yours: progress, and the link when done', ExportInfo, 400, 404), params: Strict({ id: IdField }) } },
+    { config: { access: HEAT_PUMP_READERS }, schema: { ...schema('An export of yours: progress, and the link when done', ExportInfo, 400, 404), params: Strict({ id: IdField }) } },
     async (request) => ({ status: true, message: 'Export', info: await exports.info(callerOf(request), request.params.id) }),
   );
   app.get(

@@ -1,0 +1,312 @@
+/**
+ * Faulty systems (spec: Attention [Heat Pump], Fault History, Resolve Fault). The Attention list is
+ * one row per heat pump of the caller's slice: its newest fault of the tab's status (UnResolved 0,
+ * Resolved 1), with the device's other faults of that status grouped by code (`related_history`).
+ * Resolving a row resolves that heat pump's open faults up to the row's (a fault that arrives while
+ * the operator reads stays open); many rows, or every row matching a filter, resolve as one job with
+ * one resolution id, each fault keeping who resolved it and when.
+ */
+import { Type } from '@sinclair/typebox';
+import type { Db } from '../../db';
+import { scopeFor } from '../../policy/scope';
+import type { Caller } from '../../policy/roles';
+import { ApiError, badRequest, notFound } from '../../server/errors';
+import { buildListing, decodeFilter, listInfo, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
+import { SqlParams, whereClause } from '../../server/sql';
+import { identifierFilter } from '../ota/device-types';
+import { Nullable } from '../ota/common';
+
+export const FAULT_LIST: ListSpec = {
+  sortable: {
+    created_at: 'l.history_datetime',
+    history_datetime: 'l.history_datetime',
+    serial_number: 'd.serial_number',
+    model_name: 'm.model_name',
+    fault_code: 'l.fault_code',
+    is_online: 'd.is_online',
+    device_operation_status: 'd.device_operation_status',
+    email: 'c.email',
+    id: 'l.id',
+  },
+  defaultSort: 'created_at',
+  filters: {
+    serial_number: identifierFilter('d.serial_number', false),
+    mac_address: identifierFilter('d.mac_address', true),
+    model_name: { kind: 'text', column: 'm.model_name' },
+    fault_code: { kind: 'text', column: 'l.fault_code' },
+    email: { kind: 'text', column: 'c.email' },
+    agency_name: { kind: 'text', column: 'a.agency_name' },
+    wifi_name: { kind: 'text', column: 'd.wifi_name' },
+    device_status: { kind: 'multi', column: 'd.device_status' },
+    status: { kind: 'multi', column: 'd.status' },
+    connection_type: { kind: 'multi', column: 'd.connection_type' },
+    is_online: { kind: 'multi', column: 'd.is_online' },
+    device_operation_status: { kind: 'multi', column: 'd.device_operation_status' },
+    installation_date: { kind: 'date', column: 'd.installation_date' },
+    history_datetime: { kind: 'date', column: 'l.history_datetime' },
+    id: { kind: 'number', column: 'd.id' },
+  },
+  // the tab: read by faultStatusOf, not a condition of the codec
+  ignoredFilters: ['fault_status'],
+};
+
+export type FaultStatus = 0 | 1;
+
+/** The tab of a list query: the filter's fault_status (spec: default 0). */
+export function faultStatusOf(filter: string | undefined): FaultStatus {
+  const item = decodeFilter(filter).find((f) => f.key === 'fault_status');
+  if (!item || item.value === '') return 0;
+  const value = String(Array.isArray(item.value) ? item.value[0] : item.value);
+  if (value === '0' || value === '1') return Number(value) as FaultStatus;
+  throw badRequest('fault_status must be 0 or 1');
+}
+
+export const RelatedFault = Type.Object({
+  fault_code: Type.String(),
+  fault_description: Nullable(Type.String()),
+  last_record: Type.String(),
+  count: Type.Integer(),
+});
+
+export const FaultRow = Type.Object({
+  id: Type.Integer(),
+  device_id: Type.Integer(),
+  device_history_id: Nullable(Type.Integer()),
+  fault_code: Type.String(),
+  fault_description: Nullable(Type.String()),
+  history_datetime: Type.String(),
+  fault_status: Type.Integer(),
+  agent: Nullable(Type.String()),
+  job_comments: Nullable(Type.String()),
+  resolved_at: Nullable(Type.String()),
+  related_history: Type.Array(RelatedFault),
+  heatpump: Type.Object({
+    serial_number: Type.String(),
+    mac_address: Nullable(Type.String()),
+    is_online: Type.Integer(),
+    device_operation_status: Nullable(Type.Integer()),
+    heat_pump_model: Type.Object({ model_name: Nullable(Type.String()) }),
+    customer: Type.Object({ email: Nullable(Type.String()) }),
+  }),
+});
+
+export interface FaultListRow {
+  id: number;
+  device_id: number;
+  device_history_id: number | null;
+  fault_code: string;
+  fault_description: string | null;
+  history_datetime: string;
+  fault_status: number;
+  agent: string | null;
+  job_comments: string | null;
+  resolved_at: string | null;
+  related_history: Array<{ fault_code: string; fault_description: string | null; last_record: string; count: number }>;
+  heatpump: {
+    serial_number: string;
+    mac_address: string | null;
+    is_online: number;
+    device_operation_status: number | null;
+    heat_pump_model: { model_name: string | null };
+    customer: { email: string | null };
+  };
+}
+
+const ISO = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** Each heat pump's newest fault of one status: DISTINCT ON over faults_status_device_idx (0010). */
+const LATEST = (status: string) => `(SELECT DISTINCT ON (f.device_id) f.*
+    FROM faults f WHERE f.fault_status = ${status}
+    ORDER BY f.device_id, f.history_datetime DESC, f.id DESC) l`;
+
+const JOINS = `JOIN devices d ON d.id = l.device_id
+  LEFT JOIN heat_pump_models m ON m.id = d.heat_pump_model_id
+  LEFT JOIN customers c ON c.id = d.customer_id
+  LEFT JOIN agencies a ON a.id = d.agency_id`;
+
+/** The FROM and WHERE of the Attention list of `caller` for a query (lists and bulk resolve share it). */
+function attention(caller: Caller, query: ListQuery, params: SqlParams) {
+  const status = faultStatusOf(query.filter);
+  const listing = buildListing(query, FAULT_LIST, params, 'l.id');
+  const from = `FROM ${LATEST(params.add(status))} ${JOINS}`;
+  const where = whereClause([`d.product_line = 'heat_pump'`, scopeFor(caller).devices('d', params), ...listing.conditions]);
+  return { status, listing, from, where };
+}
+
+/** A page of the Attention list with its exact total. */
+export async function listFaults(db: Db, caller: Caller, query: ListQuery): Promise<ListInfo<FaultListRow>> {
+  const params = new SqlParams();
+  const { status, listing, from, where } = attention(caller, query, params);
+  const countValues = params.values.slice();
+  const counted = await db.query<{ n: number }>(`SELECT count(*)::int AS n ${from} ${where}`, countValues);
+  const total = counted.rows[0]?.n ?? 0;
+  if (listing.offset >= total) return listInfo([], total, listing.page, listing.limit);
+  const statusParam = params.add(status);
+  const { rows } = await db.query<FaultListRow>(
+    `SELECT l.id::int AS id, l.device_id::int AS device_id, l.device_history_id::int AS device_history_id, l.fault_code,
+            l.fault_description, ${ISO('l.history_datetime')} AS history_datetime, l.fault_status::int AS fault_status,
+            l.agent, l.job_comments, ${ISO('l.resolved_at')} AS resolved_at,
+            COALESCE((SELECT json_agg(json_build_object('fault_code', r.fault_code, 'fault_description', r.fault_description,
+                                                        'last_record', r.last_record, 'count', r.n) ORDER BY r.at DESC)
+                        FROM (SELECT f.fault_code, max(f.fault_description) AS fault_description, max(f.history_datetime) AS at,
+                                     ${ISO('max(f.history_datetime)')} AS last_record, count(*)::int AS n
+                                FROM faults f WHERE f.device_id = l.device_id AND f.fault_status = ${statusParam}
+                               GROUP BY f.fault_code) r), '[]'::json) AS related_history,
+            json_build_object('serial_number', d.serial_number, 'mac_address', d.mac_address, 'is_online', d.is_online::int,
+                              'device_operation_status', d.device_operation_status::int,
+                              'heat_pump_model', json_build_object('model_name', m.model_name),
+                              'customer', json_build_object('email', c.email)) AS heatpump
+       ${from} ${where} ${listing.orderBy} LIMIT ${params.add(listing.limit)} OFFSET ${params.add(listing.offset)}`,
+    params.values,
+  );
+  return listInfo(rows, total, listing.page, listing.limit);
+}
+
+export interface Resolution {
+  agent: string;
+  job_comments?: string | null;
+}
+
+export const ALREADY_RESOLVED = 'This fault is already resolved';
+
+/**
+ * Resolves open faults of the caller's heat pumps: for each chosen fault, it and its device's older
+ * open faults. Answers how many faults and heat pumps were resolved, under one resolution id.
+ */
+async function resolve(db: Db, caller: Caller, chosen: string, params: SqlParams, form: Resolution, now: Date) {
+  return db.transaction(async (tx) => {
+    const { rows: ids } = await tx.query<{ id: string }>("SELECT nextval('fault_resolutions_seq')::text AS id");
+    const resolutionId = ids[0]?.id ?? '0';
+    const names = await tx.query<{ name: string }>(
+      `SELECT NULLIF(trim(coalesce(first_name, '') || ' ' || coalesce(last_name, '')), '') AS name FROM users WHERE id = $1`,
+      [caller.userId],
+    );
+    const who = names.rows[0]?.name ?? caller.email;
+    const p = (v: unknown) => params.add(v);
+    const updated = await tx.query<{ device_id: number }>(
+      `UPDATE faults f
+          SET fault_status = 1, agent = ${p(form.agent.trim())}, job_comments = ${p(form.job_comments?.trim() || null)},
+              resolved_at = ${p(now.toISOString())}, resolved_by = ${p(caller.userId)}, resolved_by_name = ${p(who)},
+              resolution_id = ${p(resolutionId)}, updated_at = ${p(now.toISOString())}
+         FROM (${chosen}) c
+        WHERE f.device_id = c.device_id AND f.fault_status = 0
+          AND (f.history_datetime, f.id) <= (c.history_datetime, c.id)
+        RETURNING f.device_id::int AS device_id`,
+      params.values,
+    );
+    const devices = [...new Set(updated.rows.map((r) => r.device_id))];
+    // a heat pump with no open fault left has no current fault code (the live counts read it)
+    await tx.query(
+      `UPDATE devices d SET fault_code = NULL
+        WHERE d.id = ANY($1::bigint[]) AND NOT EXISTS (SELECT 1 FROM faults f WHERE f.device_id = d.id AND f.fault_status = 0)`,
+      [devices],
+    );
+    return { faults: updated.rows.length, devices: devices.length, resolution_id: Number(resolutionId) };
+  });
+}
+
+/** One Attention row's Resolve Fault: 404 outside the slice, 409 when it is already resolved. */
+export async function resolveFault(db: Db, caller: Caller, faultId: number, form: Resolution, now: Date) {
+  const params = new SqlParams();
+  const scope = scopeFor(caller).devices('d', params);
+  const { rows } = await db.query<{ fault_status: number }>(
+    `SELECT f.fault_status::int AS fault_status FROM faults f JOIN devices d ON d.id = f.device_id
+      WHERE f.id = ${params.add(faultId)} AND d.product_line = 'heat_pump' AND (${scope})`,
+    params.values,
+  );
+  const fault = rows[0];
+  if (!fault) throw notFound('Fault not found');
+  if (fault.fault_status === 1) throw new ApiError(409, ALREADY_RESOLVED);
+  const chosenParams = new SqlParams();
+  const chosen = `SELECT f.id, f.device_id, f.history_datetime FROM faults f WHERE f.id = ${chosenParams.add(faultId)}`;
+  return resolve(db, caller, chosen, chosenParams, form, now);
+}
+
+/**
+ * Resolve many (beyond the spec): the chosen rows of the UnResolved list (`fault_ids`, each checked
+ * against the slice), or every row matching the list's filter. Rows already resolved are skipped.
+ */
+export async function resolveFaults(
+  db: Db,
+  caller: Caller,
+  selection: { fault_ids?: number[]; filter?: string },
+  form: Resolution,
+  now: Date,
+) {
+  const params = new SqlParams();
+  let chosen: string;
+  if (selection.fault_ids) {
+    if (selection.fault_ids.length === 0) throw badRequest('Select at least one fault');
+    const scope = scopeFor(caller).devices('d', params);
+    chosen = `SELECT f.id, f.device_id, f.history_datetime FROM faults f JOIN devices d ON d.id = f.device_id
+               WHERE f.id = ANY(${params.add(selection.fault_ids)}::bigint[]) AND f.fault_status = 0
+                 AND d.product_line = 'heat_pump' AND (${scope})`;
+  } else {
+    const { status, from, where } = attention(caller, { filter: selection.filter }, params);
+    if (status !== 0) throw badRequest('Only unresolved faults can be resolved');
+    chosen = `SELECT l.id, l.device_id, l.history_datetime ${from} ${where}`;
+  }
+  return resolve(db, caller, chosen, params, form, now);
+}
+
+export const FaultEvent = Type.Object({
+  id: Type.Integer(),
+  device_id: Type.Integer(),
+  fault_code: Type.String(),
+  fault_description: Nullable(Type.String()),
+  email: Nullable(Type.String()),
+  fault_status: Type.Integer(),
+  history_datetime: Type.String(),
+  agent: Nullable(Type.String()),
+  job_comments: Nullable(Type.String()),
+  resolved_at: Nullable(Type.String()),
+  resolved_by_name: Nullable(Type.String()),
+  resolve_seconds: Nullable(Type.Integer()),
+});
+
+export const FaultDevice = Type.Object({
+  id: Type.Integer(),
+  serial_number: Type.String(),
+  mac_address: Nullable(Type.String()),
+  model_name: Nullable(Type.String()),
+  email: Nullable(Type.String()),
+});
+
+const HISTORY_LIST: ListSpec = {
+  sortable: { created_at: 'f.history_datetime', history_datetime: 'f.history_datetime' },
+  defaultSort: 'created_at',
+  filters: {
+    fault_status: { kind: 'multi', column: 'f.fault_status' },
+    fault_code: { kind: 'text', column: 'f.fault_code' },
+    history_datetime: { kind: 'date', column: 'f.history_datetime' },
+  },
+};
+
+/** The fault history of one heat pump of the slice (newest first), with how long each took to resolve. */
+export async function faultHistory(db: Db, caller: Caller, deviceId: number, query: ListQuery) {
+  const params = new SqlParams();
+  const scope = scopeFor(caller).devices('d', params);
+  const deviceRows = await db.query<{ id: number; serial_number: string; mac_address: string | null; model_name: string | null; email: string | null }>(
+    `SELECT d.id::int AS id, d.serial_number, d.mac_address, m.model_name, c.email
+       FROM devices d LEFT JOIN heat_pump_models m ON m.id = d.heat_pump_model_id LEFT JOIN customers c ON c.id = d.customer_id
+      WHERE d.id = ${params.add(deviceId)} AND d.product_line = 'heat_pump' AND (${scope})`,
+    params.values,
+  );
+  const device = deviceRows.rows[0];
+  if (!device) throw notFound('Heat pump not found');
+  const hp = new SqlParams();
+  const listing = buildListing(query, HISTORY_LIST, hp, 'f.id');
+  const where = whereClause([`f.device_id = ${hp.add(deviceId)}`, ...listing.conditions]);
+  const countValues = hp.values.slice();
+  const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM faults f ${where}`, countValues)).rows[0]?.n ?? 0;
+  const { rows } = await db.query(
+    `SELECT f.id::int AS id, f.device_id::int AS device_id, f.fault_code, f.fault_description, ${hp.add(device.email)}::text AS email,
+            f.fault_status::int AS fault_status, ${ISO('f.history_datetime')} AS history_datetime, f.agent, f.job_comments,
+            ${ISO('f.resolved_at')} AS resolved_at, f.resolved_by_name,
+            CASE WHEN f.resolved_at IS NULL THEN NULL
+                 ELSE greatest(0, extract(epoch FROM f.resolved_at - f.history_datetime))::int END AS resolve_seconds
+       FROM faults f ${where} ${listing.orderBy} LIMIT ${hp.add(listing.limit)} OFFSET ${hp.add(listing.offset)}`,
+    hp.values,
+  );
+  return { ...listInfo(rows, total, listing.page, listing.limit), device };
+}

@@ -1,0 +1,103 @@
+/**
+ * The faults module (docs/heat-pump-calls.md): the Attention [Heat Pump] list, Resolve Fault (one
+ * row, or many as one job), and a heat pump's fault history. The spec shows the screens, not these
+ * paths; one set of handlers serves Admin, Agency, mscc and sm, the caller's slice deciding the rows.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type, type TSchema } from '@sinclair/typebox';
+import { callerOf } from '../../policy/access';
+import { only } from '../../policy/roles';
+import type { ModuleOptions } from '../../server/context';
+import { ListInfoSchema, listQueryProperties } from '../../server/listing';
+import { Envelope, IdField, MessageReply, signedInFailures, Strict } from '../../server/schemas';
+import { BodyFilter, filterText } from '../ota/common';
+import { FaultDevice, FaultEvent, FaultRow, faultHistory, listFaults, resolveFault, resolveFaults } from './queries';
+
+/** Who has the Attention list (spec 2: admin, agency, multisite and sitemanager variants). */
+const FAULT_READERS = only('Admin', 'Agency', 'mscc', 'sm');
+
+function schema<T extends TSchema>(summary: string, info: T | null, ...more: Array<400 | 404 | 409>) {
+  return {
+    tags: ['Faults'],
+    summary,
+    security: [{ bearer: [] }],
+    response: { 200: info ? Envelope(info) : MessageReply, ...signedInFailures(...more) },
+  };
+}
+
+// Spec 5: Agent is required; comments under 500 characters (the console refuses more than 500).
+const Agent = Type.String({
+  minLength: 1,
+  maxLength: 100,
+  pattern: '\\S',
+  errorMessage: { default: 'Agent is required', maxLength: 'Agent must be at most 100 characters' },
+  requiredMessage: 'Agent is required',
+});
+const JobComments = Type.Optional(
+  Type.Union([Type.String({ maxLength: 500, errorMessage: 'Please enter less than 500 characters' }), Type.Null()]),
+);
+const ResolveBody = { agent: Agent, job_comments: JobComments };
+
+const Resolved = Type.Object({ faults: Type.Integer(), devices: Type.Integer(), resolution_id: Type.Integer() });
+
+export const faultRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, { ctx }) => {
+  const { db } = ctx;
+  const now = () => ctx.config.now();
+
+  app.get(
+    '/api/heat-pump/faults',
+    {
+      config: { access: FAULT_READERS },
+      schema: { ...schema('Attention [Heat Pump]: one row per faulty heat pump of the slice', ListInfoSchema(FaultRow), 400), querystring: Strict(listQueryProperties) },
+    },
+    async (request) => ({ status: true, message: 'Faulty systems', info: await listFaults(db, callerOf(request), request.query) }),
+  );
+
+  app.put(
+    '/api/heat-pump/faults/:id/resolve',
+    {
+      config: { access: FAULT_READERS },
+      schema: { ...schema("Resolve a row's fault (and its heat pump's older open faults)", Resolved, 400, 404, 409), params: Strict({ id: IdField }), body: Strict(ResolveBody) },
+    },
+    async (request) => ({
+      status: true,
+      message: 'Fault resolved successfully',
+      info: await resolveFault(db, callerOf(request), request.params.id, request.body, now()),
+    }),
+  );
+
+  app.post(
+    '/api/heat-pump/faults/resolve',
+    {
+      config: { access: FAULT_READERS },
+      schema: {
+        ...schema('Resolve many: the chosen rows, or every UnResolved row matching the filter (one job)', Resolved, 400),
+        body: Strict({
+          ...ResolveBody,
+          fault_ids: Type.Optional(Type.Array(IdField, { maxItems: 10_000, errorMessage: { maxItems: 'Too many faults: resolve by filter instead' } })),
+          all: Type.Optional(Type.Boolean()),
+          filter: BodyFilter,
+        }),
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      const selection = body.all ? { filter: filterText(body.filter) } : { fault_ids: body.fault_ids ?? [] };
+      const info = await resolveFaults(db, callerOf(request), selection, body, now());
+      return { status: true, message: `${info.faults} faults of ${info.devices} heat pumps resolved`, info };
+    },
+  );
+
+  app.get(
+    '/api/heat-pump/faults/history/:id',
+    {
+      config: { access: FAULT_READERS },
+      schema: {
+        ...schema('Fault history of one heat pump of the slice', Type.Object({ ...ListInfoSchema(FaultEvent).properties, device: FaultDevice }), 400, 404),
+        params: Strict({ id: IdField }),
+        querystring: Strict(listQueryProperties),
+      },
+    },
+    async (request) => ({ status: true, message: 'Fault history', info: await faultHistory(db, callerOf(request), request.params.id, request.query) }),
+  );
+};

@@ -1,0 +1,44 @@
+import { Link, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from '@fleet/shared-api';
+import { useUiTranslation } from '../texts/ui-texts';
+
+/** The parts of a property's address a device, smoke alarm or heat-pump row carries. */
+export interface AddressParts {
+  unit_number: string | null;
+  street_number: string | null;
+  street: string | null;
+  city: string | null;
+  state: string | null;
+  postal_code: string | null;
+}
+
+/** A property's address on one line ("5 Low Rd Hobart TAS 7000"), missing parts left out. */
+export function addressLine(a: AddressParts): string {
+  return [a.unit_number, a.street_number, a.street, a.city, a.state, a.postal_code].filter(Boolean).join(' ');
+}
+
+export interface PropertyAddressCellProps {
+  row: AddressParts & { property_id: number | null };
+  /** The row's name in the link's label ("Open the property of 2000…"). */
+  name: string;
+  /** The property view to open (Admin's `/admin/customer/property/view/{id}`), or none: plain text. */
+  propertyPath?: (propertyId: number) => string;
+}
+
+/** A list's Address cell (spec): No Property Exist without a postal code, else the address, a link to the property view. */
+export function PropertyAddressCell({ row, name, propertyPath }: PropertyAddressCellProps) {
+  const { t } = useUiTranslation();
+  if (!row.postal_code || row.property_id === null) {
+    return (
+      <Text as="span" color="fg.muted">
+        {t('address.noProperty')}
+      </Text>
+    );
+  }
+  if (!propertyPath) return <>{addressLine(row)}</>;
+  return (
+    <Link asChild colorPalette="teal" aria-label={t('address.openProperty', { name })}>
+      <RouterLink to={propertyPath(row.property_id)}>{addressLine(row)}</RouterLink>
+    </Link>
+  );
+}
