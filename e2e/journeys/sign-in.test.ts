@@ -1,5 +1,5 @@
 // Issue 3, item 9: every demo account signs in with the OTP from the outbox, lands on its home of
-// spec 2.2 inside the console layout (the device homes with their rows), and opens its own profile
+// spec 2.2 inside the console layout (the device homes and User's heat pumps with their rows), and opens its own profile
 // from the side menu.
 import type { Browser, Page } from 'playwright-core';
 import { journey, launchChromium } from '../support/browser';
@@ -32,6 +32,10 @@ describe('signing in as each demo account', () => {
         // mfe-devices: the role's own devices, with real rows of the demo fleet
         await page.getByRole('heading', { name: 'Devices', exact: true }).waitFor();
         await page.waitForFunction(() => document.querySelectorAll('table[aria-label="Devices"] tbody tr td').length > 1);
+      } else if (account.home === '/user/dashboard') {
+        // mfe-heatpump-nms: User's home is the heat pumps of its properties, with real rows
+        await page.getByRole('heading', { name: 'Devices [Heat Pump]', exact: true }).waitFor();
+        await page.waitForFunction(() => document.querySelectorAll('table[aria-label="Devices [Heat Pump]"] tbody tr td').length > 1);
       } else {
         // the dashboards belong to a remote not built yet: the shell's not-found page, inside the layout
         await page.getByRole('heading', { name: 'Page not found' }).waitFor();

@@ -122,3 +122,4 @@ export {
 export { useFailureToast } from './notifications/useFailureToast';
 export { useFleetMutation, type FleetMutationOptions } from './client/mutation';
 export { useExportJob, EXPORT_POLL_MS, type ExportJob } from './exports/export-job';
+export { BACK_PARAM, isLocalPath, useBackTo, useOpenWithBack } from './routing/back-link';

@@ -20,6 +20,7 @@ export const EyeIcon = make('M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12Zm10
 export const EyeOffIcon = make('M3 3l18 18M10.6 10.6a3 3 0 0 0 4.2 4.2M9.9 5.1A10.4 10.4 0 0 1 12 5c6.4 0 10 7 10 7a17 17 0 0 1-3.2 4.1M6.6 6.6A17 17 0 0 0 2 12s3.6 7 10 7a10 10 0 0 0 5.4-1.6', 'EyeOffIcon');
 export const ChevronLeftIcon = make('M15 18l-6-6 6-6', 'ChevronLeftIcon');
 export const ChevronRightIcon = make('M9 18l6-6-6-6', 'ChevronRightIcon');
+export const ChevronDownIcon = make('M6 9l6 6 6-6', 'ChevronDownIcon');
 export const ChevronsLeftIcon = make('M11 17l-5-5 5-5M18 17l-5-5 5-5', 'ChevronsLeftIcon');
 export const ChevronsRightIcon = make('M13 17l5-5-5-5M6 17l5-5-5-5', 'ChevronsRightIcon');
 export const ArrowUpIcon = make('M12 19V5M5 12l7-7 7 7', 'ArrowUpIcon');

@@ -52,3 +52,4 @@ export {
 } from './files/FileDropzone';
 export { ErrorPanel, type ErrorPanelProps } from './feedback/ErrorPanel';
 export { PageHeader, type PageHeaderProps } from './layout/PageHeader';
+export { FactList } from './layout/FactList';

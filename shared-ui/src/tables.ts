@@ -31,3 +31,4 @@ export { DeleteConfirmDialog, type DeleteConfirmDialogProps } from './lists/Dele
 // The CSV export of a whole list (a fleet-api job) and a row's property address.
 export { ExportJobButton, type ExportJobButtonProps } from './lists/ExportJobButton';
 export { addressLine, PropertyAddressCell, type AddressParts, type PropertyAddressCellProps } from './lists/PropertyAddress';
+export { useDeviceFilterFields, type DeviceFilterKey } from './lists/deviceFilterFields';

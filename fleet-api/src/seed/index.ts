@@ -571,7 +571,7 @@ SELECT
   d.dstatus,
   CASE WHEN d.dstatus = 'Active' AND (d.n <= 10 OR fleet_seed_h(d.n, 14) % 100 < 78) THEN 1 ELSE 0 END,
   CASE WHEN d.li = 7 THEN fleet_seed_h(d.n, 15) % 3 END,
-  CASE WHEN d.li = 7 AND d.dstatus = 'Active' AND (d.n = 7 OR fleet_seed_h(d.n, 16) % 100 < 8)
+  CASE WHEN d.li = 7 AND d.dstatus = 'Active' AND (d.n IN (7, 8) OR fleet_seed_h(d.n, 16) % 100 < 8)
        THEN ($9::text[])[1 + fleet_seed_h(d.n, 17) % cardinality($9::text[])] END,
   CASE WHEN d.li <= 3 THEN (ARRAY[1000, 3200, 1000, 500])[1 + fleet_seed_h(d.n, 18) % 4] END,
   CASE WHEN d.li <= 3 THEN (ARRAY['imp/kWh', 'imp/kWh', 'Wh/imp', 'Wh/imp'])[1 + fleet_seed_h(d.n, 18) % 4] END,

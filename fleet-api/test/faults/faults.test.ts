@@ -103,6 +103,20 @@ describe('heat-pump devices', () => {
     expect(typeof own.body.info.open_faults).toBe('number');
   });
 
+  it("User's list (its home, /user/dashboard) is the heat pumps of the properties it belongs to, and it has some", async () => {
+    const user = await userLinks('user@demo.test');
+    const res = await call('User', 'GET', '/api/heat-pump/list');
+    expect(res.status).toBe(200);
+    const expected = await n(
+      `SELECT count(*)::int AS n FROM devices d WHERE d.product_line = 'heat_pump'
+          AND d.property_id IN (SELECT property_id FROM property_members WHERE customer_id = $1
+                                UNION SELECT id FROM properties WHERE customer_id = $1)`,
+      [user.customer_id],
+    );
+    expect(expected).toBeGreaterThan(0);
+    expect(res.body.info.total).toBe(expected);
+  });
+
   it("exports the site manager's heat pumps only, as a job with a signed link", async () => {
     const sm = await userLinks('sm@demo.test');
     const started = await call('sm', 'POST', '/api/heat-pump/export', { filter: '[]' });
@@ -188,6 +202,8 @@ describe('Attention [Heat Pump]', () => {
       await faultyDevices(0, `d.site_id IN (SELECT site_id FROM site_manager_sites WHERE site_manager_id = ${sm.site_manager_id})`),
     );
     expect(smRes.body.info.total).toBeLessThanOrEqual(msccRes.body.info.total);
+    // the demo fleet gives each of them a faulty heat pump to look after (seed: demo devices 7 and 8)
+    for (const res of [agencyRes, msccRes, smRes]) expect(res.body.info.total).toBeGreaterThan(0);
     // User and Electrician have no Attention list
     expect((await call('User', 'GET', '/api/heat-pump/faults')).status).toBe(403);
     expect((await call('Electrician', 'GET', '/api/heat-pump/faults')).status).toBe(403);

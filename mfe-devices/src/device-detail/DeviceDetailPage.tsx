@@ -1,14 +1,12 @@
-import { formatDate, formatDateTime, Link as RouterLink, useNavigate, useParams, useSearchParams } from '@fleet/shared-api';
-import { Badge, Box, Button, ErrorPanel, HStack, Link, LoadingArea, PageHeader, StatusBadge, Text } from '@fleet/shared-ui';
+import { formatDate, formatDateTime, Link as RouterLink, useBackTo, useParams } from '@fleet/shared-api';
+import { Badge, Box, Button, ErrorPanel, FactList, HStack, Link, LoadingArea, PageHeader, StatusBadge, Text } from '@fleet/shared-ui';
 import { errorMessage, ApiError } from '@fleet/shared-api';
 import { useState, type ReactNode } from 'react';
 import { METERING_LINES, useDevice, type DeviceInfo, type DeviceScope, type EditorScope } from '../api/devices';
 import { INSTALL_HISTORY_PATHS } from '../description';
 import { HubSmokeAlarms } from '../smoke-alarms/HubSmokeAlarms';
-import { FactList } from './FactList';
 import { addressLine } from '@fleet/shared-ui/tables';
 import { FlashesCsvDialog } from './FlashesCsvDialog';
-import { BACK_PARAM } from '../device-list/DeviceListPage';
 import { useDevicesTranslation } from '../i18n/translation';
 import { historyPath, productOfLine } from '../paths';
 import { EditDeviceDialog } from './EditDeviceDialog';
@@ -19,14 +17,12 @@ const HISTORIES = ['firmware', 'device', 'impulseRate', 'updateRate'] as const;
 /** One device: its identity, state, place, people and rate; Edit for the roles that may; histories for Admin. */
 export function DeviceDetailPage({ scope, listPath }: { scope: DeviceScope['kind']; listPath: string }) {
   const { t } = useDevicesTranslation();
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
   const id = Number(useParams().id);
   const device = useDevice(scope, Number.isSafeInteger(id) ? id : 0);
   const [editing, setEditing] = useState(false);
   const [flashes, setFlashes] = useState(false);
   // Back returns to the list as it was (filters, page, sort), else to the role's list.
-  const back = () => navigate(params.get(BACK_PARAM) ?? listPath);
+  const back = useBackTo(listPath);
   const editor: EditorScope | null = scope === 'customer' ? null : scope === 'veu' ? 'agency' : scope;
 
   if (device.isPending) return <LoadingArea />;

@@ -1,13 +1,10 @@
-import { alphanumericOnly, formatDate, useListState, useLocation, useNavigate, useSelectedProduct } from '@fleet/shared-api';
+import { formatDate, useListState, useOpenWithBack, useSelectedProduct } from '@fleet/shared-api';
 import { Box, StatusBadge } from '@fleet/shared-ui';
-import { ListHeader, PagedTable, PropertyAddressCell, RowActions, type DataColumn, type FilterFieldDef } from '@fleet/shared-ui/tables';
+import { ListHeader, PagedTable, PropertyAddressCell, RowActions, useDeviceFilterFields, type DataColumn } from '@fleet/shared-ui/tables';
 import { deviceLine, useDeviceList, type DeviceRow, type DeviceScope } from '../api/devices';
 import { useDevicesTranslation } from '../i18n/translation';
 import { detailPath } from '../paths';
 import { CsvExport } from './CsvExport';
-
-/** The query parameter a detail page keeps the list's query string in, for its Back button. */
-export const BACK_PARAM = 'back';
 
 const FILTER_KEYS = [
   'mac_address',
@@ -23,8 +20,6 @@ const FILTER_KEYS = [
   'connection_type',
 ] as const;
 
-const digitsOnly = (text: string) => text.replace(/\D/g, '');
-
 /**
  * A device list (spec: Lighting devices list; the same engine for every line and role): filters,
  * page, size and sort in the URL, the shared table and pager, colour-coded states, and an address
@@ -32,8 +27,7 @@ const digitsOnly = (text: string) => text.replace(/\D/g, '');
  */
 export function DeviceListPage({ scope }: { scope: DeviceScope }) {
   const { t } = useDevicesTranslation();
-  const navigate = useNavigate();
-  const location = useLocation();
+  const openWithBack = useOpenWithBack();
   const selected = useSelectedProduct((state) => state.product);
   const list = useListState({ filterKeys: FILTER_KEYS });
   // A role's list follows the product selector (heat pumps are the NMS remote's: then every line).
@@ -42,8 +36,7 @@ export function DeviceListPage({ scope }: { scope: DeviceScope }) {
   const byMac = line === 'bulb' || line === 'safelink';
   const title = scope.kind === 'admin' ? t('list.title', { line: t(`lines.${scope.product}`) }) : scope.kind === 'veu' ? t('list.veuTitle') : t('list.myTitle');
 
-  const open = (row: DeviceRow) =>
-    navigate(`${detailPath(scope, row)}?${new URLSearchParams({ [BACK_PARAM]: `${location.pathname}${location.search}` }).toString()}`);
+  const open = (row: DeviceRow) => openWithBack(detailPath(scope, row));
 
   const columns: DataColumn<DeviceRow>[] = [
     ...(byMac ? [] : [{ key: 'serial_number', header: t('list.serialNumber') }]),
@@ -75,25 +68,20 @@ export function DeviceListPage({ scope }: { scope: DeviceScope }) {
     },
   ];
 
-  const multi = (pairs: Array<[string, string]>) => pairs.map(([value, key]) => ({ value, label: t(`options.${key}`) }));
-  const filters: FilterFieldDef[] = [
-    { key: 'mac_address', label: t('list.macAddress'), sanitize: alphanumericOnly },
-    ...(byMac ? [] : [{ key: 'serial_number', label: t('list.serialNumber'), sanitize: alphanumericOnly }]),
-    { key: 'installation_date', label: t('list.dateInstalled'), kind: 'dateRange' },
-    { key: 'installed_via', label: t('list.installedVia') },
-    ...(scope.kind === 'admin' ? [{ key: 'agency_name', label: t('list.agencyName') }] : []),
-    { key: 'first_name', label: t('list.agentName') },
-    { key: 'installer_uuid', label: t('list.agentId') },
-    { key: 'id', label: t('list.recordId'), sanitize: digitsOnly },
-    { key: 'device_status', label: t('list.deviceStatus'), kind: 'multi', options: multi([['Active', 'active'], ['In-active', 'inActive'], ['Replaced', 'replaced']]) },
-    {
-      key: 'status',
-      label: t('list.customerState'),
-      kind: 'multi',
-      options: multi([['Pending', 'pending'], ['Completed', 'completed'], ['Incomplete', 'incomplete'], ['Deleted', 'deleted']]),
-    },
-    { key: 'connection_type', label: t('list.connectionType'), kind: 'multi', options: multi([['Bluetooth', 'bluetooth'], ['AP', 'ap']]) },
-  ];
+  // spec: the Lighting list's filters (no serial number for the lines known by MAC; Agency Name for Admin)
+  const filters = useDeviceFilterFields([
+    'mac_address',
+    ...(byMac ? [] : (['serial_number'] as const)),
+    'installation_date',
+    'installed_via',
+    ...(scope.kind === 'admin' ? (['agency_name'] as const) : []),
+    'first_name',
+    'installer_uuid',
+    'id',
+    'device_status',
+    'status',
+    'connection_type',
+  ]);
 
   return (
     <Box p="4">

@@ -37,17 +37,6 @@ export const en = {
     action: 'Action',
     viewDevice: 'View device {{name}}',
   },
-  options: {
-    active: 'Active',
-    inActive: 'In-active',
-    replaced: 'Replaced',
-    pending: 'Pending',
-    completed: 'Completed',
-    incomplete: 'Incomplete',
-    deleted: 'Deleted',
-    bluetooth: 'Bluetooth',
-    ap: 'AP',
-  },
   detail: {
     title: 'Device Details',
     back: 'Back',

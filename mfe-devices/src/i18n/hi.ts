@@ -38,17 +38,6 @@ export const hi: DevicesTexts = {
     action: 'कार्रवाई',
     viewDevice: 'डिवाइस {{name}} देखें',
   },
-  options: {
-    active: 'सक्रिय',
-    inActive: 'निष्क्रिय',
-    replaced: 'बदला गया',
-    pending: 'लंबित',
-    completed: 'पूर्ण',
-    incomplete: 'अपूर्ण',
-    deleted: 'हटाया गया',
-    bluetooth: 'ब्लूटूथ',
-    ap: 'एपी',
-  },
   detail: {
     title: 'डिवाइस विवरण',
     back: 'वापस',

@@ -1,8 +1,7 @@
-import { useListState, useLocation, useNavigate } from '@fleet/shared-api';
+import { useListState, useOpenWithBack } from '@fleet/shared-api';
 import { Box, Heading } from '@fleet/shared-ui';
 import { useSmokeAlarms, type SmokeAlarm } from '../api/devices';
 import { SMOKE_ALARM_PATHS } from '../description';
-import { BACK_PARAM } from '../device-list/DeviceListPage';
 import { useDevicesTranslation } from '../i18n/translation';
 import { SmokeAlarmsTable } from './SmokeAlarmsTable';
 
@@ -12,12 +11,11 @@ import { SmokeAlarmsTable } from './SmokeAlarmsTable';
  */
 export function HubSmokeAlarms({ hubId, openAlarms }: { hubId: number; openAlarms: boolean }) {
   const { t } = useDevicesTranslation();
-  const navigate = useNavigate();
-  const location = useLocation();
+  const openWithBack = useOpenWithBack();
   const list = useListState({ filterKeys: [] });
   const alarms = useSmokeAlarms(hubId, list.toQuery());
   const open = (alarm: SmokeAlarm) =>
-    navigate(`${SMOKE_ALARM_PATHS.detail.replace(':id', String(alarm.id))}?${new URLSearchParams({ [BACK_PARAM]: `${location.pathname}${location.search}` }).toString()}`);
+    openWithBack(SMOKE_ALARM_PATHS.detail.replace(':id', String(alarm.id)));
   return (
     <Box as="section" mt="6" aria-labelledby="hub-smoke-alarms">
       <Heading as="h2" size="sm" mb="2" id="hub-smoke-alarms">

@@ -1,9 +1,7 @@
-import { ApiError, errorMessage, formatDate, formatDateTime, Link as RouterLink, useNavigate, useParams, useSearchParams } from '@fleet/shared-api';
-import { Box, ErrorPanel, Link, LoadingArea, PageHeader, StatusBadge, Text } from '@fleet/shared-ui';
+import { ApiError, errorMessage, formatDate, formatDateTime, Link as RouterLink, useBackTo, useParams } from '@fleet/shared-api';
+import { Box, ErrorPanel, FactList, Link, LoadingArea, PageHeader, StatusBadge, Text } from '@fleet/shared-ui';
 import { useSmokeAlarm } from '../api/devices';
 import { ADMIN_DETAIL_PATHS, SMOKE_ALARM_PATHS } from '../description';
-import { FactList } from '../device-detail/FactList';
-import { BACK_PARAM } from '../device-list/DeviceListPage';
 import { useDevicesTranslation } from '../i18n/translation';
 import { alarmType } from './SmokeAlarmsTable';
 import { addressLine } from '@fleet/shared-ui/tables';
@@ -11,11 +9,9 @@ import { addressLine } from '@fleet/shared-ui/tables';
 /** One smoke alarm (/admin/smoke-alarm/device/view/{id}): its state, battery, test and expiry, its hub and home. */
 export function SmokeAlarmDetailPage() {
   const { t } = useDevicesTranslation();
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
   const id = Number(useParams().id);
   const alarm = useSmokeAlarm(Number.isSafeInteger(id) ? id : 0);
-  const back = () => navigate(params.get(BACK_PARAM) ?? SMOKE_ALARM_PATHS.list);
+  const back = useBackTo(SMOKE_ALARM_PATHS.list);
 
   if (alarm.isPending) return <LoadingArea />;
   if (alarm.isError) {

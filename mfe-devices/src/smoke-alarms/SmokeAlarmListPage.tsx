@@ -1,9 +1,8 @@
-import { alphanumericOnly, useListState, useLocation, useNavigate } from '@fleet/shared-api';
+import { alphanumericOnly, useListState, useOpenWithBack } from '@fleet/shared-api';
 import { Box } from '@fleet/shared-ui';
 import { ListHeader, type FilterFieldDef } from '@fleet/shared-ui/tables';
 import { useSmokeAlarms, type SmokeAlarm } from '../api/devices';
 import { SMOKE_ALARM_PATHS } from '../description';
-import { BACK_PARAM } from '../device-list/DeviceListPage';
 import { useDevicesTranslation } from '../i18n/translation';
 import { SmokeAlarmsTable } from './SmokeAlarmsTable';
 
@@ -19,16 +18,13 @@ export const ALARM_STATUSES: Array<[string, string]> = [
 /** Admin's smoke alarms of every safelink hub (/admin/smoke-alarm/devices): the list engine of every device list. */
 export function SmokeAlarmListPage() {
   const { t } = useDevicesTranslation();
-  const navigate = useNavigate();
-  const location = useLocation();
+  const openWithBack = useOpenWithBack();
   const list = useListState({ filterKeys: FILTER_KEYS });
   const alarms = useSmokeAlarms(null, list.toQuery());
   const title = t('smoke.title');
 
   const open = (alarm: SmokeAlarm) =>
-    navigate(
-      `${SMOKE_ALARM_PATHS.detail.replace(':id', String(alarm.id))}?${new URLSearchParams({ [BACK_PARAM]: `${location.pathname}${location.search}` }).toString()}`,
-    );
+    openWithBack(SMOKE_ALARM_PATHS.detail.replace(':id', String(alarm.id)));
 
   const filters: FilterFieldDef[] = [
     { key: 'serial_number', label: t('list.serialNumber'), sanitize: alphanumericOnly },

@@ -123,3 +123,21 @@ test('resetToFirstPage keeps the filters and sorts by created_at descending', ()
   act(() => result.current.list.resetToFirstPage());
   expect(result.current.list.state).toMatchObject({ page: 1, sortBy: 'created_at', orderBy: 'desc', filters: { name: 'Pilot' } });
 });
+
+test('startOver replaces the filters on page 1 with the default size and sort (a tab change)', () => {
+  const { result } = renderListState('/admin/heat_pump/faulty-systems?fault_status=0&fault_code=E96&page=3&limit=100&sortBy=email&orderBy=asc', {
+    filterKeys: ['fault_status', 'fault_code'],
+  });
+  act(() => result.current.list.startOver({ fault_status: '1' }));
+  expect(result.current.list.state).toEqual({ page: 1, limit: 25, sortBy: 'created_at', orderBy: 'desc', filters: { fault_status: '1' }, isOpen: false });
+  expect(result.current.search.get('fault_code')).toBeNull();
+});
+
+test('setFlag keeps a screen flag beside the list without moving page or filters', () => {
+  const { result } = renderListState('/admin/heat_pump/faulty-systems?fault_status=0&page=2', { filterKeys: ['fault_status'] });
+  act(() => result.current.list.setFlag('openAcc', '12,14'));
+  expect(result.current.search.get('openAcc')).toBe('12,14');
+  expect(result.current.list.state).toMatchObject({ page: 2, filters: { fault_status: '0' } });
+  act(() => result.current.list.setFlag('openAcc', null));
+  expect(result.current.search.has('openAcc')).toBe(false);
+});

@@ -21,6 +21,10 @@ export interface ListStateControls {
   resetToFirstPage(): void;
   /** A query parameter beside the list state (deviceType, ota_type) that starts the list again on page 1. */
   setParam(key: string, value: string | null): void;
+  /** Filters replaced, page 1, the default size and sort, as one navigation (Attention's tab change). */
+  startOver(filters: FilterValues): void;
+  /** A flag of the screen beside the list (the open rows of an accordion, `openAcc`): page and filters kept. */
+  setFlag(key: string, value: string | null): void;
   toQuery(): ListQuery;
 }
 
@@ -78,8 +82,18 @@ export function useListState(options: ListStateOptions = {}): ListStateControls 
             else params.set(key, value);
           },
         ),
+      startOver: (filters) => update(() => ({ ...base, filters: cleanFilters(filters), page: 1, isOpen: false })),
+      setFlag: (key, value) =>
+        update(
+          (s) => s,
+          { replace: true },
+          (params) => {
+            if (value === null) params.delete(key);
+            else params.set(key, value);
+          },
+        ),
       toQuery: () => listQuery(state),
     }),
-    [state, update],
+    [state, update, base],
   );
 }

@@ -17,6 +17,8 @@ export interface EditDialogProps {
   size?: 'sm' | 'md' | 'lg' | 'xl';
   /** Why the last save was refused (the server's message): shown in the dialog, over the kept input. */
   error?: string | null;
+  /** The submit button is off (Resolve Fault once the fault is resolved). */
+  submitDisabled?: boolean;
 }
 
 /** A form in a dialog (add/update screens): body fields, Cancel and a submit button. */
@@ -31,6 +33,7 @@ export function EditDialog({
   busy = false,
   size = 'md',
   error,
+  submitDisabled = false,
 }: EditDialogProps) {
   const { t } = useUiTranslation();
   const submitLabel = submitText ?? t('common.save');
@@ -48,7 +51,7 @@ export function EditDialog({
           <Button type="button" variant="outline" onClick={onClose} disabled={busy}>
             {cancelLabel}
           </Button>
-          <Button type="submit" loading={busy} loadingText={submitLabel}>
+          <Button type="submit" loading={busy} loadingText={submitLabel} disabled={submitDisabled}>
             {submitLabel}
           </Button>
         </>

@@ -1,4 +1,5 @@
 import { useFailureToast, type ListStateControls, type Selection } from '@fleet/shared-api';
+import type { ReactNode } from 'react';
 import { DataTable, type DataColumn } from '../table/DataTable';
 import { Pager } from '../table/Pager';
 import { SelectionBar } from '../table/SelectionBar';
@@ -25,13 +26,15 @@ export interface PagedTableProps<Row extends { id: number }> {
   loading?: boolean;
   /** Device lists: row checkboxes, with the Select All {total} bar above the table. */
   selection?: { state: Selection; rowLabel: (row: Row) => string };
+  /** Expandable rows: what an open row shows under it (see DataTable). */
+  expandedContent?: (row: Row) => ReactNode | null;
 }
 
 /**
  * A list screen's table: sort, page and size from the URL (`list`), the Pager under it, and in place of
  * both the reason and a Retry when the list could not be read (also said once in a toast).
  */
-export function PagedTable<Row extends { id: number }>({ label, list, result, page, columns, loading, selection }: PagedTableProps<Row>) {
+export function PagedTable<Row extends { id: number }>({ label, list, result, page, columns, loading, selection, expandedContent }: PagedTableProps<Row>) {
   useFailureToast(result.error, result.errorUpdatedAt);
   const query = list.toQuery();
   if (result.isError && !page) return <ListError error={result.error} onRetry={() => void result.refetch()} />;
@@ -56,6 +59,7 @@ export function PagedTable<Row extends { id: number }>({ label, list, result, pa
         columns={columns}
         rows={rows}
         rowKey="id"
+        {...(expandedContent ? { expandedContent } : {})}
         loading={loading ?? result.isFetching}
         sortBy={query.sortBy}
         orderBy={query.orderBy}

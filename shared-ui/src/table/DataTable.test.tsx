@@ -110,3 +110,23 @@ describe('DataTable', () => {
     expect(screen.getByRole('checkbox', { name: 'Select SN-002' })).toBeChecked();
   });
 });
+
+describe('expandable rows', () => {
+  it('shows what an open row holds under it, across every column, and nothing under a closed one', () => {
+    renderWithUi(
+      <DataTable
+        label="Faults"
+        columns={columns}
+        rows={rows}
+        rowKey="id"
+        expandedContent={(row) => (row.id === 2 ? <p>Related faults of {row.serial_number}</p> : null)}
+      />,
+    );
+    const table = screen.getByRole('table', { name: 'Faults' });
+    // header, two rows and the open row's content
+    expect(within(table).getAllByRole('row')).toHaveLength(4);
+    const content = screen.getByText('Related faults of SN-002');
+    expect(content.closest('td')).toHaveAttribute('colspan', String(columns.length));
+    expect(screen.queryByText('Related faults of SN-001')).toBeNull();
+  });
+});

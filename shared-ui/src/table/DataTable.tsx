@@ -1,5 +1,5 @@
 import { Box, Checkbox, chakra, Table } from '@chakra-ui/react';
-import type { Key, ReactNode } from 'react';
+import { Fragment, type Key, type ReactNode } from 'react';
 import { LoadingOverlay } from '../feedback/LoadingOverlay';
 import { ArrowDownIcon, ArrowUpIcon, SortIcon } from '../icons';
 import { useUiTranslation, type UiT } from '../texts/ui-texts';
@@ -45,6 +45,11 @@ export interface DataTableProps<Row> {
   /** Accessible name of the table (e.g. the screen title). */
   label?: string;
   size?: 'sm' | 'md' | 'lg';
+  /**
+   * Expandable rows (Attention's related faults): what an open row shows under it, full width, or
+   * null when it is closed. The control that opens it is a column of the caller's.
+   */
+  expandedContent?: (row: Row) => ReactNode | null;
 }
 
 function keyOf<Row>(row: Row, rowKey: DataTableProps<Row>['rowKey']): RowKey {
@@ -91,6 +96,7 @@ export function DataTable<Row>({
   selection,
   label,
   size = 'sm',
+  expandedContent,
 }: DataTableProps<Row>) {
   const { t } = useUiTranslation();
   const selected =
@@ -168,8 +174,10 @@ export function DataTable<Row>({
               rows.map((row, index) => {
                 const key = pageKeys[index] as RowKey;
                 const isSelected = Boolean(selection?.allSelected || selected?.has(key));
+                const expanded = expandedContent?.(row) ?? null;
                 return (
-                  <Table.Row key={key as Key} data-selected={isSelected ? '' : undefined} aria-selected={selection ? isSelected : undefined}>
+                  <Fragment key={key as Key}>
+                  <Table.Row data-selected={isSelected ? '' : undefined} aria-selected={selection ? isSelected : undefined}>
                     {selection && (
                       <Table.Cell>
                         <SelectBox
@@ -187,6 +195,12 @@ export function DataTable<Row>({
                       </Table.Cell>
                     ))}
                   </Table.Row>
+                  {expanded !== null && (
+                    <Table.Row bg="bg.subtle">
+                      <Table.Cell colSpan={columnCount}>{expanded}</Table.Cell>
+                    </Table.Row>
+                  )}
+                  </Fragment>
                 );
               })
             )}

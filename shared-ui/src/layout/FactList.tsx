@@ -1,4 +1,4 @@
-import { HStack, SimpleGrid, Text } from '@fleet/shared-ui';
+import { HStack, SimpleGrid, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 
 /** Label and value pairs of one record as a description list: side by side, one column on a phone. */

@@ -1,0 +1,123 @@
+// Issue 10: Admin, Agency, mscc and sm open their Attention [Heat Pump] list (each its own slice);
+// Admin resolves a fault with the spec's validations (no agent: the message, nothing sent), the row
+// leaves the UnResolved tab, and its fault history opens and exports faultHistory.csv.
+import type { Browser, Page } from 'playwright-core';
+import { journey, launchChromium } from '../support/browser';
+import { signIn } from '../support/sign-in';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const TABLE = 'table[aria-label="Attention [Heat Pump]"]';
+
+/** The list's total from the pager ("Showing 1-25 of 123"). */
+async function totalOf(page: Page): Promise<number> {
+  const text = await page.getByText(/^Showing \d+-\d+ of \d+$/).textContent();
+  return Number(/of (\d+)$/.exec(text ?? '')?.[1] ?? NaN);
+}
+
+async function openAttention(page: Page, path: string): Promise<number> {
+  const listed = page.waitForResponse((r) => r.url().includes('/api/heat-pump/faults?') && r.request().method() === 'GET');
+  await page.goto(path);
+  expect((await listed).status()).toBe(200);
+  await page.getByRole('heading', { name: 'Attention [Heat Pump]' }).waitFor();
+  await page.waitForFunction((sel) => document.querySelectorAll(`${sel} tbody tr td`).length > 1, TABLE);
+  return totalOf(page);
+}
+
+test('Agency, mscc and sm each open their own Attention list', () =>
+  journey(browser, async ({ page }) => {
+    const totals: Record<string, number> = {};
+    for (const [email, home, path] of [
+      ['agency@demo.test', '/agency/devices', '/agency/heat_pump/faulty-systems'],
+      ['mscc@demo.test', '/multisite/dashboard', '/multisite/faulty-systems'],
+      ['sm@demo.test', '/sitemanager/dashboard', '/sitemanager/faulty-systems'],
+    ] as const) {
+      await signIn(page, email);
+      await page.waitForURL(`**${home}`);
+      totals[email] = await openAttention(page, path);
+      // another area's Attention list is not theirs: the guard sends them away
+      await page.goto('/admin/heat_pump/faulty-systems');
+      await page.waitForURL((url) => !url.pathname.startsWith('/admin/'));
+      await page.getByRole('button', { name: 'Logout' }).click();
+      await page.waitForURL('**/login');
+    }
+    expect(totals['sm@demo.test']).toBeLessThanOrEqual(totals['mscc@demo.test'] ?? 0);
+  }));
+
+test('Admin resolves a fault with the spec validations and exports its history', () =>
+  journey(browser, async ({ page }) => {
+    await signIn(page, 'admin@demo.test');
+    await page.waitForURL('**/admin/dashboard');
+    const before = await openAttention(page, '/admin/heat_pump/faulty-systems');
+    expect(before).toBeGreaterThan(0);
+    expect(await page.getByRole('tab', { name: 'UnResolved' }).getAttribute('aria-selected')).toBe('true');
+
+    const firstRow = page.locator(`${TABLE} tbody tr`).first();
+    const serial = (await firstRow.locator('td').nth(1).innerText()).trim();
+    await firstRow.getByRole('button', { name: /^Resolve the fault of/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Resolve Fault' });
+    await dialog.waitFor();
+    let resolveCalls = 0;
+    page.on('request', (r) => {
+      if (r.method() === 'PUT' && r.url().includes('/api/heat-pump/faults/')) resolveCalls += 1;
+    });
+    await dialog.getByRole('button', { name: 'Yes' }).click();
+    await dialog.getByText('Agent is required').waitFor();
+    expect(resolveCalls).toBe(0);
+    await dialog.getByRole('textbox', { name: 'Agent' }).fill('Sam Field');
+    await dialog.getByRole('textbox', { name: 'Job Comments' }).fill('Replaced the fan board');
+    const resolved = page.waitForResponse((r) => r.url().includes('/resolve') && r.request().method() === 'PUT');
+    await dialog.getByRole('button', { name: 'Yes' }).click();
+    expect((await resolved).status()).toBe(200);
+    await page.getByText('Fault resolved successfully').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    await page.waitForFunction(
+      ([sel, total]) => {
+        const pager = [...document.querySelectorAll('p, span, div')].find((e) => /^Showing \d+-\d+ of \d+$/.test(e.textContent ?? ''));
+        return Boolean(document.querySelector(sel)) && pager !== undefined && !(pager.textContent ?? '').endsWith(`of ${total}`);
+      },
+      [TABLE, before] as const,
+    );
+    expect(await totalOf(page)).toBe(before - 1);
+
+    // the Resolved tab holds it, with the agent; its history opens and exports
+    await page.getByRole('tab', { name: 'Resolved', exact: true }).click();
+    await page.waitForURL(/fault_status=1/);
+    await page.getByRole('button', { name: 'Filters' }).click();
+    const drawer = page.getByRole('dialog');
+    await drawer.getByRole('textbox', { name: 'Serial Number' }).fill(serial);
+    await drawer.getByRole('button', { name: 'Apply' }).click();
+    await drawer.waitFor({ state: 'detached' });
+    const row = page.locator(`${TABLE} tbody tr`, { hasText: serial }).first();
+    await row.waitFor();
+    await row.getByRole('button', { name: new RegExp(`^View Fault history of ${serial}$`) }).click();
+    await page.waitForURL('**/admin/heat_pump/faulty-systems/view/faulty-history/*');
+    const timeline = page.getByRole('list', { name: /^Fault History/ });
+    await timeline.waitFor();
+    await timeline.getByText(/Resolved after .* by /).first().waitFor();
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('faultHistory.csv');
+    const csv = await new Promise<string>((resolve, reject) => {
+      void file.createReadStream().then((stream) => {
+        const parts: Buffer[] = [];
+        stream.on('data', (b: Buffer) => parts.push(b));
+        stream.on('end', () => resolve(Buffer.concat(parts).toString('utf8')));
+        stream.on('error', reject);
+      });
+    });
+    const lines = csv.trim().split('\r\n');
+    expect(lines[0]).toBe('Device ID,Date,Time,Email,Fault Code,Fault Description,Fault Status');
+    expect(lines.length).toBeGreaterThan(1);
+
+    // Back returns to the Resolved list as it was
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.waitForURL(/faulty-systems\?.*fault_status=1/);
+  }));

@@ -1,0 +1,58 @@
+import { Route, Routes } from '@fleet/shared-api';
+import { RequireRole } from '@fleet/shared-ui/remote';
+import type { ReactNode } from 'react';
+import { AREA_ROLE, DEVICE_DETAIL_PATHS, FAULT_AREAS, FAULT_HISTORY_PATHS, FAULTY_SYSTEMS_PATHS, HEAT_PUMP_LIST_PATHS } from './description';
+import { FaultHistoryPage } from './fault-history/FaultHistoryPage';
+import { FaultySystemsPage } from './faulty-systems/FaultySystemsPage';
+import { HeatPumpDetailPage } from './heat-pump-detail/HeatPumpDetailPage';
+import { HeatPumpListPage } from './heat-pump-list/HeatPumpListPage';
+
+export interface HeatPumpRoutesProps {
+  /** What a path this remote does not own shows: nothing inside the console (the shell mounts its owner). */
+  fallback?: ReactNode;
+}
+
+/** The device list each area's device page returns to. */
+const LIST_OF = {
+  admin: HEAT_PUMP_LIST_PATHS.admin,
+  agency: FAULTY_SYSTEMS_PATHS.agency,
+  multisite: HEAT_PUMP_LIST_PATHS.multisite,
+  sitemanager: HEAT_PUMP_LIST_PATHS.sitemanager,
+  user: HEAT_PUMP_LIST_PATHS.user,
+} as const;
+
+/** Every route of description.ts. */
+export function HeatPumpRoutes({ fallback = null }: HeatPumpRoutesProps) {
+  return (
+    <Routes>
+      <Route path={HEAT_PUMP_LIST_PATHS.admin} element={<RequireRole role="Admin"><HeatPumpListPage area="admin" /></RequireRole>} />
+      {/* spec 2.10: /user/dashboard needs only a login; the server answers each caller its slice */}
+      <Route path={HEAT_PUMP_LIST_PATHS.user} element={<HeatPumpListPage area="user" />} />
+      <Route path={DEVICE_DETAIL_PATHS.user} element={<HeatPumpDetailPage area="user" listPath={LIST_OF.user} />} />
+      <Route path={HEAT_PUMP_LIST_PATHS.multisite} element={<RequireRole role="mscc"><HeatPumpListPage area="multisite" /></RequireRole>} />
+      <Route path={HEAT_PUMP_LIST_PATHS.sitemanager} element={<RequireRole role="sm"><HeatPumpListPage area="sitemanager" /></RequireRole>} />
+      {FAULT_AREAS.map((area) => (
+        <Route
+          key={`faults-${area}`}
+          path={FAULTY_SYSTEMS_PATHS[area]}
+          element={<RequireRole role={AREA_ROLE[area]}><FaultySystemsPage area={area} /></RequireRole>}
+        />
+      ))}
+      {FAULT_AREAS.map((area) => (
+        <Route
+          key={`history-${area}`}
+          path={FAULT_HISTORY_PATHS[area]}
+          element={<RequireRole role={AREA_ROLE[area]}><FaultHistoryPage area={area} /></RequireRole>}
+        />
+      ))}
+      {FAULT_AREAS.map((area) => (
+        <Route
+          key={`device-${area}`}
+          path={DEVICE_DETAIL_PATHS[area]}
+          element={<RequireRole role={AREA_ROLE[area]}><HeatPumpDetailPage area={area} listPath={LIST_OF[area]} /></RequireRole>}
+        />
+      ))}
+      <Route path="*" element={fallback} />
+    </Routes>
+  );
+}

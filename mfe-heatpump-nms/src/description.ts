@@ -1,0 +1,94 @@
+// What the shell reads at start-up to learn this remote's routes and menu entries. Type-only imports:
+// this module must stay tiny and free of runtime dependencies.
+import type { MenuEntry, RemoteDescription, RemoteRoute, UserType } from '@fleet/shared-api';
+
+/** Who has the Attention list and fault histories (spec: admin, agency, multisite, sitemanager variants). */
+export type FaultArea = 'admin' | 'agency' | 'multisite' | 'sitemanager';
+export const FAULT_AREAS: readonly FaultArea[] = ['admin', 'agency', 'multisite', 'sitemanager'];
+export const AREA_ROLE: Record<FaultArea, UserType> = { admin: 'Admin', agency: 'Agency', multisite: 'mscc', sitemanager: 'sm' };
+
+/** Spec 2 (ota-devices-faults-multisite): Attention [Heat Pump] and Fault History of each area. */
+export const FAULTY_SYSTEMS_PATHS: Record<FaultArea, string> = {
+  admin: '/admin/heat_pump/faulty-systems',
+  agency: '/agency/heat_pump/faulty-systems',
+  multisite: '/multisite/faulty-systems',
+  sitemanager: '/sitemanager/faulty-systems',
+};
+export const FAULT_HISTORY_PATHS: Record<FaultArea, string> = {
+  admin: '/admin/heat_pump/faulty-systems/view/faulty-history/:id',
+  agency: '/agency/heat_pump/faulty-systems/view/faulty-history/:id',
+  multisite: '/multisite/faulty-systems/view/faulty-history/:id',
+  sitemanager: '/sitemanager/faulty-systems/view/faulty-history/:id',
+};
+/**
+ * The heat-pump device page of each area (spec: /admin/heat_pump/device/view/{deviceId},
+ * /agency/heat_pump/device/view/{deviceId}, /{userTypeWebPrefix}/device/view/{id}); the id is the
+ * device's in every variant (our decision: the spec's deviceHistoryId names the same heat pump).
+ */
+export const DEVICE_DETAIL_PATHS: Record<FaultArea | 'user', string> = {
+  admin: '/admin/heat_pump/device/view/:id',
+  agency: '/agency/heat_pump/device/view/:id',
+  multisite: '/multisite/device/view/:id',
+  sitemanager: '/sitemanager/device/view/:id',
+  user: '/user/device/view/:id',
+};
+
+/** Devices [Heat Pump]: Admin's list, User's home (spec 2.2), and the multi-site roles' devices (spec 2.7, 2.8). */
+export const HEAT_PUMP_LIST_PATHS = {
+  admin: '/admin/heat_pump/devices',
+  user: '/user/dashboard',
+  multisite: '/multisite/devices',
+  sitemanager: '/sitemanager/devices',
+} as const;
+export type HeatPumpListArea = keyof typeof HEAT_PUMP_LIST_PATHS;
+
+const routes: RemoteRoute[] = [
+  { path: HEAT_PUMP_LIST_PATHS.admin, access: ['Admin'] },
+  // spec 2.10: /user/dashboard needs only a login; the server answers each caller its own heat pumps
+  { path: HEAT_PUMP_LIST_PATHS.user, access: 'login' },
+  { path: DEVICE_DETAIL_PATHS.user, access: 'login' },
+  { path: HEAT_PUMP_LIST_PATHS.multisite, access: ['mscc'] },
+  { path: HEAT_PUMP_LIST_PATHS.sitemanager, access: ['sm'] },
+  ...FAULT_AREAS.flatMap((area): RemoteRoute[] => [
+    { path: FAULTY_SYSTEMS_PATHS[area], access: [AREA_ROLE[area]] },
+    { path: FAULT_HISTORY_PATHS[area], access: [AREA_ROLE[area]] },
+    { path: DEVICE_DETAIL_PATHS[area], access: [AREA_ROLE[area]] },
+  ]),
+];
+
+// Spec 2.11: the heat-pump extras of each role's menu, shown for the heat-pump product.
+const menu: MenuEntry[] = [
+  { id: 'heatpump.admin.devices', label: 'Devices', labelKey: 'heatpump:menu.devices', path: HEAT_PUMP_LIST_PATHS.admin, roles: ['Admin'], products: ['heat_pump'], order: 110 },
+  {
+    id: 'heatpump.admin.attention',
+    label: 'Attention',
+    labelKey: 'heatpump:menu.attention',
+    path: FAULTY_SYSTEMS_PATHS.admin,
+    roles: ['Admin'],
+    products: ['heat_pump'],
+    order: 111,
+  },
+  {
+    id: 'heatpump.agency.attention',
+    label: 'Attention',
+    labelKey: 'heatpump:menu.attention',
+    path: FAULTY_SYSTEMS_PATHS.agency,
+    roles: ['Agency'],
+    products: ['heat_pump'],
+    order: 111,
+  },
+  { id: 'heatpump.user.devices', label: 'Devices', labelKey: 'heatpump:menu.devices', path: HEAT_PUMP_LIST_PATHS.user, roles: ['User'], order: 100 },
+  { id: 'heatpump.mscc.devices', label: 'Devices', labelKey: 'heatpump:menu.devices', path: HEAT_PUMP_LIST_PATHS.multisite, roles: ['mscc'], order: 110 },
+  { id: 'heatpump.mscc.attention', label: 'Attention', labelKey: 'heatpump:menu.attention', path: FAULTY_SYSTEMS_PATHS.multisite, roles: ['mscc'], order: 111 },
+  { id: 'heatpump.sm.devices', label: 'Devices', labelKey: 'heatpump:menu.devices', path: HEAT_PUMP_LIST_PATHS.sitemanager, roles: ['sm'], order: 110 },
+  { id: 'heatpump.sm.attention', label: 'Attention', labelKey: 'heatpump:menu.attention', path: FAULTY_SYSTEMS_PATHS.sitemanager, roles: ['sm'], order: 111 },
+];
+
+export const description: RemoteDescription = {
+  name: 'mfe-heatpump-nms',
+  // Both come from package.json at build time (federation-config's DefinePlugin).
+  version: FLEET_REMOTE_VERSION,
+  routes,
+  menu,
+  requires: FLEET_REQUIRES,
+};

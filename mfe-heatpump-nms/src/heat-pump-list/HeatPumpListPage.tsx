@@ -1,0 +1,96 @@
+import { formatHeatPumpDate, useListState, useOpenWithBack } from '@fleet/shared-api';
+import { Box, StatusBadge } from '@fleet/shared-ui';
+import {
+  ExportJobButton,
+  ListHeader,
+  PagedTable,
+  PropertyAddressCell,
+  RowActions,
+  useDeviceFilterFields,
+  type DataColumn,
+  type DeviceFilterKey,
+} from '@fleet/shared-ui/tables';
+import { useHeatPumpList, useStartHeatPumpExport, type HeatPumpRow } from '../api/heat-pumps';
+import { DEVICE_DETAIL_PATHS, type HeatPumpListArea } from '../description';
+import { useHeatPumpTranslation } from '../i18n/translation';
+
+/** Spec: the heat-pump list's filter fields, in its order. */
+const FILTER_KEYS: readonly DeviceFilterKey[] = [
+  'mac_address',
+  'serial_number',
+  'wifi_name',
+  'soft_version',
+  'installed_via',
+  'agency_name',
+  'first_name',
+  'installer_uuid',
+  'device_status',
+  'status',
+  'installation_date',
+  'id',
+  'connection_type',
+];
+
+/** The device page a row opens, in the area of the list (User, mscc and sm under their own prefix). */
+const DETAIL_OF: Record<HeatPumpListArea, string> = {
+  admin: DEVICE_DETAIL_PATHS.admin,
+  user: DEVICE_DETAIL_PATHS.user,
+  multisite: DEVICE_DETAIL_PATHS.multisite,
+  sitemanager: DEVICE_DETAIL_PATHS.sitemanager,
+};
+
+/**
+ * Devices [Heat Pump] (spec): the caller's heat pumps with the filter drawer, the CSV export job, the
+ * sortable table and the pager; filters, page, size and sort live in the URL.
+ */
+export function HeatPumpListPage({ area }: { area: HeatPumpListArea }) {
+  const { t } = useHeatPumpTranslation();
+  const openWithBack = useOpenWithBack();
+  const list = useListState({ filterKeys: FILTER_KEYS });
+  const query = list.toQuery();
+  const heatPumps = useHeatPumpList(query);
+  const startExport = useStartHeatPumpExport();
+  const filters = useDeviceFilterFields(FILTER_KEYS);
+  const title = t('list.title');
+
+  const columns: DataColumn<HeatPumpRow>[] = [
+    { key: 'serial_number', header: t('list.serialNumber') },
+    { key: 'mac_address', header: t('list.macAddress'), render: (row) => row.mac_address?.toUpperCase() ?? '-' },
+    { key: 'soft_version', header: t('list.firmwareVersion') },
+    { key: 'wifi_name', header: t('list.wifiName') },
+    {
+      key: 'address',
+      header: t('list.address'),
+      render: (row) => (
+        <PropertyAddressCell
+          row={row}
+          name={row.serial_number}
+          {...(area === 'admin' ? { propertyPath: (id: number) => `/admin/customer/property/view/${id}` } : {})}
+        />
+      ),
+    },
+    { key: 'connection_type', header: t('list.connectionType') },
+    { key: 'installation_date', header: t('list.dateInstalled'), render: (row) => (row.installation_date ? formatHeatPumpDate(row.installation_date) : '-') },
+    { key: 'agency_name', header: t('list.agencyName') },
+    { key: 'agent_name', header: t('list.agentName') },
+    { key: 'status', header: t('list.customerState'), render: (row) => <StatusBadge status={row.status} /> },
+    { key: 'device_status', header: t('list.deviceStatus'), render: (row) => <StatusBadge status={row.device_status} /> },
+    { key: 'id', header: t('list.recordId') },
+    {
+      key: 'action',
+      header: t('list.action'),
+      sortable: false,
+      // spec: a link to the device page, keeping the current query string (for its Back button)
+      render: (row) => <RowActions name={row.serial_number} onView={() => openWithBack(DETAIL_OF[area].replace(':id', String(row.id)))} />,
+    },
+  ];
+
+  return (
+    <Box p="4">
+      <ListHeader title={title} list={list} filters={filters}>
+        <ExportJobButton fileName="Devices.csv" start={async () => (await startExport.mutateAsync(query.filter)).info} />
+      </ListHeader>
+      <PagedTable label={title} list={list} result={heatPumps} page={heatPumps.data} columns={columns} />
+    </Box>
+  );
+}
