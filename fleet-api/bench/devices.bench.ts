@@ -146,7 +146,7 @@ async function benchDatabase(db: Db, label: string, dataDir: string): Promise<Re
     const containsWholeLine = await measure(() => containsList(wholeLinePart), RUNS, missCache);
 
     // CSV export of every device but heat pumps: the job, beside a bare COPY of the same rows.
-    const ctx: AppContext = { db, config, tokens: undefined as never, otpKey: Buffer.alloc(32, 1) };
+    const ctx: AppContext = { db, config, tokens: undefined as never, otpKey: Buffer.alloc(32, 1), live: undefined as never, liveHub: undefined as never };
     const exportsJob = new DeviceExports(ctx, (m) => console.log(m));
     const rssBefore = process.memoryUsage().rss;
     let rssPeak = rssBefore;

@@ -10,7 +10,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Db } from './db';
 import type { Config } from './config';
-import { enforceDeclarations, installAccessCheck, type RegisteredRoute } from './policy/access';
+import { authenticate, enforceDeclarations, installAccessCheck, type RegisteredRoute } from './policy/access';
 import { TokenService } from './policy/tokens';
 import { installErrorHandling } from './server/errors';
 import { installSecurityHeaders } from './server/headers';
@@ -25,6 +25,9 @@ import { firmwareRoutes } from './modules/firmware/routes';
 import { otaRoutes } from './modules/ota/routes';
 import { deviceRoutes } from './modules/devices/routes';
 import { faultRoutes } from './modules/faults/routes';
+import { openLiveBus } from './modules/live/bus';
+import { LiveHub } from './modules/live/hub';
+import { liveRoutes } from './modules/live/routes';
 
 export interface BuildAppOptions {
   db: Db;
@@ -79,12 +82,28 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const secret = await serverSecret(db, config.jwtSecret);
+  const tokens = new TokenService(secret);
+  const live = await openLiveBus(db);
+  const liveHub = new LiveHub({
+    db,
+    bus: live,
+    now: config.now,
+    authenticate: (token) => authenticate({ db, tokens, now: config.now }, `Bearer ${token}`),
+  });
+  liveHub.start();
   const ctx: AppContext = {
     db,
     config,
-    tokens: new TokenService(secret),
+    tokens,
     otpKey: createHmac('sha256', secret).update('fleet-api otp codes').digest(),
+    live,
+    liveHub,
   };
+  // the sockets and the bus end with the server (before the database closes)
+  app.addHook('onClose', async () => {
+    await liveHub.close();
+    await live.close();
+  });
 
   const registry: RegisteredRoute[] = [];
   app.decorate('fleetRoutes', registry);
@@ -121,6 +140,7 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
   await app.register(otaRoutes, opts);
   await app.register(deviceRoutes, opts);
   await app.register(faultRoutes, opts);
+  await app.register(liveRoutes, opts);
 
   await app.ready();
   return app;

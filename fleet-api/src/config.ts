@@ -68,8 +68,14 @@ export interface Config {
   devOutbox: boolean;
   /** A firmware upload whose body sends nothing for this long is answered 400 (FLEET_UPLOAD_IDLE_MS). */
   uploadIdleTimeoutMs: number;
-  /** The OTA device simulator (src/simulator): FLEET_SIMULATOR, on by default except in tests. */
-  simulator: { enabled: boolean; intervalMs: number };
+  /**
+   * The device simulator (src/simulator): FLEET_SIMULATOR, on by default except in tests. OTA jobs
+   * move every intervalMs; heat pumps raise heatPumpEventsPerSecond events (work state, Wi-Fi, a new
+   * fault now and then: FLEET_HEAT_PUMP_EVENTS, 0 for none).
+   */
+  simulator: { enabled: boolean; intervalMs: number; heatPumpEventsPerSecond: number };
+  /** Origins besides PUBLIC_URL's a browser may open the live socket from (LIVE_ORIGINS, comma-separated). */
+  liveOrigins: string[];
   /** The clock every expiry is measured with (tests move it). */
   now: () => Date;
 }
@@ -149,7 +155,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     simulator: {
       enabled: bool(env.FLEET_SIMULATOR, mode !== 'test'),
       intervalMs: Math.max(100, int(env.FLEET_SIMULATOR_INTERVAL_MS, 2000, 'FLEET_SIMULATOR_INTERVAL_MS')),
+      heatPumpEventsPerSecond: int(env.FLEET_HEAT_PUMP_EVENTS, 2, 'FLEET_HEAT_PUMP_EVENTS'),
     },
+    liveOrigins: (str(env.LIVE_ORIGINS) ?? '').split(',').map((o) => o.trim()).filter((o) => o !== ''),
     now: () => new Date(),
   };
 }

@@ -14,6 +14,7 @@ import { buildApp } from './app';
 import { smtpSend, startOutboxSender, type OutboxSender } from './mail/sender';
 import { pruneAuthState } from './modules/auth/housekeeping';
 import { OtaSimulator } from './simulator/simulator';
+import { HeatPumpSimulator } from './simulator/heat-pumps';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -43,6 +44,10 @@ async function main(): Promise<void> {
 
   const simulator = config.simulator.enabled ? new OtaSimulator(db) : null;
   simulator?.start(config.simulator.intervalMs, config.now, (err) => app.log.error({ err }, 'OTA simulator tick failed'));
+  const heatPumps = config.simulator.enabled
+    ? new HeatPumpSimulator(db, app.fleetContext.live, { eventsPerSecond: config.simulator.heatPumpEventsPerSecond })
+    : null;
+  heatPumps?.start((err) => app.log.error({ err }, 'heat-pump simulator tick failed'));
 
   // Old sign-in state (failures, cooldowns, used codes and tokens, ended sessions) every 10 minutes.
   const housekeeping = setInterval(() => {
@@ -65,6 +70,7 @@ async function main(): Promise<void> {
       // New requests get 503 while running ones (an upload) get up to 5 s; then the rest is cut.
       await app.fleetDrain.drainAndClose(5_000);
       await simulator?.stop();
+      await heatPumps?.stop();
       await sender?.stop();
       await db.close();
       process.exit(0);

@@ -76,6 +76,7 @@ it('public routes are the sign-in, sign-up, reset, health, docs, dev outbox and 
       '/api/health',
       '/api/ota/download/:id/:slot', // a signed, expiring link (firmware module)
       '/api/export/download/:id/:slot', // a signed, expiring link (device exports)
+      '/ws', // the live socket checks its token itself at the handshake (modules/live/routes.ts)
       '/api/reset-password',
       '/api/reset-password-request',
       '/api/send-verification-mail',

@@ -49,6 +49,8 @@ describe('OpenAPI', () => {
     const missing: string[] = [];
     for (const r of t.app.fleetRoutes) {
       if (r.method === 'HEAD' || r.url.startsWith('/api/docs')) continue;
+      // @fastify/websocket hides socket routes from OpenAPI; the socket is documented in docs/heat-pump-calls.md
+      if (r.url === '/ws') continue;
       const path = r.url.replace(/:([A-Za-z_]+)/g, '{$1}');
       const op = doc.paths[path]?.[r.method.toLowerCase()];
       if (!op) missing.push(`${r.method} ${r.url}`);

@@ -4,6 +4,7 @@
 import {
   apiIsBack,
   decodeFilter,
+  liveUpdates,
   MemoryRouter,
   useLocation,
   useNotifications,
@@ -17,6 +18,8 @@ import {
   type UserType,
 } from '@fleet/shared-api';
 import { SHARED_SINGLETONS } from '@fleet/federation-config';
+// shared-api's own stand-in socket (a test file, not part of its runtime index)
+import { FakeWebSocket, FakeWebSocketImpl } from '@fleet/shared-api/src/live-updates/fake-websocket';
 import fs from 'node:fs';
 import path from 'node:path';
 import { I18nextProvider } from './i18n';
@@ -246,6 +249,29 @@ export function resetPage(): void {
   useSession.getState().signOut();
   useNotifications.getState().clear();
   apiIsBack(); // no API outage (or its probe) carries over from the previous test
+  liveUpdates.stop();
+}
+
+/**
+ * Plays fleet-api's live socket for a screen under test: the page's connection opens (sign in
+ * first) and `send` delivers messages as one frame; `reconnect` drops it and opens it again (the
+ * screens re-read what they show).
+ */
+export function fakeLiveSocket() {
+  FakeWebSocket.opened = [];
+  liveUpdates.start({ WebSocketImpl: FakeWebSocketImpl, random: () => 0 });
+  act(() => FakeWebSocket.latest().serverOpens());
+  return {
+    send(...messages: unknown[]) {
+      act(() => FakeWebSocket.latest().serverSends(JSON.stringify({ batch: messages, at: Date.now() })));
+    },
+    async reconnect() {
+      act(() => FakeWebSocket.latest().serverCloses(1006));
+      // the backoff's random is 0: the next attempt starts at once
+      await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
+      act(() => FakeWebSocket.latest().serverOpens());
+    },
+  };
 }
 
 /** The props the shell mounts a remote with (single-spa's, plus any the test adds). */

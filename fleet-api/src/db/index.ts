@@ -35,6 +35,11 @@ export interface Db {
    * from PostgreSQL; from PGlite the whole answer of that one statement (keep each one bounded).
    */
   copyOut(sql: string): AsyncIterable<Uint8Array>;
+  /**
+   * PostgreSQL only: LISTEN on `channel` with a connection of its own (re-established if it drops);
+   * answers the stop. PGlite is one process, whose events need no database to travel.
+   */
+  listen?(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -280,6 +285,43 @@ class PgPoolDb implements Db, ScriptRunner {
 
   async execScript(sql: string): Promise<void> {
     await this.pool.query(sql);
+  }
+
+  async listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>> {
+    if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
+    let client: PoolClient | null = null;
+    let stopped = false;
+    let retry: ReturnType<typeof setTimeout> | null = null;
+    const scheduleRetry = (): void => {
+      if (!stopped) retry = setTimeout(() => void connect().catch(scheduleRetry), 1000);
+    };
+    const connect = async (): Promise<void> => {
+      const c = await this.pool.connect();
+      const lost = () => {
+        if (client !== c) return;
+        client = null;
+        c.release(true);
+        scheduleRetry();
+      };
+      c.on('notification', (msg) => {
+        if (msg.channel === channel && msg.payload) onPayload(msg.payload);
+      });
+      c.on('error', lost);
+      c.on('end', lost);
+      client = c;
+      await c.query(`LISTEN ${channel}`);
+    };
+    await connect();
+    return async () => {
+      stopped = true;
+      if (retry) clearTimeout(retry);
+      const c = client;
+      client = null;
+      if (c) {
+        await c.query(`UNLISTEN ${channel}`).catch(() => undefined);
+        c.release();
+      }
+    };
   }
 
   async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {

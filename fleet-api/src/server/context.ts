@@ -5,6 +5,8 @@
 import type { Db } from '../db';
 import type { Config } from '../config';
 import type { TokenService } from '../policy/tokens';
+import type { LiveBus } from '../modules/live/bus';
+import type { LiveHub } from '../modules/live/hub';
 
 export interface AppContext {
   db: Db;
@@ -12,6 +14,10 @@ export interface AppContext {
   tokens: TokenService;
   /** Key for hashing OTP codes (HMAC), derived from the server secret. */
   otpKey: Buffer;
+  /** Live events of every instance (modules/live): publish device events and session ends here. */
+  live: LiveBus;
+  /** This instance's live sockets. */
+  liveHub: LiveHub;
 }
 
 export interface ModuleOptions {

@@ -8,7 +8,7 @@ import { buildApp } from '../../src/app';
 import { movableClock, testConfig, type Config, type TestClock } from '../../src/config';
 import type { Db } from '../../src/db';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/seed';
-import { openTestDb } from './db';
+import { openTestDb, type TestDb } from './db';
 export { DEMO_ACCOUNTS, DEMO_PASSWORD };
 
 // light-my-request (app.inject) requires `cookie` 2, which is ESM-only; jest's CommonJS runtime cannot
@@ -20,7 +20,7 @@ jest.mock('cookie', () => ({
 
 export interface TestApp {
   app: FastifyInstance;
-  db: Db;
+  db: TestDb;
   clock: TestClock;
   config: Config;
   close(): Promise<void>;

@@ -30,7 +30,10 @@ async function onAdmin<T>(url: string, fn: (c: Client) => Promise<T>): Promise<T
   }
 }
 
-async function openPostgresTestDb(url: string): Promise<Db> {
+/** A test database; on PostgreSQL its URL, for a second connection (two fleet-api instances on one fleet). */
+export type TestDb = Db & { url?: string };
+
+async function openPostgresTestDb(url: string): Promise<TestDb> {
   const name = `fleet_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   await onAdmin(url, (c) => c.query(`CREATE DATABASE ${name}`));
   const target = new URL(url);
@@ -44,10 +47,12 @@ async function openPostgresTestDb(url: string): Promise<Db> {
   }
   let closed = false;
   return {
+    url: target.toString(),
     kind: inner.kind,
     query: (sql, params) => inner.query(sql, params),
     transaction: (fn) => inner.transaction(fn),
     copyOut: (sql) => inner.copyOut(sql),
+    ...(inner.listen ? { listen: inner.listen.bind(inner) } : {}),
     async close() {
       if (closed) return;
       closed = true;
@@ -58,7 +63,7 @@ async function openPostgresTestDb(url: string): Promise<Db> {
 }
 
 /** Opens, migrates and (when asked) seeds a database of its own for the calling test file. */
-export async function openTestDb(opts: TestDbOptions = {}): Promise<Db> {
+export async function openTestDb(opts: TestDbOptions = {}): Promise<TestDb> {
   const url = process.env.TEST_DATABASE_URL;
   const db = url ? await openPostgresTestDb(url) : await openDatabase({ dataDir: 'memory://' });
   try {

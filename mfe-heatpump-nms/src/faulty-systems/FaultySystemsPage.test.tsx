@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { FaultRecord } from '../api/faults';
-import { callsTo, currentUrl, fakeApi, filterOf, lastCall, listReply, notifications, renderHeatPump, resetPage, signInAs } from '../test-support';
+import { callsTo, currentUrl, fakeApi, fakeLiveSocket, filterOf, lastCall, listReply, notifications, renderHeatPump, resetPage, signInAs } from '../test-support';
 
 const user = userEvent.setup({ delay: null });
 
@@ -179,5 +179,32 @@ describe('Attention [Heat Pump]', () => {
         { key: 'fault_code', value: 'E96', type: 'single' },
       ]),
     );
+  });
+
+  it('live: a work state changes the row in place, a new fault raises the Fault Alert, whose click reads the list again; a reconnect reads it again too', async () => {
+    signInAs('Admin');
+    const calls = fakeApi({ 'GET /api/heat-pump/faults': listReply([fault(1), TWO_CODES], 2) });
+    renderHeatPump('/admin/heat_pump/faulty-systems');
+    const table = await screen.findByRole('table', { name: 'Attention [Heat Pump]' });
+    await within(table).findByText('200000000101');
+    const live = fakeLiveSocket();
+    const row = () => within(table).getByText('200000000101').closest('tr') as HTMLElement;
+    expect(within(row()).getByText('In Progress')).toBeInTheDocument();
+    live.send([101, 2], { device: { id: 101, mac_address: null, is_online: 0 } });
+    await waitFor(() => expect(within(row()).getByText('Completed').closest('[data-tone]')).toHaveAttribute('data-tone', 'green'));
+    expect(within(row()).getByText('Offline')).toBeInTheDocument();
+    // another heat pump's state leaves this row alone
+    live.send([999, 0]);
+    expect(within(row()).getByText('Completed')).toBeInTheDocument();
+    expect(screen.queryByText('Fault Alert')).toBeNull();
+    const before = callsTo(calls, 'GET', '/api/heat-pump/faults').length;
+    live.send({ fault: { id: 77, device_id: 5, fault_code: 'E98' } }, { dashboard: { faulty_count: 3 } });
+    const banner = await screen.findByRole('button', { name: /Fault Alert/ });
+    expect(banner).toHaveTextContent('A new heat pump fault is received. Please click here to review it.');
+    await user.click(banner);
+    await waitFor(() => expect(callsTo(calls, 'GET', '/api/heat-pump/faults').length).toBe(before + 1));
+    await waitFor(() => expect(screen.queryByText('Fault Alert')).toBeNull());
+    await live.reconnect();
+    await waitFor(() => expect(callsTo(calls, 'GET', '/api/heat-pump/faults').length).toBe(before + 2));
   });
 });

@@ -9,6 +9,8 @@ import { FaultTabs, type FaultTab } from './FaultTabs';
 import { faultDescription } from './faultText';
 import { RelatedFaults } from './RelatedFaults';
 import { ResolveFaultDialog } from './ResolveFaultDialog';
+import { FaultAlert } from './FaultAlert';
+import { useLiveFaults } from './useLiveFaults';
 
 /** Filter keys of the Attention list: the tab (fault_status) and the search drawer's fields. */
 const FILTER_KEYS = [
@@ -46,6 +48,7 @@ export function FaultySystemsPage({ area }: { area: FaultArea }) {
   const resolveOne = useResolveFault();
   const resolveMany = useResolveFaults();
   const [resolving, setResolving] = useState<Resolving | null>(null);
+  const live = useLiveFaults();
   const title = t('faults.title');
 
   const [params] = useSearchParams();
@@ -143,6 +146,7 @@ export function FaultySystemsPage({ area }: { area: FaultArea }) {
           </Button>
         )}
       </ListHeader>
+      {live.alert && <FaultAlert onReview={live.review} />}
       {/* spec: a tab change resets the filters, sets fault_status, page 1, limit 25 */}
       <FaultTabs value={tab} onChange={(next) => list.startOver({ fault_status: next })} />
       <PagedTable

@@ -52,6 +52,14 @@ test('connects to /ws on the page origin with the token, and passes JSON message
   expect(connection.status()).toBe('open');
 });
 
+test("delivers each message of a fleet-api frame ({batch, at}) in order", () => {
+  const { messages } = open();
+  const socket = FakeWebSocket.latest();
+  socket.serverOpens();
+  socket.serverSends(JSON.stringify({ batch: [[5, 2], { dashboard: { faulty_count: 3 } }], at: 1 }));
+  expect(messages).toEqual([[5, 2], { dashboard: { faulty_count: 3 } }]);
+});
+
 test('a dropped connection reconnects with the current token and signals a re-read', () => {
   const { reconnected, setToken, statuses } = open();
   FakeWebSocket.latest().serverOpens();

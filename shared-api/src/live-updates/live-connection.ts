@@ -35,6 +35,16 @@ export function liveUrl(token: string, path: string = LIVE_PATH): string {
   return url.toString();
 }
 
+/** A frame of fleet-api's socket: the messages of one flush, `at` when the oldest was raised (ms). */
+export interface LiveFrame {
+  batch: unknown[];
+  at: number;
+}
+
+function isFrame(value: unknown): value is LiveFrame {
+  return typeof value === 'object' && value !== null && Array.isArray((value as { batch?: unknown }).batch);
+}
+
 export interface LiveConnectionOptions {
   /** Read at every (re)connect, so a renewed token is used. Null stops the connection. */
   token: () => string | null;
@@ -112,7 +122,9 @@ export function openLiveConnection(options: LiveConnectionOptions): LiveConnecti
       } catch {
         return; // not ours to guess at
       }
-      options.onMessage(message);
+      // fleet-api sends the messages of one flush as one frame, {batch: [...], at}: each is delivered
+      if (isFrame(message)) for (const item of message.batch) options.onMessage(item);
+      else options.onMessage(message);
     };
     ws.onclose = (event: CloseEvent) => {
       if (socket !== ws) return;

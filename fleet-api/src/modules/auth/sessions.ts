@@ -176,6 +176,7 @@ export async function rotateRefresh(ctx: AppContext, refreshToken: string): Prom
     await tx.query('UPDATE auth_sessions SET refreshed_at = $2 WHERE id = $1', [row.session_id, nowIso(ctx)]);
     return { ok: true, pair, user };
   });
+  if (typeof outcome === 'object' && outcome.ok) await closeLiveSockets(ctx, [claims.sid], 4000);
   if (outcome === 'reused') {
     // Outside the transaction above so the revocation stands even though the request fails.
     await revokeSession(ctx.db, ctx, claims.sid, 'refresh token reused');
@@ -189,6 +190,16 @@ export async function revokeSession(db: Db, ctx: AppContext, sessionId: string, 
     'UPDATE auth_sessions SET revoked_at = $2, revoked_reason = $3 WHERE id = $1 AND revoked_at IS NULL',
     [sessionId, nowIso(ctx), reason],
   );
+  await closeLiveSockets(ctx, [sessionId], 4401);
+}
+
+/**
+ * The live sockets of these sessions close at once on every instance (SECURITY.md 17): 4401 when the
+ * session ended, 4000 when it renewed its tokens (the console reconnects with the new one).
+ */
+async function closeLiveSockets(ctx: AppContext, sessionIds: string[], code: 4000 | 4401): Promise<void> {
+  const at = ctx.config.now().getTime();
+  await ctx.live.publish(sessionIds.map((session_id) => ({ kind: 'session' as const, at, session_id, code })));
 }
 
 /** Ends every session of a user, except `keep` when given (a password change keeps the current one). */
@@ -199,9 +210,10 @@ export async function revokeUserSessions(
   reason: string,
   keep?: string,
 ): Promise<void> {
-  await db.query(
+  const { rows } = await db.query<{ id: string }>(
     `UPDATE auth_sessions SET revoked_at = $2, revoked_reason = $3
-      WHERE user_id = $1 AND revoked_at IS NULL AND ($4::text IS NULL OR id <> $4::text)`,
+      WHERE user_id = $1 AND revoked_at IS NULL AND ($4::text IS NULL OR id <> $4::text) RETURNING id`,
     [userId, nowIso(ctx), reason, keep ?? null],
   );
+  await closeLiveSockets(ctx, rows.map((r) => r.id), 4401);
 }

@@ -1,0 +1,68 @@
+/**
+ * `/ws`, the live socket (spec 7, Live updates; SECURITY.md 7, 17, 23). Browsers cannot set headers
+ * on a WebSocket, so the access token is the `token` query parameter (the console server proxies
+ * /ws to here). At the handshake: a browser from a foreign origin is refused (403, no upgrade); a
+ * token that does not sign anyone in is answered by an upgrade closed at once with 4401, which
+ * tells the console to stop retrying (a refused HTTP handshake would look like a network failure
+ * and be retried for ever). Nothing is ever sent before the token is checked.
+ */
+import websocket from '@fastify/websocket';
+import { Type } from '@sinclair/typebox';
+import { ErrorReply } from '../../server/schemas';
+import type { FastifyPluginAsync } from 'fastify';
+import { authenticate } from '../../policy/access';
+import { PUBLIC } from '../../policy/roles';
+import type { ModuleOptions } from '../../server/context';
+import { CLOSE } from './hub';
+
+export const LIVE_PATH = '/ws';
+
+/** Origins a browser may open the socket from: the console's (PUBLIC_URL) and LIVE_ORIGINS. */
+export function allowedOrigins(publicUrl: string, extra: readonly string[]): Set<string> {
+  return new Set([new URL(publicUrl).origin, ...extra.map((o) => new URL(o).origin)]);
+}
+
+export const liveRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { ctx }) => {
+  const { config, db, tokens } = ctx;
+  const hub = ctx.liveHub;
+  const origins = allowedOrigins(config.publicUrl, config.liveOrigins);
+  await app.register(websocket, { options: { maxPayload: 4096 } });
+
+  app.get(
+    LIVE_PATH,
+    {
+      websocket: true,
+      // The token travels in the query: it is checked here, not by the bearer policy.
+      config: { access: PUBLIC },
+      schema: {
+        tags: ['Live'],
+        summary: 'The live socket: work states, Wi-Fi states, new faults and faulty counts of your slice (frames {batch, at})',
+        querystring: Type.Object({ token: Type.Optional(Type.String({ maxLength: 4096, description: 'the access token' })) }, { additionalProperties: false }),
+        response: {
+          101: { description: 'Switching Protocols: the socket opens; a token that signs nobody in closes it with 4401', type: 'null' },
+          400: ErrorReply,
+          403: ErrorReply,
+        },
+      },
+      preValidation: async (request, reply) => {
+        const origin = request.headers.origin;
+        // a browser always says where the page came from; a program that does not is no page
+        if (origin !== undefined && !origins.has(origin)) {
+          await reply.code(403).send({ status: false, message: 'This origin may not open the live socket' });
+        }
+      },
+    },
+    async (socket, request) => {
+      // messages from the console are not expected: whatever comes is ignored
+      socket.on('message', () => undefined);
+      const token = new URL(request.url, 'http://x').searchParams.get('token') ?? '';
+      const caller = await authenticate({ db, tokens, now: config.now }, `Bearer ${token}`).catch(() => null);
+      const claims = caller ? tokens.verify(token, 'access', Math.floor(config.now().getTime() / 1000)) : null;
+      if (!caller || !claims) {
+        socket.close(CLOSE.tokenRefused, 'sign in again');
+        return;
+      }
+      await hub.add(socket, caller, token, claims.exp * 1000);
+    },
+  );
+};
