@@ -6,7 +6,7 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../../src/app';
 import { movableClock, testConfig, type Config, type TestClock } from '../../src/config';
-import type { Db } from '../../src/db';
+
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/seed';
 import { openTestDb, type TestDb } from './db';
 export { DEMO_ACCOUNTS, DEMO_PASSWORD };
