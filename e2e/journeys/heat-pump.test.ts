@@ -1,8 +1,9 @@
 // Issue 10: Admin, Agency, mscc and sm open their Attention [Heat Pump] list (each its own slice);
 // Admin resolves a fault with the spec's validations (no agent: the message, nothing sent), the row
-// leaves the UnResolved tab, and its fault history opens and exports faultHistory.csv.
+// leaves the UnResolved tab, and its fault history opens and exports faultHistory.csv; the simulator's
+// events reach the open list over the live socket (a row's operation status, the Fault Alert).
 import type { Browser, Page } from 'playwright-core';
-import { journey, launchChromium } from '../support/browser';
+import { journey, launchChromium, stackInfo } from '../support/browser';
 import { signIn } from '../support/sign-in';
 
 let browser: Browser;
@@ -120,4 +121,42 @@ test('Admin resolves a fault with the spec validations and exports its history',
     // Back returns to the Resolved list as it was
     await page.getByRole('button', { name: 'Back' }).click();
     await page.waitForURL(/faulty-systems\?.*fault_status=1/);
+  }));
+
+/** The simulator raises these heat pumps' events now (fleet-api's development call, loopback only). */
+async function raise(events: { work_state?: number[]; fault?: number[] }): Promise<void> {
+  const res = await fetch(`${stackInfo().apiUrl}/api/dev/heat-pump-events`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(events),
+  });
+  expect(res.status).toBe(200);
+}
+
+test('the simulator changes a row live and a new fault raises the Fault Alert', () =>
+  journey(browser, async ({ page }) => {
+    await signIn(page, 'admin@demo.test');
+    await page.waitForURL('**/admin/dashboard');
+    await openAttention(page, '/admin/heat_pump/faulty-systems');
+    const row = page.locator(`${TABLE} tbody tr`).first();
+    const href = (await row.getByRole('link').first().getAttribute('href')) ?? '';
+    const deviceId = Number(/\/(\d+)$/.exec(href)?.[1]);
+    expect(deviceId).toBeGreaterThan(0);
+    const operation = row.locator('td').nth(5);
+    const before = (await operation.innerText()).trim();
+    // the work state moves Off -> In Progress -> Completed -> Off
+    const next: Record<string, string> = { Off: 'In Progress', 'In Progress': 'Completed', Completed: 'Off' };
+    await raise({ work_state: [deviceId] });
+    await page.waitForFunction(
+      ([sel, want]) => (document.querySelector(`${sel} tbody tr td:nth-child(6)`)?.textContent ?? '').trim() === want,
+      [TABLE, next[before] ?? 'In Progress'] as const,
+    );
+    expect(await page.getByText('Fault Alert').count()).toBe(0);
+    await raise({ fault: [deviceId] });
+    const banner = page.getByRole('button', { name: /Fault Alert/ });
+    await banner.waitFor();
+    const reread = page.waitForResponse((r) => r.url().includes('/api/heat-pump/faults?') && r.request().method() === 'GET');
+    await banner.click();
+    expect((await reread).status()).toBe(200);
+    await banner.waitFor({ state: 'detached' });
   }));

@@ -71,6 +71,7 @@ it('public routes are the sign-in, sign-up, reset, health, docs, dev outbox and 
       '/api/authenticate/login-otp',
       '/api/authenticate/resend-otp',
       '/api/dev/outbox',
+      '/api/dev/heat-pump-events', // development only, direct loopback callers only (like the outbox)
       '/api/electrician/reset-password',
       '/api/electrician/reset-password-request',
       '/api/health',

@@ -121,7 +121,23 @@ describe('mail', () => {
   it('is not registered in production', async () => {
     const app = await buildApp({ db: t.db, config: { ...t.config, env: 'production' } });
     expect((await app.inject({ url: '/api/dev/outbox?to=reader@example.test' })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'POST', url: '/api/dev/heat-pump-events', payload: { fault: [1] } })).statusCode).toBe(404);
     await app.close();
+  });
+
+  it('raises heat-pump events on purpose for a direct loopback caller only (development)', async () => {
+    const { rows } = await t.db.query<{ id: number }>("SELECT id::int FROM devices WHERE product_line = 'heat_pump' ORDER BY id LIMIT 1");
+    const id = rows[0]?.id ?? 0;
+    const before = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM faults WHERE device_id = $1', [id]);
+    const proxied = await t.app.inject({ method: 'POST', url: '/api/dev/heat-pump-events', payload: { fault: [id] }, headers: { 'x-forwarded-for': '127.0.0.1' } });
+    expect(proxied.statusCode).toBe(404);
+    const res = await t.app.inject({ method: 'POST', url: '/api/dev/heat-pump-events', payload: { fault: [id], work_state: [id] } });
+    expect(res.json().info).toEqual({ workStates: 1, online: 0, faults: 1 });
+    const after = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM faults WHERE device_id = $1', [id]);
+    expect(after.rows[0]?.n).toBe((before.rows[0]?.n ?? 0) + 1);
+    // only heat pumps: another line's id raises nothing
+    const bulb = (await t.db.query<{ id: number }>("SELECT id::int FROM devices WHERE product_line = 'bulb' ORDER BY id LIMIT 1")).rows[0]?.id;
+    expect((await t.app.inject({ method: 'POST', url: '/api/dev/heat-pump-events', payload: { fault: [bulb] } })).json().info.faults).toBe(0);
   });
 
   it('the sender drains the outbox once, and retries a failed mail later', async () => {

@@ -81,10 +81,9 @@ export class HeatPumpSimulator {
       n = Math.floor(exact);
       this.carry = exact - n;
     }
-    const result: HeatPumpTick = { workStates: 0, online: 0, faults: 0 };
-    if (n <= 0) return result;
+    if (n <= 0) return { workStates: 0, online: 0, faults: 0 };
     const ids = await this.heatPumps();
-    if (ids.length === 0) return result;
+    if (ids.length === 0) return { workStates: 0, online: 0, faults: 0 };
     const chosen = this.pick(ids, n);
     const faults: number[] = [];
     const flips: number[] = [];
@@ -95,6 +94,18 @@ export class HeatPumpSimulator {
       else if (r < this.faultShare + this.onlineShare) flips.push(id);
       else states.push(id);
     }
+    return this.raise({ workStates: states, online: flips, faults });
+  }
+
+  /**
+   * Raises these heat pumps' events now, in one transaction, and publishes them: the next work state,
+   * a Wi-Fi flip, a new fault (a code drawn like the field's). The tick's work; the development call
+   * POST /api/dev/heat-pump-events uses it to raise one on purpose.
+   */
+  async raise(which: { workStates?: number[]; online?: number[]; faults?: number[] }): Promise<HeatPumpTick> {
+    const states = which.workStates ?? [];
+    const flips = which.online ?? [];
+    const faults = which.faults ?? [];
     const codes = faults.map(() => FAULT_CODE_DRAW[Math.floor(this.random() * FAULT_CODE_DRAW.length)] ?? 'E96');
     const events: LiveEvent[] = await this.db.transaction(async (tx) => {
       const out: LiveEvent[] = [];
@@ -102,7 +113,7 @@ export class HeatPumpSimulator {
       if (states.length > 0) {
         const { rows } = await tx.query<KeysRow & { work_state: number }>(
           `UPDATE devices d SET device_operation_status = (coalesce(d.device_operation_status, 0) + 1) % 3, updated_at = $2
-            WHERE d.id = ANY($1::bigint[]) RETURNING ${DEVICE_KEYS_SQL}, d.device_operation_status::int AS work_state`,
+            WHERE d.id = ANY($1::bigint[]) AND d.product_line = 'heat_pump' RETURNING ${DEVICE_KEYS_SQL}, d.device_operation_status::int AS work_state`,
           [states, now],
         );
         const at = Date.now();
@@ -111,7 +122,7 @@ export class HeatPumpSimulator {
       if (flips.length > 0) {
         const { rows } = await tx.query<KeysRow & { is_online: number; mac_address: string | null }>(
           `UPDATE devices d SET is_online = 1 - d.is_online, updated_at = $2
-            WHERE d.id = ANY($1::bigint[]) RETURNING ${DEVICE_KEYS_SQL}, d.is_online::int AS is_online, d.mac_address`,
+            WHERE d.id = ANY($1::bigint[]) AND d.product_line = 'heat_pump' RETURNING ${DEVICE_KEYS_SQL}, d.is_online::int AS is_online, d.mac_address`,
           [flips, now],
         );
         const at = Date.now();
@@ -123,6 +134,7 @@ export class HeatPumpSimulator {
              INSERT INTO faults (device_id, fault_code, fault_description, history_datetime, fault_status, created_at, updated_at)
              SELECT x.id, x.code, x.description, $4, 0, $4, $4
                FROM unnest($1::bigint[], $2::text[], $3::text[]) AS x(id, code, description)
+               JOIN devices hp ON hp.id = x.id AND hp.product_line = 'heat_pump'
              RETURNING id, device_id, fault_code
            )
            UPDATE devices d SET fault_code = r.fault_code, updated_at = $4
@@ -137,6 +149,7 @@ export class HeatPumpSimulator {
     });
     await this.bus.publish(events);
     this.published += events.length;
+    const result: HeatPumpTick = { workStates: 0, online: 0, faults: 0 };
     for (const e of events) {
       if (e.kind === 'work_state') result.workStates += 1;
       else if (e.kind === 'online') result.online += 1;

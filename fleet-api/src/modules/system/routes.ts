@@ -8,8 +8,9 @@ import type { FastifyRequest } from 'fastify';
 import { mailsTo } from '../../mail/outbox';
 import { notFound } from '../../server/errors';
 import { PUBLIC } from '../../policy/roles';
+import { HeatPumpSimulator } from '../../simulator/heat-pumps';
 import type { ModuleOptions } from '../../server/context';
-import { Envelope, EmailField, failures, Strict } from '../../server/schemas';
+import { Envelope, EmailField, failures, IdField, Strict } from '../../server/schemas';
 
 const Health = Envelope(Type.Object({ database: Type.String(), kind: Type.String() }));
 
@@ -75,6 +76,32 @@ export const devOutboxRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (
       // The same answer as a route that does not exist.
       if (!isDirectLoopbackCaller(request)) throw notFound();
       return { status: true, message: 'Outbox', info: { data: await mailsTo(ctx.db, request.query.to) } };
+    },
+  );
+
+  // Raise heat-pump events on purpose (journeys, demos): what the simulator does at random, for these
+  // heat pumps now. Same conditions as the outbox: development only, direct loopback callers only.
+  const heatPumps = new HeatPumpSimulator(ctx.db, ctx.live, { eventsPerSecond: 0 });
+  const Ids = Type.Array(IdField, { maxItems: 100 });
+  app.post(
+    '/api/dev/heat-pump-events',
+    {
+      config: { access: PUBLIC },
+      schema: {
+        tags: ['Development'],
+        summary: 'Raise work-state, Wi-Fi and fault events of heat pumps now (absent in production)',
+        body: Strict({ work_state: Type.Optional(Ids), online: Type.Optional(Ids), fault: Type.Optional(Ids) }),
+        response: {
+          200: Envelope(Type.Object({ workStates: Type.Integer(), online: Type.Integer(), faults: Type.Integer() })),
+          ...failures(400, 404),
+        },
+      },
+    },
+    async (request) => {
+      if (!isDirectLoopbackCaller(request)) throw notFound();
+      const { work_state, online, fault } = request.body;
+      const info = await heatPumps.raise({ workStates: work_state ?? [], online: online ?? [], faults: fault ?? [] });
+      return { status: true, message: 'Events raised', info };
     },
   );
 };
