@@ -12,12 +12,10 @@
  * - the CSV export of every device as a job, beside a bare COPY of the same rows in the same run, and
  *   the process's RSS growth while it runs.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { Client } from 'pg';
 import { buildApp } from '../src/app';
 import { testConfig } from '../src/config';
 import { migrate, openDatabase, type Db } from '../src/db';
@@ -28,6 +26,7 @@ import { DeviceExports, exportCopySql } from '../src/modules/devices/export';
 import { listDevices } from '../src/modules/devices/queries';
 import type { AppContext } from '../src/server/context';
 import type { BenchContext } from './types';
+import { onThrowawayPostgres } from './databases';
 
 export const name = 'devices';
 
@@ -187,25 +186,12 @@ async function benchDatabase(db: Db, label: string, dataDir: string): Promise<Re
   }
 }
 
-async function onPostgres(adminUrl: string, fn: (db: Db) => Promise<Record<string, unknown>>): Promise<Record<string, unknown>> {
-  const dbName = `bench_devices_${randomBytes(4).toString('hex')}`;
-  const admin = new Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${dbName}`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${dbName}`;
-    const db = await openDatabase({ databaseUrl: url.toString() });
-    try {
-      await migrate(db);
-      return await fn(db);
-    } finally {
-      await db.close();
-    }
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin.end();
-  }
+/** A throwaway PostgreSQL database, migrated. */
+function onPostgres(adminUrl: string, fn: (db: Db) => Promise<Record<string, unknown>>): Promise<Record<string, unknown>> {
+  return onThrowawayPostgres(adminUrl, 'devices', async (db) => {
+    await migrate(db);
+    return fn(db);
+  });
 }
 
 export async function run(ctx: BenchContext): Promise<Record<string, unknown>> {

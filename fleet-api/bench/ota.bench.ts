@@ -18,13 +18,13 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { Client } from 'pg';
 import { buildApp } from '../src/app';
 import { testConfig } from '../src/config';
 import { migrate, openDatabase, type Db } from '../src/db';
 import { DEMO_PASSWORD, seedDemoFleet } from '../src/seed';
 import { AVAILABLE_SQL, otaJoins, UPGRADABLE_SQL } from '../src/modules/ota/availability';
 import type { BenchContext } from './types';
+import { onThrowawayPostgres } from './databases';
 
 export const name = 'ota';
 
@@ -284,24 +284,10 @@ async function onPostgres(adminUrl: string, fn: (db: Db) => Promise<Record<strin
       await db.close();
     }
   }
-  const dbName = `bench_ota_${randomBytes(4).toString('hex')}`;
-  const admin = new Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${dbName}`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${dbName}`;
-    const db = await openDatabase({ databaseUrl: url.toString() });
-    try {
-      await migrate(db);
-      return await fn(db);
-    } finally {
-      await db.close();
-    }
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin.end();
-  }
+  return onThrowawayPostgres(adminUrl, 'ota', async (db) => {
+    await migrate(db);
+    return fn(db);
+  });
 }
 
 export async function run(ctx: BenchContext): Promise<Record<string, unknown>> {

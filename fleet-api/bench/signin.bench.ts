@@ -5,15 +5,11 @@
  * run: one argon2id verify alone (the floor a password check cannot beat) and GET /api/health (the
  * floor of any call through the app).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { Client } from 'pg';
 import { buildApp } from '../src/app';
 import { testConfig } from '../src/config';
-import { migrate, openDatabase, type Db } from '../src/db';
+import { migrate, type Db } from '../src/db';
+import { onPgliteOnDisk, onThrowawayPostgres } from './databases';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoPasswordHash, seedDemoFleet } from '../src/seed';
 import { verifyPassword } from '../src/security/password';
 import type { BenchContext } from './types';
@@ -94,41 +90,10 @@ export async function run(ctx: BenchContext): Promise<Record<string, unknown>> {
   const argon2Verify = await measure(() => verifyPassword(hash, DEMO_PASSWORD));
   console.log(`argon2id verify alone: p50 ${argon2Verify.p50} ms, p95 ${argon2Verify.p95} ms`);
 
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'fleet-signin-bench-'));
-  let pglite: Record<string, unknown>;
-  try {
-    const db = await openDatabase({ dataDir: path.join(dir, 'pgdata') });
-    try {
-      pglite = await benchOn(db);
-    } finally {
-      await db.close();
-    }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  const pglite = await onPgliteOnDisk('signin', (db) => benchOn(db));
   console.log(`PGlite: ${JSON.stringify(pglite)}`);
-
-  let postgres: Record<string, unknown> | null = null;
-  if (ctx.pgUrl) {
-    const dbName = `fleet_bench_signin_${randomBytes(4).toString('hex')}`;
-    const admin = new Client({ connectionString: ctx.pgUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${dbName}`);
-    try {
-      const url = new URL(ctx.pgUrl);
-      url.pathname = `/${dbName}`;
-      const db = await openDatabase({ databaseUrl: url.toString() });
-      try {
-        postgres = await benchOn(db);
-      } finally {
-        await db.close();
-      }
-    } finally {
-      await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-      await admin.end();
-    }
-    console.log(`PostgreSQL: ${JSON.stringify(postgres)}`);
-  }
+  const postgres = ctx.pgUrl ? await onThrowawayPostgres(ctx.pgUrl, 'signin', (db) => benchOn(db)) : null;
+  if (postgres) console.log(`PostgreSQL: ${JSON.stringify(postgres)}`);
 
   return {
     what: 'p50/p95 ms of a whole sign-in (login + code from the outbox + login-otp) through app.inject, per database',
