@@ -15,6 +15,7 @@ import { smtpSend, startOutboxSender, type OutboxSender } from './mail/sender';
 import { pruneAuthState } from './modules/auth/housekeeping';
 import { OtaSimulator } from './simulator/simulator';
 import { HeatPumpSimulator } from './simulator/heat-pumps';
+import { pruneActivity } from './modules/faults/activity';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -49,9 +50,11 @@ async function main(): Promise<void> {
     : null;
   heatPumps?.start((err) => app.log.error({ err }, 'heat-pump simulator tick failed'));
 
-  // Old sign-in state (failures, cooldowns, used codes and tokens, ended sessions) every 10 minutes.
+  // Old sign-in state (failures, cooldowns, used codes and tokens, ended sessions) and heat-pump
+  // activity older than 92 days, every 10 minutes.
   const housekeeping = setInterval(() => {
     pruneAuthState(db, config.now()).catch((err: unknown) => app.log.error({ err }, 'auth housekeeping failed'));
+    pruneActivity(db, config.now()).catch((err: unknown) => app.log.error({ err }, 'activity housekeeping failed'));
   }, 10 * 60 * 1000);
   housekeeping.unref();
 

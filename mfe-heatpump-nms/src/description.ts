@@ -33,6 +33,12 @@ export const DEVICE_DETAIL_PATHS: Record<FaultArea | 'user', string> = {
   user: '/user/device/view/:id',
 };
 
+/** Spec 2.4's heat-pump pages by serial number (Admin): the device, and its install history. */
+export const SERIAL_PATHS = {
+  detail: '/admin/heat_pump/device-detail/:serial_number',
+  installHistory: '/admin/heat_pump/device-history/:serial_number',
+} as const;
+
 /** Devices [Heat Pump]: Admin's list, User's home (spec 2.2), and the multi-site roles' devices (spec 2.7, 2.8). */
 export const HEAT_PUMP_LIST_PATHS = {
   admin: '/admin/heat_pump/devices',
@@ -44,6 +50,8 @@ export type HeatPumpListArea = keyof typeof HEAT_PUMP_LIST_PATHS;
 
 const routes: RemoteRoute[] = [
   { path: HEAT_PUMP_LIST_PATHS.admin, access: ['Admin'] },
+  { path: SERIAL_PATHS.detail, access: ['Admin'] },
+  { path: SERIAL_PATHS.installHistory, access: ['Admin'] },
   // spec 2.10: /user/dashboard needs only a login; the server answers each caller its own heat pumps
   { path: HEAT_PUMP_LIST_PATHS.user, access: 'login' },
   { path: DEVICE_DETAIL_PATHS.user, access: 'login' },

@@ -32,3 +32,4 @@ export { DeleteConfirmDialog, type DeleteConfirmDialogProps } from './lists/Dele
 export { ExportJobButton, type ExportJobButtonProps } from './lists/ExportJobButton';
 export { addressLine, PropertyAddressCell, type AddressParts, type PropertyAddressCellProps } from './lists/PropertyAddress';
 export { useDeviceFilterFields, type DeviceFilterKey } from './lists/deviceFilterFields';
+export { useInstallEventColumns, type InstallEventRow } from './lists/installEventColumns';

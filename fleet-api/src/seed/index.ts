@@ -744,7 +744,29 @@ async function addHistoryAndFaults(db: Db, afterId: number): Promise<void> {
      FROM devices d WHERE d.id = f.device_id AND d.id > $1 AND f.fault_status = 1 AND f.resolved_at IS NULL`,
     [afterId],
   );
+  // Activity of the first heat pumps (ids up to ACTIVITY_DEVICES): a work-state step every two hours
+  // for the last three days, Wi-Fi drops now and then, and their faults and resolutions.
+  await db.query(
+    `INSERT INTO heat_pump_events (device_id, at, event, work_state, fault_code, detail)
+     SELECT d.id, date_trunc('hour', now()) - k * interval '2 hours' + (fleet_seed_h(d.id * 40 + k, 71) % 3600) * interval '1 second',
+            CASE WHEN fleet_seed_h(d.id * 40 + k, 72) % 12 = 0 THEN 'offline' WHEN fleet_seed_h(d.id * 40 + k, 72) % 12 = 1 THEN 'online' ELSE 'work_state' END,
+            CASE WHEN fleet_seed_h(d.id * 40 + k, 72) % 12 > 1 THEN (k % 3)::smallint END, NULL, NULL
+     FROM devices d CROSS JOIN generate_series(1, 36) AS k
+     WHERE d.id > $1 AND d.id <= $2 AND d.product_line = 'heat_pump'`,
+    [afterId, ACTIVITY_DEVICES],
+  );
+  await db.query(
+    `INSERT INTO heat_pump_events (device_id, at, event, fault_code, detail)
+     SELECT f.device_id, f.history_datetime, 'fault', f.fault_code, NULL FROM faults f WHERE f.device_id > $1 AND f.device_id <= $2
+     UNION ALL
+     SELECT f.device_id, f.resolved_at, 'resolved', f.fault_code, f.agent FROM faults f
+      WHERE f.device_id > $1 AND f.device_id <= $2 AND f.fault_status = 1 AND f.resolved_at IS NOT NULL`,
+    [afterId, ACTIVITY_DEVICES],
+  );
 }
+
+/** Heat pumps with ids up to this get a seeded activity log (the demo's; a large fleet's others start empty). */
+export const ACTIVITY_DEVICES = 5000;
 
 interface SavedIndexes {
   indexes: Array<{ name: string; def: string }>;
@@ -753,7 +775,7 @@ interface SavedIndexes {
 
 /** The tables the generator fills; loading them without secondary indexes and foreign keys, then
  *  building those once, is several times faster than maintaining them row by row. */
-const GENERATED_TABLES = ['customers', 'properties', 'devices', 'device_history', 'faults', 'smoke_alarms', 'device_flashes'];
+const GENERATED_TABLES = ['customers', 'properties', 'devices', 'device_history', 'faults', 'smoke_alarms', 'device_flashes', 'heat_pump_events'];
 
 async function dropSecondaryIndexes(db: Db, log: (msg: string) => void): Promise<SavedIndexes> {
   const indexes = (

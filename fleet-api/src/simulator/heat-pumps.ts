@@ -145,6 +145,7 @@ export class HeatPumpSimulator {
         const at = Date.now();
         for (const { fault_id, fault_code, ...device } of rows) out.push({ kind: 'fault', at, device, fault_id, fault_code });
       }
+      await recordActivity(tx, out);
       return out;
     });
     await this.bus.publish(events);
@@ -176,4 +177,28 @@ export class HeatPumpSimulator {
     this.timer = null;
     await this.running;
   }
+}
+
+/** Writes device events into the heat pumps' activity (heat_pump_events), in the caller's transaction. */
+export async function recordActivity(db: Db, events: LiveEvent[]): Promise<void> {
+  type ActivityRow = [number, string, string, number | null, string | null];
+  const rows = events.flatMap((e): ActivityRow[] => {
+    const at = new Date(e.at).toISOString();
+    switch (e.kind) {
+      case 'work_state':
+        return [[e.device.device_id, at, 'work_state', e.work_state, null]];
+      case 'online':
+        return [[e.device.device_id, at, e.is_online === 1 ? 'online' : 'offline', null, null]];
+      case 'fault':
+        return [[e.device.device_id, at, 'fault', null, e.fault_code]];
+      case 'session':
+        return [];
+    }
+  });
+  if (rows.length === 0) return;
+  await db.query(
+    `INSERT INTO heat_pump_events (device_id, at, event, work_state, fault_code)
+     SELECT * FROM unnest($1::bigint[], $2::timestamptz[], $3::text[], $4::smallint[], $5::text[])`,
+    [rows.map((r) => r[0]), rows.map((r) => r[1]), rows.map((r) => r[2]), rows.map((r) => r[3]), rows.map((r) => r[4])],
+  );
 }

@@ -300,3 +300,66 @@ describe('Resolve Fault', () => {
     expect((await call('Agency', 'POST', '/api/heat-pump/faults/resolve', { agent: 'x', all: true, filter: [tab(1)] })).status).toBe(400);
   });
 });
+
+describe('activity logs', () => {
+  const dmy = (d: Date) => `${String(d.getUTCDate()).padStart(2, '0')}-${String(d.getUTCMonth() + 1).padStart(2, '0')}-${d.getUTCFullYear()}`;
+
+  it("answers a heat pump's week of activity by default, newest first, by id, serial number or MAC address", async () => {
+    const [hp] = await rows<{ id: number; serial_number: string; mac_address: string }>(
+      `SELECT d.id::int, d.serial_number, d.mac_address FROM devices d
+        WHERE d.product_line = 'heat_pump' AND EXISTS (SELECT 1 FROM heat_pump_events e WHERE e.device_id = d.id) ORDER BY d.id LIMIT 1`,
+    );
+    expect(hp).toBeDefined();
+    const res = await call<{ data: Array<{ at: string; event: string }>; device: Json; start_date: string; end_date: string }>(
+      'Admin',
+      'GET',
+      `/api/admin/heat-pump/activity-logs?device_id=${hp?.id}&source=nms&limit=500`,
+    );
+    expect(res.status).toBe(200);
+    const { start_date, end_date } = res.body.info;
+    expect(res.body.info.total).toBe(
+      await n(`SELECT count(*)::int AS n FROM heat_pump_events WHERE device_id = $1 AND at >= $2::date AND at < ($3::date + 1)`, [hp?.id, start_date, end_date]),
+    );
+    expect(res.body.info.total).toBeGreaterThan(0);
+    const times = res.body.info.data.map((e) => e.at);
+    expect([...times].sort().reverse()).toEqual(times);
+    const bySerial = await call('Admin', 'GET', `/api/admin/heat-pump/activity-logs?serial_number=${hp?.serial_number}`);
+    const byMac = await call('Admin', 'GET', `/api/admin/heat-pump/activity-logs?mac_address=${hp?.mac_address.toLowerCase()}`);
+    expect(bySerial.body.info.total).toBe(res.body.info.total);
+    expect(byMac.body.info.total).toBe(res.body.info.total);
+  });
+
+  it('takes a period DD-MM-YYYY of at most 92 days, and refuses what is not one', async () => {
+    const [hp] = await rows<{ id: number }>("SELECT id::int FROM devices WHERE product_line = 'heat_pump' ORDER BY id LIMIT 1");
+    const today = new Date();
+    const url = (q: string) => `/api/admin/heat-pump/activity-logs?device_id=${hp?.id}&${q}`;
+    expect((await call('Admin', 'GET', url(`start_date=${dmy(new Date(today.getTime() - 30 * 86400000))}&end_date=${dmy(today)}`))).status).toBe(200);
+    const long = await call('Admin', 'GET', url(`start_date=01-01-2025&end_date=${dmy(today)}`));
+    expect(long.status).toBe(400);
+    expect(long.body.message).toBe('Choose at most 92 days');
+    expect((await call('Admin', 'GET', url('start_date=2025-01-01'))).status).toBe(400);
+    expect((await call('Admin', 'GET', url('start_date=31-02-2025&end_date=01-03-2025'))).status).toBe(400);
+    expect((await call('Admin', 'GET', url('start_date=10-03-2025&end_date=01-03-2025'))).status).toBe(400);
+    expect((await call('Admin', 'GET', '/api/admin/heat-pump/activity-logs')).status).toBe(400);
+    expect((await call('Admin', 'GET', url('source=other'))).status).toBe(400);
+  });
+
+  it('is each role\'s own (its prefix, its slice), and a resolution shows in it', async () => {
+    const agency = await userLinks('agency@demo.test');
+    const [foreign] = await rows<{ id: number }>("SELECT id::int FROM devices WHERE product_line = 'heat_pump' AND agency_id <> $1 ORDER BY id LIMIT 1", [agency.agency_id]);
+    expect((await call('Agency', 'GET', `/api/agency/heat-pump/activity-logs?device_id=${foreign?.id}`)).status).toBe(404);
+    expect((await call('Agency', 'GET', `/api/admin/heat-pump/activity-logs?device_id=${foreign?.id}`)).status).toBe(403);
+    const [bulb] = await rows<{ id: number }>("SELECT id::int FROM devices WHERE product_line = 'bulb' ORDER BY id LIMIT 1");
+    expect((await call('Admin', 'GET', `/api/admin/heat-pump/activity-logs?device_id=${bulb?.id}`)).status).toBe(404);
+    const [open] = await rows<{ id: number; device_id: number }>(
+      `SELECT f.id::int, f.device_id::int FROM faults f JOIN devices d ON d.id = f.device_id
+        WHERE f.fault_status = 0 AND d.agency_id = $1 ORDER BY f.history_datetime DESC LIMIT 1`,
+      [agency.agency_id],
+    );
+    expect(open).toBeDefined();
+    await call('Agency', 'PUT', `/api/heat-pump/faults/${open?.id}/resolve`, { agent: 'Ari Tech' });
+    const log = await call<{ data: Array<{ event: string; detail: string | null }> }>('Agency', 'GET', `/api/agency/heat-pump/activity-logs?device_id=${open?.device_id}`);
+    expect(log.body.info.data.some((e) => e.event === 'resolved' && e.detail === 'Ari Tech')).toBe(true);
+  });
+});
+

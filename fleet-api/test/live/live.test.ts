@@ -158,6 +158,9 @@ describe('events of the slice', () => {
     }
     // the faulty count of a slice that saw a new fault is its count of heat pumps with an open fault
     expect(sim.published).toBe(published);
+    // every event is in its heat pump's activity log too
+    const { rows: logged } = await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM heat_pump_events WHERE at > now() - interval '1 minute'");
+    expect(logged[0]?.n).toBe(published);
     const dashboards = admin.messages.filter((m): m is { dashboard: { faulty_count: number } } => !Array.isArray(m) && 'dashboard' in m);
     expect(dashboards.length).toBeGreaterThan(0);
     const { rows } = await t.db.query<{ n: number }>("SELECT count(DISTINCT f.device_id)::int AS n FROM faults f JOIN devices d ON d.id = f.device_id WHERE f.fault_status = 0 AND d.product_line = 'heat_pump'");

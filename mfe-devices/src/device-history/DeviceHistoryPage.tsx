@@ -2,29 +2,16 @@ import { formatDate, formatDateTime, useListState, useNavigate, useParams, useSe
 import { Box, Button, PageHeader } from '@fleet/shared-ui';
 import { useState } from 'react';
 import { CorrectionDialog } from './CorrectionDialog';
-import { PagedTable, type DataColumn } from '@fleet/shared-ui/tables';
+import { PagedTable, useInstallEventColumns, type DataColumn } from '@fleet/shared-ui/tables';
 import { useDeviceHistory, type HistoryKind } from '../api/devices';
 import { useDevicesTranslation } from '../i18n/translation';
 import { detailPath } from '../paths';
 
 export type HistoryRow = Record<string, unknown> & { id: number };
-type DevicesT = ReturnType<typeof useDevicesTranslation>['t'];
 
 const text = (value: unknown) => (value === null || value === undefined || value === '' ? '-' : String(value));
 const dateTime = (value: unknown) => (typeof value === 'string' ? formatDateTime(value) : '-');
 const day = (value: unknown) => (typeof value === 'string' ? formatDate(value) : '-');
-
-/** Installs, replacements and removals: the device history and the install history show the same columns. */
-export function eventColumns(t: DevicesT): DataColumn<HistoryRow>[] {
-  return [
-    { key: 'created_at', header: t('history.date'), render: (row) => dateTime(row.created_at) },
-    { key: 'event', header: t('history.event'), sortable: false },
-    { key: 'serial_number', header: t('list.serialNumber'), sortable: false },
-    { key: 'mac_address', header: t('list.macAddress'), sortable: false },
-    { key: 'agency_name', header: t('detail.agency'), sortable: false },
-    { key: 'note', header: t('history.note'), sortable: false },
-  ];
-}
 
 /** Firmware, device, impulse-rate or update-rate history of one device (Admin), newest first, paged. */
 export function DeviceHistoryPage({ kind }: { kind: HistoryKind }) {
@@ -36,6 +23,7 @@ export function DeviceHistoryPage({ kind }: { kind: HistoryKind }) {
   const list = useListState({ filterKeys: [] });
   const history = useDeviceHistory(kind, Number.isSafeInteger(id) ? id : 0, line, list.toQuery());
   const [correcting, setCorrecting] = useState(false);
+  const installEvents = useInstallEventColumns<HistoryRow>();
 
   const columns: Record<HistoryKind, DataColumn<HistoryRow>[]> = {
     firmware: [
@@ -45,7 +33,7 @@ export function DeviceHistoryPage({ kind }: { kind: HistoryKind }) {
       { key: 'to_version', header: t('history.toVersion'), sortable: false },
       { key: 'state', header: t('history.state'), sortable: false },
     ],
-    device: eventColumns(t),
+    device: installEvents,
     impulseRate: [
       { key: 'created_at', header: t('history.date'), render: (row) => dateTime(row.created_at) },
       { key: 'impulse_rate', header: t('detail.impulseRate'), sortable: false },

@@ -1,10 +1,10 @@
 import { useListState, useNavigate, useParams } from '@fleet/shared-api';
 import { Box, PageHeader } from '@fleet/shared-ui';
-import { PagedTable } from '@fleet/shared-ui/tables';
+import { PagedTable, useInstallEventColumns } from '@fleet/shared-ui/tables';
 import { useDevice, useInstallHistory } from '../api/devices';
 import { ADMIN_LIST_PATHS, type InstallHistoryLine } from '../description';
 import { useDevicesTranslation } from '../i18n/translation';
-import { eventColumns, type HistoryRow } from './DeviceHistoryPage';
+import type { HistoryRow } from './DeviceHistoryPage';
 
 /**
  * Install history of one serial number or MAC address (spec 2.4 "device-history" of livelink,
@@ -27,13 +27,14 @@ export function InstallHistoryPage({ line }: { line: InstallHistoryLine }) {
           : null
         : { serial_number: params.serial_number ?? '' };
   const history = useInstallHistory(line, key, list.toQuery());
+  const columns = useInstallEventColumns<HistoryRow>();
   const shown = key ? ('mac_address' in key ? key.mac_address : key.serial_number) : '';
   const title = shown ? `${t('history.install')} [${shown}]` : t('history.install');
 
   return (
     <Box p="4">
       <PageHeader title={title} onBack={() => navigate(ADMIN_LIST_PATHS[line])} />
-      <PagedTable label={t('history.install')} list={list} result={device.isError ? device : history} page={history.data as { data: HistoryRow[]; total: number } | undefined} columns={eventColumns(t)} />
+      <PagedTable label={t('history.install')} list={list} result={device.isError ? device : history} page={history.data as { data: HistoryRow[]; total: number } | undefined} columns={columns} />
     </Box>
   );
 }

@@ -2,7 +2,10 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { HeatPumpInfo } from '../api/heat-pumps';
 import { heatPump } from '../test-fixtures';
-import { currentUrl, fakeApi, renderHeatPump, resetPage, signInAs } from '../test-support';
+import { callsTo, currentUrl, fakeApi, lastCall, listReply, renderHeatPump, resetPage, signInAs } from '../test-support';
+import { weekBefore } from './ActivityLog';
+import { localToday } from '@fleet/shared-ui';
+import { waitFor } from '@testing-library/react';
 
 const user = userEvent.setup({ delay: null });
 
@@ -24,7 +27,7 @@ beforeEach(resetPage);
 describe('heat-pump device page', () => {
   it('shows identity, live state, place and people, and opens the fault history', async () => {
     signInAs('Admin');
-    fakeApi({ 'GET /api/heat-pump/info/7': { body: { status: true, message: 'Heat pump', info: INFO } } });
+    fakeApi({ 'GET /api/heat-pump/info/7': { body: { status: true, message: 'Heat pump', info: INFO } }, 'GET /api/admin/heat-pump/activity-logs': listReply([]) });
     const view = renderHeatPump('/admin/heat_pump/device/view/7?back=%2Fadmin%2Fheat_pump%2Fdevices%3Fpage%3D2');
     expect(await screen.findByRole('heading', { name: 'Heat Pump 200000000007' })).toBeInTheDocument();
     const facts = document.querySelector('dl');
@@ -50,10 +53,86 @@ describe('heat-pump device page', () => {
 
   it('Back never leaves the console', async () => {
     signInAs('User');
-    fakeApi({ 'GET /api/heat-pump/info/8': { body: { status: true, message: 'Heat pump', info: { ...INFO, id: 8 } } } });
+    fakeApi({ 'GET /api/heat-pump/info/8': { body: { status: true, message: 'Heat pump', info: { ...INFO, id: 8 } } }, 'GET /api/user/heat-pump/activity-logs': listReply([]) });
     const view = renderHeatPump('/user/device/view/8?back=%2F%2Fevil.test%2Fx');
     await screen.findByRole('heading', { name: 'Heat Pump 200000000007' });
     await user.click(screen.getByRole('button', { name: 'Back' }));
     expect(currentUrl(view)).toBe('/user/dashboard');
   });
 });
+
+describe('activity logs', () => {
+  it("lists the heat pump's last week under the role's prefix, and reads another period when it is chosen", async () => {
+    signInAs('mscc');
+    const calls = fakeApi({
+      'GET /api/heat-pump/info/7': { body: { status: true, message: 'Heat pump', info: INFO } },
+      'GET /api/mscc/heat-pump/activity-logs': listReply(
+        [
+          { id: 3, at: '2026-11-20T10:00:00.000Z', event: 'resolved', work_state: null, fault_code: 'E96', detail: 'Sam Field' },
+          { id: 2, at: '2026-11-20T09:00:00.000Z', event: 'fault', work_state: null, fault_code: 'E98', detail: null },
+          { id: 1, at: '2026-11-20T08:00:00.000Z', event: 'work_state', work_state: 2, fault_code: null, detail: null },
+        ],
+        3,
+      ),
+    });
+    renderHeatPump('/multisite/device/view/7');
+    const table = await screen.findByRole('table', { name: 'Activity Logs' });
+    await within(table).findByText('E96 resolved by Sam Field');
+    expect(within(table).getByText('E98 Fan Driver Board-Main Board')).toBeInTheDocument();
+    expect(within(table).getByText('Completed').closest('[data-tone]')).toHaveAttribute('data-tone', 'green');
+    const dmy = (iso: string) => iso.split('-').reverse().join('-');
+    const first = lastCall(calls, 'GET', '/api/mscc/heat-pump/activity-logs').query;
+    expect(Object.fromEntries(first)).toEqual({
+      device_id: '7',
+      start_date: dmy(weekBefore(localToday())),
+      end_date: dmy(localToday()),
+      source: 'nms',
+      page: '1',
+      limit: '25',
+    });
+    const from = screen.getByLabelText('From');
+    await user.clear(from);
+    await user.type(from, '2026-10-01');
+    await waitFor(() => expect(lastCall(calls, 'GET', '/api/mscc/heat-pump/activity-logs').query.get('start_date')).toBe('01-10-2026'));
+    expect(callsTo(calls, 'GET', '/api/mscc/heat-pump/activity-logs').length).toBeGreaterThan(1);
+  });
+});
+
+describe('pages by serial number (Admin)', () => {
+  it('device-detail/{serial_number} shows the heat pump of exactly that serial number', async () => {
+    signInAs('Admin');
+    const calls = fakeApi({
+      'GET /api/heat-pump/list': listReply([{ ...heatPump(9), serial_number: '2000000000071' }, heatPump(7)]),
+      'GET /api/heat-pump/info/7': { body: { status: true, message: 'Heat pump', info: INFO } },
+      'GET /api/admin/heat-pump/activity-logs': listReply([]),
+    });
+    renderHeatPump('/admin/heat_pump/device-detail/200000000007');
+    expect(await screen.findByRole('heading', { name: 'Heat Pump 200000000007' })).toBeInTheDocument();
+    expect(JSON.parse(lastCall(calls, 'GET', '/api/heat-pump/list').query.get('filter') ?? '[]')).toEqual([
+      { key: 'serial_number', value: '200000000007', type: 'single' },
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Install History' }));
+  });
+
+  it('an unknown serial number says so', async () => {
+    signInAs('Admin');
+    fakeApi({ 'GET /api/heat-pump/list': listReply([]) });
+    renderHeatPump('/admin/heat_pump/device-detail/999');
+    expect(await screen.findByText('This heat pump does not exist or is not yours to see.')).toBeInTheDocument();
+  });
+
+  it('device-history/{serial_number} lists the installs, replacements and removals of that serial number', async () => {
+    signInAs('Admin');
+    const calls = fakeApi({
+      'GET /api/heat-pump/install-history': listReply([
+        { id: 1, device_id: 7, event: 'installed', serial_number: '200000000007', mac_address: 'C8F09E000007', firmware_version: '2.1.0', note: null, agency_name: 'Bright Homes', created_at: '2025-03-04T10:00:00.000Z' },
+      ]),
+    });
+    renderHeatPump('/admin/heat_pump/device-history/200000000007');
+    const table = await screen.findByRole('table', { name: 'Install History' });
+    expect(await within(table).findByText('installed')).toBeInTheDocument();
+    expect(within(table).getByText('Bright Homes')).toBeInTheDocument();
+    expect(lastCall(calls, 'GET', '/api/heat-pump/install-history').query.get('serial_number')).toBe('200000000007');
+  });
+});
+

@@ -1,8 +1,9 @@
 import { ApiError, errorMessage, formatHeatPumpDate, useBackTo, useOpenWithBack, useParams } from '@fleet/shared-api';
-import { Box, Button, ErrorPanel, FactList, LoadingArea, PageHeader, StatusBadge } from '@fleet/shared-ui';
+import { Box, Button, ErrorPanel, FactList, HStack, LoadingArea, PageHeader, StatusBadge } from '@fleet/shared-ui';
 import { addressLine } from '@fleet/shared-ui/tables';
 import { useHeatPump } from '../api/heat-pumps';
-import { FAULT_HISTORY_PATHS, FAULT_AREAS, type FaultArea } from '../description';
+import { ActivityLog } from './ActivityLog';
+import { FAULT_HISTORY_PATHS, FAULT_AREAS, SERIAL_PATHS, type FaultArea } from '../description';
 import { useHeatPumpTranslation } from '../i18n/translation';
 import { faultDescription } from '../faulty-systems/faultText';
 
@@ -13,8 +14,13 @@ const hasAttention = (area: string): area is FaultArea => (FAULT_AREAS as readon
  * place and people; the areas with an Attention list open its fault history from here.
  */
 export function HeatPumpDetailPage({ area, listPath }: { area: FaultArea | 'user'; listPath: string }) {
-  const { t } = useHeatPumpTranslation();
   const id = Number(useParams().id);
+  return <HeatPumpDetail id={id} area={area} listPath={listPath} />;
+}
+
+/** The page of the heat pump `id` (also shown by serial number: HeatPumpBySerialPage). */
+export function HeatPumpDetail({ id, area, listPath }: { id: number; area: FaultArea | 'user'; listPath: string }) {
+  const { t } = useHeatPumpTranslation();
   const back = useBackTo(listPath);
   const openWithBack = useOpenWithBack();
   const heatPump = useHeatPump(Number.isSafeInteger(id) ? id : 0);
@@ -37,11 +43,18 @@ export function HeatPumpDetailPage({ area, listPath }: { area: FaultArea | 'user
         title={t('detail.title', { name: d.serial_number })}
         onBack={back}
         actions={
-          hasAttention(area) && (
-            <Button size="sm" variant="outline" onClick={() => openWithBack(FAULT_HISTORY_PATHS[area].replace(':id', String(d.id)))}>
-              {t('detail.faultHistory')}
-            </Button>
-          )
+          <HStack gap="2">
+            {area === 'admin' && (
+              <Button size="sm" variant="outline" onClick={() => openWithBack(SERIAL_PATHS.installHistory.replace(':serial_number', d.serial_number))}>
+                {t('detail.installHistory')}
+              </Button>
+            )}
+            {hasAttention(area) && (
+              <Button size="sm" variant="outline" onClick={() => openWithBack(FAULT_HISTORY_PATHS[area].replace(':id', String(d.id)))}>
+                {t('detail.faultHistory')}
+              </Button>
+            )}
+          </HStack>
         }
       />
       <FactList
@@ -69,6 +82,7 @@ export function HeatPumpDetailPage({ area, listPath }: { area: FaultArea | 'user
           [t('list.deviceStatus'), <StatusBadge key="status" status={d.device_status} />],
         ]}
       />
+      <ActivityLog heatPumpId={d.id} />
     </Box>
   );
 }

@@ -83,6 +83,15 @@ export const en = {
     bluetooth: 'Bluetooth',
     ap: 'AP',
   },
+  installEvents: {
+    title: 'Install History',
+    date: 'Date',
+    event: 'Event',
+    serialNumber: 'Serial Number',
+    macAddress: 'MAC Address',
+    agency: 'Agency',
+    note: 'Note',
+  },
   address: {
     noProperty: 'No Property Exist',
     openProperty: 'Open the property of {{name}}',

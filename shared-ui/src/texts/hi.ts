@@ -83,6 +83,15 @@ export const hi: UiTexts = {
     bluetooth: 'ब्लूटूथ',
     ap: 'AP',
   },
+  installEvents: {
+    title: 'इंस्टॉल इतिहास',
+    date: 'तिथि',
+    event: 'घटना',
+    serialNumber: 'सीरियल नंबर',
+    macAddress: 'MAC पता',
+    agency: 'एजेंसी',
+    note: 'टिप्पणी',
+  },
   address: {
     noProperty: 'कोई संपत्ति नहीं है',
     openProperty: '{{name}} की संपत्ति खोलें',

@@ -183,7 +183,7 @@ async function resolve(db: Db, caller: Caller, chosen: string, params: SqlParams
     );
     const who = names.rows[0]?.name ?? caller.email;
     const p = (v: unknown) => params.add(v);
-    const updated = await tx.query<{ device_id: number }>(
+    const updated = await tx.query<{ device_id: number; fault_code: string }>(
       `UPDATE faults f
           SET fault_status = 1, agent = ${p(form.agent.trim())}, job_comments = ${p(form.job_comments?.trim() || null)},
               resolved_at = ${p(now.toISOString())}, resolved_by = ${p(caller.userId)}, resolved_by_name = ${p(who)},
@@ -191,10 +191,16 @@ async function resolve(db: Db, caller: Caller, chosen: string, params: SqlParams
          FROM (${chosen}) c
         WHERE f.device_id = c.device_id AND f.fault_status = 0
           AND (f.history_datetime, f.id) <= (c.history_datetime, c.id)
-        RETURNING f.device_id::int AS device_id`,
+        RETURNING f.device_id::int AS device_id, f.fault_code`,
       params.values,
     );
     const devices = [...new Set(updated.rows.map((r) => r.device_id))];
+    // the heat pumps' activity says who resolved what
+    await tx.query(
+      `INSERT INTO heat_pump_events (device_id, at, event, fault_code, detail)
+       SELECT x.device_id, $3, 'resolved', x.fault_code, $4 FROM unnest($1::bigint[], $2::text[]) AS x(device_id, fault_code)`,
+      [updated.rows.map((r) => r.device_id), updated.rows.map((r) => r.fault_code), now.toISOString(), form.agent.trim()],
+    );
     // a heat pump with no open fault left has no current fault code (the live counts read it)
     await tx.query(
       `UPDATE devices d SET fault_code = NULL

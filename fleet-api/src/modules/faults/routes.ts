@@ -11,6 +11,7 @@ import type { ModuleOptions } from '../../server/context';
 import { ListInfoSchema, listQueryProperties } from '../../server/listing';
 import { Envelope, IdField, MessageReply, signedInFailures, Strict } from '../../server/schemas';
 import { BodyFilter, filterText } from '../ota/common';
+import { ActivityRow, activityLog } from './activity';
 import { FaultDevice, FaultEvent, FaultRow, faultHistory, listFaults, resolveFault, resolveFaults } from './queries';
 
 /** Who has the Attention list (spec 2: admin, agency, multisite and sitemanager variants). */
@@ -87,6 +88,44 @@ export const faultRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app,
       return { status: true, message: `${info.faults} faults of ${info.devices} heat pumps resolved`, info };
     },
   );
+
+  // A heat pump's activity log, under each role's lower-cased name (spec: /api/{usertype}/heat-pump/activity-logs).
+  const ActivityQueryFields = Strict({
+    page: listQueryProperties.page,
+    limit: listQueryProperties.limit,
+    device_id: Type.Optional(IdField),
+    serial_number: Type.Optional(Type.String({ maxLength: 64 })),
+    mac_address: Type.Optional(Type.String({ maxLength: 64 })),
+    start_date: Type.Optional(Type.String({ maxLength: 10, description: 'DD-MM-YYYY' })),
+    end_date: Type.Optional(Type.String({ maxLength: 10, description: 'DD-MM-YYYY' })),
+    source: Type.Optional(Type.Unsafe<'nms'>({ type: 'string', enum: ['nms'], errorMessage: 'source must be nms' })),
+  });
+  for (const [usertype, role] of [
+    ['admin', 'Admin'],
+    ['agency', 'Agency'],
+    ['electrician', 'Electrician'],
+    ['mscc', 'mscc'],
+    ['sm', 'sm'],
+    ['user', 'User'],
+    ['customer', 'Customer'],
+  ] as const) {
+    app.get(
+      `/api/${usertype}/heat-pump/activity-logs`,
+      {
+        config: { access: only(role) },
+        schema: {
+          ...schema("A heat pump's activity over a period (at most 92 days; the last week by default)", Type.Object({
+            ...ListInfoSchema(ActivityRow).properties,
+            device: Type.Object({ id: Type.Integer(), serial_number: Type.String(), mac_address: Type.Union([Type.String(), Type.Null()]) }),
+            start_date: Type.String(),
+            end_date: Type.String(),
+          }), 400, 404),
+          querystring: ActivityQueryFields,
+        },
+      },
+      async (request) => ({ status: true, message: 'Activity logs', info: await activityLog(db, callerOf(request), request.query, now()) }),
+    );
+  }
 
   app.get(
     '/api/heat-pump/faults/history/:id',

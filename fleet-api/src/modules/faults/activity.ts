@@ -1,0 +1,80 @@
+/**
+ * A heat pump's activity log (spec: GET /api/{usertype}/heat-pump/activity-logs?{key}&start_date&end_date
+ * &source=nms): its work-state steps, Wi-Fi changes, faults and resolutions over a period, newest
+ * first. The heat pump is named by id, serial number or MAC address and must be in the caller's slice.
+ */
+import { Type } from '@sinclair/typebox';
+import type { Db } from '../../db';
+import type { Caller } from '../../policy/roles';
+import { scopeFor } from '../../policy/scope';
+import { badRequest, notFound } from '../../server/errors';
+import { listInfo, parseFilterDate, type ListQuery } from '../../server/listing';
+import { SqlParams } from '../../server/sql';
+import { Nullable } from '../ota/common';
+import { alphanumeric } from '../ota/device-types';
+
+/** At most this many days in one request (a quarter), and the default period: the last week. */
+export const ACTIVITY_MAX_DAYS = 92;
+const DEFAULT_DAYS = 7;
+/** Kept this long (housekeeping). */
+export const ACTIVITY_KEEP_DAYS = 92;
+
+export const ActivityRow = Type.Object({
+  id: Type.Integer(),
+  at: Type.String(),
+  event: Type.String(),
+  work_state: Nullable(Type.Integer()),
+  fault_code: Nullable(Type.String()),
+  detail: Nullable(Type.String()),
+});
+
+export interface ActivityQuery extends ListQuery {
+  device_id?: number;
+  serial_number?: string;
+  mac_address?: string;
+  start_date?: string;
+  end_date?: string;
+}
+
+const DAY = 86_400_000;
+
+export async function activityLog(db: Db, caller: Caller, q: ActivityQuery, now: Date) {
+  const params = new SqlParams();
+  let key: string;
+  if (q.device_id !== undefined) key = `d.id = ${params.add(q.device_id)}`;
+  else if (q.serial_number !== undefined && alphanumeric(q.serial_number) !== '') key = `d.serial_number = ${params.add(alphanumeric(q.serial_number))}`;
+  else if (q.mac_address !== undefined && alphanumeric(q.mac_address) !== '') key = `upper(d.mac_address) = ${params.add(alphanumeric(q.mac_address).toUpperCase())}`;
+  else throw badRequest('device_id, serial_number or mac_address is required');
+  const { rows: found } = await db.query<{ id: number; serial_number: string; mac_address: string | null }>(
+    `SELECT d.id::int AS id, d.serial_number, d.mac_address FROM devices d
+      WHERE ${key} AND d.product_line = 'heat_pump' AND (${scopeFor(caller).devices('d', params)}) ORDER BY d.id DESC LIMIT 1`,
+    params.values,
+  );
+  const device = found[0];
+  if (!device) throw notFound('Heat pump not found');
+
+  const today = now.toISOString().slice(0, 10);
+  const end = q.end_date ? parseFilterDate(q.end_date, 'end_date') : today;
+  const start = q.start_date ? parseFilterDate(q.start_date, 'start_date') : new Date(Date.parse(end) - (DEFAULT_DAYS - 1) * DAY).toISOString().slice(0, 10);
+  if (end < start) throw badRequest('end_date is before start_date');
+  if ((Date.parse(end) - Date.parse(start)) / DAY + 1 > ACTIVITY_MAX_DAYS) throw badRequest(`Choose at most ${ACTIVITY_MAX_DAYS} days`);
+
+  const page = q.page ?? 1;
+  const limit = Math.min(q.limit ?? 25, 500);
+  const where = `e.device_id = $1 AND e.at >= $2::date AND e.at < ($3::date + 1)`;
+  const values = [device.id, start, end];
+  const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM heat_pump_events e WHERE ${where}`, values)).rows[0]?.n ?? 0;
+  const { rows } = await db.query(
+    `SELECT e.id::int AS id, to_char(e.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at, e.event,
+            e.work_state::int AS work_state, e.fault_code, e.detail
+       FROM heat_pump_events e WHERE ${where} ORDER BY e.at DESC, e.id DESC LIMIT $4 OFFSET $5`,
+    [...values, limit, (page - 1) * limit],
+  );
+  return { ...listInfo(rows, total, page, limit), device, start_date: start, end_date: end };
+}
+
+/** Housekeeping: activity older than ACTIVITY_KEEP_DAYS goes. */
+export async function pruneActivity(db: Db, now: Date): Promise<number> {
+  const { rowCount } = await db.query('DELETE FROM heat_pump_events WHERE at < $1', [new Date(now.getTime() - ACTIVITY_KEEP_DAYS * DAY).toISOString()]);
+  return rowCount;
+}
