@@ -160,3 +160,25 @@ test('the simulator changes a row live and a new fault raises the Fault Alert', 
     expect((await reread).status()).toBe(200);
     await banner.waitFor({ state: 'detached' });
   }));
+
+test("Admin's dashboard with heat pumps selected is the network dashboard, with figures and months", () =>
+  journey(browser, async ({ page }) => {
+    await signIn(page, 'admin@demo.test');
+    await page.waitForURL('**/admin/dashboard');
+    // choose the heat-pump product in the header
+    await page.getByRole('combobox', { name: /product/i }).selectOption('heat_pump');
+    await page.getByRole('heading', { name: 'Network Dashboard' }).waitFor();
+    const total = page.getByLabel(/^Total: \d+$/);
+    await total.waitFor();
+    expect(Number(/(\d+)$/.exec((await total.getAttribute('aria-label')) ?? '')?.[1])).toBeGreaterThan(0);
+    // the months of a past year come from the recorded history
+    await page.getByRole('combobox', { name: 'Year' }).selectOption('2024');
+    const months = page.getByRole('table', { name: 'Online and offline heat pumps by month, 2024' });
+    await page.waitForFunction(() => {
+      const t = document.querySelector('table[aria-label="Online and offline heat pumps by month, 2024"]');
+      return [...(t?.querySelectorAll('tbody td') ?? [])].some((td) => /^[1-9]/.test(td.textContent ?? ''));
+    });
+    expect(await months.count()).toBe(1);
+    await page.waitForFunction(() => document.querySelectorAll('table[aria-label="Live devices"] tbody tr td').length > 1);
+  }));
+

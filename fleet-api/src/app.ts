@@ -28,6 +28,7 @@ import { faultRoutes } from './modules/faults/routes';
 import { openLiveBus } from './modules/live/bus';
 import { LiveHub } from './modules/live/hub';
 import { liveRoutes } from './modules/live/routes';
+import { nmsRoutes } from './modules/nms/routes';
 
 export interface BuildAppOptions {
   db: Db;
@@ -141,6 +142,7 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
   await app.register(deviceRoutes, opts);
   await app.register(faultRoutes, opts);
   await app.register(liveRoutes, opts);
+  await app.register(nmsRoutes, opts);
 
   await app.ready();
   return app;

@@ -16,6 +16,7 @@ import { pruneAuthState } from './modules/auth/housekeeping';
 import { OtaSimulator } from './simulator/simulator';
 import { HeatPumpSimulator } from './simulator/heat-pumps';
 import { pruneActivity } from './modules/faults/activity';
+import { recordDay } from './modules/nms/history';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -57,6 +58,11 @@ async function main(): Promise<void> {
     pruneActivity(db, config.now()).catch((err: unknown) => app.log.error({ err }, 'activity housekeeping failed'));
   }, 10 * 60 * 1000);
   housekeeping.unref();
+  // The network dashboards' history: today's state now and every hour (modules/nms/history.ts).
+  const recordToday = () => recordDay(db, config.now()).catch((err: unknown) => app.log.error({ err }, 'daily heat-pump history failed'));
+  void recordToday();
+  const history = setInterval(recordToday, 60 * 60 * 1000);
+  history.unref();
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -69,6 +75,7 @@ async function main(): Promise<void> {
     }, 10_000);
     force.unref();
     clearInterval(housekeeping);
+    clearInterval(history);
     try {
       // New requests get 503 while running ones (an upload) get up to 5 s; then the rest is cut.
       await app.fleetDrain.drainAndClose(5_000);

@@ -1,7 +1,8 @@
 import { Route, Routes } from '@fleet/shared-api';
 import { RequireRole } from '@fleet/shared-ui/remote';
 import type { ReactNode } from 'react';
-import { AREA_ROLE, DEVICE_DETAIL_PATHS, FAULT_AREAS, FAULT_HISTORY_PATHS, FAULTY_SYSTEMS_PATHS, HEAT_PUMP_LIST_PATHS, SERIAL_PATHS } from './description';
+import { AREA_ROLE, DEVICE_DETAIL_PATHS, FAULT_AREAS, FAULT_HISTORY_PATHS, FAULTY_SYSTEMS_PATHS, HEAT_PUMP_LIST_PATHS, SERIAL_PATHS, DASHBOARD_PATHS } from './description';
+import { NetworkDashboardPage } from './network-dashboard/NetworkDashboardPage';
 import { HeatPumpBySerialPage, HeatPumpInstallHistoryPage } from './heat-pump-detail/BySerialPages';
 import { FaultHistoryPage } from './fault-history/FaultHistoryPage';
 import { FaultySystemsPage } from './faulty-systems/FaultySystemsPage';
@@ -27,6 +28,9 @@ export function HeatPumpRoutes({ fallback = null }: HeatPumpRoutesProps) {
   return (
     <Routes>
       <Route path={HEAT_PUMP_LIST_PATHS.admin} element={<RequireRole role="Admin"><HeatPumpListPage area="admin" /></RequireRole>} />
+      {(['Admin', 'Agency', 'mscc', 'sm'] as const).map((role) => (
+        <Route key={`dashboard-${role}`} path={DASHBOARD_PATHS[role]} element={<RequireRole role={role}><NetworkDashboardPage role={role} /></RequireRole>} />
+      ))}
       <Route path={SERIAL_PATHS.detail} element={<RequireRole role="Admin"><HeatPumpBySerialPage /></RequireRole>} />
       <Route path={SERIAL_PATHS.installHistory} element={<RequireRole role="Admin"><HeatPumpInstallHistoryPage /></RequireRole>} />
       {/* spec 2.10: /user/dashboard needs only a login; the server answers each caller its slice */}

@@ -28,6 +28,7 @@ describe('description', () => {
   it('puts Devices and Attention in the heat-pump menus', () => {
     const admin = description.menu.filter((entry) => entry.roles.includes('Admin'));
     expect(admin.map((entry) => [entry.label, entry.path, entry.products])).toEqual([
+      ['Dashboard', '/admin/dashboard', ['heat_pump']],
       ['Devices', '/admin/heat_pump/devices', ['heat_pump']],
       ['Attention', '/admin/heat_pump/faulty-systems', ['heat_pump']],
     ]);

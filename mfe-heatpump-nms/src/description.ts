@@ -33,6 +33,17 @@ export const DEVICE_DETAIL_PATHS: Record<FaultArea | 'user', string> = {
   user: '/user/device/view/:id',
 };
 
+/**
+ * The network dashboards (spec 2.2, 2.14): Admin's and Agency's home with heat pumps selected (the
+ * device dashboards own them otherwise), mscc's and sm's home.
+ */
+export const DASHBOARD_PATHS = {
+  Admin: '/admin/dashboard',
+  Agency: '/agency/dashboard',
+  mscc: '/multisite/dashboard',
+  sm: '/sitemanager/dashboard',
+} as const;
+
 /** Spec 2.4's heat-pump pages by serial number (Admin): the device, and its install history. */
 export const SERIAL_PATHS = {
   detail: '/admin/heat_pump/device-detail/:serial_number',
@@ -50,6 +61,10 @@ export type HeatPumpListArea = keyof typeof HEAT_PUMP_LIST_PATHS;
 
 const routes: RemoteRoute[] = [
   { path: HEAT_PUMP_LIST_PATHS.admin, access: ['Admin'] },
+  { path: DASHBOARD_PATHS.Admin, access: ['Admin'], products: ['heat_pump'] },
+  { path: DASHBOARD_PATHS.Agency, access: ['Agency'], products: ['heat_pump'] },
+  { path: DASHBOARD_PATHS.mscc, access: ['mscc'] },
+  { path: DASHBOARD_PATHS.sm, access: ['sm'] },
   { path: SERIAL_PATHS.detail, access: ['Admin'] },
   { path: SERIAL_PATHS.installHistory, access: ['Admin'] },
   // spec 2.10: /user/dashboard needs only a login; the server answers each caller its own heat pumps
@@ -66,6 +81,18 @@ const routes: RemoteRoute[] = [
 
 // Spec 2.11: the heat-pump extras of each role's menu, shown for the heat-pump product.
 const menu: MenuEntry[] = [
+  // the network dashboard: Admin's and Agency's with heat pumps selected, mscc's and sm's always
+  ...(['Admin', 'Agency', 'mscc', 'sm'] as const).map(
+    (role): MenuEntry => ({
+      id: `heatpump.${role}.dashboard`,
+      label: 'Dashboard',
+      labelKey: 'heatpump:menu.dashboard',
+      path: DASHBOARD_PATHS[role],
+      roles: [role],
+      ...(role === 'Admin' || role === 'Agency' ? { products: ['heat_pump' as const] } : {}),
+      order: 10,
+    }),
+  ),
   { id: 'heatpump.admin.devices', label: 'Devices', labelKey: 'heatpump:menu.devices', path: HEAT_PUMP_LIST_PATHS.admin, roles: ['Admin'], products: ['heat_pump'], order: 110 },
   {
     id: 'heatpump.admin.attention',

@@ -13,6 +13,7 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../db';
 import { hashPassword } from '../security/password';
+import { seedHistory } from '../modules/nms/history';
 import {
   AGENCIES,
   AGENT_NAMES,
@@ -121,6 +122,8 @@ export async function seedDemoFleet(db: Db, opts: SeedOptions): Promise<SeedResu
     await topUpCustomers(tx, customersFor(target), batchSize, refs, log);
     await topUpDevices(tx, current, target, batchSize, refs, log);
     if (saved) await restoreSecondaryIndexes(tx, saved, log);
+    log('seed: the network dashboards\' daily history since 2021');
+    await seedHistory(tx, new Date());
     await tx.query("UPDATE seed_state SET devices = $1, updated_at = now() WHERE name = 'demo'", [target]);
     return true;
   });

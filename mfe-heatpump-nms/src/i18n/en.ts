@@ -1,6 +1,7 @@
 // The heat-pump remote's texts, exactly the spec's where it names them (ota-devices-faults-multisite.md).
 export const en = {
   menu: {
+    dashboard: 'Dashboard',
     devices: 'Devices',
     attention: 'Attention',
   },
@@ -135,6 +136,35 @@ export const en = {
       offline: 'Wi-Fi',
       fault: 'Fault',
       resolved: 'Fault resolved',
+    },
+  },
+  dashboard: {
+    title: 'Network Dashboard',
+    counts: 'Heat pumps today',
+    offline: 'Offline',
+    online: 'Online',
+    total: 'Total',
+    faulty: 'Faulty',
+    year: 'Year',
+    byMonth: 'By month, {{year}}',
+    onlineOffline: 'Online and offline heat pumps',
+    onlineOfflineOf: 'Online and offline heat pumps by month, {{year}}',
+    faultyByMonth: 'Faulty heat pumps',
+    faultyOf: 'Faulty heat pumps by month, {{year}}',
+    liveDevices: 'Live devices',
+    months: {
+      '1': 'Jan',
+      '2': 'Feb',
+      '3': 'Mar',
+      '4': 'Apr',
+      '5': 'May',
+      '6': 'Jun',
+      '7': 'Jul',
+      '8': 'Aug',
+      '9': 'Sep',
+      '10': 'Oct',
+      '11': 'Nov',
+      '12': 'Dec',
     },
   },
   durations: {

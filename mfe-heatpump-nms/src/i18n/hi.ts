@@ -2,6 +2,7 @@ import type { HeatPumpTexts } from './en';
 
 export const hi: HeatPumpTexts = {
   menu: {
+    dashboard: 'डैशबोर्ड',
     devices: 'डिवाइस',
     attention: 'ध्यान दें',
   },
@@ -136,6 +137,35 @@ export const hi: HeatPumpTexts = {
       offline: 'Wi-Fi',
       fault: 'खराबी',
       resolved: 'खराबी सुलझी',
+    },
+  },
+  dashboard: {
+    title: 'नेटवर्क डैशबोर्ड',
+    counts: 'आज के हीट पंप',
+    offline: 'ऑफ़लाइन',
+    online: 'ऑनलाइन',
+    total: 'कुल',
+    faulty: 'खराब',
+    year: 'वर्ष',
+    byMonth: 'महीने के अनुसार, {{year}}',
+    onlineOffline: 'ऑनलाइन और ऑफ़लाइन हीट पंप',
+    onlineOfflineOf: 'महीने के अनुसार ऑनलाइन और ऑफ़लाइन हीट पंप, {{year}}',
+    faultyByMonth: 'खराब हीट पंप',
+    faultyOf: 'महीने के अनुसार खराब हीट पंप, {{year}}',
+    liveDevices: 'लाइव डिवाइस',
+    months: {
+      '1': 'जन',
+      '2': 'फ़र',
+      '3': 'मार्च',
+      '4': 'अप्रै',
+      '5': 'मई',
+      '6': 'जून',
+      '7': 'जुला',
+      '8': 'अग',
+      '9': 'सित',
+      '10': 'अक्टू',
+      '11': 'नव',
+      '12': 'दिस',
     },
   },
   durations: {

@@ -81,7 +81,7 @@ export const hi: UiTexts = {
     incomplete: 'अपूर्ण',
     deleted: 'हटाया गया',
     bluetooth: 'ब्लूटूथ',
-    ap: 'AP',
+    ap: 'एपी',
   },
   installEvents: {
     title: 'इंस्टॉल इतिहास',

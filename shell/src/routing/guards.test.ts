@@ -78,4 +78,15 @@ describe('the route table', () => {
     expect(matchRoute(t, '/admin/customer/new')?.remote).toBe('mfe-x');
     expect(matchRoute(t, '/admin/customer/7')?.remote).toBe('mfe-devices');
   });
+
+  it('gives a path to the route of the selected product when routes name products', () => {
+    const t = buildRouteTable([
+      { ...devicesDescription, routes: [{ path: '/admin/dashboard', access: ['Admin'], products: ['all', 'livelink'] }] },
+      { ...authDescription, name: 'mfe-heatpump-nms', routes: [{ path: '/admin/dashboard', access: ['Admin'], products: ['heat_pump'] }] },
+    ]);
+    expect(matchRoute(t, '/admin/dashboard', 'heat_pump')?.remote).toBe('mfe-heatpump-nms');
+    expect(matchRoute(t, '/admin/dashboard', 'livelink')?.remote).toBe('mfe-devices');
+    // a product nobody names it for: nobody owns it (the not-found page)
+    expect(matchRoute(t, '/admin/dashboard', 'bulb')).toBeNull();
+  });
 });

@@ -56,7 +56,7 @@ export function decide(
   const needed = prefixRole(pathname);
   if (needed && userType !== needed) return { kind: 'redirect', to: LOGIN_PATH };
 
-  const match = matchRoute(table, pathname);
+  const match = matchRoute(table, pathname, viewer.product);
   if (!match) return { kind: 'not-found', layout: userType ? 'console' : 'public' };
 
   const { access } = match.route;
@@ -64,7 +64,7 @@ export function decide(
     if (userType) {
       const target = homeOf(userType);
       // a home that is itself public would loop: stay
-      const homeMatch = matchRoute(table, target);
+      const homeMatch = matchRoute(table, target, viewer.product);
       if (target !== pathname && homeMatch?.route.access !== 'public') return { kind: 'redirect', to: target };
     }
     return { kind: 'remote', match, layout: 'public' };

@@ -1,7 +1,7 @@
 // The route table is built at start from every remote's description: the shell owns no screen route
 // of its own, it only knows which remote owns which path pattern (react-router patterns).
 import { matchPath } from '@fleet/shared-api';
-import type { RemoteDescription, RemoteRoute } from '@fleet/shared-api';
+import type { ProductKey, RemoteDescription, RemoteRoute } from '@fleet/shared-api';
 
 export interface OwnedRoute {
   remote: string;
@@ -28,8 +28,14 @@ export function buildRouteTable(descriptions: RemoteDescription[]): OwnedRoute[]
   return table.sort((a, b) => specificity(b.route.path) - specificity(a.route.path));
 }
 
-export function matchRoute(table: OwnedRoute[], pathname: string): RouteMatch | null {
+/**
+ * The owner of a path. A route that names `products` owns it only while one of them is selected
+ * (`/admin/dashboard`: the network dashboard with heat pumps selected, the device dashboard else).
+ */
+export function matchRoute(table: OwnedRoute[], pathname: string, product?: ProductKey): RouteMatch | null {
   for (const owned of table) {
+    const products = owned.route.products;
+    if (product && products && products.length > 0 && !products.includes(product)) continue;
     const match = matchPath({ path: owned.route.path, end: true, caseSensitive: false }, pathname);
     if (match) return { ...owned, params: match.params };
   }

@@ -1,0 +1,131 @@
+// Network dashboards (issue 11): today's counts of each NMS role's slice, the months of a year from
+// the recorded daily history (seeded since 2021, today recorded by the server), the live device list.
+import { recordDay } from '../../src/modules/nms/history';
+import { bearer, signIn, startTestApp, type TestApp, SETUP_TIMEOUT } from '../support/app';
+
+let t: TestApp;
+const tokens: Record<string, Record<string, string>> = {};
+
+beforeAll(async () => {
+  t = await startTestApp({}, { devices: 1500 });
+  for (const [role, email] of [
+    ['Admin', 'admin@demo.test'],
+    ['Agency', 'agency@demo.test'],
+    ['mscc', 'mscc@demo.test'],
+    ['sm', 'sm@demo.test'],
+    ['Customer', 'customer@demo.test'],
+  ] as const) {
+    tokens[role] = bearer((await signIn(t.app, email)).token);
+  }
+}, SETUP_TIMEOUT);
+afterAll(async () => {
+  await t.close();
+});
+
+async function call<T>(role: string, url: string): Promise<{ status: number; info: T; message: string }> {
+  const res = await t.app.inject({ url, headers: tokens[role] });
+  const body = res.json() as { info: T; message: string };
+  return { status: res.statusCode, info: body.info, message: body.message };
+}
+
+async function n(sql: string, params: unknown[] = []): Promise<number> {
+  return (await t.db.query<{ n: number }>(sql, params)).rows[0]?.n ?? 0;
+}
+
+async function links(email: string) {
+  const { rows } = await t.db.query<{ agency_id: number; company_id: number; site_manager_id: number }>(
+    'SELECT agency_id::int, company_id::int, site_manager_id::int FROM users WHERE email = $1',
+    [email],
+  );
+  return rows[0] ?? { agency_id: 0, company_id: 0, site_manager_id: 0 };
+}
+
+/** The slice of each NMS role over devices d, written out here (not by the policy layer). */
+async function slices(): Promise<Record<string, string>> {
+  const agency = await links('agency@demo.test');
+  const mscc = await links('mscc@demo.test');
+  const sm = await links('sm@demo.test');
+  return {
+    Admin: 'TRUE',
+    Agency: `d.agency_id = ${agency.agency_id}`,
+    mscc: `(d.company_id = ${mscc.company_id} OR d.site_id IN (SELECT id FROM sites WHERE company_id = ${mscc.company_id}))`,
+    sm: `d.site_id IN (SELECT site_id FROM site_manager_sites WHERE site_manager_id = ${sm.site_manager_id})`,
+  };
+}
+
+const PREFIX: Record<string, string> = { Admin: '/api/nms', Agency: '/api/agency/nms', mscc: '/api/mscc/nms', sm: '/api/sm/nms' };
+
+describe('network dashboard', () => {
+  it("counts each role's heat pumps in service today: offline, online, total and faulty of its slice only", async () => {
+    const slice = await slices();
+    for (const role of ['Admin', 'Agency', 'mscc', 'sm']) {
+      const res = await call<{ offline: number; online: number; total: number; faulty: number }>(role, `${PREFIX[role]}/dashboard/counts?deviceType=heat_pump`);
+      expect(res.status).toBe(200);
+      const where = `d.product_line = 'heat_pump' AND d.device_status <> 'In-active' AND ${slice[role]}`;
+      const expected = {
+        total: await n(`SELECT count(*)::int AS n FROM devices d WHERE ${where}`),
+        online: await n(`SELECT count(*)::int AS n FROM devices d WHERE ${where} AND d.is_online = 1`),
+        offline: await n(`SELECT count(*)::int AS n FROM devices d WHERE ${where} AND d.is_online = 0`),
+        faulty: await n(`SELECT count(DISTINCT d.id)::int AS n FROM devices d JOIN faults f ON f.device_id = d.id AND f.fault_status = 0 WHERE ${where}`),
+      };
+      expect({ role, ...res.info }).toEqual({ role, ...expected });
+      expect(res.info.total).toBeGreaterThan(0);
+      if (role !== 'Admin') expect(res.info.total).toBeLessThan(await n("SELECT count(*)::int AS n FROM devices WHERE product_line = 'heat_pump' AND device_status <> 'In-active'"));
+    }
+  });
+
+  it('answers the months of a year from the recorded history of the slice', async () => {
+    const slice = await slices();
+    const year = 2024;
+    for (const role of ['Admin', 'Agency', 'sm']) {
+      const onOff = await call<Array<{ month: number; online: number; offline: number }>>(role, `${PREFIX[role]}/dashboard/month-online-offline-device?year=${year}`);
+      const faulty = await call<Array<{ month: number; faulty: number }>>(role, `${PREFIX[role]}/dashboard/month-faulty-device?year=${year}&deviceType=heat_pump`);
+      expect(onOff.info.map((m) => m.month)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+      // June: the state of 30 June, summed over the slice's history rows (history rows carry the slice keys as d.*)
+      const june = `FROM heat_pump_daily d WHERE d.day = '${year}-06-30' AND ${slice[role]}`;
+      expect(onOff.info[5]).toEqual({ month: 6, online: await n(`SELECT coalesce(sum(online), 0)::int AS n ${june}`), offline: await n(`SELECT coalesce(sum(offline), 0)::int AS n ${june}`) });
+      const peak = await n(
+        `SELECT coalesce(max(s), 0)::int AS n FROM (SELECT sum(faulty) AS s FROM heat_pump_daily d
+          WHERE d.day >= '${year}-06-01' AND d.day < '${year}-07-01' AND ${slice[role]} GROUP BY d.day) x`,
+      );
+      expect(faulty.info[5]).toEqual({ month: 6, faulty: peak });
+    }
+    const admin = await call<Array<{ online: number; offline: number }>>('Admin', `/api/nms/dashboard/month-online-offline-device?year=${year}`);
+    expect(admin.info.some((m) => m.online > 0 && m.offline > 0)).toBe(true);
+  });
+
+  it('refuses a year outside 2021 to this year, and another role\'s prefix', async () => {
+    expect((await call('Admin', '/api/nms/dashboard/month-faulty-device?year=2020')).status).toBe(400);
+    expect((await call('Admin', `/api/nms/dashboard/month-faulty-device?year=${new Date().getUTCFullYear() + 1}`)).status).toBe(400);
+    expect((await call('Admin', '/api/nms/dashboard/counts?deviceType=bulb')).status).toBe(400);
+    expect((await call('Agency', '/api/nms/dashboard/counts')).status).toBe(403);
+    expect((await call('Customer', '/api/sm/nms/dashboard/counts')).status).toBe(403);
+  });
+
+  it("records today from the devices' state, and the month shows it", async () => {
+    const now = new Date();
+    await t.db.query("UPDATE devices SET is_online = 0 WHERE id = (SELECT min(id) FROM devices WHERE product_line = 'heat_pump' AND is_online = 1 AND device_status = 'Active')");
+    await recordDay(t.db, now);
+    const counts = await call<{ online: number; offline: number }>('Admin', '/api/nms/dashboard/counts');
+    const months = await call<Array<{ month: number; online: number; offline: number }>>('Admin', `/api/nms/dashboard/month-online-offline-device?year=${now.getUTCFullYear()}`);
+    expect(months.info[now.getUTCMonth()]).toEqual({ month: now.getUTCMonth() + 1, online: counts.info.online, offline: counts.info.offline });
+    // a second recording of the same day replaces it
+    await recordDay(t.db, now);
+    expect(await n('SELECT count(*)::int AS n FROM heat_pump_daily WHERE day = $1::date', [now.toISOString().slice(0, 10)])).toBe(
+      await n("SELECT count(*)::int AS n FROM (SELECT DISTINCT agency_id, company_id, site_id FROM devices WHERE product_line = 'heat_pump' AND device_status <> 'In-active') x"),
+    );
+  });
+
+  it('lists the live devices of the slice with their Wi-Fi, work state and fault code', async () => {
+    const res = await call<{ total: number; data: Array<{ id: number; device_operation_status: number | null; fault_code: string | null; soft_version: string | null }> }>(
+      'sm',
+      '/api/sm/nms/dashboard/ws/devices/all?deviceType=heat_pump&limit=100',
+    );
+    const slice = await slices();
+    expect(res.info.total).toBe(await n(`SELECT count(*)::int AS n FROM devices d WHERE d.product_line = 'heat_pump' AND ${slice.sm}`));
+    for (const row of res.info.data) {
+      const [state] = (await t.db.query<{ s: number | null; f: string | null }>('SELECT device_operation_status::int AS s, fault_code AS f FROM devices WHERE id = $1', [row.id])).rows;
+      expect([row.device_operation_status, row.fault_code]).toEqual([state?.s, state?.f]);
+    }
+  });
+});
