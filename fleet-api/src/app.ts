@@ -29,6 +29,7 @@ import { openLiveBus } from './modules/live/bus';
 import { LiveHub } from './modules/live/hub';
 import { liveRoutes } from './modules/live/routes';
 import { nmsRoutes } from './modules/nms/routes';
+import { modelRoutes } from './modules/models/routes';
 
 export interface BuildAppOptions {
   db: Db;
@@ -143,6 +144,7 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
   await app.register(faultRoutes, opts);
   await app.register(liveRoutes, opts);
   await app.register(nmsRoutes, opts);
+  await app.register(modelRoutes, opts);
 
   await app.ready();
   return app;

@@ -1,7 +1,8 @@
 import { Route, Routes } from '@fleet/shared-api';
 import { RequireRole } from '@fleet/shared-ui/remote';
 import type { ReactNode } from 'react';
-import { AREA_ROLE, DEVICE_DETAIL_PATHS, FAULT_AREAS, FAULT_HISTORY_PATHS, FAULTY_SYSTEMS_PATHS, HEAT_PUMP_LIST_PATHS, SERIAL_PATHS, DASHBOARD_PATHS } from './description';
+import { AREA_ROLE, DEVICE_DETAIL_PATHS, FAULT_AREAS, FAULT_HISTORY_PATHS, FAULTY_SYSTEMS_PATHS, HEAT_PUMP_LIST_PATHS, SERIAL_PATHS, DASHBOARD_PATHS, MODELS_PATH } from './description';
+import { ModelsPage } from './models/ModelsPage';
 import { NetworkDashboardPage } from './network-dashboard/NetworkDashboardPage';
 import { HeatPumpBySerialPage, HeatPumpInstallHistoryPage } from './heat-pump-detail/BySerialPages';
 import { FaultHistoryPage } from './fault-history/FaultHistoryPage';
@@ -31,6 +32,7 @@ export function HeatPumpRoutes({ fallback = null }: HeatPumpRoutesProps) {
       {(['Admin', 'Agency', 'mscc', 'sm'] as const).map((role) => (
         <Route key={`dashboard-${role}`} path={DASHBOARD_PATHS[role]} element={<RequireRole role={role}><NetworkDashboardPage role={role} /></RequireRole>} />
       ))}
+      <Route path={MODELS_PATH} element={<RequireRole role="Admin"><ModelsPage /></RequireRole>} />
       <Route path={SERIAL_PATHS.detail} element={<RequireRole role="Admin"><HeatPumpBySerialPage /></RequireRole>} />
       <Route path={SERIAL_PATHS.installHistory} element={<RequireRole role="Admin"><HeatPumpInstallHistoryPage /></RequireRole>} />
       {/* spec 2.10: /user/dashboard needs only a login; the server answers each caller its slice */}

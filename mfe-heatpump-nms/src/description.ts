@@ -44,6 +44,9 @@ export const DASHBOARD_PATHS = {
   sm: '/sitemanager/dashboard',
 } as const;
 
+/** Spec 2.4 heat pump extras: the models (Admin). */
+export const MODELS_PATH = '/admin/heat_pump/models';
+
 /** Spec 2.4's heat-pump pages by serial number (Admin): the device, and its install history. */
 export const SERIAL_PATHS = {
   detail: '/admin/heat_pump/device-detail/:serial_number',
@@ -65,6 +68,7 @@ const routes: RemoteRoute[] = [
   { path: DASHBOARD_PATHS.Agency, access: ['Agency'], products: ['heat_pump'] },
   { path: DASHBOARD_PATHS.mscc, access: ['mscc'] },
   { path: DASHBOARD_PATHS.sm, access: ['sm'] },
+  { path: MODELS_PATH, access: ['Admin'] },
   { path: SERIAL_PATHS.detail, access: ['Admin'] },
   { path: SERIAL_PATHS.installHistory, access: ['Admin'] },
   // spec 2.10: /user/dashboard needs only a login; the server answers each caller its own heat pumps
@@ -103,6 +107,7 @@ const menu: MenuEntry[] = [
     products: ['heat_pump'],
     order: 111,
   },
+  { id: 'heatpump.admin.models', label: 'Models', labelKey: 'heatpump:menu.models', path: MODELS_PATH, roles: ['Admin'], products: ['heat_pump'], order: 119 },
   {
     id: 'heatpump.agency.attention',
     label: 'Attention',

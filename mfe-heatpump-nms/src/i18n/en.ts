@@ -1,6 +1,7 @@
 // The heat-pump remote's texts, exactly the spec's where it names them (ota-devices-faults-multisite.md).
 export const en = {
   menu: {
+    models: 'Models',
     dashboard: 'Dashboard',
     devices: 'Devices',
     attention: 'Attention',
@@ -166,6 +167,22 @@ export const en = {
       '11': 'Nov',
       '12': 'Dec',
     },
+  },
+  models: {
+    title: 'Heat Pump Models',
+    add: 'Add Model',
+    edit: 'Update Model',
+    name: 'Model Name',
+    capacity: 'Capacity (litres)',
+    description: 'Description',
+    heatPumps: 'Heat pumps',
+    addedAt: 'Added At',
+    nameRequired: 'Model Name is required',
+    nameLength: 'Model Name must be at most 60 characters',
+    capacityInvalid: 'Capacity must be a whole number of litres from 1 to 10000',
+    descriptionLength: 'Description must be at most 500 characters',
+    deleteTitle: 'DELETE MODEL',
+    deleteText: 'Are you sure you want to delete the model {{name}}?',
   },
   durations: {
     minutes: '{{count}} min',

@@ -2,6 +2,7 @@ import type { HeatPumpTexts } from './en';
 
 export const hi: HeatPumpTexts = {
   menu: {
+    models: 'मॉडल',
     dashboard: 'डैशबोर्ड',
     devices: 'डिवाइस',
     attention: 'ध्यान दें',
@@ -167,6 +168,22 @@ export const hi: HeatPumpTexts = {
       '11': 'नव',
       '12': 'दिस',
     },
+  },
+  models: {
+    title: 'हीट पंप मॉडल',
+    add: 'मॉडल जोड़ें',
+    edit: 'मॉडल अपडेट करें',
+    name: 'मॉडल का नाम',
+    capacity: 'क्षमता (लीटर)',
+    description: 'विवरण',
+    heatPumps: 'हीट पंप',
+    addedAt: 'जोड़ा गया',
+    nameRequired: 'मॉडल का नाम आवश्यक है',
+    nameLength: 'मॉडल का नाम अधिकतम 60 अक्षर का हो सकता है',
+    capacityInvalid: 'क्षमता 1 से 10000 तक पूरे लीटर में होनी चाहिए',
+    descriptionLength: 'विवरण अधिकतम 500 अक्षर का हो सकता है',
+    deleteTitle: 'मॉडल हटाएँ',
+    deleteText: 'क्या आप वाकई मॉडल {{name}} हटाना चाहते हैं?',
   },
   durations: {
     minutes: '{{count}} मिनट',

@@ -1,0 +1,132 @@
+/**
+ * Heat-pump models (spec 7: /api/heat-pump/model/list, /info/{id}, /save, /update, /delete/{id};
+ * Admin). The spec shows only `model_name`; we keep the capacity in litres and a description as well,
+ * and each model's heat pumps counted. Names are unique, case aside; a model heat pumps still use is
+ * not deleted (409 with how many).
+ */
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Db } from '../../db';
+import { ApiError, notFound } from '../../server/errors';
+import { buildListing, listInfo, listQueryProperties, ListInfoSchema, type ListSpec } from '../../server/listing';
+import { SqlParams, whereClause } from '../../server/sql';
+import { IdField, Strict } from '../../server/schemas';
+import type { ModuleOptions } from '../../server/context';
+import { ADMIN, Nullable, otaSchema } from '../ota/common';
+
+export const HeatPumpModel = Type.Object({
+  id: Type.Integer(),
+  model_name: Type.String(),
+  capacity_litres: Nullable(Type.Integer()),
+  description: Nullable(Type.String()),
+  heat_pumps: Type.Integer(),
+  created_at: Type.String(),
+});
+
+const MODEL_LIST: ListSpec = {
+  sortable: { created_at: 'm.created_at', model_name: 'lower(m.model_name)', capacity_litres: 'm.capacity_litres', heat_pumps: 'heat_pumps' },
+  defaultSort: 'created_at',
+  filters: { model_name: { kind: 'text', column: 'm.model_name' } },
+};
+
+export const MODEL_NAME_MAX = 60;
+export const MODEL_EXISTS = 'A model with this name already exists';
+
+const modelFields = {
+  model_name: Type.String({
+    minLength: 1,
+    maxLength: MODEL_NAME_MAX,
+    pattern: '\\S',
+    errorMessage: { default: 'Model Name is required', maxLength: `Model Name must be at most ${MODEL_NAME_MAX} characters` },
+    requiredMessage: 'Model Name is required',
+  }),
+  // Optional, not nullable: ajv coerces a refused 0 to null inside a union with null (a 400 here instead)
+  capacity_litres: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000, errorMessage: 'Capacity must be a whole number of litres from 1 to 10000' })),
+  description: Type.Optional(Type.String({ maxLength: 500, errorMessage: 'Description must be at most 500 characters' })),
+};
+
+interface ModelInput {
+  model_name: string;
+  capacity_litres?: number | null;
+  description?: string | null;
+}
+
+const COLUMNS = `m.id::int AS id, m.model_name, m.capacity_litres, m.description,
+  (SELECT count(*)::int FROM devices d WHERE d.heat_pump_model_id = m.id) AS heat_pumps,
+  to_char(m.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at`;
+
+async function one(db: Db, id: number) {
+  const { rows } = await db.query(`SELECT ${COLUMNS} FROM heat_pump_models m WHERE m.id = $1`, [id]);
+  if (!rows[0]) throw notFound('Model not found');
+  return rows[0];
+}
+
+async function refuseDuplicate(db: Db, name: string, exceptId?: number): Promise<void> {
+  const { rows } = await db.query('SELECT 1 FROM heat_pump_models WHERE lower(model_name) = lower($1) AND id <> $2', [name.trim(), exceptId ?? 0]);
+  if (rows.length > 0) throw new ApiError(409, MODEL_EXISTS);
+}
+
+const values = (input: ModelInput) => [input.model_name.trim(), input.capacity_litres ?? null, input.description?.trim() || null];
+
+export const modelRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, { ctx }) => {
+  const { db } = ctx;
+  const now = () => ctx.config.now().toISOString();
+  const schema = otaSchema;
+
+  app.get(
+    '/api/heat-pump/model/list',
+    { config: { access: ADMIN }, schema: { ...schema('Heat-pump models', 'Heat-pump models, with how many heat pumps each', ListInfoSchema(HeatPumpModel), 400), querystring: Strict(listQueryProperties) } },
+    async (request) => {
+      const params = new SqlParams();
+      const listing = buildListing(request.query, MODEL_LIST, params, 'm.id');
+      const where = whereClause(listing.conditions);
+      const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM heat_pump_models m ${where}`, params.values.slice())).rows[0]?.n ?? 0;
+      const { rows } = await db.query(
+        `SELECT ${COLUMNS} FROM heat_pump_models m ${where} ${listing.orderBy} LIMIT ${params.add(listing.limit)} OFFSET ${params.add(listing.offset)}`,
+        params.values,
+      );
+      return { status: true, message: 'Models', info: listInfo(rows, total, listing.page, listing.limit) };
+    },
+  );
+  app.get(
+    '/api/heat-pump/model/info/:id',
+    { config: { access: ADMIN }, schema: { ...schema('Heat-pump models', 'One heat-pump model', HeatPumpModel, 400, 404), params: Strict({ id: IdField }) } },
+    async (request) => ({ status: true, message: 'Model', info: await one(db, request.params.id) }),
+  );
+  app.post(
+    '/api/heat-pump/model/save',
+    { config: { access: ADMIN }, schema: { ...schema('Heat-pump models', 'Add a model', null, 400, 409), body: Strict(modelFields) } },
+    async (request) => {
+      await refuseDuplicate(db, request.body.model_name);
+      await db.query('INSERT INTO heat_pump_models (model_name, capacity_litres, description, created_at, updated_at) VALUES ($1, $2, $3, $4, $4)', [
+        ...values(request.body),
+        now(),
+      ]);
+      return { status: true, message: 'Model added successfully' };
+    },
+  );
+  app.put(
+    '/api/heat-pump/model/update',
+    { config: { access: ADMIN }, schema: { ...schema('Heat-pump models', 'Update a model', null, 400, 404, 409), body: Strict({ id: IdField, ...modelFields }) } },
+    async (request) => {
+      await one(db, request.body.id);
+      await refuseDuplicate(db, request.body.model_name, request.body.id);
+      await db.query('UPDATE heat_pump_models SET model_name = $2, capacity_litres = $3, description = $4, updated_at = $5 WHERE id = $1', [
+        request.body.id,
+        ...values(request.body),
+        now(),
+      ]);
+      return { status: true, message: 'Model updated successfully' };
+    },
+  );
+  app.delete(
+    '/api/heat-pump/model/delete/:id',
+    { config: { access: ADMIN }, schema: { ...schema('Heat-pump models', 'Delete a model no heat pump uses', null, 400, 404, 409), params: Strict({ id: IdField }) } },
+    async (request) => {
+      const model = (await one(db, request.params.id)) as { heat_pumps: number };
+      if (model.heat_pumps > 0) throw new ApiError(409, `${model.heat_pumps} heat pumps use this model: it cannot be deleted`);
+      await db.query('DELETE FROM heat_pump_models WHERE id = $1', [request.params.id]);
+      return { status: true, message: 'Model deleted successfully' };
+    },
+  );
+};

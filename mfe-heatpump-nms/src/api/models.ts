@@ -1,0 +1,36 @@
+// Heat-pump model calls (spec 7: /api/heat-pump/model/list, /info/{id}, /save, /update, /delete/{id}; Admin).
+import { apiDelete, apiList, apiPost, apiPut, useFleetMutation, type ListQuery } from '@fleet/shared-api';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+
+export interface HeatPumpModel {
+  id: number;
+  model_name: string;
+  capacity_litres: number | null;
+  description: string | null;
+  heat_pumps: number;
+  created_at: string;
+}
+
+export interface ModelInput {
+  model_name: string;
+  capacity_litres?: number;
+  description?: string;
+}
+
+export const modelKeys = { all: ['models'] as const, list: (query: ListQuery) => ['models', 'list', query] as const };
+
+export function useModels(query: ListQuery) {
+  return useQuery({ queryKey: modelKeys.list(query), queryFn: () => apiList<HeatPumpModel>('/api/heat-pump/model/list', query), placeholderData: keepPreviousData });
+}
+
+/** Save: a new model (no id) or an update. */
+export function useSaveModel() {
+  return useFleetMutation(
+    ({ id, ...input }: ModelInput & { id?: number }) => (id ? apiPut<null>('/api/heat-pump/model/update', { id, ...input }) : apiPost<null>('/api/heat-pump/model/save', input)),
+    { invalidate: [modelKeys.all] },
+  );
+}
+
+export function useDeleteModel() {
+  return useFleetMutation((id: number) => apiDelete<null>(`/api/heat-pump/model/delete/${id}`), { invalidate: [modelKeys.all] });
+}

@@ -1,0 +1,79 @@
+import { errorMessage } from '@fleet/shared-api';
+import { FormField, Stack, Textarea, TextField } from '@fleet/shared-ui';
+import { EditDialog } from '@fleet/shared-ui/overlays';
+import { yupResolver } from '@hookform/resolvers/yup';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import * as yup from 'yup';
+import { useSaveModel, type HeatPumpModel } from '../api/models';
+import { useHeatPumpTranslation } from '../i18n/translation';
+
+/** Names of things are at most 60 characters (spec 9); the input stops accepting more. */
+export const MODEL_NAME_MAX = 60;
+
+const schema = yup.object({
+  model_name: yup.string().trim().default('').required('models.nameRequired').max(MODEL_NAME_MAX, 'models.nameLength'),
+  capacity_litres: yup
+    .string()
+    .default('')
+    .test('litres', 'models.capacityInvalid', (v) => !v || (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 10_000)),
+  description: yup.string().default('').max(500, 'models.descriptionLength'),
+});
+type ModelValues = yup.InferType<typeof schema>;
+
+const valuesOf = (model: HeatPumpModel | null): ModelValues => ({
+  model_name: model?.model_name ?? '',
+  capacity_litres: model?.capacity_litres ? String(model.capacity_litres) : '',
+  description: model?.description ?? '',
+});
+
+/** Add or update a heat-pump model: Model Name*, Capacity (litres), Description. */
+export function ModelDialog({ open, model, onClose }: { open: boolean; model: HeatPumpModel | null; onClose: () => void }) {
+  const { t } = useHeatPumpTranslation();
+  const save = useSaveModel();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<ModelValues>({ resolver: yupResolver(schema), defaultValues: valuesOf(model) });
+  useEffect(() => {
+    if (open) {
+      reset(valuesOf(model));
+      save.reset();
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- each opening starts clean; the mutation's reset is stable
+  }, [open, model, reset]);
+  const err = (message: string | undefined) => (message ? t(message) : undefined);
+
+  return (
+    <EditDialog
+      open={open}
+      title={model ? t('models.edit') : t('models.add')}
+      busy={save.isPending}
+      error={save.isError ? errorMessage(save.error) : null}
+      onClose={onClose}
+      onSubmit={handleSubmit(async (values) => {
+        try {
+          await save.mutateAsync({
+            ...(model ? { id: model.id } : {}),
+            model_name: values.model_name.trim(),
+            ...(values.capacity_litres ? { capacity_litres: Number(values.capacity_litres) } : {}),
+            ...(values.description.trim() ? { description: values.description.trim() } : {}),
+          });
+          onClose();
+        } catch {
+          // the server's refusal shows in the dialog; the input stays
+        }
+      })}
+    >
+      <Stack gap="4">
+        <TextField label={t('models.name')} required maxLength={MODEL_NAME_MAX} error={err(errors.model_name?.message)} {...register('model_name')} />
+        <TextField label={t('models.capacity')} inputMode="numeric" error={err(errors.capacity_litres?.message)} {...register('capacity_litres')} />
+        <FormField label={t('models.description')} error={err(errors.description?.message)}>
+          <Textarea rows={3} maxLength={500} {...register('description')} />
+        </FormField>
+      </Stack>
+    </EditDialog>
+  );
+}

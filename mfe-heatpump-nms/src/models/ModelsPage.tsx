@@ -1,0 +1,53 @@
+import { formatHeatPumpDate, useListState } from '@fleet/shared-api';
+import { Box, Button } from '@fleet/shared-ui';
+import { DeleteConfirmDialog, ListHeader, PagedTable, RowActions, type DataColumn } from '@fleet/shared-ui/tables';
+import { useState } from 'react';
+import { useDeleteModel, useModels, type HeatPumpModel } from '../api/models';
+import { useHeatPumpTranslation } from '../i18n/translation';
+import { ModelDialog } from './ModelDialog';
+
+const FILTER_KEYS = ['model_name'] as const;
+
+/** /admin/heat_pump/models: the heat-pump models, with how many heat pumps each; add, edit, delete. */
+export function ModelsPage() {
+  const { t } = useHeatPumpTranslation();
+  const list = useListState({ filterKeys: FILTER_KEYS });
+  const models = useModels(list.toQuery());
+  const remove = useDeleteModel();
+  const [dialog, setDialog] = useState<{ open: boolean; model: HeatPumpModel | null }>({ open: false, model: null });
+  const [deleting, setDeleting] = useState<HeatPumpModel | null>(null);
+  const title = t('models.title');
+
+  const columns: DataColumn<HeatPumpModel>[] = [
+    { key: 'model_name', header: t('models.name') },
+    { key: 'capacity_litres', header: t('models.capacity'), align: 'end' },
+    { key: 'description', header: t('models.description'), sortable: false },
+    { key: 'heat_pumps', header: t('models.heatPumps'), align: 'end' },
+    { key: 'created_at', header: t('models.addedAt'), render: (row) => formatHeatPumpDate(row.created_at) },
+    {
+      key: 'action',
+      header: t('list.action'),
+      sortable: false,
+      render: (row) => <RowActions name={row.model_name} onEdit={() => setDialog({ open: true, model: row })} onDelete={() => setDeleting(row)} />,
+    },
+  ];
+
+  return (
+    <Box p="4">
+      <ListHeader title={title} list={list} filters={[{ key: 'model_name', label: t('models.name') }]}>
+        <Button size="sm" onClick={() => setDialog({ open: true, model: null })}>
+          {t('models.add')}
+        </Button>
+      </ListHeader>
+      <PagedTable label={title} list={list} result={models} page={models.data} columns={columns} />
+      <ModelDialog open={dialog.open} model={dialog.model} onClose={() => setDialog((d) => ({ ...d, open: false }))} />
+      <DeleteConfirmDialog
+        row={deleting}
+        title={t('models.deleteTitle')}
+        text={t('models.deleteText', { name: deleting?.model_name ?? '' })}
+        onClose={() => setDeleting(null)}
+        onDelete={(model) => remove.mutateAsync(model.id)}
+      />
+    </Box>
+  );
+}
