@@ -129,3 +129,54 @@ describe('network dashboard', () => {
     }
   });
 });
+
+describe("a company's and a site's dashboards", () => {
+  async function otherCompany(company: number): Promise<number> {
+    const found = (await t.db.query<{ id: number }>('SELECT id::int FROM multi_site_companies WHERE id <> $1 ORDER BY id LIMIT 1', [company])).rows[0];
+    if (found) return found.id;
+    return (await t.db.query<{ id: number }>("INSERT INTO multi_site_companies (company_name) VALUES ('Elsewhere Pty') RETURNING id::int")).rows[0]?.id ?? 0;
+  }
+
+  it("answers mscc its company (its counts, sites, devices and fault trend) and 404 for another company", async () => {
+    const { company_id: company } = await links('mscc@demo.test');
+    const info = await call<{ id: number; company_name: string; sites_count: number }>('mscc', `/api/nms/dashboard/msc/${company}/get`);
+    expect(info.status).toBe(200);
+    expect(info.info.sites_count).toBe(await n('SELECT count(*)::int AS n FROM sites WHERE company_id = $1', [company]));
+    const place = `d.product_line = 'heat_pump' AND (d.company_id = ${company} OR d.site_id IN (SELECT id FROM sites WHERE company_id = ${company}))`;
+    const counts = await call<{ total: number; online: number }>('mscc', `/api/nms/dashboard/msc/${company}/counts`);
+    expect(counts.info.total).toBe(await n(`SELECT count(*)::int AS n FROM devices d WHERE ${place} AND d.device_status <> 'In-active'`));
+    const sites = await call<{ total: number; data: Array<{ heat_pumps: number; id: number }> }>('mscc', `/api/nms/dashboard/msc/${company}/sites`);
+    expect(sites.info.total).toBe(info.info.sites_count);
+    const devices = await call<{ total: number }>('mscc', `/api/nms/dashboard/msc/${company}/ws/devices/all`);
+    expect(devices.info.total).toBe(await n(`SELECT count(*)::int AS n FROM devices d WHERE ${place}`));
+    const trend = await call<Array<{ month: string; raised: number; resolved: number; mean_resolve_hours: number | null }>>('mscc', `/api/nms/dashboard/msc/${company}/fault-trend`);
+    expect(trend.info).toHaveLength(12);
+    const first = trend.info[0]?.month ?? '';
+    expect(trend.info.reduce((sum, m) => sum + m.raised, 0)).toBe(
+      await n(`SELECT count(*)::int AS n FROM faults f JOIN devices d ON d.id = f.device_id WHERE ${place} AND to_char(f.history_datetime AT TIME ZONE 'UTC', 'YYYY-MM') >= $1`, [first]),
+    );
+    const other = await otherCompany(company);
+    for (const path of ['get', 'counts', 'sites', 'ws/devices/all', 'fault-trend']) {
+      expect((await call('mscc', `/api/nms/dashboard/msc/${other}/${path}`)).status).toBe(404);
+    }
+    expect((await call('Admin', `/api/nms/dashboard/msc/${other}/get`)).status).toBe(200);
+  });
+
+  it('answers sm its sites (counts, properties, devices) and 404 for a site it does not manage', async () => {
+    const { site_manager_id: sm } = await links('sm@demo.test');
+    const mine = (await t.db.query<{ id: number }>('SELECT site_id::int AS id FROM site_manager_sites WHERE site_manager_id = $1 ORDER BY site_id LIMIT 1', [sm])).rows[0]?.id;
+    const info = await call<{ id: number; site_name: string; heat_pumps: number }>('sm', `/api/nms/dashboard/site/${mine}/get`);
+    expect(info.status).toBe(200);
+    expect(info.info.heat_pumps).toBe(await n("SELECT count(*)::int AS n FROM devices WHERE site_id = $1 AND product_line = 'heat_pump'", [mine]));
+    const counts = await call<{ total: number }>('sm', `/api/nms/dashboard/site/${mine}/counts`);
+    expect(counts.info.total).toBe(await n("SELECT count(*)::int AS n FROM devices WHERE site_id = $1 AND product_line = 'heat_pump' AND device_status <> 'In-active'", [mine]));
+    const properties = await call<{ total: number }>('sm', `/api/nms/dashboard/site/${mine}/properties`);
+    expect(properties.info.total).toBe(await n('SELECT count(*)::int AS n FROM properties WHERE site_id = $1', [mine]));
+    const theirs = (await t.db.query<{ id: number }>('SELECT id::int FROM sites WHERE id NOT IN (SELECT site_id FROM site_manager_sites WHERE site_manager_id = $1) ORDER BY id LIMIT 1', [sm])).rows[0]?.id;
+    expect(theirs).toBeDefined();
+    for (const path of ['get', 'counts', 'properties', 'ws/devices/all', 'fault-trend']) {
+      expect((await call('sm', `/api/nms/dashboard/site/${theirs}/${path}`)).status).toBe(404);
+    }
+  });
+});
+

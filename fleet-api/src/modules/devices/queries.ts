@@ -164,8 +164,17 @@ export { ROW_COLUMNS, ROW_JOINS };
  * Named subsets of a slice. `veu`: devices at Victorian properties, the ones the Victorian Energy
  * Upgrades program counts (the agency's "Devices - VEU"; the spec names the screen, not its rule).
  */
-export type DeviceSubset = 'veu';
-const SUBSETS: Record<DeviceSubset, string> = { veu: "p.state = 'VIC'" };
+export type DeviceSubset = 'veu' | { company: number } | { site: number };
+
+/** The SQL of a subset (on devices `d` and properties `p`). `company`: the company's and its sites' devices. */
+export function subsetCondition(subset: DeviceSubset, params: SqlParams): string {
+  if (subset === 'veu') return "p.state = 'VIC'";
+  if ('company' in subset) {
+    const c = params.add(subset.company);
+    return `(d.company_id = ${c} OR d.site_id IN (SELECT s.id FROM sites s WHERE s.company_id = ${c}))`;
+  }
+  return `d.site_id = ${params.add(subset.site)}`;
+}
 
 /** Reads of the joined tables (aliases p, a, ag) in a piece of SQL: the page's ids need the joins then. */
 const NEEDS_JOINS = /\b(p|a|ag)\./;
@@ -186,7 +195,7 @@ export async function listDevices(
 ): Promise<ListInfo<DeviceListRow>> {
   const params = new SqlParams();
   const { listing, conditions } = deviceConditions(caller, line, query, params);
-  if (subset) conditions.push(SUBSETS[subset]);
+  if (subset) conditions.push(subsetCondition(subset, params));
   const where = whereClause(conditions);
   const filterValues = params.values.slice();
   const countSql = `SELECT count(*)::int AS n FROM devices d ${ROW_JOINS} ${where}`;

@@ -13,16 +13,23 @@ import type { CountCache } from '../../server/count-cache';
 import type { ListQuery } from '../../server/listing';
 import { SqlParams } from '../../server/sql';
 import { heatPumpRow, HeatPumpRow } from '../devices/heat-pumps';
-import { listDevices } from '../devices/queries';
+import { listDevices, subsetCondition } from '../devices/queries';
 import { Nullable } from '../ota/common';
 import { HISTORY_START } from './history';
+
+/** A company's or a site's heat pumps within the slice (their dashboards). */
+export type Place = { company: number } | { site: number };
+
+function withPlace(scope: string, place: Place | undefined, params: SqlParams): string {
+  return place ? `(${scope}) AND ${subsetCondition(place, params)}` : scope;
+}
 
 export const NmsCounts = Type.Object({ offline: Type.Integer(), online: Type.Integer(), total: Type.Integer(), faulty: Type.Integer() });
 
 /** Today's counts of the slice's heat pumps (in service: In-active ones are not on the network). */
-export async function nmsCounts(db: Db, caller: Caller) {
+export async function nmsCounts(db: Db, caller: Caller, place?: Place) {
   const params = new SqlParams();
-  const scope = scopeFor(caller).devices('d', params);
+  const scope = withPlace(scopeFor(caller).devices('d', params), place, params);
   const { rows } = await db.query<{ total: number; online: number; offline: number }>(
     `SELECT count(*)::int AS total, count(*) FILTER (WHERE d.is_online = 1)::int AS online, count(*) FILTER (WHERE d.is_online = 0)::int AS offline
        FROM devices d WHERE d.product_line = 'heat_pump' AND d.device_status <> 'In-active' AND (${scope})`,
@@ -31,7 +38,7 @@ export async function nmsCounts(db: Db, caller: Caller) {
   const faultParams = new SqlParams();
   const faulty = await db.query<{ n: number }>(
     `SELECT count(DISTINCT f.device_id)::int AS n FROM faults f JOIN devices d ON d.id = f.device_id
-      WHERE f.fault_status = 0 AND d.product_line = 'heat_pump' AND d.device_status <> 'In-active' AND (${scopeFor(caller).devices('d', faultParams)})`,
+      WHERE f.fault_status = 0 AND d.product_line = 'heat_pump' AND d.device_status <> 'In-active' AND (${withPlace(scopeFor(caller).devices('d', faultParams), place, faultParams)})`,
     faultParams.values,
   );
   const counts = rows[0] ?? { total: 0, online: 0, offline: 0 };
@@ -92,8 +99,8 @@ export const LiveDeviceRow = Type.Object({
 });
 
 /** The live device list: a page of the slice's heat pumps with their Wi-Fi, work state and fault code. */
-export async function liveDevices(db: Db, caller: Caller, query: ListQuery, counts: CountCache) {
-  const page = await listDevices(db, caller, 'heat_pump', query, counts);
+export async function liveDevices(db: Db, caller: Caller, query: ListQuery, counts: CountCache, place?: Place) {
+  const page = await listDevices(db, caller, 'heat_pump', query, counts, place);
   const ids = page.data.map((r) => r.id);
   const { rows } = await db.query<{ id: number; device_operation_status: number | null; fault_code: string | null }>(
     'SELECT id::int AS id, device_operation_status::int AS device_operation_status, fault_code FROM devices WHERE id = ANY($1::bigint[])',

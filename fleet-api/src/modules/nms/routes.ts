@@ -10,11 +10,13 @@ import { only, type UserType } from '../../policy/roles';
 import type { ModuleOptions } from '../../server/context';
 import { CountCache } from '../../server/count-cache';
 import { ListInfoSchema, listQueryProperties } from '../../server/listing';
-import { Envelope, signedInFailures, Strict } from '../../server/schemas';
-import { LiveDeviceRow, liveDevices, MonthFaulty, monthFaulty, MonthOnlineOffline, monthOnlineOffline, NmsCounts, nmsCounts } from './dashboard';
+import { Envelope, IdField, signedInFailures, Strict } from '../../server/schemas';
+import { requireVisible } from '../../policy/scope';
+import { CompanyInfo, companyInfo, companySites, FaultMonth, faultTrend, PropertyRow, SiteRow, siteInfo, siteProperties } from './places';
+import { LiveDeviceRow, liveDevices, type Place, MonthFaulty, monthFaulty, MonthOnlineOffline, monthOnlineOffline, NmsCounts, nmsCounts } from './dashboard';
 
 function schema<T extends TSchema>(summary: string, info: T) {
-  return { tags: ['Network dashboard'], summary, security: [{ bearer: [] }], response: { 200: Envelope(info), ...signedInFailures(400) } };
+  return { tags: ['Network dashboard'], summary, security: [{ bearer: [] }], response: { 200: Envelope(info), ...signedInFailures(400, 404) } };
 }
 
 const DeviceType = Type.Optional(Type.Unsafe<'heat_pump'>({ type: 'string', enum: ['heat_pump'], errorMessage: 'deviceType must be heat_pump' }));
@@ -61,4 +63,59 @@ export const nmsRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, {
       },
     );
   }
+
+  // A company's and a site's dashboards (spec 7: /api/nms/dashboard/msc/{id}/..., /site/{id}/...):
+  // one path for the four NMS roles, the caller's slice deciding (another company or site is 404).
+  const NMS_ROLES = only('Admin', 'Agency', 'mscc', 'sm');
+  const Id = Strict({ id: IdField });
+  const Paged = Strict({ page: listQueryProperties.page, limit: listQueryProperties.limit, deviceType: DeviceType });
+  for (const kind of ['msc', 'site'] as const) {
+    const place = (id: number): Place => (kind === 'msc' ? { company: id } : { site: id });
+    const base = `/api/nms/dashboard/${kind}/:id`;
+    const what = kind === 'msc' ? "a multi-site company's" : "a site's";
+    app.get(
+      `${base}/counts`,
+      { config: { access: NMS_ROLES }, schema: { ...schema(`Today's heat pumps of ${what} (within the slice)`, NmsCounts), params: Id, querystring: Strict({ deviceType: DeviceType }) } },
+      async (request) => {
+        const caller = callerOf(request);
+        await requireVisible(db, caller, kind === 'msc' ? 'companies' : 'sites', request.params.id);
+        return { status: true, message: 'Counts', info: await nmsCounts(db, caller, place(request.params.id)) };
+      },
+    );
+    app.get(
+      `${base}/ws/devices/all`,
+      { config: { access: NMS_ROLES }, schema: { ...schema(`The live device list of ${what} heat pumps`, ListInfoSchema(LiveDeviceRow)), params: Id, querystring: Strict({ ...listQueryProperties, deviceType: DeviceType }) } },
+      async (request) => {
+        const caller = callerOf(request);
+        await requireVisible(db, caller, kind === 'msc' ? 'companies' : 'sites', request.params.id);
+        const { deviceType: _deviceType, ...query } = request.query;
+        return { status: true, message: 'Devices', info: await liveDevices(db, caller, query, counts, place(request.params.id)) };
+      },
+    );
+    app.get(
+      `${base}/fault-trend`,
+      { config: { access: NMS_ROLES }, schema: { ...schema(`The last twelve months of ${what} faults: raised, resolved, mean time to resolve (beyond the spec)`, Type.Array(FaultMonth)), params: Id } },
+      async (request) => ({ status: true, message: 'Fault trend', info: await faultTrend(db, callerOf(request), place(request.params.id), now()) }),
+    );
+  }
+  app.get(
+    '/api/nms/dashboard/msc/:id/get',
+    { config: { access: NMS_ROLES }, schema: { ...schema('A multi-site company', CompanyInfo), params: Id } },
+    async (request) => ({ status: true, message: 'Company', info: await companyInfo(db, callerOf(request), request.params.id) }),
+  );
+  app.get(
+    '/api/nms/dashboard/msc/:id/sites',
+    { config: { access: NMS_ROLES }, schema: { ...schema("A company's sites (within the slice)", ListInfoSchema(SiteRow)), params: Id, querystring: Paged } },
+    async (request) => ({ status: true, message: 'Sites', info: await companySites(db, callerOf(request), request.params.id, request.query) }),
+  );
+  app.get(
+    '/api/nms/dashboard/site/:id/get',
+    { config: { access: NMS_ROLES }, schema: { ...schema('A site', SiteRow), params: Id } },
+    async (request) => ({ status: true, message: 'Site', info: await siteInfo(db, callerOf(request), request.params.id) }),
+  );
+  app.get(
+    '/api/nms/dashboard/site/:id/properties',
+    { config: { access: NMS_ROLES }, schema: { ...schema("A site's properties (within the slice)", ListInfoSchema(PropertyRow)), params: Id, querystring: Paged } },
+    async (request) => ({ status: true, message: 'Properties', info: await siteProperties(db, callerOf(request), request.params.id, request.query) }),
+  );
 };
