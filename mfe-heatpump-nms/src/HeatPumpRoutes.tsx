@@ -1,7 +1,8 @@
 import { Route, Routes } from '@fleet/shared-api';
 import { RequireRole } from '@fleet/shared-ui/remote';
 import type { ReactNode } from 'react';
-import { AREA_ROLE, DEVICE_DETAIL_PATHS, FAULT_AREAS, FAULT_HISTORY_PATHS, FAULTY_SYSTEMS_PATHS, HEAT_PUMP_LIST_PATHS, SERIAL_PATHS, DASHBOARD_PATHS, MODELS_PATH } from './description';
+import { AREA_ROLE, DEVICE_DETAIL_PATHS, FAULT_AREAS, FAULT_HISTORY_PATHS, FAULTY_SYSTEMS_PATHS, HEAT_PUMP_LIST_PATHS, SERIAL_PATHS, DASHBOARD_PATHS, MODELS_PATH, COMPANY_VIEW_PATHS, SITE_VIEW_PATHS } from './description';
+import { CompanyDashboardPage, SiteDashboardPage } from './multi-site/PlaceDashboards';
 import { ModelsPage } from './models/ModelsPage';
 import { NetworkDashboardPage } from './network-dashboard/NetworkDashboardPage';
 import { HeatPumpBySerialPage, HeatPumpInstallHistoryPage } from './heat-pump-detail/BySerialPages';
@@ -33,6 +34,15 @@ export function HeatPumpRoutes({ fallback = null }: HeatPumpRoutesProps) {
         <Route key={`dashboard-${role}`} path={DASHBOARD_PATHS[role]} element={<RequireRole role={role}><NetworkDashboardPage role={role} /></RequireRole>} />
       ))}
       <Route path={MODELS_PATH} element={<RequireRole role="Admin"><ModelsPage /></RequireRole>} />
+      <Route path={COMPANY_VIEW_PATHS.admin} element={<RequireRole role="Admin"><CompanyDashboardPage area="admin" listPath={DASHBOARD_PATHS.Admin} /></RequireRole>} />
+      <Route path={COMPANY_VIEW_PATHS.agency} element={<RequireRole role="Agency"><CompanyDashboardPage area="agency" listPath={DASHBOARD_PATHS.Agency} /></RequireRole>} />
+      {FAULT_AREAS.map((area) => (
+        <Route
+          key={`site-${area}`}
+          path={SITE_VIEW_PATHS[area]}
+          element={<RequireRole role={AREA_ROLE[area]}><SiteDashboardPage area={area} listPath={DASHBOARD_PATHS[AREA_ROLE[area] as 'Admin' | 'Agency' | 'mscc' | 'sm']} /></RequireRole>}
+        />
+      ))}
       <Route path={SERIAL_PATHS.detail} element={<RequireRole role="Admin"><HeatPumpBySerialPage /></RequireRole>} />
       <Route path={SERIAL_PATHS.installHistory} element={<RequireRole role="Admin"><HeatPumpInstallHistoryPage /></RequireRole>} />
       {/* spec 2.10: /user/dashboard needs only a login; the server answers each caller its slice */}

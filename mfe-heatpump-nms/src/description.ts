@@ -44,6 +44,25 @@ export const DASHBOARD_PATHS = {
   sm: '/sitemanager/dashboard',
 } as const;
 
+/** Who has multi-site pages: Admin and Agency (companies and sites), mscc and sm (their sites). */
+export type PlaceArea = FaultArea;
+
+/**
+ * A company's dashboard (spec 2.4-2.6: multi-site-company/view/{id}; mscc's company is its own
+ * dashboard) and a site's (sites/view/{site_id}; the agency's is heat_pump/multi-site/{id}: our
+ * reading of its route table).
+ */
+export const COMPANY_VIEW_PATHS = {
+  admin: '/admin/heat_pump/multi-site-company/view/:id',
+  agency: '/agency/heat_pump/multi-site-company/view/:id',
+} as const;
+export const SITE_VIEW_PATHS: Record<PlaceArea, string> = {
+  admin: '/admin/heat_pump/sites/view/:id',
+  agency: '/agency/heat_pump/multi-site/:id',
+  multisite: '/multisite/sites/view/:id',
+  sitemanager: '/sitemanager/sites/view/:id',
+};
+
 /** Spec 2.4 heat pump extras: the models (Admin). */
 export const MODELS_PATH = '/admin/heat_pump/models';
 
@@ -69,6 +88,9 @@ const routes: RemoteRoute[] = [
   { path: DASHBOARD_PATHS.mscc, access: ['mscc'] },
   { path: DASHBOARD_PATHS.sm, access: ['sm'] },
   { path: MODELS_PATH, access: ['Admin'] },
+  { path: COMPANY_VIEW_PATHS.admin, access: ['Admin'] },
+  { path: COMPANY_VIEW_PATHS.agency, access: ['Agency'] },
+  ...FAULT_AREAS.map((area): RemoteRoute => ({ path: SITE_VIEW_PATHS[area], access: [AREA_ROLE[area]] })),
   { path: SERIAL_PATHS.detail, access: ['Admin'] },
   { path: SERIAL_PATHS.installHistory, access: ['Admin'] },
   // spec 2.10: /user/dashboard needs only a login; the server answers each caller its own heat pumps

@@ -39,17 +39,29 @@ export interface LiveDeviceRow extends HeatPumpRow {
   fault_code: string | null;
 }
 
+/**
+ * Where a dashboard's counts and live devices come from: a role's whole slice, or one company or site
+ * of it (`base` + `/counts`, `/ws/devices/all`).
+ */
+export interface DashboardSource {
+  key: readonly unknown[];
+  base: string;
+}
+
+export const roleSource = (role: DashboardRole): DashboardSource => ({ key: ['nms', role], base: `${NMS_PREFIX[role]}/dashboard` });
+export const placeSource = (kind: 'msc' | 'site', id: number): DashboardSource => ({ key: ['nms', kind, id], base: `/api/nms/dashboard/${kind}/${id}` });
+
 export const nmsKeys = {
   all: ['nms'] as const,
-  counts: (role: DashboardRole) => ['nms', role, 'counts'] as const,
+  counts: (source: DashboardSource) => [...source.key, 'counts'] as const,
   months: (role: DashboardRole, kind: string, year: number) => ['nms', role, kind, year] as const,
-  devices: (role: DashboardRole, query: ListQuery) => ['nms', role, 'devices', query] as const,
+  devices: (source: DashboardSource, query: ListQuery) => [...source.key, 'devices', query] as const,
 };
 
-export function useNmsCounts(role: DashboardRole) {
+export function useNmsCounts(source: DashboardSource) {
   return useQuery({
-    queryKey: nmsKeys.counts(role),
-    queryFn: async () => ((await apiGet<NmsCounts>(`${NMS_PREFIX[role]}/dashboard/counts`, { deviceType: 'heat_pump' })).info as NmsCounts | null) ?? NO_COUNTS,
+    queryKey: nmsKeys.counts(source),
+    queryFn: async () => ((await apiGet<NmsCounts>(`${source.base}/counts`, { deviceType: 'heat_pump' })).info as NmsCounts | null) ?? NO_COUNTS,
   });
 }
 
@@ -69,10 +81,72 @@ export function useMonthFaulty(role: DashboardRole, year: number) {
   });
 }
 
-export function useLiveDeviceList(role: DashboardRole, query: ListQuery) {
+export function useLiveDeviceList(source: DashboardSource, query: ListQuery) {
   return useQuery({
-    queryKey: nmsKeys.devices(role, query),
-    queryFn: () => apiList<LiveDeviceRow>(`${NMS_PREFIX[role]}/dashboard/ws/devices/all`, { ...query, deviceType: 'heat_pump' }),
+    queryKey: nmsKeys.devices(source, query),
+    queryFn: () => apiList<LiveDeviceRow>(`${source.base}/ws/devices/all`, { ...query, deviceType: 'heat_pump' }),
     placeholderData: keepPreviousData,
   });
+}
+
+export interface CompanyInfo {
+  id: number;
+  company_name: string;
+  company_address: string | null;
+  contact_person_email: string | null;
+  agencies: Array<{ id: number; agency_name: string }>;
+  sites_count: number;
+}
+
+export interface SiteRow {
+  id: number;
+  site_name: string;
+  site_address: string | null;
+  site_manager_name: string | null;
+  site_manager_email: string | null;
+  company_id: number;
+  company_name: string;
+  heat_pumps: number;
+}
+
+export interface SitePropertyRow {
+  id: number;
+  property_name: string | null;
+  unit_number: string | null;
+  street_number: string | null;
+  street: string | null;
+  city: string | null;
+  state: string | null;
+  postal_code: string | null;
+  customer_name: string | null;
+  heat_pumps: number;
+}
+
+export interface FaultMonth {
+  month: string;
+  raised: number;
+  resolved: number;
+  mean_resolve_hours: number | null;
+}
+
+const info = async <T,>(path: string) => (await apiGet<T>(path)).info as T;
+
+export function useCompany(id: number) {
+  return useQuery({ queryKey: ['nms', 'msc', id, 'get'], queryFn: () => info<CompanyInfo>(`/api/nms/dashboard/msc/${id}/get`) });
+}
+export function useSite(id: number) {
+  return useQuery({ queryKey: ['nms', 'site', id, 'get'], queryFn: () => info<SiteRow>(`/api/nms/dashboard/site/${id}/get`) });
+}
+export function useCompanySites(id: number, query: ListQuery) {
+  return useQuery({ queryKey: ['nms', 'msc', id, 'sites', query], queryFn: () => apiList<SiteRow>(`/api/nms/dashboard/msc/${id}/sites`, query), placeholderData: keepPreviousData });
+}
+export function useSiteProperties(id: number, query: ListQuery) {
+  return useQuery({
+    queryKey: ['nms', 'site', id, 'properties', query],
+    queryFn: () => apiList<SitePropertyRow>(`/api/nms/dashboard/site/${id}/properties`, query),
+    placeholderData: keepPreviousData,
+  });
+}
+export function useFaultTrend(kind: 'msc' | 'site', id: number) {
+  return useQuery({ queryKey: ['nms', kind, id, 'fault-trend'], queryFn: () => info<FaultMonth[]>(`/api/nms/dashboard/${kind}/${id}/fault-trend`) });
 }

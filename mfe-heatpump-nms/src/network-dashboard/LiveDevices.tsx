@@ -1,0 +1,73 @@
+import { formatHeatPumpDate, parseLiveMessage, useListState, useLiveUpdates, useOpenWithBack, type ListInfo } from '@fleet/shared-api';
+import { Heading, StatusBadge } from '@fleet/shared-ui';
+import { PagedTable, RowActions, type DataColumn } from '@fleet/shared-ui/tables';
+import { useQueryClient } from '@tanstack/react-query';
+import { NO_COUNTS, nmsKeys, useLiveDeviceList, useNmsCounts, type DashboardSource, type LiveDeviceRow, type NmsCounts } from '../api/nms';
+import { useHeatPumpTranslation } from '../i18n/translation';
+
+/**
+ * A dashboard's live side: its counts and its device list, moved by the socket's messages as they
+ * come (the socket carries the slice's heat pumps only; a message for a heat pump outside a company's
+ * or site's page moves nothing there but the faulty count the server sends), re-read after a reconnect.
+ */
+export function useLiveDashboard(source: DashboardSource, { countsFollowDevices }: { countsFollowDevices: boolean }) {
+  const client = useQueryClient();
+  const counts = useNmsCounts(source);
+  const patchCounts = (patch: (c: NmsCounts) => NmsCounts) => client.setQueryData<NmsCounts>(nmsKeys.counts(source), (c) => patch(c ?? NO_COUNTS));
+  const patchRows = (deviceId: number, patch: (row: LiveDeviceRow) => LiveDeviceRow) =>
+    client.setQueriesData<ListInfo<LiveDeviceRow>>({ queryKey: [...source.key, 'devices'] }, (page) =>
+      page && page.data.some((r) => r.id === deviceId) ? { ...page, data: page.data.map((r) => (r.id === deviceId ? patch(r) : r)) } : page,
+    );
+  useLiveUpdates(
+    (raw) => {
+      const message = parseLiveMessage(raw);
+      if (!message) return;
+      if (message.kind === 'online') {
+        if (countsFollowDevices) {
+          patchCounts((c) =>
+            message.isOnline === 1 ? { ...c, online: c.online + 1, offline: Math.max(0, c.offline - 1) } : { ...c, offline: c.offline + 1, online: Math.max(0, c.online - 1) },
+          );
+        }
+        patchRows(message.deviceId, (row) => ({ ...row, is_online: message.isOnline }));
+      } else if (message.kind === 'work_state') {
+        patchRows(message.deviceId, (row) => ({ ...row, device_operation_status: message.workState }));
+      } else if (message.kind === 'fault') {
+        patchRows(message.deviceId, (row) => ({ ...row, fault_code: message.faultCode }));
+      } else if (message.kind === 'dashboard' && countsFollowDevices) {
+        patchCounts((c) => ({ ...c, faulty: message.faultyCount }));
+      }
+    },
+    () => void client.invalidateQueries({ queryKey: source.key }),
+  );
+  return counts.data ?? NO_COUNTS;
+}
+
+/** The live device list of a dashboard (spec 2.14), a row opening its device page. */
+export function LiveDevices({ source, detailPath }: { source: DashboardSource; detailPath: string }) {
+  const { t } = useHeatPumpTranslation();
+  const openWithBack = useOpenWithBack();
+  const list = useListState({ filterKeys: [] });
+  const devices = useLiveDeviceList(source, list.toQuery());
+  const columns: DataColumn<LiveDeviceRow>[] = [
+    { key: 'serial_number', header: t('list.serialNumber') },
+    { key: 'mac_address', header: t('list.macAddress'), render: (row) => row.mac_address?.toUpperCase() ?? '-' },
+    { key: 'is_online', header: t('faults.wifiStatus'), sortable: false, render: (row) => <StatusBadge status={row.is_online} kind="connection" /> },
+    { key: 'device_operation_status', header: t('faults.operationStatus'), sortable: false, render: (row) => <StatusBadge status={row.device_operation_status} kind="operation" /> },
+    { key: 'fault_code', header: t('faults.faultCode'), sortable: false, render: (row) => row.fault_code ?? '-' },
+    { key: 'installation_date', header: t('list.dateInstalled'), render: (row) => (row.installation_date ? formatHeatPumpDate(row.installation_date) : '-') },
+    {
+      key: 'action',
+      header: t('list.action'),
+      sortable: false,
+      render: (row) => <RowActions name={row.serial_number} onView={() => openWithBack(detailPath.replace(':id', String(row.id)))} />,
+    },
+  ];
+  return (
+    <>
+      <Heading as="h2" size="sm" mb="2">
+        {t('dashboard.liveDevices')}
+      </Heading>
+      <PagedTable label={t('dashboard.liveDevices')} list={list} result={devices} page={devices.data} columns={columns} />
+    </>
+  );
+}
