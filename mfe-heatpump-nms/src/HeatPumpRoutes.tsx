@@ -1,7 +1,8 @@
 import { Route, Routes } from '@fleet/shared-api';
 import { RequireRole } from '@fleet/shared-ui/remote';
 import type { ReactNode } from 'react';
-import { AREA_ROLE, DEVICE_DETAIL_PATHS, FAULT_AREAS, FAULT_HISTORY_PATHS, FAULTY_SYSTEMS_PATHS, HEAT_PUMP_LIST_PATHS, SERIAL_PATHS, DASHBOARD_PATHS, MODELS_PATH, COMPANY_VIEW_PATHS, SITE_VIEW_PATHS } from './description';
+import { AREA_ROLE, DEVICE_DETAIL_PATHS, FAULT_AREAS, FAULT_HISTORY_PATHS, FAULTY_SYSTEMS_PATHS, HEAT_PUMP_LIST_PATHS, SERIAL_PATHS, DASHBOARD_PATHS, MODELS_PATH, COMPANY_VIEW_PATHS, SITE_VIEW_PATHS, COMPANY_LIST_PATHS, SITE_LIST_PATHS } from './description';
+import { CompaniesPage, SitesPage } from './multi-site/PlaceLists';
 import { CompanyDashboardPage, SiteDashboardPage } from './multi-site/PlaceDashboards';
 import { ModelsPage } from './models/ModelsPage';
 import { NetworkDashboardPage } from './network-dashboard/NetworkDashboardPage';
@@ -34,13 +35,18 @@ export function HeatPumpRoutes({ fallback = null }: HeatPumpRoutesProps) {
         <Route key={`dashboard-${role}`} path={DASHBOARD_PATHS[role]} element={<RequireRole role={role}><NetworkDashboardPage role={role} /></RequireRole>} />
       ))}
       <Route path={MODELS_PATH} element={<RequireRole role="Admin"><ModelsPage /></RequireRole>} />
-      <Route path={COMPANY_VIEW_PATHS.admin} element={<RequireRole role="Admin"><CompanyDashboardPage area="admin" listPath={DASHBOARD_PATHS.Admin} /></RequireRole>} />
-      <Route path={COMPANY_VIEW_PATHS.agency} element={<RequireRole role="Agency"><CompanyDashboardPage area="agency" listPath={DASHBOARD_PATHS.Agency} /></RequireRole>} />
+      <Route path={COMPANY_LIST_PATHS.admin} element={<RequireRole role="Admin"><CompaniesPage area="admin" /></RequireRole>} />
+      <Route path={COMPANY_LIST_PATHS.agency} element={<RequireRole role="Agency"><CompaniesPage area="agency" /></RequireRole>} />
+      <Route path={SITE_LIST_PATHS.admin} element={<RequireRole role="Admin"><SitesPage area="admin" /></RequireRole>} />
+      <Route path={SITE_LIST_PATHS.multisite} element={<RequireRole role="mscc"><SitesPage area="multisite" /></RequireRole>} />
+      <Route path={SITE_LIST_PATHS.sitemanager} element={<RequireRole role="sm"><SitesPage area="sitemanager" /></RequireRole>} />
+      <Route path={COMPANY_VIEW_PATHS.admin} element={<RequireRole role="Admin"><CompanyDashboardPage area="admin" listPath={COMPANY_LIST_PATHS.admin} /></RequireRole>} />
+      <Route path={COMPANY_VIEW_PATHS.agency} element={<RequireRole role="Agency"><CompanyDashboardPage area="agency" listPath={COMPANY_LIST_PATHS.agency} /></RequireRole>} />
       {FAULT_AREAS.map((area) => (
         <Route
           key={`site-${area}`}
           path={SITE_VIEW_PATHS[area]}
-          element={<RequireRole role={AREA_ROLE[area]}><SiteDashboardPage area={area} listPath={DASHBOARD_PATHS[AREA_ROLE[area] as 'Admin' | 'Agency' | 'mscc' | 'sm']} /></RequireRole>}
+          element={<RequireRole role={AREA_ROLE[area]}><SiteDashboardPage area={area} listPath={area === 'agency' ? COMPANY_LIST_PATHS.agency : SITE_LIST_PATHS[area]} /></RequireRole>}
         />
       ))}
       <Route path={SERIAL_PATHS.detail} element={<RequireRole role="Admin"><HeatPumpBySerialPage /></RequireRole>} />

@@ -31,6 +31,8 @@ describe('description', () => {
       ['Dashboard', '/admin/dashboard', ['heat_pump']],
       ['Devices', '/admin/heat_pump/devices', ['heat_pump']],
       ['Attention', '/admin/heat_pump/faulty-systems', ['heat_pump']],
+      ['Multi-Site Company', '/admin/heat_pump/multi-site-company', ['heat_pump']],
+      ['Sites', '/admin/heat_pump/sites', ['heat_pump']],
       ['Models', '/admin/heat_pump/models', ['heat_pump']],
     ]);
     expect(description.menu.find((entry) => entry.roles.includes('User'))?.path).toBe('/user/dashboard');

@@ -63,6 +63,10 @@ export const SITE_VIEW_PATHS: Record<PlaceArea, string> = {
   sitemanager: '/sitemanager/sites/view/:id',
 };
 
+/** The company lists (Admin: multi-site-company; Agency: heat_pump/multi-site) and the site lists. */
+export const COMPANY_LIST_PATHS = { admin: '/admin/heat_pump/multi-site-company', agency: '/agency/heat_pump/multi-site' } as const;
+export const SITE_LIST_PATHS = { admin: '/admin/heat_pump/sites', multisite: '/multisite/sites', sitemanager: '/sitemanager/sites' } as const;
+
 /** Spec 2.4 heat pump extras: the models (Admin). */
 export const MODELS_PATH = '/admin/heat_pump/models';
 
@@ -88,6 +92,11 @@ const routes: RemoteRoute[] = [
   { path: DASHBOARD_PATHS.mscc, access: ['mscc'] },
   { path: DASHBOARD_PATHS.sm, access: ['sm'] },
   { path: MODELS_PATH, access: ['Admin'] },
+  { path: COMPANY_LIST_PATHS.admin, access: ['Admin'] },
+  { path: COMPANY_LIST_PATHS.agency, access: ['Agency'] },
+  { path: SITE_LIST_PATHS.admin, access: ['Admin'] },
+  { path: SITE_LIST_PATHS.multisite, access: ['mscc'] },
+  { path: SITE_LIST_PATHS.sitemanager, access: ['sm'] },
   { path: COMPANY_VIEW_PATHS.admin, access: ['Admin'] },
   { path: COMPANY_VIEW_PATHS.agency, access: ['Agency'] },
   ...FAULT_AREAS.map((area): RemoteRoute => ({ path: SITE_VIEW_PATHS[area], access: [AREA_ROLE[area]] })),
@@ -129,6 +138,11 @@ const menu: MenuEntry[] = [
     products: ['heat_pump'],
     order: 111,
   },
+  { id: 'heatpump.admin.companies', label: 'Multi-Site Company', labelKey: 'heatpump:menu.companies', path: COMPANY_LIST_PATHS.admin, roles: ['Admin'], products: ['heat_pump'], order: 112 },
+  { id: 'heatpump.admin.sites', label: 'Sites', labelKey: 'heatpump:menu.sites', path: SITE_LIST_PATHS.admin, roles: ['Admin'], products: ['heat_pump'], order: 113 },
+  { id: 'heatpump.agency.companies', label: 'Multi-Site', labelKey: 'heatpump:menu.multiSite', path: COMPANY_LIST_PATHS.agency, roles: ['Agency'], products: ['heat_pump'], order: 112 },
+  { id: 'heatpump.mscc.sites', label: 'Sites', labelKey: 'heatpump:menu.sites', path: SITE_LIST_PATHS.multisite, roles: ['mscc'], order: 112 },
+  { id: 'heatpump.sm.sites', label: 'Sites', labelKey: 'heatpump:menu.sites', path: SITE_LIST_PATHS.sitemanager, roles: ['sm'], order: 112 },
   { id: 'heatpump.admin.models', label: 'Models', labelKey: 'heatpump:menu.models', path: MODELS_PATH, roles: ['Admin'], products: ['heat_pump'], order: 119 },
   {
     id: 'heatpump.agency.attention',

@@ -180,3 +180,27 @@ describe("a company's and a site's dashboards", () => {
   });
 });
 
+describe('multi-site lists', () => {
+  it('lists the companies and sites of each slice, searchable by name', async () => {
+    const agency = await links('agency@demo.test');
+    const mscc = await links('mscc@demo.test');
+    const sm = await links('sm@demo.test');
+    const all = await call<{ total: number; data: Array<{ id: number; company_name: string; sites_count: number }> }>('Admin', '/api/nms/multi-site-company/list');
+    expect(all.info.total).toBe(await n('SELECT count(*)::int AS n FROM multi_site_companies'));
+    const agencyList = await call<{ total: number }>('Agency', '/api/nms/multi-site-company/list');
+    expect(agencyList.info.total).toBe(
+      await n('SELECT count(*)::int AS n FROM multi_site_companies c WHERE c.created_by_agency_id = $1 OR c.id IN (SELECT company_id FROM multi_site_company_agencies WHERE agency_id = $1)', [agency.agency_id]),
+    );
+    const own = await call<{ total: number; data: Array<{ id: number }> }>('mscc', '/api/nms/multi-site-company/list');
+    expect(own.info.data.map((c) => c.id)).toEqual([mscc.company_id]);
+    const name = all.info.data[0]?.company_name ?? '';
+    const searched = await call<{ data: Array<{ company_name: string }> }>('Admin', `/api/nms/multi-site-company/list?filter=${encodeURIComponent(JSON.stringify([{ key: 'company_name', value: name.slice(0, 5), type: 'single' }]))}`);
+    expect(searched.info.data.every((c) => c.company_name.toLowerCase().includes(name.slice(0, 5).toLowerCase()))).toBe(true);
+    const smSites = await call<{ total: number }>('sm', '/api/nms/sites/list');
+    expect(smSites.info.total).toBe(await n('SELECT count(*)::int AS n FROM site_manager_sites WHERE site_manager_id = $1', [sm.site_manager_id]));
+    const msccSites = await call<{ total: number }>('mscc', '/api/nms/sites/list');
+    expect(msccSites.info.total).toBe(await n('SELECT count(*)::int AS n FROM sites WHERE company_id = $1', [mscc.company_id]));
+    expect((await call('sm', '/api/nms/multi-site-company/list')).status).toBe(403);
+  });
+});
+

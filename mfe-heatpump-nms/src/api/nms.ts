@@ -150,3 +150,16 @@ export function useSiteProperties(id: number, query: ListQuery) {
 export function useFaultTrend(kind: 'msc' | 'site', id: number) {
   return useQuery({ queryKey: ['nms', kind, id, 'fault-trend'], queryFn: () => info<FaultMonth[]>(`/api/nms/dashboard/${kind}/${id}/fault-trend`) });
 }
+
+export interface CompanyRow extends CompanyInfo {
+  heat_pumps: number;
+  created_at: string;
+}
+
+export function useCompanies(query: ListQuery) {
+  return useQuery({ queryKey: ['nms', 'companies', query], queryFn: () => apiList<CompanyRow>('/api/nms/multi-site-company/list', query), placeholderData: keepPreviousData });
+}
+export function useSites(query: ListQuery) {
+  return useQuery({ queryKey: ['nms', 'sites', query], queryFn: () => apiList<SiteRow>('/api/nms/sites/list', query), placeholderData: keepPreviousData });
+}
+

@@ -1,6 +1,9 @@
 // The heat-pump remote's texts, exactly the spec's where it names them (ota-devices-faults-multisite.md).
 export const en = {
   menu: {
+    companies: 'Multi-Site Company',
+    multiSite: 'Multi-Site',
+    sites: 'Sites',
     models: 'Models',
     dashboard: 'Dashboard',
     devices: 'Devices',
@@ -188,6 +191,7 @@ export const en = {
     company: 'Multi-Site Company',
     site: 'Site',
     notFound: 'This company or site does not exist or is not yours to see.',
+    companyName: 'Company Name',
     companyAddress: 'Company Address',
     contactEmail: 'Account Admin Email',
     agencies: 'Agencies',

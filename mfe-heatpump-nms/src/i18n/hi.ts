@@ -2,6 +2,9 @@ import type { HeatPumpTexts } from './en';
 
 export const hi: HeatPumpTexts = {
   menu: {
+    companies: 'मल्टी-साइट कंपनी',
+    multiSite: 'मल्टी-साइट',
+    sites: 'साइटें',
     models: 'मॉडल',
     dashboard: 'डैशबोर्ड',
     devices: 'डिवाइस',
@@ -189,6 +192,7 @@ export const hi: HeatPumpTexts = {
     company: 'मल्टी-साइट कंपनी',
     site: 'साइट',
     notFound: 'यह कंपनी या साइट मौजूद नहीं है या आपको दिखाने योग्य नहीं है।',
+    companyName: 'कंपनी का नाम',
     companyAddress: 'कंपनी का पता',
     contactEmail: 'खाता व्यवस्थापक ईमेल',
     agencies: 'एजेंसियाँ',

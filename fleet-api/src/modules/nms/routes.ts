@@ -12,7 +12,7 @@ import { CountCache } from '../../server/count-cache';
 import { ListInfoSchema, listQueryProperties } from '../../server/listing';
 import { Envelope, IdField, signedInFailures, Strict } from '../../server/schemas';
 import { requireVisible } from '../../policy/scope';
-import { CompanyInfo, companyInfo, companySites, FaultMonth, faultTrend, PropertyRow, SiteRow, siteInfo, siteProperties } from './places';
+import { CompanyInfo, companyInfo, CompanyRow, companySites, listCompanies, listSites, FaultMonth, faultTrend, PropertyRow, SiteRow, siteInfo, siteProperties } from './places';
 import { LiveDeviceRow, liveDevices, type Place, MonthFaulty, monthFaulty, MonthOnlineOffline, monthOnlineOffline, NmsCounts, nmsCounts } from './dashboard';
 
 function schema<T extends TSchema>(summary: string, info: T) {
@@ -117,5 +117,17 @@ export const nmsRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, {
     '/api/nms/dashboard/site/:id/properties',
     { config: { access: NMS_ROLES }, schema: { ...schema("A site's properties (within the slice)", ListInfoSchema(PropertyRow)), params: Id, querystring: Paged } },
     async (request) => ({ status: true, message: 'Properties', info: await siteProperties(db, callerOf(request), request.params.id, request.query) }),
+  );
+
+  // The multi-site lists (spec: company and site lists with search, 25 a page; the paths are ours).
+  app.get(
+    '/api/nms/multi-site-company/list',
+    { config: { access: only('Admin', 'Agency', 'mscc') }, schema: { ...schema('Multi-site companies of the slice', ListInfoSchema(CompanyRow)), querystring: Strict(listQueryProperties) } },
+    async (request) => ({ status: true, message: 'Companies', info: await listCompanies(db, callerOf(request), request.query) }),
+  );
+  app.get(
+    '/api/nms/sites/list',
+    { config: { access: NMS_ROLES }, schema: { ...schema('Sites of the slice', ListInfoSchema(SiteRow)), querystring: Strict(listQueryProperties) } },
+    async (request) => ({ status: true, message: 'Sites', info: await listSites(db, callerOf(request), request.query) }),
   );
 };

@@ -1,0 +1,65 @@
+import { useListState, useOpenWithBack } from '@fleet/shared-api';
+import { Box } from '@fleet/shared-ui';
+import { ListHeader, PagedTable, RowActions, type DataColumn, type FilterFieldDef } from '@fleet/shared-ui/tables';
+import { useCompanies, useSites, type CompanyRow, type SiteRow } from '../api/nms';
+import { COMPANY_VIEW_PATHS, SITE_VIEW_PATHS, type PlaceArea } from '../description';
+import { useHeatPumpTranslation } from '../i18n/translation';
+
+const COMPANY_FILTERS = ['company_name', 'contact_person_email'] as const;
+const SITE_FILTERS = ['site_name', 'company_name'] as const;
+
+/** The multi-site companies of the slice (Admin, Agency), each opening its dashboard. */
+export function CompaniesPage({ area }: { area: 'admin' | 'agency' }) {
+  const { t } = useHeatPumpTranslation();
+  const openWithBack = useOpenWithBack();
+  const list = useListState({ filterKeys: COMPANY_FILTERS });
+  const companies = useCompanies(list.toQuery());
+  const title = t('places.company');
+  const columns: DataColumn<CompanyRow>[] = [
+    { key: 'company_name', header: t('places.companyName') },
+    { key: 'company_address', header: t('places.companyAddress'), sortable: false },
+    { key: 'contact_person_email', header: t('places.contactEmail') },
+    ...(area === 'admin' ? [{ key: 'agencies', header: t('places.agencies'), sortable: false, render: (c: CompanyRow) => c.agencies.map((a) => a.agency_name).join(', ') || '-' }] : []),
+    { key: 'sites_count', header: t('places.sites'), sortable: false, align: 'end' },
+    { key: 'heat_pumps', header: t('models.heatPumps'), sortable: false, align: 'end' },
+    { key: 'action', header: t('list.action'), sortable: false, render: (c) => <RowActions name={c.company_name} onView={() => openWithBack(COMPANY_VIEW_PATHS[area].replace(':id', String(c.id)))} /> },
+  ];
+  const filters: FilterFieldDef[] = [
+    { key: 'company_name', label: t('places.companyName') },
+    { key: 'contact_person_email', label: t('places.contactEmail') },
+  ];
+  return (
+    <Box p="4">
+      <ListHeader title={title} list={list} filters={filters} />
+      <PagedTable label={title} list={list} result={companies} page={companies.data} columns={columns} />
+    </Box>
+  );
+}
+
+/** The sites of the slice (Admin, mscc, sm), each opening its dashboard. */
+export function SitesPage({ area }: { area: PlaceArea }) {
+  const { t } = useHeatPumpTranslation();
+  const openWithBack = useOpenWithBack();
+  const list = useListState({ filterKeys: SITE_FILTERS });
+  const sites = useSites(list.toQuery());
+  const title = t('places.sites');
+  const columns: DataColumn<SiteRow>[] = [
+    { key: 'site_name', header: t('places.siteName') },
+    { key: 'site_address', header: t('places.siteAddress'), sortable: false },
+    ...(area === 'admin' || area === 'agency' ? [{ key: 'company_name', header: t('places.companyName') }] : []),
+    { key: 'site_manager_name', header: t('places.siteManager'), sortable: false },
+    { key: 'site_manager_email', header: t('places.siteManagerEmail'), sortable: false },
+    { key: 'heat_pumps', header: t('models.heatPumps'), sortable: false, align: 'end' },
+    { key: 'action', header: t('list.action'), sortable: false, render: (s) => <RowActions name={s.site_name} onView={() => openWithBack(SITE_VIEW_PATHS[area].replace(':id', String(s.id)))} /> },
+  ];
+  const filters: FilterFieldDef[] = [
+    { key: 'site_name', label: t('places.siteName') },
+    ...(area === 'admin' || area === 'agency' ? [{ key: 'company_name', label: t('places.companyName') }] : []),
+  ];
+  return (
+    <Box p="4">
+      <ListHeader title={title} list={list} filters={filters} />
+      <PagedTable label={title} list={list} result={sites} page={sites.data} columns={columns} />
+    </Box>
+  );
+}
