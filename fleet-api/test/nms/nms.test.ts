@@ -22,8 +22,8 @@ afterAll(async () => {
   await t.close();
 });
 
-async function call<T>(role: string, url: string): Promise<{ status: number; info: T; message: string }> {
-  const res = await t.app.inject({ url, headers: tokens[role] });
+async function call<T>(role: string, url: string, method: 'GET' | 'POST' | 'PUT' = 'GET', payload?: object): Promise<{ status: number; info: T; message: string }> {
+  const res = await t.app.inject({ url, method, headers: tokens[role], ...(payload ? { payload } : {}) });
   const body = res.json() as { info: T; message: string };
   return { status: res.statusCode, info: body.info, message: body.message };
 }
@@ -201,6 +201,80 @@ describe('multi-site lists', () => {
     const msccSites = await call<{ total: number }>('mscc', '/api/nms/sites/list');
     expect(msccSites.info.total).toBe(await n('SELECT count(*)::int AS n FROM sites WHERE company_id = $1', [mscc.company_id]));
     expect((await call('sm', '/api/nms/multi-site-company/list')).status).toBe(403);
+  });
+});
+
+describe('multi-site companies and sites: new and updated (spec modals 2 and 4)', () => {
+  const companies = () => n('SELECT count(*)::int AS n FROM multi_site_companies');
+  const sites = () => n('SELECT count(*)::int AS n FROM sites');
+  const company = { company_name: 'Harbour Homes', company_address: '9 Quay St Sydney NSW 2000', contact_person_email: 'Admin@Harbour.test' };
+
+  it('refuses with the spec messages and saves nothing', async () => {
+    const before = await companies();
+    const agencyId = (await links('agency@demo.test')).agency_id;
+    const tries: Array<[object, string]> = [
+      [{ ...company }, 'Please Select Agency'],
+      [{ ...company, agency_ids: [] }, 'Please Select Agency'],
+      [{ ...company, agency_ids: [agencyId], company_name: ' ' }, 'Company Name is required'],
+      [{ ...company, agency_ids: [agencyId], company_name: 'x'.repeat(61) }, 'Company Name must be at most 60 characters'],
+      [{ ...company, agency_ids: [agencyId], company_address: '' }, 'Company Address is required'],
+      [{ company_name: 'A', company_address: 'B', agency_ids: [agencyId] }, 'Contact Person Email is required'],
+      [{ ...company, agency_ids: [agencyId], contact_person_email: 'a b@c.de' }, 'Please enter a valid email address'],
+      [{ ...company, agency_ids: [agencyId], contact_person_email: 'nope' }, 'Please enter a valid email address'],
+      [{ ...company, agency_ids: [99999999] }, 'Please Select Agency'],
+    ];
+    for (const [body, message] of tries) {
+      const res = await call('Admin', '/api/nms/multi-site-company/save', 'POST', body);
+      expect([res.status, res.message]).toEqual([400, message]);
+    }
+    expect(await companies()).toBe(before);
+    const siteBefore = await sites();
+    const site = { site_name: 'Dock 1', site_address: '1 Dock Rd', site_manager_name: 'Pat Lee', site_manager_email: 'pat@harbour.test' };
+    for (const [body, message] of [
+      [site, 'Please Select MSC Contact'],
+      [{ ...site, company_id: 1, site_name: '' }, 'Site Name is required'],
+      [{ ...site, company_id: 1, site_address: ' ' }, 'Site Address is required'],
+      [{ ...site, company_id: 1, site_manager_name: 'y'.repeat(61) }, 'Site Manager Name must be at most 60 characters'],
+      [{ ...site, company_id: 1, site_manager_email: '' }, 'Please enter a valid email address'],
+    ] as Array<[object, string]>) {
+      const res = await call('Admin', '/api/nms/sites/save', 'POST', body);
+      expect([res.status, res.message]).toEqual([400, message]);
+    }
+    expect(await sites()).toBe(siteBefore);
+  });
+
+  it('Admin adds a company for chosen agencies and a site to it; the agency sees both, updates them, not others', async () => {
+    const agencyId = (await links('agency@demo.test')).agency_id;
+    const saved = await call('Admin', '/api/nms/multi-site-company/save', 'POST', { ...company, agency_ids: [agencyId] });
+    expect([saved.status, saved.message]).toEqual([200, 'Multi-site company added successfully']);
+    const id = (await t.db.query<{ id: number; contact_person_email: string }>("SELECT id::int, contact_person_email FROM multi_site_companies WHERE company_name = 'Harbour Homes'")).rows[0];
+    expect(id?.contact_person_email).toBe('admin@harbour.test');
+    const site = await call('Admin', '/api/nms/sites/save', 'POST', { company_id: id?.id, site_name: 'Dock 1', site_address: '1 Dock Rd', site_manager_name: 'Pat Lee', site_manager_email: 'pat@harbour.test' });
+    expect(site.message).toBe('Site added successfully');
+    const agencyList = await call<{ data: Array<{ id: number }> }>('Agency', '/api/nms/multi-site-company/list?limit=500');
+    expect(agencyList.info.data.map((c) => c.id)).toContain(id?.id);
+    const updated = await call('Agency', '/api/nms/multi-site-company/update', 'PUT', { id: id?.id, company_name: 'Harbour Homes Group', company_address: '9 Quay St Sydney NSW 2000' });
+    expect(updated.message).toBe('Multi-site company updated successfully');
+    // the account admin email is fixed: the update does not take it
+    expect((await call('Agency', '/api/nms/multi-site-company/update', 'PUT', { id: id?.id, ...company })).status).toBe(400);
+    const siteId = (await t.db.query<{ id: number }>("SELECT id::int FROM sites WHERE site_name = 'Dock 1'")).rows[0]?.id;
+    const siteUpdate = await call('Agency', '/api/nms/sites/update', 'PUT', { id: siteId, site_name: 'Dock One', site_address: '1 Dock Rd', site_manager_name: 'Pat Lee', site_manager_email: 'pat@harbour.test' });
+    expect(siteUpdate.message).toBe('Site updated successfully');
+    // another agency's company is not found for this agency
+    const foreign = (await t.db.query<{ id: number }>("INSERT INTO multi_site_companies (company_name) VALUES ('Not Theirs Pty') RETURNING id::int")).rows[0]?.id;
+    expect((await call('Agency', '/api/nms/multi-site-company/update', 'PUT', { id: foreign, company_name: 'X', company_address: 'Y' })).status).toBe(404);
+    expect((await call('Agency', '/api/nms/sites/save', 'POST', { company_id: foreign, site_name: 'S', site_address: 'A', site_manager_name: 'N', site_manager_email: 'n@x.test' })).status).toBe(404);
+    expect(await n("SELECT count(*)::int AS n FROM multi_site_companies WHERE id = $1 AND company_name = 'Not Theirs Pty'", [foreign])).toBe(1);
+  });
+
+  it("mscc adds a site to its own company only, and cannot add companies", async () => {
+    const mscc = await links('mscc@demo.test');
+    const res = await call('mscc', '/api/nms/sites/save', 'POST', { site_name: 'Annex', site_address: '3 Side St', site_manager_name: 'Kim Roe', site_manager_email: 'kim@annex.test' });
+    expect(res.status).toBe(200);
+    expect(await n("SELECT count(*)::int AS n FROM sites WHERE site_name = 'Annex' AND company_id = $1", [mscc.company_id])).toBe(1);
+    expect((await call('mscc', '/api/nms/multi-site-company/save', 'POST', company)).status).toBe(403);
+    const agencies = await call<{ data: Array<{ agency_name: string }> }>('Admin', '/api/nms/agencies/options?agency_name=%25');
+    expect(agencies.info.data).toEqual([]);
   });
 });
 

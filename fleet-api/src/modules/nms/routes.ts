@@ -10,7 +10,8 @@ import { only, type UserType } from '../../policy/roles';
 import type { ModuleOptions } from '../../server/context';
 import { CountCache } from '../../server/count-cache';
 import { ListInfoSchema, listQueryProperties } from '../../server/listing';
-import { Envelope, IdField, signedInFailures, Strict } from '../../server/schemas';
+import { Envelope, IdField, MessageReply, signedInFailures, Strict } from '../../server/schemas';
+import { agencyOptions, CompanyBody, CompanyUpdateBody, saveCompany, saveSite, SiteBody, updateCompany, updateSite } from './organisations';
 import { requireVisible } from '../../policy/scope';
 import { CompanyInfo, companyInfo, CompanyRow, companySites, listCompanies, listSites, FaultMonth, faultTrend, PropertyRow, SiteRow, siteInfo, siteProperties } from './places';
 import { LiveDeviceRow, liveDevices, type Place, MonthFaulty, monthFaulty, MonthOnlineOffline, monthOnlineOffline, NmsCounts, nmsCounts } from './dashboard';
@@ -129,5 +130,52 @@ export const nmsRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, {
     '/api/nms/sites/list',
     { config: { access: NMS_ROLES }, schema: { ...schema('Sites of the slice', ListInfoSchema(SiteRow)), querystring: Strict(listQueryProperties) } },
     async (request) => ({ status: true, message: 'Sites', info: await listSites(db, callerOf(request), request.query) }),
+  );
+
+  // Multi-site modals 2 and 4 (spec): new or updated companies and sites.
+  const done = (message: string) => ({ status: true, message });
+  const writeSchema = (summary: string) => ({ tags: ['Network dashboard'], summary, security: [{ bearer: [] }], response: { 200: MessageReply, ...signedInFailures(400, 404) } });
+  app.post(
+    '/api/nms/multi-site-company/save',
+    { config: { access: only('Admin', 'Agency') }, schema: { ...writeSchema('A new multi-site company'), body: Strict(CompanyBody) } },
+    async (request) => {
+      await saveCompany(db, callerOf(request), request.body, now());
+      return done('Multi-site company added successfully');
+    },
+  );
+  app.put(
+    '/api/nms/multi-site-company/update',
+    { config: { access: only('Admin', 'Agency') }, schema: { ...writeSchema('Update a multi-site company (its account admin email stays)'), body: Strict({ id: IdField, ...CompanyUpdateBody }) } },
+    async (request) => {
+      await updateCompany(db, callerOf(request), request.body.id, request.body, now());
+      return done('Multi-site company updated successfully');
+    },
+  );
+  app.post(
+    '/api/nms/sites/save',
+    { config: { access: only('Admin', 'Agency', 'mscc') }, schema: { ...writeSchema('A new site'), body: Strict(SiteBody) } },
+    async (request) => {
+      await saveSite(db, callerOf(request), request.body, now());
+      return done('Site added successfully');
+    },
+  );
+  app.put(
+    '/api/nms/sites/update',
+    { config: { access: only('Admin', 'Agency', 'mscc') }, schema: { ...writeSchema('Update a site'), body: Strict({ id: IdField, ...SiteBody }) } },
+    async (request) => {
+      await updateSite(db, callerOf(request), request.body.id, request.body);
+      return done('Site updated successfully');
+    },
+  );
+  app.get(
+    '/api/nms/agencies/options',
+    {
+      config: { access: only('Admin') },
+      schema: {
+        ...schema('Agencies to link a company to (search by name, 25 a page)', Type.Object({ data: Type.Array(Type.Object({ id: Type.Integer(), agency_name: Type.String() })), total: Type.Integer(), current_page: Type.Integer(), last_page: Type.Integer() })),
+        querystring: Strict({ agency_name: Type.Optional(Type.String({ maxLength: 60 })), page: listQueryProperties.page, limit: listQueryProperties.limit }),
+      },
+    },
+    async (request) => ({ status: true, message: 'Agencies', info: await agencyOptions(db, request.query.agency_name, request.query.page ?? 1, request.query.limit ?? 25) }),
   );
 };

@@ -1,0 +1,138 @@
+/**
+ * Creating and updating multi-site companies and sites (spec: Multi-site modals 2 and 4, with their
+ * validations), on the caller's slice: Admin any (choosing the agencies, or the company of a site),
+ * Agency its own (created by it and linked to it), mscc sites of its own company. A company or site
+ * outside the slice is 404; the account admin email of a company is fixed once created.
+ */
+import { Type, type Static } from '@sinclair/typebox';
+import type { Db } from '../../db';
+import type { Caller } from '../../policy/roles';
+import { requireVisible } from '../../policy/scope';
+import { badRequest, forbidden } from '../../server/errors';
+
+/** Spec 5: names at most 60 characters (not the addresses); emails like {email}, no spaces. */
+export const NAME_MAX = 60;
+export const VALID_EMAIL = 'Please enter a valid email address';
+const EMAIL = '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$';
+
+const name = (label: string) =>
+  Type.String({
+    minLength: 1,
+    maxLength: NAME_MAX,
+    pattern: '\\S',
+    errorMessage: { default: `${label} is required`, maxLength: `${label} must be at most ${NAME_MAX} characters` },
+    requiredMessage: `${label} is required`,
+  });
+const address = (label: string) =>
+  Type.String({ minLength: 1, maxLength: 300, pattern: '\\S', errorMessage: { default: `${label} is required`, maxLength: `${label} is too long` }, requiredMessage: `${label} is required` });
+const email = (label: string) =>
+  Type.String({ maxLength: 254, pattern: EMAIL, errorMessage: { default: VALID_EMAIL }, requiredMessage: `${label} is required` });
+
+const AgencyIds = Type.Array(Type.Integer({ minimum: 1, maximum: 2147483647, errorMessage: 'Please Select Agency' }), { maxItems: 200, errorMessage: { maxItems: 'Too many agencies' } });
+
+export const CompanyBody = {
+  agency_ids: Type.Optional(AgencyIds),
+  company_name: name('Company Name'),
+  company_address: address('Company Address'),
+  contact_person_email: email('Contact Person Email'),
+};
+export const CompanyUpdateBody = {
+  agency_ids: Type.Optional(AgencyIds),
+  company_name: name('Company Name'),
+  company_address: address('Company Address'),
+};
+export const SiteBody = {
+  company_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647, errorMessage: 'Please Select MSC Contact' })),
+  site_name: name('Site Name'),
+  site_address: address('Site Address'),
+  site_manager_name: name('Site Manager Name'),
+  site_manager_email: email('Site Manager Email'),
+};
+
+type CompanyInput = { agency_ids?: number[]; company_name: string; company_address: string; contact_person_email?: string };
+type SiteInput = Static<ReturnType<typeof Type.Object<typeof SiteBody>>>;
+
+/** The agencies a company is linked to: Admin's choice (required, spec 5), or the agency itself. */
+async function agenciesFor(db: Db, caller: Caller, chosen: number[] | undefined): Promise<number[]> {
+  if (caller.userType === 'Agency') return caller.agencyId === null ? [] : [caller.agencyId];
+  if (caller.userType !== 'Admin') throw forbidden();
+  const ids = [...new Set(chosen ?? [])];
+  if (ids.length === 0) throw badRequest('Please Select Agency');
+  const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM agencies WHERE id = ANY($1::bigint[])', [ids]);
+  if ((rows[0]?.n ?? 0) !== ids.length) throw badRequest('Please Select Agency');
+  return ids;
+}
+
+export async function saveCompany(db: Db, caller: Caller, input: CompanyInput, now: Date): Promise<number> {
+  const agencies = await agenciesFor(db, caller, input.agency_ids);
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ id: number }>(
+      `INSERT INTO multi_site_companies (company_name, company_address, contact_person_email, created_by_agency_id, created_at, updated_at)
+       VALUES ($1, $2, lower($3), $4, $5, $5) RETURNING id::int AS id`,
+      [input.company_name.trim(), input.company_address.trim(), (input.contact_person_email ?? '').trim(), caller.userType === 'Agency' ? caller.agencyId : null, now.toISOString()],
+    );
+    const id = rows[0]?.id ?? 0;
+    await tx.query('INSERT INTO multi_site_company_agencies (company_id, agency_id) SELECT $1, unnest($2::bigint[])', [id, agencies]);
+    return id;
+  });
+}
+
+export async function updateCompany(db: Db, caller: Caller, id: number, input: CompanyInput, now: Date): Promise<void> {
+  await requireVisible(db, caller, 'companies', id);
+  const agencies = caller.userType === 'Admin' ? await agenciesFor(db, caller, input.agency_ids) : null;
+  await db.transaction(async (tx) => {
+    await tx.query('UPDATE multi_site_companies SET company_name = $2, company_address = $3, updated_at = $4 WHERE id = $1', [
+      id,
+      input.company_name.trim(),
+      input.company_address.trim(),
+      now.toISOString(),
+    ]);
+    if (agencies) {
+      await tx.query('DELETE FROM multi_site_company_agencies WHERE company_id = $1', [id]);
+      await tx.query('INSERT INTO multi_site_company_agencies (company_id, agency_id) SELECT $1, unnest($2::bigint[])', [id, agencies]);
+    }
+  });
+}
+
+/** The company a new site goes to: mscc's own; Admin and Agency choose one of theirs (spec 5). */
+async function companyFor(db: Db, caller: Caller, chosen: number | undefined): Promise<number> {
+  if (caller.userType === 'mscc') {
+    if (caller.companyId === null) throw forbidden();
+    return caller.companyId;
+  }
+  if (chosen === undefined) throw badRequest('Please Select MSC Contact');
+  await requireVisible(db, caller, 'companies', chosen);
+  return chosen;
+}
+
+const siteValues = (s: SiteInput) => [s.site_name.trim(), s.site_address.trim(), s.site_manager_name.trim(), s.site_manager_email.trim().toLowerCase()];
+
+export async function saveSite(db: Db, caller: Caller, input: SiteInput, now: Date): Promise<number> {
+  const company = await companyFor(db, caller, input.company_id);
+  const { rows } = await db.query<{ id: number }>(
+    `INSERT INTO sites (company_id, site_name, site_address, site_manager_name, site_manager_email, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6) RETURNING id::int AS id`,
+    [company, ...siteValues(input), now.toISOString()],
+  );
+  return rows[0]?.id ?? 0;
+}
+
+export async function updateSite(db: Db, caller: Caller, id: number, input: SiteInput): Promise<void> {
+  await requireVisible(db, caller, 'sites', id);
+  const company = caller.userType === 'mscc' || input.company_id === undefined ? null : await companyFor(db, caller, input.company_id);
+  await db.query(
+    `UPDATE sites SET site_name = $2, site_address = $3, site_manager_name = $4, site_manager_email = $5, company_id = coalesce($6, company_id) WHERE id = $1`,
+    [id, ...siteValues(input), company],
+  );
+}
+
+/** The agencies an Admin picks from (spec: agency search by name, 25 a page). */
+export async function agencyOptions(db: Db, search: string | undefined, page: number, limit: number) {
+  const like = `%${(search ?? '').replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const total = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM agencies WHERE agency_name ILIKE $1', [like])).rows[0]?.n ?? 0;
+  const { rows } = await db.query<{ id: number; agency_name: string }>(
+    'SELECT id::int AS id, agency_name FROM agencies WHERE agency_name ILIKE $1 ORDER BY lower(agency_name), id LIMIT $2 OFFSET $3',
+    [like, limit, (page - 1) * limit],
+  );
+  return { data: rows, total, current_page: page, last_page: Math.max(1, Math.ceil(total / limit)) };
+}
