@@ -1,6 +1,6 @@
 // Network (NMS) dashboard calls (spec 7; docs/heat-pump-calls.md): Admin under /api/nms, the others
 // under their NMS prefix; the server answers each caller its slice.
-import { apiGet, apiList, type ListQuery, type UserType } from '@fleet/shared-api';
+import { apiGet, apiList, apiPost, apiPut, useFleetMutation, type ListQuery, type UserType } from '@fleet/shared-api';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { HeatPumpRow } from './heat-pumps';
 
@@ -161,5 +161,40 @@ export function useCompanies(query: ListQuery) {
 }
 export function useSites(query: ListQuery) {
   return useQuery({ queryKey: ['nms', 'sites', query], queryFn: () => apiList<SiteRow>('/api/nms/sites/list', query), placeholderData: keepPreviousData });
+}
+
+export interface CompanyInput {
+  agency_ids?: number[];
+  company_name: string;
+  company_address: string;
+  contact_person_email?: string;
+}
+
+export interface SiteInput {
+  company_id?: number;
+  site_name: string;
+  site_address: string;
+  site_manager_name: string;
+  site_manager_email: string;
+}
+
+/** Spec modal 2: a new company, or an update (its account admin email stays). */
+export function useSaveCompany() {
+  return useFleetMutation(
+    ({ id, ...input }: CompanyInput & { id?: number }) => {
+      if (!id) return apiPost<null>('/api/nms/multi-site-company/save', input);
+      const { contact_person_email: _email, ...update } = input;
+      return apiPut<null>('/api/nms/multi-site-company/update', { id, ...update });
+    },
+    { invalidate: [nmsKeys.all] },
+  );
+}
+
+/** Spec modal 4: a new site, or an update. */
+export function useSaveSite() {
+  return useFleetMutation(
+    ({ id, ...input }: SiteInput & { id?: number }) => (id ? apiPut<null>('/api/nms/sites/update', { id, ...input }) : apiPost<null>('/api/nms/sites/save', input)),
+    { invalidate: [nmsKeys.all] },
+  );
 }
 

@@ -1,11 +1,8 @@
-import { errorMessage } from '@fleet/shared-api';
 import { FormField, Stack, Textarea, TextField } from '@fleet/shared-ui';
 import { EditDialog } from '@fleet/shared-ui/overlays';
-import { yupResolver } from '@hookform/resolvers/yup';
-import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
 import * as yup from 'yup';
 import { useSaveModel, type HeatPumpModel } from '../api/models';
+import { useEditForm } from '../forms/useEditForm';
 import { useHeatPumpTranslation } from '../i18n/translation';
 
 /** Names of things are at most 60 characters (spec 9); the input stops accepting more. */
@@ -31,41 +28,24 @@ const valuesOf = (model: HeatPumpModel | null): ModelValues => ({
 export function ModelDialog({ open, model, onClose }: { open: boolean; model: HeatPumpModel | null; onClose: () => void }) {
   const { t } = useHeatPumpTranslation();
   const save = useSaveModel();
+  const { form, err, dialog, submit } = useEditForm({ open, record: model, valuesOf, schema, save, onClose });
   const {
     register,
-    handleSubmit,
-    reset,
     formState: { errors },
-  } = useForm<ModelValues>({ resolver: yupResolver(schema), defaultValues: valuesOf(model) });
-  useEffect(() => {
-    if (open) {
-      reset(valuesOf(model));
-      save.reset();
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- each opening starts clean; the mutation's reset is stable
-  }, [open, model, reset]);
-  const err = (message: string | undefined) => (message ? t(message) : undefined);
+  } = form;
 
   return (
     <EditDialog
-      open={open}
+      {...dialog}
       title={model ? t('models.edit') : t('models.add')}
-      busy={save.isPending}
-      error={save.isError ? errorMessage(save.error) : null}
-      onClose={onClose}
-      onSubmit={handleSubmit(async (values) => {
-        try {
-          await save.mutateAsync({
-            ...(model ? { id: model.id } : {}),
-            model_name: values.model_name.trim(),
-            ...(values.capacity_litres ? { capacity_litres: Number(values.capacity_litres) } : {}),
-            ...(values.description.trim() ? { description: values.description.trim() } : {}),
-          });
-          onClose();
-        } catch {
-          // the server's refusal shows in the dialog; the input stays
-        }
-      })}
+      onSubmit={submit((values) =>
+        save.mutateAsync({
+          ...(model ? { id: model.id } : {}),
+          model_name: values.model_name.trim(),
+          ...(values.capacity_litres ? { capacity_litres: Number(values.capacity_litres) } : {}),
+          ...(values.description.trim() ? { description: values.description.trim() } : {}),
+        }),
+      )}
     >
       <Stack gap="4">
         <TextField label={t('models.name')} required maxLength={MODEL_NAME_MAX} error={err(errors.model_name?.message)} {...register('model_name')} />

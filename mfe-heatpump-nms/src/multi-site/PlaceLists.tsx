@@ -1,5 +1,8 @@
 import { useListState, useOpenWithBack } from '@fleet/shared-api';
-import { Box } from '@fleet/shared-ui';
+import { useState } from 'react';
+import { CompanyDialog } from './CompanyDialog';
+import { SiteDialog } from './SiteDialog';
+import { Box, Button } from '@fleet/shared-ui';
 import { ListHeader, PagedTable, RowActions, type DataColumn, type FilterFieldDef } from '@fleet/shared-ui/tables';
 import { useCompanies, useSites, type CompanyRow, type SiteRow } from '../api/nms';
 import { COMPANY_VIEW_PATHS, SITE_VIEW_PATHS, type PlaceArea } from '../description';
@@ -15,6 +18,7 @@ export function CompaniesPage({ area }: { area: 'admin' | 'agency' }) {
   const list = useListState({ filterKeys: COMPANY_FILTERS });
   const companies = useCompanies(list.toQuery());
   const title = t('places.company');
+  const [editing, setEditing] = useState<{ open: boolean; company: CompanyRow | null }>({ open: false, company: null });
   const columns: DataColumn<CompanyRow>[] = [
     { key: 'company_name', header: t('places.companyName') },
     { key: 'company_address', header: t('places.companyAddress'), sortable: false },
@@ -22,7 +26,10 @@ export function CompaniesPage({ area }: { area: 'admin' | 'agency' }) {
     ...(area === 'admin' ? [{ key: 'agencies', header: t('places.agencies'), sortable: false, render: (c: CompanyRow) => c.agencies.map((a) => a.agency_name).join(', ') || '-' }] : []),
     { key: 'sites_count', header: t('places.sites'), sortable: false, align: 'end' },
     { key: 'heat_pumps', header: t('models.heatPumps'), sortable: false, align: 'end' },
-    { key: 'action', header: t('list.action'), sortable: false, render: (c) => <RowActions name={c.company_name} onView={() => openWithBack(COMPANY_VIEW_PATHS[area].replace(':id', String(c.id)))} /> },
+    { key: 'action', header: t('list.action'), sortable: false, render: (c) => (
+        <RowActions name={c.company_name} onView={() => openWithBack(COMPANY_VIEW_PATHS[area].replace(':id', String(c.id)))} onEdit={() => setEditing({ open: true, company: c })} />
+      ),
+    },
   ];
   const filters: FilterFieldDef[] = [
     { key: 'company_name', label: t('places.companyName') },
@@ -30,8 +37,13 @@ export function CompaniesPage({ area }: { area: 'admin' | 'agency' }) {
   ];
   return (
     <Box p="4">
-      <ListHeader title={title} list={list} filters={filters} />
+      <ListHeader title={title} list={list} filters={filters}>
+        <Button size="sm" onClick={() => setEditing({ open: true, company: null })}>
+          {t('companyForm.add')}
+        </Button>
+      </ListHeader>
       <PagedTable label={title} list={list} result={companies} page={companies.data} columns={columns} />
+      <CompanyDialog open={editing.open} company={editing.company} admin={area === 'admin'} onClose={() => setEditing((e) => ({ ...e, open: false }))} />
     </Box>
   );
 }
@@ -43,6 +55,9 @@ export function SitesPage({ area }: { area: PlaceArea }) {
   const list = useListState({ filterKeys: SITE_FILTERS });
   const sites = useSites(list.toQuery());
   const title = t('places.sites');
+  // spec: Admin and Agency choose the site's company; a company contact's sites are its company's; a site manager adds none
+  const mayEdit = area !== 'sitemanager';
+  const [editing, setEditing] = useState<{ open: boolean; site: SiteRow | null }>({ open: false, site: null });
   const columns: DataColumn<SiteRow>[] = [
     { key: 'site_name', header: t('places.siteName') },
     { key: 'site_address', header: t('places.siteAddress'), sortable: false },
@@ -50,7 +65,14 @@ export function SitesPage({ area }: { area: PlaceArea }) {
     { key: 'site_manager_name', header: t('places.siteManager'), sortable: false },
     { key: 'site_manager_email', header: t('places.siteManagerEmail'), sortable: false },
     { key: 'heat_pumps', header: t('models.heatPumps'), sortable: false, align: 'end' },
-    { key: 'action', header: t('list.action'), sortable: false, render: (s) => <RowActions name={s.site_name} onView={() => openWithBack(SITE_VIEW_PATHS[area].replace(':id', String(s.id)))} /> },
+    { key: 'action', header: t('list.action'), sortable: false, render: (s) => (
+        <RowActions
+          name={s.site_name}
+          onView={() => openWithBack(SITE_VIEW_PATHS[area].replace(':id', String(s.id)))}
+          {...(mayEdit ? { onEdit: () => setEditing({ open: true, site: s }) } : {})}
+        />
+      ),
+    },
   ];
   const filters: FilterFieldDef[] = [
     { key: 'site_name', label: t('places.siteName') },
@@ -58,8 +80,15 @@ export function SitesPage({ area }: { area: PlaceArea }) {
   ];
   return (
     <Box p="4">
-      <ListHeader title={title} list={list} filters={filters} />
+      <ListHeader title={title} list={list} filters={filters}>
+        {mayEdit && (
+          <Button size="sm" onClick={() => setEditing({ open: true, site: null })}>
+            {t('siteForm.add')}
+          </Button>
+        )}
+      </ListHeader>
       <PagedTable label={title} list={list} result={sites} page={sites.data} columns={columns} />
+      {mayEdit && <SiteDialog open={editing.open} site={editing.site} chooseCompany={area === 'admin' || area === 'agency'} onClose={() => setEditing((e) => ({ ...e, open: false }))} />}
     </Box>
   );
 }

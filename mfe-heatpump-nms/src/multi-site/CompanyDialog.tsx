@@ -1,0 +1,83 @@
+import { Stack, TextField } from '@fleet/shared-ui';
+import { EditDialog } from '@fleet/shared-ui/overlays';
+import { Controller } from 'react-hook-form';
+import * as yup from 'yup';
+import { useSaveCompany, type CompanyRow } from '../api/nms';
+import { useEditForm } from '../forms/useEditForm';
+import { useHeatPumpTranslation } from '../i18n/translation';
+import { NAME_MAX, VALID_EMAIL_RE } from './rules';
+import { PagedChoice } from './PagedChoice';
+
+function schemaFor(admin: boolean) {
+  return yup.object({
+    agency_ids: yup.array(yup.number().required()).default([]).test('agency', 'validation.selectAgency', (v) => !admin || (v?.length ?? 0) > 0),
+    company_name: yup.string().trim().default('').required('validation.companyName').max(NAME_MAX, 'validation.companyNameLength'),
+    company_address: yup.string().trim().default('').required('validation.companyAddress'),
+    contact_person_email: yup.string().trim().default('').required('validation.contactEmail').matches(VALID_EMAIL_RE, 'validation.email'),
+  });
+}
+type CompanyValues = yup.InferType<ReturnType<typeof schemaFor>>;
+
+const valuesOf = (c: CompanyRow | null): CompanyValues => ({
+  agency_ids: c?.agencies.map((a) => a.id) ?? [],
+  company_name: c?.company_name ?? '',
+  company_address: c?.company_address ?? '',
+  contact_person_email: c?.contact_person_email ?? '',
+});
+
+/**
+ * New or Update Multi-Site Company (spec modal 2): Agency (Admin only, 25 at a time), Company Name,
+ * Company Address, Account Admin Email (fixed once created). The address is typed: the autocomplete
+ * of a maps service is not built yet.
+ */
+export function CompanyDialog({ open, company, admin, onClose }: { open: boolean; company: CompanyRow | null; admin: boolean; onClose: () => void }) {
+  const { t } = useHeatPumpTranslation();
+  const save = useSaveCompany();
+  const { form, err, dialog, submit } = useEditForm({ open, record: company, valuesOf, schema: schemaFor(admin), save, onClose });
+  const {
+    register,
+    control,
+    formState: { errors },
+  } = form;
+
+  return (
+    <EditDialog
+      {...dialog}
+      title={company ? t('companyForm.updateTitle') : t('companyForm.newTitle')}
+      onSubmit={submit((v) =>
+        save.mutateAsync({
+          ...(company ? { id: company.id } : {}),
+          ...(admin ? { agency_ids: v.agency_ids } : {}),
+          company_name: v.company_name.trim(),
+          company_address: v.company_address.trim(),
+          ...(company ? {} : { contact_person_email: v.contact_person_email.trim() }),
+        }),
+      )}
+    >
+      <Stack gap="4">
+        {admin && (
+          <Controller
+            control={control}
+            name="agency_ids"
+            render={({ field }) => (
+              <PagedChoice
+                legend={t('companyForm.agency')}
+                path="/api/nms/agencies/options"
+                search={(text): Record<string, string> => (text ? { agency_name: text } : {})}
+                toOption={(row) => ({ id: Number(row.id), label: String(row.agency_name) })}
+                known={company?.agencies.map((a) => ({ id: a.id, label: a.agency_name })) ?? []}
+                selected={field.value}
+                onChange={field.onChange}
+                multiple
+                error={err(errors.agency_ids?.message)}
+              />
+            )}
+          />
+        )}
+        <TextField label={t('companyForm.name')} required maxLength={NAME_MAX} error={err(errors.company_name?.message)} {...register('company_name')} />
+        <TextField label={t('companyForm.address')} required error={err(errors.company_address?.message)} {...register('company_address')} />
+        <TextField label={t('companyForm.email')} required type="email" disabled={company !== null} error={err(errors.contact_person_email?.message)} {...register('contact_person_email')} />
+      </Stack>
+    </EditDialog>
+  );
+}

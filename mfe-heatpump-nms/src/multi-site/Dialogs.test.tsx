@@ -1,0 +1,134 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { callsTo, fakeApi, lastCall, listReply, renderHeatPump, resetPage, signInAs } from '../test-support';
+
+const user = userEvent.setup({ delay: null });
+const ok = (message: string) => ({ body: { status: true, message } });
+const COMPANY = { id: 4, company_name: 'Acme Sites', company_address: '1 Main St', contact_person_email: 'ops@acme.test', agencies: [{ id: 1, agency_name: 'Bright Homes' }], sites_count: 2, heat_pumps: 9, created_at: '2025-01-01T00:00:00.000Z' };
+const agencies = (page: number) =>
+  listReply(Array.from({ length: page === 1 ? 25 : 5 }, (_, i) => ({ id: (page - 1) * 25 + i + 1, agency_name: `Agency ${(page - 1) * 25 + i + 1}` })), 30);
+
+beforeEach(resetPage);
+
+describe('New or Update Multi-Site Company', () => {
+  it("Admin: every message of the spec, agencies 25 at a time (more on scroll), and the company saved", async () => {
+    signInAs('Admin');
+    const calls = fakeApi({
+      'GET /api/nms/multi-site-company/list': listReply([]),
+      'GET /api/nms/agencies/options': (call) => agencies(Number(call.query.get('page'))),
+      'POST /api/nms/multi-site-company/save': ok('Multi-site company added successfully'),
+    });
+    renderHeatPump('/admin/heat_pump/multi-site-company');
+    await user.click(await screen.findByRole('button', { name: 'Add New Multi-Site' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New Multi-Site Company' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    for (const message of ['Please Select Agency', 'Company Name is required', 'Company Address is required', 'Contact Person Email is required']) {
+      expect(await within(dialog).findByText(message)).toBeInTheDocument();
+    }
+    await user.type(within(dialog).getByLabelText(/Account Admin Email/), 'not an email');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Please enter a valid email address')).toBeInTheDocument();
+    expect(callsTo(calls, 'POST', '/api/nms/multi-site-company/save')).toHaveLength(0);
+    // 25 agencies, then the next 25 when the list is scrolled to its end
+    await within(dialog).findByText('Agency 25');
+    const box = within(dialog).getByTestId('paged-choice');
+    Object.defineProperty(box, 'scrollHeight', { value: 500 });
+    Object.defineProperty(box, 'clientHeight', { value: 160 });
+    box.scrollTop = 400;
+    fireEvent.scroll(box);
+    expect(await within(dialog).findByText('Agency 30')).toBeInTheDocument();
+    expect(lastCall(calls, 'GET', '/api/nms/agencies/options').query.get('page')).toBe('2');
+    await user.click(within(dialog).getByText('Agency 2'));
+    expect(within(dialog).getByLabelText(/Company Name/)).toHaveAttribute('maxLength', '60');
+    await user.type(within(dialog).getByLabelText(/Company Name/), 'Harbour Homes');
+    await user.type(within(dialog).getByLabelText(/Company Address/), '9 Quay St');
+    const email = within(dialog).getByLabelText(/Account Admin Email/);
+    await user.clear(email);
+    await user.type(email, 'admin@harbour.test');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(lastCall(calls, 'POST', '/api/nms/multi-site-company/save').body).toEqual({
+        agency_ids: [2],
+        company_name: 'Harbour Homes',
+        company_address: '9 Quay St',
+        contact_person_email: 'admin@harbour.test',
+      }),
+    );
+  });
+
+  it('Agency updates its company: no agency choice, the email fixed; a refusal stays in the dialog', async () => {
+    signInAs('Agency');
+    const calls = fakeApi({
+      'GET /api/nms/multi-site-company/list': listReply([COMPANY]),
+      'PUT /api/nms/multi-site-company/update': { status: 404, body: { status: false, message: 'Not found' } },
+    });
+    renderHeatPump('/agency/heat_pump/multi-site');
+    await user.click(await screen.findByRole('button', { name: 'Edit Acme Sites' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Update Multi-Site Company' });
+    expect(within(dialog).queryByText('Agency')).toBeNull();
+    expect(within(dialog).getByLabelText(/Account Admin Email/)).toBeDisabled();
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Not found');
+    expect(lastCall(calls, 'PUT', '/api/nms/multi-site-company/update').body).toEqual({ id: 4, company_name: 'Acme Sites', company_address: '1 Main St' });
+  });
+});
+
+describe('New Site', () => {
+  it("Admin must choose the company (Please Select MSC Contact); a company contact's site is its company's", async () => {
+    signInAs('Admin');
+    const calls = fakeApi({
+      'GET /api/nms/sites/list': listReply([]),
+      'GET /api/nms/multi-site-company/list': listReply([COMPANY]),
+      'POST /api/nms/sites/save': ok('Site added successfully'),
+    });
+    renderHeatPump('/admin/heat_pump/sites');
+    await user.click(await screen.findByRole('button', { name: 'Add New Site' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New Site' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    for (const message of ['Please Select MSC Contact', 'Site Name is required', 'Site Address is required', 'Site Manager Name is required', 'Site Manager Email is required']) {
+      expect(await within(dialog).findByText(message)).toBeInTheDocument();
+    }
+    await user.click(await within(dialog).findByText('Acme Sites'));
+    await user.type(within(dialog).getByLabelText(/Site Name/), 'Dock 1');
+    await user.type(within(dialog).getByLabelText(/Site Address/), '1 Dock Rd');
+    await user.type(within(dialog).getByLabelText(/Site Manager Name/), 'Pat Lee');
+    await user.type(within(dialog).getByLabelText(/Site Manager Email/), 'pat@harbour.test');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(lastCall(calls, 'POST', '/api/nms/sites/save').body).toEqual({
+        company_id: 4,
+        site_name: 'Dock 1',
+        site_address: '1 Dock Rd',
+        site_manager_name: 'Pat Lee',
+        site_manager_email: 'pat@harbour.test',
+      }),
+    );
+  });
+
+  it('mscc adds a site to its own company without choosing one; sm adds none', async () => {
+    signInAs('mscc');
+    const calls = fakeApi({ 'GET /api/nms/sites/list': listReply([]), 'POST /api/nms/sites/save': ok('Site added successfully') });
+    renderHeatPump('/multisite/sites');
+    await user.click(await screen.findByRole('button', { name: 'Add New Site' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New Site' });
+    expect(within(dialog).queryByText('Multi Site Company')).toBeNull();
+    await user.type(within(dialog).getByLabelText(/Site Name/), 'Annex');
+    await user.type(within(dialog).getByLabelText(/Site Address/), '3 Side St');
+    await user.type(within(dialog).getByLabelText(/Site Manager Name/), 'Kim Roe');
+    await user.type(within(dialog).getByLabelText(/Site Manager Email/), 'kim annex.test');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Please enter a valid email address')).toBeInTheDocument();
+    await user.clear(within(dialog).getByLabelText(/Site Manager Email/));
+    await user.type(within(dialog).getByLabelText(/Site Manager Email/), 'kim@annex.test');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(lastCall(calls, 'POST', '/api/nms/sites/save').body).toEqual({ site_name: 'Annex', site_address: '3 Side St', site_manager_name: 'Kim Roe', site_manager_email: 'kim@annex.test' }));
+  });
+
+  it('a site manager sees its sites without Add New Site', async () => {
+    signInAs('sm');
+    fakeApi({ 'GET /api/nms/sites/list': listReply([]) });
+    renderHeatPump('/sitemanager/sites');
+    await screen.findByRole('table', { name: 'Sites' });
+    expect(screen.queryByRole('button', { name: 'Add New Site' })).toBeNull();
+  });
+});

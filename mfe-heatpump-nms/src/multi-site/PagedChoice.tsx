@@ -1,0 +1,74 @@
+import { apiList, type ListInfo } from '@fleet/shared-api';
+import { Box, Checkbox, Fieldset, Input, Spinner, Text } from '@fleet/shared-ui';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useState, type UIEvent } from 'react';
+import { useHeatPumpTranslation } from '../i18n/translation';
+
+export interface ChoiceOption {
+  id: number;
+  label: string;
+}
+
+export interface PagedChoiceProps {
+  legend: string;
+  /** The list call and how a row reads as an option; 25 a page (spec: dropdowns load 25 and more on scroll). */
+  path: string;
+  search: (text: string) => Record<string, string>;
+  toOption: (row: Record<string, unknown>) => ChoiceOption;
+  selected: number[];
+  onChange: (ids: number[]) => void;
+  /** One choice (a site's company) or many (a company's agencies). */
+  multiple: boolean;
+  error?: string | undefined;
+  /** Options already chosen that the first pages may not hold (an update), shown first. */
+  known?: ChoiceOption[];
+}
+
+const PAGE = 25;
+
+/**
+ * A searchable list of checkboxes loading 25 options at a time, the next 25 when it is scrolled to
+ * its end (spec: agency and site dropdowns). Keyboard: Tab moves through the boxes, Space ticks.
+ */
+export function PagedChoice({ legend, path, search, toOption, selected, onChange, multiple, error, known = [] }: PagedChoiceProps) {
+  const { t } = useHeatPumpTranslation();
+  const [text, setText] = useState('');
+  const options = useInfiniteQuery({
+    queryKey: ['choice', path, text],
+    initialPageParam: 1,
+    queryFn: ({ pageParam }) => apiList<Record<string, unknown>>(path, { ...search(text), page: pageParam, limit: PAGE }),
+    getNextPageParam: (last: ListInfo<Record<string, unknown>>, pages) => (pages.length * PAGE < last.total ? pages.length + 1 : undefined),
+  });
+  const loaded = (options.data?.pages ?? []).flatMap((p) => p.data.map(toOption));
+  const shown = [...known.filter((k) => !loaded.some((o) => o.id === k.id)), ...loaded];
+  const onScroll = (event: UIEvent<HTMLDivElement>) => {
+    const el = event.currentTarget;
+    if (el.scrollTop + el.clientHeight >= el.scrollHeight - 24 && options.hasNextPage && !options.isFetchingNextPage) void options.fetchNextPage();
+  };
+  const toggle = (id: number, on: boolean) => onChange(multiple ? (on ? [...selected, id] : selected.filter((s) => s !== id)) : on ? [id] : []);
+
+  return (
+    <Fieldset.Root invalid={Boolean(error)}>
+      <Fieldset.Legend fontSize="sm" fontWeight="medium">
+        {legend}
+      </Fieldset.Legend>
+      <Input size="sm" mb="2" aria-label={t('choice.search', { what: legend })} placeholder={t('choice.searchPlaceholder')} value={text} onChange={(e) => setText(e.target.value)} />
+      <Box maxH="40" overflowY="auto" borderWidth="1px" rounded="md" p="2" onScroll={onScroll} data-testid="paged-choice">
+        {shown.map((o) => (
+          <Checkbox.Root key={o.id} size="sm" display="flex" py="1" checked={selected.includes(o.id)} onCheckedChange={(d) => toggle(o.id, d.checked === true)}>
+            <Checkbox.HiddenInput />
+            <Checkbox.Control />
+            <Checkbox.Label>{o.label}</Checkbox.Label>
+          </Checkbox.Root>
+        ))}
+        {options.isFetching && <Spinner size="xs" />}
+        {!options.isFetching && shown.length === 0 && (
+          <Text fontSize="sm" color="fg.muted">
+            {t('choice.none')}
+          </Text>
+        )}
+      </Box>
+      {error && <Fieldset.ErrorText color="fg.error">{error}</Fieldset.ErrorText>}
+    </Fieldset.Root>
+  );
+}

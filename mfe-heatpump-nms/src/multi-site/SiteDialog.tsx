@@ -1,0 +1,86 @@
+import { Stack, TextField } from '@fleet/shared-ui';
+import { EditDialog } from '@fleet/shared-ui/overlays';
+import { Controller } from 'react-hook-form';
+import * as yup from 'yup';
+import { useSaveSite, type SiteRow } from '../api/nms';
+import { useEditForm } from '../forms/useEditForm';
+import { useHeatPumpTranslation } from '../i18n/translation';
+import { PagedChoice } from './PagedChoice';
+import { NAME_MAX, VALID_EMAIL_RE } from './rules';
+
+function schemaFor(chooseCompany: boolean) {
+  return yup.object({
+    company_ids: yup.array(yup.number().required()).default([]).test('company', 'validation.selectCompany', (v) => !chooseCompany || (v?.length ?? 0) === 1),
+    site_name: yup.string().trim().default('').required('validation.siteName').max(NAME_MAX, 'validation.siteNameLength'),
+    site_address: yup.string().trim().default('').required('validation.siteAddress'),
+    site_manager_name: yup.string().trim().default('').required('validation.siteManagerName').max(NAME_MAX, 'validation.siteManagerNameLength'),
+    site_manager_email: yup.string().trim().default('').required('validation.siteManagerEmail').matches(VALID_EMAIL_RE, 'validation.email'),
+  });
+}
+type SiteValues = yup.InferType<ReturnType<typeof schemaFor>>;
+
+const valuesOf = (s: SiteRow | null): SiteValues => ({
+  company_ids: s ? [s.company_id] : [],
+  site_name: s?.site_name ?? '',
+  site_address: s?.site_address ?? '',
+  site_manager_name: s?.site_manager_name ?? '',
+  site_manager_email: s?.site_manager_email ?? '',
+});
+
+/**
+ * New Site (spec modal 4): Multi Site Company (Admin and Agency choose one, 25 at a time; a company
+ * contact's sites are its company's), Site Name, Site Address, Site Manager Name, Site Manager Email.
+ */
+export function SiteDialog({ open, site, chooseCompany, onClose }: { open: boolean; site: SiteRow | null; chooseCompany: boolean; onClose: () => void }) {
+  const { t } = useHeatPumpTranslation();
+  const save = useSaveSite();
+  const { form, err, dialog, submit } = useEditForm({ open, record: site, valuesOf, schema: schemaFor(chooseCompany), save, onClose });
+  const {
+    register,
+    control,
+    formState: { errors },
+  } = form;
+
+  return (
+    <EditDialog
+      {...dialog}
+      title={site ? t('siteForm.updateTitle') : t('siteForm.newTitle')}
+      onSubmit={submit((v) =>
+        save.mutateAsync({
+          ...(site ? { id: site.id } : {}),
+          ...(chooseCompany && v.company_ids[0] !== undefined ? { company_id: v.company_ids[0] } : {}),
+          site_name: v.site_name.trim(),
+          site_address: v.site_address.trim(),
+          site_manager_name: v.site_manager_name.trim(),
+          site_manager_email: v.site_manager_email.trim(),
+        }),
+      )}
+    >
+      <Stack gap="4">
+        {chooseCompany && (
+          <Controller
+            control={control}
+            name="company_ids"
+            render={({ field }) => (
+              <PagedChoice
+                legend={t('siteForm.company')}
+                path="/api/nms/multi-site-company/list"
+                search={(text): Record<string, string> => (text ? { filter: JSON.stringify([{ key: 'company_name', value: encodeURIComponent(text), type: 'single' }]) } : {})}
+                toOption={(row) => ({ id: Number(row.id), label: String(row.company_name) })}
+                known={site ? [{ id: site.company_id, label: site.company_name }] : []}
+                selected={field.value}
+                onChange={field.onChange}
+                multiple={false}
+                error={err(errors.company_ids?.message)}
+              />
+            )}
+          />
+        )}
+        <TextField label={t('siteForm.name')} required maxLength={NAME_MAX} error={err(errors.site_name?.message)} {...register('site_name')} />
+        <TextField label={t('siteForm.address')} required error={err(errors.site_address?.message)} {...register('site_address')} />
+        <TextField label={t('siteForm.managerName')} required maxLength={NAME_MAX} error={err(errors.site_manager_name?.message)} {...register('site_manager_name')} />
+        <TextField label={t('siteForm.managerEmail')} required type="email" error={err(errors.site_manager_email?.message)} {...register('site_manager_email')} />
+      </Stack>
+    </EditDialog>
+  );
+}
