@@ -278,3 +278,51 @@ describe('multi-site companies and sites: new and updated (spec modals 2 and 4)'
   });
 });
 
+describe('site managers and contacts (spec modals 5 and 6)', () => {
+  it('mscc adds a site manager of its sites and a contact, with the spec messages; sm sees only itself', async () => {
+    const mscc = await links('mscc@demo.test');
+    const own = (await t.db.query<{ id: number }>('SELECT id::int FROM sites WHERE company_id = $1 ORDER BY id', [mscc.company_id])).rows.map((r) => r.id);
+    const foreignSite = (await t.db.query<{ id: number }>('SELECT id::int FROM sites WHERE company_id <> $1 ORDER BY id LIMIT 1', [mscc.company_id])).rows[0]?.id;
+    const manager = { site_ids: own.slice(0, 1), first_name: 'Rae', last_name: 'Quinn', email: 'rae@acme.test' };
+    const managers = () => n('SELECT count(*)::int AS n FROM site_managers');
+    const before = await managers();
+    for (const [body, message] of [
+      [{ ...manager, site_ids: [] }, 'Please Select Site'],
+      [{ ...manager, first_name: '' }, 'First Name is required'],
+      [{ ...manager, last_name: ' ' }, 'Last Name is required'],
+      [{ ...manager, first_name: 'z'.repeat(61) }, 'First Name must be at most 60 characters'],
+      [{ ...manager, email: 'rae at acme' }, 'Please enter a valid email address'],
+      [{ site_ids: own.slice(0, 1), first_name: 'R', last_name: 'Q' }, 'Site Manager Email is required'],
+      ...(foreignSite ? [[{ ...manager, site_ids: [foreignSite] }, 'Please Select Site'] as [object, string]] : []),
+    ] as Array<[object, string]>) {
+      const res = await call('mscc', '/api/nms/site-managers/save', 'POST', body);
+      expect([res.status, res.message]).toEqual([400, message]);
+    }
+    expect(await managers()).toBe(before);
+    expect((await call('mscc', '/api/nms/site-managers/save', 'POST', manager)).message).toBe('Site manager added successfully');
+    const list = await call<{ data: Array<{ email: string; site_ids: number[]; id: number }> }>('mscc', '/api/nms/site-managers/list?limit=500');
+    const added = list.info.data.find((m) => m.email === 'rae@acme.test');
+    expect(added?.site_ids).toEqual(own.slice(0, 1));
+    expect((await call('mscc', '/api/nms/site-managers/update', 'PUT', { id: added?.id, site_ids: own, first_name: 'Rae', last_name: 'Quinn-Lee' })).message).toBe('Site manager updated successfully');
+    const smList = await call<{ data: Array<{ email: string }> }>('sm', '/api/nms/site-managers/list');
+    expect(smList.info.data.map((m) => m.email)).toEqual(['sm@demo.test']);
+
+    const contact = { first_name: 'Lou', last_name: 'Park', contact_no: '0412345678', email: 'lou@acme.test' };
+    for (const [body, message] of [
+      [{ ...contact, contact_no: '1234567' }, 'Please enter a valid contact no.'],
+      [{ ...contact, contact_no: '12345678901234' }, 'Please enter a valid contact no.'],
+      [{ ...contact, contact_no: '04 1234 5678' }, 'Please enter a valid contact no.'],
+      [{ first_name: 'Lou', last_name: 'Park', email: 'lou@acme.test' }, 'Contact Number is required'],
+      [{ ...contact, email: '' }, 'Please enter a valid email address'],
+    ] as Array<[object, string]>) {
+      const res = await call('mscc', '/api/nms/contacts/save', 'POST', body);
+      expect([res.status, res.message]).toEqual([400, message]);
+    }
+    expect((await call('mscc', '/api/nms/contacts/save', 'POST', contact)).message).toBe('Contact added successfully');
+    const contacts = await call<{ data: Array<{ email: string; company_id: number }> }>('mscc', '/api/nms/contacts/list?limit=500');
+    expect(contacts.info.data.find((c) => c.email === 'lou@acme.test')?.company_id).toBe(mscc.company_id);
+    expect(contacts.info.data.every((c) => c.company_id === mscc.company_id)).toBe(true);
+    expect((await call('sm', '/api/nms/contacts/list')).status).toBe(403);
+  });
+});
+

@@ -11,6 +11,7 @@ import type { ModuleOptions } from '../../server/context';
 import { CountCache } from '../../server/count-cache';
 import { ListInfoSchema, listQueryProperties } from '../../server/listing';
 import { Envelope, IdField, MessageReply, signedInFailures, Strict } from '../../server/schemas';
+import { ContactBody, ContactRow, ContactUpdateBody, listContacts, listManagers, ManagerBody, ManagerRow, ManagerUpdateBody, saveContact, saveManager, updateContact, updateManager } from './people';
 import { agencyOptions, CompanyBody, CompanyUpdateBody, saveCompany, saveSite, SiteBody, updateCompany, updateSite } from './organisations';
 import { requireVisible } from '../../policy/scope';
 import { CompanyInfo, companyInfo, CompanyRow, companySites, listCompanies, listSites, FaultMonth, faultTrend, PropertyRow, SiteRow, siteInfo, siteProperties } from './places';
@@ -177,5 +178,49 @@ export const nmsRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, {
       },
     },
     async (request) => ({ status: true, message: 'Agencies', info: await agencyOptions(db, request.query.agency_name, request.query.page ?? 1, request.query.limit ?? 25) }),
+  );
+
+  // Site managers and multi-site contacts (spec modals 5 and 6).
+  app.get(
+    '/api/nms/site-managers/list',
+    { config: { access: only('Admin', 'mscc', 'sm') }, schema: { ...schema('Site managers of the slice', ListInfoSchema(ManagerRow)), querystring: Strict(listQueryProperties) } },
+    async (request) => ({ status: true, message: 'Site managers', info: await listManagers(db, callerOf(request), request.query) }),
+  );
+  app.post(
+    '/api/nms/site-managers/save',
+    { config: { access: only('Admin', 'mscc') }, schema: { ...writeSchema('A new site manager of sites of one company'), body: Strict(ManagerBody) } },
+    async (request) => {
+      await saveManager(db, callerOf(request), request.body, now());
+      return done('Site manager added successfully');
+    },
+  );
+  app.put(
+    '/api/nms/site-managers/update',
+    { config: { access: only('Admin', 'mscc') }, schema: { ...writeSchema('Update a site manager (the email stays)'), body: Strict({ id: IdField, ...ManagerUpdateBody }) } },
+    async (request) => {
+      await updateManager(db, callerOf(request), request.body.id, request.body);
+      return done('Site manager updated successfully');
+    },
+  );
+  app.get(
+    '/api/nms/contacts/list',
+    { config: { access: only('Admin', 'mscc') }, schema: { ...schema('Multi-site contacts of the slice', ListInfoSchema(ContactRow)), querystring: Strict(listQueryProperties) } },
+    async (request) => ({ status: true, message: 'Contacts', info: await listContacts(db, callerOf(request), request.query) }),
+  );
+  app.post(
+    '/api/nms/contacts/save',
+    { config: { access: only('mscc') }, schema: { ...writeSchema("A new contact of the caller's company"), body: Strict(ContactBody) } },
+    async (request) => {
+      await saveContact(db, callerOf(request), request.body, now());
+      return done('Contact added successfully');
+    },
+  );
+  app.put(
+    '/api/nms/contacts/update',
+    { config: { access: only('Admin', 'mscc') }, schema: { ...writeSchema('Update a contact (the email stays)'), body: Strict({ id: IdField, ...ContactUpdateBody }) } },
+    async (request) => {
+      await updateContact(db, callerOf(request), request.body.id, request.body);
+      return done('Contact updated successfully');
+    },
   );
 };

@@ -1,0 +1,145 @@
+/**
+ * Site managers and multi-site contacts (spec: modals 5 and 6, their validations; loaded for Admin,
+ * mscc and sm). A site manager looks after sites of one company; a contact belongs to its company.
+ * mscc manages its company's people; Admin any company's; sm sees itself. Emails are fixed once created.
+ */
+import { Type, type Static } from '@sinclair/typebox';
+import type { Db } from '../../db';
+import type { Caller } from '../../policy/roles';
+import { requireVisible, scopeFor } from '../../policy/scope';
+import { badRequest, forbidden } from '../../server/errors';
+import { buildListing, listInfo, type ListQuery, type ListSpec } from '../../server/listing';
+import { SqlParams, whereClause } from '../../server/sql';
+import { NAME_MAX, VALID_EMAIL } from './organisations';
+
+const personName = (label: string) =>
+  Type.String({
+    minLength: 1,
+    maxLength: NAME_MAX,
+    pattern: '\\S',
+    errorMessage: { default: `${label} is required`, maxLength: `${label} must be at most ${NAME_MAX} characters` },
+    requiredMessage: `${label} is required`,
+  });
+const email = (label: string) => Type.String({ maxLength: 254, pattern: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$', errorMessage: { default: VALID_EMAIL }, requiredMessage: `${label} is required` });
+const SiteIds = Type.Array(Type.Integer({ minimum: 1, maximum: 2147483647, errorMessage: 'Please Select Site' }), {
+  minItems: 1,
+  maxItems: 500,
+  errorMessage: { minItems: 'Please Select Site', maxItems: 'Too many sites' },
+  requiredMessage: 'Please Select Site',
+});
+/** Spec 5: digits only, 8 to 13 of them. */
+export const CONTACT_NO_INVALID = 'Please enter a valid contact no.';
+const ContactNo = Type.String({ pattern: '^[0-9]{8,13}$', errorMessage: { default: CONTACT_NO_INVALID }, requiredMessage: 'Contact Number is required' });
+
+export const ManagerBody = { site_ids: SiteIds, first_name: personName('First Name'), last_name: personName('Last Name'), email: email('Site Manager Email') };
+export const ManagerUpdateBody = { site_ids: SiteIds, first_name: personName('First Name'), last_name: personName('Last Name') };
+export const ContactBody = { first_name: personName('First Name'), last_name: personName('Last Name'), contact_no: ContactNo, email: email('Email') };
+export const ContactUpdateBody = { first_name: personName('First Name'), last_name: personName('Last Name'), contact_no: ContactNo };
+
+export const ManagerRow = Type.Object({
+  id: Type.Integer(),
+  first_name: Type.String(),
+  last_name: Type.String(),
+  email: Type.String(),
+  company_id: Type.Integer(),
+  company_name: Type.String(),
+  site_ids: Type.Array(Type.Integer()),
+  sites: Type.Array(Type.Object({ id: Type.Integer(), site_name: Type.String() })),
+});
+export const ContactRow = Type.Object({
+  id: Type.Integer(),
+  first_name: Type.String(),
+  last_name: Type.String(),
+  email: Type.String(),
+  contact_no: Type.Union([Type.String(), Type.Null()]),
+  company_id: Type.Integer(),
+  company_name: Type.String(),
+});
+
+const PEOPLE: ListSpec = {
+  sortable: { created_at: 'x.created_at', first_name: 'lower(x.first_name)', last_name: 'lower(x.last_name)', email: 'x.email' },
+  defaultSort: 'created_at',
+  filters: { first_name: { kind: 'text', column: 'x.first_name' }, last_name: { kind: 'text', column: 'x.last_name' }, email: { kind: 'text', column: 'x.email' } },
+};
+
+async function page<T>(db: Db, query: ListQuery, from: string, scope: (params: SqlParams) => string, columns: string) {
+  const params = new SqlParams();
+  const listing = buildListing(query, PEOPLE, params, 'x.id');
+  const where = whereClause([scope(params), ...listing.conditions]);
+  const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n ${from} ${where}`, params.values.slice())).rows[0]?.n ?? 0;
+  const { rows } = await db.query<T>(`SELECT ${columns} ${from} ${where} ${listing.orderBy} LIMIT ${params.add(listing.limit)} OFFSET ${params.add(listing.offset)}`, params.values);
+  return listInfo(rows, total, listing.page, listing.limit);
+}
+
+const MANAGER_COLUMNS = `x.id::int AS id, x.first_name, x.last_name, x.email, x.company_id::int AS company_id, c.company_name,
+  COALESCE((SELECT array_agg(sms.site_id::int ORDER BY sms.site_id) FROM site_manager_sites sms WHERE sms.site_manager_id = x.id), '{}') AS site_ids,
+  COALESCE((SELECT json_agg(json_build_object('id', s.id::int, 'site_name', s.site_name) ORDER BY s.site_name)
+              FROM site_manager_sites sms JOIN sites s ON s.id = sms.site_id WHERE sms.site_manager_id = x.id), '[]'::json) AS sites`;
+
+export function listManagers(db: Db, caller: Caller, query: ListQuery) {
+  return page<Static<typeof ManagerRow>>(db, query, 'FROM site_managers x JOIN multi_site_companies c ON c.id = x.company_id', (p) => scopeFor(caller).siteManagers('x', p), MANAGER_COLUMNS);
+}
+
+export function listContacts(db: Db, caller: Caller, query: ListQuery) {
+  return page<Static<typeof ContactRow>>(
+    db,
+    query,
+    'FROM multi_site_contacts x JOIN multi_site_companies c ON c.id = x.company_id',
+    (p) => scopeFor(caller).companyContacts('x', p),
+    'x.id::int AS id, x.first_name, x.last_name, x.email, x.contact_no, x.company_id::int AS company_id, c.company_name',
+  );
+}
+
+/** The one company of the chosen sites, each in the caller's slice (else Please Select Site). */
+async function companyOfSites(db: Db, caller: Caller, siteIds: number[]): Promise<number> {
+  if (caller.userType !== 'Admin' && caller.userType !== 'mscc') throw forbidden();
+  const ids = [...new Set(siteIds)];
+  const params = new SqlParams();
+  const { rows } = await db.query<{ id: number; company_id: number }>(
+    `SELECT s.id::int AS id, s.company_id::int AS company_id FROM sites s WHERE s.id = ANY(${params.add(ids)}::bigint[]) AND (${scopeFor(caller).sites('s', params)})`,
+    params.values,
+  );
+  if (rows.length !== ids.length) throw badRequest('Please Select Site');
+  const companies = new Set(rows.map((r) => r.company_id));
+  if (companies.size !== 1) throw badRequest('The sites of a site manager are of one company');
+  return rows[0]?.company_id ?? 0;
+}
+
+export async function saveManager(db: Db, caller: Caller, input: { site_ids: number[]; first_name: string; last_name: string; email: string }, now: Date) {
+  const company = await companyOfSites(db, caller, input.site_ids);
+  await db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ id: number }>(
+      'INSERT INTO site_managers (company_id, first_name, last_name, email, created_at) VALUES ($1, $2, $3, lower($4), $5) RETURNING id::int AS id',
+      [company, input.first_name.trim(), input.last_name.trim(), input.email.trim(), now.toISOString()],
+    );
+    await tx.query('INSERT INTO site_manager_sites (site_manager_id, site_id) SELECT $1, unnest($2::bigint[])', [rows[0]?.id, [...new Set(input.site_ids)]]);
+  });
+}
+
+export async function updateManager(db: Db, caller: Caller, id: number, input: { site_ids: number[]; first_name: string; last_name: string }) {
+  await requireVisible(db, caller, 'siteManagers', id);
+  const company = await companyOfSites(db, caller, input.site_ids);
+  await db.transaction(async (tx) => {
+    await tx.query('UPDATE site_managers SET first_name = $2, last_name = $3, company_id = $4 WHERE id = $1', [id, input.first_name.trim(), input.last_name.trim(), company]);
+    await tx.query('DELETE FROM site_manager_sites WHERE site_manager_id = $1', [id]);
+    await tx.query('INSERT INTO site_manager_sites (site_manager_id, site_id) SELECT $1, unnest($2::bigint[])', [id, [...new Set(input.site_ids)]]);
+  });
+}
+
+/** A company contact adds its company's contacts (the spec's modal has no company to choose). */
+export async function saveContact(db: Db, caller: Caller, input: { first_name: string; last_name: string; email: string; contact_no: string }, now: Date) {
+  if (caller.userType !== 'mscc' || caller.companyId === null) throw forbidden();
+  await db.query('INSERT INTO multi_site_contacts (company_id, first_name, last_name, email, contact_no, created_at) VALUES ($1, $2, $3, lower($4), $5, $6)', [
+    caller.companyId,
+    input.first_name.trim(),
+    input.last_name.trim(),
+    input.email.trim(),
+    input.contact_no,
+    now.toISOString(),
+  ]);
+}
+
+export async function updateContact(db: Db, caller: Caller, id: number, input: { first_name: string; last_name: string; contact_no: string }) {
+  await requireVisible(db, caller, 'companyContacts', id);
+  await db.query('UPDATE multi_site_contacts SET first_name = $2, last_name = $3, contact_no = $4 WHERE id = $1', [id, input.first_name.trim(), input.last_name.trim(), input.contact_no]);
+}
