@@ -1,7 +1,8 @@
 import { Route, Routes } from '@fleet/shared-api';
 import { RequireRole } from '@fleet/shared-ui/remote';
 import type { ReactNode } from 'react';
-import { AREA_ROLE, DEVICE_DETAIL_PATHS, FAULT_AREAS, FAULT_HISTORY_PATHS, FAULTY_SYSTEMS_PATHS, HEAT_PUMP_LIST_PATHS, SERIAL_PATHS, DASHBOARD_PATHS, MODELS_PATH, COMPANY_VIEW_PATHS, SITE_VIEW_PATHS, COMPANY_LIST_PATHS, SITE_LIST_PATHS } from './description';
+import { AREA_ROLE, DEVICE_DETAIL_PATHS, FAULT_AREAS, FAULT_HISTORY_PATHS, FAULTY_SYSTEMS_PATHS, HEAT_PUMP_LIST_PATHS, SERIAL_PATHS, DASHBOARD_PATHS, MODELS_PATH, COMPANY_VIEW_PATHS, SITE_VIEW_PATHS, COMPANY_LIST_PATHS, SITE_LIST_PATHS, MANAGER_PATHS, CONTACT_PATHS } from './description';
+import { ContactsPage, SiteManagersPage } from './multi-site/PeopleLists';
 import { CompaniesPage, SitesPage } from './multi-site/PlaceLists';
 import { CompanyDashboardPage, SiteDashboardPage } from './multi-site/PlaceDashboards';
 import { ModelsPage } from './models/ModelsPage';
@@ -35,6 +36,11 @@ export function HeatPumpRoutes({ fallback = null }: HeatPumpRoutesProps) {
         <Route key={`dashboard-${role}`} path={DASHBOARD_PATHS[role]} element={<RequireRole role={role}><NetworkDashboardPage role={role} /></RequireRole>} />
       ))}
       <Route path={MODELS_PATH} element={<RequireRole role="Admin"><ModelsPage /></RequireRole>} />
+      <Route path={MANAGER_PATHS.admin} element={<RequireRole role="Admin"><SiteManagersPage mayEdit /></RequireRole>} />
+      <Route path={MANAGER_PATHS.multisite} element={<RequireRole role="mscc"><SiteManagersPage mayEdit /></RequireRole>} />
+      <Route path={MANAGER_PATHS.sitemanager} element={<RequireRole role="sm"><SiteManagersPage mayEdit={false} /></RequireRole>} />
+      <Route path={CONTACT_PATHS.admin} element={<RequireRole role="Admin"><ContactsPage mayAdd={false} /></RequireRole>} />
+      <Route path={CONTACT_PATHS.multisite} element={<RequireRole role="mscc"><ContactsPage mayAdd /></RequireRole>} />
       <Route path={COMPANY_LIST_PATHS.admin} element={<RequireRole role="Admin"><CompaniesPage area="admin" /></RequireRole>} />
       <Route path={COMPANY_LIST_PATHS.agency} element={<RequireRole role="Agency"><CompaniesPage area="agency" /></RequireRole>} />
       <Route path={SITE_LIST_PATHS.admin} element={<RequireRole role="Admin"><SitesPage area="admin" /></RequireRole>} />

@@ -33,6 +33,8 @@ describe('description', () => {
       ['Attention', '/admin/heat_pump/faulty-systems', ['heat_pump']],
       ['Multi-Site Company', '/admin/heat_pump/multi-site-company', ['heat_pump']],
       ['Sites', '/admin/heat_pump/sites', ['heat_pump']],
+      ['Multi-Site Contacts', '/admin/heat_pump/multi-site-contacts', ['heat_pump']],
+      ['Site Managers', '/admin/heat_pump/site-managers', ['heat_pump']],
       ['Models', '/admin/heat_pump/models', ['heat_pump']],
     ]);
     expect(description.menu.find((entry) => entry.roles.includes('User'))?.path).toBe('/user/dashboard');

@@ -67,6 +67,10 @@ export const SITE_VIEW_PATHS: Record<PlaceArea, string> = {
 export const COMPANY_LIST_PATHS = { admin: '/admin/heat_pump/multi-site-company', agency: '/agency/heat_pump/multi-site' } as const;
 export const SITE_LIST_PATHS = { admin: '/admin/heat_pump/sites', multisite: '/multisite/sites', sitemanager: '/sitemanager/sites' } as const;
 
+/** Site managers (Admin, mscc, sm) and multi-site contacts (Admin; mscc's "contacts"). */
+export const MANAGER_PATHS = { admin: '/admin/heat_pump/site-managers', multisite: '/multisite/site-managers', sitemanager: '/sitemanager/site-managers' } as const;
+export const CONTACT_PATHS = { admin: '/admin/heat_pump/multi-site-contacts', multisite: '/multisite/contacts' } as const;
+
 /** Spec 2.4 heat pump extras: the models (Admin). */
 export const MODELS_PATH = '/admin/heat_pump/models';
 
@@ -92,6 +96,11 @@ const routes: RemoteRoute[] = [
   { path: DASHBOARD_PATHS.mscc, access: ['mscc'] },
   { path: DASHBOARD_PATHS.sm, access: ['sm'] },
   { path: MODELS_PATH, access: ['Admin'] },
+  { path: MANAGER_PATHS.admin, access: ['Admin'] },
+  { path: MANAGER_PATHS.multisite, access: ['mscc'] },
+  { path: MANAGER_PATHS.sitemanager, access: ['sm'] },
+  { path: CONTACT_PATHS.admin, access: ['Admin'] },
+  { path: CONTACT_PATHS.multisite, access: ['mscc'] },
   { path: COMPANY_LIST_PATHS.admin, access: ['Admin'] },
   { path: COMPANY_LIST_PATHS.agency, access: ['Agency'] },
   { path: SITE_LIST_PATHS.admin, access: ['Admin'] },
@@ -143,6 +152,11 @@ const menu: MenuEntry[] = [
   { id: 'heatpump.agency.companies', label: 'Multi-Site', labelKey: 'heatpump:menu.multiSite', path: COMPANY_LIST_PATHS.agency, roles: ['Agency'], products: ['heat_pump'], order: 112 },
   { id: 'heatpump.mscc.sites', label: 'Sites', labelKey: 'heatpump:menu.sites', path: SITE_LIST_PATHS.multisite, roles: ['mscc'], order: 112 },
   { id: 'heatpump.sm.sites', label: 'Sites', labelKey: 'heatpump:menu.sites', path: SITE_LIST_PATHS.sitemanager, roles: ['sm'], order: 112 },
+  { id: 'heatpump.admin.contacts', label: 'Multi-Site Contacts', labelKey: 'heatpump:menu.contacts', path: CONTACT_PATHS.admin, roles: ['Admin'], products: ['heat_pump'], order: 114 },
+  { id: 'heatpump.admin.managers', label: 'Site Managers', labelKey: 'heatpump:menu.siteManagers', path: MANAGER_PATHS.admin, roles: ['Admin'], products: ['heat_pump'], order: 115 },
+  { id: 'heatpump.mscc.contacts', label: 'Multi-Site Contacts', labelKey: 'heatpump:menu.contacts', path: CONTACT_PATHS.multisite, roles: ['mscc'], order: 113 },
+  { id: 'heatpump.mscc.managers', label: 'Site Managers', labelKey: 'heatpump:menu.siteManagers', path: MANAGER_PATHS.multisite, roles: ['mscc'], order: 114 },
+  { id: 'heatpump.sm.managers', label: 'Site Managers', labelKey: 'heatpump:menu.siteManagers', path: MANAGER_PATHS.sitemanager, roles: ['sm'], order: 113 },
   { id: 'heatpump.admin.models', label: 'Models', labelKey: 'heatpump:menu.models', path: MODELS_PATH, roles: ['Admin'], products: ['heat_pump'], order: 119 },
   {
     id: 'heatpump.agency.attention',

@@ -198,3 +198,49 @@ export function useSaveSite() {
   );
 }
 
+export interface SiteManagerRow {
+  id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  company_id: number;
+  company_name: string;
+  site_ids: number[];
+  sites: Array<{ id: number; site_name: string }>;
+}
+
+export interface ContactRow {
+  id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  contact_no: string | null;
+  company_id: number;
+  company_name: string;
+}
+
+export function useSiteManagers(query: ListQuery) {
+  return useQuery({ queryKey: ['nms', 'site-managers', query], queryFn: () => apiList<SiteManagerRow>('/api/nms/site-managers/list', query), placeholderData: keepPreviousData });
+}
+export function useContacts(query: ListQuery) {
+  return useQuery({ queryKey: ['nms', 'contacts', query], queryFn: () => apiList<ContactRow>('/api/nms/contacts/list', query), placeholderData: keepPreviousData });
+}
+
+/** Spec modal 5: a new site manager (its sites, names, email) or an update (the email stays). */
+export function useSaveSiteManager() {
+  return useFleetMutation(
+    ({ id, email, ...input }: { id?: number; site_ids: number[]; first_name: string; last_name: string; email: string }) =>
+      id ? apiPut<null>('/api/nms/site-managers/update', { id, ...input }) : apiPost<null>('/api/nms/site-managers/save', { ...input, email }),
+    { invalidate: [nmsKeys.all] },
+  );
+}
+
+/** Spec modal 6: a new contact or an update (the email stays). */
+export function useSaveContact() {
+  return useFleetMutation(
+    ({ id, email, ...input }: { id?: number; first_name: string; last_name: string; contact_no: string; email: string }) =>
+      id ? apiPut<null>('/api/nms/contacts/update', { id, ...input }) : apiPost<null>('/api/nms/contacts/save', { ...input, email }),
+    { invalidate: [nmsKeys.all] },
+  );
+}
+

@@ -1,6 +1,8 @@
 // The heat-pump remote's texts, exactly the spec's where it names them (ota-devices-faults-multisite.md).
 export const en = {
   menu: {
+    siteManagers: 'Site Managers',
+    contacts: 'Multi-Site Contacts',
     companies: 'Multi-Site Company',
     multiSite: 'Multi-Site',
     sites: 'Sites',
@@ -237,6 +239,14 @@ export const en = {
     none: 'No Data Found',
   },
   validation: {
+    selectSite: 'Please Select Site',
+    firstName: 'First Name is required',
+    firstNameLength: 'First Name must be at most 60 characters',
+    lastName: 'Last Name is required',
+    lastNameLength: 'Last Name must be at most 60 characters',
+    emailRequired: 'Email is required',
+    contactNo: 'Contact Number is required',
+    contactNoInvalid: 'Please enter a valid contact no.',
     selectAgency: 'Please Select Agency',
     companyName: 'Company Name is required',
     companyNameLength: 'Company Name must be at most 60 characters',
@@ -250,6 +260,25 @@ export const en = {
     siteManagerName: 'Site Manager Name is required',
     siteManagerNameLength: 'Site Manager Name must be at most 60 characters',
     siteManagerEmail: 'Site Manager Email is required',
+  },
+  managerForm: {
+    newTitle: 'Add New Site Manager',
+    updateTitle: 'Update Site Manager',
+    add: 'Add New Site Manager',
+    sites: 'Select Site',
+  },
+  contactForm: {
+    newTitle: 'New Multi Site Contact',
+    updateTitle: 'Update Multi Site Contact',
+    add: 'Add New Contact',
+  },
+  people: {
+    managersTitle: 'Site Managers',
+    contactsTitle: 'Multi Site Contacts',
+    firstName: 'First Name',
+    lastName: 'Last Name',
+    email: 'Email',
+    contactNo: 'Contact Number',
   },
   durations: {
     minutes: '{{count}} min',

@@ -2,6 +2,8 @@ import type { HeatPumpTexts } from './en';
 
 export const hi: HeatPumpTexts = {
   menu: {
+    siteManagers: 'साइट मैनेजर',
+    contacts: 'मल्टी-साइट संपर्क',
     companies: 'मल्टी-साइट कंपनी',
     multiSite: 'मल्टी-साइट',
     sites: 'साइटें',
@@ -238,6 +240,14 @@ export const hi: HeatPumpTexts = {
     none: 'कोई डेटा नहीं मिला',
   },
   validation: {
+    selectSite: 'कृपया साइट चुनें',
+    firstName: 'पहला नाम आवश्यक है',
+    firstNameLength: 'पहला नाम अधिकतम 60 अक्षर का हो सकता है',
+    lastName: 'उपनाम आवश्यक है',
+    lastNameLength: 'उपनाम अधिकतम 60 अक्षर का हो सकता है',
+    emailRequired: 'ईमेल आवश्यक है',
+    contactNo: 'संपर्क नंबर आवश्यक है',
+    contactNoInvalid: 'कृपया एक मान्य संपर्क नंबर दर्ज करें',
     selectAgency: 'कृपया एजेंसी चुनें',
     companyName: 'कंपनी का नाम आवश्यक है',
     companyNameLength: 'कंपनी का नाम अधिकतम 60 अक्षर का हो सकता है',
@@ -251,6 +261,25 @@ export const hi: HeatPumpTexts = {
     siteManagerName: 'साइट मैनेजर का नाम आवश्यक है',
     siteManagerNameLength: 'साइट मैनेजर का नाम अधिकतम 60 अक्षर का हो सकता है',
     siteManagerEmail: 'साइट मैनेजर ईमेल आवश्यक है',
+  },
+  managerForm: {
+    newTitle: 'नया साइट मैनेजर जोड़ें',
+    updateTitle: 'साइट मैनेजर अपडेट करें',
+    add: 'नया साइट मैनेजर जोड़ें',
+    sites: 'साइट चुनें',
+  },
+  contactForm: {
+    newTitle: 'नया मल्टी साइट संपर्क',
+    updateTitle: 'मल्टी साइट संपर्क अपडेट करें',
+    add: 'नया संपर्क जोड़ें',
+  },
+  people: {
+    managersTitle: 'साइट मैनेजर',
+    contactsTitle: 'मल्टी साइट संपर्क',
+    firstName: 'पहला नाम',
+    lastName: 'उपनाम',
+    email: 'ईमेल',
+    contactNo: 'संपर्क नंबर',
   },
   durations: {
     minutes: '{{count}} मिनट',

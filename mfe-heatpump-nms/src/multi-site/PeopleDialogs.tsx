@@ -1,0 +1,120 @@
+import { SimpleGrid, Stack, TextField } from '@fleet/shared-ui';
+import { EditDialog } from '@fleet/shared-ui/overlays';
+import { Controller } from 'react-hook-form';
+import * as yup from 'yup';
+import { useSaveContact, useSaveSiteManager, type ContactRow, type SiteManagerRow } from '../api/nms';
+import { useEditForm } from '../forms/useEditForm';
+import { useHeatPumpTranslation } from '../i18n/translation';
+import { PagedChoice } from './PagedChoice';
+import { NAME_MAX, VALID_EMAIL_RE } from './rules';
+
+const names = {
+  first_name: yup.string().trim().default('').required('validation.firstName').max(NAME_MAX, 'validation.firstNameLength'),
+  last_name: yup.string().trim().default('').required('validation.lastName').max(NAME_MAX, 'validation.lastNameLength'),
+};
+
+const managerSchema = yup.object({
+  site_ids: yup.array(yup.number().required()).default([]).min(1, 'validation.selectSite'),
+  ...names,
+  email: yup.string().trim().default('').required('validation.siteManagerEmail').matches(VALID_EMAIL_RE, 'validation.email'),
+});
+type ManagerValues = yup.InferType<typeof managerSchema>;
+const managerValues = (m: SiteManagerRow | null): ManagerValues => ({ site_ids: m?.site_ids ?? [], first_name: m?.first_name ?? '', last_name: m?.last_name ?? '', email: m?.email ?? '' });
+
+/** Add New or Update Site Manager (spec modal 5): Select Site (25 at a time), First Name, Last Name, Email (fixed once created). */
+export function SiteManagerDialog({ open, manager, onClose }: { open: boolean; manager: SiteManagerRow | null; onClose: () => void }) {
+  const { t } = useHeatPumpTranslation();
+  const save = useSaveSiteManager();
+  const { form, err, dialog, submit } = useEditForm({ open, record: manager, valuesOf: managerValues, schema: managerSchema, save, onClose });
+  const {
+    register,
+    control,
+    formState: { errors },
+  } = form;
+  return (
+    <EditDialog
+      {...dialog}
+      title={manager ? t('managerForm.updateTitle') : t('managerForm.newTitle')}
+      onSubmit={submit((v) =>
+        save.mutateAsync({ ...(manager ? { id: manager.id } : {}), site_ids: v.site_ids, first_name: v.first_name.trim(), last_name: v.last_name.trim(), email: v.email.trim() }),
+      )}
+    >
+      <Stack gap="4">
+        <Controller
+          control={control}
+          name="site_ids"
+          render={({ field }) => (
+            <PagedChoice
+              legend={t('managerForm.sites')}
+              path="/api/nms/sites/list"
+              search={(text): Record<string, string> => (text ? { filter: JSON.stringify([{ key: 'site_name', value: encodeURIComponent(text), type: 'single' }]) } : {})}
+              toOption={(row) => ({ id: Number(row.id), label: `${String(row.site_name)} (${String(row.company_name)})` })}
+              known={manager?.sites.map((s) => ({ id: s.id, label: s.site_name })) ?? []}
+              selected={field.value}
+              onChange={field.onChange}
+              multiple
+              error={err(errors.site_ids?.message)}
+            />
+          )}
+        />
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+          <TextField label={t('people.firstName')} required maxLength={NAME_MAX} error={err(errors.first_name?.message)} {...register('first_name')} />
+          <TextField label={t('people.lastName')} required maxLength={NAME_MAX} error={err(errors.last_name?.message)} {...register('last_name')} />
+        </SimpleGrid>
+        <TextField label={t('people.email')} required type="email" disabled={manager !== null} error={err(errors.email?.message)} {...register('email')} />
+      </Stack>
+    </EditDialog>
+  );
+}
+
+/** Spec 5: a contact number is 8 to 13 digits. */
+export const CONTACT_NO_RE = /^[0-9]{8,13}$/;
+const contactSchema = yup.object({
+  ...names,
+  contact_no: yup.string().trim().default('').required('validation.contactNo').matches(CONTACT_NO_RE, 'validation.contactNoInvalid'),
+  email: yup.string().trim().default('').required('validation.emailRequired').matches(VALID_EMAIL_RE, 'validation.email'),
+});
+type ContactValues = yup.InferType<typeof contactSchema>;
+const contactValues = (c: ContactRow | null): ContactValues => ({ first_name: c?.first_name ?? '', last_name: c?.last_name ?? '', contact_no: c?.contact_no ?? '', email: c?.email ?? '' });
+
+/** New or Update Multi Site Contact (spec modal 6): First Name, Last Name, Contact Number (digits only), Email (fixed once created). */
+export function ContactDialog({ open, contact, onClose }: { open: boolean; contact: ContactRow | null; onClose: () => void }) {
+  const { t } = useHeatPumpTranslation();
+  const save = useSaveContact();
+  const { form, err, dialog, submit } = useEditForm({ open, record: contact, valuesOf: contactValues, schema: contactSchema, save, onClose });
+  const {
+    register,
+    formState: { errors },
+  } = form;
+  const digits = register('contact_no');
+  return (
+    <EditDialog
+      {...dialog}
+      title={contact ? t('contactForm.updateTitle') : t('contactForm.newTitle')}
+      onSubmit={submit((v) =>
+        save.mutateAsync({ ...(contact ? { id: contact.id } : {}), first_name: v.first_name.trim(), last_name: v.last_name.trim(), contact_no: v.contact_no.trim(), email: v.email.trim() }),
+      )}
+    >
+      <Stack gap="4">
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+          <TextField label={t('people.firstName')} required maxLength={NAME_MAX} error={err(errors.first_name?.message)} {...register('first_name')} />
+          <TextField label={t('people.lastName')} required maxLength={NAME_MAX} error={err(errors.last_name?.message)} {...register('last_name')} />
+        </SimpleGrid>
+        <TextField
+          label={t('people.contactNo')}
+          required
+          inputMode="numeric"
+          maxLength={13}
+          error={err(errors.contact_no?.message)}
+          {...digits}
+          // digits only: anything else is dropped as it is typed (spec 5)
+          onChange={(e) => {
+            e.target.value = e.target.value.replace(/\D/g, '');
+            void digits.onChange(e);
+          }}
+        />
+        <TextField label={t('people.email')} required type="email" disabled={contact !== null} error={err(errors.email?.message)} {...register('email')} />
+      </Stack>
+    </EditDialog>
+  );
+}
