@@ -326,3 +326,33 @@ describe('site managers and contacts (spec modals 5 and 6)', () => {
   });
 });
 
+describe('assigning heat pumps to a company and a site (spec modals 1 and 3)', () => {
+  it('assigns the chosen heat pumps of the slice, or every one matching a filter; refuses without a company or with a site of another company', async () => {
+    const agency = await links('agency@demo.test');
+    const company = (await t.db.query<{ id: number }>("INSERT INTO multi_site_companies (company_name, created_by_agency_id) VALUES ('Assign Co', $1) RETURNING id::int", [agency.agency_id])).rows[0]?.id ?? 0;
+    await t.db.query('INSERT INTO multi_site_company_agencies (company_id, agency_id) VALUES ($1, $2)', [company, agency.agency_id]);
+    const site = (await t.db.query<{ id: number }>("INSERT INTO sites (company_id, site_name) VALUES ($1, 'Assign Site') RETURNING id::int", [company])).rows[0]?.id ?? 0;
+    const otherSite = (await t.db.query<{ id: number }>('SELECT id::int FROM sites WHERE company_id <> $1 ORDER BY id LIMIT 1', [company])).rows[0]?.id;
+    const own = (await t.db.query<{ id: number }>("SELECT id::int FROM devices WHERE product_line = 'heat_pump' AND agency_id = $1 ORDER BY id LIMIT 3", [agency.agency_id])).rows.map((r) => r.id);
+    const foreign = (await t.db.query<{ id: number }>("SELECT id::int FROM devices WHERE product_line = 'heat_pump' AND agency_id <> $1 ORDER BY id LIMIT 1", [agency.agency_id])).rows[0]?.id ?? 0;
+    const bulb = (await t.db.query<{ id: number }>("SELECT id::int FROM devices WHERE product_line = 'bulb' AND agency_id = $1 ORDER BY id LIMIT 1", [agency.agency_id])).rows[0]?.id ?? 0;
+    const noCompany = await call('Agency', '/api/nms/devices/assign', 'PUT', { device_ids: own });
+    expect([noCompany.status, noCompany.message]).toEqual([400, 'Please Select Mulitisite']);
+    if (otherSite !== undefined) {
+      const wrongSite = await call('Admin', '/api/nms/devices/assign', 'PUT', { device_ids: own, company_id: company, site_id: otherSite });
+      expect([wrongSite.status, wrongSite.message]).toEqual([400, 'Please select a site']);
+    }
+    const res = await call<{ devices: number }>('Agency', '/api/nms/devices/assign', 'PUT', { device_ids: [...own, foreign, bulb], company_id: company, site_id: site });
+    expect(res.info.devices).toBe(own.length);
+    expect(await n('SELECT count(*)::int AS n FROM devices WHERE company_id = $1 AND site_id = $2', [company, site])).toBe(own.length);
+    // skip the site: the company only
+    const skipped = await call<{ devices: number }>('Agency', '/api/nms/devices/assign', 'PUT', { device_ids: own.slice(0, 1), company_id: company });
+    expect(skipped.info.devices).toBe(1);
+    expect(await n('SELECT count(*)::int AS n FROM devices WHERE id = $1 AND company_id = $2 AND site_id IS NULL', [own[0], company])).toBe(1);
+    // every heat pump of the slice matching a filter
+    const filter = JSON.stringify([{ key: 'id', value: String(own[1]), type: 'single' }]);
+    const all = await call<{ devices: number }>('Admin', '/api/nms/devices/assign', 'PUT', { all: true, filter, company_id: company });
+    expect(all.info.devices).toBe(1);
+  });
+});
+

@@ -12,6 +12,7 @@ import { CountCache } from '../../server/count-cache';
 import { ListInfoSchema, listQueryProperties } from '../../server/listing';
 import { Envelope, IdField, MessageReply, signedInFailures, Strict } from '../../server/schemas';
 import { ContactBody, ContactRow, ContactUpdateBody, listContacts, listManagers, ManagerBody, ManagerRow, ManagerUpdateBody, saveContact, saveManager, updateContact, updateManager } from './people';
+import { assignDevices } from './assign';
 import { agencyOptions, CompanyBody, CompanyUpdateBody, saveCompany, saveSite, SiteBody, updateCompany, updateSite } from './organisations';
 import { requireVisible } from '../../policy/scope';
 import { CompanyInfo, companyInfo, CompanyRow, companySites, listCompanies, listSites, FaultMonth, faultTrend, PropertyRow, SiteRow, siteInfo, siteProperties } from './places';
@@ -221,6 +222,31 @@ export const nmsRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, {
     async (request) => {
       await updateContact(db, callerOf(request), request.body.id, request.body);
       return done('Contact updated successfully');
+    },
+  );
+
+  // Choose Multi-Site, then Choose Site or skip (spec modals 1 and 3): the selected heat pumps, or all matching.
+  app.put(
+    '/api/nms/devices/assign',
+    {
+      config: { access: only('Admin', 'Agency') },
+      schema: {
+        tags: ['Network dashboard'],
+        summary: 'Assign heat pumps of the slice to a company and one of its sites (or none)',
+        security: [{ bearer: [] }],
+        response: { 200: Envelope(Type.Object({ devices: Type.Integer() })), ...signedInFailures(400, 404) },
+        body: Strict({
+          device_ids: Type.Optional(Type.Array(IdField, { maxItems: 100_000, errorMessage: { maxItems: 'Too many devices: select all instead' } })),
+          all: Type.Optional(Type.Boolean()),
+          filter: Type.Optional(Type.String({ maxLength: 8000 })),
+          company_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647, errorMessage: 'Please Select Mulitisite' })),
+          site_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647, errorMessage: 'Please select a site' })),
+        }),
+      },
+    },
+    async (request) => {
+      const devices = await assignDevices(db, callerOf(request), request.body, now());
+      return { status: true, message: `${devices} heat pumps assigned`, info: { devices } };
     },
   );
 };
