@@ -244,3 +244,16 @@ export function useSaveContact() {
   );
 }
 
+export interface DeviceAssignment {
+  device_ids?: number[];
+  all?: boolean;
+  filter?: string;
+  company_id: number;
+  site_id?: number;
+}
+
+/** Choose Multi-Site, then Choose Site or skip (spec modals 1 and 3). */
+export function useAssignDevices() {
+  return useFleetMutation((a: DeviceAssignment) => apiPut<{ devices: number }>('/api/nms/devices/assign', a), { invalidate: [nmsKeys.all, ['heat-pumps']] });
+}
+

@@ -14,7 +14,9 @@ describe('Devices [Heat Pump]', () => {
     renderHeatPump('/admin/heat_pump/devices');
     const table = await screen.findByRole('table', { name: 'Devices [Heat Pump]' });
     await within(table).findByText('C8F09E000001');
+    // Admin's first column is the rows' checkboxes (assigning them to a multi-site company)
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      '',
       'Serial Number',
       'MAC Address',
       'Firmware Version',

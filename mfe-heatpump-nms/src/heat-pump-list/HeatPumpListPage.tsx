@@ -1,5 +1,7 @@
-import { formatHeatPumpDate, useListState, useOpenWithBack } from '@fleet/shared-api';
-import { Box, StatusBadge } from '@fleet/shared-ui';
+import { formatHeatPumpDate, selectionScope, useListState, useOpenWithBack, useSelection } from '@fleet/shared-api';
+import { useState } from 'react';
+import { AssignDevicesDialog } from '../multi-site/AssignDevicesDialog';
+import { Box, Button, StatusBadge } from '@fleet/shared-ui';
 import {
   ExportJobButton,
   ListHeader,
@@ -52,6 +54,10 @@ export function HeatPumpListPage({ area }: { area: HeatPumpListArea }) {
   const startExport = useStartHeatPumpExport();
   const filters = useDeviceFilterFields(FILTER_KEYS);
   const title = t('list.title');
+  // Admin assigns the ticked heat pumps (or every one of the filter) to a company and a site (spec modals 1 and 3)
+  const selection = useSelection(selectionScope(query));
+  const [assigning, setAssigning] = useState(false);
+  const total = heatPumps.data?.total ?? 0;
 
   const columns: DataColumn<HeatPumpRow>[] = [
     { key: 'serial_number', header: t('list.serialNumber') },
@@ -88,9 +94,31 @@ export function HeatPumpListPage({ area }: { area: HeatPumpListArea }) {
   return (
     <Box p="4">
       <ListHeader title={title} list={list} filters={filters}>
+        {area === 'admin' && selection.count(total) > 0 && (
+          <Button size="sm" onClick={() => setAssigning(true)}>
+            {t('assign.button')}
+          </Button>
+        )}
         <ExportJobButton fileName="Devices.csv" start={async () => (await startExport.mutateAsync(query.filter)).info} />
       </ListHeader>
-      <PagedTable label={title} list={list} result={heatPumps} page={heatPumps.data} columns={columns} />
+      <PagedTable
+        label={title}
+        list={list}
+        result={heatPumps}
+        page={heatPumps.data}
+        columns={columns}
+        {...(area === 'admin' ? { selection: { state: selection, rowLabel: (row: HeatPumpRow) => row.serial_number } } : {})}
+      />
+      {area === 'admin' && (
+        <AssignDevicesDialog
+          open={assigning}
+          selection={selection.all ? { all: true, ...(query.filter ? { filter: query.filter } : {}) } : { device_ids: selection.keys }}
+          count={selection.count(total)}
+          admin
+          onClose={() => setAssigning(false)}
+          onAssigned={() => selection.clear()}
+        />
+      )}
     </Box>
   );
 }

@@ -280,6 +280,18 @@ export const en = {
     email: 'Email',
     contactNo: 'Contact Number',
   },
+  assign: {
+    button: 'Assign to Multi-Site',
+    companyTitle: 'Choose Multi-Site for the selected devices',
+    siteTitle: 'Choose Site for the Selected Devices',
+    count: '{{count}} heat pumps selected',
+    next: 'Next',
+    assign: 'Assign',
+    skip: 'Skip this step',
+    selectMultisite: 'Please Select Mulitisite',
+    selectMultisiteAgain: 'Please Select Multisite',
+    selectSite: 'Please select a site',
+  },
   durations: {
     minutes: '{{count}} min',
     hours: '{{count}} h',

@@ -281,6 +281,18 @@ export const hi: HeatPumpTexts = {
     email: 'ईमेल',
     contactNo: 'संपर्क नंबर',
   },
+  assign: {
+    button: 'मल्टी-साइट को सौंपें',
+    companyTitle: 'चुने गए डिवाइसों के लिए मल्टी-साइट चुनें',
+    siteTitle: 'चुने गए डिवाइसों के लिए साइट चुनें',
+    count: '{{count}} हीट पंप चुने गए',
+    next: 'आगे',
+    assign: 'सौंपें',
+    skip: 'यह चरण छोड़ें',
+    selectMultisite: 'कृपया मल्टीसाइट चुनें',
+    selectMultisiteAgain: 'कृपया मल्टी-साइट चुनें',
+    selectSite: 'कृपया एक साइट चुनें',
+  },
   durations: {
     minutes: '{{count}} मिनट',
     hours: '{{count}} घंटे',

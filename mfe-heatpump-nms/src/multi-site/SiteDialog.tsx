@@ -31,7 +31,20 @@ const valuesOf = (s: SiteRow | null): SiteValues => ({
  * New Site (spec modal 4): Multi Site Company (Admin and Agency choose one, 25 at a time; a company
  * contact's sites are its company's), Site Name, Site Address, Site Manager Name, Site Manager Email.
  */
-export function SiteDialog({ open, site, chooseCompany, onClose }: { open: boolean; site: SiteRow | null; chooseCompany: boolean; onClose: () => void }) {
+export function SiteDialog({
+  open,
+  site,
+  chooseCompany,
+  companyId,
+  onClose,
+}: {
+  open: boolean;
+  site: SiteRow | null;
+  chooseCompany: boolean;
+  /** The company the new site goes to when the dialog is opened for one (the assignment's second step). */
+  companyId?: number;
+  onClose: () => void;
+}) {
   const { t } = useHeatPumpTranslation();
   const save = useSaveSite();
   const { form, err, dialog, submit } = useEditForm({ open, record: site, valuesOf, schema: schemaFor(chooseCompany), save, onClose });
@@ -48,7 +61,7 @@ export function SiteDialog({ open, site, chooseCompany, onClose }: { open: boole
       onSubmit={submit((v) =>
         save.mutateAsync({
           ...(site ? { id: site.id } : {}),
-          ...(chooseCompany && v.company_ids[0] !== undefined ? { company_id: v.company_ids[0] } : {}),
+          ...(companyId !== undefined ? { company_id: companyId } : chooseCompany && v.company_ids[0] !== undefined ? { company_id: v.company_ids[0] } : {}),
           site_name: v.site_name.trim(),
           site_address: v.site_address.trim(),
           site_manager_name: v.site_manager_name.trim(),

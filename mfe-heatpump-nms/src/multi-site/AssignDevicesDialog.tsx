@@ -1,0 +1,144 @@
+import { errorMessage } from '@fleet/shared-api';
+import { Button, HStack, Stack, Text } from '@fleet/shared-ui';
+import { ModalDialog } from '@fleet/shared-ui/overlays';
+import { useEffect, useState } from 'react';
+import { useAssignDevices, type DeviceAssignment } from '../api/nms';
+import { useHeatPumpTranslation } from '../i18n/translation';
+import { CompanyDialog } from './CompanyDialog';
+import { PagedChoice } from './PagedChoice';
+import { SiteDialog } from './SiteDialog';
+
+export interface AssignDevicesDialogProps {
+  open: boolean;
+  /** The chosen heat pumps, or every one matching the list's filter. */
+  selection: Pick<DeviceAssignment, 'device_ids' | 'all' | 'filter'>;
+  count: number;
+  /** Admin goes on to a site (Next); an agency assigns the company (Assign). */
+  admin: boolean;
+  onClose: () => void;
+  onAssigned: () => void;
+}
+
+/**
+ * Choose Multi-Site for the selected devices, then Choose Site for the Selected Devices (spec modals 1
+ * and 3): a company (or a new one), then one of its sites (or a new one), or Skip this step.
+ */
+export function AssignDevicesDialog({ open, selection, count, admin, onClose, onAssigned }: AssignDevicesDialogProps) {
+  const { t } = useHeatPumpTranslation();
+  const assign = useAssignDevices();
+  const [step, setStep] = useState<'company' | 'site'>('company');
+  const [company, setCompany] = useState<number[]>([]);
+  const [site, setSite] = useState<number[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [adding, setAdding] = useState<'company' | 'site' | null>(null);
+  useEffect(() => {
+    if (open) {
+      setStep('company');
+      setCompany([]);
+      setSite([]);
+      setError(null);
+      assign.reset();
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- each opening starts clean; the mutation's reset is stable
+  }, [open]);
+
+  const run = async (siteId?: number) => {
+    const companyId = company[0];
+    if (companyId === undefined) return;
+    try {
+      await assign.mutateAsync({ ...selection, company_id: companyId, ...(siteId !== undefined ? { site_id: siteId } : {}) });
+      onAssigned();
+      onClose();
+    } catch {
+      // said in the dialog
+    }
+  };
+  const next = () => {
+    // spec 5: no company ticked (or the tick taken back) says so
+    if (company.length === 0) return setError(t('assign.selectMultisite'));
+    if (admin) {
+      setError(null);
+      setStep('site');
+    } else void run();
+  };
+  const assignSite = () => {
+    const siteId = site[0];
+    if (siteId === undefined) return setError(t('assign.selectSite'));
+    void run(siteId);
+  };
+  const refusal = error ?? (assign.isError ? errorMessage(assign.error) : null);
+
+  return (
+    <>
+      <ModalDialog
+        open={open && adding === null}
+        title={step === 'company' ? t('assign.companyTitle') : t('assign.siteTitle')}
+        onClose={onClose}
+        busy={assign.isPending}
+        footer={
+          step === 'company' ? (
+            <HStack justify="space-between" w="full">
+              <Button variant="outline" onClick={() => setAdding('company')}>
+                {t('companyForm.add')}
+              </Button>
+              <Button onClick={next} loading={assign.isPending}>
+                {admin ? t('assign.next') : t('assign.assign')}
+              </Button>
+            </HStack>
+          ) : (
+            <HStack justify="space-between" w="full" wrap="wrap">
+              <Button variant="outline" onClick={() => setAdding('site')}>
+                {t('siteForm.add')}
+              </Button>
+              <HStack>
+                <Button variant="outline" onClick={() => void run()} disabled={assign.isPending}>
+                  {t('assign.skip')}
+                </Button>
+                <Button onClick={assignSite} loading={assign.isPending}>
+                  {t('assign.assign')}
+                </Button>
+              </HStack>
+            </HStack>
+          )
+        }
+      >
+        <Stack gap="3">
+          <Text fontSize="sm">{t('assign.count', { count })}</Text>
+          {step === 'company' ? (
+            <PagedChoice
+              legend={t('siteForm.company')}
+              path="/api/nms/multi-site-company/list"
+              search={(text): Record<string, string> => (text ? { filter: JSON.stringify([{ key: 'company_name', value: encodeURIComponent(text), type: 'single' }]) } : {})}
+              toOption={(row) => ({ id: Number(row.id), label: String(row.company_name) })}
+              selected={company}
+              onChange={(ids) => {
+                setCompany(ids);
+                setError(ids.length === 0 ? t('assign.selectMultisiteAgain') : null);
+              }}
+              multiple={false}
+              error={refusal ?? undefined}
+            />
+          ) : (
+            <PagedChoice
+              legend={t('places.sites')}
+              path="/api/nms/sites/list"
+              search={(text): Record<string, string> => ({
+                filter: JSON.stringify([{ key: 'company_id', value: String(company[0] ?? 0), type: 'single' }, ...(text ? [{ key: 'site_name', value: encodeURIComponent(text), type: 'single' }] : [])]),
+              })}
+              toOption={(row) => ({ id: Number(row.id), label: String(row.site_name) })}
+              selected={site}
+              onChange={(ids) => {
+                setSite(ids);
+                setError(null);
+              }}
+              multiple={false}
+              error={refusal ?? undefined}
+            />
+          )}
+        </Stack>
+      </ModalDialog>
+      <CompanyDialog open={adding === 'company'} company={null} admin={admin} onClose={() => setAdding(null)} />
+      <SiteDialog open={adding === 'site'} site={null} chooseCompany={false} {...(company[0] !== undefined ? { companyId: company[0] } : {})} onClose={() => setAdding(null)} />
+    </>
+  );
+}
