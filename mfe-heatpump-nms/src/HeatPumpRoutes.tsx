@@ -39,8 +39,8 @@ export function HeatPumpRoutes({ fallback = null }: HeatPumpRoutesProps) {
       <Route path={MANAGER_PATHS.admin} element={<RequireRole role="Admin"><SiteManagersPage mayEdit /></RequireRole>} />
       <Route path={MANAGER_PATHS.multisite} element={<RequireRole role="mscc"><SiteManagersPage mayEdit /></RequireRole>} />
       <Route path={MANAGER_PATHS.sitemanager} element={<RequireRole role="sm"><SiteManagersPage mayEdit={false} /></RequireRole>} />
-      <Route path={CONTACT_PATHS.admin} element={<RequireRole role="Admin"><ContactsPage mayAdd={false} /></RequireRole>} />
-      <Route path={CONTACT_PATHS.multisite} element={<RequireRole role="mscc"><ContactsPage mayAdd /></RequireRole>} />
+      <Route path={CONTACT_PATHS.admin} element={<RequireRole role="Admin"><ContactsPage chooseCompany /></RequireRole>} />
+      <Route path={CONTACT_PATHS.multisite} element={<RequireRole role="mscc"><ContactsPage chooseCompany={false} /></RequireRole>} />
       <Route path={COMPANY_LIST_PATHS.admin} element={<RequireRole role="Admin"><CompaniesPage area="admin" /></RequireRole>} />
       <Route path={COMPANY_LIST_PATHS.agency} element={<RequireRole role="Agency"><CompaniesPage area="agency" /></RequireRole>} />
       <Route path={SITE_LIST_PATHS.admin} element={<RequireRole role="Admin"><SitesPage area="admin" /></RequireRole>} />

@@ -323,6 +323,13 @@ describe('site managers and contacts (spec modals 5 and 6)', () => {
     expect(contacts.info.data.find((c) => c.email === 'lou@acme.test')?.company_id).toBe(mscc.company_id);
     expect(contacts.info.data.every((c) => c.company_id === mscc.company_id)).toBe(true);
     expect((await call('sm', '/api/nms/contacts/list')).status).toBe(403);
+    // Admin chooses the company
+    const noCompany = await call('Admin', '/api/nms/contacts/save', 'POST', { ...contact, email: 'ann@acme.test' });
+    expect([noCompany.status, noCompany.message]).toEqual([400, 'Please Select Multisite']);
+    expect((await call('Admin', '/api/nms/contacts/save', 'POST', { ...contact, email: 'ann@acme.test', company_id: mscc.company_id })).message).toBe('Contact added successfully');
+    // a company contact cannot put one into another company: its own is taken
+    expect((await call('mscc', '/api/nms/contacts/save', 'POST', { ...contact, email: 'x@acme.test', company_id: 999999 })).status).toBe(200);
+    expect(await n("SELECT count(*)::int AS n FROM multi_site_contacts WHERE email = 'x@acme.test' AND company_id = $1", [mscc.company_id])).toBe(1);
   });
 });
 

@@ -238,7 +238,7 @@ export function useSaveSiteManager() {
 /** Spec modal 6: a new contact or an update (the email stays). */
 export function useSaveContact() {
   return useFleetMutation(
-    ({ id, email, ...input }: { id?: number; first_name: string; last_name: string; contact_no: string; email: string }) =>
+    ({ id, email, ...input }: { id?: number; company_id?: number; first_name: string; last_name: string; contact_no: string; email: string }) =>
       id ? apiPut<null>('/api/nms/contacts/update', { id, ...input }) : apiPost<null>('/api/nms/contacts/save', { ...input, email }),
     { invalidate: [nmsKeys.all] },
   );

@@ -76,3 +76,29 @@ describe('Multi Site Contacts', () => {
     await waitFor(() => expect(lastCall(calls, 'POST', '/api/nms/contacts/save').body).toEqual({ first_name: 'Lou', last_name: 'Park', contact_no: '04123458', email: 'lou@acme.test' }));
   });
 });
+
+describe('Multi Site Contacts (Admin)', () => {
+  it('Admin chooses the company first (Please Select Multisite)', async () => {
+    signInAs('Admin');
+    const calls = fakeApi({
+      'GET /api/nms/contacts/list': listReply([]),
+      'GET /api/nms/multi-site-company/list': listReply([{ id: 4, company_name: 'Acme Sites', company_address: null, contact_person_email: null, agencies: [], sites_count: 0, heat_pumps: 0, created_at: '2025-01-01T00:00:00.000Z' }]),
+      'POST /api/nms/contacts/save': ok('Contact added successfully'),
+    });
+    renderHeatPump('/admin/heat_pump/multi-site-contacts');
+    await user.click(await screen.findByRole('button', { name: 'Add New Contact' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New Multi Site Contact' });
+    await user.type(within(dialog).getByLabelText(/First Name/), 'Ann');
+    await user.type(within(dialog).getByLabelText(/Last Name/), 'Ode');
+    await user.type(within(dialog).getByLabelText(/Contact Number/), '0298765432');
+    await user.type(within(dialog).getByLabelText(/^Email/), 'ann@acme.test');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Please Select Multisite')).toBeInTheDocument();
+    await user.click(await within(dialog).findByText('Acme Sites'));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(lastCall(calls, 'POST', '/api/nms/contacts/save').body).toEqual({ company_id: 4, first_name: 'Ann', last_name: 'Ode', contact_no: '0298765432', email: 'ann@acme.test' }),
+    );
+  });
+});
+

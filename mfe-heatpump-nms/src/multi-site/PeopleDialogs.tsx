@@ -69,21 +69,38 @@ export function SiteManagerDialog({ open, manager, onClose }: { open: boolean; m
 
 /** Spec 5: a contact number is 8 to 13 digits. */
 export const CONTACT_NO_RE = /^[0-9]{8,13}$/;
-const contactSchema = yup.object({
+function contactSchemaFor(chooseCompany: boolean) {
+  return yup.object({
+    company_ids: yup.array(yup.number().required()).default([]).test('company', 'assign.selectMultisiteAgain', (v) => !chooseCompany || (v?.length ?? 0) === 1),
+    ...contactFields,
+  });
+}
+const contactFields = {
   ...names,
   contact_no: yup.string().trim().default('').required('validation.contactNo').matches(CONTACT_NO_RE, 'validation.contactNoInvalid'),
   email: yup.string().trim().default('').required('validation.emailRequired').matches(VALID_EMAIL_RE, 'validation.email'),
+};
+type ContactValues = yup.InferType<ReturnType<typeof contactSchemaFor>>;
+const contactValues = (c: ContactRow | null): ContactValues => ({
+  company_ids: c ? [c.company_id] : [],
+  first_name: c?.first_name ?? '',
+  last_name: c?.last_name ?? '',
+  contact_no: c?.contact_no ?? '',
+  email: c?.email ?? '',
 });
-type ContactValues = yup.InferType<typeof contactSchema>;
-const contactValues = (c: ContactRow | null): ContactValues => ({ first_name: c?.first_name ?? '', last_name: c?.last_name ?? '', contact_no: c?.contact_no ?? '', email: c?.email ?? '' });
 
-/** New or Update Multi Site Contact (spec modal 6): First Name, Last Name, Contact Number (digits only), Email (fixed once created). */
-export function ContactDialog({ open, contact, onClose }: { open: boolean; contact: ContactRow | null; onClose: () => void }) {
+/**
+ * New or Update Multi Site Contact (spec modal 6): First Name, Last Name, Contact Number (digits only),
+ * Email (fixed once created); Admin first chooses the company (the spec's modal is a company contact's).
+ */
+export function ContactDialog({ open, contact, chooseCompany, onClose }: { open: boolean; contact: ContactRow | null; chooseCompany: boolean; onClose: () => void }) {
   const { t } = useHeatPumpTranslation();
   const save = useSaveContact();
-  const { form, err, dialog, submit } = useEditForm({ open, record: contact, valuesOf: contactValues, schema: contactSchema, save, onClose });
+  const choosing = chooseCompany && contact === null;
+  const { form, err, dialog, submit } = useEditForm({ open, record: contact, valuesOf: contactValues, schema: contactSchemaFor(choosing), save, onClose });
   const {
     register,
+    control,
     formState: { errors },
   } = form;
   const digits = register('contact_no');
@@ -92,10 +109,31 @@ export function ContactDialog({ open, contact, onClose }: { open: boolean; conta
       {...dialog}
       title={contact ? t('contactForm.updateTitle') : t('contactForm.newTitle')}
       onSubmit={submit((v) =>
-        save.mutateAsync({ ...(contact ? { id: contact.id } : {}), first_name: v.first_name.trim(), last_name: v.last_name.trim(), contact_no: v.contact_no.trim(), email: v.email.trim() }),
+        save.mutateAsync({
+          ...(contact ? { id: contact.id } : {}),
+          ...(choosing && v.company_ids[0] !== undefined ? { company_id: v.company_ids[0] } : {}),
+          first_name: v.first_name.trim(), last_name: v.last_name.trim(), contact_no: v.contact_no.trim(), email: v.email.trim() }),
       )}
     >
       <Stack gap="4">
+        {choosing && (
+          <Controller
+            control={control}
+            name="company_ids"
+            render={({ field }) => (
+              <PagedChoice
+                legend={t('siteForm.company')}
+                path="/api/nms/multi-site-company/list"
+                search={(text): Record<string, string> => (text ? { filter: JSON.stringify([{ key: 'company_name', value: encodeURIComponent(text), type: 'single' }]) } : {})}
+                toOption={(row) => ({ id: Number(row.id), label: String(row.company_name) })}
+                selected={field.value}
+                onChange={field.onChange}
+                multiple={false}
+                error={err(errors.company_ids?.message)}
+              />
+            )}
+          />
+        )}
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
           <TextField label={t('people.firstName')} required maxLength={NAME_MAX} error={err(errors.first_name?.message)} {...register('first_name')} />
           <TextField label={t('people.lastName')} required maxLength={NAME_MAX} error={err(errors.last_name?.message)} {...register('last_name')} />

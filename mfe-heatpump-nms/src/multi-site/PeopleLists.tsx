@@ -50,8 +50,8 @@ export function SiteManagersPage({ mayEdit }: { mayEdit: boolean }) {
   );
 }
 
-/** Multi-site contacts (Admin, mscc): mscc adds its company's; both update. */
-export function ContactsPage({ mayAdd }: { mayAdd: boolean }) {
+/** Multi-site contacts (Admin, mscc): mscc adds its company's, Admin any company's; both update. */
+export function ContactsPage({ chooseCompany }: { chooseCompany: boolean }) {
   const { t } = useHeatPumpTranslation();
   const list = useListState({ filterKeys: FILTER_KEYS });
   const contacts = useContacts(list.toQuery());
@@ -69,14 +69,12 @@ export function ContactsPage({ mayAdd }: { mayAdd: boolean }) {
   return (
     <Box p="4">
       <ListHeader title={title} list={list} filters={filters}>
-        {mayAdd && (
-          <Button size="sm" onClick={() => setEditing({ open: true, contact: null })}>
-            {t('contactForm.add')}
-          </Button>
-        )}
+        <Button size="sm" onClick={() => setEditing({ open: true, contact: null })}>
+          {t('contactForm.add')}
+        </Button>
       </ListHeader>
       <PagedTable label={title} list={list} result={contacts} page={contacts.data} columns={columns} />
-      <ContactDialog open={editing.open} contact={editing.contact} onClose={() => setEditing((e) => ({ ...e, open: false }))} />
+      <ContactDialog open={editing.open} contact={editing.contact} chooseCompany={chooseCompany} onClose={() => setEditing((e) => ({ ...e, open: false }))} />
     </Box>
   );
 }

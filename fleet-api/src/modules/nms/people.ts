@@ -33,7 +33,13 @@ const ContactNo = Type.String({ pattern: '^[0-9]{8,13}$', errorMessage: { defaul
 
 export const ManagerBody = { site_ids: SiteIds, first_name: personName('First Name'), last_name: personName('Last Name'), email: email('Site Manager Email') };
 export const ManagerUpdateBody = { site_ids: SiteIds, first_name: personName('First Name'), last_name: personName('Last Name') };
-export const ContactBody = { first_name: personName('First Name'), last_name: personName('Last Name'), contact_no: ContactNo, email: email('Email') };
+export const ContactBody = {
+  company_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647, errorMessage: 'Please Select Multisite' })),
+  first_name: personName('First Name'),
+  last_name: personName('Last Name'),
+  contact_no: ContactNo,
+  email: email('Email'),
+};
 export const ContactUpdateBody = { first_name: personName('First Name'), last_name: personName('Last Name'), contact_no: ContactNo };
 
 export const ManagerRow = Type.Object({
@@ -126,11 +132,24 @@ export async function updateManager(db: Db, caller: Caller, id: number, input: {
   });
 }
 
-/** A company contact adds its company's contacts (the spec's modal has no company to choose). */
-export async function saveContact(db: Db, caller: Caller, input: { first_name: string; last_name: string; email: string; contact_no: string }, now: Date) {
-  if (caller.userType !== 'mscc' || caller.companyId === null) throw forbidden();
+/** A contact of the company contact's own company, or of the company Admin chooses (Please Select Multisite). */
+export async function saveContact(
+  db: Db,
+  caller: Caller,
+  input: { company_id?: number; first_name: string; last_name: string; email: string; contact_no: string },
+  now: Date,
+) {
+  let company: number;
+  if (caller.userType === 'mscc') {
+    if (caller.companyId === null) throw forbidden();
+    company = caller.companyId;
+  } else if (caller.userType === 'Admin') {
+    if (input.company_id === undefined) throw badRequest('Please Select Multisite');
+    await requireVisible(db, caller, 'companies', input.company_id);
+    company = input.company_id;
+  } else throw forbidden();
   await db.query('INSERT INTO multi_site_contacts (company_id, first_name, last_name, email, contact_no, created_at) VALUES ($1, $2, $3, lower($4), $5, $6)', [
-    caller.companyId,
+    company,
     input.first_name.trim(),
     input.last_name.trim(),
     input.email.trim(),

@@ -210,7 +210,7 @@ export const nmsRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, {
   );
   app.post(
     '/api/nms/contacts/save',
-    { config: { access: only('mscc') }, schema: { ...writeSchema("A new contact of the caller's company"), body: Strict(ContactBody) } },
+    { config: { access: only('Admin', 'mscc') }, schema: { ...writeSchema("A new contact of the caller's company (Admin chooses the company)"), body: Strict(ContactBody) } },
     async (request) => {
       await saveContact(db, callerOf(request), request.body, now());
       return done('Contact added successfully');
