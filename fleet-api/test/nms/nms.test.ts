@@ -145,7 +145,7 @@ describe("a company's and a site's dashboards", () => {
     const place = `d.product_line = 'heat_pump' AND (d.company_id = ${company} OR d.site_id IN (SELECT id FROM sites WHERE company_id = ${company}))`;
     const counts = await call<{ total: number; online: number }>('mscc', `/api/nms/dashboard/msc/${company}/counts`);
     expect(counts.info.total).toBe(await n(`SELECT count(*)::int AS n FROM devices d WHERE ${place} AND d.device_status <> 'In-active'`));
-    const sites = await call<{ total: number; data: Array<{ heat_pumps: number; id: number }> }>('mscc', `/api/nms/dashboard/msc/${company}/sites`);
+    const sites = await call<{ total: number; data: Array<{ heat_pumps: number; id: number }> }>('mscc', `/api/nms/dashboard/msc/${company}/sites?page=1&limit=25&orderBy=desc&sortBy=created_at`);
     expect(sites.info.total).toBe(info.info.sites_count);
     const devices = await call<{ total: number }>('mscc', `/api/nms/dashboard/msc/${company}/ws/devices/all`);
     expect(devices.info.total).toBe(await n(`SELECT count(*)::int AS n FROM devices d WHERE ${place}`));
@@ -170,7 +170,8 @@ describe("a company's and a site's dashboards", () => {
     expect(info.info.heat_pumps).toBe(await n("SELECT count(*)::int AS n FROM devices WHERE site_id = $1 AND product_line = 'heat_pump'", [mine]));
     const counts = await call<{ total: number }>('sm', `/api/nms/dashboard/site/${mine}/counts`);
     expect(counts.info.total).toBe(await n("SELECT count(*)::int AS n FROM devices WHERE site_id = $1 AND product_line = 'heat_pump' AND device_status <> 'In-active'", [mine]));
-    const properties = await call<{ total: number }>('sm', `/api/nms/dashboard/site/${mine}/properties`);
+    // with the list state's paging and sort, as the console sends it
+    const properties = await call<{ total: number }>('sm', `/api/nms/dashboard/site/${mine}/properties?page=1&limit=25&orderBy=desc&sortBy=created_at`);
     expect(properties.info.total).toBe(await n('SELECT count(*)::int AS n FROM properties WHERE site_id = $1', [mine]));
     const theirs = (await t.db.query<{ id: number }>('SELECT id::int FROM sites WHERE id NOT IN (SELECT site_id FROM site_manager_sites WHERE site_manager_id = $1) ORDER BY id LIMIT 1', [sm])).rows[0]?.id;
     expect(theirs).toBeDefined();
@@ -201,6 +202,10 @@ describe('multi-site lists', () => {
     const msccSites = await call<{ total: number }>('mscc', '/api/nms/sites/list');
     expect(msccSites.info.total).toBe(await n('SELECT count(*)::int AS n FROM sites WHERE company_id = $1', [mscc.company_id]));
     expect((await call('sm', '/api/nms/multi-site-company/list')).status).toBe(403);
+    // a company's sites (the assignment's second step)
+    const bySite = await call<{ total: number; data: Array<{ company_id: number }> }>('Admin', `/api/nms/sites/list?filter=${encodeURIComponent(JSON.stringify([{ key: 'company_id', value: String(mscc.company_id), type: 'single' }]))}`);
+    expect(bySite.status).toBe(200);
+    expect(bySite.info.total).toBe(await n('SELECT count(*)::int AS n FROM sites WHERE company_id = $1', [mscc.company_id]));
   });
 });
 

@@ -31,6 +31,7 @@ describe('assigning heat pumps to a multi-site company and a site (Admin)', () =
     const calls = api();
     let dialog = await openAssign();
     expect(dialog).toHaveTextContent('1 heat pumps selected');
+    await user.type(within(dialog).getByRole('textbox', { name: /^Search/ }), 'Acme');
     await user.click(within(dialog).getByRole('button', { name: 'Next' }));
     expect(await within(dialog).findByText('Please Select Mulitisite')).toBeInTheDocument();
     await user.click(await within(dialog).findByText('Acme Sites'));
@@ -39,6 +40,8 @@ describe('assigning heat pumps to a multi-site company and a site (Admin)', () =
     await user.click(within(dialog).getByText('Acme Sites'));
     await user.click(within(dialog).getByRole('button', { name: 'Next' }));
     dialog = await screen.findByRole('dialog', { name: 'Choose Site for the Selected Devices' });
+    // the company's search text does not carry over into the sites
+    await waitFor(() => expect(callsTo(calls, 'GET', '/api/nms/sites/list').length).toBeGreaterThan(0));
     const siteFilter = JSON.parse(lastCall(calls, 'GET', '/api/nms/sites/list').query.get('filter') ?? '[]') as unknown[];
     expect(siteFilter).toEqual([{ key: 'company_id', value: '4', type: 'single' }]);
     await user.click(within(dialog).getByRole('button', { name: 'Assign' }));

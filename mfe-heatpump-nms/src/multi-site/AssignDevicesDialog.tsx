@@ -106,6 +106,7 @@ export function AssignDevicesDialog({ open, selection, count, admin, onClose, on
           <Text fontSize="sm">{t('assign.count', { count })}</Text>
           {step === 'company' ? (
             <PagedChoice
+              key="company"
               legend={t('siteForm.company')}
               path="/api/nms/multi-site-company/list"
               search={(text): Record<string, string> => (text ? { filter: JSON.stringify([{ key: 'company_name', value: encodeURIComponent(text), type: 'single' }]) } : {})}
@@ -120,6 +121,7 @@ export function AssignDevicesDialog({ open, selection, count, admin, onClose, on
             />
           ) : (
             <PagedChoice
+              key={`sites-of-${company[0] ?? 0}`}
               legend={t('places.sites')}
               path="/api/nms/sites/list"
               search={(text): Record<string, string> => ({

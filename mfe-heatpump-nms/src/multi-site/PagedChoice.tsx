@@ -34,7 +34,8 @@ export function PagedChoice({ legend, path, search, toOption, selected, onChange
   const { t } = useHeatPumpTranslation();
   const [text, setText] = useState('');
   const options = useInfiniteQuery({
-    queryKey: ['choice', path, text],
+    // the search's own parameters (a company's sites) are part of what is asked
+    queryKey: ['choice', path, search(text)],
     initialPageParam: 1,
     queryFn: ({ pageParam }) => apiList<Record<string, unknown>>(path, { ...search(text), page: pageParam, limit: PAGE }),
     getNextPageParam: (last: ListInfo<Record<string, unknown>>, pages) => (pages.length * PAGE < last.total ? pages.length + 1 : undefined),

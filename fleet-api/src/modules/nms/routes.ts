@@ -71,7 +71,8 @@ export const nmsRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, {
   // one path for the four NMS roles, the caller's slice deciding (another company or site is 404).
   const NMS_ROLES = only('Admin', 'Agency', 'mscc', 'sm');
   const Id = Strict({ id: IdField });
-  const Paged = Strict({ page: listQueryProperties.page, limit: listQueryProperties.limit, deviceType: DeviceType });
+  // the console's list state sends sort and filter too: the order is fixed (newest first), they are taken and left
+  const Paged = Strict({ ...listQueryProperties, deviceType: DeviceType });
   for (const kind of ['msc', 'site'] as const) {
     const place = (id: number): Place => (kind === 'msc' ? { company: id } : { site: id });
     const base = `/api/nms/dashboard/${kind}/:id`;
