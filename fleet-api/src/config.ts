@@ -76,6 +76,8 @@ export interface Config {
   simulator: { enabled: boolean; intervalMs: number; heatPumpEventsPerSecond: number };
   /** Origins besides PUBLIC_URL's a browser may open the live socket from (LIVE_ORIGINS, comma-separated). */
   liveOrigins: string[];
+  /** The maps service of the address autocomplete (MAPS_API_KEY, MAPS_COUNTRY default au); none: the fleet's addresses. */
+  maps: { key: string; country: string } | null;
   /** The clock every expiry is measured with (tests move it). */
   now: () => Date;
 }
@@ -158,6 +160,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       heatPumpEventsPerSecond: int(env.FLEET_HEAT_PUMP_EVENTS, 2, 'FLEET_HEAT_PUMP_EVENTS'),
     },
     liveOrigins: (str(env.LIVE_ORIGINS) ?? '').split(',').map((o) => o.trim()).filter((o) => o !== ''),
+    maps: str(env.MAPS_API_KEY) ? { key: str(env.MAPS_API_KEY) ?? '', country: (str(env.MAPS_COUNTRY) ?? 'au').toLowerCase() } : null,
     now: () => new Date(),
   };
 }

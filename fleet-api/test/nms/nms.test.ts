@@ -1,6 +1,7 @@
 // Network dashboards (issue 11): today's counts of each NMS role's slice, the months of a year from
 // the recorded daily history (seeded since 2021, today recorded by the server), the live device list.
 import { recordDay } from '../../src/modules/nms/history';
+import { addressSuggester } from '../../src/modules/nms/addresses';
 import { bearer, signIn, startTestApp, type TestApp, SETUP_TIMEOUT } from '../support/app';
 
 let t: TestApp;
@@ -365,6 +366,49 @@ describe('assigning heat pumps to a company and a site (spec modals 1 and 3)', (
     const filter = JSON.stringify([{ key: 'id', value: String(own[1]), type: 'single' }]);
     const all = await call<{ devices: number }>('Admin', '/api/nms/devices/assign', 'PUT', { all: true, filter, company_id: company });
     expect(all.info.devices).toBe(1);
+  });
+});
+
+describe('address suggestions (one interface: the maps service or the fleet)', () => {
+  it("suggests the fleet's addresses the caller may see, and postcodes without streets", async () => {
+    const agency = await links('agency@demo.test');
+    const street = (await t.db.query<{ street: string; city: string }>('SELECT street, city FROM properties WHERE agency_id = $1 AND street IS NOT NULL ORDER BY id LIMIT 1', [agency.agency_id])).rows[0];
+    const res = await call<Array<{ label: string; source: string }>>('Agency', `/api/nms/addresses/suggest?q=${encodeURIComponent(street?.street ?? '')}`);
+    expect(res.status).toBe(200);
+    expect(res.info.some((a) => a.source === 'fleet' && a.label.includes(street?.street ?? '?'))).toBe(true);
+    // another agency's customers' streets never show; a postcode line carries no street
+    const foreignStreet = (await t.db.query<{ street: string }>(
+      "SELECT p.street FROM properties p WHERE p.agency_id <> $1 AND p.street IS NOT NULL AND p.street NOT IN (SELECT street FROM properties WHERE agency_id = $1 AND street IS NOT NULL) LIMIT 1",
+      [agency.agency_id],
+    )).rows[0]?.street;
+    if (foreignStreet) {
+      const foreign = await call<Array<{ label: string; source: string }>>('Agency', `/api/nms/addresses/suggest?q=${encodeURIComponent(foreignStreet)}`);
+      expect(foreign.info.filter((a) => a.source === 'fleet')).toEqual([]);
+    }
+    const postcode = (await t.db.query<{ postal_code: string }>('SELECT postal_code FROM properties WHERE postal_code IS NOT NULL LIMIT 1')).rows[0]?.postal_code ?? '';
+    const byPostcode = await call<Array<{ label: string; source: string }>>('Agency', `/api/nms/addresses/suggest?q=${postcode}`);
+    expect(byPostcode.info.some((a) => a.source === 'postcode' && a.label.endsWith(postcode))).toBe(true);
+    expect((await call('Agency', '/api/nms/addresses/suggest?q=a')).status).toBe(400);
+    expect((await call('sm', '/api/nms/addresses/suggest?q=ab')).status).toBe(403);
+  });
+
+  it('asks the maps service, restricted to the configured country, when a key is set; the fleet when it finds nothing', async () => {
+    const asked: URL[] = [];
+    const fakeFetch = (async (input: URL | RequestInfo) => {
+      const url = new URL(String(input));
+      asked.push(url);
+      const found = url.searchParams.get('input') === 'quay' ? [{ description: '9 Quay St, Sydney NSW, Australia' }] : [];
+      return new Response(JSON.stringify({ predictions: found }), { status: 200 });
+    }) as typeof fetch;
+    const suggester = addressSuggester(t.db, { key: 'k-123', country: 'au' }, fakeFetch);
+    const caller = { userId: 1, userType: 'Admin' as const, email: 'a', sessionId: 's', agencyId: null, electricianId: null, companyId: null, siteManagerId: null, customerId: null };
+    expect(await suggester.suggest(caller, 'quay', 10)).toEqual([{ label: '9 Quay St, Sydney NSW, Australia', source: 'maps' }]);
+    expect(asked[0]?.searchParams.get('components')).toBe('country:au');
+    expect(asked[0]?.searchParams.get('key')).toBe('k-123');
+    const postcode = (await t.db.query<{ postal_code: string }>('SELECT postal_code FROM properties WHERE postal_code IS NOT NULL LIMIT 1')).rows[0]?.postal_code ?? '';
+    const fallback = await suggester.suggest(caller, postcode, 10);
+    expect(fallback.length).toBeGreaterThan(0);
+    expect(fallback.every((a) => a.source !== 'maps')).toBe(true);
   });
 });
 

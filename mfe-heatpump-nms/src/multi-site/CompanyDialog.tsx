@@ -6,6 +6,7 @@ import { useSaveCompany, type CompanyRow } from '../api/nms';
 import { useEditForm } from '../forms/useEditForm';
 import { useHeatPumpTranslation } from '../i18n/translation';
 import { NAME_MAX, VALID_EMAIL_RE } from './rules';
+import { AddressField } from './AddressField';
 import { PagedChoice } from './PagedChoice';
 
 function schemaFor(admin: boolean) {
@@ -27,8 +28,7 @@ const valuesOf = (c: CompanyRow | null): CompanyValues => ({
 
 /**
  * New or Update Multi-Site Company (spec modal 2): Agency (Admin only, 25 at a time), Company Name,
- * Company Address, Account Admin Email (fixed once created). The address is typed: the autocomplete
- * of a maps service is not built yet.
+ * Company Address (with suggestions), Account Admin Email (fixed once created).
  */
 export function CompanyDialog({ open, company, admin, onClose }: { open: boolean; company: CompanyRow | null; admin: boolean; onClose: () => void }) {
   const { t } = useHeatPumpTranslation();
@@ -75,7 +75,7 @@ export function CompanyDialog({ open, company, admin, onClose }: { open: boolean
           />
         )}
         <TextField label={t('companyForm.name')} required maxLength={NAME_MAX} error={err(errors.company_name?.message)} {...register('company_name')} />
-        <TextField label={t('companyForm.address')} required error={err(errors.company_address?.message)} {...register('company_address')} />
+        <AddressField label={t('companyForm.address')} required error={err(errors.company_address?.message)} {...register('company_address')} />
         <TextField label={t('companyForm.email')} required type="email" disabled={company !== null} error={err(errors.contact_person_email?.message)} {...register('contact_person_email')} />
       </Stack>
     </EditDialog>

@@ -17,6 +17,7 @@ describe('New or Update Multi-Site Company', () => {
       'GET /api/nms/multi-site-company/list': listReply([]),
       'GET /api/nms/agencies/options': (call) => agencies(Number(call.query.get('page'))),
       'POST /api/nms/multi-site-company/save': ok('Multi-site company added successfully'),
+      'GET /api/nms/addresses/suggest': { body: { status: true, message: 'Addresses', info: [{ label: '9 Quay St Sydney NSW 2000', source: 'fleet' }] } },
     });
     renderHeatPump('/admin/heat_pump/multi-site-company');
     await user.click(await screen.findByRole('button', { name: 'Add New Multi-Site' }));
@@ -42,6 +43,10 @@ describe('New or Update Multi-Site Company', () => {
     expect(within(dialog).getByLabelText(/Company Name/)).toHaveAttribute('maxLength', '60');
     await user.type(within(dialog).getByLabelText(/Company Name/), 'Harbour Homes');
     await user.type(within(dialog).getByLabelText(/Company Address/), '9 Quay St');
+    // suggestions for what is typed (after the filter debounce)
+    await waitFor(() => expect(callsTo(calls, 'GET', '/api/nms/addresses/suggest').at(-1)?.query.get('q')).toBe('9 Quay St'), { timeout: 3000 });
+    await waitFor(() => expect(within(dialog).getByTestId('address-suggestions').querySelectorAll('option')).toHaveLength(1));
+    expect(within(dialog).getByLabelText(/Company Address/)).toHaveAttribute('list', within(dialog).getByTestId('address-suggestions').id);
     const email = within(dialog).getByLabelText(/Account Admin Email/);
     await user.clear(email);
     await user.type(email, 'admin@harbour.test');

@@ -5,6 +5,7 @@ import * as yup from 'yup';
 import { useSaveSite, type SiteRow } from '../api/nms';
 import { useEditForm } from '../forms/useEditForm';
 import { useHeatPumpTranslation } from '../i18n/translation';
+import { AddressField } from './AddressField';
 import { PagedChoice } from './PagedChoice';
 import { NAME_MAX, VALID_EMAIL_RE } from './rules';
 
@@ -90,7 +91,7 @@ export function SiteDialog({
           />
         )}
         <TextField label={t('siteForm.name')} required maxLength={NAME_MAX} error={err(errors.site_name?.message)} {...register('site_name')} />
-        <TextField label={t('siteForm.address')} required error={err(errors.site_address?.message)} {...register('site_address')} />
+        <AddressField label={t('siteForm.address')} required error={err(errors.site_address?.message)} {...register('site_address')} />
         <TextField label={t('siteForm.managerName')} required maxLength={NAME_MAX} error={err(errors.site_manager_name?.message)} {...register('site_manager_name')} />
         <TextField label={t('siteForm.managerEmail')} required type="email" error={err(errors.site_manager_email?.message)} {...register('site_manager_email')} />
       </Stack>

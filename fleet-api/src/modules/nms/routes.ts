@@ -13,6 +13,7 @@ import { ListInfoSchema, listQueryProperties } from '../../server/listing';
 import { Envelope, IdField, MessageReply, signedInFailures, Strict } from '../../server/schemas';
 import { ContactBody, ContactRow, ContactUpdateBody, listContacts, listManagers, ManagerBody, ManagerRow, ManagerUpdateBody, saveContact, saveManager, updateContact, updateManager } from './people';
 import { assignDevices } from './assign';
+import { addressSuggester } from './addresses';
 import { agencyOptions, CompanyBody, CompanyUpdateBody, saveCompany, saveSite, SiteBody, updateCompany, updateSite } from './organisations';
 import { requireVisible } from '../../policy/scope';
 import { CompanyInfo, companyInfo, CompanyRow, companySites, listCompanies, listSites, FaultMonth, faultTrend, PropertyRow, SiteRow, siteInfo, siteProperties } from './places';
@@ -249,5 +250,19 @@ export const nmsRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, {
       const devices = await assignDevices(db, callerOf(request), request.body, now());
       return { status: true, message: `${devices} heat pumps assigned`, info: { devices } };
     },
+  );
+
+  // The address autocomplete of the multi-site forms (one interface: the maps service or the fleet's addresses).
+  const addresses = addressSuggester(db, ctx.config.maps);
+  app.get(
+    '/api/nms/addresses/suggest',
+    {
+      config: { access: only('Admin', 'Agency', 'mscc') },
+      schema: {
+        ...schema('Address suggestions for what is typed (at most 10)', Type.Array(Type.Object({ label: Type.String(), source: Type.String() }))),
+        querystring: Strict({ q: Type.String({ minLength: 2, maxLength: 120, errorMessage: 'Type at least 2 characters' }) }),
+      },
+    },
+    async (request) => ({ status: true, message: 'Addresses', info: await addresses.suggest(callerOf(request), request.query.q, 10) }),
   );
 };
