@@ -52,7 +52,8 @@ test('Admin creates a company, a site, a site manager and a contact, and assigns
     await expectMessages(dialog, 'Save', ['Please enter a valid email address']);
     await dialog.locator('[data-testid="paged-choice"] label').first().click();
     await dialog.getByRole('textbox', { name: /Company Name/ }).fill(company);
-    await dialog.getByRole('textbox', { name: /Company Address/ }).fill('9 Quay St Sydney NSW 2000');
+    // an address field offers suggestions: a combobox
+    await dialog.getByRole('combobox', { name: /Company Address/ }).fill('9 Quay St Sydney NSW 2000');
     await dialog.getByRole('textbox', { name: /Account Admin Email/ }).fill(`admin.${stamp}@journey.test`);
     await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     await saved(page, 'Multi-site company added successfully');
@@ -68,7 +69,7 @@ test('Admin creates a company, a site, a site manager and a contact, and assigns
     await dialog.getByRole('textbox', { name: /^Search/ }).fill(company);
     await dialog.getByText(company, { exact: true }).click();
     await dialog.getByRole('textbox', { name: /^Site Name/ }).fill(site);
-    await dialog.getByRole('textbox', { name: /Site Address/ }).fill('1 Dock Rd Sydney NSW 2000');
+    await dialog.getByRole('combobox', { name: /Site Address/ }).fill('1 Dock Rd Sydney NSW 2000');
     await dialog.getByRole('textbox', { name: /Site Manager Name/ }).fill('Pat Lee');
     await dialog.getByRole('textbox', { name: /Site Manager Email/ }).fill(`pat.${stamp}@journey.test`);
     await dialog.getByRole('button', { name: 'Save', exact: true }).click();

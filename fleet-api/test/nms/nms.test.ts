@@ -394,7 +394,7 @@ describe('address suggestions (one interface: the maps service or the fleet)', (
 
   it('asks the maps service, restricted to the configured country, when a key is set; the fleet when it finds nothing', async () => {
     const asked: URL[] = [];
-    const fakeFetch = (async (input: URL | RequestInfo) => {
+    const fakeFetch = (async (input: string | URL | Request) => {
       const url = new URL(String(input));
       asked.push(url);
       const found = url.searchParams.get('input') === 'quay' ? [{ description: '9 Quay St, Sydney NSW, Australia' }] : [];
