@@ -66,3 +66,12 @@ export function resetMail(to: string, link: string): Mail {
     text: `A password reset was requested for this address. Open this link to choose a new password:\n\n${link}\n\nThe link expires in 1 hour and can be used once. If you did not ask for it, ignore this mail.`,
   };
 }
+
+/** A sign-in made for someone by an operator (a company's account admin, a site manager). */
+export function invitationMail(to: string, role: string, link: string, days: number): Mail {
+  return {
+    to,
+    subject: 'Your fleet console account',
+    text: `An account was made for you on the fleet console as ${role}. Open this link to choose your password:\n\n${link}\n\nThe link expires in ${days} days and can be used once. After that, use "Forgot password" on the sign-in page.`,
+  };
+}

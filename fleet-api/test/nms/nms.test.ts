@@ -369,6 +369,78 @@ describe('assigning heat pumps to a company and a site (spec modals 1 and 3)', (
   });
 });
 
+describe('sign-ins for a new company admin and a new site manager (invitations)', () => {
+  it('makes an mscc account for the account admin email and an sm account for a site manager, each with a single-use link that sets the password', async () => {
+    const agencyId = (await links('agency@demo.test')).agency_id;
+    const saved = await call('Agency', '/api/nms/multi-site-company/save', 'POST', { company_name: 'Invite Co', company_address: '4 Bay St', contact_person_email: 'Boss@Invite.test' });
+    expect(saved.message).toBe('Multi-site company added successfully');
+    const company = (await t.db.query<{ id: number }>("SELECT id::int FROM multi_site_companies WHERE company_name = 'Invite Co'")).rows[0]?.id ?? 0;
+    const account = (await t.db.query<{ user_type: string; company_id: number; password_hash: string }>("SELECT user_type, company_id::int, password_hash FROM users WHERE email = 'boss@invite.test'")).rows[0];
+    expect(account).toMatchObject({ user_type: 'mscc', company_id: company });
+    expect(account?.password_hash.startsWith('$argon2')).toBe(false);
+    // no password signs in until the link sets one
+    expect((await t.app.inject({ method: 'POST', url: '/api/authenticate/login', payload: { email: 'boss@invite.test', password: 'Harbour9Lights' } })).statusCode).toBe(401);
+    const mail = (await t.db.query<{ text_body: string }>("SELECT text_body FROM outbox WHERE to_email = 'boss@invite.test' ORDER BY id DESC LIMIT 1")).rows[0]?.text_body ?? '';
+    const link = /\/msc\/reset-password\?token=([^&\s]+)&email=([^\s]+)/.exec(mail);
+    expect(link).not.toBeNull();
+    const token = decodeURIComponent(link?.[1] ?? '');
+    const reset = await t.app.inject({ method: 'POST', url: '/api/reset-password', payload: { token, email: 'boss@invite.test', password: 'Harbour9Lights', confirm_password: 'Harbour9Lights', type: 'msc' } });
+    expect(reset.statusCode).toBe(200);
+    const boss = bearer((await signIn(t.app, 'boss@invite.test', 'Harbour9Lights')).token);
+    const own = await t.app.inject({ url: `/api/nms/dashboard/msc/${company}/get`, headers: boss });
+    expect(own.statusCode).toBe(200);
+    // the link is single use
+    expect((await t.app.inject({ method: 'POST', url: '/api/reset-password', payload: { token, email: 'boss@invite.test', password: 'Other9Lights', confirm_password: 'Other9Lights', type: 'msc' } })).statusCode).toBe(400);
+
+    // the new company admin adds a site and its manager: the manager gets an sm sign-in on that site
+    const site = (await t.db.query<{ id: number }>("INSERT INTO sites (company_id, site_name) VALUES ($1, 'Invite Site') RETURNING id::int", [company])).rows[0]?.id ?? 0;
+    const added = await t.app.inject({ method: 'POST', url: '/api/nms/site-managers/save', headers: boss, payload: { site_ids: [site], first_name: 'Noor', last_name: 'Ali', email: 'noor@invite.test' } });
+    expect(added.statusCode).toBe(200);
+    const manager = (await t.db.query<{ user_type: string; first_name: string; site_manager_id: number }>("SELECT user_type, first_name, site_manager_id::int FROM users WHERE email = 'noor@invite.test'")).rows[0];
+    expect(manager).toMatchObject({ user_type: 'sm', first_name: 'Noor' });
+    expect(await n('SELECT count(*)::int AS n FROM site_manager_sites WHERE site_manager_id = $1 AND site_id = $2', [manager?.site_manager_id, site])).toBe(1);
+    expect(await n("SELECT count(*)::int AS n FROM outbox WHERE to_email = 'noor@invite.test' AND text_body LIKE '%/sm/reset-password?token=%'")).toBe(1);
+
+    // an address that already signs in keeps its one account, gets no mail, and the answer is the same
+    const mailsBefore = await n("SELECT count(*)::int AS n FROM outbox WHERE to_email = 'agency@demo.test'");
+    const again = await call('Agency', '/api/nms/multi-site-company/save', 'POST', { company_name: 'Invite Co Two', company_address: '5 Bay St', contact_person_email: 'agency@demo.test' });
+    expect(again.message).toBe('Multi-site company added successfully');
+    expect((await t.db.query<{ user_type: string; agency_id: number }>("SELECT user_type, agency_id::int FROM users WHERE email = 'agency@demo.test'")).rows[0]).toEqual({ user_type: 'Agency', agency_id: agencyId });
+    expect(await n("SELECT count(*)::int AS n FROM outbox WHERE to_email = 'agency@demo.test'")).toBe(mailsBefore);
+  });
+});
+
+describe("an agency's assignment to a company it did not create (spec 6: the exact contact email)", () => {
+  it('finds the company by its exact contact email only, links the agency on assignment, and refuses anything less', async () => {
+    const agency = await links('agency@demo.test');
+    const company = (await t.db.query<{ id: number }>("INSERT INTO multi_site_companies (company_name, contact_person_email) VALUES ('Elsewhere Co', 'Owner@Elsewhere.test') RETURNING id::int")).rows[0]?.id ?? 0;
+    const own = (await t.db.query<{ id: number }>("SELECT id::int FROM devices WHERE product_line = 'heat_pump' AND agency_id = $1 ORDER BY id DESC LIMIT 2", [agency.agency_id])).rows.map((r) => r.id);
+    const listed = async () => (await call<{ data: Array<{ id: number }> }>('Agency', '/api/nms/multi-site-company/list?limit=100')).info.data.some((c) => c.id === company);
+    expect(await listed()).toBe(false);
+    // a partial email is not an email; another address finds nothing; the id alone is outside the slice
+    expect((await call('Agency', '/api/nms/multi-site-company/by-contact?email=owner')).status).toBe(400);
+    const nobody = await call('Agency', '/api/nms/multi-site-company/by-contact?email=nobody%40elsewhere.test');
+    expect([nobody.status, nobody.message]).toEqual([404, 'No multi-site company has this contact email']);
+    const found = await call<{ id: number; company_name: string }>('Agency', '/api/nms/multi-site-company/by-contact?email=owner%40elsewhere.test');
+    expect(found.info).toEqual({ id: company, company_name: 'Elsewhere Co' });
+    expect((await call('Agency', '/api/nms/devices/assign', 'PUT', { device_ids: own, company_id: company })).status).toBe(404);
+    const wrong = await call('Agency', '/api/nms/devices/assign', 'PUT', { device_ids: own, contact_person_email: 'nobody@elsewhere.test' });
+    expect([wrong.status, wrong.message]).toEqual([400, 'No multi-site company has this contact email']);
+    // Admin sees every company and chooses by id: an email is not its way
+    const admin = await call('Admin', '/api/nms/devices/assign', 'PUT', { device_ids: own, contact_person_email: 'owner@elsewhere.test' });
+    expect([admin.status, admin.message]).toEqual([400, 'Please Select Mulitisite']);
+    expect(await n('SELECT count(*)::int AS n FROM devices WHERE company_id = $1', [company])).toBe(0);
+    expect(await n('SELECT count(*)::int AS n FROM multi_site_company_agencies WHERE company_id = $1', [company])).toBe(0);
+    // the exact email (case aside): the agency's heat pumps go to the company, which joins its slice
+    const res = await call<{ devices: number }>('Agency', '/api/nms/devices/assign', 'PUT', { device_ids: own, contact_person_email: ' OWNER@elsewhere.test ' });
+    expect([res.status, res.info.devices]).toEqual([200, own.length]);
+    expect(await n('SELECT count(*)::int AS n FROM devices WHERE company_id = $1 AND site_id IS NULL', [company])).toBe(own.length);
+    expect(await listed()).toBe(true);
+    // the by-contact call is the agency's alone
+    expect((await call('Admin', '/api/nms/multi-site-company/by-contact?email=owner%40elsewhere.test')).status).toBe(403);
+  });
+});
+
 describe('address suggestions (one interface: the maps service or the fleet)', () => {
   it("suggests the fleet's addresses the caller may see, and postcodes without streets", async () => {
     const agency = await links('agency@demo.test');

@@ -3,6 +3,11 @@
  * selected devices, then Choose Site, or skip it). The chosen heat pumps (or every one matching the
  * list's filter) of the caller's slice, in one statement; the company and site must be in the slice,
  * the site of that company. Skipping the site leaves the heat pumps at the company, on no site.
+ *
+ * An agency may also name a company it did not create by its exact contact email (spec 6: the
+ * agency's hint). Knowing that address is the proof of acquaintance: the agency is then linked to the
+ * company, which from then on is in its slice (our decision; an id alone never reaches a company
+ * outside the slice, and a wrong or partial email finds nothing).
  */
 import type { Db } from '../../db';
 import type { Caller } from '../../policy/roles';
@@ -13,21 +18,47 @@ import { deviceConditions } from '../devices/queries';
 
 export const PLEASE_SELECT_MULTISITE = 'Please Select Mulitisite';
 export const PLEASE_SELECT_SITE = 'Please select a site';
+export const NO_COMPANY_WITH_EMAIL = 'No multi-site company has this contact email';
 
 export interface Assignment {
   device_ids?: number[];
   all?: boolean;
   filter?: string;
   company_id?: number;
+  /** Agency only: the exact contact email of a company it did not create. */
+  contact_person_email?: string;
   site_id?: number | null;
 }
 
+/** The company whose contact email is exactly this one (case aside), whatever slice it is in. */
+export async function companyByContact(db: Db, email: string): Promise<{ id: number; company_name: string } | null> {
+  const { rows } = await db.query<{ id: number; company_name: string }>(
+    'SELECT id::int AS id, company_name FROM multi_site_companies WHERE lower(contact_person_email) = lower($1) ORDER BY id LIMIT 1',
+    [email.trim()],
+  );
+  return rows[0] ?? null;
+}
+
+/** Links the calling agency to the company it named by contact email (once). */
+async function linkByContact(db: Db, caller: Caller, email: string): Promise<number> {
+  if (caller.userType !== 'Agency' || caller.agencyId === null) throw badRequest(PLEASE_SELECT_MULTISITE);
+  const company = await companyByContact(db, email);
+  if (!company) throw badRequest(NO_COMPANY_WITH_EMAIL);
+  await db.query('INSERT INTO multi_site_company_agencies (company_id, agency_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [company.id, caller.agencyId]);
+  return company.id;
+}
+
 export async function assignDevices(db: Db, caller: Caller, a: Assignment, now: Date): Promise<number> {
-  if (a.company_id === undefined) throw badRequest(PLEASE_SELECT_MULTISITE);
-  await requireVisible(db, caller, 'companies', a.company_id);
+  return db.transaction((tx) => assignIn(tx, caller, a, now));
+}
+
+async function assignIn(db: Db, caller: Caller, a: Assignment, now: Date): Promise<number> {
+  const companyId = a.contact_person_email !== undefined ? await linkByContact(db, caller, a.contact_person_email) : a.company_id;
+  if (companyId === undefined) throw badRequest(PLEASE_SELECT_MULTISITE);
+  await requireVisible(db, caller, 'companies', companyId);
   if (a.site_id !== undefined && a.site_id !== null) {
     await requireVisible(db, caller, 'sites', a.site_id);
-    const { rows } = await db.query('SELECT 1 FROM sites WHERE id = $1 AND company_id = $2', [a.site_id, a.company_id]);
+    const { rows } = await db.query('SELECT 1 FROM sites WHERE id = $1 AND company_id = $2', [a.site_id, companyId]);
     if (rows.length === 0) throw badRequest(PLEASE_SELECT_SITE);
   }
   const params = new SqlParams();
@@ -36,7 +67,7 @@ export async function assignDevices(db: Db, caller: Caller, a: Assignment, now: 
     if (!a.device_ids || a.device_ids.length === 0) throw badRequest('Select at least one device');
     conditions.push(`d.id = ANY(${params.add(a.device_ids)}::bigint[])`);
   }
-  const company = params.add(a.company_id);
+  const company = params.add(companyId);
   const site = params.add(a.site_id ?? null);
   const at = params.add(now.toISOString());
   const result = await db.query(

@@ -111,14 +111,16 @@ async function companyOfSites(db: Db, caller: Caller, siteIds: number[]): Promis
   return rows[0]?.company_id ?? 0;
 }
 
-export async function saveManager(db: Db, caller: Caller, input: { site_ids: number[]; first_name: string; last_name: string; email: string }, now: Date) {
+export async function saveManager(db: Db, caller: Caller, input: { site_ids: number[]; first_name: string; last_name: string; email: string }, now: Date): Promise<number> {
   const company = await companyOfSites(db, caller, input.site_ids);
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const { rows } = await tx.query<{ id: number }>(
       'INSERT INTO site_managers (company_id, first_name, last_name, email, created_at) VALUES ($1, $2, $3, lower($4), $5) RETURNING id::int AS id',
       [company, input.first_name.trim(), input.last_name.trim(), input.email.trim(), now.toISOString()],
     );
-    await tx.query('INSERT INTO site_manager_sites (site_manager_id, site_id) SELECT $1, unnest($2::bigint[])', [rows[0]?.id, [...new Set(input.site_ids)]]);
+    const id = rows[0]?.id ?? 0;
+    await tx.query('INSERT INTO site_manager_sites (site_manager_id, site_id) SELECT $1, unnest($2::bigint[])', [id, [...new Set(input.site_ids)]]);
+    return id;
   });
 }
 

@@ -10,9 +10,11 @@ import { only, type UserType } from '../../policy/roles';
 import type { ModuleOptions } from '../../server/context';
 import { CountCache } from '../../server/count-cache';
 import { ListInfoSchema, listQueryProperties } from '../../server/listing';
-import { Envelope, IdField, MessageReply, signedInFailures, Strict } from '../../server/schemas';
+import { EmailField, Envelope, IdField, MessageReply, signedInFailures, Strict } from '../../server/schemas';
 import { ContactBody, ContactRow, ContactUpdateBody, listContacts, listManagers, ManagerBody, ManagerRow, ManagerUpdateBody, saveContact, saveManager, updateContact, updateManager } from './people';
-import { assignDevices } from './assign';
+import { assignDevices, companyByContact, NO_COMPANY_WITH_EMAIL } from './assign';
+import { notFound } from '../../server/errors';
+import { inviteUser } from '../auth/invitations';
 import { addressSuggester } from './addresses';
 import { agencyOptions, CompanyBody, CompanyUpdateBody, saveCompany, saveSite, SiteBody, updateCompany, updateSite } from './organisations';
 import { requireVisible } from '../../policy/scope';
@@ -37,6 +39,7 @@ const PREFIXES: Array<[string, UserType]> = [
 export const nmsRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, { ctx }) => {
   const { db } = ctx;
   const now = () => ctx.config.now();
+  const invitations = { publicUrl: ctx.config.publicUrl, now };
   const counts = new CountCache('devices');
   for (const [prefix, role] of PREFIXES) {
     const access = only(role);
@@ -143,7 +146,11 @@ export const nmsRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, {
     '/api/nms/multi-site-company/save',
     { config: { access: only('Admin', 'Agency') }, schema: { ...writeSchema('A new multi-site company'), body: Strict(CompanyBody) } },
     async (request) => {
-      await saveCompany(db, callerOf(request), request.body, now());
+      // the company's account admin gets a sign-in (modules/auth/invitations), in the same transaction
+      await db.transaction(async (tx) => {
+        const companyId = await saveCompany(tx, callerOf(request), request.body, now());
+        await inviteUser(tx, invitations, { userType: 'mscc', email: request.body.contact_person_email, companyId });
+      });
       return done('Multi-site company added successfully');
     },
   );
@@ -193,7 +200,11 @@ export const nmsRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, {
     '/api/nms/site-managers/save',
     { config: { access: only('Admin', 'mscc') }, schema: { ...writeSchema('A new site manager of sites of one company'), body: Strict(ManagerBody) } },
     async (request) => {
-      await saveManager(db, callerOf(request), request.body, now());
+      await db.transaction(async (tx) => {
+        const siteManagerId = await saveManager(tx, callerOf(request), request.body, now());
+        const { email, first_name: firstName, last_name: lastName } = request.body;
+        await inviteUser(tx, invitations, { userType: 'sm', email, siteManagerId, firstName, lastName });
+      });
       return done('Site manager added successfully');
     },
   );
@@ -242,6 +253,7 @@ export const nmsRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, {
           all: Type.Optional(Type.Boolean()),
           filter: Type.Optional(Type.String({ maxLength: 8000 })),
           company_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647, errorMessage: 'Please Select Mulitisite' })),
+          contact_person_email: Type.Optional(EmailField('Please enter a valid email address')),
           site_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647, errorMessage: 'Please select a site' })),
         }),
       },
@@ -249,6 +261,23 @@ export const nmsRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, {
     async (request) => {
       const devices = await assignDevices(db, callerOf(request), request.body, now());
       return { status: true, message: `${devices} heat pumps assigned`, info: { devices } };
+    },
+  );
+
+  // The agency's hint (spec 6): a company it did not create is found by its exact contact email only.
+  app.get(
+    '/api/nms/multi-site-company/by-contact',
+    {
+      config: { access: only('Agency') },
+      schema: {
+        ...schema('The company whose contact email is exactly this one (for an assignment by an agency)', Type.Object({ id: Type.Integer(), company_name: Type.String() })),
+        querystring: Strict({ email: EmailField('Please enter a valid email address') }),
+      },
+    },
+    async (request) => {
+      const company = await companyByContact(db, request.query.email);
+      if (!company) throw notFound(NO_COMPANY_WITH_EMAIL);
+      return { status: true, message: 'Company', info: company };
     },
   );
 
