@@ -89,4 +89,14 @@ describe('the route table', () => {
     // a product nobody names it for: nobody owns it (the not-found page)
     expect(matchRoute(t, '/admin/dashboard', 'bulb')).toBeNull();
   });
+
+  it('lets a route bound to a product win the path from one bound to none, while that product is selected', () => {
+    const t = buildRouteTable([
+      { ...devicesDescription, routes: [{ path: '/agency/devices', access: ['Agency'] }] },
+      { ...authDescription, name: 'mfe-heatpump-nms', routes: [{ path: '/agency/devices', access: ['Agency'], products: ['heat_pump'] }] },
+    ]);
+    expect(matchRoute(t, '/agency/devices', 'heat_pump')?.remote).toBe('mfe-heatpump-nms');
+    expect(matchRoute(t, '/agency/devices', 'livelink')?.remote).toBe('mfe-devices');
+    expect(matchRoute(t, '/agency/devices')?.remote).toBe('mfe-devices');
+  });
 });
