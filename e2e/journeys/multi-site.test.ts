@@ -1,6 +1,7 @@
 // Issue 11: Agency with heat pumps selected lands on its network dashboard; Admin creates a company,
 // a site, a site manager and a contact, trying every validation message of the spec, and assigns heat
-// pumps through the two-step flow (company, then site).
+// pumps through the two-step flow (company, then site); the agency then assigns one of its heat pumps
+// to that company, which it did not create, by the company's exact contact email.
 import type { Browser, Locator, Page } from 'playwright-core';
 import { journey, launchChromium } from '../support/browser';
 import { signIn } from '../support/sign-in';
@@ -50,7 +51,9 @@ test('Admin creates a company, a site, a site manager and a contact, and assigns
     await expectMessages(dialog, 'Save', ['Please Select Agency', 'Company Name is required', 'Company Address is required', 'Contact Person Email is required']);
     await dialog.getByRole('textbox', { name: /Account Admin Email/ }).fill('not an email');
     await expectMessages(dialog, 'Save', ['Please enter a valid email address']);
-    await dialog.locator('[data-testid="paged-choice"] label').first().click();
+    // linked to another agency than the demo agency (which later finds it by its contact email)
+    await dialog.getByRole('textbox', { name: /^Search/ }).fill('Coastal Energy');
+    await dialog.getByText('Coastal Energy Solutions', { exact: true }).click();
     await dialog.getByRole('textbox', { name: /Company Name/ }).fill(company);
     // an address field offers suggestions: a combobox
     await dialog.getByRole('combobox', { name: /Company Address/ }).fill('9 Quay St Sydney NSW 2000');
@@ -141,4 +144,31 @@ test('Admin creates a company, a site, a site manager and a contact, and assigns
     await page.getByRole('button', { name: `View ${site}` }).click();
     await page.getByRole('heading', { name: site }).waitFor();
     await page.getByLabel('Total: 2').waitFor();
+  }));
+
+test('Agency assigns a heat pump to a company it did not create, by its exact contact email', () =>
+  journey(browser, async ({ page }) => {
+    const company = `Journey Co ${stamp}`;
+    await signIn(page, 'agency@demo.test');
+    await page.waitForURL('**/agency/devices');
+    await page.getByRole('combobox', { name: /product/i }).selectOption('heat_pump');
+    // with heat pumps selected, the agency's devices are its heat pumps
+    await page.goto('/agency/devices');
+    const table = page.getByRole('table', { name: 'Devices [Heat Pump]' });
+    await page.waitForFunction(() => document.querySelectorAll('table[aria-label="Devices [Heat Pump]"] tbody tr td').length > 1);
+    await table.locator('tbody tr label').first().click();
+    await page.getByRole('button', { name: 'Assign to Multi-Site' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Choose Multi-Site for the selected devices' });
+    await dialog.getByText('For a company you did not create, type its exact contact email.').waitFor();
+    const search = dialog.getByRole('textbox', { name: /^Search/ });
+    // not one of its companies: its name finds nothing
+    await search.fill(company);
+    await dialog.getByText('No Data Found', { exact: true }).waitFor();
+    await search.fill(`admin.${stamp}@journey.test`);
+    await dialog.getByText(`${company} (contact admin.${stamp}@journey.test)`, { exact: true }).click();
+    await dialog.getByRole('button', { name: 'Assign', exact: true }).click();
+    await saved(page, '1 heat pumps assigned');
+    // the company is in the agency's slice from now on
+    await page.goto('/agency/heat_pump/multi-site');
+    await page.getByText(company, { exact: true }).first().waitFor();
   }));

@@ -21,7 +21,7 @@ export interface HeatPumpRoutesProps {
 /** The device list each area's device page returns to. */
 const LIST_OF = {
   admin: HEAT_PUMP_LIST_PATHS.admin,
-  agency: FAULTY_SYSTEMS_PATHS.agency,
+  agency: HEAT_PUMP_LIST_PATHS.agency,
   multisite: HEAT_PUMP_LIST_PATHS.multisite,
   sitemanager: HEAT_PUMP_LIST_PATHS.sitemanager,
   user: HEAT_PUMP_LIST_PATHS.user,
@@ -32,6 +32,7 @@ export function HeatPumpRoutes({ fallback = null }: HeatPumpRoutesProps) {
   return (
     <Routes>
       <Route path={HEAT_PUMP_LIST_PATHS.admin} element={<RequireRole role="Admin"><HeatPumpListPage area="admin" /></RequireRole>} />
+      <Route path={HEAT_PUMP_LIST_PATHS.agency} element={<RequireRole role="Agency"><HeatPumpListPage area="agency" /></RequireRole>} />
       {(['Admin', 'Agency', 'mscc', 'sm'] as const).map((role) => (
         <Route key={`dashboard-${role}`} path={DASHBOARD_PATHS[role]} element={<RequireRole role={role}><NetworkDashboardPage role={role} /></RequireRole>} />
       ))}

@@ -80,9 +80,14 @@ export const SERIAL_PATHS = {
   installHistory: '/admin/heat_pump/device-history/:serial_number',
 } as const;
 
-/** Devices [Heat Pump]: Admin's list, User's home (spec 2.2), and the multi-site roles' devices (spec 2.7, 2.8). */
+/**
+ * Devices [Heat Pump]: Admin's list, User's home (spec 2.2), the multi-site roles' devices (spec 2.7,
+ * 2.8), and the agency's devices while heat pumps are selected (spec 2.5 "devices"; mfe-devices owns
+ * the path for the other lines: our decision, so that an agency can pick heat pumps to assign).
+ */
 export const HEAT_PUMP_LIST_PATHS = {
   admin: '/admin/heat_pump/devices',
+  agency: '/agency/devices',
   user: '/user/dashboard',
   multisite: '/multisite/devices',
   sitemanager: '/sitemanager/devices',
@@ -91,6 +96,7 @@ export type HeatPumpListArea = keyof typeof HEAT_PUMP_LIST_PATHS;
 
 const routes: RemoteRoute[] = [
   { path: HEAT_PUMP_LIST_PATHS.admin, access: ['Admin'] },
+  { path: HEAT_PUMP_LIST_PATHS.agency, access: ['Agency'], products: ['heat_pump'] },
   { path: DASHBOARD_PATHS.Admin, access: ['Admin'], products: ['heat_pump'] },
   { path: DASHBOARD_PATHS.Agency, access: ['Agency'], products: ['heat_pump'] },
   { path: DASHBOARD_PATHS.mscc, access: ['mscc'] },
@@ -138,6 +144,7 @@ const menu: MenuEntry[] = [
     }),
   ),
   { id: 'heatpump.admin.devices', label: 'Devices', labelKey: 'heatpump:menu.devices', path: HEAT_PUMP_LIST_PATHS.admin, roles: ['Admin'], products: ['heat_pump'], order: 110 },
+  { id: 'heatpump.agency.devices', label: 'Devices', labelKey: 'heatpump:menu.devices', path: HEAT_PUMP_LIST_PATHS.agency, roles: ['Agency'], products: ['heat_pump'], order: 100 },
   {
     id: 'heatpump.admin.attention',
     label: 'Attention',

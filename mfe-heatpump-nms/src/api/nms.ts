@@ -1,6 +1,6 @@
 // Network (NMS) dashboard calls (spec 7; docs/heat-pump-calls.md): Admin under /api/nms, the others
 // under their NMS prefix; the server answers each caller its slice.
-import { apiGet, apiList, apiPost, apiPut, useFleetMutation, type ListQuery, type UserType } from '@fleet/shared-api';
+import { ApiError, apiGet, apiList, apiPost, apiPut, useFleetMutation, type ListQuery, type UserType } from '@fleet/shared-api';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { HeatPumpRow } from './heat-pumps';
 
@@ -248,8 +248,39 @@ export interface DeviceAssignment {
   device_ids?: number[];
   all?: boolean;
   filter?: string;
-  company_id: number;
+  /** A company of the slice, or (Agency) the exact contact email of one it did not create. */
+  company_id?: number;
+  contact_person_email?: string;
   site_id?: number;
+}
+
+export interface CompanyByContact {
+  id: number;
+  company_name: string;
+}
+
+/** Something shaped like an email address (the server checks it again). */
+const LOOKS_LIKE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * The agency's hint (spec 6): the company whose contact email is exactly the one typed, even one the
+ * agency did not create. Asked only for something shaped like an email; no company is a quiet null.
+ */
+export function useCompanyByContact(email: string) {
+  const asked = LOOKS_LIKE_EMAIL.test(email);
+  return useQuery({
+    queryKey: ['nms', 'by-contact', email],
+    enabled: asked,
+    retry: false,
+    queryFn: async () => {
+      try {
+        return (await apiGet<CompanyByContact>('/api/nms/multi-site-company/by-contact', { email })).info;
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 404) return null;
+        throw err;
+      }
+    },
+  });
 }
 
 /** Choose Multi-Site, then Choose Site or skip (spec modals 1 and 3). */

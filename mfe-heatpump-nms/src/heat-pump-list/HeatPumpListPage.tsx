@@ -36,6 +36,7 @@ const FILTER_KEYS: readonly DeviceFilterKey[] = [
 /** The device page a row opens, in the area of the list (User, mscc and sm under their own prefix). */
 const DETAIL_OF: Record<HeatPumpListArea, string> = {
   admin: DEVICE_DETAIL_PATHS.admin,
+  agency: DEVICE_DETAIL_PATHS.agency,
   user: DEVICE_DETAIL_PATHS.user,
   multisite: DEVICE_DETAIL_PATHS.multisite,
   sitemanager: DEVICE_DETAIL_PATHS.sitemanager,
@@ -54,7 +55,8 @@ export function HeatPumpListPage({ area }: { area: HeatPumpListArea }) {
   const startExport = useStartHeatPumpExport();
   const filters = useDeviceFilterFields(FILTER_KEYS);
   const title = t('list.title');
-  // Admin assigns the ticked heat pumps (or every one of the filter) to a company and a site (spec modals 1 and 3)
+  // Admin and Agency assign the ticked heat pumps (or every one of the filter) to a company (spec modals 1 and 3)
+  const assigns = area === 'admin' || area === 'agency';
   const selection = useSelection(selectionScope(query));
   const [assigning, setAssigning] = useState(false);
   const total = heatPumps.data?.total ?? 0;
@@ -94,7 +96,7 @@ export function HeatPumpListPage({ area }: { area: HeatPumpListArea }) {
   return (
     <Box p="4">
       <ListHeader title={title} list={list} filters={filters}>
-        {area === 'admin' && selection.count(total) > 0 && (
+        {assigns && selection.count(total) > 0 && (
           <Button size="sm" onClick={() => setAssigning(true)}>
             {t('assign.button')}
           </Button>
@@ -107,14 +109,14 @@ export function HeatPumpListPage({ area }: { area: HeatPumpListArea }) {
         result={heatPumps}
         page={heatPumps.data}
         columns={columns}
-        {...(area === 'admin' ? { selection: { state: selection, rowLabel: (row: HeatPumpRow) => row.serial_number } } : {})}
+        {...(assigns ? { selection: { state: selection, rowLabel: (row: HeatPumpRow) => row.serial_number } } : {})}
       />
-      {area === 'admin' && (
+      {assigns && (
         <AssignDevicesDialog
           open={assigning}
           selection={selection.all ? { all: true, ...(query.filter ? { filter: query.filter } : {}) } : { device_ids: selection.keys }}
           count={selection.count(total)}
-          admin
+          admin={area === 'admin'}
           onClose={() => setAssigning(false)}
           onAssigned={() => selection.clear()}
         />

@@ -291,6 +291,8 @@ export const en = {
     selectMultisite: 'Please Select Mulitisite',
     selectMultisiteAgain: 'Please Select Multisite',
     selectSite: 'Please select a site',
+    contactHint: 'For a company you did not create, type its exact contact email.',
+    byContact: '{{name}} (contact {{email}})',
   },
   durations: {
     minutes: '{{count}} min',

@@ -292,6 +292,8 @@ export const hi: HeatPumpTexts = {
     selectMultisite: 'कृपया मल्टीसाइट चुनें',
     selectMultisiteAgain: 'कृपया मल्टी-साइट चुनें',
     selectSite: 'कृपया एक साइट चुनें',
+    contactHint: 'जो कंपनी आपने नहीं बनाई, उसका सटीक संपर्क ईमेल लिखें।',
+    byContact: '{{name}} (संपर्क {{email}})',
   },
   durations: {
     minutes: '{{count}} मिनट',

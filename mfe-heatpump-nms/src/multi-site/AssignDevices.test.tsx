@@ -64,3 +64,54 @@ describe('assigning heat pumps to a multi-site company and a site (Admin)', () =
     await waitFor(() => expect(lastCall(calls, 'PUT', '/api/nms/devices/assign').body).toEqual({ device_ids: [1], company_id: 4, site_id: 8 }));
   });
 });
+
+describe("an agency's assignment (spec: Assign at once; the hint for a company it did not create)", () => {
+  function agencyApi() {
+    return fakeApi({
+      'GET /api/heat-pump/list': listReply([heatPump(1), heatPump(2)], 2),
+      'GET /api/nms/multi-site-company/list': (call) => listReply(call.query.get('filter') ? [] : [COMPANY]),
+      'GET /api/nms/multi-site-company/by-contact': (call) =>
+        call.query.get('email') === 'owner@elsewhere.test'
+          ? { body: { status: true, message: 'Company', info: { id: 77, company_name: 'Elsewhere Co' } } }
+          : { status: 404, body: { status: false, message: 'No multi-site company has this contact email' } },
+      'PUT /api/nms/devices/assign': { body: { status: true, message: '1 heat pumps assigned', info: { devices: 1 } } },
+    });
+  }
+
+  async function openAgencyAssign() {
+    signInAs('Agency');
+    renderHeatPump('/agency/devices');
+    await user.click(await screen.findByRole('checkbox', { name: '200000000001' }));
+    await user.click(screen.getByRole('button', { name: 'Assign to Multi-Site' }));
+    return screen.findByRole('dialog', { name: 'Choose Multi-Site for the selected devices' });
+  }
+
+  it('assigns one of its companies with Assign (no site step), and shows the hint', async () => {
+    const calls = agencyApi();
+    const dialog = await openAgencyAssign();
+    expect(within(dialog).getByText('For a company you did not create, type its exact contact email.')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Next' })).toBeNull();
+    await user.click(await within(dialog).findByText('Acme Sites'));
+    await user.click(within(dialog).getByRole('button', { name: 'Assign' }));
+    await waitFor(() => expect(lastCall(calls, 'PUT', '/api/nms/devices/assign').body).toEqual({ device_ids: [1], company_id: 4 }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it("finds a company it did not create by the exact contact email, and assigns by that email; another email finds nothing", async () => {
+    const calls = agencyApi();
+    const dialog = await openAgencyAssign();
+    const search = within(dialog).getByRole('textbox', { name: /^Search/ });
+    await user.type(search, 'someone@elsewhere.test');
+    await waitFor(() => expect(callsTo(calls, 'GET', '/api/nms/multi-site-company/by-contact')).toHaveLength(1), { timeout: 3000 });
+    expect(await within(dialog).findByText('No Data Found')).toBeInTheDocument();
+    // a partial address is not asked about
+    await user.clear(search);
+    await user.type(search, 'owner@elsewhere');
+    await waitFor(() => expect(callsTo(calls, 'GET', '/api/nms/multi-site-company/list').length).toBeGreaterThan(2), { timeout: 3000 });
+    expect(callsTo(calls, 'GET', '/api/nms/multi-site-company/by-contact')).toHaveLength(1);
+    await user.type(search, '.test');
+    await user.click(await within(dialog).findByText('Elsewhere Co (contact owner@elsewhere.test)', {}, { timeout: 3000 }));
+    await user.click(within(dialog).getByRole('button', { name: 'Assign' }));
+    await waitFor(() => expect(lastCall(calls, 'PUT', '/api/nms/devices/assign').body).toEqual({ device_ids: [1], contact_person_email: 'owner@elsewhere.test' }));
+  });
+});

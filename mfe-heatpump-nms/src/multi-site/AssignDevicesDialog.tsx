@@ -1,8 +1,8 @@
 import { errorMessage } from '@fleet/shared-api';
 import { Button, HStack, Stack, Text } from '@fleet/shared-ui';
 import { ModalDialog } from '@fleet/shared-ui/overlays';
-import { useEffect, useState } from 'react';
-import { useAssignDevices, type DeviceAssignment } from '../api/nms';
+import { useCallback, useEffect, useState } from 'react';
+import { useAssignDevices, useCompanyByContact, type DeviceAssignment } from '../api/nms';
 import { useHeatPumpTranslation } from '../i18n/translation';
 import { CompanyDialog } from './CompanyDialog';
 import { PagedChoice } from './PagedChoice';
@@ -21,7 +21,9 @@ export interface AssignDevicesDialogProps {
 
 /**
  * Choose Multi-Site for the selected devices, then Choose Site for the Selected Devices (spec modals 1
- * and 3): a company (or a new one), then one of its sites (or a new one), or Skip this step.
+ * and 3): a company (or a new one), then one of its sites (or a new one), or Skip this step. An agency
+ * assigns the company at once, and may name a company it did not create by its exact contact email
+ * (spec 6: the hint): that company shows as a choice, and the assignment carries the email.
  */
 export function AssignDevicesDialog({ open, selection, count, admin, onClose, onAssigned }: AssignDevicesDialogProps) {
   const { t } = useHeatPumpTranslation();
@@ -31,11 +33,18 @@ export function AssignDevicesDialog({ open, selection, count, admin, onClose, on
   const [site, setSite] = useState<number[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [adding, setAdding] = useState<'company' | 'site' | null>(null);
+  const [searched, setSearched] = useState('');
+  const onSearch = useCallback((text: string) => setSearched(text), []);
+  const byContact = useCompanyByContact(admin ? '' : searched);
+  const found = byContact.data ? { id: byContact.data.id, label: t('assign.byContact', { name: byContact.data.company_name, email: searched }) } : null;
+  // the email that named the chosen company, kept with the choice (the search may change after)
+  const [contactEmail, setContactEmail] = useState<string | null>(null);
   useEffect(() => {
     if (open) {
       setStep('company');
       setCompany([]);
       setSite([]);
+      setContactEmail(null);
       setError(null);
       assign.reset();
     }
@@ -46,7 +55,8 @@ export function AssignDevicesDialog({ open, selection, count, admin, onClose, on
     const companyId = company[0];
     if (companyId === undefined) return;
     try {
-      await assign.mutateAsync({ ...selection, company_id: companyId, ...(siteId !== undefined ? { site_id: siteId } : {}) });
+      const target = contactEmail !== null ? { contact_person_email: contactEmail } : { company_id: companyId };
+      await assign.mutateAsync({ ...selection, ...target, ...(siteId !== undefined ? { site_id: siteId } : {}) });
       onAssigned();
       onClose();
     } catch {
@@ -114,10 +124,12 @@ export function AssignDevicesDialog({ open, selection, count, admin, onClose, on
               selected={company}
               onChange={(ids) => {
                 setCompany(ids);
+                setContactEmail(found !== null && ids[0] === found.id ? searched : null);
                 setError(ids.length === 0 ? t('assign.selectMultisiteAgain') : null);
               }}
               multiple={false}
               error={refusal ?? undefined}
+              {...(admin ? {} : { hint: t('assign.contactHint'), onSearch, known: found ? [found] : [] })}
             />
           ) : (
             <PagedChoice

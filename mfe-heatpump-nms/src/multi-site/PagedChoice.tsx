@@ -1,7 +1,7 @@
 import { apiList, type ListInfo } from '@fleet/shared-api';
 import { Box, Checkbox, Fieldset, Input, Spinner, Text } from '@fleet/shared-ui';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useState, type UIEvent } from 'react';
+import { useEffect, useState, type UIEvent } from 'react';
 import { useHeatPumpTranslation } from '../i18n/translation';
 
 export interface ChoiceOption {
@@ -22,22 +22,40 @@ export interface PagedChoiceProps {
   error?: string | undefined;
   /** Options already chosen that the first pages may not hold (an update), shown first. */
   known?: ChoiceOption[];
+  /** A line under the search box (the agency's hint). */
+  hint?: string;
+  /** The search as asked (after the pause), for a caller that looks something else up with it. */
+  onSearch?: (text: string) => void;
 }
 
 const PAGE = 25;
+/** Spec: the multi-site search waits 1000 ms after the last key. */
+export const SEARCH_PAUSE_MS = 1000;
+
+/** The value once it has stopped changing for `ms`. */
+function useSettled(value: string, ms: number): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
 
 /**
  * A searchable list of checkboxes loading 25 options at a time, the next 25 when it is scrolled to
  * its end (spec: agency and site dropdowns). Keyboard: Tab moves through the boxes, Space ticks.
  */
-export function PagedChoice({ legend, path, search, toOption, selected, onChange, multiple, error, known = [] }: PagedChoiceProps) {
+export function PagedChoice({ legend, path, search, toOption, selected, onChange, multiple, error, known = [], hint, onSearch }: PagedChoiceProps) {
   const { t } = useHeatPumpTranslation();
   const [text, setText] = useState('');
+  const asked = useSettled(text.trim(), SEARCH_PAUSE_MS);
+  useEffect(() => onSearch?.(asked), [asked, onSearch]);
   const options = useInfiniteQuery({
     // the search's own parameters (a company's sites) are part of what is asked
-    queryKey: ['choice', path, search(text)],
+    queryKey: ['choice', path, search(asked)],
     initialPageParam: 1,
-    queryFn: ({ pageParam }) => apiList<Record<string, unknown>>(path, { ...search(text), page: pageParam, limit: PAGE }),
+    queryFn: ({ pageParam }) => apiList<Record<string, unknown>>(path, { ...search(asked), page: pageParam, limit: PAGE }),
     getNextPageParam: (last: ListInfo<Record<string, unknown>>, pages) => (pages.length * PAGE < last.total ? pages.length + 1 : undefined),
   });
   const loaded = (options.data?.pages ?? []).flatMap((p) => p.data.map(toOption));
@@ -53,7 +71,20 @@ export function PagedChoice({ legend, path, search, toOption, selected, onChange
       <Fieldset.Legend fontSize="sm" fontWeight="medium">
         {legend}
       </Fieldset.Legend>
-      <Input size="sm" mb="2" aria-label={t('choice.search', { what: legend })} placeholder={t('choice.searchPlaceholder')} value={text} onChange={(e) => setText(e.target.value)} />
+      <Input
+        size="sm"
+        mb={hint ? '1' : '2'}
+        aria-label={t('choice.search', { what: legend })}
+        placeholder={t('choice.searchPlaceholder')}
+        maxLength={60}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+      />
+      {hint && (
+        <Fieldset.HelperText fontSize="xs" mb="2">
+          {hint}
+        </Fieldset.HelperText>
+      )}
       <Box maxH="40" overflowY="auto" borderWidth="1px" rounded="md" p="2" onScroll={onScroll} data-testid="paged-choice">
         {shown.map((o) => (
           <Checkbox.Root key={o.id} size="sm" display="flex" py="1" checked={selected.includes(o.id)} onCheckedChange={(d) => toggle(o.id, d.checked === true)}>
