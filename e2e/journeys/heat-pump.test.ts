@@ -45,6 +45,8 @@ test('Agency, mscc and sm each open their own Attention list', () =>
       // another area's Attention list is not theirs: the guard sends them away
       await page.goto('/admin/heat_pump/faulty-systems');
       await page.waitForURL((url) => !url.pathname.startsWith('/admin/'));
+      // the home it lands on loads its figures: sign out after they arrive, not while they are in flight
+      await page.waitForLoadState('networkidle');
       await page.getByRole('button', { name: 'Logout' }).click();
       await page.waitForURL('**/login');
     }

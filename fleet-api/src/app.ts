@@ -24,6 +24,8 @@ import { devOutboxRoutes, healthRoutes } from './modules/system/routes';
 import { firmwareRoutes } from './modules/firmware/routes';
 import { otaRoutes } from './modules/ota/routes';
 import { deviceRoutes } from './modules/devices/routes';
+import { customerRoutes } from './modules/customers/routes';
+import { tariffLookupRoutes } from './modules/tariffs/lookups';
 import { faultRoutes } from './modules/faults/routes';
 import { openLiveBus } from './modules/live/bus';
 import { LiveHub } from './modules/live/hub';
@@ -145,6 +147,8 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
   await app.register(liveRoutes, opts);
   await app.register(nmsRoutes, opts);
   await app.register(modelRoutes, opts);
+  await app.register(customerRoutes, opts);
+  await app.register(tariffLookupRoutes, opts);
 
   await app.ready();
   return app;

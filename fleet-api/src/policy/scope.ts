@@ -5,8 +5,9 @@
  *
  * Admin: everything. Agency: its agency's agents, electricians, devices, customers, properties and
  * the multi-site companies it created or is linked to. Electrician: the devices it installed and
- * their customers and properties. mscc: its company, its sites, their devices and properties.
- * sm: the sites it manages. Customer/User: its own customer record, properties and devices.
+ * their customers and properties. mscc: its company, its sites, their devices, and the properties
+ * (and their customers) at its sites or where its heat pumps are installed. sm: the same for the
+ * sites it manages. Customer/User: its own customer record, properties and devices.
  * Rows of other tables (faults, device history, OTA jobs, tariffs of a property) are scoped through
  * their parent: `EXISTS (SELECT 1 FROM devices d WHERE d.id = f.device_id AND <devices scope on d>)`.
  */
@@ -115,12 +116,20 @@ function companyScope(companyId: number): Scope {
     siteManagers: (t, p) => `${t}.company_id = ${p.add(companyId)}`,
     companyContacts: (t, p) => `${t}.company_id = ${p.add(companyId)}`,
     devices: (t, p) => `(${t}.company_id = ${p.add(companyId)} OR ${t}.site_id IN (${sitesOf(p)}))`,
-    properties: (t, p) => `(${t}.company_id = ${p.add(companyId)} OR ${t}.site_id IN (${sitesOf(p)}))`,
+    // a property at one of its sites, or where one of its (sites') heat pumps is installed
+    properties: (t, p) => {
+      const c = p.add(companyId);
+      const sites = `SELECT s.id FROM sites s WHERE s.company_id = ${c}`;
+      return `(${t}.company_id = ${c} OR ${t}.site_id IN (${sites})
+               OR ${t}.id IN (SELECT d.property_id FROM devices d WHERE (d.company_id = ${c} OR d.site_id IN (${sites})) AND d.property_id IS NOT NULL))`;
+    },
     customers: (t, p) => {
       const c = p.add(companyId);
+      const sites = `SELECT s.id FROM sites s WHERE s.company_id = ${c}`;
       return `${t}.id IN (SELECT pr.customer_id FROM properties pr
-                           WHERE pr.customer_id IS NOT NULL
-                             AND (pr.company_id = ${c} OR pr.site_id IN (SELECT s.id FROM sites s WHERE s.company_id = ${c})))`;
+                           WHERE pr.customer_id IS NOT NULL AND (pr.company_id = ${c} OR pr.site_id IN (${sites}))
+                          UNION SELECT d.customer_id FROM devices d
+                           WHERE d.customer_id IS NOT NULL AND (d.company_id = ${c} OR d.site_id IN (${sites})))`;
     },
   };
 }
@@ -132,9 +141,15 @@ function siteManagerScope(siteManagerId: number): Scope {
     ...nothing(),
     sites: (t, p) => `${t}.id IN (${sitesOf(p)})`,
     devices: (t, p) => `${t}.site_id IN (${sitesOf(p)})`,
-    properties: (t, p) => `${t}.site_id IN (${sitesOf(p)})`,
-    customers: (t, p) =>
-      `${t}.id IN (SELECT pr.customer_id FROM properties pr WHERE pr.customer_id IS NOT NULL AND pr.site_id IN (${sitesOf(p)}))`,
+    properties: (t, p) => {
+      const sites = sitesOf(p);
+      return `(${t}.site_id IN (${sites}) OR ${t}.id IN (SELECT d.property_id FROM devices d WHERE d.site_id IN (${sites}) AND d.property_id IS NOT NULL))`;
+    },
+    customers: (t, p) => {
+      const sites = sitesOf(p);
+      return `${t}.id IN (SELECT pr.customer_id FROM properties pr WHERE pr.customer_id IS NOT NULL AND pr.site_id IN (${sites})
+                          UNION SELECT d.customer_id FROM devices d WHERE d.customer_id IS NOT NULL AND d.site_id IN (${sites}))`;
+    },
     companies: (t, p) => `${t}.id IN (SELECT sm.company_id FROM site_managers sm WHERE sm.id = ${p.add(siteManagerId)})`,
     siteManagers: (t, p) => `${t}.id = ${p.add(siteManagerId)}`,
   };

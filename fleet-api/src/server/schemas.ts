@@ -44,9 +44,11 @@ export const PASSWORD_RULE_MESSAGE =
 
 export function EmailField(invalidMessage = 'Invalid email address', requiredMessage = 'Email is required') {
   return Type.String({
+    // an empty field is a missing one (spec: 'Email is required' before the pattern's message)
+    minLength: 1,
     maxLength: 254,
     pattern: EMAIL_PATTERN,
-    errorMessage: { default: invalidMessage },
+    errorMessage: { default: invalidMessage, minLength: requiredMessage },
     requiredMessage,
     description: 'Compared case-insensitively and trimmed',
   });

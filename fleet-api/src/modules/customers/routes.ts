@@ -1,0 +1,188 @@
+/**
+ * The customers module (docs/customer-calls.md): every customer call of the spec under each role's
+ * prefix (Admin `/api/customer/...`, Agency `/api/agency/customer/...`, mscc `/api/mscc/customer/...`,
+ * sm `/api/sm/customer/...`). One set of handlers: the caller's slice decides what is found, and an id
+ * outside it is 404 with nothing changed. Deleting a customer or a property is Admin's and Agency's
+ * (spec: "Customer deletion is shown only on agency or admin paths").
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type, type TSchema } from '@sinclair/typebox';
+import { callerOf } from '../../policy/access';
+import { only, type RouteAccess, type UserType } from '../../policy/roles';
+import type { ModuleOptions } from '../../server/context';
+import { CountCache } from '../../server/count-cache';
+import { ListInfoSchema, listQueryProperties } from '../../server/listing';
+import { EmailField, Envelope, IdField, MessageReply, NameField, PhoneField, signedInFailures, Strict, trimmed } from '../../server/schemas';
+import { productLines } from '../devices/lines';
+import {
+  CustomerInfo,
+  CustomerLineField,
+  CustomerRow,
+  customerDetail,
+  deleteCustomer,
+  EmailHistoryRow,
+  emailHistory,
+  listCustomers,
+  LoginData,
+  loginData,
+  updateCustomer,
+  type CustomerLine,
+} from './customers';
+import {
+  addMember,
+  deleteProperty,
+  listProperties,
+  MemberRow,
+  propertyDetail,
+  PropertyDeviceRow,
+  propertyDevices,
+  PropertyInfo,
+  propertyMembers,
+  PropertyRow,
+  propertyTimeline,
+  removeMember,
+  TariffDetails,
+  tariffHistory,
+  TimelineRow,
+} from './properties';
+import { saveTariffDetails, TariffDetailsBody, type TariffDetailsInput } from './tariff-details';
+
+/** Each role's prefix of the customer calls (spec 6: "the prefix is otherwise the lower-cased user type"). */
+export const CUSTOMER_PREFIXES: ReadonlyArray<readonly [string, UserType]> = [
+  ['/api/customer', 'Admin'],
+  ['/api/agency/customer', 'Agency'],
+  ['/api/mscc/customer', 'mscc'],
+  ['/api/sm/customer', 'sm'],
+];
+const DELETERS: ReadonlySet<UserType> = new Set(['Admin', 'Agency']);
+
+function schema<T extends TSchema>(summary: string, info: T | null, ...more: Array<400 | 404 | 409>) {
+  return {
+    tags: ['Customers'],
+    summary,
+    security: [{ bearer: [] }],
+    response: { 200: info ? Envelope(info) : MessageReply, ...signedInFailures(...more) },
+  };
+}
+
+const CustomerIdQuery = Strict({ customer_id: IdField });
+const PropertyIdQuery = Strict({ property_id: IdField });
+const PagedCustomer = Strict({ ...listQueryProperties, customer_id: IdField, deviceType: Type.Optional(CustomerLineField) });
+const PagedProperty = Strict({ ...listQueryProperties, property_id: IdField });
+
+const CustomerEditBody = Strict({
+  customer_id: IdField,
+  first_name: NameField('First Name'),
+  last_name: NameField('Last Name'),
+  phone_no: PhoneField(),
+  email: EmailField('Email address is invalid', 'Email is required'),
+});
+const AddMemberBody = Strict({
+  property_id: IdField,
+  email: EmailField('Email address is invalid', 'Email is required'),
+  first_name: NameField('First Name'),
+  last_name: NameField('Last Name'),
+  phone_no: PhoneField(),
+});
+const RemoveMemberQuery = Strict({ property_id: IdField, member_id: IdField });
+
+export const customerRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, { ctx }) => {
+  const { db } = ctx;
+  const now = () => ctx.config.now();
+  // exact totals, recounted only after a write that can move them (migration 0013's version)
+  const counts = new CountCache('customers');
+
+  for (const [prefix, role] of CUSTOMER_PREFIXES) {
+    const access: RouteAccess = only(role);
+
+    app.get(
+      `${prefix}/get/all`,
+      { config: { access }, schema: { ...schema("The caller's customers", ListInfoSchema(CustomerRow), 400), querystring: Strict({ ...listQueryProperties, deviceType: Type.Optional(CustomerLineField) }) } },
+      async (request) => {
+        const line: CustomerLine = request.query.deviceType ?? 'all';
+        return { status: true, message: 'Customers', info: await listCustomers(db, callerOf(request), line, request.query, counts) };
+      },
+    );
+    app.get(`${prefix}/get-info`, { config: { access }, schema: { ...schema('One customer', CustomerInfo, 400, 404), querystring: CustomerIdQuery } }, async (request) => ({
+      status: true,
+      message: 'Customer',
+      info: await customerDetail(db, callerOf(request), request.query.customer_id),
+    }));
+    app.put(`${prefix}/update`, { config: { access }, schema: { ...schema("Edit a customer's name, phone and email", null, 400, 404, 409), body: CustomerEditBody } }, async (request) => {
+      const { customer_id, ...edit } = trimmed(request.body);
+      await updateCustomer(db, callerOf(request), customer_id, edit, now());
+      return { status: true, message: 'Customer updated successfully' };
+    });
+    if (DELETERS.has(role)) {
+      app.delete(`${prefix}/delete`, { config: { access }, schema: { ...schema('Delete a customer (marked Deleted, its sign-in ended)', null, 400, 404), querystring: CustomerIdQuery } }, async (request) => {
+        await deleteCustomer(db, callerOf(request), request.query.customer_id, now());
+        return { status: true, message: 'Customer deleted successfully' };
+      });
+      app.delete(`${prefix}/property/delete`, { config: { access }, schema: { ...schema('Delete a property', null, 400, 404), querystring: PropertyIdQuery } }, async (request) => {
+        await deleteProperty(db, callerOf(request), request.query.property_id);
+        return { status: true, message: 'Property deleted successfully' };
+      });
+    }
+    app.get(`${prefix}/login-data`, { config: { access }, schema: { ...schema("The customer's sign-in", LoginData, 400, 404), querystring: CustomerIdQuery } }, async (request) => ({
+      status: true,
+      message: 'Login data',
+      info: await loginData(db, callerOf(request), request.query.customer_id, now()),
+    }));
+    app.get(`${prefix}/email-history`, { config: { access }, schema: { ...schema('Mails sent to the customer', ListInfoSchema(EmailHistoryRow), 400, 404), querystring: Strict({ ...listQueryProperties, customer_id: IdField }) } }, async (request) => ({
+      status: true,
+      message: 'Email history',
+      info: await emailHistory(db, callerOf(request), request.query.customer_id, request.query),
+    }));
+
+    // Properties: the customer's own (list) and those it is a member of (shared-list).
+    for (const [path, which] of [
+      ['property/list', 'own'],
+      ['property/shared-list', 'shared'],
+    ] as const) {
+      app.get(`${prefix}/${path}`, { config: { access }, schema: { ...schema(which === 'own' ? "The customer's properties" : 'Properties the customer is a member of', ListInfoSchema(PropertyRow), 400, 404), querystring: PagedCustomer } }, async (request) => {
+        const { deviceType: _line, customer_id, ...query } = request.query;
+        return { status: true, message: 'Properties', info: await listProperties(db, callerOf(request), customer_id, which, query) };
+      });
+    }
+    app.get(`${prefix}/property/get-info`, { config: { access }, schema: { ...schema('One property with its current tariff', PropertyInfo, 400, 404), querystring: PropertyIdQuery } }, async (request) => ({
+      status: true,
+      message: 'Property',
+      info: await propertyDetail(db, callerOf(request), request.query.property_id),
+    }));
+    app.get(`${prefix}/property/member`, { config: { access }, schema: { ...schema("A property's members", Type.Array(MemberRow), 400, 404), querystring: PropertyIdQuery } }, async (request) => ({
+      status: true,
+      message: 'Members',
+      info: await propertyMembers(db, callerOf(request), request.query.property_id),
+    }));
+    app.post(`${prefix}/property/add-member`, { config: { access }, schema: { ...schema('Add a member to a property', Type.Object({ id: Type.Integer() }), 400, 404, 409), body: AddMemberBody } }, async (request) => {
+      const { property_id, ...member } = trimmed(request.body);
+      const id = await addMember(db, callerOf(request), property_id, member, now());
+      return { status: true, message: 'Member added successfully', info: { id } };
+    });
+    app.delete(`${prefix}/property/remove-member`, { config: { access }, schema: { ...schema('Remove a member of a property', null, 400, 404), querystring: RemoveMemberQuery } }, async (request) => {
+      await removeMember(db, callerOf(request), request.query.property_id, request.query.member_id);
+      return { status: true, message: 'Member removed successfully' };
+    });
+    app.get(
+      `${prefix}/property/devices`,
+      { config: { access }, schema: { ...schema('The devices at a property', Type.Array(PropertyDeviceRow), 400, 404), querystring: Strict({ property_id: IdField, type: Type.Optional(CustomerLineField) }) } },
+      async (request) => {
+        const type = request.query.type ?? 'all';
+        const lines = type === 'all' ? null : productLines(type);
+        return { status: true, message: 'Devices', info: await propertyDevices(db, callerOf(request), request.query.property_id, lines) };
+      },
+    );
+    app.get(`${prefix}/property/timeline`, { config: { access }, schema: { ...schema("A property's timeline", ListInfoSchema(TimelineRow), 400, 404), querystring: PagedProperty } }, async (request) => {
+      const { property_id, ...query } = request.query;
+      return { status: true, message: 'Timeline', info: await propertyTimeline(db, callerOf(request), property_id, query) };
+    });
+    app.get(`${prefix}/property/tariff-history`, { config: { access }, schema: { ...schema("A property's tariffs, newest first", ListInfoSchema(TariffDetails), 400, 404), querystring: PagedProperty } }, async (request) => {
+      const { property_id, ...query } = request.query;
+      return { status: true, message: 'Tariff history', info: await tariffHistory(db, callerOf(request), property_id, query) };
+    });
+    app.put(`${prefix}/property/update-details`, { config: { access }, schema: { ...schema("Edit a property's name, postal code and tariff", null, 400, 404), body: Strict(TariffDetailsBody) } }, async (request) => {
+      await saveTariffDetails(db, callerOf(request), trimmed(request.body) as TariffDetailsInput, now());
+      return { status: true, message: 'Property details updated successfully' };
+    });
+  }
+};

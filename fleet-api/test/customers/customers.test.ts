@@ -1,0 +1,380 @@
+// Customers (issue 12): each role's customer list of its slice only (totals checked against SQL
+// written out here, not through the policy layer), one customer, its edit and deletion, its properties
+// and members, a property's tariff edit with the spec's messages, and 404 for every id of another slice.
+import { bearer, signIn, startTestApp, type TestApp, SETUP_TIMEOUT } from '../support/app';
+
+let t: TestApp;
+const tokens: Record<string, Record<string, string>> = {};
+const PREFIX: Record<string, string> = { Admin: '/api/customer', Agency: '/api/agency/customer', mscc: '/api/mscc/customer', sm: '/api/sm/customer' };
+
+beforeAll(async () => {
+  t = await startTestApp({}, { devices: 1500 });
+  for (const [role, email] of [
+    ['Admin', 'admin@demo.test'],
+    ['Agency', 'agency@demo.test'],
+    ['mscc', 'mscc@demo.test'],
+    ['sm', 'sm@demo.test'],
+    ['Customer', 'customer@demo.test'],
+  ] as const) {
+    tokens[role] = bearer((await signIn(t.app, email)).token);
+  }
+}, SETUP_TIMEOUT);
+afterAll(async () => {
+  await t.close();
+});
+
+interface Reply<T> {
+  status: number;
+  info: T;
+  message: string;
+}
+async function call<T>(role: string, url: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE' = 'GET', payload?: object): Promise<Reply<T>> {
+  const res = await t.app.inject({ url, method, headers: tokens[role], ...(payload ? { payload } : {}) });
+  const body = res.json() as { info: T; message: string };
+  return { status: res.statusCode, info: body.info, message: body.message };
+}
+async function n(sql: string, params: unknown[] = []): Promise<number> {
+  return (await t.db.query<{ n: number }>(sql, params)).rows[0]?.n ?? 0;
+}
+async function link(email: string, column: 'agency_id' | 'company_id' | 'site_manager_id'): Promise<number> {
+  return n(`SELECT ${column}::int AS n FROM users WHERE email = $1`, [email]);
+}
+
+interface Page<T> {
+  data: T[];
+  total: number;
+}
+interface CustomerRow {
+  id: number;
+  email: string;
+  full_name: string;
+  status: string;
+  auto_sync: boolean | null;
+  firstproperty: { id: number; address_type: string | null } | null;
+}
+
+/** Each role's customers written out: Agency its agency's, mscc/sm those with a property or a heat pump at their sites. */
+async function slices(): Promise<Record<string, string>> {
+  const agency = await link('agency@demo.test', 'agency_id');
+  const company = await link('mscc@demo.test', 'company_id');
+  const manager = await link('sm@demo.test', 'site_manager_id');
+  const companySites = `SELECT id FROM sites WHERE company_id = ${company}`;
+  const managerSites = `SELECT site_id FROM site_manager_sites WHERE site_manager_id = ${manager}`;
+  return {
+    Admin: 'TRUE',
+    Agency: `c.agency_id = ${agency}`,
+    mscc: `c.id IN (SELECT customer_id FROM properties WHERE company_id = ${company} OR site_id IN (${companySites}))
+           OR c.id IN (SELECT customer_id FROM devices WHERE company_id = ${company} OR site_id IN (${companySites}))`,
+    sm: `c.id IN (SELECT customer_id FROM properties WHERE site_id IN (${managerSites}))
+         OR c.id IN (SELECT customer_id FROM devices WHERE site_id IN (${managerSites}))`,
+  };
+}
+
+async function someCustomerOutside(role: string): Promise<number> {
+  const slice = (await slices())[role];
+  return n(`SELECT c.id::int AS n FROM customers c WHERE NOT (${slice}) ORDER BY c.id LIMIT 1`);
+}
+async function someCustomerInside(role: string): Promise<number> {
+  const slice = (await slices())[role];
+  return n(`SELECT c.id::int AS n FROM customers c WHERE (${slice}) AND c.status <> 'Deleted' ORDER BY c.id LIMIT 1`);
+}
+
+describe('customer list', () => {
+  it("answers each role its slice only, with the exact total, newest first", async () => {
+    const s = await slices();
+    for (const role of ['Admin', 'Agency', 'mscc', 'sm']) {
+      const expected = await n(`SELECT count(*)::int AS n FROM customers c WHERE ${s[role]}`);
+      expect(expected).toBeGreaterThan(0);
+      const res = await call<Page<CustomerRow>>(role, `${PREFIX[role]}/get/all?limit=100`);
+      expect(res.status).toBe(200);
+      expect(res.info.total).toBe(expected);
+      const ids = res.info.data.map((r) => r.id);
+      const inside = await n(`SELECT count(*)::int AS n FROM customers c WHERE c.id = ANY($1::bigint[]) AND (${s[role]})`, [ids]);
+      expect(inside).toBe(ids.length);
+    }
+    // the slices differ: an agency sees fewer than Admin
+    const all = (await call<Page<CustomerRow>>('Admin', `${PREFIX.Admin}/get/all`)).info.total;
+    expect((await call<Page<CustomerRow>>('Agency', `${PREFIX.Agency}/get/all`)).info.total).toBeLessThan(all);
+  });
+
+  it('filters by the drawer (email, name, status, property type) and by product; refuses unknown keys and sorts', async () => {
+    const demo = await call<Page<CustomerRow>>('Admin', `${PREFIX.Admin}/get/all?filter=${encodeURIComponent(JSON.stringify([{ key: 'email', value: 'customer%40demo', type: 'single' }]))}`);
+    expect(demo.info.data.map((r) => r.email)).toEqual(['customer@demo.test']);
+    expect(demo.info.data[0]?.full_name).toBe('Chris Demo');
+    expect(demo.info.data[0]?.firstproperty?.address_type).toBe('residential');
+
+    const statuses = await call<Page<CustomerRow>>('Admin', `${PREFIX.Admin}/get/all?limit=200&filter=${encodeURIComponent(JSON.stringify([{ key: 'status', value: ['Pending', 'Deleted'], type: 'multi' }]))}`);
+    expect(statuses.info.total).toBe(await n("SELECT count(*)::int AS n FROM customers WHERE status IN ('Pending', 'Deleted')"));
+    expect(new Set(statuses.info.data.map((r) => r.status))).toEqual(new Set(['Pending', 'Deleted']));
+
+    const commercial = await call<Page<CustomerRow>>('Admin', `${PREFIX.Admin}/get/all?deviceType=heat_pump&filter=${encodeURIComponent(JSON.stringify([{ key: 'address_type', value: 'commercial', type: 'single' }]))}`);
+    expect(commercial.info.total).toBe(
+      await n(`SELECT count(*)::int AS n FROM customers c WHERE EXISTS (SELECT 1 FROM properties p WHERE p.customer_id = c.id AND p.address_type = 'commercial')
+                 AND EXISTS (SELECT 1 FROM devices d WHERE d.customer_id = c.id AND d.product_line = 'heat_pump')`),
+    );
+
+    const byName = await call<Page<CustomerRow>>('Admin', `${PREFIX.Admin}/get/all?sortBy=full_name&orderBy=asc&limit=50`);
+    const names = byName.info.data.map((r) => r.full_name.toLowerCase());
+    expect(names).toEqual([...names].sort());
+
+    expect((await call('Admin', `${PREFIX.Admin}/get/all?filter=${encodeURIComponent('[{"key":"password","value":"x"}]')}`)).status).toBe(400);
+    expect((await call('Admin', `${PREFIX.Admin}/get/all?sortBy=constructor`)).status).toBe(400);
+    expect((await call('Admin', `${PREFIX.Admin}/get/all?deviceType=toaster`)).status).toBe(400);
+  });
+
+  it('refuses another role prefix and roles without customers', async () => {
+    expect((await call('Agency', `${PREFIX.Admin}/get/all`)).status).toBe(403);
+    expect((await call('mscc', `${PREFIX.Agency}/get/all`)).status).toBe(403);
+    expect((await call('Customer', `${PREFIX.Admin}/get/all`)).status).toBe(403);
+  });
+});
+
+describe('one customer', () => {
+  it('answers a customer of the slice and 404 for one outside it, for every role and call', async () => {
+    for (const role of ['Agency', 'mscc', 'sm']) {
+      const inside = await someCustomerInside(role);
+      const outside = await someCustomerOutside(role);
+      expect((await call(role, `${PREFIX[role]}/get-info?customer_id=${inside}`)).status).toBe(200);
+      for (const path of ['get-info', 'login-data', 'email-history', 'property/list', 'property/shared-list']) {
+        expect((await call(role, `${PREFIX[role]}/${path}?customer_id=${outside}`)).status).toBe(404);
+      }
+      const before = await n('SELECT count(*)::int AS n FROM customers WHERE id = $1 AND first_name = $2', [outside, 'Intruder']);
+      const edit = await call(role, `${PREFIX[role]}/update`, 'PUT', { customer_id: outside, first_name: 'Intruder', last_name: 'X', phone_no: '0411111111', email: 'intruder@example.com' });
+      expect(edit.status).toBe(404);
+      expect(await n('SELECT count(*)::int AS n FROM customers WHERE id = $1 AND first_name = $2', [outside, 'Intruder'])).toBe(before);
+    }
+  });
+
+  it('edits a customer with the spec messages, keeps its sign-in in step, and refuses an email in use', async () => {
+    const id = await n("SELECT id::int AS n FROM customers WHERE email = 'customer@demo.test'");
+    const base = { customer_id: id, first_name: 'Chris', last_name: 'Demo', phone_no: '0412345678', email: 'customer@demo.test' };
+    const tries: Array<[object, string]> = [
+      [{ email: '' }, 'Email is required'],
+      [{ email: 'chris@nowhere' }, 'Email address is invalid'],
+      [{ first_name: ' ' }, 'First Name is required'],
+      [{ last_name: '' }, 'Last Name is required'],
+      [{ phone_no: '0412' }, 'Phone Number must be 8 to 13 characters.'],
+      [{ phone_no: '04123456789012' }, 'Phone Number must be 8 to 13 characters.'],
+    ];
+    for (const [change, message] of tries) {
+      const res = await call('Admin', `${PREFIX.Admin}/update`, 'PUT', { ...base, ...change });
+      expect([res.status, res.message]).toEqual([400, message]);
+    }
+    const taken = await call('Admin', `${PREFIX.Admin}/update`, 'PUT', { ...base, email: 'admin@demo.test' });
+    expect([taken.status, taken.message]).toEqual([409, 'This email address is already used by another customer']);
+    expect(await n("SELECT count(*)::int AS n FROM customers WHERE id = $1 AND first_name = 'Chris'", [id])).toBe(1);
+
+    const ok = await call('Agency', `${PREFIX.Agency}/update`, 'PUT', { ...base, first_name: ' Christa ' });
+    expect([ok.status, ok.message]).toEqual([200, 'Customer updated successfully']);
+    expect(await n("SELECT count(*)::int AS n FROM users WHERE customer_id = $1 AND first_name = 'Christa'", [id])).toBe(1);
+    await call('Agency', `${PREFIX.Agency}/update`, 'PUT', base);
+  });
+
+  it("tells the customer's sign-in and the mails it was sent", async () => {
+    const id = await n("SELECT id::int AS n FROM customers WHERE email = 'customer@demo.test'");
+    const login = await call<{ has_account: boolean; last_login_at: string | null; sessions: number }>('Admin', `${PREFIX.Admin}/login-data?customer_id=${id}`);
+    expect(login.info.has_account).toBe(true);
+    expect(login.info.last_login_at).not.toBeNull();
+    expect(login.info.sessions).toBeGreaterThan(0);
+    const mails = await call<Page<{ subject: string; to_email: string }>>('Admin', `${PREFIX.Admin}/email-history?customer_id=${id}`);
+    expect(mails.info.total).toBe(await n("SELECT count(*)::int AS n FROM outbox WHERE lower(to_email) = 'customer@demo.test'"));
+    expect(mails.info.total).toBeGreaterThan(0);
+    expect(mails.info.data.every((m) => m.to_email === 'customer@demo.test')).toBe(true);
+  });
+
+  it('deletes on agency and admin paths only: marked Deleted, its sign-in ended; another slice is 404 and unchanged', async () => {
+    const role = 'Agency';
+    const target = await n(
+      `SELECT c.id::int AS n FROM customers c WHERE c.agency_id = $1 AND c.status = 'Completed' AND NOT EXISTS (SELECT 1 FROM users u WHERE u.customer_id = c.id) ORDER BY c.id DESC LIMIT 1`,
+      [await link('agency@demo.test', 'agency_id')],
+    );
+    const outside = await someCustomerOutside(role);
+    const statusOf = (id: number) => t.db.query<{ status: string }>('SELECT status FROM customers WHERE id = $1', [id]).then((r) => r.rows[0]?.status);
+    const before = await statusOf(outside);
+    expect((await call(role, `${PREFIX[role]}/delete?customer_id=${outside}`, 'DELETE')).status).toBe(404);
+    expect(await statusOf(outside)).toBe(before);
+    // no delete under the multi-site prefixes
+    expect((await call('mscc', `${PREFIX.mscc}/delete?customer_id=${await someCustomerInside('mscc')}`, 'DELETE')).status).toBe(404);
+    const res = await call(role, `${PREFIX[role]}/delete?customer_id=${target}`, 'DELETE');
+    expect([res.status, res.message]).toEqual([200, 'Customer deleted successfully']);
+    expect(await statusOf(target)).toBe('Deleted');
+
+    // a customer with a sign-in: the sign-in is disabled and its tokens stop working
+    const member = await n("SELECT id::int AS n FROM customers WHERE email = 'user@demo.test'");
+    const user = bearer((await signIn(t.app, 'user@demo.test')).token);
+    expect((await t.app.inject({ url: '/api/customer/devices', headers: user })).statusCode).toBe(200);
+    expect((await call('Admin', `${PREFIX.Admin}/delete?customer_id=${member}`, 'DELETE')).status).toBe(200);
+    expect((await t.app.inject({ url: '/api/customer/devices', headers: user })).statusCode).toBe(401);
+    expect(await n("SELECT count(*)::int AS n FROM users WHERE email = 'user@demo.test' AND status = 'disabled'")).toBe(1);
+  });
+});
+
+describe('properties and members', () => {
+  async function demoProperty(): Promise<number> {
+    return n("SELECT p.id::int AS n FROM properties p JOIN customers c ON c.id = p.customer_id WHERE c.email = 'customer@demo.test'");
+  }
+
+  it("lists a customer's own and shared properties and answers one with its devices and current tariff", async () => {
+    const id = await n("SELECT id::int AS n FROM customers WHERE email = 'customer@demo.test'");
+    const property = await demoProperty();
+    const own = await call<Page<{ id: number; devices: number; members: number }>>('Agency', `${PREFIX.Agency}/property/list?customer_id=${id}`);
+    expect(own.info.data.map((p) => p.id)).toEqual([property]);
+    expect(own.info.data[0]?.devices).toBe(await n('SELECT count(*)::int AS n FROM devices WHERE property_id = $1', [property]));
+    const info = await call<{ street: string; customer_email: string; tariff: { company_name: string; is_flat_rate: boolean; retailer_name: string } | null }>(
+      'Agency',
+      `${PREFIX.Agency}/property/get-info?property_id=${property}`,
+    );
+    expect(info.info).toMatchObject({ street: 'Wattle', customer_email: 'customer@demo.test' });
+    expect(info.info.tariff).toMatchObject({ company_name: 'Endeavour Energy', is_flat_rate: true, retailer_name: 'AGL' });
+    const devices = await call<Array<{ product_line: string }>>('Agency', `${PREFIX.Agency}/property/devices?property_id=${property}&type=heat_pump`);
+    expect(devices.info.every((d) => d.product_line === 'heat_pump')).toBe(true);
+    expect(devices.info.length).toBe(await n("SELECT count(*)::int AS n FROM devices WHERE property_id = $1 AND product_line = 'heat_pump'", [property]));
+    const timeline = await call<Page<{ kind: string }>>('Agency', `${PREFIX.Agency}/property/timeline?property_id=${property}`);
+    expect(timeline.info.data.map((e) => e.kind)).toContain('property_added');
+  });
+
+  it('adds and removes members with the spec messages; a property of another slice is 404 and unchanged', async () => {
+    const property = await demoProperty();
+    const base = { property_id: property, email: 'new.member@example.com', first_name: 'Nia', last_name: 'Member', phone_no: '0400111222' };
+    const tries: Array<[object, string]> = [
+      [{ email: '' }, 'Email is required'],
+      [{ email: 'nia@' }, 'Email address is invalid'],
+      [{ first_name: '' }, 'First Name is required'],
+      [{ last_name: '' }, 'Last Name is required'],
+      [{ phone_no: '' }, 'Phone Number must be 8 to 13 characters.'],
+      [{ phone_no: '12345' }, 'Phone Number must be 8 to 13 characters.'],
+    ];
+    const members = () => n('SELECT count(*)::int AS n FROM property_members WHERE property_id = $1', [property]);
+    const count = await members();
+    for (const [change, message] of tries) {
+      const res = await call('sm', `${PREFIX.sm}/property/add-member`, 'POST', { ...base, ...change });
+      expect([res.status, res.message]).toEqual([400, message]);
+    }
+    const missing = await t.app.inject({ url: `${PREFIX.Admin}/property/add-member`, method: 'POST', headers: tokens.Admin, payload: { property_id: property, first_name: 'A', last_name: 'B', phone_no: '0400111222' } });
+    expect(missing.json()).toMatchObject({ message: 'Email is required' });
+    expect(await members()).toBe(count);
+
+    // the sm's sites hold none of the demo customer's devices: not its property
+    const smSees = await n(
+      `SELECT count(*)::int AS n FROM devices WHERE property_id = $1 AND site_id IN (SELECT site_id FROM site_manager_sites WHERE site_manager_id = $2)`,
+      [property, await link('sm@demo.test', 'site_manager_id')],
+    );
+    if (smSees === 0) expect((await call('sm', `${PREFIX.sm}/property/add-member`, 'POST', base)).status).toBe(404);
+
+    const added = await call<{ id: number }>('Admin', `${PREFIX.Admin}/property/add-member`, 'POST', { ...base, email: ' New.Member@Example.com ' });
+    expect([added.status, added.message]).toEqual([200, 'Member added successfully']);
+    const again = await call('Admin', `${PREFIX.Admin}/property/add-member`, 'POST', base);
+    expect([again.status, again.message]).toEqual([409, 'This email address is already a member of this property']);
+    const owner = await call('Admin', `${PREFIX.Admin}/property/add-member`, 'POST', { ...base, email: 'customer@demo.test' });
+    expect([owner.status, owner.message]).toEqual([409, 'The owner of the property cannot be added as a member']);
+    const list = await call<Array<{ id: number; email: string }>>('Agency', `${PREFIX.Agency}/property/member?property_id=${property}`);
+    expect(list.info.map((m) => m.email)).toContain('new.member@example.com');
+
+    // another property's member id is not found here
+    const otherMember = await n('SELECT id::int AS n FROM property_members WHERE property_id <> $1 ORDER BY id LIMIT 1', [property]);
+    if (otherMember) expect((await call('Admin', `${PREFIX.Admin}/property/remove-member?property_id=${property}&member_id=${otherMember}`, 'DELETE')).status).toBe(404);
+    const removed = await call('Agency', `${PREFIX.Agency}/property/remove-member?property_id=${property}&member_id=${added.info.id}`, 'DELETE');
+    expect([removed.status, removed.message]).toEqual([200, 'Member removed successfully']);
+    expect(await members()).toBe(count);
+  });
+
+  it("edits a property's tariff through the cascade with each rule's message; a save adds to its history", async () => {
+    const property = await demoProperty();
+    const distributor = await n("SELECT id::int AS n FROM tariff_companies WHERE company_name = 'Endeavour Energy'");
+    const other = await n("SELECT id::int AS n FROM tariff_companies WHERE company_name = 'Ausgrid'");
+    const flat = await n("SELECT id::int AS n FROM tariff_structures WHERE company_id = $1 AND is_flat_rate", [distributor]);
+    const tou = await n("SELECT id::int AS n FROM tariff_structures WHERE company_id = $1 AND NOT is_flat_rate", [distributor]);
+    const othersFlat = await n("SELECT id::int AS n FROM tariff_structures WHERE company_id = $1 AND is_flat_rate", [other]);
+    const retailer = await n("SELECT id::int AS n FROM electricity_retailers WHERE retailer_name = 'Origin Energy'");
+
+    // the cascade: distributors of the postal code, retailers, the distributor's structures
+    const distributors = await call<Array<{ id: number; company_name: string }>>('Agency', '/api/tariff/get-companies?post_code=2150');
+    expect(distributors.info.map((d) => d.company_name)).toEqual(['Endeavour Energy']);
+    const retailers = await call<{ electricity_retailers: Array<{ retailer_name: string; is_top_listed: number }> }>('mscc', '/api/electricity-retailer/list');
+    expect(retailers.info.electricity_retailers[0]?.is_top_listed).toBe(1);
+    const structures = await call<{ tariff_structure: Array<{ tariff_structure_id: number; is_flat_rate: boolean; tariff_plan: Array<{ key: string }> }> }>('sm', `/api/tarrif/company/get-structure?company_id=${distributor}`);
+    expect(structures.info.tariff_structure.map((s) => s.tariff_structure_id)).toEqual([flat, tou]);
+    expect(structures.info.tariff_structure[1]?.tariff_plan.map((p) => p.key)).toEqual(['peak', 'shoulder', 'offPeak']);
+    expect((await call('Customer', '/api/electricity-retailer/list')).status).toBe(403);
+
+    const history = () => n('SELECT count(*)::int AS n FROM customer_tariff_details WHERE property_id = $1', [property]);
+    const rows = await history();
+    const base = { property_id: property, property_name: 'Home', postal_code: '2150', company_id: distributor, electricity_retailer_id: retailer, tariff_structure_id: flat, unit_charge: 0.3, discount_type: 'value', discount_percentage: 0.05 };
+    const tries: Array<[Record<string, unknown>, string]> = [
+      [{ property_name: ' ' }, 'Property Name is required'],
+      [{ postal_code: '21' }, 'Valid postal code is required'],
+      [{ postal_code: '21500' }, 'Valid postal code is required'],
+      [{ company_id: undefined }, 'Please select the electricity distributor'],
+      [{ electricity_retailer_id: undefined }, 'Please select the electricity retailer'],
+      [{ tariff_structure_id: undefined }, 'Please select the tariff structure'],
+      [{ unit_charge: undefined }, 'Cost per unit is required'],
+      [{ discount_percentage: 0.3 }, 'Discount value must be less than unit charge'],
+      [{ discount_percentage: 0.5 }, 'Discount value must be less than unit charge'],
+      [{ discount_type: 'percentage', discount_percentage: 120 }, 'Discount must be a number from 0'],
+      [{ postal_code: '2000' }, 'The electricity distributor does not serve this postal code'],
+      [{ tariff_structure_id: othersFlat }, "The tariff structure is not one of the distributor's"],
+      [{ tariff_structure_id: tou, tariff_plan: [{ key: 'peak', unit_charge: 0.5 }] }, 'Cost per unit is required'],
+      [{ tariff_structure_id: tou, tariff_plan: [{ key: 'peak', unit_charge: 0.5, discount_type: 'value', discount_percentage: 0.6 }, { key: 'shoulder', unit_charge: 0.3 }, { key: 'offPeak', unit_charge: 0.2 }] }, 'Discount value must be less than unit charge'],
+    ];
+    for (const [change, message] of tries) {
+      const body = Object.fromEntries(Object.entries({ ...base, ...change }).filter(([, v]) => v !== undefined));
+      const res = await call('Agency', `${PREFIX.Agency}/property/update-details`, 'PUT', body);
+      expect([res.status, res.message]).toEqual([400, message]);
+    }
+    expect(await history()).toBe(rows);
+
+    const saved = await call('Agency', `${PREFIX.Agency}/property/update-details`, 'PUT', {
+      ...base,
+      property_name: 'Beach House',
+      tariff_structure_id: tou,
+      unit_charge: null,
+      tariff_plan: [
+        { key: 'peak', unit_charge: 0.52, discount_type: 'percentage', discount_percentage: 10 },
+        { key: 'shoulder', unit_charge: 0.29 },
+        { key: 'offPeak', unit_charge: 0.18 },
+      ],
+    });
+    expect([saved.status, saved.message]).toEqual([200, 'Property details updated successfully']);
+    expect(await history()).toBe(rows + 1);
+    const info = await call<{ property_name: string; tariff: { tariff_structure_type: string; retailer_name: string; impulse_rate: number; tariff_plan: Array<{ key: string; unit_charge: number }> } }>(
+      'Agency',
+      `${PREFIX.Agency}/property/get-info?property_id=${property}`,
+    );
+    expect(info.info.property_name).toBe('Beach House');
+    expect(info.info.tariff).toMatchObject({ tariff_structure_type: 'Time of Use', retailer_name: 'Origin Energy', impulse_rate: 1000 });
+    expect(info.info.tariff.tariff_plan.map((p) => [p.key, p.unit_charge])).toEqual([
+      ['peak', 0.52],
+      ['shoulder', 0.29],
+      ['offPeak', 0.18],
+    ]);
+    const tariffs = await call<Page<{ tariff_structure_type: string }>>('Admin', `${PREFIX.Admin}/property/tariff-history?property_id=${property}`);
+    expect(tariffs.info.data.map((r) => r.tariff_structure_type)).toEqual(['Time of Use', 'Flat Rate']);
+
+    // another agency's property: 404, nothing written
+    const foreign = await n('SELECT p.id::int AS n FROM properties p WHERE p.agency_id <> $1 AND p.customer_id IN (SELECT id FROM customers WHERE agency_id <> $1) ORDER BY p.id LIMIT 1', [
+      await link('agency@demo.test', 'agency_id'),
+    ]);
+    const foreignRows = await n('SELECT count(*)::int AS n FROM customer_tariff_details WHERE property_id = $1', [foreign]);
+    expect((await call('Agency', `${PREFIX.Agency}/property/update-details`, 'PUT', { ...base, property_id: foreign })).status).toBe(404);
+    expect(await n('SELECT count(*)::int AS n FROM customer_tariff_details WHERE property_id = $1', [foreign])).toBe(foreignRows);
+    expect((await call('Agency', `${PREFIX.Agency}/property/get-info?property_id=${foreign}`)).status).toBe(404);
+    expect((await call('Agency', `${PREFIX.Agency}/property/delete?property_id=${foreign}`, 'DELETE')).status).toBe(404);
+    expect(await n('SELECT count(*)::int AS n FROM properties WHERE id = $1', [foreign])).toBe(1);
+  });
+
+  it('deletes a property of the slice with its members and tariffs; its devices stay without it', async () => {
+    const property = await n(
+      `SELECT p.id::int AS n FROM properties p WHERE p.agency_id = $1 AND EXISTS (SELECT 1 FROM devices d WHERE d.property_id = p.id) ORDER BY p.id DESC LIMIT 1`,
+      [await link('agency@demo.test', 'agency_id')],
+    );
+    const devices = await n('SELECT count(*)::int AS n FROM devices WHERE property_id = $1', [property]);
+    expect(devices).toBeGreaterThan(0);
+    const deviceIds = (await t.db.query<{ id: number }>('SELECT id::int AS id FROM devices WHERE property_id = $1', [property])).rows.map((r) => r.id);
+    const res = await call('Agency', `${PREFIX.Agency}/property/delete?property_id=${property}`, 'DELETE');
+    expect([res.status, res.message]).toEqual([200, 'Property deleted successfully']);
+    expect(await n('SELECT count(*)::int AS n FROM properties WHERE id = $1', [property])).toBe(0);
+    expect(await n('SELECT count(*)::int AS n FROM devices WHERE id = ANY($1::bigint[]) AND property_id IS NULL', [deviceIds])).toBe(devices);
+    // sm has no property delete
+    expect((await call('sm', `${PREFIX.sm}/property/delete?property_id=${property}`, 'DELETE')).status).toBe(404);
+  });
+});
