@@ -248,7 +248,7 @@ export const TimelineRow = Type.Object({
 });
 export type TimelineRowT = Static<typeof TimelineRow>;
 
-const TIMELINE: ListSpec = { sortable: { at: 'e.at' }, defaultSort: 'at', filters: {} };
+const TIMELINE: ListSpec = { sortable: { at: 'e.at', created_at: 'e.at' }, defaultSort: 'at', filters: {} };
 
 /**
  * What happened at a property, newest first: it was added, devices were installed, replaced or

@@ -1,0 +1,37 @@
+import { expectRemoteContract } from '@fleet/shared-ui/testing';
+import path from 'node:path';
+import { description } from './description';
+
+describe('description', () => {
+  it('keeps the remote contract (name and version of package.json, shared singletons at its ranges, type-only imports)', () => {
+    expectRemoteContract(description, path.join(__dirname, '..'));
+  });
+
+  it('owns the customer screens of spec 2.4-2.8 under each area, each for its role only', () => {
+    const access = Object.fromEntries(description.routes.map((route) => [route.path, route.access]));
+    expect(access).toMatchObject({
+      '/admin/customers': ['Admin'],
+      '/admin/customer/view/:id': ['Admin'],
+      '/admin/customer/customer-email-history/:id': ['Admin'],
+      '/admin/customer/property/view/:id': ['Admin'],
+      '/admin/customer/property/view-history/:id': ['Admin'],
+      '/admin/customer/property/property-timeline/:id': ['Admin'],
+      '/agency/customers': ['Agency'],
+      '/agency/customer/view/:id': ['Agency'],
+      '/multisite/customers': ['mscc'],
+      '/multisite/customer/view/:id': ['mscc'],
+      '/sitemanager/customers': ['sm'],
+      '/sitemanager/customer/view/:id': ['sm'],
+    });
+    expect(description.routes).toHaveLength(24);
+  });
+
+  it('puts Customers in the menus of Admin, Agency, multisite and sitemanager', () => {
+    expect(description.menu.map((entry) => [entry.roles, entry.path, entry.label])).toEqual([
+      [['Admin'], '/admin/customers', 'Customers'],
+      [['Agency'], '/agency/customers', 'Customers'],
+      [['mscc'], '/multisite/customers', 'Customers'],
+      [['sm'], '/sitemanager/customers', 'Customers'],
+    ]);
+  });
+});

@@ -1,0 +1,51 @@
+// What the shell reads at start-up to learn this remote's routes and menu entries. Type-only imports:
+// this module must stay tiny and free of runtime dependencies.
+import type { MenuEntry, RemoteDescription, RemoteRoute, UserType } from '@fleet/shared-api';
+
+/** The first path segment of each role with customers (spec 2: mscc is multisite, sm sitemanager). */
+export const CUSTOMER_AREAS = ['admin', 'agency', 'multisite', 'sitemanager'] as const;
+export type CustomerArea = (typeof CUSTOMER_AREAS)[number];
+
+export const AREA_ROLE: Record<CustomerArea, UserType> = { admin: 'Admin', agency: 'Agency', multisite: 'mscc', sitemanager: 'sm' };
+
+/**
+ * Spec 2.4's customer screens, under each area's prefix. The spec lists the property screens for Admin
+ * (and "customer sub-pages" for Agency); mscc and sm get them as well, since their device lists'
+ * addresses lead to the property view.
+ */
+export function customerPaths(area: CustomerArea) {
+  return {
+    list: `/${area}/customers`,
+    detail: `/${area}/customer/view/:id`,
+    emailHistory: `/${area}/customer/customer-email-history/:id`,
+    property: `/${area}/customer/property/view/:id`,
+    tariffHistory: `/${area}/customer/property/view-history/:id`,
+    timeline: `/${area}/customer/property/property-timeline/:id`,
+  };
+}
+export type CustomerScreen = keyof ReturnType<typeof customerPaths>;
+
+const routes: RemoteRoute[] = CUSTOMER_AREAS.flatMap((area) =>
+  Object.values(customerPaths(area)).map((path): RemoteRoute => ({ path, access: [AREA_ROLE[area]] })),
+);
+
+// Spec 2.11: Customers in the menus of Admin, Agency, multisite and sitemanager (after their devices).
+const menu: MenuEntry[] = CUSTOMER_AREAS.map(
+  (area): MenuEntry => ({
+    id: `customers.${area}`,
+    label: 'Customers',
+    labelKey: 'customers:menu.customers',
+    path: customerPaths(area).list,
+    roles: [AREA_ROLE[area]],
+    order: 200,
+  }),
+);
+
+export const description: RemoteDescription = {
+  name: 'mfe-customers',
+  // Both come from package.json at build time (federation-config's DefinePlugin).
+  version: FLEET_REMOTE_VERSION,
+  routes,
+  menu,
+  requires: FLEET_REQUIRES,
+};

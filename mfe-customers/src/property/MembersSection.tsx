@@ -1,0 +1,98 @@
+import { errorMessage, formatDate } from '@fleet/shared-api';
+import { Box, Button, ErrorPanel, Heading, HStack } from '@fleet/shared-ui';
+import { EditDialog } from '@fleet/shared-ui/overlays';
+import { DataTable, DeleteConfirmDialog, RowActions, type DataColumn } from '@fleet/shared-ui/tables';
+import { yupResolver } from '@hookform/resolvers/yup';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useAddMember, useMembers, useRemoveMember, type Member } from '../api/customers';
+import type { CustomerArea } from '../description';
+import { useCustomersTranslation } from '../i18n/translation';
+import { personSchema, type PersonValues } from '../people/person-fields';
+import { PersonFields } from '../people/PersonFields';
+
+const EMPTY: PersonValues = { email: '', first_name: '', last_name: '', phone_no: '' };
+
+/** A property's members: the list, Add Member (spec 5's messages) and Remove with a confirmation. */
+export function MembersSection({ area, propertyId }: { area: CustomerArea; propertyId: number }) {
+  const { t } = useCustomersTranslation();
+  const members = useMembers(area, propertyId);
+  const removeMember = useRemoveMember(area);
+  const [adding, setAdding] = useState(false);
+  const [removing, setRemoving] = useState<Member | null>(null);
+  const columns: DataColumn<Member>[] = [
+    { key: 'email', header: t('property.memberEmail'), sortable: false },
+    { key: 'name', header: t('list.name'), sortable: false, render: (row) => [row.first_name, row.last_name].filter(Boolean).join(' ') || '-' },
+    { key: 'phone_no', header: t('property.memberPhone'), sortable: false, render: (row) => row.phone_no ?? '-' },
+    { key: 'created_at', header: t('detail.created'), sortable: false, render: (row) => formatDate(row.created_at) },
+    { key: 'action', header: t('list.action'), sortable: false, render: (row) => <RowActions name={row.email} onDelete={() => setRemoving(row)} /> },
+  ];
+  return (
+    <Box as="section" mt="6" aria-labelledby="members">
+      <HStack justify="space-between" mb="2">
+        <Heading id="members" as="h2" size="sm">
+          {t('property.members')}
+        </Heading>
+        <Button size="sm" onClick={() => setAdding(true)}>
+          {t('property.addMember')}
+        </Button>
+      </HStack>
+      {members.isError ? (
+        <ErrorPanel message={errorMessage(members.error)} onRetry={() => void members.refetch()} />
+      ) : (
+        <DataTable label={t('property.members')} columns={columns} rows={members.data ?? []} rowKey="id" loading={members.isPending} emptyText={t('property.noMembers')} />
+      )}
+      <AddMemberDialog area={area} propertyId={propertyId} open={adding} onClose={() => setAdding(false)} />
+      <DeleteConfirmDialog
+        row={removing}
+        title={t('property.removeTitle')}
+        text={t('property.removeText', { email: removing?.email ?? '' })}
+        onClose={() => setRemoving(null)}
+        onDelete={(row) => removeMember.mutateAsync({ property_id: propertyId, member_id: row.id })}
+      />
+    </Box>
+  );
+}
+
+function AddMemberDialog({ area, propertyId, open, onClose }: { area: CustomerArea; propertyId: number; open: boolean; onClose: () => void }) {
+  const { t } = useCustomersTranslation();
+  const add = useAddMember(area);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<PersonValues>({ resolver: yupResolver(personSchema), defaultValues: EMPTY });
+
+  useEffect(() => {
+    if (open) {
+      reset(EMPTY);
+      add.reset();
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- each opening starts empty; reset is stable
+  }, [open, reset]);
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      await add.mutateAsync({ property_id: propertyId, ...values });
+      onClose();
+    } catch {
+      // said in the dialog (and the toast); what was typed stays
+    }
+  });
+
+  return (
+    <EditDialog
+      open={open}
+      title={t('property.addMember')}
+      submitLabel={t('property.add')}
+      cancelLabel={t('property.cancel')}
+      onClose={onClose}
+      onSubmit={(event) => void submit(event)}
+      busy={add.isPending}
+      error={add.isError ? errorMessage(add.error) : null}
+    >
+      <PersonFields register={register} errors={errors} />
+    </EditDialog>
+  );
+}
