@@ -22,7 +22,8 @@ import { migrate, openDatabase, type Db } from '../src/db';
 import type { Caller } from '../src/policy/roles';
 import { DEMO_PASSWORD, seedDemoFleet } from '../src/seed';
 import { CountCache } from '../src/server/count-cache';
-import { DeviceExports, exportCopySql } from '../src/modules/devices/export';
+import { deviceCopySql, deviceExport } from '../src/modules/devices/export';
+import { ExportJobs } from '../src/modules/exports/jobs';
 import { listDevices } from '../src/modules/devices/queries';
 import type { AppContext } from '../src/server/context';
 import type { BenchContext } from './types';
@@ -145,15 +146,15 @@ async function benchDatabase(db: Db, label: string, dataDir: string): Promise<Re
     const containsWholeLine = await measure(() => containsList(wholeLinePart), RUNS, missCache);
 
     // CSV export of every device but heat pumps: the job, beside a bare COPY of the same rows.
-    const ctx: AppContext = { db, config, tokens: undefined as never, otpKey: Buffer.alloc(32, 1), live: undefined as never, liveHub: undefined as never };
-    const exportsJob = new DeviceExports(ctx, (m) => console.log(m));
+    const ctx: Omit<AppContext, 'exports'> = { db, config, tokens: undefined as never, otpKey: Buffer.alloc(32, 1), live: undefined as never, liveHub: undefined as never };
+    const exportsJob = new ExportJobs(ctx, (m) => console.log(m));
     const rssBefore = process.memoryUsage().rss;
     let rssPeak = rssBefore;
     const sampler = setInterval(() => {
       rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
     }, 100);
     const exportStarted = performance.now();
-    const job = await exportsJob.start(admin, 'all', {});
+    const job = await exportsJob.start(admin, deviceExport(admin, 'all', {}));
     await exportsJob.settle();
     const exportMs = performance.now() - exportStarted;
     clearInterval(sampler);
@@ -161,7 +162,7 @@ async function benchDatabase(db: Db, label: string, dataDir: string): Promise<Re
     // the baseline: the same rows and columns by one bare COPY, read and dropped (no job, no file)
     const copyStarted = performance.now();
     let copiedBytes = 0;
-    for await (const chunk of db.copyOut(exportCopySql(["d.product_line <> 'heat_pump'"], true))) copiedBytes += chunk.length;
+    for await (const chunk of db.copyOut(deviceCopySql(["d.product_line <> 'heat_pump'"], true))) copiedBytes += chunk.length;
     const copyMs = performance.now() - copyStarted;
     const csvExport = {
       rows,

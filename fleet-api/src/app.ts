@@ -24,6 +24,8 @@ import { devOutboxRoutes, healthRoutes } from './modules/system/routes';
 import { firmwareRoutes } from './modules/firmware/routes';
 import { otaRoutes } from './modules/ota/routes';
 import { deviceRoutes } from './modules/devices/routes';
+import { ExportJobs } from './modules/exports/jobs';
+import { exportRoutes } from './modules/exports/routes';
 import { customerRoutes } from './modules/customers/routes';
 import { tariffLookupRoutes } from './modules/tariffs/lookups';
 import { faultRoutes } from './modules/faults/routes';
@@ -95,7 +97,7 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
     authenticate: (token) => authenticate({ db, tokens, now: config.now }, `Bearer ${token}`),
   });
   liveHub.start();
-  const ctx: AppContext = {
+  const base = {
     db,
     config,
     tokens,
@@ -103,6 +105,7 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
     live,
     liveHub,
   };
+  const ctx: AppContext = { ...base, exports: new ExportJobs(base, (message) => app.log.error(message)) };
   // the sockets and the bus end with the server (before the database closes)
   app.addHook('onClose', async () => {
     await liveHub.close();
@@ -142,6 +145,7 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
   await app.register(profileRoutes, opts);
   await app.register(firmwareRoutes, opts);
   await app.register(otaRoutes, opts);
+  await app.register(exportRoutes, opts);
   await app.register(deviceRoutes, opts);
   await app.register(faultRoutes, opts);
   await app.register(liveRoutes, opts);

@@ -7,6 +7,7 @@ import type { Config } from '../config';
 import type { TokenService } from '../policy/tokens';
 import type { LiveBus } from '../modules/live/bus';
 import type { LiveHub } from '../modules/live/hub';
+import type { ExportJobs } from '../modules/exports/jobs';
 
 export interface AppContext {
   db: Db;
@@ -18,6 +19,8 @@ export interface AppContext {
   live: LiveBus;
   /** This instance's live sockets. */
   liveHub: LiveHub;
+  /** CSV export jobs of every list (modules/exports). */
+  exports: ExportJobs;
 }
 
 export interface ModuleOptions {
@@ -25,7 +28,7 @@ export interface ModuleOptions {
 }
 
 /** Seconds since the epoch on the configured clock. */
-export const nowSeconds = (ctx: AppContext): number => Math.floor(ctx.config.now().getTime() / 1000);
+export const nowSeconds = (ctx: Pick<AppContext, 'config'>): number => Math.floor(ctx.config.now().getTime() / 1000);
 export const nowIso = (ctx: AppContext): string => ctx.config.now().toISOString();
 export const inSeconds = (ctx: AppContext, seconds: number): string =>
   new Date(ctx.config.now().getTime() + seconds * 1000).toISOString();

@@ -378,3 +378,38 @@ describe('properties and members', () => {
     expect((await call('sm', `${PREFIX.sm}/property/delete?property_id=${property}`, 'DELETE')).status).toBe(404);
   });
 });
+
+describe('customer export', () => {
+  async function finished(role: string, id: number): Promise<{ status: string; rows_written: number; total: number; download_link: string | null }> {
+    for (let i = 0; i < 100; i += 1) {
+      const res = await call<{ status: string; rows_written: number; total: number; download_link: string | null }>(role, `/api/export/${id}`);
+      if (res.info.status !== 'running') return res.info;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error('the export did not finish');
+  }
+
+  it("writes the whole filtered list of the caller's slice as a CSV job, and nothing of another slice", async () => {
+    const s = await slices();
+    for (const role of ['Agency', 'mscc']) {
+      const filter = JSON.stringify([{ key: 'status', value: ['Completed', 'Pending'], type: 'multi' }]);
+      const started = await call<{ id: number; total: number }>(role, '/api/export/customers', 'POST', { filter });
+      expect(started.status).toBe(200);
+      const expected = await n(`SELECT count(*)::int AS n FROM customers c WHERE (${s[role]}) AND c.status IN ('Completed', 'Pending')`);
+      expect(started.info.total).toBe(expected);
+      const done = await finished(role, started.info.id);
+      expect(done).toMatchObject({ status: 'done', rows_written: expected });
+      const file = await t.app.inject({ url: String(done.download_link) });
+      expect(file.headers['content-disposition']).toBe('attachment; filename="Customers.csv"');
+      const lines = file.body.trim().split(/\r?\n/);
+      expect(lines[0]).toBe('Record ID,Email ID,Name,Phone,Status,Auto Sync,Weekly Report,Street Address,Property Type,Agency,Created');
+      expect(lines).toHaveLength(expected + 1);
+      const ids = lines.slice(1).map((line) => Number(line.split(',')[0]));
+      expect(await n(`SELECT count(*)::int AS n FROM customers c WHERE c.id = ANY($1::bigint[]) AND NOT (${s[role]})`, [ids])).toBe(0);
+      // another user's job is not found
+      expect((await call('Admin', `/api/export/${started.info.id}`)).status).toBe(404);
+    }
+    expect((await call('Customer', '/api/export/customers', 'POST', {})).status).toBe(403);
+    expect((await call('Admin', '/api/export/customers', 'POST', { filter: '[{"key":"password","value":"x"}]' })).status).toBe(400);
+  });
+});

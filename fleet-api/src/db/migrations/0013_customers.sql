@@ -35,3 +35,7 @@ CREATE INDEX customers_phone_trgm_idx ON customers USING gin (phone_no gin_trgm_
 
 -- 3. Members: one email once per property; a member's own customer record is found by email.
 CREATE UNIQUE INDEX property_members_email_key ON property_members (property_id, lower(email));
+
+-- 4. Export jobs of the customer lists beside the device lists'.
+ALTER TABLE export_jobs DROP CONSTRAINT export_jobs_kind_check;
+ALTER TABLE export_jobs ADD CONSTRAINT export_jobs_kind_check CHECK (kind IN ('devices', 'customers', 'feedback'));

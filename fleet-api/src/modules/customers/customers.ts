@@ -15,6 +15,7 @@ import { normaliseEmail } from '../../server/schemas';
 import { productLines } from '../devices/lines';
 import { Nullable } from '../ota/common';
 import { ISO } from '../devices/queries';
+import type { CsvExport } from '../exports/jobs';
 
 /** The product a list is for: `all` is every customer, a line the customers with a device of it. */
 export const CUSTOMER_LINES = ['all', 'ihd', 'livelink', 'safelink', 'airlink', 'bulb', 'heat_pump'] as const;
@@ -263,4 +264,32 @@ export async function emailHistory(db: Db, caller: Caller, id: number, query: Li
     params.values,
   );
   return listInfo(rows, total, listing.page, listing.limit);
+}
+
+const YES_NO = (column: string) => `CASE WHEN ${column} IS NULL THEN '-' WHEN ${column} THEN 'Yes' ELSE 'No' END`;
+
+/** The customer list's CSV: the list's columns of every product, its first property's address. */
+const EXPORT_COLUMNS: Array<[string, string]> = [
+  ['Record ID', 'c.id'],
+  ['Email ID', 'fleet_csv_safe(c.email)'],
+  ['Name', `fleet_csv_safe(trim(${FULL_NAME}))`],
+  ['Phone', 'fleet_csv_safe(c.phone_no)'],
+  ['Status', 'c.status'],
+  ['Auto Sync', YES_NO('c.auto_sync')],
+  ['Weekly Report', YES_NO('c.weekly_report')],
+  [
+    'Street Address',
+    `fleet_csv_safe(coalesce((SELECT nullif(concat_ws(' ', fp.unit_number, fp.street_number, fp.street, fp.city, fp.state, fp.postal_code), '')
+       FROM properties fp WHERE fp.customer_id = c.id ORDER BY fp.id LIMIT 1), 'No Property Exist'))`,
+  ],
+  ['Property Type', `(SELECT initcap(fp.address_type) FROM properties fp WHERE fp.customer_id = c.id ORDER BY fp.id LIMIT 1)`],
+  ['Agency', 'fleet_csv_safe((SELECT a.agency_name FROM agencies a WHERE a.id = c.agency_id))'],
+  ['Created', `to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD')`],
+];
+
+/** The export of the caller's customers of a line with the list's filters (a bad filter is a 400 here). */
+export function customerExport(caller: Caller, line: CustomerLine, query: ListQuery): CsvExport {
+  const params = new SqlParams();
+  const { conditions } = customerConditions(caller, line, { ...query, sortBy: undefined }, params);
+  return { kind: 'customers', from: 'customers c', idColumn: 'c.id', columns: EXPORT_COLUMNS, conditions, values: params.values };
 }

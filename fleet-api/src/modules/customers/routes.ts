@@ -19,6 +19,7 @@ import {
   CustomerLineField,
   CustomerRow,
   customerDetail,
+  customerExport,
   deleteCustomer,
   EmailHistoryRow,
   emailHistory,
@@ -45,6 +46,7 @@ import {
   tariffHistory,
   TimelineRow,
 } from './properties';
+import { ExportInfo } from '../exports/routes';
 import { saveTariffDetails, TariffDetailsBody, type TariffDetailsInput } from './tariff-details';
 
 /** Each role's prefix of the customer calls (spec 6: "the prefix is otherwise the lower-cased user type"). */
@@ -91,6 +93,23 @@ export const customerRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (a
   const now = () => ctx.config.now();
   // exact totals, recounted only after a write that can move them (migration 0013's version)
   const counts = new CountCache('customers');
+
+  // The whole filtered list as CSV: a job with progress and a signed link (modules/exports).
+  app.post(
+    '/api/export/customers',
+    {
+      config: { access: only('Admin', 'Agency', 'mscc', 'sm') },
+      schema: {
+        ...schema('Export the filtered customer list as CSV (a job)', ExportInfo, 400, 409),
+        body: Strict({ filter: Type.Optional(Type.String({ maxLength: 8000, description: 'the list filter (JSON array as text)' })), deviceType: Type.Optional(CustomerLineField) }),
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const spec = customerExport(caller, request.body.deviceType ?? 'all', { filter: request.body.filter });
+      return { status: true, message: 'Export started', info: await ctx.exports.start(caller, spec) };
+    },
+  );
 
   for (const [prefix, role] of CUSTOMER_PREFIXES) {
     const access: RouteAccess = only(role);

@@ -1,25 +1,15 @@
 /**
- * CSV export of a whole filtered device list, any size, as a server job (issue 9): a row in
- * export_jobs with its progress, the file written under <dataDir>/exports by COPY (streamed, so
- * memory stays flat at any size), and a signed, expiring link when it is done. The rows are the
- * caller's slice with the list's filters: an agency's export holds only its devices.
+ * The device lists' CSV export (issue 9): the columns, and the rows of a list (the caller's slice
+ * with the list's filters) as an export job (modules/exports).
  */
-import { createWriteStream, existsSync, mkdirSync, rmSync, type WriteStream } from 'node:fs';
-import { once } from 'node:events';
-import path from 'node:path';
-import type { Db } from '../../db';
 import type { Caller } from '../../policy/roles';
-import { ApiError, notFound } from '../../server/errors';
 import type { ListQuery } from '../../server/listing';
-import { DownloadSigner } from '../../server/signed-links';
-import { SqlParams, whereClause } from '../../server/sql';
-import type { AppContext } from '../../server/context';
-import { nowSeconds } from '../../server/context';
+import { SqlParams } from '../../server/sql';
+import { exportCopySql, type CsvExport } from '../exports/jobs';
 import type { ListedLine } from './lines';
 import { deviceConditions, ROW_JOINS } from './queries';
 
-/** Finished exports and their files are kept this long. */
-export const EXPORT_KEEP_MS = 24 * 3600 * 1000;
+export { csvField, inlineParams, sqlLiteral } from '../exports/jobs';
 
 /** The CSV's columns: header name and SQL (free text through fleet_csv_safe, see csvField). */
 const COLUMNS: Array<[string, string]> = [
@@ -40,204 +30,20 @@ const COLUMNS: Array<[string, string]> = [
   ['Agent ID', 'fleet_csv_safe(d.installer_uuid)'],
 ];
 
-/** The COPY of the export's rows matching `conditions` (parameters already inlined), in id order. */
-export function exportCopySql(conditions: string[], header: boolean): string {
-  return `COPY (SELECT ${COLUMNS.map(([name, sql]) => `${sql} AS "${name}"`).join(', ')} FROM devices d ${ROW_JOINS}
-    ${whereClause(conditions)} ORDER BY d.id) TO STDOUT WITH (FORMAT csv${header ? ', HEADER' : ''})`;
+const FROM = `devices d ${ROW_JOINS}`;
+
+/** The COPY of the device export's rows matching `conditions` (parameters already inlined): the bench's baseline. */
+export function deviceCopySql(conditions: string[], header: boolean): string {
+  return exportCopySql({ from: FROM, idColumn: 'd.id', columns: COLUMNS }, conditions, header);
 }
 
-/** PGlite answers a COPY as one blob: it is read in ranges of this many devices. */
-export const PGLITE_COPY_CHUNK = 50_000;
-
-/** One CSV field as the export writes it (the SQL does the same): a leading = + - @ is defused. */
-export function csvField(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  let text = String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-/** A SQL literal of a list parameter (COPY takes no parameters): numbers, booleans, text, text arrays. */
-export function sqlLiteral(value: unknown): string {
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  if (typeof value === 'boolean') return value ? 'true' : 'false';
-  if (typeof value === 'string') {
-    if (value.includes('\u0000')) throw new Error('NUL in a COPY literal');
-    // standard_conforming_strings is on (the default): only the quote needs doubling
-    return `'${value.replace(/'/g, "''")}'`;
-  }
-  if (Array.isArray(value)) return value.length === 0 ? "'{}'" : `ARRAY[${value.map(sqlLiteral).join(', ')}]`;
-  throw new Error(`no literal for ${typeof value}`);
-}
-
-/** `sql` with its $n parameters written in as literals. */
-export function inlineParams(sql: string, values: unknown[]): string {
-  return sql.replace(/\$(\d+)\b/g, (_, n: string) => sqlLiteral(values[Number(n) - 1]));
-}
-
-const NEWLINE = 10;
-
-export interface ExportInfo {
-  id: number;
-  status: 'running' | 'done' | 'failed';
-  total: number;
-  rows_written: number;
-  download_link: string | null;
-  error: string | null;
-}
-
-export class DeviceExports {
-  private readonly signer: DownloadSigner;
-  readonly folder: string;
-  private readonly running = new Set<Promise<void>>();
-
-  constructor(
-    private readonly ctx: AppContext,
-    private readonly log: (message: string) => void,
-  ) {
-    this.signer = new DownloadSigner(ctx.otpKey, '/api/export/download', 'fleet-api exports');
-    this.folder = path.join(ctx.config.dataDir, 'exports');
-  }
-
-  private get db(): Db {
-    return this.ctx.db;
-  }
-
-  /**
-   * At start-up: a job left running by a stopped server will never finish; say so, and drop files
-   * and rows of exports older than a day.
-   */
-  async recover(): Promise<void> {
-    await this.db.query(
-      "UPDATE export_jobs SET status = 'failed', error = 'The server restarted during the export; start it again', finished_at = now() WHERE status = 'running'",
-    );
-    await this.forgetOld();
-  }
-
-  private async forgetOld(): Promise<void> {
-    const before = new Date(this.ctx.config.now().getTime() - EXPORT_KEEP_MS).toISOString();
-    const { rows } = await this.db.query<{ file_key: string | null }>('DELETE FROM export_jobs WHERE created_at < $1 RETURNING file_key', [before]);
-    for (const row of rows) if (row.file_key) rmSync(path.join(this.folder, path.basename(row.file_key)), { force: true });
-  }
-
-  /** Starts an export of the caller's devices of `line` with the list's filters; answers its row at once. */
-  async start(caller: Caller, line: ListedLine, query: ListQuery, deviceUids?: string[]): Promise<ExportInfo> {
-    // the filters are checked before anything starts: a bad one is a 400 like the list's
-    const params = new SqlParams();
-    const { conditions } = deviceConditions(caller, line, { ...query, sortBy: undefined }, params);
-    // the spec's `all: false` with a device_uid list: only those devices (of the slice)
-    if (deviceUids) conditions.push(`d.device_uid = ANY(${params.add(deviceUids)}::text[])`);
-    const busy = await this.db.query("SELECT 1 FROM export_jobs WHERE user_id = $1 AND status = 'running' LIMIT 1", [caller.userId]);
-    if (busy.rows.length > 0) throw new ApiError(409, 'An export of yours is still running; wait for it to finish');
-    await this.forgetOld();
-    const where = whereClause(conditions);
-    const total = (await this.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM devices d ${ROW_JOINS} ${where}`, params.values)).rows[0]?.n ?? 0;
-    const { rows } = await this.db.query<{ id: number }>(
-      "INSERT INTO export_jobs (user_id, kind, total, created_at) VALUES ($1, 'devices', $2, $3) RETURNING id::int AS id",
-      [caller.userId, total, this.ctx.config.now().toISOString()],
-    );
-    const id = rows[0]?.id ?? 0;
-    const job = this.write(id, conditions, params.values).finally(() => this.running.delete(job));
-    this.running.add(job);
-    return { id, status: 'running', total, rows_written: 0, download_link: null, error: null };
-  }
-
-  /** Waits for every export in progress (tests, and a clean shutdown). */
-  async settle(): Promise<void> {
-    await Promise.all([...this.running]);
-  }
-
-  /**
-   * Writes the CSV by COPY: one streamed COPY on PostgreSQL; on PGlite, which answers a COPY as one
-   * blob, one COPY per range of PGLITE_COPY_CHUNK devices. Progress is saved about once a second.
-   */
-  private async write(id: number, conditions: string[], values: unknown[]): Promise<void> {
-    mkdirSync(this.folder, { recursive: true });
-    const fileKey = `devices-${id}.csv`;
-    const file = path.join(this.folder, fileKey);
-    let out: WriteStream | null = null;
-    try {
-      out = createWriteStream(file);
-      const stream = out;
-      let lines = 0;
-      let savedAt = Date.now();
-      const put = async (bytes: Uint8Array) => {
-        for (const b of bytes) if (b === NEWLINE) lines += 1;
-        if (!stream.write(bytes)) await once(stream, 'drain');
-        if (Date.now() - savedAt > 1000) {
-          savedAt = Date.now();
-          await this.db.query('UPDATE export_jobs SET rows_written = $2 WHERE id = $1', [id, Math.max(0, lines - 1)]);
-        }
-      };
-      const select = (extra: string[], header: boolean) => exportCopySql([...conditions, ...extra], header);
-      if (this.db.kind === 'postgres') {
-        for await (const chunk of this.db.copyOut(inlineParams(select([], true), values))) await put(chunk);
-      } else {
-        let last = 0;
-        let header = true;
-        for (;;) {
-          // the id that ends this range of the selection (none: the rest)
-          const params = new SqlParams();
-          for (const v of values) params.add(v);
-          const bound = await this.db.query<{ id: number }>(
-            `SELECT d.id::int AS id FROM devices d ${ROW_JOINS} ${whereClause([...conditions, `d.id > ${params.add(last)}`])}
-              ORDER BY d.id OFFSET ${PGLITE_COPY_CHUNK - 1} LIMIT 1`,
-            params.values,
-          );
-          const end = bound.rows[0]?.id;
-          const range = [`d.id > ${last}`, ...(end === undefined ? [] : [`d.id <= ${end}`])];
-          for await (const chunk of this.db.copyOut(inlineParams(select(range, header), values))) await put(chunk);
-          header = false;
-          if (end === undefined) break;
-          last = end;
-        }
-      }
-      stream.end();
-      await once(stream, 'finish');
-      await this.db.query("UPDATE export_jobs SET status = 'done', rows_written = $2, file_key = $3, finished_at = $4 WHERE id = $1", [
-        id,
-        Math.max(0, lines - 1),
-        fileKey,
-        this.ctx.config.now().toISOString(),
-      ]);
-    } catch (err) {
-      out?.destroy();
-      rmSync(file, { force: true });
-      await this.db
-        .query("UPDATE export_jobs SET status = 'failed', error = $2, finished_at = now() WHERE id = $1", [id, 'The export could not be written; start it again'])
-        .catch(() => undefined);
-      this.log(`export ${id} failed: ${err instanceof Error ? err.message : String(err)}`);
-    }
-  }
-
-  /** The caller's own export (another user's is not found). */
-  async info(caller: Caller, id: number): Promise<ExportInfo> {
-    const { rows } = await this.db.query<{ id: number; status: ExportInfo['status']; total: number; rows_written: number; file_key: string | null; error: string | null }>(
-      'SELECT id::int AS id, status, total, rows_written, file_key, error FROM export_jobs WHERE id = $1 AND user_id = $2',
-      [id, caller.userId],
-    );
-    const row = rows[0];
-    if (!row) throw notFound('Export not found');
-    return {
-      id: row.id,
-      status: row.status,
-      total: row.total,
-      rows_written: row.rows_written,
-      error: row.error,
-      download_link: row.status === 'done' && row.file_key ? this.signer.link(row.id, 'csv', row.file_key, nowSeconds(this.ctx)) : null,
-    };
-  }
-
-  /** The file of a signed link, or why not. */
-  async file(id: number, expires: number, signature: string): Promise<string> {
-    const { rows } = await this.db.query<{ file_key: string | null }>("SELECT file_key FROM export_jobs WHERE id = $1 AND status = 'done'", [id]);
-    const key = rows[0]?.file_key;
-    if (!key) throw notFound('Export not found');
-    const verdict = this.signer.check(id, 'csv', key, expires, signature, nowSeconds(this.ctx));
-    if (verdict === 'bad') throw new ApiError(403, 'Invalid download link');
-    if (verdict === 'expired') throw new ApiError(403, 'This download link has expired');
-    const file = path.join(this.folder, path.basename(key));
-    if (!existsSync(file)) throw notFound('Export not found');
-    return file;
-  }
+/**
+ * The export of the caller's devices of `line` with the list's filters (checked here: a bad one is a
+ * 400 like the list's); with `deviceUids` (the spec's `all: false`), only those devices of the slice.
+ */
+export function deviceExport(caller: Caller, line: ListedLine, query: ListQuery, deviceUids?: string[]): CsvExport {
+  const params = new SqlParams();
+  const { conditions } = deviceConditions(caller, line, { ...query, sortBy: undefined }, params);
+  if (deviceUids) conditions.push(`d.device_uid = ANY(${params.add(deviceUids)}::text[])`);
+  return { kind: 'devices', from: FROM, idColumn: 'd.id', columns: COLUMNS, conditions, values: params.values };
 }

@@ -8,15 +8,14 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type, type TSchema } from '@sinclair/typebox';
 import { callerOf } from '../../policy/access';
 import type { ModuleOptions } from '../../server/context';
-import { DeviceExports } from './export';
+import { deviceExport } from './export';
 import { flashesCsv } from './flashes';
 import { listSmokeAlarms, smokeAlarmInfo, SmokeAlarmRow } from './smoke-alarms';
 import { CountCache } from '../../server/count-cache';
-import { createReadStream } from 'node:fs';
-import type { Readable } from 'node:stream';
 import { listQueryProperties, ListInfoSchema } from '../../server/listing';
-import { Envelope, ErrorReply, IdField, MessageReply, signedInFailures, Strict } from '../../server/schemas';
-import { only, PUBLIC } from '../../policy/roles';
+import { Envelope, IdField, MessageReply, signedInFailures, Strict } from '../../server/schemas';
+import { ExportInfo } from '../exports/routes';
+import { only } from '../../policy/roles';
 import { DeviceLineField, knownByMac, type DeviceLine } from './lines';
 import { HeatPumpInfo, HeatPumpRow, heatPumpDetail, heatPumpRow } from './heat-pumps';
 import {
@@ -281,20 +280,8 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app
     },
   );
 
-  // CSV export of a whole filtered list: a server job with progress and a signed link (export.ts).
-  const exports = new DeviceExports(ctx, (message) => app.log.error(message));
-  await exports.recover();
-  app.addHook('onClose', async () => {
-    await exports.settle();
-  });
-  const ExportInfo = Type.Object({
-    id: Type.Integer(),
-    status: Type.String(),
-    total: Type.Integer(),
-    rows_written: Type.Integer(),
-    download_link: Type.Union([Type.String(), Type.Null()]),
-    error: Type.Union([Type.String(), Type.Null()]),
-  });
+  // CSV export of a whole filtered list: a server job with progress and a signed link (modules/exports).
+  const exports = ctx.exports;
   const exportBody = {
     filter: Type.Optional(Type.String({ maxLength: 8000, description: 'the list filter (JSON array as text)' })),
     deviceType: Type.Optional(DeviceLineField),
@@ -305,7 +292,7 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app
     async (request) => ({
       status: true,
       message: 'Export started',
-      info: await exports.start(callerOf(request), request.body.deviceType ?? 'all', { filter: request.body.filter }),
+      info: await exports.start(callerOf(request), deviceExport(callerOf(request), request.body.deviceType ?? 'all', { filter: request.body.filter })),
     }),
   );
   for (const [url, access] of [
@@ -330,7 +317,7 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app
       async (request) => {
         const body = request.body;
         const uids = body.all === false ? (body.device_uid ?? []) : undefined;
-        return { status: true, message: 'Export started', info: await exports.start(callerOf(request), body.deviceType ?? 'all', { filter: body.filter }, uids) };
+        return { status: true, message: 'Export started', info: await exports.start(callerOf(request), deviceExport(callerOf(request), body.deviceType ?? 'all', { filter: body.filter }, uids)) };
       },
     );
   }
@@ -343,41 +330,7 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app
     async (request) => ({
       status: true,
       message: 'Export started',
-      info: await exports.start(callerOf(request), 'heat_pump', { filter: request.body.filter }),
+      info: await exports.start(callerOf(request), deviceExport(callerOf(request), 'heat_pump', { filter: request.body.filter })),
     }),
-  );
-  app.get(
-    '/api/export/:id',
-    { config: { access: HEAT_PUMP_READERS }, schema: { ...schema('An export of yours: progress, and the link when done', ExportInfo, 400, 404), params: Strict({ id: IdField }) } },
-    async (request) => ({ status: true, message: 'Export', info: await exports.info(callerOf(request), request.params.id) }),
-  );
-  app.get(
-    '/api/export/download/:id/:slot',
-    {
-      config: { access: PUBLIC },
-      schema: {
-        tags: ['Devices'],
-        summary: 'The CSV of a finished export (signed, expiring link; no bearer)',
-        params: Strict({ id: IdField, slot: Type.Unsafe<'csv'>({ type: 'string', enum: ['csv'], errorMessage: 'Unknown file' }) }),
-        querystring: Strict({
-          expires: Type.Integer({ minimum: 0, maximum: 99_999_999_999, errorMessage: 'expires is invalid' }),
-          signature: Type.String({ maxLength: 128, errorMessage: 'signature is invalid' }),
-        }),
-        response: {
-          200: Type.Unsafe<Readable>({ type: 'string', format: 'binary', description: 'The CSV' }),
-          400: ErrorReply,
-          403: ErrorReply,
-          404: ErrorReply,
-          500: ErrorReply,
-        },
-      },
-    },
-    async (request, reply) => {
-      const file = await exports.file(request.params.id, request.query.expires, request.query.signature);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="Devices.csv"')
-        .send(createReadStream(file));
-    },
   );
 };

@@ -1,0 +1,78 @@
+/**
+ * An export job's progress and its file (modules/exports/jobs.ts): the caller's own job by id, and the
+ * finished CSV by a signed, expiring link (no bearer: the browser downloads it). The modules start
+ * their exports (devices, customers); these two calls serve every kind.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { createReadStream } from 'node:fs';
+import type { Readable } from 'node:stream';
+import { callerOf } from '../../policy/access';
+import { only, PUBLIC } from '../../policy/roles';
+import type { ModuleOptions } from '../../server/context';
+import { Envelope, ErrorReply, IdField, signedInFailures, Strict } from '../../server/schemas';
+
+export const ExportInfo = Type.Object({
+  id: Type.Integer(),
+  status: Type.String(),
+  total: Type.Integer(),
+  rows_written: Type.Integer(),
+  download_link: Type.Union([Type.String(), Type.Null()]),
+  error: Type.Union([Type.String(), Type.Null()]),
+});
+
+/** Every role that can start an export (a job is only ever its starter's). */
+const EXPORTERS = only('Admin', 'Agency', 'Electrician', 'Customer', 'User', 'mscc', 'sm');
+
+export const exportRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, { ctx }) => {
+  const exports = ctx.exports;
+  await exports.recover();
+  app.addHook('onClose', async () => {
+    await exports.settle();
+  });
+
+  app.get(
+    '/api/export/:id',
+    {
+      config: { access: EXPORTERS },
+      schema: {
+        tags: ['Exports'],
+        summary: 'An export of yours: progress, and the link when done',
+        security: [{ bearer: [] }],
+        params: Strict({ id: IdField }),
+        response: { 200: Envelope(ExportInfo), ...signedInFailures(400, 404) },
+      },
+    },
+    async (request) => ({ status: true, message: 'Export', info: await exports.info(callerOf(request), request.params.id) }),
+  );
+
+  app.get(
+    '/api/export/download/:id/:slot',
+    {
+      config: { access: PUBLIC },
+      schema: {
+        tags: ['Exports'],
+        summary: 'The CSV of a finished export (signed, expiring link; no bearer)',
+        params: Strict({ id: IdField, slot: Type.Unsafe<'csv'>({ type: 'string', enum: ['csv'], errorMessage: 'Unknown file' }) }),
+        querystring: Strict({
+          expires: Type.Integer({ minimum: 0, maximum: 99_999_999_999, errorMessage: 'expires is invalid' }),
+          signature: Type.String({ maxLength: 128, errorMessage: 'signature is invalid' }),
+        }),
+        response: {
+          200: Type.Unsafe<Readable>({ type: 'string', format: 'binary', description: 'The CSV' }),
+          400: ErrorReply,
+          403: ErrorReply,
+          404: ErrorReply,
+          500: ErrorReply,
+        },
+      },
+    },
+    async (request, reply) => {
+      const file = await exports.file(request.params.id, request.query.expires, request.query.signature);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${file.fileName}"`)
+        .send(createReadStream(file.path));
+    },
+  );
+};
