@@ -1,6 +1,6 @@
 // Customer calls (docs/customer-calls.md): the same calls under each role's prefix; the server's
 // policy layer decides the slice. One list engine (useListState) feeds the list's query.
-import { apiDelete, apiGet, apiList, apiPost, apiPut, useFleetMutation, type ListQuery } from '@fleet/shared-api';
+import { apiDelete, apiGet, apiList, apiPost, apiPut, useFleetMutation, type ExportJob, type ListQuery } from '@fleet/shared-api';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AddressParts } from '@fleet/shared-ui/tables';
 import type { CustomerArea } from '../description';
@@ -194,6 +194,15 @@ export function usePagedOf<T>(area: CustomerArea, path: string, owner: { custome
     enabled: id > 0,
     placeholderData: keepPreviousData,
   });
+}
+
+/** Starts the CSV export of the whole filtered list (a server job; the slice is the caller's). */
+export function useStartCustomerExport() {
+  return useFleetMutation(
+    ({ line, filter }: { line: string; filter: string | undefined }) => apiPost<ExportJob>('/api/export/customers', { deviceType: line, ...(filter ? { filter } : {}) }),
+    // the job's own answer says it started; the console shows its progress instead of a toast
+    { invalidate: [], toastSuccess: false },
+  );
 }
 
 export interface CustomerEdit {

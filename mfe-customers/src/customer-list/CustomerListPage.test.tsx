@@ -94,3 +94,23 @@ describe('Customers', () => {
     expect(decodeURIComponent(currentUrl(view))).toContain('/sitemanager/customers?page=1&status[]=Completed');
   });
 });
+
+describe('Download CSV', () => {
+  it('exports the filtered list of the product as a job and offers the file when done', async () => {
+    signInAs('Agency', { product: 'livelink' });
+    let polls = 0;
+    const calls = fakeApi({
+      'GET /api/agency/customer/get/all': listReply([customer(1)]),
+      'POST /api/export/customers': { body: { status: true, message: 'Export started', info: { id: 12, status: 'running', total: 40, rows_written: 0, download_link: null, error: null } } },
+      'GET /api/export/12': () => {
+        polls += 1;
+        return { body: { status: true, message: 'Export', info: { id: 12, status: polls > 1 ? 'done' : 'running', total: 40, rows_written: polls > 1 ? 40 : 10, download_link: polls > 1 ? '/api/export/download/12/csv?expires=1&signature=ab' : null, error: null } } };
+      },
+    });
+    renderCustomers('/agency/customers?email=casey');
+    await screen.findByRole('table', { name: 'Customers' });
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    await waitFor(() => expect(lastCall(calls, 'POST', '/api/export/customers').body).toEqual({ deviceType: 'livelink', filter: JSON.stringify([{ key: 'email', value: 'casey', type: 'single' }]) }));
+    expect(await screen.findByRole('link', { name: /Customers\.csv/ }, { timeout: 5000 })).toHaveAttribute('href', expect.stringContaining('/api/export/download/12/csv'));
+  });
+});

@@ -1,7 +1,7 @@
 import { productDeviceType, useListState, useOpenWithBack, useSelectedProduct } from '@fleet/shared-api';
 import { Box, StatusBadge, Text } from '@fleet/shared-ui';
-import { addressLine, ListHeader, PagedTable, RowActions, type DataColumn, type FilterFieldDef } from '@fleet/shared-ui/tables';
-import { useCustomerList, type CustomerRow } from '../api/customers';
+import { addressLine, ExportJobButton, ListHeader, PagedTable, RowActions, type DataColumn, type FilterFieldDef } from '@fleet/shared-ui/tables';
+import { useCustomerList, useStartCustomerExport, type CustomerRow } from '../api/customers';
 import { customerPaths, type CustomerArea } from '../description';
 import { useCustomersTranslation } from '../i18n/translation';
 
@@ -22,7 +22,9 @@ export function CustomerListPage({ area }: { area: CustomerArea }) {
   const withSync = product === 'electricity-advisor' || product === 'all';
   // Property Type is a heat-pump filter: for another product a value left in the URL is not one
   const list = useListState({ filterKeys: heatPump ? FILTER_KEYS : OTHER_FILTER_KEYS, defaults: { sortBy: '' } });
-  const customers = useCustomerList(area, productDeviceType(product), list.toQuery());
+  const line = productDeviceType(product);
+  const customers = useCustomerList(area, line, list.toQuery());
+  const startExport = useStartCustomerExport();
 
   const yesNo = (value: boolean | null) => (value === null ? '-' : value ? t('list.yes') : t('list.no'));
   const columns: DataColumn<CustomerRow>[] = [
@@ -83,7 +85,10 @@ export function CustomerListPage({ area }: { area: CustomerArea }) {
 
   return (
     <Box p="4">
-      <ListHeader title={t('list.title')} list={list} filters={filters} />
+      <ListHeader title={t('list.title')} list={list} filters={filters}>
+        {/* the whole filtered list of the slice as Customers.csv, prepared by a server job */}
+        <ExportJobButton fileName="Customers.csv" start={async () => (await startExport.mutateAsync({ line, filter: list.toQuery().filter })).info} />
+      </ListHeader>
       <PagedTable label={t('list.title')} list={list} result={customers} page={customers.data} columns={columns} />
     </Box>
   );
