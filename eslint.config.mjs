@@ -16,7 +16,12 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-syntax': ['error', { selector: 'ExportDefaultDeclaration', message: 'Named exports only (STYLE.md 10).' }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ExportDefaultDeclaration', message: 'Named exports only (STYLE.md 10).' },
+        // compiled to CommonJS (fleet-api's dist), a local `exports` hides the module's own exports
+        { selector: 'VariableDeclarator[id.name=/^(exports|module|require)$/]', message: 'A variable named exports, module or require breaks the CommonJS build.' },
+      ],
     },
   },
   {

@@ -281,12 +281,12 @@ export interface TariffStructure {
   tariff_plan: Array<{ key: string; load_type_key: string | null; unit_charge: number | null }>;
 }
 
-/** Distributors serving a postal code of 3 or 4 digits (and the one already chosen). */
-export function useDistributors(postalCode: string, chosen: number | null) {
+/** Distributors serving a postal code of 3 or 4 digits (the server refuses a save with any other). */
+export function useDistributors(postalCode: string) {
   const valid = /^\d{3,4}$/.test(postalCode);
   return useQuery({
-    queryKey: ['tariffs', 'distributors', postalCode, chosen],
-    queryFn: async () => (await apiGet<Distributor[]>('/api/tariff/get-companies', { post_code: postalCode, ...(chosen ? { company_id: chosen } : {}) })).info ?? [],
+    queryKey: ['tariffs', 'distributors', postalCode],
+    queryFn: async () => (await apiGet<Distributor[]>('/api/tariff/get-companies', { post_code: postalCode })).info ?? [],
     enabled: valid,
   });
 }

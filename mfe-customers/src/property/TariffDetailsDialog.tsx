@@ -48,7 +48,7 @@ export function TariffDetailsDialog({ area, open, property, onClose }: { area: C
   const plan = useFieldArray({ control, name: 'plan' });
   const [postalCode, companyId, structureId, isFlat, discountType] = useWatch({ control, name: ['postal_code', 'company_id', 'tariff_structure_id', 'is_flat', 'discount_type'] });
   const chosenCompany = companyId ? Number(companyId) : null;
-  const distributors = useDistributors(postalCode.trim(), chosenCompany);
+  const distributors = useDistributors(postalCode.trim());
   const retailers = useRetailers();
   const structures = useTariffStructures(chosenCompany);
 

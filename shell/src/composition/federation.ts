@@ -54,9 +54,9 @@ export function federationLoader(report: (failure: LoadFailure) => void): Remote
       );
     },
     async load<T>(remote: string, expose: string): Promise<T> {
-      const module = await loadRemote<T>(`${containerName(remote)}/${expose.replace(/^\.\//, '')}`);
-      if (module === null || module === undefined) throw new Error(`${remote} did not provide ${expose}`);
-      return module;
+      const exposed = await loadRemote<T>(`${containerName(remote)}/${expose.replace(/^\.\//, '')}`);
+      if (exposed === null || exposed === undefined) throw new Error(`${remote} did not provide ${expose}`);
+      return exposed;
     },
   };
 }

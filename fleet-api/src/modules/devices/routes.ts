@@ -281,7 +281,7 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app
   );
 
   // CSV export of a whole filtered list: a server job with progress and a signed link (modules/exports).
-  const exports = ctx.exports;
+  const jobs = ctx.exports;
   const exportBody = {
     filter: Type.Optional(Type.String({ maxLength: 8000, description: 'the list filter (JSON array as text)' })),
     deviceType: Type.Optional(DeviceLineField),
@@ -292,7 +292,7 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app
     async (request) => ({
       status: true,
       message: 'Export started',
-      info: await exports.start(callerOf(request), deviceExport(callerOf(request), request.body.deviceType ?? 'all', { filter: request.body.filter })),
+      info: await jobs.start(callerOf(request), deviceExport(callerOf(request), request.body.deviceType ?? 'all', { filter: request.body.filter })),
     }),
   );
   for (const [url, access] of [
@@ -317,7 +317,7 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app
       async (request) => {
         const body = request.body;
         const uids = body.all === false ? (body.device_uid ?? []) : undefined;
-        return { status: true, message: 'Export started', info: await exports.start(callerOf(request), deviceExport(callerOf(request), body.deviceType ?? 'all', { filter: body.filter }, uids)) };
+        return { status: true, message: 'Export started', info: await jobs.start(callerOf(request), deviceExport(callerOf(request), body.deviceType ?? 'all', { filter: body.filter }, uids)) };
       },
     );
   }
@@ -330,7 +330,7 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app
     async (request) => ({
       status: true,
       message: 'Export started',
-      info: await exports.start(callerOf(request), deviceExport(callerOf(request), 'heat_pump', { filter: request.body.filter })),
+      info: await jobs.start(callerOf(request), deviceExport(callerOf(request), 'heat_pump', { filter: request.body.filter })),
     }),
   );
 };

@@ -25,10 +25,10 @@ export const ExportInfo = Type.Object({
 const EXPORTERS = only('Admin', 'Agency', 'Electrician', 'Customer', 'User', 'mscc', 'sm');
 
 export const exportRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, { ctx }) => {
-  const exports = ctx.exports;
-  await exports.recover();
+  const jobs = ctx.exports;
+  await jobs.recover();
   app.addHook('onClose', async () => {
-    await exports.settle();
+    await jobs.settle();
   });
 
   app.get(
@@ -43,7 +43,7 @@ export const exportRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app
         response: { 200: Envelope(ExportInfo), ...signedInFailures(400, 404) },
       },
     },
-    async (request) => ({ status: true, message: 'Export', info: await exports.info(callerOf(request), request.params.id) }),
+    async (request) => ({ status: true, message: 'Export', info: await jobs.info(callerOf(request), request.params.id) }),
   );
 
   app.get(
@@ -68,7 +68,7 @@ export const exportRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app
       },
     },
     async (request, reply) => {
-      const file = await exports.file(request.params.id, request.query.expires, request.query.signature);
+      const file = await jobs.file(request.params.id, request.query.expires, request.query.signature);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${file.fileName}"`)
