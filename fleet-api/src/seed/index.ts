@@ -356,6 +356,23 @@ async function seedBase(db: Db, passwordHash: string): Promise<void> {
        0.3150, true, 'Flat Rate', true)`,
     [propertyId, structureIds[1], distributorIds[1]],
   );
+  // the demo customer's app: syncs and reports for a month, and its feedback on each
+  await db.query(
+    `INSERT INTO customer_sync_events (customer_id, sync_type, status, detail, created_at)
+     SELECT $1, t, CASE WHEN w = 0 THEN 'enabled' WHEN w = 3 THEN 'failed' ELSE 'success' END,
+            CASE WHEN w = 0 THEN NULL WHEN w = 3 THEN CASE t WHEN 'auto_sync' THEN 'The display did not answer' ELSE 'The report mail bounced' END
+                 ELSE CASE t WHEN 'auto_sync' THEN 'Readings synced' ELSE 'Weekly report sent' END END,
+            timestamptz '2022-03-15 08:00:00+00' + w * interval '7 days'
+     FROM unnest(ARRAY['auto_sync', 'weekly_report']) AS t, generate_series(0, 4) AS w`,
+    [customerId],
+  );
+  await db.query(
+    `INSERT INTO customer_feedback (customer_id, sync_type, rating, comment, created_at) VALUES
+       ($1, 'survey', 5, 'Great service from the installer', timestamptz '2022-03-16 09:00:00+00'),
+       ($1, 'auto_sync', 4, 'The app shows my usage clearly', timestamptz '2022-03-29 09:00:00+00'),
+       ($1, 'weekly_report', 3, 'The report arrived late', timestamptz '2022-04-05 09:00:00+00')`,
+    [customerId],
+  );
   await db.query('INSERT INTO seed_customers (k, customer_id, property_id, agency_slot) VALUES (0, $1, $2, 0)', [
     customerId, propertyId,
   ]);
@@ -544,8 +561,59 @@ async function topUpCustomers(
       [from, to, refs.agencyIds, PROPERTY_TYPES_DRAW, STREETS, STREET_TYPES, COMMERCIAL_PROPERTY_TYPES, UNIT_TYPES,
         STREET_SUFFIXES, LOCALITIES.map((l) => l[0]), LOCALITIES.map((l) => l[1]), LOCALITIES.map((l) => l[2])],
     );
+    log(`seed: customer syncs and feedback ${from}..${to}`);
+    await db.query(SYNC_EVENTS_SQL, [from, to]);
+    await db.query(FEEDBACK_SQL, [from, to, FEEDBACK_COMMENTS]);
   }
 }
+
+/**
+ * What a customer's app recorded, for one customer in four: switching auto sync and weekly reports
+ * on (and off, when it is off now), then a sync or report a week for six weeks, one in ten failed.
+ */
+const SYNC_EVENTS_SQL = `
+INSERT INTO customer_sync_events (customer_id, sync_type, status, detail, created_at)
+SELECT c.customer_id, t.sync_type, e.status, e.detail, cu.created_at + e.after
+FROM seed_customers c
+JOIN customers cu ON cu.id = c.customer_id
+CROSS JOIN (VALUES ('auto_sync', 301), ('weekly_report', 302)) AS t(sync_type, salt)
+CROSS JOIN LATERAL (
+  SELECT CASE WHEN t.sync_type = 'auto_sync' THEN cu.auto_sync ELSE cu.weekly_report END AS on_now
+) o
+CROSS JOIN LATERAL (
+  SELECT 'enabled' AS status, NULL::text AS detail, interval '1 day' AS after
+  UNION ALL
+  SELECT CASE WHEN fleet_seed_h(c.k * 10 + w, t.salt) % 10 = 0 THEN 'failed' ELSE 'success' END,
+         CASE WHEN fleet_seed_h(c.k * 10 + w, t.salt) % 10 = 0
+              THEN CASE WHEN t.sync_type = 'auto_sync' THEN 'The display did not answer' ELSE 'The report mail bounced' END
+              ELSE CASE WHEN t.sync_type = 'auto_sync' THEN 'Readings synced' ELSE 'Weekly report sent' END END,
+         w * interval '7 days'
+  FROM generate_series(1, 6) AS w
+  UNION ALL
+  SELECT 'disabled', NULL, interval '50 days' WHERE o.on_now IS FALSE
+) e
+WHERE c.k BETWEEN $1 AND $2 AND c.k % 4 = 0 AND o.on_now IS NOT NULL`;
+
+/** Feedback from some customers: on the survey (one in six), auto sync (one in nine), weekly reports (one in eleven). */
+const FEEDBACK_SQL = `
+INSERT INTO customer_feedback (customer_id, sync_type, rating, comment, created_at)
+SELECT c.customer_id, t.sync_type, 1 + fleet_seed_h(c.k, t.salt) % 5,
+       ($3::text[])[1 + fleet_seed_h(c.k, t.salt + 1) % cardinality($3::text[])],
+       cu.created_at + (3 + fleet_seed_h(c.k, t.salt + 2) % 60) * interval '1 day'
+FROM seed_customers c
+JOIN customers cu ON cu.id = c.customer_id
+CROSS JOIN (VALUES ('survey', 311, 6), ('auto_sync', 314, 9), ('weekly_report', 317, 11)) AS t(sync_type, salt, every)
+WHERE c.k BETWEEN $1 AND $2 AND c.k % t.every = 0`;
+
+const FEEDBACK_COMMENTS = [
+  'Easy to follow',
+  'The app shows my usage clearly',
+  'Would like more detail on peak times',
+  'Sync was slow this week',
+  'Helped me cut my bill',
+  'The report arrived late',
+  'Great service from the installer',
+];
 
 /** The installer id an agent's app reports: a UUID derived from the agent's id, stable across runs. */
 function installerUuid(agentId: number): string {
@@ -778,7 +846,7 @@ interface SavedIndexes {
 
 /** The tables the generator fills; loading them without secondary indexes and foreign keys, then
  *  building those once, is several times faster than maintaining them row by row. */
-const GENERATED_TABLES = ['customers', 'properties', 'devices', 'device_history', 'faults', 'smoke_alarms', 'device_flashes', 'heat_pump_events'];
+const GENERATED_TABLES = ['customers', 'properties', 'customer_sync_events', 'customer_feedback', 'devices', 'device_history', 'faults', 'smoke_alarms', 'device_flashes', 'heat_pump_events'];
 
 async function dropSecondaryIndexes(db: Db, log: (msg: string) => void): Promise<SavedIndexes> {
   const indexes = (

@@ -413,3 +413,72 @@ describe('customer export', () => {
     expect((await call('Admin', '/api/export/customers', 'POST', { filter: '[{"key":"password","value":"x"}]' })).status).toBe(400);
   });
 });
+
+describe('sync histories and feedback', () => {
+  it("answers a customer's auto syncs, weekly reports and feedback by type; another slice's customer is 404", async () => {
+    const id = await n("SELECT id::int AS n FROM customers WHERE email = 'customer@demo.test'");
+    const syncs = await call<Page<{ status: string; detail: string | null }>>('Agency', `${PREFIX.Agency}/sync-history?customer_id=${id}&sync_type=auto_sync`);
+    expect(syncs.info.total).toBe(await n("SELECT count(*)::int AS n FROM customer_sync_events WHERE customer_id = $1 AND sync_type = 'auto_sync'", [id]));
+    expect(syncs.info.total).toBeGreaterThan(0);
+    expect(syncs.info.data.map((e) => e.status)).toContain('failed');
+    const reports = await call<Page<{ detail: string | null }>>('Admin', `${PREFIX.Admin}/sync-history?customer_id=${id}&sync_type=weekly_report`);
+    expect(reports.info.data.some((e) => e.detail === 'Weekly report sent')).toBe(true);
+    const feedback = await call<Page<{ rating: number; sync_type: string }>>('Admin', `${PREFIX.Admin}/feedback-history?customer_id=${id}&sync_type=survey`);
+    expect(feedback.info.data.map((f) => [f.sync_type, f.rating])).toEqual([['survey', 5]]);
+    expect((await call('Admin', `${PREFIX.Admin}/sync-history?customer_id=${id}&sync_type=survey`)).status).toBe(400);
+
+    const outside = await someCustomerOutside('sm');
+    for (const path of [`sync-history?customer_id=${outside}&sync_type=auto_sync`, `feedback-history?customer_id=${outside}&sync_type=survey`, `export-feedback?customer_id=${outside}`]) {
+      expect((await call('sm', `${PREFIX.sm}/${path}`)).status).toBe(404);
+    }
+  });
+
+  it("records the customer's own feedback from its app, with the rules, and exports it", async () => {
+    const customer = bearer((await signIn(t.app, 'customer@demo.test')).token);
+    const id = await n("SELECT id::int AS n FROM customers WHERE email = 'customer@demo.test'");
+    const post = (payload: object) => t.app.inject({ method: 'POST', url: '/api/customer/feedback', headers: customer, payload });
+    expect((await post({ sync_type: 'weekly_report', rating: 6 })).json()).toMatchObject({ message: 'Rating is 1 to 5' });
+    expect((await post({ sync_type: 'weekly_report' })).json()).toMatchObject({ message: 'Rating is required' });
+    expect((await post({ sync_type: 'weekly_report', rating: 4, comment: 'x'.repeat(1001) })).statusCode).toBe(400);
+    const saved = await post({ sync_type: 'weekly_report', rating: 4, comment: '=cmd|calc' });
+    expect(saved.json()).toMatchObject({ message: 'Thank you for your feedback' });
+    // an operator may not write a customer's feedback
+    expect((await call('Admin', '/api/customer/feedback', 'POST', { sync_type: 'survey', rating: 5 })).status).toBe(403);
+
+    const csv = await t.app.inject({ url: `${PREFIX.Agency}/export-feedback?customer_id=${id}`, headers: tokens.Agency });
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const lines = csv.body.trim().split('\n');
+    expect(lines[0]).toBe('Date,Email ID,Type,Rating,Comment');
+    expect(lines).toHaveLength(1 + (await n('SELECT count(*)::int AS n FROM customer_feedback WHERE customer_id = $1', [id])));
+    // a formula is written as text
+    expect(csv.body).toContain("'=cmd|calc");
+  });
+
+  it("exports one type of feedback, or all of it, of the caller's filtered customers", async () => {
+    const s = await slices();
+    const finished = async (role: string, jobId: number) => {
+      for (let i = 0; i < 100; i += 1) {
+        const res = await call<{ status: string; rows_written: number; download_link: string | null }>(role, `/api/export/${jobId}`);
+        if (res.info.status !== 'running') return res.info;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      throw new Error('the export did not finish');
+    };
+    const survey = await call<{ id: number; total: number }>('Agency', '/api/export/feedback', 'POST', { sync_type: 'survey' });
+    const expected = await n(`SELECT count(*)::int AS n FROM customer_feedback f JOIN customers c ON c.id = f.customer_id WHERE f.sync_type = 'survey' AND (${s.Agency})`);
+    expect(expected).toBeGreaterThan(0);
+    expect(survey.info.total).toBe(expected);
+    const done = await finished('Agency', survey.info.id);
+    const file = await t.app.inject({ url: String(done.download_link) });
+    expect(file.headers['content-disposition']).toBe('attachment; filename="Survey Feedback.csv"');
+    const lines = file.body.trim().split(/\r?\n/);
+    expect(lines[0]).toBe('Record ID,Date,Customer ID,Email ID,Name,Type,Rating,Comment');
+    expect(lines).toHaveLength(expected + 1);
+    expect(lines.slice(1).every((l) => l.split(',')[5] === 'survey')).toBe(true);
+
+    const all = await call<{ id: number; total: number }>('mscc', '/api/export/feedback-all', 'POST', {});
+    expect(all.info.total).toBe(await n(`SELECT count(*)::int AS n FROM customer_feedback f JOIN customers c ON c.id = f.customer_id WHERE (${s.mscc})`));
+    await finished('mscc', all.info.id);
+    expect((await call('Agency', '/api/export/feedback', 'POST', { sync_type: 'gossip' })).status).toBe(400);
+  });
+});

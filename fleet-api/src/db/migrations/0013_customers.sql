@@ -38,4 +38,4 @@ CREATE UNIQUE INDEX property_members_email_key ON property_members (property_id,
 
 -- 4. Export jobs of the customer lists beside the device lists'.
 ALTER TABLE export_jobs DROP CONSTRAINT export_jobs_kind_check;
-ALTER TABLE export_jobs ADD CONSTRAINT export_jobs_kind_check CHECK (kind IN ('devices', 'customers', 'feedback'));
+ALTER TABLE export_jobs ADD CONSTRAINT export_jobs_kind_check CHECK (kind IN ('devices', 'customers', 'feedback', 'survey_feedback', 'auto_sync_feedback'));

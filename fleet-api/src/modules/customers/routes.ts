@@ -12,6 +12,7 @@ import { only, type RouteAccess, type UserType } from '../../policy/roles';
 import type { ModuleOptions } from '../../server/context';
 import { CountCache } from '../../server/count-cache';
 import { ListInfoSchema, listQueryProperties } from '../../server/listing';
+import { notFound } from '../../server/errors';
 import { EmailField, Envelope, IdField, MessageReply, NameField, PhoneField, signedInFailures, Strict, trimmed } from '../../server/schemas';
 import { productLines } from '../devices/lines';
 import {
@@ -47,6 +48,7 @@ import {
   TimelineRow,
 } from './properties';
 import { ExportInfo } from '../exports/routes';
+import { customerFeedbackCsv, FEEDBACK_COMMENT_MAX, feedbackExport, feedbackHistory, FeedbackRow, FeedbackTypeField, recordFeedback, SyncEventRow, syncHistory, SyncTypeField } from './feedback';
 import { saveTariffDetails, TariffDetailsBody, type TariffDetailsInput } from './tariff-details';
 
 /** Each role's prefix of the customer calls (spec 6: "the prefix is otherwise the lower-cased user type"). */
@@ -111,6 +113,49 @@ export const customerRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (a
     },
   );
 
+  // Feedback of the slice's customers (the list's filters): one type (Survey Feedback, Auto-Sync
+  // feedback), or every type (feedback-all). Jobs like the list's own export.
+  const ExportFilter = { filter: Type.Optional(Type.String({ maxLength: 8000, description: 'the customer list filter (JSON array as text)' })), deviceType: Type.Optional(CustomerLineField) };
+  app.post(
+    '/api/export/feedback',
+    { config: { access: only('Admin', 'Agency', 'mscc', 'sm') }, schema: { ...schema('Export one type of feedback of the filtered customers as CSV (a job)', ExportInfo, 400, 409), body: Strict({ ...ExportFilter, sync_type: FeedbackTypeField }) } },
+    async (request) => {
+      const caller = callerOf(request);
+      const spec = feedbackExport(caller, request.body.sync_type, request.body.deviceType ?? 'all', { filter: request.body.filter });
+      return { status: true, message: 'Export started', info: await ctx.exports.start(caller, spec) };
+    },
+  );
+  app.post(
+    '/api/export/feedback-all',
+    { config: { access: only('Admin', 'Agency', 'mscc', 'sm') }, schema: { ...schema('Export every feedback of the filtered customers as CSV (a job)', ExportInfo, 400, 409), body: Strict(ExportFilter) } },
+    async (request) => {
+      const caller = callerOf(request);
+      const spec = feedbackExport(caller, 'all', request.body.deviceType ?? 'all', { filter: request.body.filter });
+      return { status: true, message: 'Export started', info: await ctx.exports.start(caller, spec) };
+    },
+  );
+  // The customer's app: its own feedback on a sync, a weekly report or the survey.
+  app.post(
+    '/api/customer/feedback',
+    {
+      config: { access: only('Customer', 'User') },
+      schema: {
+        ...schema('Record your feedback', Type.Object({ id: Type.Integer() }), 400),
+        body: Strict({
+          sync_type: FeedbackTypeField,
+          rating: Type.Integer({ minimum: 1, maximum: 5, errorMessage: 'Rating is 1 to 5', requiredMessage: 'Rating is required' }),
+          comment: Type.Optional(Type.Union([Type.String({ maxLength: FEEDBACK_COMMENT_MAX, errorMessage: `Comment must be at most ${FEEDBACK_COMMENT_MAX} characters` }), Type.Null()])),
+        }),
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      if (caller.customerId === null) throw notFound('Customer not found');
+      const id = await recordFeedback(db, caller.customerId, request.body, now());
+      return { status: true, message: 'Thank you for your feedback', info: { id } };
+    },
+  );
+
   for (const [prefix, role] of CUSTOMER_PREFIXES) {
     const access: RouteAccess = only(role);
 
@@ -152,6 +197,41 @@ export const customerRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (a
       message: 'Email history',
       info: await emailHistory(db, callerOf(request), request.query.customer_id, request.query),
     }));
+
+    // The Auto Sync and Weekly Report histories, and the feedback of each sync type.
+    app.get(
+      `${prefix}/sync-history`,
+      { config: { access }, schema: { ...schema("The customer's auto syncs or weekly reports", ListInfoSchema(SyncEventRow), 400, 404), querystring: Strict({ ...listQueryProperties, customer_id: IdField, sync_type: SyncTypeField }) } },
+      async (request) => {
+        const { customer_id, sync_type, ...query } = request.query;
+        return { status: true, message: 'Sync history', info: await syncHistory(db, callerOf(request), customer_id, sync_type, query) };
+      },
+    );
+    app.get(
+      `${prefix}/feedback-history`,
+      { config: { access }, schema: { ...schema("The customer's feedback of one sync type", ListInfoSchema(FeedbackRow), 400, 404), querystring: Strict({ ...listQueryProperties, customer_id: IdField, sync_type: FeedbackTypeField }) } },
+      async (request) => {
+        const { customer_id, sync_type, ...query } = request.query;
+        return { status: true, message: 'Feedback history', info: await feedbackHistory(db, callerOf(request), customer_id, sync_type, query) };
+      },
+    );
+    app.get(
+      `${prefix}/export-feedback`,
+      {
+        config: { access },
+        schema: {
+          tags: ['Customers'],
+          summary: "The customer's feedback as CSV",
+          security: [{ bearer: [] }],
+          querystring: CustomerIdQuery,
+          response: { 200: Type.String({ description: 'CSV' }), ...signedInFailures(400, 404) },
+        },
+      },
+      async (request, reply) => {
+        const csv = await customerFeedbackCsv(db, callerOf(request), request.query.customer_id);
+        return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="Feedback-${request.query.customer_id}.csv"`).send(csv);
+      },
+    );
 
     // Properties: the customer's own (list) and those it is a member of (shared-list).
     for (const [path, which] of [

@@ -24,6 +24,8 @@ export const EXPORT_FILES = {
   devices: 'Devices.csv',
   customers: 'Customers.csv',
   feedback: 'Feedback.csv',
+  survey_feedback: 'Survey Feedback.csv',
+  auto_sync_feedback: 'Auto-Sync Feedback.csv',
 } as const;
 export type ExportKind = keyof typeof EXPORT_FILES;
 

@@ -1,0 +1,25 @@
+-- What a customer's app records (issue 12): each auto sync of its readings and each weekly report,
+-- with how it went, and the feedback the customer gives on a sync, a report or the survey. The
+-- console reads them as the Auto Sync and Weekly Report histories, the feedback history by sync
+-- type, and the feedback exports. Kept with the customer; a deleted customer's rows stay with it.
+CREATE TABLE customer_sync_events (
+  id          bigserial PRIMARY KEY,
+  customer_id bigint NOT NULL REFERENCES customers (id) ON DELETE CASCADE,
+  sync_type   text NOT NULL CHECK (sync_type IN ('auto_sync', 'weekly_report')),
+  -- enabled/disabled: the customer switched it; success/failed: one sync or report
+  status      text NOT NULL CHECK (status IN ('enabled', 'disabled', 'success', 'failed')),
+  detail      text CHECK (detail IS NULL OR length(detail) <= 500),
+  created_at  timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX customer_sync_events_customer_idx ON customer_sync_events (customer_id, sync_type, created_at DESC, id DESC);
+
+CREATE TABLE customer_feedback (
+  id          bigserial PRIMARY KEY,
+  customer_id bigint NOT NULL REFERENCES customers (id) ON DELETE CASCADE,
+  sync_type   text NOT NULL CHECK (sync_type IN ('auto_sync', 'weekly_report', 'survey')),
+  rating      smallint NOT NULL CHECK (rating BETWEEN 1 AND 5),
+  comment     text CHECK (comment IS NULL OR length(comment) <= 1000),
+  created_at  timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX customer_feedback_customer_idx ON customer_feedback (customer_id, sync_type, created_at DESC, id DESC);
+CREATE INDEX customer_feedback_type_idx ON customer_feedback (sync_type, id);
