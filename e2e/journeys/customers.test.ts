@@ -72,6 +72,8 @@ test("Agency opens a customer and its property, adds and removes a member, edits
     // the filtered list as CSV: a server job, then the file
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download CSV' }).click();
+    const downloads = page.getByRole('dialog', { name: 'Download CSV' });
+    await downloads.getByRole('button', { name: 'Customers' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toBe('Customers.csv');
     const csv = await new Promise<string>((resolve, reject) => {
@@ -86,6 +88,16 @@ test("Agency opens a customer and its property, adds and removes a member, edits
     expect(lines[0]).toBe('Record ID,Email ID,Name,Phone,Status,Auto Sync,Weekly Report,Street Address,Property Type,Agency,Created');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain('customer@demo.test');
+
+    await downloads.getByRole('button', { name: 'Close' }).first().click();
+    await downloads.waitFor({ state: 'detached' });
+
+    // its Auto Sync cell opens the customer's auto syncs and feedback
+    await page.getByRole('link', { name: 'Yes' }).first().click();
+    await page.getByRole('heading', { name: 'Auto Sync History' }).waitFor();
+    await page.getByRole('table', { name: 'Auto Sync History' }).getByText('Readings synced').first().waitFor();
+    await page.getByRole('table', { name: 'Feedback' }).getByText('The app shows my usage clearly').waitFor();
+    await page.goBack();
 
     // the customer, then its property
     await page.getByRole('button', { name: 'View customer@demo.test' }).click();

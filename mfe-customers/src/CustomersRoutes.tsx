@@ -5,6 +5,7 @@ import { CustomerDetailPage } from './customer-detail/CustomerDetailPage';
 import { CustomerListPage } from './customer-list/CustomerListPage';
 import { AREA_ROLE, CUSTOMER_AREAS, customerPaths, type CustomerArea, type CustomerScreen } from './description';
 import { EmailHistoryPage, PropertyTimelinePage, TariffHistoryPage } from './history/histories';
+import { SyncHistoryPage } from './history/SyncHistoryPage';
 import { PropertyViewPage } from './property/PropertyViewPage';
 
 export interface CustomersRoutesProps {
@@ -17,6 +18,7 @@ const SCREENS: Record<CustomerScreen, (area: CustomerArea) => ReactNode> = {
   list: (area) => <CustomerListPage key={area} area={area} />,
   detail: (area) => <CustomerDetailPage key={area} area={area} />,
   emailHistory: (area) => <EmailHistoryPage key={area} area={area} />,
+  syncHistory: (area) => <SyncHistoryPage key={area} area={area} />,
   property: (area) => <PropertyViewPage key={area} area={area} />,
   tariffHistory: (area) => <TariffHistoryPage key={area} area={area} />,
   timeline: (area) => <PropertyTimelinePage key={area} area={area} />,

@@ -13,6 +13,8 @@ describe('description', () => {
       '/admin/customers': ['Admin'],
       '/admin/customer/view/:id': ['Admin'],
       '/admin/customer/customer-email-history/:id': ['Admin'],
+      '/admin/customer/auto-sync/:id': ['Admin'],
+      '/agency/customer/auto-sync/:id': ['Agency'],
       '/admin/customer/property/view/:id': ['Admin'],
       '/admin/customer/property/view-history/:id': ['Admin'],
       '/admin/customer/property/property-timeline/:id': ['Admin'],
@@ -23,7 +25,7 @@ describe('description', () => {
       '/sitemanager/customers': ['sm'],
       '/sitemanager/customer/view/:id': ['sm'],
     });
-    expect(description.routes).toHaveLength(24);
+    expect(description.routes).toHaveLength(28);
   });
 
   it('puts Customers in the menus of Admin, Agency, multisite and sitemanager', () => {

@@ -18,6 +18,8 @@ export function customerPaths(area: CustomerArea) {
     list: `/${area}/customers`,
     detail: `/${area}/customer/view/:id`,
     emailHistory: `/${area}/customer/customer-email-history/:id`,
+    // ?synctype=auto_sync or weekly_report
+    syncHistory: `/${area}/customer/auto-sync/:id`,
     property: `/${area}/customer/property/view/:id`,
     tariffHistory: `/${area}/customer/property/view-history/:id`,
     timeline: `/${area}/customer/property/property-timeline/:id`,

@@ -1,6 +1,6 @@
 // Customer calls (docs/customer-calls.md): the same calls under each role's prefix; the server's
 // policy layer decides the slice. One list engine (useListState) feeds the list's query.
-import { apiDelete, apiGet, apiList, apiPost, apiPut, useFleetMutation, type ExportJob, type ListQuery } from '@fleet/shared-api';
+import { apiDelete, apiDownload, apiGet, apiList, apiPost, apiPut, useFleetMutation, type DownloadedFile, type ExportJob, type ListQuery } from '@fleet/shared-api';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AddressParts } from '@fleet/shared-ui/tables';
 import type { CustomerArea } from '../description';
@@ -185,12 +185,21 @@ export const useMembers = (area: CustomerArea, id: number) => useInfo<Member[]>(
 export const usePropertyDevices = (area: CustomerArea, id: number) =>
   useInfo<PropertyDevice[]>(area, customerKeys.property(area, id), 'property/devices', { property_id: id }, id > 0);
 
-/** A paged history of one customer or property (properties, shared properties, mails, timeline, tariffs). */
-export function usePagedOf<T>(area: CustomerArea, path: string, owner: { customer_id: number } | { property_id: number }, query: ListQuery) {
+/**
+ * A paged history of one customer or property (properties, shared properties, mails, syncs,
+ * feedback, timeline, tariffs); `extra` adds the call's own parameters (sync_type).
+ */
+export function usePagedOf<T>(
+  area: CustomerArea,
+  path: string,
+  owner: { customer_id: number } | { property_id: number },
+  query: ListQuery,
+  extra: Record<string, string> = {},
+) {
   const id = 'customer_id' in owner ? owner.customer_id : owner.property_id;
   return useQuery({
-    queryKey: ['customers', 'paged', area, path, owner, query],
-    queryFn: () => apiList<T>(`${CALL_PREFIX[area]}/${path}`, { ...query, ...owner }),
+    queryKey: ['customers', 'paged', area, path, owner, extra, query],
+    queryFn: () => apiList<T>(`${CALL_PREFIX[area]}/${path}`, { ...query, ...owner, ...extra }),
     enabled: id > 0,
     placeholderData: keepPreviousData,
   });
@@ -203,6 +212,39 @@ export function useStartCustomerExport() {
     // the job's own answer says it started; the console shows its progress instead of a toast
     { invalidate: [], toastSuccess: false },
   );
+}
+
+export type FeedbackExportType = 'survey' | 'auto_sync';
+
+/** Starts a feedback export of the filtered customers: Survey Feedback or Auto-Sync feedback. */
+export function useStartFeedbackExport() {
+  return useFleetMutation(
+    ({ syncType, line, filter }: { syncType: FeedbackExportType; line: string; filter: string | undefined }) =>
+      apiPost<ExportJob>('/api/export/feedback', { sync_type: syncType, deviceType: line, ...(filter ? { filter } : {}) }),
+    { invalidate: [], toastSuccess: false },
+  );
+}
+
+export type SyncType = 'auto_sync' | 'weekly_report';
+
+export interface SyncEvent {
+  id: number;
+  status: string;
+  detail: string | null;
+  created_at: string;
+}
+
+export interface Feedback {
+  id: number;
+  sync_type: string;
+  rating: number;
+  comment: string | null;
+  created_at: string;
+}
+
+/** Spec: export-feedback (customer_id): the customer's feedback as a CSV file. */
+export function downloadCustomerFeedback(area: CustomerArea, customerId: number): Promise<DownloadedFile> {
+  return apiDownload(`${CALL_PREFIX[area]}/export-feedback`, { customer_id: customerId }, `Feedback-${customerId}.csv`);
 }
 
 export interface CustomerEdit {

@@ -37,6 +37,11 @@ describe('Customers', () => {
     const rows = within(table).getAllByRole('row').slice(1);
     expect(within(rows[0] as HTMLElement).getAllByRole('cell').map((c) => c.textContent)).toEqual(['c1@example.com', 'Casey 1', '0412345678', 'Completed', 'Yes', '-', '']);
     expect(within(rows[1] as HTMLElement).getAllByRole('cell')[4]).toHaveTextContent('No');
+    // a Yes/No cell opens that history of the customer, with the spec's tooltip
+    const autoSync = within(rows[0] as HTMLElement).getByRole('link', { name: 'Yes' });
+    expect(autoSync).toHaveAttribute('href', '/admin/customer/auto-sync/1?synctype=auto_sync');
+    expect(autoSync).toHaveAttribute('title', 'Click here to view Auto Sync History');
+    expect(within(rows[1] as HTMLElement).getAllByRole('link')[1]).toHaveAttribute('title', 'Click here to view Weekly Report History');
     const tone = (word: string) => within(table).getByText(word).closest('[data-tone]')?.getAttribute('data-tone');
     expect([tone('Completed'), tone('Incomplete'), tone('Pending'), tone('Deleted')]).toEqual(['green', 'blue', 'yellow', 'red']);
     // the first request: page 1 of 25, newest first with an empty sortBy (spec 9), the product's line
@@ -96,6 +101,10 @@ describe('Customers', () => {
 });
 
 describe('Download CSV', () => {
+  // the file is offered by a link the button clicks once: jsdom does not navigate
+  beforeEach(() => jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined));
+  afterEach(() => jest.restoreAllMocks());
+
   it('exports the filtered list of the product as a job and offers the file when done', async () => {
     signInAs('Agency', { product: 'livelink' });
     let polls = 0;
@@ -110,7 +119,31 @@ describe('Download CSV', () => {
     renderCustomers('/agency/customers?email=casey');
     await screen.findByRole('table', { name: 'Customers' });
     await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Download CSV' });
+    // feedback downloads are electricity-advisor's
+    expect(within(dialog).queryByRole('button', { name: /Survey Feedback/ })).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: /Customers/ }));
     await waitFor(() => expect(lastCall(calls, 'POST', '/api/export/customers').body).toEqual({ deviceType: 'livelink', filter: JSON.stringify([{ key: 'email', value: 'casey', type: 'single' }]) }));
-    expect(await screen.findByRole('link', { name: /Customers\.csv/ }, { timeout: 5000 })).toHaveAttribute('href', expect.stringContaining('/api/export/download/12/csv'));
+    expect(await within(dialog).findByRole('link', { name: /Customers\.csv/ }, { timeout: 5000 })).toHaveAttribute('href', expect.stringContaining('/api/export/download/12/csv'));
+  });
+
+  it('offers the survey and auto-sync feedback of the filtered customers for electricity-advisor', async () => {
+    signInAs('Admin', { product: 'electricity-advisor' });
+    const calls = fakeApi({
+      'GET /api/customer/get/all': listReply([customer(1)]),
+      'POST /api/export/feedback': { body: { status: true, message: 'Export started', info: { id: 13, status: 'running', total: 3, rows_written: 0, download_link: null, error: null } } },
+      'GET /api/export/13': { body: { status: true, message: 'Export', info: { id: 13, status: 'done', total: 3, rows_written: 3, download_link: '/api/export/download/13/csv?expires=1&signature=ab', error: null } } },
+    });
+    renderCustomers('/admin/customers?status[]=Completed');
+    await screen.findByRole('table', { name: 'Customers' });
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Download CSV' });
+    await user.click(within(dialog).getByRole('button', { name: /Survey Feedback/ }));
+    await waitFor(() =>
+      expect(lastCall(calls, 'POST', '/api/export/feedback').body).toEqual({ sync_type: 'survey', deviceType: 'ihd', filter: JSON.stringify([{ key: 'status', value: ['Completed'], type: 'multi' }]) }),
+    );
+    expect(await within(dialog).findByRole('link', { name: /Survey Feedback\.csv/ })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: /Auto-Sync feedback/ }));
+    await waitFor(() => expect(lastCall(calls, 'POST', '/api/export/feedback').body).toMatchObject({ sync_type: 'auto_sync' }));
   });
 });

@@ -1,9 +1,11 @@
 import { productDeviceType, useListState, useOpenWithBack, useSelectedProduct } from '@fleet/shared-api';
-import { Box, StatusBadge, Text } from '@fleet/shared-ui';
-import { addressLine, ExportJobButton, ListHeader, PagedTable, RowActions, type DataColumn, type FilterFieldDef } from '@fleet/shared-ui/tables';
-import { useCustomerList, useStartCustomerExport, type CustomerRow } from '../api/customers';
+import { Link as RouterLink } from '@fleet/shared-api';
+import { Box, Link, StatusBadge } from '@fleet/shared-ui';
+import { addressLine, ListHeader, PagedTable, RowActions, type DataColumn, type FilterFieldDef } from '@fleet/shared-ui/tables';
+import { useCustomerList, type CustomerRow, type SyncType } from '../api/customers';
 import { customerPaths, type CustomerArea } from '../description';
 import { useCustomersTranslation } from '../i18n/translation';
+import { CustomerDownloads } from './CustomerDownloads';
 
 const FILTER_KEYS = ['phone_no', 'email', 'full_name', 'status', 'address_type'] as const;
 const OTHER_FILTER_KEYS = FILTER_KEYS.filter((key) => key !== 'address_type');
@@ -24,9 +26,7 @@ export function CustomerListPage({ area }: { area: CustomerArea }) {
   const list = useListState({ filterKeys: heatPump ? FILTER_KEYS : OTHER_FILTER_KEYS, defaults: { sortBy: '' } });
   const line = productDeviceType(product);
   const customers = useCustomerList(area, line, list.toQuery());
-  const startExport = useStartCustomerExport();
 
-  const yesNo = (value: boolean | null) => (value === null ? '-' : value ? t('list.yes') : t('list.no'));
   const columns: DataColumn<CustomerRow>[] = [
     { key: 'email', header: t('list.emailId') },
     { key: 'full_name', header: t('list.name'), render: (row) => row.full_name || '-' },
@@ -50,9 +50,9 @@ export function CustomerListPage({ area }: { area: CustomerArea }) {
     { key: 'status', header: t('list.status'), render: (row) => <StatusBadge status={row.status} /> },
     ...(withSync
       ? [
-          // The sync histories are not built yet (docs/architecture.md): the cells say Yes, No or -.
-          { key: 'auto_sync', header: t('list.autoSync'), render: (row: CustomerRow) => <Text as="span">{yesNo(row.auto_sync)}</Text> },
-          { key: 'weekly_report', header: t('list.weeklyReport'), render: (row: CustomerRow) => <Text as="span">{yesNo(row.weekly_report)}</Text> },
+          // spec: Yes, No or -, a link to the customer's history of that kind with the spec's tooltip
+          { key: 'auto_sync', header: t('list.autoSync'), render: (row: CustomerRow) => <SyncCell area={area} row={row} type="auto_sync" /> },
+          { key: 'weekly_report', header: t('list.weeklyReport'), render: (row: CustomerRow) => <SyncCell area={area} row={row} type="weekly_report" /> },
         ]
       : []),
     {
@@ -86,11 +86,25 @@ export function CustomerListPage({ area }: { area: CustomerArea }) {
   return (
     <Box p="4">
       <ListHeader title={t('list.title')} list={list} filters={filters}>
-        {/* the whole filtered list of the slice as Customers.csv, prepared by a server job */}
-        <ExportJobButton fileName="Customers.csv" start={async () => (await startExport.mutateAsync({ line, filter: list.toQuery().filter })).info} />
+        <CustomerDownloads line={line} filter={list.toQuery().filter} withFeedback={product === 'electricity-advisor'} />
       </ListHeader>
       <PagedTable label={t('list.title')} list={list} result={customers} page={customers.data} columns={columns} />
     </Box>
   );
 }
 
+
+/** An Auto Sync or Weekly Report cell: Yes, No or -, opening that history of the customer. */
+function SyncCell({ area, row, type }: { area: CustomerArea; row: CustomerRow; type: SyncType }) {
+  const { t } = useCustomersTranslation();
+  const value = type === 'auto_sync' ? row.auto_sync : row.weekly_report;
+  const text = value === null ? '-' : value ? t('list.yes') : t('list.no');
+  const path = `${customerPaths(area).syncHistory.replace(':id', String(row.id))}?synctype=${type}`;
+  return (
+    <Link asChild colorPalette="teal">
+      <RouterLink to={path} title={type === 'auto_sync' ? t('list.autoSyncTip') : t('list.weeklyReportTip')}>
+        {text}
+      </RouterLink>
+    </Link>
+  );
+}

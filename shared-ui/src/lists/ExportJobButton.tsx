@@ -9,6 +9,8 @@ export interface ExportJobButtonProps {
   start: () => Promise<ExportJob | null | undefined>;
   /** The file's name when saved ("Devices.csv"). */
   fileName: string;
+  /** The button's text when a screen offers several exports (default: Download CSV). */
+  label?: string;
 }
 
 /**
@@ -16,7 +18,7 @@ export interface ExportJobButtonProps {
  * starts it, a status line shows the rows written, and the file downloads when it is ready (the link
  * stays for a second try).
  */
-export function ExportJobButton({ start, fileName }: ExportJobButtonProps) {
+export function ExportJobButton({ start, fileName, label }: ExportJobButtonProps) {
   const { t } = useUiTranslation();
   const [starting, setStarting] = useState(false);
   const [jobId, setJobId] = useState<number | null>(null);
@@ -45,7 +47,7 @@ export function ExportJobButton({ start, fileName }: ExportJobButtonProps) {
         size="sm"
         variant="outline"
         loading={running}
-        loadingText={t('export.button')}
+        loadingText={label ?? t('export.button')}
         onClick={async () => {
           setStarting(true);
           try {
@@ -58,7 +60,7 @@ export function ExportJobButton({ start, fileName }: ExportJobButtonProps) {
           }
         }}
       >
-        <DownloadIcon /> {t('export.button')}
+        <DownloadIcon /> {label ?? t('export.button')}
       </Button>
       <Text role="status" fontSize="sm" color={data?.status === 'failed' ? 'fg.error' : 'fg.muted'}>
         {data?.status === 'running' && t('export.progress', { done: data.rows_written, total: data.total })}
