@@ -3,7 +3,8 @@ import { RequireRole } from '@fleet/shared-ui/remote';
 import type { ReactNode } from 'react';
 import { CustomerDetailPage } from './customer-detail/CustomerDetailPage';
 import { CustomerListPage } from './customer-list/CustomerListPage';
-import { AREA_ROLE, CUSTOMER_AREAS, customerPaths, type CustomerArea, type CustomerScreen } from './description';
+import { AREA_ROLE, CUSTOMER_AREAS, customerPaths, SUPPRESSION_PATH, type CustomerArea, type CustomerScreen } from './description';
+import { SuppressionListPage } from './suppression/SuppressionListPage';
 import { EmailHistoryPage, PropertyTimelinePage, TariffHistoryPage } from './history/histories';
 import { SyncHistoryPage } from './history/SyncHistoryPage';
 import { PropertyViewPage } from './property/PropertyViewPage';
@@ -33,6 +34,7 @@ export function CustomersRoutes({ fallback = null }: CustomersRoutesProps) {
           <Route key={path} path={path} element={<RequireRole role={AREA_ROLE[area]}>{SCREENS[screen](area)}</RequireRole>} />
         )),
       )}
+      <Route path={SUPPRESSION_PATH} element={<RequireRole role="Admin"><SuppressionListPage /></RequireRole>} />
       <Route path="*" element={fallback} />
     </Routes>
   );

@@ -25,7 +25,8 @@ describe('description', () => {
       '/sitemanager/customers': ['sm'],
       '/sitemanager/customer/view/:id': ['sm'],
     });
-    expect(description.routes).toHaveLength(28);
+    expect(description.routes).toHaveLength(29);
+    expect(access['/admin/weekly-reports']).toEqual(['Admin']);
   });
 
   it('puts Customers in the menus of Admin, Agency, multisite and sitemanager', () => {
@@ -34,6 +35,7 @@ describe('description', () => {
       [['Agency'], '/agency/customers', 'Customers'],
       [['mscc'], '/multisite/customers', 'Customers'],
       [['sm'], '/sitemanager/customers', 'Customers'],
+      [['Admin'], '/admin/weekly-reports', 'Suppression List'],
     ]);
   });
 });

@@ -27,21 +27,29 @@ export function customerPaths(area: CustomerArea) {
 }
 export type CustomerScreen = keyof ReturnType<typeof customerPaths>;
 
-const routes: RemoteRoute[] = CUSTOMER_AREAS.flatMap((area) =>
-  Object.values(customerPaths(area)).map((path): RemoteRoute => ({ path, access: [AREA_ROLE[area]] })),
-);
+/** Spec 2.4: Weekly reports, menu label Suppression List (Admin). */
+export const SUPPRESSION_PATH = '/admin/weekly-reports';
+
+const routes: RemoteRoute[] = [
+  ...CUSTOMER_AREAS.flatMap((area) => Object.values(customerPaths(area)).map((path): RemoteRoute => ({ path, access: [AREA_ROLE[area]] }))),
+  { path: SUPPRESSION_PATH, access: ['Admin'] },
+];
 
 // Spec 2.11: Customers in the menus of Admin, Agency, multisite and sitemanager (after their devices).
-const menu: MenuEntry[] = CUSTOMER_AREAS.map(
-  (area): MenuEntry => ({
-    id: `customers.${area}`,
-    label: 'Customers',
-    labelKey: 'customers:menu.customers',
-    path: customerPaths(area).list,
-    roles: [AREA_ROLE[area]],
-    order: 200,
-  }),
-);
+const menu: MenuEntry[] = [
+  ...CUSTOMER_AREAS.map(
+    (area): MenuEntry => ({
+      id: `customers.${area}`,
+      label: 'Customers',
+      labelKey: 'customers:menu.customers',
+      path: customerPaths(area).list,
+      roles: [AREA_ROLE[area]],
+      order: 200,
+    }),
+  ),
+  // after the Manage Firmwares group (600s), before Sliders
+  { id: 'customers.suppression', label: 'Suppression List', labelKey: 'customers:suppression.menu', path: SUPPRESSION_PATH, roles: ['Admin'], order: 700 },
+];
 
 export const description: RemoteDescription = {
   name: 'mfe-customers',

@@ -564,6 +564,14 @@ async function topUpCustomers(
     log(`seed: customer syncs and feedback ${from}..${to}`);
     await db.query(SYNC_EVENTS_SQL, [from, to]);
     await db.query(FEEDBACK_SQL, [from, to, FEEDBACK_COMMENTS]);
+    // one customer in forty without weekly reports is on the suppression list
+    await db.query(
+      `INSERT INTO suppression_list (customer_id, email, reason, created_at)
+       SELECT cu.id, cu.email, (ARRAY['Unsubscribed', 'Bounced', 'Complaint'])[1 + fleet_seed_h(c.k, 321) % 3], cu.created_at + interval '30 days'
+       FROM seed_customers c JOIN customers cu ON cu.id = c.customer_id
+       WHERE c.k BETWEEN $1 AND $2 AND c.k % 40 = 0 AND cu.weekly_report IS FALSE`,
+      [from, to],
+    );
   }
 }
 
@@ -846,7 +854,7 @@ interface SavedIndexes {
 
 /** The tables the generator fills; loading them without secondary indexes and foreign keys, then
  *  building those once, is several times faster than maintaining them row by row. */
-const GENERATED_TABLES = ['customers', 'properties', 'customer_sync_events', 'customer_feedback', 'devices', 'device_history', 'faults', 'smoke_alarms', 'device_flashes', 'heat_pump_events'];
+const GENERATED_TABLES = ['customers', 'properties', 'customer_sync_events', 'customer_feedback', 'suppression_list', 'devices', 'device_history', 'faults', 'smoke_alarms', 'device_flashes', 'heat_pump_events'];
 
 async function dropSecondaryIndexes(db: Db, log: (msg: string) => void): Promise<SavedIndexes> {
   const indexes = (

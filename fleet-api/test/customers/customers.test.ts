@@ -482,3 +482,38 @@ describe('sync histories and feedback', () => {
     expect((await call('Agency', '/api/export/feedback', 'POST', { sync_type: 'gossip' })).status).toBe(400);
   });
 });
+
+describe('suppression list', () => {
+  it('lists, adds and removes addresses for Admin only, with the messages', async () => {
+    const list = await call<Page<{ id: number; email: string; reason: string }>>('Admin', '/api/customer/suspension-list?limit=200');
+    expect(list.status).toBe(200);
+    expect(list.info.total).toBe(await n('SELECT count(*)::int AS n FROM suppression_list'));
+    expect(list.info.total).toBeGreaterThan(0);
+    const filtered = await call<Page<{ reason: string }>>('Admin', `/api/customer/suspension-list?filter=${encodeURIComponent(JSON.stringify([{ key: 'reason', value: ['Bounced'], type: 'multi' }]))}`);
+    expect(filtered.info.data.every((r) => r.reason === 'Bounced')).toBe(true);
+
+    const tries: Array<[object, string]> = [
+      [{ reason: 'Bounced' }, 'Email is required'],
+      [{ email: '', reason: 'Bounced' }, 'Email is required'],
+      [{ email: 'x@', reason: 'Bounced' }, 'Email address is invalid'],
+      [{ email: 'chris@example.com' }, 'Please select a reason'],
+      [{ email: 'chris@example.com', reason: 'Bored' }, 'Please select a reason'],
+    ];
+    for (const [body, message] of tries) {
+      const res = await call('Admin', '/api/customer/suspension-list', 'POST', body);
+      expect([res.status, res.message]).toEqual([400, message]);
+    }
+    const added = await call<{ id: number }>('Admin', '/api/customer/suspension-list', 'POST', { email: ' Customer@Demo.test ', reason: 'Requested by customer' });
+    expect([added.status, added.message]).toEqual([200, 'Email address added to the suppression list']);
+    expect(await n("SELECT count(*)::int AS n FROM suppression_list s JOIN customers c ON c.id = s.customer_id WHERE s.email = 'customer@demo.test' AND c.email = 'customer@demo.test'")).toBe(1);
+    const again = await call('Admin', '/api/customer/suspension-list', 'POST', { email: 'customer@demo.test', reason: 'Bounced' });
+    expect([again.status, again.message]).toEqual([409, 'This email address is already on the suppression list']);
+    for (const role of ['Agency', 'mscc', 'sm', 'Customer']) {
+      expect((await call(role, '/api/customer/suspension-list')).status).toBe(403);
+      expect((await call(role, `/api/customer/suspension-list?id=${added.info.id}`, 'DELETE')).status).toBe(403);
+    }
+    const removed = await call('Admin', `/api/customer/suspension-list?id=${added.info.id}`, 'DELETE');
+    expect([removed.status, removed.message]).toEqual([200, 'Email address removed from the suppression list']);
+    expect((await call('Admin', `/api/customer/suspension-list?id=${added.info.id}`, 'DELETE')).status).toBe(404);
+  });
+});

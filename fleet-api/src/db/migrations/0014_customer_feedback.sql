@@ -23,3 +23,7 @@ CREATE TABLE customer_feedback (
 );
 CREATE INDEX customer_feedback_customer_idx ON customer_feedback (customer_id, sync_type, created_at DESC, id DESC);
 CREATE INDEX customer_feedback_type_idx ON customer_feedback (sync_type, id);
+
+-- An address is on the suppression list once.
+DROP INDEX suppression_list_email_idx;
+CREATE UNIQUE INDEX suppression_list_email_key ON suppression_list (lower(email));

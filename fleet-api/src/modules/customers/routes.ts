@@ -49,6 +49,7 @@ import {
 } from './properties';
 import { ExportInfo } from '../exports/routes';
 import { customerFeedbackCsv, FEEDBACK_COMMENT_MAX, feedbackExport, feedbackHistory, FeedbackRow, FeedbackTypeField, recordFeedback, SyncEventRow, syncHistory, SyncTypeField } from './feedback';
+import { ALREADY_SUPPRESSED, listSuppressed, suppress, SUPPRESSION_REASONS, SuppressionRow, unsuppress, type SuppressionReason } from './suppression';
 import { saveTariffDetails, TariffDetailsBody, type TariffDetailsInput } from './tariff-details';
 
 /** Each role's prefix of the customer calls (spec 6: "the prefix is otherwise the lower-cased user type"). */
@@ -153,6 +154,40 @@ export const customerRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (a
       if (caller.customerId === null) throw notFound('Customer not found');
       const id = await recordFeedback(db, caller.customerId, request.body, now());
       return { status: true, message: 'Thank you for your feedback', info: { id } };
+    },
+  );
+
+  // The suppression list (Admin): addresses weekly reports are not sent to.
+  const ADMIN = only('Admin');
+  app.get(
+    '/api/customer/suspension-list',
+    { config: { access: ADMIN }, schema: { ...schema('The suppression list', ListInfoSchema(SuppressionRow), 400), querystring: Strict({ ...listQueryProperties }) } },
+    async (request) => ({ status: true, message: 'Suppression list', info: await listSuppressed(db, request.query) }),
+  );
+  app.post(
+    '/api/customer/suspension-list',
+    {
+      config: { access: ADMIN },
+      schema: {
+        ...schema('Add an address to the suppression list', Type.Object({ id: Type.Integer() }), 400, 409),
+        description: `409: ${ALREADY_SUPPRESSED}`,
+        body: Strict({
+          email: EmailField('Email address is invalid', 'Email is required'),
+          reason: Type.Unsafe<SuppressionReason>({ type: 'string', enum: [...SUPPRESSION_REASONS], errorMessage: 'Please select a reason', requiredMessage: 'Please select a reason' }),
+        }),
+      },
+    },
+    async (request) => {
+      const id = await suppress(db, request.body.email, request.body.reason, now());
+      return { status: true, message: 'Email address added to the suppression list', info: { id } };
+    },
+  );
+  app.delete(
+    '/api/customer/suspension-list',
+    { config: { access: ADMIN }, schema: { ...schema('Take an address off the suppression list', null, 400, 404), querystring: Strict({ id: IdField }) } },
+    async (request) => {
+      await unsuppress(db, request.query.id);
+      return { status: true, message: 'Email address removed from the suppression list' };
     },
   );
 

@@ -1,0 +1,154 @@
+import { apiDelete, apiList, apiPost, EMAIL_PATTERN, errorMessage, formatDate, Link as RouterLink, useFleetMutation, useListState, type ListQuery } from '@fleet/shared-api';
+import { Box, Button, FormField, Input, Link, NativeSelect, Stack } from '@fleet/shared-ui';
+import { EditDialog } from '@fleet/shared-ui/overlays';
+import { DeleteConfirmDialog, ListHeader, PagedTable, RowActions, type DataColumn, type FilterFieldDef } from '@fleet/shared-ui/tables';
+import { yupResolver } from '@hookform/resolvers/yup';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import * as yup from 'yup';
+import { customerPaths } from '../description';
+import { useCustomersTranslation } from '../i18n/translation';
+
+/** What weekly reports are not sent to, and why (fleet-api's reasons). */
+const REASONS = ['Unsubscribed', 'Bounced', 'Complaint', 'Requested by customer'] as const;
+const REASON_KEYS: Record<(typeof REASONS)[number], 'unsubscribed' | 'bounced' | 'complaint' | 'requested'> = {
+  Unsubscribed: 'unsubscribed',
+  Bounced: 'bounced',
+  Complaint: 'complaint',
+  'Requested by customer': 'requested',
+};
+const CALL = '/api/customer/suspension-list';
+
+interface Suppressed {
+  id: number;
+  email: string;
+  reason: string | null;
+  customer_id: number | null;
+  customer_name: string | null;
+  created_at: string;
+}
+
+const addSchema = yup.object({
+  email: yup.string().default('').trim().required('validation.emailRequired').matches(EMAIL_PATTERN, 'validation.emailInvalid'),
+  reason: yup.string().default('').required('suppression.reasonRequired'),
+});
+type AddValues = yup.InferType<typeof addSchema>;
+
+function useSuppressionList(query: ListQuery) {
+  return useQuery({ queryKey: ['customers', 'suppression', query], queryFn: () => apiList<Suppressed>(CALL, query), placeholderData: keepPreviousData });
+}
+
+/**
+ * Suppression List (spec: Weekly reports, /admin/weekly-reports): the addresses weekly reports are not
+ * sent to. Admin adds one (with why) or takes one off; filters, page and sort live in the URL.
+ */
+export function SuppressionListPage() {
+  const { t } = useCustomersTranslation();
+  const list = useListState({ filterKeys: ['email', 'reason'] });
+  const rows = useSuppressionList(list.toQuery());
+  const remove = useFleetMutation((id: number) => apiDelete<null>(CALL, { id }), { invalidate: [['customers', 'suppression']] });
+  const [adding, setAdding] = useState(false);
+  const [removing, setRemoving] = useState<Suppressed | null>(null);
+  const reasonLabel = (reason: string | null) => (reason && reason in REASON_KEYS ? t(`suppression.reasons.${REASON_KEYS[reason as keyof typeof REASON_KEYS]}`) : (reason ?? '-'));
+
+  const columns: DataColumn<Suppressed>[] = [
+    { key: 'email', header: t('suppression.email') },
+    {
+      key: 'customer',
+      header: t('suppression.customer'),
+      sortable: false,
+      render: (row) =>
+        row.customer_id ? (
+          <Link asChild colorPalette="teal">
+            <RouterLink to={customerPaths('admin').detail.replace(':id', String(row.customer_id))}>{row.customer_name ?? row.email}</RouterLink>
+          </Link>
+        ) : (
+          '-'
+        ),
+    },
+    { key: 'reason', header: t('suppression.reason'), render: (row) => reasonLabel(row.reason) },
+    { key: 'created_at', header: t('suppression.added'), render: (row) => formatDate(row.created_at) },
+    { key: 'action', header: t('list.action'), sortable: false, render: (row) => <RowActions name={row.email} onDelete={() => setRemoving(row)} /> },
+  ];
+  const filters: FilterFieldDef[] = [
+    { key: 'email', label: t('suppression.email') },
+    { key: 'reason', label: t('suppression.reason'), kind: 'multi', options: REASONS.map((r) => ({ value: r, label: reasonLabel(r) })) },
+  ];
+  return (
+    <Box p="4">
+      <ListHeader title={t('suppression.title')} list={list} filters={filters}>
+        <Button size="sm" onClick={() => setAdding(true)}>
+          {t('suppression.add')}
+        </Button>
+      </ListHeader>
+      <PagedTable label={t('suppression.title')} list={list} result={rows} page={rows.data} columns={columns} />
+      <AddDialog open={adding} onClose={() => setAdding(false)} reasonLabel={reasonLabel} />
+      <DeleteConfirmDialog
+        row={removing}
+        title={t('suppression.removeTitle')}
+        text={t('suppression.removeText', { email: removing?.email ?? '' })}
+        onClose={() => setRemoving(null)}
+        onDelete={(row) => remove.mutateAsync(row.id)}
+      />
+    </Box>
+  );
+}
+
+function AddDialog({ open, onClose, reasonLabel }: { open: boolean; onClose: () => void; reasonLabel: (reason: string) => string }) {
+  const { t } = useCustomersTranslation();
+  const add = useFleetMutation((values: AddValues) => apiPost<{ id: number }>(CALL, values), { invalidate: [['customers', 'suppression']] });
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<AddValues>({ resolver: yupResolver(addSchema), defaultValues: { email: '', reason: '' } });
+  useEffect(() => {
+    if (open) {
+      reset({ email: '', reason: '' });
+      add.reset();
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- each opening starts empty; reset is stable
+  }, [open, reset]);
+  const err = (message: string | undefined) => (message ? t(message) : undefined);
+  const submit = handleSubmit(async (values) => {
+    try {
+      await add.mutateAsync(values);
+      onClose();
+    } catch {
+      // said in the dialog (and the toast); what was typed stays
+    }
+  });
+  return (
+    <EditDialog
+      open={open}
+      title={t('suppression.add')}
+      submitLabel={t('property.add')}
+      cancelLabel={t('property.cancel')}
+      onClose={onClose}
+      onSubmit={(event) => void submit(event)}
+      busy={add.isPending}
+      error={add.isError ? errorMessage(add.error) : null}
+    >
+      <Stack gap="4">
+        <FormField label={t('suppression.email')} required error={err(errors.email?.message)}>
+          <Input size="sm" type="email" autoComplete="off" maxLength={254} {...register('email')} />
+        </FormField>
+        <FormField label={t('suppression.reason')} required error={err(errors.reason?.message)}>
+          <NativeSelect.Root size="sm">
+            <NativeSelect.Field {...register('reason')}>
+              <option value="">{t('tariff.choose')}</option>
+              {REASONS.map((r) => (
+                <option key={r} value={r}>
+                  {reasonLabel(r)}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </FormField>
+      </Stack>
+    </EditDialog>
+  );
+}
