@@ -3,8 +3,9 @@ import { RequireRole } from '@fleet/shared-ui/remote';
 import type { ReactNode } from 'react';
 import { CustomerDetailPage } from './customer-detail/CustomerDetailPage';
 import { CustomerListPage } from './customer-list/CustomerListPage';
-import { AREA_ROLE, CUSTOMER_AREAS, customerPaths, SUPPRESSION_PATH, type CustomerArea, type CustomerScreen } from './description';
+import { AREA_ROLE, CUSTOMER_AREAS, customerPaths, SUPPRESSION_PATH, TRIAL_PATH, type CustomerArea, type CustomerScreen } from './description';
 import { SuppressionListPage } from './suppression/SuppressionListPage';
+import { TrialPage } from './trial/TrialPage';
 import { EmailHistoryPage, PropertyTimelinePage, TariffHistoryPage } from './history/histories';
 import { SyncHistoryPage } from './history/SyncHistoryPage';
 import { PropertyViewPage } from './property/PropertyViewPage';
@@ -35,6 +36,7 @@ export function CustomersRoutes({ fallback = null }: CustomersRoutesProps) {
         )),
       )}
       <Route path={SUPPRESSION_PATH} element={<RequireRole role="Admin"><SuppressionListPage /></RequireRole>} />
+      <Route path={TRIAL_PATH} element={<RequireRole role="Admin"><TrialPage /></RequireRole>} />
       <Route path="*" element={fallback} />
     </Routes>
   );

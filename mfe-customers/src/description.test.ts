@@ -25,7 +25,8 @@ describe('description', () => {
       '/sitemanager/customers': ['sm'],
       '/sitemanager/customer/view/:id': ['sm'],
     });
-    expect(description.routes).toHaveLength(29);
+    expect(description.routes).toHaveLength(30);
+    expect(access['/admin/customer/trial/:id']).toEqual(['Admin']);
     expect(access['/admin/weekly-reports']).toEqual(['Admin']);
   });
 

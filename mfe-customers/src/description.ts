@@ -29,10 +29,13 @@ export type CustomerScreen = keyof ReturnType<typeof customerPaths>;
 
 /** Spec 2.4: Weekly reports, menu label Suppression List (Admin). */
 export const SUPPRESSION_PATH = '/admin/weekly-reports';
+/** Spec 2.4: a customer's airlink trial (Admin). */
+export const TRIAL_PATH = '/admin/customer/trial/:id';
 
 const routes: RemoteRoute[] = [
   ...CUSTOMER_AREAS.flatMap((area) => Object.values(customerPaths(area)).map((path): RemoteRoute => ({ path, access: [AREA_ROLE[area]] }))),
   { path: SUPPRESSION_PATH, access: ['Admin'] },
+  { path: TRIAL_PATH, access: ['Admin'] },
 ];
 
 // Spec 2.11: Customers in the menus of Admin, Agency, multisite and sitemanager (after their devices).

@@ -121,6 +121,8 @@ export async function seedDemoFleet(db: Db, opts: SeedOptions): Promise<SeedResu
     const saved = adding >= REBUILD_THRESHOLD && adding >= current ? await dropSecondaryIndexes(tx, log) : null;
     await topUpCustomers(tx, customersFor(target), batchSize, refs, log);
     await topUpDevices(tx, current, target, batchSize, refs, log);
+    log('seed: airlink trials');
+    await tx.query(AIRLINK_TRIALS_SQL);
     if (saved) await restoreSecondaryIndexes(tx, saved, log);
     log('seed: the network dashboards\' daily history since 2021');
     await seedHistory(tx, new Date());
@@ -613,6 +615,20 @@ JOIN customers cu ON cu.id = c.customer_id
 CROSS JOIN (VALUES ('survey', 311, 6), ('auto_sync', 314, 9), ('weekly_report', 317, 11)) AS t(sync_type, salt, every)
 WHERE c.k BETWEEN $1 AND $2 AND c.k % t.every = 0`;
 
+/**
+ * One airlink device in six (and the demo customer's) started as a 30-day trial at its install; most trials ended long ago
+ * (kept or sent back), the newest still run. Devices that already have a trial are left alone.
+ */
+const AIRLINK_TRIALS_SQL = `
+INSERT INTO airlink_trials (customer_id, device_id, started_on, ends_on, status, ended_on, created_at, updated_at)
+SELECT d.customer_id, d.id, d.installation_date, d.installation_date + 30,
+       CASE WHEN d.installation_date + 30 >= current_date THEN 'active' WHEN fleet_seed_h(d.id, 331) % 3 = 0 THEN 'returned' ELSE 'purchased' END,
+       CASE WHEN d.installation_date + 30 >= current_date THEN NULL ELSE d.installation_date + 30 END,
+       d.created_at, d.created_at
+FROM devices d
+WHERE d.product_line = 'airlink' AND d.customer_id IS NOT NULL AND d.installation_date IS NOT NULL AND (d.id % 6 = 0 OR d.id <= 7)
+  AND NOT EXISTS (SELECT 1 FROM airlink_trials t WHERE t.device_id = d.id)`;
+
 const FEEDBACK_COMMENTS = [
   'Easy to follow',
   'The app shows my usage clearly',
@@ -854,7 +870,7 @@ interface SavedIndexes {
 
 /** The tables the generator fills; loading them without secondary indexes and foreign keys, then
  *  building those once, is several times faster than maintaining them row by row. */
-const GENERATED_TABLES = ['customers', 'properties', 'customer_sync_events', 'customer_feedback', 'suppression_list', 'devices', 'device_history', 'faults', 'smoke_alarms', 'device_flashes', 'heat_pump_events'];
+const GENERATED_TABLES = ['customers', 'properties', 'customer_sync_events', 'customer_feedback', 'suppression_list', 'airlink_trials', 'devices', 'device_history', 'faults', 'smoke_alarms', 'device_flashes', 'heat_pump_events'];
 
 async function dropSecondaryIndexes(db: Db, log: (msg: string) => void): Promise<SavedIndexes> {
   const indexes = (

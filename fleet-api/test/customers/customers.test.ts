@@ -517,3 +517,36 @@ describe('suppression list', () => {
     expect((await call('Admin', `/api/customer/suspension-list?id=${added.info.id}`, 'DELETE')).status).toBe(404);
   });
 });
+
+describe('airlink trials', () => {
+  it("shows a customer's trials, extends a running one and ends it; an ended one stays as it ended", async () => {
+    const id = await n("SELECT id::int AS n FROM customers WHERE email = 'customer@demo.test'");
+    const trials = await call<Array<{ id: number; status: string; serial_number: string | null; ends_on: string; started_on: string; days_left: number | null }>>('Admin', `/api/customer/trial?customer_id=${id}`);
+    expect(trials.status).toBe(200);
+    expect(trials.info.length).toBe(await n('SELECT count(*)::int AS n FROM airlink_trials WHERE customer_id = $1', [id]));
+    expect(trials.info.length).toBeGreaterThan(0);
+    expect(trials.info[0]?.serial_number).toBe((await t.db.query<{ s: string }>("SELECT d.serial_number AS s FROM airlink_trials t JOIN devices d ON d.id = t.device_id WHERE t.customer_id = $1 AND d.product_line = 'airlink' ORDER BY t.started_on DESC, t.id DESC LIMIT 1", [id])).rows[0]?.s);
+    for (const role of ['Agency', 'mscc', 'Customer']) expect((await call(role, `/api/customer/trial?customer_id=${id}`)).status).toBe(403);
+
+    // a running trial to work on
+    const { rows } = await t.db.query<{ id: number }>(
+      "INSERT INTO airlink_trials (customer_id, started_on, ends_on) VALUES ($1, current_date - 10, current_date + 20) RETURNING id::int AS id",
+      [id],
+    );
+    const trial = rows[0]?.id ?? 0;
+    const put = (body: object) => call('Admin', '/api/customer/trial/update', 'PUT', { trial_id: trial, ...body });
+    expect((await put({})).message).toBe('Give a new end date or how the trial ended');
+    expect((await put({ ends_on: '2026-02-30' })).message).toBe('End date must be a date YYYY-MM-DD');
+    expect((await put({ ends_on: '20-01-2026' })).message).toBe('Enter a date YYYY-MM-DD');
+    expect((await put({ ends_on: '2001-01-01' })).message).toBe('The end date must be on or after the start date');
+    expect((await put({ status: 'lost' })).status).toBe(400);
+    const later = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
+    expect((await put({ ends_on: later })).message).toBe('Trial extended');
+    expect(await n("SELECT count(*)::int AS n FROM airlink_trials WHERE id = $1 AND ends_on = $2::date AND status = 'active'", [trial, later])).toBe(1);
+    expect((await put({ status: 'purchased' })).message).toBe('Trial ended');
+    expect(await n("SELECT count(*)::int AS n FROM airlink_trials WHERE id = $1 AND status = 'purchased' AND ended_on IS NOT NULL", [trial])).toBe(1);
+    const again = await put({ status: 'returned' });
+    expect([again.status, again.message]).toEqual([409, 'This trial has ended']);
+    expect((await call('Admin', '/api/customer/trial/update', 'PUT', { trial_id: 999999, status: 'returned' })).status).toBe(404);
+  });
+});

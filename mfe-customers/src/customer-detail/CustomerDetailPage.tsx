@@ -3,7 +3,7 @@ import { Box, Button, ErrorPanel, FactList, Heading, HStack, Link, LoadingArea, 
 import { addressLine, DataTable, DeleteConfirmDialog, type DataColumn } from '@fleet/shared-ui/tables';
 import { useState, type ReactNode } from 'react';
 import { mayDelete, useCustomer, useDeleteCustomer, useLoginData, usePagedOf, type CustomerInfo, type PropertyRow } from '../api/customers';
-import { customerPaths, type CustomerArea } from '../description';
+import { customerPaths, TRIAL_PATH, type CustomerArea } from '../description';
 import { useCustomersTranslation } from '../i18n/translation';
 import { EditCustomerDialog } from './EditCustomerDialog';
 
@@ -54,6 +54,11 @@ export function CustomerDetailPage({ area }: { area: CustomerArea }) {
             <Link asChild colorPalette="teal" fontSize="sm">
               <RouterLink to={paths.emailHistory.replace(':id', String(c.id))}>{t('detail.emailHistory')}</RouterLink>
             </Link>
+            {area === 'admin' && (
+              <Link asChild colorPalette="teal" fontSize="sm">
+                <RouterLink to={TRIAL_PATH.replace(':id', String(c.id))}>{t('trial.link')}</RouterLink>
+              </Link>
+            )}
             <Button size="sm" onClick={() => setEditing(true)}>
               {t('detail.edit')}
             </Button>

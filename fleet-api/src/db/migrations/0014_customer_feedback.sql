@@ -27,3 +27,19 @@ CREATE INDEX customer_feedback_type_idx ON customer_feedback (sync_type, id);
 -- An address is on the suppression list once.
 DROP INDEX suppression_list_email_idx;
 CREATE UNIQUE INDEX suppression_list_email_key ON suppression_list (lower(email));
+
+-- Airlink trials (spec 2.4: /admin/customer/trial/{id}): a customer tries an airlink device for a
+-- period, then keeps it (purchased) or sends it back (returned). The spec names the screen only.
+CREATE TABLE airlink_trials (
+  id          bigserial PRIMARY KEY,
+  customer_id bigint NOT NULL REFERENCES customers (id) ON DELETE CASCADE,
+  device_id   bigint REFERENCES devices (id) ON DELETE SET NULL,
+  started_on  date NOT NULL,
+  ends_on     date NOT NULL CHECK (ends_on >= started_on),
+  status      text NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'purchased', 'returned')),
+  ended_on    date,
+  created_at  timestamptz NOT NULL DEFAULT now(),
+  updated_at  timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX airlink_trials_customer_idx ON airlink_trials (customer_id, started_on DESC);
+CREATE INDEX airlink_trials_device_idx ON airlink_trials (device_id);

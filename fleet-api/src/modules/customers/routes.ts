@@ -50,6 +50,7 @@ import {
 import { ExportInfo } from '../exports/routes';
 import { customerFeedbackCsv, FEEDBACK_COMMENT_MAX, feedbackExport, feedbackHistory, FeedbackRow, FeedbackTypeField, recordFeedback, SyncEventRow, syncHistory, SyncTypeField } from './feedback';
 import { ALREADY_SUPPRESSED, listSuppressed, suppress, SUPPRESSION_REASONS, SuppressionRow, unsuppress, type SuppressionReason } from './suppression';
+import { changeTrial, customerTrials, TrialRow } from './trials';
 import { saveTariffDetails, TariffDetailsBody, type TariffDetailsInput } from './tariff-details';
 
 /** Each role's prefix of the customer calls (spec 6: "the prefix is otherwise the lower-cased user type"). */
@@ -188,6 +189,35 @@ export const customerRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (a
     async (request) => {
       await unsuppress(db, request.query.id);
       return { status: true, message: 'Email address removed from the suppression list' };
+    },
+  );
+
+  // Airlink trials of a customer (Admin's screen /admin/customer/trial/{id}).
+  const SaveDay = Type.String({ pattern: '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$', errorMessage: 'Enter a date YYYY-MM-DD' });
+  app.get(
+    '/api/customer/trial',
+    { config: { access: ADMIN }, schema: { ...schema("A customer's airlink trials", Type.Array(TrialRow), 400, 404), querystring: CustomerIdQuery } },
+    async (request) => ({ status: true, message: 'Airlink trials', info: await customerTrials(db, callerOf(request), request.query.customer_id, now()) }),
+  );
+  app.put(
+    '/api/customer/trial/update',
+    {
+      config: { access: ADMIN },
+      schema: {
+        ...schema('Extend a running airlink trial, or end it as purchased or returned', null, 400, 404, 409),
+        body: Strict(
+          {
+            trial_id: IdField,
+            ends_on: Type.Optional(SaveDay),
+            status: Type.Optional(Type.Unsafe<'purchased' | 'returned'>({ type: 'string', enum: ['purchased', 'returned'], errorMessage: 'status is purchased or returned' })),
+          },
+          { minProperties: 2, errorMessage: { minProperties: 'Give a new end date or how the trial ended' } },
+        ),
+      },
+    },
+    async (request) => {
+      await changeTrial(db, callerOf(request), request.body, now());
+      return { status: true, message: request.body.status ? 'Trial ended' : 'Trial extended' };
     },
   );
 
