@@ -105,7 +105,7 @@ describe('a role’s own devices', () => {
     expect(await screen.findByRole('heading', { name: 'Devices' })).toBeInTheDocument();
     expect(await screen.findByText('LL3')).toBeInTheDocument();
     expect(lastCall(calls, 'GET', '/api/electrician/devices/all').query.get('deviceType')).toBe('livelink');
-    // no property link outside the Admin area: the address is text
+    // an electrician has no property view: the address is text
     expect(screen.queryByRole('link', { name: /Open the property/ })).toBeNull();
   });
 
@@ -136,5 +136,7 @@ describe('Devices - VEU (Agency)', () => {
     await waitFor(() => expect(view.location().pathname).toBe('/agency/dataforce-device/8'));
     expect(callsTo(calls, 'GET', '/api/agency/dataforce-devices')).toHaveLength(1);
     expect(screen.queryByRole('button', { name: 'Download CSV' })).toBeNull();
+    // the address opens the agency's own property view
+    expect(screen.getByRole('link', { name: 'Open the property of a4c13800008' })).toHaveAttribute('href', '/agency/customer/property/view/48');
   });
 });

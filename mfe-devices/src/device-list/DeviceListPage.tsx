@@ -1,4 +1,4 @@
-import { formatDate, useListState, useOpenWithBack, useSelectedProduct } from '@fleet/shared-api';
+import { formatDate, propertyViewOf, useListState, useOpenWithBack, useSelectedProduct, useSession } from '@fleet/shared-api';
 import { Box, StatusBadge } from '@fleet/shared-ui';
 import { ListHeader, PagedTable, PropertyAddressCell, RowActions, useDeviceFilterFields, type DataColumn } from '@fleet/shared-ui/tables';
 import { deviceLine, useDeviceList, type DeviceRow, type DeviceScope } from '../api/devices';
@@ -28,6 +28,8 @@ const FILTER_KEYS = [
 export function DeviceListPage({ scope }: { scope: DeviceScope }) {
   const { t } = useDevicesTranslation();
   const openWithBack = useOpenWithBack();
+  // an address opens the property view of the signed-in role (mfe-customers), where it has one
+  const propertyPath = propertyViewOf(useSession((s) => s.loginUserInfo?.user_type ?? null));
   const selected = useSelectedProduct((state) => state.product);
   const list = useListState({ filterKeys: FILTER_KEYS });
   // A role's list follows the product selector (heat pumps are the NMS remote's: then every line).
@@ -51,7 +53,7 @@ export function DeviceListPage({ scope }: { scope: DeviceScope }) {
         <PropertyAddressCell
           row={row}
           name={row.mac_address ?? row.serial_number}
-          {...(scope.kind === 'admin' ? { propertyPath: (id: number) => `/admin/customer/property/view/${id}` } : {})}
+          {...(propertyPath ? { propertyPath } : {})}
         />
       ),
     },

@@ -1,4 +1,4 @@
-import { formatHeatPumpDate, selectionScope, useListState, useOpenWithBack, useSelection } from '@fleet/shared-api';
+import { formatHeatPumpDate, propertyViewOf, selectionScope, useListState, useOpenWithBack, useSelection, useSession } from '@fleet/shared-api';
 import { useState } from 'react';
 import { AssignDevicesDialog } from '../multi-site/AssignDevicesDialog';
 import { Box, Button, StatusBadge } from '@fleet/shared-ui';
@@ -49,6 +49,8 @@ const DETAIL_OF: Record<HeatPumpListArea, string> = {
 export function HeatPumpListPage({ area }: { area: HeatPumpListArea }) {
   const { t } = useHeatPumpTranslation();
   const openWithBack = useOpenWithBack();
+  // an address opens the property view of the signed-in role (mfe-customers), where it has one
+  const propertyPath = propertyViewOf(useSession((s) => s.loginUserInfo?.user_type ?? null));
   const list = useListState({ filterKeys: FILTER_KEYS });
   const query = list.toQuery();
   const heatPumps = useHeatPumpList(query);
@@ -73,7 +75,7 @@ export function HeatPumpListPage({ area }: { area: HeatPumpListArea }) {
         <PropertyAddressCell
           row={row}
           name={row.serial_number}
-          {...(area === 'admin' ? { propertyPath: (id: number) => `/admin/customer/property/view/${id}` } : {})}
+          {...(propertyPath ? { propertyPath } : {})}
         />
       ),
     },

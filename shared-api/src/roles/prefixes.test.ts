@@ -1,5 +1,5 @@
 import type { ProductKey, UserType } from '../remote-contract';
-import { apiPrefix, homePath, profilePath, webPrefix } from './prefixes';
+import { apiPrefix, homePath, profilePath, propertyViewOf, webPrefix } from './prefixes';
 
 test.each<[UserType, string, string]>([
   ['Admin', '/api', '/api'],
@@ -45,4 +45,16 @@ test('profile paths keep the /mscc and /sm prefixes', () => {
   expect(profilePath('mscc')).toBe('/mscc/profile');
   expect(profilePath('sm')).toBe('/sm/profile');
   expect(profilePath('Customer')).toBe('/customer/profile');
+});
+
+describe('propertyViewOf', () => {
+  it("is each customer area's property view, and none for roles without customers", () => {
+    expect(propertyViewOf('Admin')?.(5)).toBe('/admin/customer/property/view/5');
+    expect(propertyViewOf('Agency')?.(5)).toBe('/agency/customer/property/view/5');
+    expect(propertyViewOf('mscc')?.(5)).toBe('/multisite/customer/property/view/5');
+    expect(propertyViewOf('sm')?.(5)).toBe('/sitemanager/customer/property/view/5');
+    expect(propertyViewOf('Electrician')).toBeNull();
+    expect(propertyViewOf('Customer')).toBeNull();
+    expect(propertyViewOf(null)).toBeNull();
+  });
 });

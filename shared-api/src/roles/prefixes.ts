@@ -70,3 +70,15 @@ export function profilePath(userType: UserType): string {
       return `/${webPrefix(userType)}/profile`;
   }
 }
+
+/** Roles with customers, and so a property view (mfe-customers, spec 2.4-2.8). */
+const PROPERTY_AREAS: Partial<Record<UserType, string>> = { Admin: 'admin', Agency: 'agency', mscc: 'multisite', sm: 'sitemanager' };
+
+/**
+ * The property view a role opens from a device list's address (a route of mfe-customers: a link,
+ * never an import), or null for roles without one (Electrician, Customer, User).
+ */
+export function propertyViewOf(userType: UserType | null): ((propertyId: number) => string) | null {
+  const area = userType ? PROPERTY_AREAS[userType] : undefined;
+  return area ? (propertyId) => `/${area}/customer/property/view/${propertyId}` : null;
+}
