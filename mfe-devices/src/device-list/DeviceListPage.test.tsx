@@ -132,11 +132,11 @@ describe('Devices - VEU (Agency)', () => {
     const calls = fakeApi({ 'GET /api/agency/dataforce-devices': listReply([device(8, { product_line: 'livelink', state: 'VIC', postal_code: '3000' })]) });
     const view = renderDevices('/agency/dataforce-devices');
     expect(await screen.findByRole('heading', { name: 'Devices - VEU' })).toBeInTheDocument();
+    // the address opens the agency's own property view
+    expect(await screen.findByRole('link', { name: 'Open the property of a4c13800008' })).toHaveAttribute('href', '/agency/customer/property/view/48');
     await user.click(await screen.findByRole('button', { name: 'View a4c13800008' }));
     await waitFor(() => expect(view.location().pathname).toBe('/agency/dataforce-device/8'));
     expect(callsTo(calls, 'GET', '/api/agency/dataforce-devices')).toHaveLength(1);
     expect(screen.queryByRole('button', { name: 'Download CSV' })).toBeNull();
-    // the address opens the agency's own property view
-    expect(screen.getByRole('link', { name: 'Open the property of a4c13800008' })).toHaveAttribute('href', '/agency/customer/property/view/48');
   });
 });
