@@ -11,6 +11,7 @@
  * heat pumps at the demo site manager's sites.
  */
 import { createHash } from 'node:crypto';
+import { surveyData } from '../modules/customers/survey';
 import type { Db } from '../db';
 import { hashPassword } from '../security/password';
 import { seedHistory } from '../modules/nms/history';
@@ -358,6 +359,15 @@ async function seedBase(db: Db, passwordHash: string): Promise<void> {
        0.3150, true, 'Flat Rate', true)`,
     [propertyId, structureIds[1], distributorIds[1]],
   );
+  await db.query('UPDATE properties SET survey_data = $2::jsonb WHERE id = $1', [
+    propertyId,
+    JSON.stringify(
+      surveyData(
+        { occupants: '3', air_conditioner: 'Yes', air_conditioner_type: 'Split system', air_conditioner_units: '2', air_conditioner_kw: '7.1', pool_pump: 'No', solar: '5 to 10 kW', solar_battery: 'No' },
+        {},
+      ),
+    ),
+  ]);
   // the demo customer's app: syncs and reports for a month, and its feedback on each
   await db.query(
     `INSERT INTO customer_sync_events (customer_id, sync_type, status, detail, created_at)
@@ -563,6 +573,7 @@ async function topUpCustomers(
       [from, to, refs.agencyIds, PROPERTY_TYPES_DRAW, STREETS, STREET_TYPES, COMMERCIAL_PROPERTY_TYPES, UNIT_TYPES,
         STREET_SUFFIXES, LOCALITIES.map((l) => l[0]), LOCALITIES.map((l) => l[1]), LOCALITIES.map((l) => l[2])],
     );
+    await seedSurveys(db, from, to);
     log(`seed: customer syncs and feedback ${from}..${to}`);
     await db.query(SYNC_EVENTS_SQL, [from, to]);
     await db.query(FEEDBACK_SQL, [from, to, FEEDBACK_COMMENTS]);
@@ -575,6 +586,41 @@ async function topUpCustomers(
       [from, to],
     );
   }
+}
+
+/** Survey answers for the first 3,000 generated properties, one in three (the installers' app asks them at some homes). */
+async function seedSurveys(db: Db, from: number, to: number): Promise<void> {
+  const ids: number[] = [];
+  const data: string[] = [];
+  const last = Math.min(to, 3000);
+  if (from > last) return;
+  const { rows } = await db.query<{ k: number; property_id: number }>(
+    'SELECT k, property_id::int AS property_id FROM seed_customers WHERE k BETWEEN $1 AND $2 AND k % 3 = 0',
+    [from, last],
+  );
+  for (const { k, property_id } of rows) {
+    const pick = <T,>(list: readonly T[], salt: number): T => list[(k * 7919 + salt * 104_729) % list.length] as T;
+    const air = pick(['Yes', 'Yes', 'No'], 1);
+    const answers = {
+      occupants: String(1 + ((k * 31) % 6)),
+      air_conditioner: air,
+      air_conditioner_type: air === 'Yes' ? pick(['Split system', 'Ducted', 'Window or wall', 'Portable'], 2) : null,
+      air_conditioner_units: air === 'Yes' ? String(1 + ((k * 17) % 4)) : null,
+      air_conditioner_kw: air === 'Yes' ? (2.5 + ((k * 13) % 60) / 10).toFixed(1) : null,
+      pool_pump: pick(['No', 'No', 'Yes'], 3),
+      pool_pump_kw: (1 + ((k * 11) % 15) / 10).toFixed(1),
+      solar: pick(['No', 'Under 5 kW', '5 to 10 kW', 'Over 10 kW'], 4),
+      solar_battery: pick(['Yes', 'No', 'No'], 5),
+      notes: null,
+    };
+    ids.push(property_id);
+    data.push(JSON.stringify(surveyData(answers, {})));
+  }
+  if (ids.length === 0) return;
+  await db.query(
+    'UPDATE properties p SET survey_data = x.data::jsonb FROM unnest($1::bigint[], $2::text[]) AS x(id, data) WHERE p.id = x.id',
+    [ids, data],
+  );
 }
 
 /**

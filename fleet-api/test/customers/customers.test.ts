@@ -550,3 +550,43 @@ describe('airlink trials', () => {
     expect((await call('Admin', '/api/customer/trial/update', 'PUT', { trial_id: 999999, status: 'returned' })).status).toBe(404);
   });
 });
+
+describe('survey answers', () => {
+  it('saves the answers by the spec rules: digits, one point, options, trimmed text, follow-ups cleared by No and by a new air-conditioner type', async () => {
+    const property = await n("SELECT p.id::int AS n FROM properties p JOIN customers c ON c.id = p.customer_id WHERE c.email = 'customer@demo.test'");
+    const questions = await call<Array<{ key: string; sub_questions?: unknown[] }>>('mscc', '/api/survey/questions');
+    expect(questions.info.map((q) => q.key)).toEqual(['occupants', 'air_conditioner', 'pool_pump', 'solar', 'notes']);
+    const before = await t.db.query<{ survey_data: unknown }>('SELECT survey_data FROM properties WHERE id = $1', [property]);
+    const save = (answers: object) => call('Agency', `${PREFIX.Agency}/property/survey`, 'PUT', { property_id: property, answers });
+    expect((await save({ occupants: '3.5' })).message).toBe('How many people live at the property?: Please enter digits only');
+    expect((await save({ pool_pump: 'Yes', pool_pump_kw: '1.2.3' })).message).toBe('Pool pump power (kW): Please enter a number with at most one decimal point');
+    expect((await save({ solar: 'Huge' })).message).toBe('Solar panels: Please choose one of the options');
+    expect((await save({ favourite_colour: 'blue' })).message).toBe('favourite_colour is not a question of the survey');
+    expect((await t.db.query<{ survey_data: unknown }>('SELECT survey_data FROM properties WHERE id = $1', [property])).rows[0]?.survey_data).toEqual(before.rows[0]?.survey_data);
+
+    // the demo property has a split system with 2 units; a new type clears the unit count, and No clears the pool pump's power
+    const saved = await save({ occupants: '4', air_conditioner: 'Yes', air_conditioner_type: 'Ducted', air_conditioner_units: '2', air_conditioner_kw: '7.1', pool_pump: 'No', pool_pump_kw: '1.5', solar: 'No', solar_battery: 'Yes', notes: '  Dog in the yard  ' });
+    expect([saved.status, saved.message]).toEqual([200, 'Survey answers saved successfully']);
+    const info = await call<{ survey_data: Array<{ key: string; given_answer: string | null; sub_questions: Array<{ key: string; given_answer: string | null; sub_questions: Array<{ key: string; given_answer: string | null }> }> }> }>(
+      'Agency',
+      `${PREFIX.Agency}/property/get-info?property_id=${property}`,
+    );
+    const answer = (key: string): string | null | undefined => {
+      const find = (qs: Array<{ key: string; given_answer: string | null; sub_questions?: unknown }>): string | null | undefined => {
+        for (const q of qs) {
+          if (q.key === key) return q.given_answer;
+          const sub = find((q.sub_questions ?? []) as Array<{ key: string; given_answer: string | null }>);
+          if (sub !== undefined) return sub;
+        }
+        return undefined;
+      };
+      return find(info.info.survey_data);
+    };
+    expect([answer('occupants'), answer('air_conditioner_type'), answer('air_conditioner_units'), answer('air_conditioner_kw')]).toEqual(['4', 'Ducted', null, '7.1']);
+    expect([answer('pool_pump'), answer('pool_pump_kw'), answer('solar'), answer('solar_battery'), answer('notes')]).toEqual(['No', null, 'No', null, 'Dog in the yard']);
+    // another slice's property is 404 and unchanged
+    const foreign = await someCustomerOutside('sm');
+    const foreignProperty = await n('SELECT id::int AS n FROM properties WHERE customer_id = $1 LIMIT 1', [foreign]);
+    expect((await call('sm', `${PREFIX.sm}/property/survey`, 'PUT', { property_id: foreignProperty, answers: { occupants: '9' } })).status).toBe(404);
+  });
+});

@@ -129,6 +129,7 @@ export const en = {
     tariff: 'Tariff',
     noTariff: 'No tariff details yet.',
     survey: 'Survey Answers',
+    editSurvey: 'Edit Answers',
     noSurvey: 'No survey answers.',
   },
   tariff: {

@@ -130,6 +130,7 @@ export const hi: CustomersTexts = {
     tariff: 'टैरिफ',
     noTariff: 'अभी कोई टैरिफ विवरण नहीं।',
     survey: 'सर्वेक्षण उत्तर',
+    editSurvey: 'उत्तर संपादित करें',
     noSurvey: 'कोई सर्वेक्षण उत्तर नहीं।',
   },
   tariff: {

@@ -8,6 +8,7 @@ import { useCustomersTranslation } from '../i18n/translation';
 import { devicePagePath } from './device-links';
 import { MembersSection } from './MembersSection';
 import { SurveyAnswers } from './SurveyAnswers';
+import { SurveyDialog } from './SurveyDialog';
 import { TariffDetailsDialog } from './TariffDetailsDialog';
 import { planLabel, tariffCharges } from './tariff-text';
 
@@ -25,6 +26,7 @@ export function PropertyViewPage({ area }: { area: CustomerArea }) {
   const back = useBackTo(ownerPath);
   const navigate = useNavigate();
   const [editing, setEditing] = useState(false);
+  const [surveying, setSurveying] = useState(false);
   const [deleting, setDeleting] = useState<PropertyInfo | null>(null);
   const remove = useDeleteProperty(area);
 
@@ -89,11 +91,17 @@ export function PropertyViewPage({ area }: { area: CustomerArea }) {
       <DevicesSection area={area} propertyId={p.id} />
       <MembersSection area={area} propertyId={p.id} />
       <Box as="section" mt="6" aria-labelledby="survey">
-        <Heading id="survey" as="h2" size="sm" mb="2">
-          {t('property.survey')}
-        </Heading>
+        <HStack justify="space-between" mb="2">
+          <Heading id="survey" as="h2" size="sm">
+            {t('property.survey')}
+          </Heading>
+          <Button size="sm" variant="outline" onClick={() => setSurveying(true)}>
+            {t('property.editSurvey')}
+          </Button>
+        </HStack>
         <SurveyAnswers data={p.survey_data} />
       </Box>
+      <SurveyDialog area={area} propertyId={p.id} data={p.survey_data} open={surveying} onClose={() => setSurveying(false)} />
       <TariffDetailsDialog area={area} open={editing} property={p} onClose={() => setEditing(false)} />
       <DeleteConfirmDialog
         row={deleting}

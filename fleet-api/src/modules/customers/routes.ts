@@ -51,6 +51,7 @@ import { ExportInfo } from '../exports/routes';
 import { customerFeedbackCsv, FEEDBACK_COMMENT_MAX, feedbackExport, feedbackHistory, FeedbackRow, FeedbackTypeField, recordFeedback, SyncEventRow, syncHistory, SyncTypeField } from './feedback';
 import { ALREADY_SUPPRESSED, listSuppressed, suppress, SUPPRESSION_REASONS, SuppressionRow, unsuppress, type SuppressionReason } from './suppression';
 import { changeTrial, customerTrials, TrialRow } from './trials';
+import { saveSurvey, SURVEY_QUESTIONS, SurveyAnswersBody } from './survey';
 import { saveTariffDetails, TariffDetailsBody, type TariffDetailsInput } from './tariff-details';
 
 /** Each role's prefix of the customer calls (spec 6: "the prefix is otherwise the lower-cased user type"). */
@@ -190,6 +191,23 @@ export const customerRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (a
       await unsuppress(db, request.query.id);
       return { status: true, message: 'Email address removed from the suppression list' };
     },
+  );
+
+  // The survey's questions (the property view's Survey Answers form is built from them).
+  const SurveyQuestion = Type.Recursive((This) =>
+    Type.Object({
+      key: Type.String(),
+      question: Type.String(),
+      question_type: Type.String(),
+      answer_kind: Type.Optional(Type.String()),
+      options: Type.Optional(Type.Array(Type.String())),
+      sub_questions: Type.Optional(Type.Array(This)),
+    }),
+  );
+  app.get(
+    '/api/survey/questions',
+    { config: { access: only('Admin', 'Agency', 'mscc', 'sm') }, schema: schema('The property survey: questions, their types, options and follow-ups', Type.Array(SurveyQuestion)) },
+    async () => ({ status: true, message: 'Survey questions', info: SURVEY_QUESTIONS }),
   );
 
   // Airlink trials of a customer (Admin's screen /admin/customer/trial/{id}).
@@ -344,6 +362,14 @@ export const customerRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (a
       const { property_id, ...query } = request.query;
       return { status: true, message: 'Tariff history', info: await tariffHistory(db, callerOf(request), property_id, query) };
     });
+    app.put(
+      `${prefix}/property/survey`,
+      { config: { access }, schema: { ...schema("Save a property's survey answers", null, 400, 404), body: Strict({ property_id: IdField, answers: SurveyAnswersBody }) } },
+      async (request) => {
+        await saveSurvey(db, callerOf(request), request.body.property_id, request.body.answers, now());
+        return { status: true, message: 'Survey answers saved successfully' };
+      },
+    );
     app.put(`${prefix}/property/update-details`, { config: { access }, schema: { ...schema("Edit a property's name, postal code and tariff", null, 400, 404), body: Strict(TariffDetailsBody) } }, async (request) => {
       await saveTariffDetails(db, callerOf(request), trimmed(request.body) as TariffDetailsInput, now());
       return { status: true, message: 'Property details updated successfully' };

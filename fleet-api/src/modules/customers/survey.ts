@@ -1,0 +1,159 @@
+/**
+ * A property's survey (spec 3, Survey question; spec 5, Survey answers): the console's questionnaire
+ * (Text, Dropdown, Dichotomous questions with follow-ups) and the answers kept with the property as
+ * `survey_data` [{question, question_type, given_answer, sub_questions}]. The server applies the
+ * spec's rules too: integer answers are digits only, decimal ones digits with at most one point, text
+ * is trimmed, No (or a dropdown's No) clears the follow-ups, and another air-conditioner type clears
+ * its first follow-up.
+ */
+import { Type, type Static } from '@sinclair/typebox';
+import type { Db } from '../../db';
+import type { Caller } from '../../policy/roles';
+import { requireVisible } from '../../policy/scope';
+import { badRequest } from '../../server/errors';
+
+export type QuestionType = 'Text' | 'Dropdown' | 'Dichotomous';
+export interface SurveyQuestionDef {
+  key: string;
+  question: string;
+  question_type: QuestionType;
+  /** Text answers: what they hold. */
+  answer_kind?: 'text' | 'integer' | 'decimal';
+  options?: string[];
+  /** Follow-ups, asked when the answer is not No (Dichotomous: when Yes). */
+  sub_questions?: SurveyQuestionDef[];
+}
+
+export const AIR_CONDITIONER_TYPE = 'air_conditioner_type';
+
+/** The questionnaire the installers' app asks at a property (the spec shows its shape, not its questions). */
+export const SURVEY_QUESTIONS: SurveyQuestionDef[] = [
+  { key: 'occupants', question: 'How many people live at the property?', question_type: 'Text', answer_kind: 'integer' },
+  {
+    key: 'air_conditioner',
+    question: 'Is there air conditioning?',
+    question_type: 'Dichotomous',
+    options: ['Yes', 'No'],
+    sub_questions: [
+      {
+        key: AIR_CONDITIONER_TYPE,
+        question: 'Type of air conditioner',
+        question_type: 'Dropdown',
+        options: ['Split system', 'Ducted', 'Window or wall', 'Portable'],
+        sub_questions: [
+          { key: 'air_conditioner_units', question: 'How many units?', question_type: 'Text', answer_kind: 'integer' },
+          { key: 'air_conditioner_kw', question: 'Total cooling capacity (kW)', question_type: 'Text', answer_kind: 'decimal' },
+        ],
+      },
+    ],
+  },
+  {
+    key: 'pool_pump',
+    question: 'Is there a pool pump?',
+    question_type: 'Dichotomous',
+    options: ['Yes', 'No'],
+    sub_questions: [{ key: 'pool_pump_kw', question: 'Pool pump power (kW)', question_type: 'Text', answer_kind: 'decimal' }],
+  },
+  {
+    key: 'solar',
+    question: 'Solar panels',
+    question_type: 'Dropdown',
+    options: ['No', 'Under 5 kW', '5 to 10 kW', 'Over 10 kW'],
+    sub_questions: [{ key: 'solar_battery', question: 'Is there a home battery?', question_type: 'Dichotomous', options: ['Yes', 'No'] }],
+  },
+  { key: 'notes', question: 'Anything else the installer noticed', question_type: 'Text', answer_kind: 'text' },
+];
+
+export const DIGITS_ONLY = 'Please enter digits only';
+export const ONE_POINT = 'Please enter a number with at most one decimal point';
+export const CHOOSE_OPTION = 'Please choose one of the options';
+export const TEXT_MAX = 500;
+
+export const SurveyAnswersBody = Type.Record(Type.String({ pattern: '^[a-z_]{1,40}$' }), Type.Union([Type.String({ maxLength: TEXT_MAX }), Type.Null()]), {
+  maxProperties: 40,
+  errorMessage: 'answers is an object of question keys and their answers',
+});
+export type SurveyAnswers = Static<typeof SurveyAnswersBody>;
+
+interface StoredQuestion {
+  key: string;
+  question: string;
+  question_type: QuestionType;
+  given_answer: string | null;
+  sub_questions: StoredQuestion[];
+}
+
+const ALL_KEYS = (() => {
+  const keys = new Set<string>();
+  const walk = (qs: SurveyQuestionDef[]) => qs.forEach((q) => (keys.add(q.key), walk(q.sub_questions ?? [])));
+  walk(SURVEY_QUESTIONS);
+  return keys;
+})();
+
+/** One answer by the rules; '' and null are "not answered". */
+function checked(def: SurveyQuestionDef, raw: string | null | undefined): string | null {
+  if (raw === null || raw === undefined) return null;
+  const text = raw.trim();
+  if (text === '') return null;
+  if (def.question_type !== 'Text') {
+    if (!def.options?.includes(text)) throw badRequest(`${def.question}: ${CHOOSE_OPTION}`);
+    return text;
+  }
+  if (def.answer_kind === 'integer' && !/^\d+$/.test(text)) throw badRequest(`${def.question}: ${DIGITS_ONLY}`);
+  if (def.answer_kind === 'decimal' && !/^\d+(\.\d*)?$|^\.\d+$/.test(text)) throw badRequest(`${def.question}: ${ONE_POINT}`);
+  return text;
+}
+
+/**
+ * The answers as stored: every question of the questionnaire, follow-ups cleared under a No, and the
+ * first follow-up of the air-conditioner type cleared when the type changed from `previous`.
+ */
+export function surveyData(answers: SurveyAnswers, previous: Record<string, string | null>): StoredQuestion[] {
+  for (const key of Object.keys(answers)) if (!ALL_KEYS.has(key)) throw badRequest(`${key} is not a question of the survey`);
+  const build = (defs: SurveyQuestionDef[], cleared: boolean): StoredQuestion[] =>
+    defs.map((def, index) => {
+      let answer = cleared ? null : checked(def, answers[def.key]);
+      // spec 5: a new air-conditioner type clears its first follow-up answer
+      if (!cleared && index === 0 && parentKeyOf(def.key) === AIR_CONDITIONER_TYPE) {
+        const typeNow = answers[AIR_CONDITIONER_TYPE]?.trim() || null;
+        const typeBefore = previous[AIR_CONDITIONER_TYPE] ?? null;
+        if (typeBefore !== null && typeNow !== typeBefore && answers[def.key] === (previous[def.key] ?? null)) answer = null;
+      }
+      const subCleared = cleared || answer === null || answer === 'No';
+      return { key: def.key, question: def.question, question_type: def.question_type, given_answer: answer, sub_questions: build(def.sub_questions ?? [], subCleared) };
+    });
+  return build(SURVEY_QUESTIONS, false);
+}
+
+function parentKeyOf(key: string): string | null {
+  const find = (defs: SurveyQuestionDef[], parent: string | null): string | null | undefined => {
+    for (const d of defs) {
+      if (d.key === key) return parent;
+      const found = find(d.sub_questions ?? [], d.key);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  };
+  return find(SURVEY_QUESTIONS, null) ?? null;
+}
+
+/** The answers of stored survey data by question key (for the air-conditioner rule). */
+export function answersOf(data: unknown): Record<string, string | null> {
+  const out: Record<string, string | null> = {};
+  const walk = (qs: unknown) => {
+    if (!Array.isArray(qs)) return;
+    for (const q of qs as Array<Partial<StoredQuestion>>) {
+      if (typeof q.key === 'string') out[q.key] = typeof q.given_answer === 'string' ? q.given_answer : null;
+      walk(q.sub_questions);
+    }
+  };
+  walk(data);
+  return out;
+}
+
+export async function saveSurvey(db: Db, caller: Caller, propertyId: number, answers: SurveyAnswers, now: Date): Promise<void> {
+  await requireVisible(db, caller, 'properties', propertyId);
+  const { rows } = await db.query<{ survey_data: unknown }>('SELECT survey_data FROM properties WHERE id = $1', [propertyId]);
+  const data = surveyData(answers, answersOf(rows[0]?.survey_data));
+  await db.query('UPDATE properties SET survey_data = $2::jsonb, updated_at = $3 WHERE id = $1', [propertyId, JSON.stringify(data), now.toISOString()]);
+}
