@@ -354,9 +354,9 @@ async function seedBase(db: Db, passwordHash: string): Promise<void> {
   await db.query(
     `INSERT INTO customer_tariff_details (property_id, tariff_structure_id, electricity_retailer_id, company_id,
        gst_include, supply_charge, impulse_rate, impulse_rate_type, unit_charge, is_flat_rate, tariff_structure_type,
-       rates_updated)
+       rates_updated, created_at, updated_at)
      VALUES ($1, $2, (SELECT id FROM electricity_retailers ORDER BY id LIMIT 1), $3, 1, 1.0520, 1000, 'imp/kWh',
-       0.3150, true, 'Flat Rate', true)`,
+       0.3150, true, 'Flat Rate', true, timestamptz '2022-03-14 02:30:00+00', timestamptz '2022-03-14 02:30:00+00')`,
     [propertyId, structureIds[1], distributorIds[1]],
   );
   await db.query('UPDATE properties SET survey_data = $2::jsonb WHERE id = $1', [
@@ -396,8 +396,8 @@ async function seedBase(db: Db, passwordHash: string): Promise<void> {
     [demoAgency],
   );
   await db.query(
-    `INSERT INTO property_members (property_id, customer_id, email, first_name, last_name, phone_no)
-     VALUES ($1, $2, 'user@demo.test', 'Jordan', 'Demo', '0412345679')`,
+    `INSERT INTO property_members (property_id, customer_id, email, first_name, last_name, phone_no, created_at)
+     VALUES ($1, $2, 'user@demo.test', 'Jordan', 'Demo', '0412345679', timestamptz '2022-04-02 05:00:00+00')`,
     [propertyId, memberCustomerId],
   );
 
