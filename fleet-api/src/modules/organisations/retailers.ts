@@ -1,0 +1,90 @@
+/**
+ * Electricity retailers (spec 7: /api/electricity-retailer/get/all, add, edit/update, delete, list;
+ * Admin writes). 'Retailer Name is required'; is_top_listed is 1 only when true (top-listed ones come
+ * first in the property edit's choice). Names are unique, case aside. A retailer a property's current
+ * tariff names is not deleted (409 with how many): its history would lose the name.
+ */
+import { Type, type Static } from '@sinclair/typebox';
+import type { Db } from '../../db';
+import { ApiError } from '../../server/errors';
+import { buildListing, listInfo, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
+import { SqlParams, whereClause } from '../../server/sql';
+import { ISO } from '../devices/queries';
+
+export const RETAILER_NAME_REQUIRED = 'Retailer Name is required';
+export const RETAILER_EXISTS = 'A retailer with this name already exists';
+
+export const RetailerName = Type.String({
+  minLength: 1,
+  maxLength: 199,
+  pattern: '\\S',
+  errorMessage: { default: RETAILER_NAME_REQUIRED, maxLength: 'Retailer Name should be less than 200 character' },
+  requiredMessage: RETAILER_NAME_REQUIRED,
+});
+/** The console sends 1 only when true; 0, false or nothing is not top-listed. */
+export const TopListed = Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: 1 }), Type.Boolean()], { errorMessage: 'is_top_listed is 1 or 0' }));
+
+export const RetailerRow = Type.Object({
+  electricity_retailer_id: Type.Integer(),
+  retailer_name: Type.String(),
+  is_top_listed: Type.Integer(),
+  properties: Type.Integer(),
+  created_at: Type.String(),
+});
+export type RetailerRowT = Static<typeof RetailerRow>;
+
+const LIST: ListSpec = {
+  sortable: { created_at: 'r.created_at', retailer_name: 'lower(r.retailer_name)', is_top_listed: 'r.is_top_listed' },
+  defaultSort: 'created_at',
+  filters: { retailer_name: { kind: 'text', column: 'r.retailer_name' }, is_top_listed: { kind: 'number', column: 'r.is_top_listed' } },
+};
+
+/** Properties whose current tariff (newest row) names the retailer. */
+const CURRENT_USERS = `(SELECT count(*)::int FROM (SELECT DISTINCT ON (t.property_id) t.electricity_retailer_id FROM customer_tariff_details t
+   ORDER BY t.property_id, t.created_at DESC, t.id DESC) cur WHERE cur.electricity_retailer_id = r.id)`;
+
+export async function listRetailers(db: Db, query: ListQuery): Promise<ListInfo<RetailerRowT>> {
+  const params = new SqlParams();
+  const listing = buildListing(query, LIST, params, 'r.id');
+  const where = whereClause(listing.conditions);
+  const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM electricity_retailers r ${where}`, params.values.slice())).rows[0]?.n ?? 0;
+  const { rows } = await db.query<RetailerRowT>(
+    `SELECT r.id::int AS electricity_retailer_id, r.retailer_name, r.is_top_listed::int AS is_top_listed,
+            (SELECT count(DISTINCT t.property_id)::int FROM customer_tariff_details t WHERE t.electricity_retailer_id = r.id) AS properties,
+            ${ISO('r.created_at')} AS created_at
+       FROM electricity_retailers r ${where} ${listing.orderBy} LIMIT ${params.add(listing.limit)} OFFSET ${params.add(listing.offset)}`,
+    params.values,
+  );
+  return listInfo(rows, total, listing.page, listing.limit);
+}
+
+const topListed = (value: number | boolean | undefined): number => (value === true || value === 1 ? 1 : 0);
+
+export async function saveRetailer(db: Db, id: number | null, name: string, isTopListed: number | boolean | undefined): Promise<number> {
+  const clean = name.trim();
+  const taken = await db.query('SELECT 1 FROM electricity_retailers WHERE lower(retailer_name) = lower($1) AND id IS DISTINCT FROM $2', [clean, id]);
+  if (taken.rows.length > 0) throw new ApiError(409, RETAILER_EXISTS);
+  if (id === null) {
+    const { rows } = await db.query<{ id: number }>(
+      'INSERT INTO electricity_retailers (retailer_name, is_top_listed) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING id::int AS id',
+      [clean, topListed(isTopListed)],
+    );
+    const added = rows[0]?.id;
+    if (added === undefined) throw new ApiError(409, RETAILER_EXISTS);
+    return added;
+  }
+  const { rows } = await db.query<{ id: number }>('UPDATE electricity_retailers SET retailer_name = $2, is_top_listed = $3 WHERE id = $1 RETURNING id::int AS id', [
+    id,
+    clean,
+    topListed(isTopListed),
+  ]);
+  if (rows.length === 0) throw new ApiError(404, 'Retailer not found');
+  return id;
+}
+
+export async function deleteRetailer(db: Db, id: number): Promise<void> {
+  const used = (await db.query<{ n: number }>(`SELECT ${CURRENT_USERS} AS n FROM electricity_retailers r WHERE r.id = $1`, [id])).rows[0]?.n;
+  if (used === undefined) throw new ApiError(404, 'Retailer not found');
+  if (used > 0) throw new ApiError(409, `This retailer is the current retailer of ${used} propert${used === 1 ? 'y' : 'ies'}`);
+  await db.query('DELETE FROM electricity_retailers WHERE id = $1', [id]);
+}
