@@ -1,0 +1,90 @@
+import { errorMessage, formatDate, NAME_MAX_LENGTH, useListState } from '@fleet/shared-api';
+import { Box, Button, FormField, Input } from '@fleet/shared-ui';
+import { EditDialog } from '@fleet/shared-ui/overlays';
+import { DeleteConfirmDialog, ListHeader, PagedTable, RowActions, type DataColumn, type FilterFieldDef } from '@fleet/shared-ui/tables';
+import { yupResolver } from '@hookform/resolvers/yup';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import * as yup from 'yup';
+import { useAggregators, useDeleteAggregator, useSaveAggregator, type Aggregator } from '../api/organisations';
+import { useOrganisationsTranslation } from '../i18n/translation';
+
+const schema = yup.object({ name: yup.string().default('').trim().required('aggregators.nameRequired').max(NAME_MAX_LENGTH, 'aggregators.nameTooLong') });
+type Values = yup.InferType<typeof schema>;
+
+/** Aggregators (spec 2.4: /admin/aggregators): the list with its name filter; add, rename and delete in dialogs. */
+export function AggregatorListPage() {
+  const { t } = useOrganisationsTranslation();
+  const list = useListState({ filterKeys: ['name'] });
+  const aggregators = useAggregators(list.toQuery());
+  const remove = useDeleteAggregator();
+  const [editing, setEditing] = useState<Aggregator | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<Aggregator | null>(null);
+  const columns: DataColumn<Aggregator>[] = [
+    { key: 'name', header: t('aggregators.name') },
+    { key: 'electricians', header: t('aggregators.electricians') },
+    { key: 'created_at', header: t('common.created'), render: (row) => formatDate(row.created_at) },
+    { key: 'action', header: t('common.action'), sortable: false, render: (row) => <RowActions name={row.name} onEdit={() => setEditing(row)} onDelete={() => setDeleting(row)} /> },
+  ];
+  const filters: FilterFieldDef[] = [{ key: 'name', label: t('aggregators.name') }];
+  return (
+    <Box p="4">
+      <ListHeader title={t('aggregators.title')} list={list} filters={filters}>
+        <Button size="sm" onClick={() => setEditing('new')}>
+          {t('aggregators.add')}
+        </Button>
+      </ListHeader>
+      <PagedTable label={t('aggregators.title')} list={list} result={aggregators} page={aggregators.data} columns={columns} />
+      <AggregatorDialog editing={editing} onClose={() => setEditing(null)} />
+      <DeleteConfirmDialog
+        row={deleting}
+        title={t('aggregators.deleteTitle')}
+        text={t('aggregators.deleteText', { name: deleting?.name ?? '' })}
+        onClose={() => setDeleting(null)}
+        onDelete={(row) => remove.mutateAsync(row.id)}
+      />
+    </Box>
+  );
+}
+
+function AggregatorDialog({ editing, onClose }: { editing: Aggregator | 'new' | null; onClose: () => void }) {
+  const { t } = useOrganisationsTranslation();
+  const save = useSaveAggregator();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<Values>({ resolver: yupResolver(schema), defaultValues: { name: '' } });
+  useEffect(() => {
+    if (editing !== null) {
+      reset({ name: editing === 'new' ? '' : editing.name });
+      save.reset();
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- each opening starts from the row; reset is stable
+  }, [editing, reset]);
+  const submit = handleSubmit(async (values) => {
+    try {
+      await save.mutateAsync({ id: editing === 'new' || editing === null ? null : editing.id, name: values.name });
+      onClose();
+    } catch {
+      // said in the dialog (and the toast); what was typed stays
+    }
+  });
+  return (
+    <EditDialog
+      open={editing !== null}
+      title={editing === 'new' ? t('aggregators.add') : t('aggregators.edit')}
+      submitLabel={t('common.save')}
+      cancelLabel={t('common.cancel')}
+      onClose={onClose}
+      onSubmit={(event) => void submit(event)}
+      busy={save.isPending}
+      error={save.isError ? errorMessage(save.error) : null}
+    >
+      <FormField label={t('aggregators.name')} required error={errors.name?.message ? t(errors.name.message) : undefined}>
+        <Input size="sm" autoComplete="off" maxLength={NAME_MAX_LENGTH} {...register('name')} />
+      </FormField>
+    </EditDialog>
+  );
+}

@@ -1,0 +1,66 @@
+// Organisation calls (docs/organisation-calls.md): Admin's aggregators and electricity retailers.
+import { apiDelete, apiList, apiPost, apiPut, useFleetMutation, type ListQuery } from '@fleet/shared-api';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+
+export interface Aggregator {
+  id: number;
+  name: string;
+  electricians: number;
+  created_at: string;
+}
+
+export interface Retailer {
+  /** The list's row key. */
+  id: number;
+  electricity_retailer_id: number;
+  retailer_name: string;
+  is_top_listed: number;
+  properties: number;
+  created_at: string;
+}
+
+export const organisationKeys = {
+  aggregators: ['organisations', 'aggregators'] as const,
+  retailers: ['organisations', 'retailers'] as const,
+};
+
+export function useAggregators(query: ListQuery) {
+  return useQuery({ queryKey: [...organisationKeys.aggregators, query], queryFn: () => apiList<Aggregator>('/api/aggregators/get/all', query), placeholderData: keepPreviousData });
+}
+
+export function useSaveAggregator() {
+  return useFleetMutation(
+    ({ id, name }: { id: number | null; name: string }) => (id === null ? apiPost<{ id: number }>('/api/aggregators/add', { name }) : apiPut<null>(`/api/aggregators/edit/${id}`, { name })),
+    { invalidate: [organisationKeys.aggregators] },
+  );
+}
+
+export function useDeleteAggregator() {
+  return useFleetMutation((id: number) => apiDelete<null>(`/api/aggregators/delete/${id}`), { invalidate: [organisationKeys.aggregators] });
+}
+
+export function useRetailers(query: ListQuery) {
+  return useQuery({
+    queryKey: [...organisationKeys.retailers, query],
+    queryFn: async () => {
+      const page = await apiList<Omit<Retailer, 'id'>>('/api/electricity-retailer/get/all', query);
+      return { ...page, data: page.data.map((r): Retailer => ({ ...r, id: r.electricity_retailer_id })) };
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useSaveRetailer() {
+  return useFleetMutation(
+    ({ id, retailer_name, is_top_listed }: { id: number | null; retailer_name: string; is_top_listed: boolean }) => {
+      // spec 5: is_top_listed is sent as 1 only when true
+      const body = { retailer_name, ...(is_top_listed ? { is_top_listed: 1 } : {}) };
+      return id === null ? apiPost<{ electricity_retailer_id: number }>('/api/electricity-retailer/add', body) : apiPut<null>('/api/electricity-retailer/edit/update', { electricity_retailer_id: id, ...body });
+    },
+    { invalidate: [organisationKeys.retailers] },
+  );
+}
+
+export function useDeleteRetailer() {
+  return useFleetMutation((id: number) => apiDelete<null>('/api/electricity-retailer/delete', { electricity_retailer_id: id }), { invalidate: [organisationKeys.retailers] });
+}

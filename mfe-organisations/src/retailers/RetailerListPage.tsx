@@ -1,0 +1,108 @@
+import { errorMessage, formatDate, NAME_MAX_LENGTH, useListState } from '@fleet/shared-api';
+import { Box, Button, Checkbox, FormField, Input, Stack } from '@fleet/shared-ui';
+import { EditDialog } from '@fleet/shared-ui/overlays';
+import { DeleteConfirmDialog, ListHeader, PagedTable, RowActions, type DataColumn, type FilterFieldDef } from '@fleet/shared-ui/tables';
+import { yupResolver } from '@hookform/resolvers/yup';
+import { useEffect, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import * as yup from 'yup';
+import { useDeleteRetailer, useRetailers, useSaveRetailer, type Retailer } from '../api/organisations';
+import { useOrganisationsTranslation } from '../i18n/translation';
+
+const schema = yup.object({
+  retailer_name: yup.string().default('').trim().required('retailers.nameRequired').max(NAME_MAX_LENGTH, 'retailers.nameTooLong'),
+  is_top_listed: yup.boolean().default(false),
+});
+type Values = yup.InferType<typeof schema>;
+
+/** Electricity Retailers (spec 2.4: /admin/electricity-retailers): the list; add, edit and delete in dialogs. */
+export function RetailerListPage() {
+  const { t } = useOrganisationsTranslation();
+  const list = useListState({ filterKeys: ['retailer_name'] });
+  const retailers = useRetailers(list.toQuery());
+  const remove = useDeleteRetailer();
+  const [editing, setEditing] = useState<Retailer | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<Retailer | null>(null);
+  const columns: DataColumn<Retailer>[] = [
+    { key: 'retailer_name', header: t('retailers.name') },
+    { key: 'is_top_listed', header: t('retailers.topListed'), render: (row) => (row.is_top_listed === 1 ? t('common.yes') : t('common.no')) },
+    { key: 'properties', header: t('retailers.properties'), sortable: false },
+    { key: 'created_at', header: t('common.created'), render: (row) => formatDate(row.created_at) },
+    { key: 'action', header: t('common.action'), sortable: false, render: (row) => <RowActions name={row.retailer_name} onEdit={() => setEditing(row)} onDelete={() => setDeleting(row)} /> },
+  ];
+  const filters: FilterFieldDef[] = [{ key: 'retailer_name', label: t('retailers.name') }];
+  return (
+    <Box p="4">
+      <ListHeader title={t('retailers.title')} list={list} filters={filters}>
+        <Button size="sm" onClick={() => setEditing('new')}>
+          {t('retailers.add')}
+        </Button>
+      </ListHeader>
+      <PagedTable label={t('retailers.title')} list={list} result={retailers} page={retailers.data} columns={columns} />
+      <RetailerDialog editing={editing} onClose={() => setEditing(null)} />
+      <DeleteConfirmDialog
+        row={deleting}
+        title={t('retailers.deleteTitle')}
+        text={t('retailers.deleteText', { name: deleting?.retailer_name ?? '' })}
+        onClose={() => setDeleting(null)}
+        onDelete={(row) => remove.mutateAsync(row.electricity_retailer_id)}
+      />
+    </Box>
+  );
+}
+
+function RetailerDialog({ editing, onClose }: { editing: Retailer | 'new' | null; onClose: () => void }) {
+  const { t } = useOrganisationsTranslation();
+  const save = useSaveRetailer();
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<Values>({ resolver: yupResolver(schema), defaultValues: { retailer_name: '', is_top_listed: false } });
+  useEffect(() => {
+    if (editing !== null) {
+      reset(editing === 'new' ? { retailer_name: '', is_top_listed: false } : { retailer_name: editing.retailer_name, is_top_listed: editing.is_top_listed === 1 });
+      save.reset();
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- each opening starts from the row; reset is stable
+  }, [editing, reset]);
+  const submit = handleSubmit(async (values) => {
+    try {
+      await save.mutateAsync({ id: editing === 'new' || editing === null ? null : editing.electricity_retailer_id, ...values });
+      onClose();
+    } catch {
+      // said in the dialog (and the toast); what was typed stays
+    }
+  });
+  return (
+    <EditDialog
+      open={editing !== null}
+      title={editing === 'new' ? t('retailers.add') : t('retailers.edit')}
+      submitLabel={t('common.save')}
+      cancelLabel={t('common.cancel')}
+      onClose={onClose}
+      onSubmit={(event) => void submit(event)}
+      busy={save.isPending}
+      error={save.isError ? errorMessage(save.error) : null}
+    >
+      <Stack gap="4">
+        <FormField label={t('retailers.name')} required error={errors.retailer_name?.message ? t(errors.retailer_name.message) : undefined}>
+          <Input size="sm" autoComplete="off" maxLength={NAME_MAX_LENGTH} {...register('retailer_name')} />
+        </FormField>
+        <Controller
+          control={control}
+          name="is_top_listed"
+          render={({ field }) => (
+            <Checkbox.Root checked={field.value} onCheckedChange={(e) => field.onChange(e.checked === true)} size="sm">
+              <Checkbox.HiddenInput />
+              <Checkbox.Control />
+              <Checkbox.Label>{t('retailers.topListed')}</Checkbox.Label>
+            </Checkbox.Root>
+          )}
+        />
+      </Stack>
+    </EditDialog>
+  );
+}

@@ -1,0 +1,30 @@
+import { homePath, type UserType } from '@fleet/shared-api';
+import { useTranslation } from '@fleet/shared-ui';
+import { StandaloneHeader, StandaloneHome, StandalonePage as KitPage } from '@fleet/shared-ui/standalone';
+import { description, ORGANISATION_PATHS } from '../description';
+import { ORGANISATIONS_NAMESPACE } from '../i18n/bundles';
+import { OrganisationsRoutes } from '../OrganisationsRoutes';
+
+const ROLES: readonly UserType[] = ['Admin'];
+
+function Header() {
+  const { t } = useTranslation(ORGANISATIONS_NAMESPACE);
+  return (
+    <StandaloneHeader
+      title={t('standalone.title')}
+      navLabel="mfe-organisations screens"
+      links={(info) =>
+        info ? description.menu.filter((entry) => entry.roles.includes(info.user_type)).map((entry) => ({ to: entry.path, label: t(entry.labelKey.replace('organisations:', '')) })) : []
+      }
+    />
+  );
+}
+
+/** This remote as a page of its own, for QA: the real sign-in against the real API, only its screens. */
+export function StandalonePage() {
+  return (
+    <KitPage header={<Header />}>
+      <OrganisationsRoutes fallback={<StandaloneHome roles={ROLES} home={(role) => (role === 'Admin' ? ORGANISATION_PATHS.aggregators : homePath(role, null))} />} />
+    </KitPage>
+  );
+}
