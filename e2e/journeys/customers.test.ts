@@ -3,7 +3,7 @@
 // trying every message of the spec and removes it, edits the property's tariff through the
 // distributor cascade trying each message, and downloads its filtered list as CSV.
 import type { Browser, Locator, Page } from 'playwright-core';
-import { journey, launchChromium } from '../support/browser';
+import { downloadedText, journey, launchChromium } from '../support/browser';
 import { signIn } from '../support/sign-in';
 
 let browser: Browser;
@@ -76,14 +76,7 @@ test("Agency opens a customer and its property, adds and removes a member, edits
     await downloads.getByRole('button', { name: 'Customers' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toBe('Customers.csv');
-    const csv = await new Promise<string>((resolve, reject) => {
-      void file.createReadStream().then((stream) => {
-        const parts: Buffer[] = [];
-        stream.on('data', (b: Buffer) => parts.push(b));
-        stream.on('end', () => resolve(Buffer.concat(parts).toString('utf8')));
-        stream.on('error', reject);
-      });
-    });
+    const csv = await downloadedText(file);
     const lines = csv.trim().split('\n');
     expect(lines[0]).toBe('Record ID,Email ID,Name,Phone,Status,Auto Sync,Weekly Report,Street Address,Property Type,Agency,Created');
     expect(lines).toHaveLength(2);

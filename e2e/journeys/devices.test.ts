@@ -2,7 +2,7 @@
 // reload), downloads it as CSV (a server job), opens a device, and edits its impulse rate: a wrong value gets the spec's message and
 // nothing is saved; a right one is saved (Wh/imp sent as imp/kWh) and shown back as typed.
 import type { Browser } from 'playwright-core';
-import { journey, launchChromium } from '../support/browser';
+import { downloadedText, journey, launchChromium } from '../support/browser';
 import { signIn } from '../support/sign-in';
 
 let browser: Browser;
@@ -47,14 +47,7 @@ test('Admin filters the Lighting list, opens a device and edits its impulse rate
     await page.getByRole('button', { name: 'Download CSV' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toBe('Devices.csv');
-    const csv = await new Promise<string>((resolve, reject) => {
-      void file.createReadStream().then((stream) => {
-        const parts: Buffer[] = [];
-        stream.on('data', (b: Buffer) => parts.push(b));
-        stream.on('end', () => resolve(Buffer.concat(parts).toString('utf8')));
-        stream.on('error', reject);
-      });
-    });
+    const csv = await downloadedText(file);
     // COPY writes LF line ends
     const lines = csv.trim().split('\n');
     expect(lines[0]).toMatch(/^Record ID,Product,Serial Number,MAC Address/);
@@ -119,14 +112,7 @@ test("Admin reads a safelink hub's smoke alarms and downloads a meter's flashes 
     await dialog.getByRole('button', { name: 'Download' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^Flashes-[A-Za-z0-9]+-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/);
-    const csv = await new Promise<string>((resolve, reject) => {
-      void file.createReadStream().then((stream) => {
-        const parts: Buffer[] = [];
-        stream.on('data', (b: Buffer) => parts.push(b));
-        stream.on('end', () => resolve(Buffer.concat(parts).toString('utf8')));
-        stream.on('error', reject);
-      });
-    });
+    const csv = await downloadedText(file);
     const lines = csv.trim().split('\r\n');
     expect(lines[0]).toBe('Date Time,Flashes,Impulse Rate (imp/kWh),Energy (kWh),Unit Charge ($/kWh),Cost ($)');
     expect(lines.length).toBeGreaterThan(48);

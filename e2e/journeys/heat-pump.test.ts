@@ -3,7 +3,7 @@
 // leaves the UnResolved tab, and its fault history opens and exports faultHistory.csv; the simulator's
 // events reach the open list over the live socket (a row's operation status, the Fault Alert).
 import type { Browser, Page } from 'playwright-core';
-import { journey, launchChromium, stackInfo } from '../support/browser';
+import { downloadedText, journey, launchChromium, stackInfo } from '../support/browser';
 import { signIn } from '../support/sign-in';
 
 let browser: Browser;
@@ -108,14 +108,7 @@ test('Admin resolves a fault with the spec validations and exports its history',
     await page.getByRole('button', { name: 'Export' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toBe('faultHistory.csv');
-    const csv = await new Promise<string>((resolve, reject) => {
-      void file.createReadStream().then((stream) => {
-        const parts: Buffer[] = [];
-        stream.on('data', (b: Buffer) => parts.push(b));
-        stream.on('end', () => resolve(Buffer.concat(parts).toString('utf8')));
-        stream.on('error', reject);
-      });
-    });
+    const csv = await downloadedText(file);
     const lines = csv.trim().split('\r\n');
     expect(lines[0]).toBe('Device ID,Date,Time,Email,Fault Code,Fault Description,Fault Status');
     expect(lines.length).toBeGreaterThan(1);

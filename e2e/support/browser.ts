@@ -1,7 +1,7 @@
 // Debian's Chromium driven by playwright-core, and a per-journey page that records every console
 // error, uncaught page error and Content-Security-Policy violation so a journey fails on any of them.
 import { readFileSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Download, type Page } from 'playwright-core';
 import type { StackInfo } from './stack';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -106,4 +106,12 @@ export async function journey(browser: Browser, body: (j: Journey) => Promise<vo
     throw err;
   }
   await j.finish();
+}
+
+/** A download's content as text (the CSV exports the journeys check). */
+export async function downloadedText(download: Download): Promise<string> {
+  const stream = await download.createReadStream();
+  const parts: Buffer[] = [];
+  for await (const chunk of stream) parts.push(chunk as Buffer);
+  return Buffer.concat(parts).toString('utf8');
 }

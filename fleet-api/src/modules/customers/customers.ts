@@ -14,7 +14,7 @@ import { SqlParams, whereClause } from '../../server/sql';
 import { normaliseEmail } from '../../server/schemas';
 import { productLines } from '../devices/lines';
 import { Nullable } from '../ota/common';
-import { ISO } from '../devices/queries';
+import { ISO, PropertyAddress } from '../devices/queries';
 import type { CsvExport } from '../exports/jobs';
 
 /** The product a list is for: `all` is every customer, a line the customers with a device of it. */
@@ -60,15 +60,9 @@ export const CUSTOMER_LIST: ListSpec = {
   },
 };
 
-const Address = {
-  unit_number: Nullable(Type.String()),
-  street_number: Nullable(Type.String()),
-  street: Nullable(Type.String()),
-  city: Nullable(Type.String()),
-  state: Nullable(Type.String()),
-  postal_code: Nullable(Type.String()),
-  address_type: Nullable(Type.String()),
-};
+// the address parts every list row carries (devices' PropertyAddress), without its property id
+const { property_id: _propertyId, ...AddressParts } = PropertyAddress;
+const Address = { ...AddressParts, address_type: Nullable(Type.String()) };
 
 export const CustomerRow = Type.Object({
   id: Type.Integer(),
