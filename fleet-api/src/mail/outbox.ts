@@ -75,3 +75,12 @@ export function invitationMail(to: string, role: string, link: string, days: num
     text: `An account was made for you on the fleet console as ${role}. Open this link to choose your password:\n\n${link}\n\nThe link expires in ${days} days and can be used once. After that, use "Forgot password" on the sign-in page.`,
   };
 }
+
+/** Spec: export-feedback-email: a customer's feedback as CSV, mailed to the operator who asked (text mails: the CSV is the body). */
+export function feedbackMail(to: string, customerEmail: string, csv: string): Mail {
+  return {
+    to,
+    subject: `Feedback of ${customerEmail}`,
+    text: `The feedback of ${customerEmail}, as CSV (copy it into a .csv file to open it in a spreadsheet):\n\n${csv}`,
+  };
+}

@@ -452,6 +452,13 @@ describe('sync histories and feedback', () => {
     expect(lines).toHaveLength(1 + (await n('SELECT count(*)::int AS n FROM customer_feedback WHERE customer_id = $1', [id])));
     // a formula is written as text
     expect(csv.body).toContain("'=cmd|calc");
+    // export-feedback-email: the same CSV, mailed to the operator who asked
+    const mailed = await call('Agency', `${PREFIX.Agency}/export-feedback-email?customer_id=${id}`);
+    expect([mailed.status, mailed.message]).toEqual([200, 'The feedback was sent to agency@demo.test']);
+    const mail = (await t.db.query<{ subject: string; text_body: string }>("SELECT subject, text_body FROM outbox WHERE to_email = 'agency@demo.test' ORDER BY id DESC LIMIT 1")).rows[0];
+    expect(mail?.subject).toBe('Feedback of customer@demo.test');
+    expect(mail?.text_body).toContain(csv.body.trim());
+    expect((await call('sm', `${PREFIX.sm}/export-feedback-email?customer_id=${id}`)).status).toBe(404);
   });
 
   it("exports one type of feedback, or all of it, of the caller's filtered customers", async () => {

@@ -242,6 +242,11 @@ export interface Feedback {
   created_at: string;
 }
 
+/** Spec: export-feedback-email (customer_id): the customer's feedback CSV mailed to the operator (the toast says where). */
+export function useMailCustomerFeedback(area: CustomerArea) {
+  return useFleetMutation((customerId: number) => apiGet<null>(`${CALL_PREFIX[area]}/export-feedback-email`, { customer_id: customerId }), { invalidate: [] });
+}
+
 /** Spec: export-feedback (customer_id): the customer's feedback as a CSV file. */
 export function downloadCustomerFeedback(area: CustomerArea, customerId: number): Promise<DownloadedFile> {
   return apiDownload(`${CALL_PREFIX[area]}/export-feedback`, { customer_id: customerId }, `Feedback-${customerId}.csv`);

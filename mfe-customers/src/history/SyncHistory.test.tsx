@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fakeApi, fileReply, lastCall, listReply, renderCustomers, resetPage, signInAs } from '../test-support';
+import { fakeApi, fileReply, lastCall, listReply, messageReply, notifications, renderCustomers, resetPage, signInAs } from '../test-support';
 
 const user = userEvent.setup({ delay: null });
 
@@ -23,6 +23,7 @@ describe('Auto Sync and Weekly Report history', () => {
       ]),
       'GET /api/agency/customer/feedback-history': listReply([{ id: 4, sync_type: 'weekly_report', rating: 3, comment: 'The report arrived late', created_at: '2022-04-05T09:00:00.000Z' }]),
       'GET /api/agency/customer/export-feedback': fileReply('Date,Email ID,Type,Rating,Comment\n', 'Feedback-7.csv'),
+      'GET /api/agency/customer/export-feedback-email': messageReply('The feedback was sent to agency@fleet.test'),
     });
     renderCustomers('/agency/customer/auto-sync/7?synctype=weekly_report');
     expect(await screen.findByRole('heading', { name: 'Weekly Report History' })).toBeInTheDocument();
@@ -35,5 +36,8 @@ describe('Auto Sync and Weekly Report history', () => {
     expect(screen.getByText('3 / 5')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Export Feedback' }));
     await waitFor(() => expect(saved).toEqual(['Feedback-7.csv']));
+    await user.click(screen.getByRole('button', { name: 'Email Feedback' }));
+    await waitFor(() => expect(notifications().some((n) => n.message === 'The feedback was sent to agency@fleet.test')).toBe(true));
+    expect(lastCall(calls, 'GET', '/api/agency/customer/export-feedback-email').query.get('customer_id')).toBe('7');
   });
 });

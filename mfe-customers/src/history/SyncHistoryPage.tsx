@@ -1,4 +1,5 @@
 import { errorMessage, formatDateTime, notify, saveFile, useBackTo, useListState, useParams, useSearchParams } from '@fleet/shared-api';
+import { useMailCustomerFeedback } from '../api/customers';
 import { Badge, Box, Button, ErrorPanel, Heading, HStack, PageHeader } from '@fleet/shared-ui';
 import { DataTable, PagedTable, type DataColumn } from '@fleet/shared-ui/tables';
 import { useState } from 'react';
@@ -26,6 +27,7 @@ export function SyncHistoryPage({ area }: { area: CustomerArea }) {
   const history = usePagedOf<SyncEvent>(area, 'sync-history', { customer_id: validId }, list.toQuery(), { sync_type: syncType });
   const feedback = usePagedOf<Feedback>(area, 'feedback-history', { customer_id: validId }, { page: 1, limit: FEEDBACK_SHOWN, orderBy: 'desc', sortBy: 'created_at' }, { sync_type: syncType });
   const [downloading, setDownloading] = useState(false);
+  const mailFeedback = useMailCustomerFeedback(area);
 
   const columns: DataColumn<SyncEvent>[] = [
     { key: 'created_at', header: t('sync.date'), render: (row) => formatDateTime(row.created_at) },
@@ -58,9 +60,14 @@ export function SyncHistoryPage({ area }: { area: CustomerArea }) {
           <Heading id="feedback" as="h2" size="sm">
             {t('sync.feedback')}
           </Heading>
-          <Button size="sm" variant="outline" loading={downloading} onClick={() => void exportFeedback()}>
-            {t('sync.exportFeedback')}
-          </Button>
+          <HStack gap="2">
+            <Button size="sm" variant="outline" loading={downloading} onClick={() => void exportFeedback()}>
+              {t('sync.exportFeedback')}
+            </Button>
+            <Button size="sm" variant="outline" loading={mailFeedback.isPending} onClick={() => mailFeedback.mutate(validId)}>
+              {t('sync.emailFeedback')}
+            </Button>
+          </HStack>
         </HStack>
         {feedback.isError ? (
           <ErrorPanel message={errorMessage(feedback.error)} onRetry={() => void feedback.refetch()} />

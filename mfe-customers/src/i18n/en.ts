@@ -203,6 +203,7 @@ export const en = {
     noFeedback: 'No feedback yet.',
     rating: 'Rating',
     comment: 'Comment',
+    emailFeedback: 'Email Feedback',
     exportFeedback: 'Export Feedback',
   },
   downloads: {

@@ -204,6 +204,7 @@ export const hi: CustomersTexts = {
     noFeedback: 'अभी कोई प्रतिक्रिया नहीं।',
     rating: 'रेटिंग',
     comment: 'टिप्पणी',
+    emailFeedback: 'प्रतिक्रिया ईमेल करें',
     exportFeedback: 'प्रतिक्रिया निर्यात करें',
   },
   downloads: {

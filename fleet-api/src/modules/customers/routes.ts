@@ -13,6 +13,7 @@ import type { ModuleOptions } from '../../server/context';
 import { CountCache } from '../../server/count-cache';
 import { ListInfoSchema, listQueryProperties } from '../../server/listing';
 import { notFound } from '../../server/errors';
+import { feedbackMail, queueMail } from '../../mail/outbox';
 import { EmailField, Envelope, IdField, MessageReply, NameField, PhoneField, signedInFailures, Strict, trimmed } from '../../server/schemas';
 import { productLines } from '../devices/lines';
 import {
@@ -313,6 +314,23 @@ export const customerRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (a
       async (request, reply) => {
         const csv = await customerFeedbackCsv(db, callerOf(request), request.query.customer_id);
         return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="Feedback-${request.query.customer_id}.csv"`).send(csv);
+      },
+    );
+
+    app.get(
+      `${prefix}/export-feedback-email`,
+      { config: { access }, schema: { ...schema("Mail the customer's feedback CSV to yourself", null, 400, 404), querystring: CustomerIdQuery } },
+      async (request) => {
+        const caller = callerOf(request);
+        const csv = await customerFeedbackCsv(db, caller, request.query.customer_id);
+        const { rows } = await db.query<{ me: string; customer: string }>(
+          'SELECT (SELECT email FROM users WHERE id = $1) AS me, (SELECT email FROM customers WHERE id = $2) AS customer',
+          [caller.userId, request.query.customer_id],
+        );
+        const row = rows[0];
+        if (!row?.me) throw notFound('User not found');
+        await queueMail(db, feedbackMail(row.me, row.customer, csv));
+        return { status: true, message: `The feedback was sent to ${row.me}` };
       },
     );
 
