@@ -43,3 +43,6 @@ CREATE TABLE airlink_trials (
 );
 CREATE INDEX airlink_trials_customer_idx ON airlink_trials (customer_id, started_on DESC);
 CREATE INDEX airlink_trials_device_idx ON airlink_trials (device_id);
+
+-- The retailers list counts, and delete checks, the properties whose current tariff names a retailer.
+CREATE INDEX customer_tariff_details_retailer_idx ON customer_tariff_details (electricity_retailer_id);

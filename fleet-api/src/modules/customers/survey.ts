@@ -110,31 +110,18 @@ function checked(def: SurveyQuestionDef, raw: string | null | undefined): string
  */
 export function surveyData(answers: SurveyAnswers, previous: Record<string, string | null>): StoredQuestion[] {
   for (const key of Object.keys(answers)) if (!ALL_KEYS.has(key)) throw badRequest(`${key} is not a question of the survey`);
-  const build = (defs: SurveyQuestionDef[], cleared: boolean): StoredQuestion[] =>
+  const typeNow = answers[AIR_CONDITIONER_TYPE]?.trim() || null;
+  const typeBefore = previous[AIR_CONDITIONER_TYPE] ?? null;
+  const build = (defs: SurveyQuestionDef[], parent: string | null, cleared: boolean): StoredQuestion[] =>
     defs.map((def, index) => {
       let answer = cleared ? null : checked(def, answers[def.key]);
-      // spec 5: a new air-conditioner type clears its first follow-up answer
-      if (!cleared && index === 0 && parentKeyOf(def.key) === AIR_CONDITIONER_TYPE) {
-        const typeNow = answers[AIR_CONDITIONER_TYPE]?.trim() || null;
-        const typeBefore = previous[AIR_CONDITIONER_TYPE] ?? null;
-        if (typeBefore !== null && typeNow !== typeBefore && answers[def.key] === (previous[def.key] ?? null)) answer = null;
-      }
+      // spec 5: a new air-conditioner type clears its first follow-up answer (unless it was answered anew)
+      const firstOfType = parent === AIR_CONDITIONER_TYPE && index === 0;
+      if (firstOfType && typeBefore !== null && typeNow !== typeBefore && answers[def.key] === (previous[def.key] ?? null)) answer = null;
       const subCleared = cleared || answer === null || answer === 'No';
-      return { key: def.key, question: def.question, question_type: def.question_type, given_answer: answer, sub_questions: build(def.sub_questions ?? [], subCleared) };
+      return { key: def.key, question: def.question, question_type: def.question_type, given_answer: answer, sub_questions: build(def.sub_questions ?? [], def.key, subCleared) };
     });
-  return build(SURVEY_QUESTIONS, false);
-}
-
-function parentKeyOf(key: string): string | null {
-  const find = (defs: SurveyQuestionDef[], parent: string | null): string | null | undefined => {
-    for (const d of defs) {
-      if (d.key === key) return parent;
-      const found = find(d.sub_questions ?? [], d.key);
-      if (found !== undefined) return found;
-    }
-    return undefined;
-  };
-  return find(SURVEY_QUESTIONS, null) ?? null;
+  return build(SURVEY_QUESTIONS, null, false);
 }
 
 /** The answers of stored survey data by question key (for the air-conditioner rule). */

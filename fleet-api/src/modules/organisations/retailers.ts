@@ -39,9 +39,11 @@ const LIST: ListSpec = {
   filters: { retailer_name: { kind: 'text', column: 'r.retailer_name' }, is_top_listed: { kind: 'number', column: 'r.is_top_listed' } },
 };
 
-/** Properties whose current tariff (newest row) names the retailer. */
-const CURRENT_USERS = `(SELECT count(*)::int FROM (SELECT DISTINCT ON (t.property_id) t.electricity_retailer_id FROM customer_tariff_details t
-   ORDER BY t.property_id, t.created_at DESC, t.id DESC) cur WHERE cur.electricity_retailer_id = r.id)`;
+/** Properties whose current tariff (their newest row) names retailer `r`: the list shows it, delete is refused by it. */
+const CURRENT_PROPERTIES = `(SELECT count(*)::int FROM customer_tariff_details t
+   WHERE t.electricity_retailer_id = r.id
+     AND NOT EXISTS (SELECT 1 FROM customer_tariff_details newer
+                      WHERE newer.property_id = t.property_id AND (newer.created_at, newer.id) > (t.created_at, t.id)))`;
 
 export async function listRetailers(db: Db, query: ListQuery): Promise<ListInfo<RetailerRowT>> {
   const params = new SqlParams();
@@ -50,7 +52,7 @@ export async function listRetailers(db: Db, query: ListQuery): Promise<ListInfo<
   const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM electricity_retailers r ${where}`, params.values.slice())).rows[0]?.n ?? 0;
   const { rows } = await db.query<RetailerRowT>(
     `SELECT r.id::int AS electricity_retailer_id, r.retailer_name, r.is_top_listed::int AS is_top_listed,
-            (SELECT count(DISTINCT t.property_id)::int FROM customer_tariff_details t WHERE t.electricity_retailer_id = r.id) AS properties,
+            ${CURRENT_PROPERTIES} AS properties,
             ${ISO('r.created_at')} AS created_at
        FROM electricity_retailers r ${where} ${listing.orderBy} LIMIT ${params.add(listing.limit)} OFFSET ${params.add(listing.offset)}`,
     params.values,
@@ -83,7 +85,7 @@ export async function saveRetailer(db: Db, id: number | null, name: string, isTo
 }
 
 export async function deleteRetailer(db: Db, id: number): Promise<void> {
-  const used = (await db.query<{ n: number }>(`SELECT ${CURRENT_USERS} AS n FROM electricity_retailers r WHERE r.id = $1`, [id])).rows[0]?.n;
+  const used = (await db.query<{ n: number }>(`SELECT ${CURRENT_PROPERTIES} AS n FROM electricity_retailers r WHERE r.id = $1`, [id])).rows[0]?.n;
   if (used === undefined) throw new ApiError(404, 'Retailer not found');
   if (used > 0) throw new ApiError(409, `This retailer is the current retailer of ${used} propert${used === 1 ? 'y' : 'ies'}`);
   await db.query('DELETE FROM electricity_retailers WHERE id = $1', [id]);
