@@ -19,7 +19,11 @@ export interface StagedFile {
   readonly sizeBytes: number;
   /** Lower-case hex md5 of the bytes, computed while they were written. */
   readonly md5: string;
+  /** The first bytes (at most HEAD_BYTES), to check what a file really is (a slider's image). */
+  readonly head: Buffer;
 }
+
+export const HEAD_BYTES = 16;
 
 export interface StoredFile {
   stream: Readable;
@@ -75,9 +79,11 @@ export class LocalFirmwareStorage implements FirmwareStorage {
     const file = this.stagedPath(id);
     const hash = createHash('md5');
     let sizeBytes = 0;
+    const head: Buffer[] = [];
     const tap = new Transform({
       transform(chunk: Buffer, _enc, done) {
         hash.update(chunk);
+        if (sizeBytes < HEAD_BYTES) head.push(chunk.subarray(0, HEAD_BYTES - sizeBytes));
         sizeBytes += chunk.length;
         done(null, chunk);
       },
@@ -91,7 +97,7 @@ export class LocalFirmwareStorage implements FirmwareStorage {
       await rm(file, { force: true }).catch(() => undefined);
       throw err;
     }
-    return { id, sizeBytes, md5: hash.digest('hex') };
+    return { id, sizeBytes, md5: hash.digest('hex'), head: Buffer.concat(head) };
   }
 
   async commit(staged: StagedFile, key: string): Promise<void> {
