@@ -29,6 +29,7 @@ import { exportRoutes } from './modules/exports/routes';
 import { customerRoutes } from './modules/customers/routes';
 import { tariffLookupRoutes } from './modules/tariffs/lookups';
 import { tariffRoutes } from './modules/tariffs/routes';
+import { sliderRoutes } from './modules/sliders/routes';
 import { organisationRoutes } from './modules/organisations/routes';
 import { faultRoutes } from './modules/faults/routes';
 import { openLiveBus } from './modules/live/bus';
@@ -156,6 +157,7 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
   await app.register(customerRoutes, opts);
   await app.register(tariffLookupRoutes, opts);
   await app.register(tariffRoutes, opts);
+  await app.register(sliderRoutes, opts);
   await app.register(organisationRoutes, opts);
 
   await app.ready();

@@ -10,6 +10,8 @@ import { migrate, openDatabase } from './db';
 import { seedDemoFleet } from './seed';
 import { seedDemoFirmware } from './seed/firmware';
 import { defaultFirmwareStorage } from './modules/firmware/routes';
+import { defaultSliderStorage } from './modules/sliders/routes';
+import { seedDemoSliderImages } from './seed/sliders';
 import { buildApp } from './app';
 import { smtpSend, startOutboxSender, type OutboxSender } from './mail/sender';
 import { pruneAuthState } from './modules/auth/housekeeping';
@@ -31,6 +33,7 @@ async function main(): Promise<void> {
   app.log.info({ kind: db.kind, dataDir: dataDir ?? null }, 'database ready');
   await seedDemoFleet(db, { devices: config.seedDevices, log: (msg) => app.log.info(msg) });
   await seedDemoFirmware(db, defaultFirmwareStorage(app.fleetContext), (msg) => app.log.info(msg));
+  await seedDemoSliderImages(db, defaultSliderStorage(app.fleetContext), (msg) => app.log.info(msg));
 
   let sender: OutboxSender | null = null;
   if (config.env === 'production') {

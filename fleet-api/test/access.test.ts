@@ -77,6 +77,7 @@ it('public routes are the sign-in, sign-up, reset, health, docs, dev outbox and 
       '/api/health',
       '/api/ota/download/:id/:slot', // a signed, expiring link (firmware module)
       '/api/export/download/:id/:slot', // a signed, expiring link (device exports)
+      '/api/homepage/slider/image/:id/:slot', // a signed, expiring link (a slide's image, for an <img>)
       '/ws', // the live socket checks its token itself at the handshake (modules/live/routes.ts)
       '/api/reset-password',
       '/api/reset-password-request',
