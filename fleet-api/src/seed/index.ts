@@ -15,6 +15,7 @@ import { surveyData } from '../modules/customers/survey';
 import type { Db } from '../db';
 import { hashPassword } from '../security/password';
 import { seedHistory } from '../modules/nms/history';
+import { seedDemoTariffs } from './tariffs';
 import {
   AGENCIES,
   AGENT_NAMES,
@@ -324,6 +325,7 @@ async function seedBase(db: Db, passwordHash: string): Promise<void> {
       [companyId, JSON.stringify(timeOfUseSeasons()), JSON.stringify(timeOfUsePlan())],
     );
   }
+  await seedDemoTariffs(db);
   for (const p of PARTNERS) {
     await db.query('INSERT INTO partners (name, email, phone, website) VALUES ($1, $2, $3, $4)', [
       p.name, p.email, p.phone, p.website,

@@ -1,6 +1,7 @@
 // Issue 13 (part): Admin's tariffs. The list with its filters, create and edit with every rule of
 // spec 5 refused in its words (storing nothing), the property edit's cascade reading what was made,
 // and no delete of a tariff (or removal of a type) a property's current tariff names.
+import { tariffProblem } from '../../src/modules/tariffs/rules';
 import { bearer, signIn, startTestApp, type TestApp, SETUP_TIMEOUT } from '../support/app';
 
 let t: TestApp;
@@ -70,6 +71,23 @@ interface TariffInfo {
 
 describe('tariffs', () => {
   let id = 0;
+
+  it('seeds tariffs that keep every rule and save back unchanged', async () => {
+    const all = await call<{ data: Array<{ id: number; company_name: string; types: string[] }> }>('Admin', '/api/tarrif/getCompanies?limit=100');
+    expect(all.info.data.find((r) => r.company_name === 'Ausgrid')?.types).toEqual(['Flat Rate', 'Time of Use', 'Seasonal Time of Use']);
+    for (const row of all.info.data) {
+      const read = (await call<TariffInfo>('Admin', `/api/tarrif/get/${row.id}`)).info;
+      expect([row.company_name, tariffProblem(read)]).toEqual([row.company_name, null]);
+      const again = {
+        company: read.company,
+        postCode: read.postCode,
+        typeTarrif: read.typeTarrif.map(({ properties: _used, ...type }) => type),
+      };
+      const saved = await call('Admin', `/api/tarrif/edit/${row.id}`, 'PUT', again);
+      expect([row.company_name, saved.status]).toEqual([row.company_name, 200]);
+      expect((await call<TariffInfo>('Admin', `/api/tarrif/get/${row.id}`)).info).toEqual(read);
+    }
+  });
 
   it('refuses every broken rule with the spec message and stores nothing', async () => {
     const companies = () => n('SELECT count(*)::int AS n FROM tariff_companies');
