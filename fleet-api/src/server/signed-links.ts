@@ -6,6 +6,9 @@
  * (`/api/ota/download`) and exports (`/api/export/download`) use it.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { Type } from '@sinclair/typebox';
+import { ErrorReply, IdField, Strict } from './schemas';
 
 export const LINK_TTL_SECONDS = 3600;
 
@@ -37,4 +40,27 @@ export class DownloadSigner {
     if (!timingSafeEqual(expected, Buffer.from(signature, 'hex'))) return 'bad';
     return expires < nowSeconds ? 'expired' : 'ok';
   }
+}
+
+/**
+ * The schema of a signed link's route (`<base>/:id/:slot?expires&signature`, PUBLIC: the signature is
+ * the access): the slots it serves, and the bytes it answers (never serialised) or a refusal.
+ */
+export function signedLinkSchema<Slot extends string>(tag: string, summary: string, slots: readonly Slot[], bytes: string) {
+  return {
+    tags: [tag],
+    summary,
+    params: Strict({ id: IdField, slot: Type.Unsafe<Slot>({ type: 'string', enum: [...slots], errorMessage: 'Unknown file slot' }) }),
+    querystring: Strict({
+      expires: Type.Integer({ minimum: 0, maximum: 99_999_999_999, errorMessage: 'expires is invalid' }),
+      signature: Type.String({ maxLength: 128, errorMessage: 'signature is invalid' }),
+    }),
+    response: {
+      200: Type.Unsafe<Readable>({ type: 'string', format: 'binary', description: bytes }),
+      400: ErrorReply,
+      403: ErrorReply,
+      404: ErrorReply,
+      500: ErrorReply,
+    },
+  };
 }

@@ -6,11 +6,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { createReadStream } from 'node:fs';
-import type { Readable } from 'node:stream';
 import { callerOf } from '../../policy/access';
 import { only, PUBLIC } from '../../policy/roles';
+import { signedLinkSchema } from '../../server/signed-links';
 import type { ModuleOptions } from '../../server/context';
-import { Envelope, ErrorReply, IdField, signedInFailures, Strict } from '../../server/schemas';
+import { Envelope, IdField, signedInFailures, Strict } from '../../server/schemas';
 
 export const ExportInfo = Type.Object({
   id: Type.Integer(),
@@ -50,22 +50,7 @@ export const exportRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app
     '/api/export/download/:id/:slot',
     {
       config: { access: PUBLIC },
-      schema: {
-        tags: ['Exports'],
-        summary: 'The CSV of a finished export (signed, expiring link; no bearer)',
-        params: Strict({ id: IdField, slot: Type.Unsafe<'csv'>({ type: 'string', enum: ['csv'], errorMessage: 'Unknown file' }) }),
-        querystring: Strict({
-          expires: Type.Integer({ minimum: 0, maximum: 99_999_999_999, errorMessage: 'expires is invalid' }),
-          signature: Type.String({ maxLength: 128, errorMessage: 'signature is invalid' }),
-        }),
-        response: {
-          200: Type.Unsafe<Readable>({ type: 'string', format: 'binary', description: 'The CSV' }),
-          400: ErrorReply,
-          403: ErrorReply,
-          404: ErrorReply,
-          500: ErrorReply,
-        },
-      },
+      schema: signedLinkSchema('Exports', 'The CSV of a finished export (signed, expiring link; no bearer)', ['csv'], 'The CSV'),
     },
     async (request, reply) => {
       const file = await jobs.file(request.params.id, request.query.expires, request.query.signature);

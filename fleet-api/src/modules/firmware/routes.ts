@@ -6,7 +6,6 @@
  * keeps its three files as firmware_files rows (slots ota_file, mcu56, mcu62).
  */
 import path from 'node:path';
-import type { Readable } from 'node:stream';
 import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import multipart from '@fastify/multipart';
@@ -15,13 +14,13 @@ import { PUBLIC } from '../../policy/roles';
 import { ApiError, badRequest, notFound } from '../../server/errors';
 import { buildListing, listInfo, listQueryProperties, ListInfoSchema, type ListSpec } from '../../server/listing';
 import { SqlParams, whereClause } from '../../server/sql';
-import { ErrorReply, IdField, Strict } from '../../server/schemas';
+import { IdField, Strict } from '../../server/schemas';
 import { nowSeconds, type AppContext, type ModuleOptions } from '../../server/context';
 import { LocalFirmwareStorage, type FirmwareStorage } from '../../storage/firmware-storage';
 import { ADMIN, Nullable, oneRow, otaSchema } from '../ota/common';
 import { DeviceTypeField, INVALID_VERSION, isDeviceType, isVersion, type DeviceType } from '../ota/device-types';
-import { DownloadSigner } from '../../server/signed-links';
-import { discardAll, MD5_FIELD, readFirmwareForm, type FileSlot, type FirmwareForm } from './upload';
+import { DownloadSigner, signedLinkSchema } from '../../server/signed-links';
+import { discardAll, FILE_SLOTS, MD5_FIELD, readFirmwareForm, type FileSlot, type FirmwareForm } from './upload';
 
 export interface FirmwareModuleOptions extends ModuleOptions {
   /** Defaults to a local folder `<dataDir>/firmware`. */
@@ -390,26 +389,7 @@ export const firmwareRoutes: FastifyPluginAsyncTypebox<FirmwareModuleOptions> = 
     '/api/ota/download/:id/:slot',
     {
       config: { access: PUBLIC },
-      schema: {
-        tags: ['Firmware'],
-        summary: 'The bytes of a firmware file (signed, expiring link; no bearer)',
-        params: Strict({
-          id: IdField,
-          slot: Type.Unsafe<FileSlot>({ type: 'string', enum: ['file', 'ota_file', 'mcu56', 'mcu62'], errorMessage: 'Unknown file slot' }),
-        }),
-        querystring: Strict({
-          expires: Type.Integer({ minimum: 0, maximum: 99_999_999_999, errorMessage: 'expires is invalid' }),
-          signature: Type.String({ maxLength: 128, errorMessage: 'signature is invalid' }),
-        }),
-        response: {
-          // Streams are sent as they are (never serialised); the schema documents the answer.
-          200: Type.Unsafe<Readable>({ type: 'string', format: 'binary', description: 'The file bytes' }),
-          400: ErrorReply,
-          403: ErrorReply,
-          404: ErrorReply,
-          500: ErrorReply,
-        },
-      },
+      schema: signedLinkSchema('Firmware', 'The bytes of a firmware file (signed, expiring link; no bearer)', FILE_SLOTS, 'The file bytes'),
     },
     async (request, reply) => {
       const { id, slot } = request.params;

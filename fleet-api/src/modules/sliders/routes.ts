@@ -6,7 +6,6 @@
  * committed in one transaction; any refusal keeps nothing.
  */
 import path from 'node:path';
-import type { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import multipart from '@fastify/multipart';
 import { Type, type TSchema } from '@sinclair/typebox';
@@ -15,8 +14,8 @@ import { only, PUBLIC } from '../../policy/roles';
 import { nowSeconds, type AppContext, type ModuleOptions } from '../../server/context';
 import { ApiError, badRequest, notFound } from '../../server/errors';
 import { ListInfoSchema, listQueryProperties } from '../../server/listing';
-import { Envelope, ErrorReply, IdField, MessageReply, signedInFailures, Strict } from '../../server/schemas';
-import { DownloadSigner } from '../../server/signed-links';
+import { Envelope, IdField, MessageReply, signedInFailures, Strict } from '../../server/schemas';
+import { DownloadSigner, signedLinkSchema } from '../../server/signed-links';
 import { discardAll, readUploadForm, type UploadForm } from '../../server/upload-form';
 import { LocalFirmwareStorage, type FirmwareStorage } from '../../storage/firmware-storage';
 import { IMAGE_NOT_IMAGE, imageTypeOf, SLIDER_FORM, type SliderField } from './image';
@@ -149,22 +148,7 @@ export const sliderRoutes: FastifyPluginAsyncTypebox<SliderModuleOptions> = asyn
     '/api/homepage/slider/image/:id/:slot',
     {
       config: { access: PUBLIC },
-      schema: {
-        tags: ['Sliders'],
-        summary: "A slide's image (signed, expiring link; no bearer)",
-        params: Strict({ id: IdField, slot: Type.Unsafe<'image'>({ type: 'string', enum: [IMAGE_SLOT], errorMessage: 'Unknown file slot' }) }),
-        querystring: Strict({
-          expires: Type.Integer({ minimum: 0, maximum: 99_999_999_999, errorMessage: 'expires is invalid' }),
-          signature: Type.String({ maxLength: 128, errorMessage: 'signature is invalid' }),
-        }),
-        response: {
-          200: Type.Unsafe<Readable>({ type: 'string', format: 'binary', description: 'The image bytes (image/png or image/jpeg)' }),
-          400: ErrorReply,
-          403: ErrorReply,
-          404: ErrorReply,
-          500: ErrorReply,
-        },
-      },
+      schema: signedLinkSchema('Sliders', "A slide's image (signed, expiring link; no bearer)", [IMAGE_SLOT], 'The image bytes (image/png or image/jpeg)'),
     },
     async (request, reply) => {
       const { id, slot } = request.params;
