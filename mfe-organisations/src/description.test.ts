@@ -8,13 +8,33 @@ describe('description', () => {
   });
 
   it("owns Admin's aggregators and electricity retailers, in the menu where spec 2.11 puts them", () => {
-    expect(description.routes).toEqual([
+    expect(description.routes.slice(0, 2)).toEqual([
       { path: '/admin/aggregators', access: ['Admin'] },
       { path: '/admin/electricity-retailers', access: ['Admin'] },
     ]);
-    expect(description.menu.map((m) => [m.label, m.group ?? null])).toEqual([
+    expect(description.menu.slice(0, 2).map((m) => [m.label, m.group ?? null])).toEqual([
       ['Aggregators', 'Manage Electricians'],
       ['Electricity Retailers', null],
     ]);
+  });
+
+  it("owns Admin's tariffs and the four product lines' sliders: Tariffs before Electricity Retailers, a Sliders group after the Suppression List", () => {
+    const paths = description.routes.map((r) => r.path);
+    for (const path of ['/admin/tariffs', '/admin/tariff', '/admin/tariff/:id', '/admin/electricity-advisor/slider', '/admin/livelink/slider', '/admin/safelink/slider', '/admin/airlink/slider']) {
+      expect(description.routes).toContainEqual({ path, access: ['Admin'] });
+    }
+    expect(new Set(paths).size).toBe(paths.length);
+    const tariffs = description.menu.find((m) => m.label === 'Tariffs');
+    const retailers = description.menu.find((m) => m.label === 'Electricity Retailers');
+    expect(tariffs).toMatchObject({ path: '/admin/tariffs', roles: ['Admin'] });
+    expect(tariffs?.order).toBeLessThan(retailers?.order ?? 0);
+    const sliders = description.menu.filter((m) => m.group === 'Sliders');
+    expect(sliders.map((m) => [m.label, m.path])).toEqual([
+      ['Electricity Advisor', '/admin/electricity-advisor/slider'],
+      ['Livelink', '/admin/livelink/slider'],
+      ['Safelink', '/admin/safelink/slider'],
+      ['Airlink', '/admin/airlink/slider'],
+    ]);
+    expect(sliders.every((m) => (m.order ?? 0) > 700 && m.roles.join() === 'Admin')).toBe(true);
   });
 });

@@ -1,0 +1,55 @@
+// Slider calls (docs/organisation-calls.md, Sliders): a product line's home-page slides, Admin's add,
+// update (multipart: deviceType, name, link, image) and delete.
+import { apiDelete, apiList, apiPostForm, useFleetMutation, type DeviceType, type ListQuery, type UploadProgress } from '@fleet/shared-api';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+
+export interface Slide {
+  id: number;
+  deviceType: string;
+  name: string;
+  link: string;
+  /** A signed link to the image, valid for an hour. */
+  image_url: string | null;
+  image_name: string | null;
+  image_bytes: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export const sliderKeys = {
+  all: ['organisations', 'sliders'] as const,
+};
+
+export function useSliders(deviceType: DeviceType, query: ListQuery) {
+  return useQuery({ queryKey: [...sliderKeys.all, deviceType, query], queryFn: () => apiList<Slide>('/api/homepage/slider', { ...query, deviceType }), placeholderData: keepPreviousData });
+}
+
+export interface SaveSlideVars {
+  /** The slide being updated; null adds one. */
+  id: number | null;
+  deviceType: DeviceType;
+  name: string;
+  link: string;
+  /** Required on add; on update only when the image is replaced. */
+  image: File | null;
+  onProgress?: (progress: UploadProgress) => void;
+}
+
+export function useSaveSlider() {
+  return useFleetMutation(
+    ({ id, deviceType, name, link, image, onProgress }: SaveSlideVars) => {
+      const form = new FormData();
+      if (id !== null) form.append('id', String(id));
+      form.append('deviceType', deviceType);
+      form.append('name', name);
+      form.append('link', link);
+      if (image) form.append('image', image, image.name);
+      return apiPostForm<Slide>(id === null ? '/api/homepage/slider' : '/api/homepage/slider/update', form, onProgress ? { onUploadProgress: onProgress } : {});
+    },
+    { invalidate: [sliderKeys.all] },
+  );
+}
+
+export function useDeleteSlider() {
+  return useFleetMutation(({ id, deviceType }: { id: number; deviceType: DeviceType }) => apiDelete<null>('/api/homepage/slider', { id, deviceType }), { invalidate: [sliderKeys.all] });
+}

@@ -1,0 +1,85 @@
+// Tariff calls (docs/organisation-calls.md, Tariffs): Admin's distributors' tariffs.
+import { apiDelete, apiGet, apiList, apiPost, apiPut, useFleetMutation, type ListQuery } from '@fleet/shared-api';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+
+export interface TariffRow {
+  id: number;
+  company_name: string;
+  post_codes: string;
+  post_code_count: number;
+  types: string[];
+  /** Properties whose current tariff is one of its types (delete is refused while any is). */
+  properties: number;
+  created_at: string;
+}
+
+export interface TariffSlot {
+  startTime: string;
+  endTime: string;
+  name: string;
+  weekDestributionId?: number;
+}
+export interface TariffDay {
+  peak: TariffSlot[];
+  offPeak: TariffSlot[];
+  shoulder: TariffSlot[];
+  other: TariffSlot[];
+}
+export interface TariffSeason {
+  season_id?: number;
+  from: string;
+  to: string;
+  same_as_weekdays: number;
+  weekdays: TariffDay;
+  weekends?: TariffDay;
+}
+
+export interface TariffInfo {
+  id: number;
+  company: string;
+  postCode: string;
+  typeTarrif: Array<{ structureId: number; type: string; flatRate: boolean; properties: number; season: Array<TariffSeason & { weekends: TariffDay }> }>;
+  properties: number;
+  created_at: string;
+}
+
+/** What create and edit send. */
+export interface TariffBody {
+  company: string;
+  postCode: string;
+  typeTarrif: Array<{ type: string; flatRate: boolean; structureId?: number; season: TariffSeason[] }>;
+}
+
+export const tariffKeys = {
+  all: ['organisations', 'tariffs'] as const,
+  one: (id: number) => ['organisations', 'tariffs', 'one', id] as const,
+};
+
+export function useTariffs(query: ListQuery) {
+  return useQuery({ queryKey: [...tariffKeys.all, 'list', query], queryFn: () => apiList<TariffRow>('/api/tarrif/getCompanies', query), placeholderData: keepPreviousData });
+}
+
+export function useTariff(id: number | null) {
+  return useQuery({
+    queryKey: tariffKeys.one(id ?? 0),
+    queryFn: async () => {
+      const info = (await apiGet<TariffInfo>(`/api/tarrif/get/${id ?? 0}`)).info;
+      if (!info) throw new Error('The tariff was not answered');
+      return info;
+    },
+    enabled: id !== null,
+    // a form being edited is not replaced under the user's hands
+    refetchOnWindowFocus: false,
+  });
+}
+
+export function useSaveTariff() {
+  return useFleetMutation(
+    ({ id, body }: { id: number | null; body: TariffBody }) => (id === null ? apiPost<{ id: number }>('/api/tarrif/create', body) : apiPut<null>(`/api/tarrif/edit/${id}`, body)),
+    { invalidate: [tariffKeys.all] },
+  );
+}
+
+export function useDeleteTariff() {
+  return useFleetMutation((id: number) => apiDelete<null>(`/api/tarrif/delete/${id}`), { invalidate: [tariffKeys.all] });
+}

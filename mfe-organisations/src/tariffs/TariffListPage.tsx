@@ -1,0 +1,60 @@
+import { formatDate, useListState, useOpenWithBack } from '@fleet/shared-api';
+import { Box, Button } from '@fleet/shared-ui';
+import { DeleteConfirmDialog, ListHeader, PagedTable, RowActions, type DataColumn, type FilterFieldDef } from '@fleet/shared-ui/tables';
+import { useState } from 'react';
+import { useDeleteTariff, useTariffs, type TariffRow } from '../api/tariffs';
+import { TARIFF_PATHS } from '../description';
+import { useOrganisationsTranslation } from '../i18n/translation';
+
+/** How many post codes a row shows before "…". */
+const SHOWN_CODES = 6;
+
+function postCodesText(row: TariffRow): string {
+  const codes = row.post_codes.split(',').filter((c) => c !== '');
+  return `${codes.slice(0, SHOWN_CODES).join(', ')}${codes.length > SHOWN_CODES ? `, … (${row.post_code_count})` : ''}`;
+}
+
+/** Tariffs (spec 2.4: /admin/tariffs): the distributors' tariffs; Add and Edit open their page, Delete asks first. */
+export function TariffListPage() {
+  const { t } = useOrganisationsTranslation();
+  const list = useListState({ filterKeys: ['company_name', 'post_code', 'type'] });
+  const tariffs = useTariffs(list.toQuery());
+  const remove = useDeleteTariff();
+  const open = useOpenWithBack();
+  const [deleting, setDeleting] = useState<TariffRow | null>(null);
+  const columns: DataColumn<TariffRow>[] = [
+    { key: 'company_name', header: t('tariffs.list.company') },
+    { key: 'post_codes', header: t('tariffs.list.postCodes'), sortable: false, render: postCodesText },
+    { key: 'types', header: t('tariffs.list.types'), sortable: false, render: (row) => row.types.join(', ') },
+    { key: 'properties', header: t('tariffs.list.properties'), sortable: false },
+    { key: 'created_at', header: t('common.created'), render: (row) => formatDate(row.created_at) },
+    {
+      key: 'action',
+      header: t('common.action'),
+      sortable: false,
+      render: (row) => <RowActions name={row.company_name} onEdit={() => open(TARIFF_PATHS.edit.replace(':id', String(row.id)))} onDelete={() => setDeleting(row)} />,
+    },
+  ];
+  const filters: FilterFieldDef[] = [
+    { key: 'company_name', label: t('tariffs.list.company') },
+    { key: 'post_code', label: t('tariffs.list.postCode'), sanitize: (text) => text.replace(/\D/g, '').slice(0, 4) },
+    { key: 'type', label: t('tariffs.list.type') },
+  ];
+  return (
+    <Box p="4">
+      <ListHeader title={t('tariffs.list.title')} list={list} filters={filters}>
+        <Button size="sm" onClick={() => open(TARIFF_PATHS.add)}>
+          {t('tariffs.list.add')}
+        </Button>
+      </ListHeader>
+      <PagedTable label={t('tariffs.list.title')} list={list} result={tariffs} page={tariffs.data} columns={columns} />
+      <DeleteConfirmDialog
+        row={deleting}
+        title={t('tariffs.list.deleteTitle')}
+        text={t('tariffs.list.deleteText', { name: deleting?.company_name ?? '' })}
+        onClose={() => setDeleting(null)}
+        onDelete={(row) => remove.mutateAsync(row.id)}
+      />
+    </Box>
+  );
+}
