@@ -162,6 +162,7 @@ export const en = {
       peak: 'Peak',
       shoulder: 'Shoulder',
       offPeak: 'Off-peak',
+      other: 'Other',
     },
   },
   timeline: {

@@ -163,6 +163,7 @@ export const hi: CustomersTexts = {
       peak: 'पीक',
       shoulder: 'शोल्डर',
       offPeak: 'ऑफ़-पीक',
+      other: 'अन्य',
     },
   },
   timeline: {

@@ -1,9 +1,9 @@
 import type { TFunction } from 'i18next';
 import type { TariffDetails } from '../api/customers';
 
-const PLAN_KEYS = ['peak', 'shoulder', 'offPeak'] as const;
+const PLAN_KEYS = ['peak', 'shoulder', 'offPeak', 'other'] as const;
 
-/** A plan's name in the page's language (the structures name peak, shoulder and offPeak; others as named). */
+/** A plan's name in the page's language (the structures name peak, shoulder, offPeak and other: the tariff's slot kinds; others as named). */
 export function planLabel(t: TFunction, key: string): string {
   return (PLAN_KEYS as readonly string[]).includes(key) ? t(`tariff.plans.${key}`) : key;
 }

@@ -92,7 +92,7 @@ export const en = {
       covered: '{{hours}} of 24 hours',
       kinds: {
         peak: 'Peak',
-        offPeak: 'Off Peak',
+        offPeak: 'Off-peak',
         shoulder: 'Shoulder',
         other: 'Other',
       },

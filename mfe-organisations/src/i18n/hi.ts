@@ -93,7 +93,7 @@ export const hi: OrganisationsTexts = {
       covered: '24 में से {{hours}} घंटे',
       kinds: {
         peak: 'पीक',
-        offPeak: 'ऑफ़ पीक',
+        offPeak: 'ऑफ़-पीक',
         shoulder: 'शोल्डर',
         other: 'अन्य',
       },

@@ -125,7 +125,7 @@ describe('Add Tariff', () => {
     expect(within(season).getByText('181 days')).toBeInTheDocument();
     // a peak without a name, and 18 hours of the day
     await addSlot(season, 'Season 1: Weekdays', 'Peak', '14:00', '20:00', '');
-    await addSlot(season, 'Season 1: Weekdays', 'Off Peak', '22:00', '10:00', 'Off Peak');
+    await addSlot(season, 'Season 1: Weekdays', 'Off-peak', '22:00', '10:00', 'Off Peak');
     await save();
     expect(await within(first).findByText('Season should be of 365 Days')).toBeInTheDocument();
     expect(within(season).getByText('Weekday should be of 24 Hours')).toBeInTheDocument();
@@ -154,7 +154,7 @@ describe('Add Tariff', () => {
     const second = within(first).getByRole('group', { name: 'Season 2' });
     expect(within(second).getByLabelText(/^From/)).toHaveValue('2026-07-01');
     setValue(within(second).getByLabelText(/^To/), '2026-12-31');
-    await addSlot(second, 'Season 2: Weekdays', 'Off Peak', '00:00', '00:00', 'All day');
+    await addSlot(second, 'Season 2: Weekdays', 'Off-peak', '00:00', '00:00', 'All day');
     await waitFor(() => expect(within(first).queryByText('Season should be of 365 Days')).toBeNull());
 
     // two types of one name
