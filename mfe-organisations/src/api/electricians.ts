@@ -150,9 +150,13 @@ export function useSaveElectrician() {
   );
 }
 
+/**
+ * Deleting reads the lists again, not the deleted record's own queries: its page is still on screen
+ * until the delete resolves, and reading the record again would only answer 404.
+ */
 export function useDeleteElectrician() {
   return useFleetMutation((id: number) => apiDelete<null>(`/api/electrician/delete/${id}`), {
-    invalidate: [electricianKeys.all, electricianKeys.fieldWorkers, organisationKeys.aggregators],
+    invalidate: [[...electricianKeys.all, 'admin', 'list'], [...electricianKeys.fieldWorkers, 'admin', 'list'], organisationKeys.aggregators],
   });
 }
 
@@ -196,6 +200,7 @@ export function useSaveFieldWorker(area: 'admin' | 'electrician') {
   );
 }
 
+/** The electrician removes one of its own (its lists read again; see useDeleteElectrician). */
 export function useDeleteFieldWorker() {
-  return useFleetMutation((id: number) => apiDelete<null>(`/api/electrician/agent/${id}`), { invalidate: [electricianKeys.fieldWorkers, electricianKeys.all] });
+  return useFleetMutation((id: number) => apiDelete<null>(`/api/electrician/agent/${id}`), { invalidate: [[...electricianKeys.fieldWorkers, 'electrician', 'list']] });
 }

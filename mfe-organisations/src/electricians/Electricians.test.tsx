@@ -243,8 +243,11 @@ describe('Admin: electricians', () => {
     expect(await within(dialog).findByText('This electrician has installed 30 devices and cannot be deleted')).toBeInTheDocument();
     expect(r.location().pathname).toBe('/admin/electrician/view/7');
     refuse = false;
+    const reads = calls.length;
     await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
     await waitFor(() => expect(r.location().pathname).toBe('/admin/electricians'));
+    // the deleted electrician is not read again (it would answer 404): only the list is
+    expect(calls.slice(reads).map((c) => c.path).filter((p) => p !== '/api/aggregators/get-list')).toEqual(['/api/electrician/delete/7', '/api/electrician/get/all']);
   });
 
   it('an electrician outside reach (404) or an id that is not one says not found', async () => {
