@@ -2,7 +2,14 @@ import { Route, Routes } from '@fleet/shared-api';
 import { RequireRole } from '@fleet/shared-ui/remote';
 import type { ReactNode } from 'react';
 import { AggregatorListPage } from './aggregators/AggregatorListPage';
-import { ORGANISATION_PATHS, SLIDER_PRODUCTS, sliderPath, TARIFF_PATHS } from './description';
+import { ELECTRICIAN_PATHS, FIELD_WORKER_PATHS, ORGANISATION_PATHS, SLIDER_PRODUCTS, sliderPath, TARIFF_PATHS } from './description';
+import { ElectricianAddPage, ElectricianEditPage } from './electricians/ElectricianFormPage';
+import { ElectricianListPage } from './electricians/ElectricianListPage';
+import { ElectricianViewPage } from './electricians/ElectricianViewPage';
+import { FieldWorkerDevicesPage } from './field-workers/FieldWorkerDevicesPage';
+import { FieldWorkerAddPage, FieldWorkerEditPage } from './field-workers/FieldWorkerFormPage';
+import { FieldWorkerListPage } from './field-workers/FieldWorkerListPage';
+import { FieldWorkerViewPage } from './field-workers/FieldWorkerViewPage';
 import { RetailerListPage } from './retailers/RetailerListPage';
 import { SliderListPage } from './sliders/SliderListPage';
 import { TariffListPage } from './tariffs/TariffListPage';
@@ -19,6 +26,22 @@ export function OrganisationsRoutes({ fallback = null }: OrganisationsRoutesProp
     <Routes>
       <Route path={ORGANISATION_PATHS.aggregators} element={<RequireRole role="Admin"><AggregatorListPage /></RequireRole>} />
       <Route path={ORGANISATION_PATHS.retailers} element={<RequireRole role="Admin"><RetailerListPage /></RequireRole>} />
+      {/* Electricians and field workers (the `key` starts a page afresh when the area changes). */}
+      <Route path={ELECTRICIAN_PATHS.adminList} element={<RequireRole role="Admin"><ElectricianListPage key="admin" area="admin" /></RequireRole>} />
+      <Route path={ELECTRICIAN_PATHS.adminAdd} element={<RequireRole role="Admin"><ElectricianAddPage /></RequireRole>} />
+      <Route path={ELECTRICIAN_PATHS.adminView} element={<RequireRole role="Admin"><ElectricianViewPage key="admin" area="admin" /></RequireRole>} />
+      <Route path={ELECTRICIAN_PATHS.adminEdit} element={<RequireRole role="Admin"><ElectricianEditPage /></RequireRole>} />
+      <Route path={ELECTRICIAN_PATHS.agencyList} element={<RequireRole role="Agency"><ElectricianListPage key="agency" area="agency" /></RequireRole>} />
+      <Route path={ELECTRICIAN_PATHS.agencyView} element={<RequireRole role="Agency"><ElectricianViewPage key="agency" area="agency" /></RequireRole>} />
+      <Route path={FIELD_WORKER_PATHS.adminList} element={<RequireRole role="Admin"><FieldWorkerListPage key="admin" area="admin" /></RequireRole>} />
+      <Route path={FIELD_WORKER_PATHS.adminView} element={<RequireRole role="Admin"><FieldWorkerViewPage key="admin" area="admin" /></RequireRole>} />
+      <Route path={FIELD_WORKER_PATHS.adminDevices} element={<RequireRole role="Admin"><FieldWorkerDevicesPage /></RequireRole>} />
+      <Route path={FIELD_WORKER_PATHS.agencyList} element={<RequireRole role="Agency"><FieldWorkerListPage key="agency" area="agency" /></RequireRole>} />
+      <Route path={FIELD_WORKER_PATHS.agencyView} element={<RequireRole role="Agency"><FieldWorkerViewPage key="agency" area="agency" /></RequireRole>} />
+      <Route path={FIELD_WORKER_PATHS.electricianList} element={<RequireRole role="Electrician"><FieldWorkerListPage key="electrician" area="electrician" /></RequireRole>} />
+      <Route path={FIELD_WORKER_PATHS.electricianAdd} element={<RequireRole role="Electrician"><FieldWorkerAddPage /></RequireRole>} />
+      <Route path={FIELD_WORKER_PATHS.electricianView} element={<RequireRole role="Electrician"><FieldWorkerViewPage key="electrician" area="electrician" /></RequireRole>} />
+      <Route path={FIELD_WORKER_PATHS.electricianEdit} element={<RequireRole role="Electrician"><FieldWorkerEditPage /></RequireRole>} />
       <Route path={TARIFF_PATHS.list} element={<RequireRole role="Admin"><TariffListPage /></RequireRole>} />
       <Route path={TARIFF_PATHS.add} element={<RequireRole role="Admin"><TariffPage /></RequireRole>} />
       <Route path={TARIFF_PATHS.edit} element={<RequireRole role="Admin"><TariffPage /></RequireRole>} />

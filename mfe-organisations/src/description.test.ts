@@ -12,10 +12,45 @@ describe('description', () => {
       { path: '/admin/aggregators', access: ['Admin'] },
       { path: '/admin/electricity-retailers', access: ['Admin'] },
     ]);
-    expect(description.menu.slice(0, 2).map((m) => [m.label, m.group ?? null])).toEqual([
+    expect(description.menu.filter((m) => m.id === 'organisations.aggregators' || m.id === 'organisations.retailers').map((m) => [m.label, m.group ?? null])).toEqual([
       ['Aggregators', 'Manage Electricians'],
       ['Electricity Retailers', null],
     ]);
+  });
+
+  it('owns the electrician and field-worker routes of spec 2.4, 2.5 and 2.6, each for its role', () => {
+    const of = (role: string) => description.routes.filter((r) => Array.isArray(r.access) && r.access.includes(role as 'Admin')).map((r) => r.path);
+    expect(of('Admin')).toEqual(
+      expect.arrayContaining([
+        '/admin/electricians',
+        '/admin/electrician',
+        '/admin/electrician/view/:id',
+        '/admin/electrician/:id',
+        '/admin/electricians-installers',
+        '/admin/electrician-installer/view/:id',
+        '/admin/electrician-installer/device/view/:id',
+      ]),
+    );
+    expect(of('Agency')).toEqual(['/agency/electricians', '/agency/electricians/view/:id', '/agency/electricians-agents', '/agency/electricians-agents/view/:id']);
+    expect(of('Electrician')).toEqual(['/electrician/installer-agents', '/electrician/installer-agent', '/electrician/installer-agent/view/:id', '/electrician/installer-agent/:id']);
+  });
+
+  it('puts electricians and field workers in the Manage Electricians group after the aggregators, and in the agency and electrician menus', () => {
+    const entries = (role: string) =>
+      description.menu
+        .filter((m) => m.roles.includes(role as 'Admin'))
+        .sort((a, b) => (a.order ?? 500) - (b.order ?? 500))
+        .map((m) => [m.label, m.path, m.group ?? null]);
+    expect(entries('Admin').filter(([, , group]) => group === 'Manage Electricians')).toEqual([
+      ['Aggregators', '/admin/aggregators', 'Manage Electricians'],
+      ['Electricians', '/admin/electricians', 'Manage Electricians'],
+      ['Field Workers', '/admin/electricians-installers', 'Manage Electricians'],
+    ]);
+    expect(entries('Agency')).toEqual([
+      ['Electricians', '/agency/electricians', null],
+      ['Electrician Agents', '/agency/electricians-agents', null],
+    ]);
+    expect(entries('Electrician')).toEqual([['Field Workers', '/electrician/installer-agents', null]]);
   });
 
   it("owns Admin's tariffs and the four product lines' sliders: Tariffs before Electricity Retailers, a Sliders group after the Suppression List", () => {

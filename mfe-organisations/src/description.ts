@@ -2,7 +2,7 @@
 // this module must stay tiny and free of runtime dependencies.
 import type { MenuEntry, RemoteDescription, RemoteRoute } from '@fleet/shared-api';
 
-/** Spec 2.4 (Other management screens): so far the aggregators and the electricity retailers. */
+/** Spec 2.4 (Other management screens): the aggregators and the electricity retailers. */
 export const ORGANISATION_PATHS = {
   aggregators: '/admin/aggregators',
   retailers: '/admin/electricity-retailers',
@@ -23,9 +23,37 @@ export const sliderPath = (product: SliderProduct): string => `/admin/${product}
 /** Spec 2.11: Manage Electricians groups aggregators, electricians and field workers. */
 export const ELECTRICIANS_GROUP = 'Manage Electricians';
 
-const routes: RemoteRoute[] = [...Object.values(ORGANISATION_PATHS), ...Object.values(TARIFF_PATHS), ...SLIDER_PRODUCTS.map(sliderPath)].map(
-  (path): RemoteRoute => ({ path, access: ['Admin'] }),
+/** Spec 2.4, 2.5, 2.6: electricians (Admin; the agency reads its own) and field workers (Admin, agency, electrician). */
+export const ELECTRICIAN_PATHS = {
+  adminList: '/admin/electricians',
+  adminAdd: '/admin/electrician',
+  adminView: '/admin/electrician/view/:id',
+  adminEdit: '/admin/electrician/:id',
+  agencyList: '/agency/electricians',
+  agencyView: '/agency/electricians/view/:id',
+} as const;
+
+export const FIELD_WORKER_PATHS = {
+  adminList: '/admin/electricians-installers',
+  adminView: '/admin/electrician-installer/view/:id',
+  /** Our decision: the field worker's installed devices (the spec names the route only). */
+  adminDevices: '/admin/electrician-installer/device/view/:id',
+  agencyList: '/agency/electricians-agents',
+  agencyView: '/agency/electricians-agents/view/:id',
+  electricianList: '/electrician/installer-agents',
+  electricianAdd: '/electrician/installer-agent',
+  electricianView: '/electrician/installer-agent/view/:id',
+  electricianEdit: '/electrician/installer-agent/:id',
+} as const;
+
+const ELECTRICIAN_ROUTES: RemoteRoute[] = [...Object.values(ELECTRICIAN_PATHS), ...Object.values(FIELD_WORKER_PATHS)].map(
+  (path): RemoteRoute => ({ path, access: path.startsWith('/admin/') ? ['Admin'] : path.startsWith('/agency/') ? ['Agency'] : ['Electrician'] }),
 );
+
+const routes: RemoteRoute[] = [
+  ...[...Object.values(ORGANISATION_PATHS), ...Object.values(TARIFF_PATHS), ...SLIDER_PRODUCTS.map(sliderPath)].map((path): RemoteRoute => ({ path, access: ['Admin'] })),
+  ...ELECTRICIAN_ROUTES,
+];
 
 /** Spec 2.11: the Sliders group, one entry per product line (the shell keeps the group Admin only). */
 export const SLIDERS_GROUP = 'Sliders';
@@ -39,6 +67,12 @@ const SLIDER_MENU: Array<[SliderProduct, string, string]> = [
 // After Customers (200) and Manage Agencies (300), before Manage Firmwares (600).
 const menu: MenuEntry[] = [
   { id: 'organisations.aggregators', label: 'Aggregators', labelKey: 'organisations:menu.aggregators', path: ORGANISATION_PATHS.aggregators, roles: ['Admin'], group: ELECTRICIANS_GROUP, order: 400 },
+  { id: 'organisations.electricians', label: 'Electricians', labelKey: 'organisations:electricians.menu.electricians', path: ELECTRICIAN_PATHS.adminList, roles: ['Admin'], group: ELECTRICIANS_GROUP, order: 401 },
+  { id: 'organisations.fieldWorkers', label: 'Field Workers', labelKey: 'organisations:electricians.menu.fieldWorkers', path: FIELD_WORKER_PATHS.adminList, roles: ['Admin'], group: ELECTRICIANS_GROUP, order: 402 },
+  // Spec 2.11, Agency: after its devices; Electrician: after its devices.
+  { id: 'organisations.agency.electricians', label: 'Electricians', labelKey: 'organisations:electricians.menu.electricians', path: ELECTRICIAN_PATHS.agencyList, roles: ['Agency'], order: 101 },
+  { id: 'organisations.agency.electricianAgents', label: 'Electrician Agents', labelKey: 'organisations:electricians.menu.electricianAgents', path: FIELD_WORKER_PATHS.agencyList, roles: ['Agency'], order: 102 },
+  { id: 'organisations.electrician.fieldWorkers', label: 'Field Workers', labelKey: 'organisations:electricians.menu.fieldWorkers', path: FIELD_WORKER_PATHS.electricianList, roles: ['Electrician'], order: 110 },
   { id: 'organisations.retailers', label: 'Electricity Retailers', labelKey: 'organisations:menu.retailers', path: ORGANISATION_PATHS.retailers, roles: ['Admin'], order: 510 },
   // Tariffs before Electricity Retailers; Sliders after the Suppression List (700), as spec 2.11 lists them
   { id: 'organisations.tariffs', label: 'Tariffs', labelKey: 'organisations:tariffs.menu.tariffs', path: TARIFF_PATHS.list, roles: ['Admin'], order: 505 },
