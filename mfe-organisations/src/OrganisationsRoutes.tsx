@@ -1,9 +1,43 @@
 import { Route, Routes } from '@fleet/shared-api';
 import { RequireRole } from '@fleet/shared-ui/remote';
 import type { ReactNode } from 'react';
+import { AgencyAddPage, AgencyEditPage } from './agencies/AgencyFormPage';
+import { AgencyListPage } from './agencies/AgencyListPage';
+import { AgencyViewPage } from './agencies/AgencyViewPage';
 import { AggregatorListPage } from './aggregators/AggregatorListPage';
-import { ORGANISATION_PATHS } from './description';
+import { AGENCY_AGENT_PATHS, AGENCY_PATHS, ORGANISATION_PATHS } from './description';
+import { AdminAgentListPage } from './installer-agents/AdminAgentListPage';
+import { AdminAgentViewPage } from './installer-agents/AdminAgentViewPage';
+import { AgencyAgentAddPage, AgencyAgentEditPage } from './installer-agents/AgencyAgentFormPage';
+import { AgencyAgentListPage } from './installer-agents/AgencyAgentListPage';
+import { AgencyAgentViewPage } from './installer-agents/AgencyAgentViewPage';
+import { AgentDevicesPage } from './installer-agents/AgentDevicesPage';
+import { IntegrationListPage } from './integrations/IntegrationListPage';
+import { IntegrationViewPage } from './integrations/IntegrationViewPage';
+import { PartnerListPage } from './partners/PartnerListPage';
+import { PartnerViewPage } from './partners/PartnerViewPage';
 import { RetailerListPage } from './retailers/RetailerListPage';
+
+/** Admin's agency screens (spec 2.4) and the agency's installation agents (spec 2.5), by path. */
+const ADMIN_SCREENS: Array<[string, ReactNode]> = [
+  [AGENCY_PATHS.list, <AgencyListPage key="list" />],
+  [AGENCY_PATHS.add, <AgencyAddPage key="add" />],
+  [AGENCY_PATHS.view, <AgencyViewPage key="view" />],
+  [AGENCY_PATHS.edit, <AgencyEditPage key="edit" />],
+  [AGENCY_PATHS.integrations, <IntegrationListPage key="integrations" />],
+  [AGENCY_PATHS.integration, <IntegrationViewPage key="integration" />],
+  [AGENCY_PATHS.partners, <PartnerListPage key="partners" />],
+  [AGENCY_PATHS.partner, <PartnerViewPage key="partner" />],
+  [AGENCY_PATHS.agents, <AdminAgentListPage key="agents" />],
+  [AGENCY_PATHS.agent, <AdminAgentViewPage key="agent" />],
+  [AGENCY_PATHS.agentDevices, <AgentDevicesPage key="agent-devices" />],
+];
+const AGENCY_SCREENS: Array<[string, ReactNode]> = [
+  [AGENCY_AGENT_PATHS.list, <AgencyAgentListPage key="list" />],
+  [AGENCY_AGENT_PATHS.add, <AgencyAgentAddPage key="add" />],
+  [AGENCY_AGENT_PATHS.view, <AgencyAgentViewPage key="view" />],
+  [AGENCY_AGENT_PATHS.edit, <AgencyAgentEditPage key="edit" />],
+];
 
 export interface OrganisationsRoutesProps {
   /** What a path this remote does not own shows: nothing inside the console (the shell mounts its owner). */
@@ -16,6 +50,8 @@ export function OrganisationsRoutes({ fallback = null }: OrganisationsRoutesProp
     <Routes>
       <Route path={ORGANISATION_PATHS.aggregators} element={<RequireRole role="Admin"><AggregatorListPage /></RequireRole>} />
       <Route path={ORGANISATION_PATHS.retailers} element={<RequireRole role="Admin"><RetailerListPage /></RequireRole>} />
+      {ADMIN_SCREENS.map(([path, screen]) => <Route key={path} path={path} element={<RequireRole role="Admin">{screen}</RequireRole>} />)}
+      {AGENCY_SCREENS.map(([path, screen]) => <Route key={path} path={path} element={<RequireRole role="Agency">{screen}</RequireRole>} />)}
       <Route path="*" element={fallback} />
     </Routes>
   );

@@ -2,7 +2,7 @@
 // this module must stay tiny and free of runtime dependencies.
 import type { MenuEntry, RemoteDescription, RemoteRoute } from '@fleet/shared-api';
 
-/** Spec 2.4 (Other management screens): so far the aggregators and the electricity retailers. */
+/** Spec 2.4 (Other management screens): the aggregators and the electricity retailers. */
 export const ORGANISATION_PATHS = {
   aggregators: '/admin/aggregators',
   retailers: '/admin/electricity-retailers',
@@ -11,12 +11,52 @@ export const ORGANISATION_PATHS = {
 /** Spec 2.11: Manage Electricians groups aggregators, electricians and field workers. */
 export const ELECTRICIANS_GROUP = 'Manage Electricians';
 
-const routes: RemoteRoute[] = Object.values(ORGANISATION_PATHS).map((path): RemoteRoute => ({ path, access: ['Admin'] }));
+/** Spec 2.4 (Agencies, Installer agents): Admin's screens; partners' pair is ours (the spec names no route). */
+export const AGENCY_PATHS = {
+  list: '/admin/installer-agencies',
+  add: '/admin/installer-agency',
+  view: '/admin/installer-agency/view/:id',
+  edit: '/admin/installer-agency/:id',
+  integrations: '/admin/integrations',
+  integration: '/admin/integration/view/:id',
+  partners: '/admin/partners',
+  partner: '/admin/partner/view/:id',
+  agents: '/admin/installer-agents',
+  agent: '/admin/installer-agent/view/:id',
+  agentDevices: '/admin/installer-agent/view/device/:id',
+} as const;
+
+/** Spec 2.5: the agency's installation agents. */
+export const AGENCY_AGENT_PATHS = {
+  list: '/agency/installation-agents',
+  add: '/agency/installation-agent',
+  view: '/agency/installation-agents/view/:id',
+  edit: '/agency/installation-agents/:id',
+} as const;
+
+/** Spec 2.11: Manage Agencies groups the agencies, integrations (and partners, our place for them). */
+export const AGENCIES_GROUP = 'Manage Agencies';
+
+/** A pattern's path for one record. */
+export const pathOf = (pattern: string, id: number | string): string => pattern.replace(':id', String(id));
+
+const routes: RemoteRoute[] = [
+  ...Object.values(ORGANISATION_PATHS).map((path): RemoteRoute => ({ path, access: ['Admin'] })),
+  ...Object.values(AGENCY_PATHS).map((path): RemoteRoute => ({ path, access: ['Admin'] })),
+  ...Object.values(AGENCY_AGENT_PATHS).map((path): RemoteRoute => ({ path, access: ['Agency'] })),
+];
 
 // After Customers (200) and Manage Agencies (300), before Manage Firmwares (600).
 const menu: MenuEntry[] = [
   { id: 'organisations.aggregators', label: 'Aggregators', labelKey: 'organisations:menu.aggregators', path: ORGANISATION_PATHS.aggregators, roles: ['Admin'], group: ELECTRICIANS_GROUP, order: 400 },
   { id: 'organisations.retailers', label: 'Electricity Retailers', labelKey: 'organisations:menu.retailers', path: ORGANISATION_PATHS.retailers, roles: ['Admin'], order: 510 },
+  // Manage Agencies after Customers (200); Installer agents after Manage Electricians (400s)
+  { id: 'organisations.agencies', label: 'Agencies', labelKey: 'organisations:agencies.menu.agencies', path: AGENCY_PATHS.list, roles: ['Admin'], group: AGENCIES_GROUP, order: 300 },
+  { id: 'organisations.integrations', label: 'Integrations', labelKey: 'organisations:agencies.menu.integrations', path: AGENCY_PATHS.integrations, roles: ['Admin'], group: AGENCIES_GROUP, order: 301 },
+  { id: 'organisations.partners', label: 'Partners', labelKey: 'organisations:agencies.menu.partners', path: AGENCY_PATHS.partners, roles: ['Admin'], group: AGENCIES_GROUP, order: 302 },
+  { id: 'organisations.installer-agents', label: 'Installer Agents', labelKey: 'organisations:agencies.menu.installerAgents', path: AGENCY_PATHS.agents, roles: ['Admin'], order: 450 },
+  // Agency: after Devices - VEU (130)
+  { id: 'organisations.installation-agents', label: 'Installation Agents', labelKey: 'organisations:agencies.menu.installationAgents', path: AGENCY_AGENT_PATHS.list, roles: ['Agency'], order: 135 },
 ];
 
 export const description: RemoteDescription = {

@@ -1,11 +1,11 @@
 import { homePath, type UserType } from '@fleet/shared-api';
 import { useTranslation } from '@fleet/shared-ui';
 import { StandaloneHeader, StandaloneHome, StandalonePage as KitPage } from '@fleet/shared-ui/standalone';
-import { description, ORGANISATION_PATHS } from '../description';
+import { AGENCY_AGENT_PATHS, description, ORGANISATION_PATHS } from '../description';
 import { ORGANISATIONS_NAMESPACE } from '../i18n/bundles';
 import { OrganisationsRoutes } from '../OrganisationsRoutes';
 
-const ROLES: readonly UserType[] = ['Admin'];
+const ROLES: readonly UserType[] = ['Admin', 'Agency'];
 
 function Header() {
   const { t } = useTranslation(ORGANISATIONS_NAMESPACE);
@@ -24,7 +24,7 @@ function Header() {
 export function StandalonePage() {
   return (
     <KitPage header={<Header />}>
-      <OrganisationsRoutes fallback={<StandaloneHome roles={ROLES} home={(role) => (role === 'Admin' ? ORGANISATION_PATHS.aggregators : homePath(role, null))} />} />
+      <OrganisationsRoutes fallback={<StandaloneHome roles={ROLES} home={(role) => (role === 'Admin' ? ORGANISATION_PATHS.aggregators : role === 'Agency' ? AGENCY_AGENT_PATHS.list : homePath(role, null))} />} />
     </KitPage>
   );
 }

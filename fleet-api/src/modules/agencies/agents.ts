@@ -52,32 +52,27 @@ export const AGENT_LIST: ListSpec = {
   },
 };
 
-export const AgentRow = Type.Object({
+const Agent = {
   id: Type.Integer(),
   first_name: Type.String(),
   last_name: Type.String(),
   email: Type.String(),
   phone: Nullable(Type.String()),
   status: Type.String(),
+  created_at: Type.String(),
+};
+
+export const AgentRow = Type.Object({
+  ...Agent,
   agency_id: Type.Integer(),
   agency_name: Type.String(),
   /** Devices of the selected product the agent installed. */
   devices: Type.Integer(),
-  created_at: Type.String(),
 });
 export type AgentRowT = Static<typeof AgentRow>;
 
 /** The record an edit form starts from. */
-export const AgentRecord = Type.Object({
-  id: Type.Integer(),
-  first_name: Type.String(),
-  last_name: Type.String(),
-  email: Type.String(),
-  phone: Nullable(Type.String()),
-  status: Type.String(),
-  created_at: Type.String(),
-  updated_at: Type.String(),
-});
+export const AgentRecord = Type.Object({ ...Agent, updated_at: Type.String() });
 export type AgentRecordT = Static<typeof AgentRecord>;
 
 /**
