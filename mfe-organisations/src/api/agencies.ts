@@ -99,6 +99,8 @@ export const agencyKeys = {
   agents: (id: number, line: string, query: ListQuery) => ['agencies', 'agents', id, line, query] as const,
   integrations: (query: ListQuery) => ['agencies', 'integrations', query] as const,
   integration: (id: number) => ['agencies', 'integration', id] as const,
+  /** What a deleted agency leaves stale: every list (its own page is left, not read again into a 404). */
+  lists: [['agencies', 'list'], ['agencies', 'integrations'], ['agents', 'list'], ['partners']] as const,
 };
 
 export function useAgencies(line: string, query: ListQuery) {
@@ -147,7 +149,7 @@ export function useSaveAgency() {
 }
 
 export function useDeleteAgency() {
-  return useFleetMutation((id: number) => apiDelete<null>(`/api/agency/delete/${id}`), { invalidate: [agencyKeys.all] });
+  return useFleetMutation((id: number) => apiDelete<null>(`/api/agency/delete/${id}`), { invalidate: [...agencyKeys.lists] });
 }
 
 /** Starts the CSV export of the whole filtered agency list (a server job). */

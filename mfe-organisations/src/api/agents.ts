@@ -100,7 +100,8 @@ export function useSaveAgent(area: AgentArea) {
 }
 
 export function useDeleteAgent() {
-  return useFleetMutation((id: number) => apiDelete<null>(`/api/agency/agent/${id}`), { invalidate: [agentKeys.all] });
+  // the lists only: the deleted agent's own page is left, not read again into a 404
+  return useFleetMutation((id: number) => apiDelete<null>(`/api/agency/agent/${id}`), { invalidate: [['agents', 'list']] });
 }
 
 /** Starts the CSV export of the whole filtered agent list (Admin; a server job). */

@@ -62,7 +62,8 @@ export function useSavePartner() {
 }
 
 export function useDeletePartner() {
-  return useFleetMutation((id: number) => apiDelete<null>(`/api/partner/delete/${id}`), { invalidate: [partnerKeys.all] });
+  // the lists only: the deleted partner's own page is left, not read again into a 404
+  return useFleetMutation((id: number) => apiDelete<null>(`/api/partner/delete/${id}`), { invalidate: [['partners', 'list']] });
 }
 
 /** A partner starts or stops working with an agency (the agency's own page shows its partners too). */
