@@ -1,10 +1,11 @@
-import { errorMessage, useNavigate, useParams } from '@fleet/shared-api';
+import { errorMessage, useNavigate } from '@fleet/shared-api';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useForm } from 'react-hook-form';
 import { useAgency, useSaveAgency } from '../api/agencies';
 import { AGENCY_PATHS, pathOf } from '../description';
 import { useOrganisationsTranslation } from '../i18n/translation';
 import { RecordPage } from '../record-page/RecordPage';
+import { recordLoad, useRecordId } from '../record-page/record-id';
 import { agencyBody, agencySchema, agencyValues, EMPTY_AGENCY, type AgencyValues } from './agency-form';
 import { AgencyFields } from './AgencyFields';
 import { useProductLine } from './product-line';
@@ -17,11 +18,11 @@ export function AgencyAddPage() {
 /** Edit Agency (spec 2.4: /admin/installer-agency/{id}): the agency's form once read; 404 says not found. */
 export function AgencyEditPage() {
   const { t } = useOrganisationsTranslation();
-  const id = Number(useParams().id);
+  const id = useRecordId();
   const { line } = useProductLine();
-  const agency = useAgency(Number.isInteger(id) ? id : 0, line);
+  const agency = useAgency(id, line);
   if (!agency.data) {
-    return <RecordPage title={t('agencies.agency.edit')} backTo={AGENCY_PATHS.list} load={{ ...agency, isPending: agency.isPending && id > 0 }} notFoundText={t('agencies.agency.notFound')} />;
+    return <RecordPage title={t('agencies.agency.edit')} backTo={AGENCY_PATHS.list} load={recordLoad(agency, id)} notFoundText={t('agencies.agency.notFound')} />;
   }
   return <AgencyForm mode="edit" values={agencyValues(agency.data)} id={agency.data.id} />;
 }

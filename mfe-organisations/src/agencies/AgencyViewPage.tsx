@@ -1,4 +1,4 @@
-import { formatDate, Link as RouterLink, useParams } from '@fleet/shared-api';
+import { formatDate, Link as RouterLink } from '@fleet/shared-api';
 import { FactList, Link, Wrap } from '@fleet/shared-ui';
 import { useAgency, useAgencyAgents, useAgencyDevices, useDeleteAgency, type AgencyInfo } from '../api/agencies';
 import type { AgentRow } from '../api/agents';
@@ -6,6 +6,7 @@ import { AGENCY_PATHS, pathOf } from '../description';
 import { useOrganisationsTranslation } from '../i18n/translation';
 import { useAgentColumns } from '../installer-agents/agentColumns';
 import { RecordPage } from '../record-page/RecordPage';
+import { recordLoad, useRecordId } from '../record-page/record-id';
 import { RecordSection, useSectionPaging } from '../record-page/RecordSection';
 import { useDeviceColumns } from './deviceColumns';
 import { useProductLine } from './product-line';
@@ -18,17 +19,16 @@ import { StatusWord } from './status';
  */
 export function AgencyViewPage() {
   const { t } = useOrganisationsTranslation();
-  const id = Number(useParams().id);
-  const valid = Number.isInteger(id) && id > 0;
+  const id = useRecordId();
   const { line, label } = useProductLine();
-  const agency = useAgency(valid ? id : 0, line);
+  const agency = useAgency(id, line);
   const remove = useDeleteAgency();
   const info = agency.data;
   return (
     <RecordPage
       title={info?.agency_name ?? t('agencies.agency.view')}
       backTo={AGENCY_PATHS.list}
-      load={{ ...agency, isPending: agency.isPending && valid, isError: agency.isError || !valid }}
+      load={recordLoad(agency, id)}
       notFoundText={t('agencies.agency.notFound')}
       editTo={pathOf(AGENCY_PATHS.edit, id)}
       remove={{ title: t('agencies.agency.deleteTitle'), text: t('agencies.agency.deleteText', { name: info?.agency_name ?? '' }), run: () => remove.mutateAsync(id), afterTo: AGENCY_PATHS.list }}

@@ -1,4 +1,4 @@
-import { errorMessage, Link as RouterLink, useParams, useSearchParams } from '@fleet/shared-api';
+import { errorMessage, Link as RouterLink, useSearchParams } from '@fleet/shared-api';
 import { Link } from '@fleet/shared-ui';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useForm } from 'react-hook-form';
@@ -7,6 +7,7 @@ import { useProductLine } from '../agencies/product-line';
 import { AGENCY_PATHS, pathOf } from '../description';
 import { useOrganisationsTranslation } from '../i18n/translation';
 import { RecordPage } from '../record-page/RecordPage';
+import { recordLoad, useRecordId } from '../record-page/record-id';
 import { agentBody, agentSchema, agentValues, type AgentValues } from './agent-form';
 import { AgentFacts } from './AgentFacts';
 import { AgentFields } from './AgentFields';
@@ -21,10 +22,9 @@ const EDIT_PARAM = 'edit';
  */
 export function AdminAgentViewPage() {
   const { t } = useOrganisationsTranslation();
-  const id = Number(useParams().id);
-  const valid = Number.isInteger(id) && id > 0;
+  const id = useRecordId();
   const { line, label } = useProductLine();
-  const payload = useAgentPayload('admin', valid ? id : 0, line);
+  const payload = useAgentPayload('admin', id, line);
   const [params] = useSearchParams();
   const info = payload.data;
   const viewPath = pathOf(AGENCY_PATHS.agent, id);
@@ -33,7 +33,7 @@ export function AdminAgentViewPage() {
     <RecordPage
       title={info ? `${info.agent.first_name} ${info.agent.last_name}` : t('agencies.agent.view')}
       backTo={AGENCY_PATHS.agents}
-      load={{ ...payload, isPending: payload.isPending && valid, isError: payload.isError || !valid }}
+      load={recordLoad(payload, id)}
       notFoundText={t('agencies.agent.notFound')}
       editTo={`${viewPath}?${EDIT_PARAM}=1`}
     >
@@ -67,7 +67,13 @@ function AdminAgentEdit({ payload, viewPath }: { payload: LoginPayload; viewPath
   const submit = form.handleSubmit(async (typed) => {
     try {
       await save.mutateAsync({ id: payload.agent.id, body: agentBody({ ...typed, password: '' }) });
-      setParams({}, { replace: true });
+      setParams(
+        (current) => {
+          current.delete(EDIT_PARAM);
+          return current;
+        },
+        { replace: true },
+      );
     } catch {
       // said on the page (and in the toast); what was typed stays
     }

@@ -1,10 +1,11 @@
-import { errorMessage, useNavigate, useParams } from '@fleet/shared-api';
+import { errorMessage, useNavigate } from '@fleet/shared-api';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useForm } from 'react-hook-form';
 import { useAgentRecord, useSaveAgent } from '../api/agents';
 import { AGENCY_AGENT_PATHS, pathOf } from '../description';
 import { useOrganisationsTranslation } from '../i18n/translation';
 import { RecordPage } from '../record-page/RecordPage';
+import { recordLoad, useRecordId } from '../record-page/record-id';
 import { agentBody, agentSchema, agentValues, EMPTY_AGENT, type AgentValues } from './agent-form';
 import { AgentFields } from './AgentFields';
 
@@ -16,15 +17,14 @@ export function AgencyAgentAddPage() {
 /** Edit Installation Agent (spec 2.5: /agency/installation-agents/{id}): password only when set. */
 export function AgencyAgentEditPage() {
   const { t } = useOrganisationsTranslation();
-  const id = Number(useParams().id);
-  const valid = Number.isInteger(id) && id > 0;
-  const agent = useAgentRecord(valid ? id : 0);
+  const id = useRecordId();
+  const agent = useAgentRecord(id);
   if (!agent.data) {
     return (
       <RecordPage
         title={t('agencies.agent.edit')}
         backTo={AGENCY_AGENT_PATHS.list}
-        load={{ ...agent, isPending: agent.isPending && valid, isError: agent.isError || !valid }}
+        load={recordLoad(agent, id)}
         notFoundText={t('agencies.agent.notFound')}
       />
     );

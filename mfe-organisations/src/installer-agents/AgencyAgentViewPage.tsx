@@ -1,10 +1,10 @@
-import { useParams } from '@fleet/shared-api';
 import { useAgentDevices, useAgentPayload, useDeleteAgent } from '../api/agents';
 import { useDeviceColumns } from '../agencies/deviceColumns';
 import { useProductLine } from '../agencies/product-line';
 import { AGENCY_AGENT_PATHS, pathOf } from '../description';
 import { useOrganisationsTranslation } from '../i18n/translation';
 import { RecordPage } from '../record-page/RecordPage';
+import { recordLoad, useRecordId } from '../record-page/record-id';
 import { RecordSection, useSectionPaging } from '../record-page/RecordSection';
 import { AgentFacts } from './AgentFacts';
 
@@ -15,10 +15,9 @@ import { AgentFacts } from './AgentFacts';
  */
 export function AgencyAgentViewPage() {
   const { t } = useOrganisationsTranslation();
-  const id = Number(useParams().id);
-  const valid = Number.isInteger(id) && id > 0;
+  const id = useRecordId();
   const { line, label } = useProductLine();
-  const payload = useAgentPayload('agency', valid ? id : 0, line);
+  const payload = useAgentPayload('agency', id, line);
   const remove = useDeleteAgent();
   const info = payload.data;
   const name = info ? `${info.agent.first_name} ${info.agent.last_name}` : '';
@@ -26,7 +25,7 @@ export function AgencyAgentViewPage() {
     <RecordPage
       title={name || t('agencies.agent.view')}
       backTo={AGENCY_AGENT_PATHS.list}
-      load={{ ...payload, isPending: payload.isPending && valid, isError: payload.isError || !valid }}
+      load={recordLoad(payload, id)}
       notFoundText={t('agencies.agent.notFound')}
       editTo={pathOf(AGENCY_AGENT_PATHS.edit, id)}
       remove={{ title: t('agencies.agent.deleteTitle'), text: t('agencies.agent.deleteText', { name }), run: () => remove.mutateAsync(id), afterTo: AGENCY_AGENT_PATHS.list }}

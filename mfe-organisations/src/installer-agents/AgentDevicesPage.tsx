@@ -1,4 +1,4 @@
-import { useListState, useParams } from '@fleet/shared-api';
+import { useListState } from '@fleet/shared-api';
 import { Button, FilterIcon, useUiTranslation } from '@fleet/shared-ui';
 import { ListFilters, PagedTable, useDeviceFilterFields } from '@fleet/shared-ui/tables';
 import { useAgentDevices, useAgentPayload } from '../api/agents';
@@ -7,6 +7,7 @@ import { useProductLine } from '../agencies/product-line';
 import { AGENCY_PATHS, pathOf } from '../description';
 import { useOrganisationsTranslation } from '../i18n/translation';
 import { RecordPage } from '../record-page/RecordPage';
+import { recordLoad, useRecordId } from '../record-page/record-id';
 
 const FILTER_KEYS = ['serial_number', 'mac_address', 'installed_via', 'device_status', 'installation_date'] as const;
 
@@ -17,12 +18,11 @@ const FILTER_KEYS = ['serial_number', 'mac_address', 'installed_via', 'device_st
 export function AgentDevicesPage() {
   const { t } = useOrganisationsTranslation();
   const ui = useUiTranslation();
-  const id = Number(useParams().id);
-  const valid = Number.isInteger(id) && id > 0;
+  const id = useRecordId();
   const { line } = useProductLine();
-  const payload = useAgentPayload('admin', valid ? id : 0, line);
+  const payload = useAgentPayload('admin', id, line);
   const list = useListState({ filterKeys: FILTER_KEYS });
-  const devices = useAgentDevices('admin', valid ? id : 0, line, list.toQuery());
+  const devices = useAgentDevices('admin', id, line, list.toQuery());
   const columns = useDeviceColumns();
   const filters = useDeviceFilterFields(FILTER_KEYS);
   const name = payload.data ? `${payload.data.agent.first_name} ${payload.data.agent.last_name}` : '';
@@ -31,7 +31,7 @@ export function AgentDevicesPage() {
     <RecordPage
       title={title}
       backTo={pathOf(AGENCY_PATHS.agent, id)}
-      load={{ ...payload, isPending: payload.isPending && valid, isError: payload.isError || !valid }}
+      load={recordLoad(payload, id)}
       notFoundText={t('agencies.agent.notFound')}
       actions={
         <Button size="sm" variant="outline" onClick={() => list.setOpen(true)}>

@@ -188,3 +188,13 @@ describe("Admin's installer agents", () => {
     await waitFor(() => expect(r.location().search).toContain('serial_number=200000'));
   });
 });
+
+describe('a record page of an id that is not one', () => {
+  it('says not found without calling the server', async () => {
+    signInAs('Admin');
+    const calls = fakeApi({});
+    renderOrganisations('/admin/installer-agent/view/abc');
+    expect(await screen.findByText('Installation agent not found')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+});

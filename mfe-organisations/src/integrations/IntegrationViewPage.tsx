@@ -1,4 +1,4 @@
-import { encodeFilter, useParams } from '@fleet/shared-api';
+import { encodeFilter } from '@fleet/shared-api';
 import { FactList, Heading } from '@fleet/shared-ui';
 import { DataTable, OptionSelect, type DataColumn } from '@fleet/shared-ui/tables';
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import { StatusWord } from '../agencies/status';
 import { AGENCY_PATHS, pathOf } from '../description';
 import { useOrganisationsTranslation } from '../i18n/translation';
 import { RecordPage } from '../record-page/RecordPage';
+import { recordLoad, useRecordId } from '../record-page/record-id';
 import { RecordSection, useSectionPaging } from '../record-page/RecordSection';
 
 const CHANNELS = ['Installer App', 'Customer App', 'Console'] as const;
@@ -21,15 +22,14 @@ type LineRow = IntegrationInfo['lines'][number] & { id: number };
  */
 export function IntegrationViewPage() {
   const { t } = useOrganisationsTranslation();
-  const id = Number(useParams().id);
-  const valid = Number.isInteger(id) && id > 0;
-  const integration = useIntegration(valid ? id : 0);
+  const id = useRecordId();
+  const integration = useIntegration(id);
   const info = integration.data;
   return (
     <RecordPage
       title={info?.agency_name ?? t('agencies.integration.view')}
       backTo={AGENCY_PATHS.integrations}
-      load={{ ...integration, isPending: integration.isPending && valid, isError: integration.isError || !valid }}
+      load={recordLoad(integration, id)}
       notFoundText={t('agencies.agency.notFound')}
       editTo={pathOf(AGENCY_PATHS.edit, id)}
     >

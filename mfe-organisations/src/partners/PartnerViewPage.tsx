@@ -1,4 +1,4 @@
-import { Link as RouterLink, useParams } from '@fleet/shared-api';
+import { Link as RouterLink } from '@fleet/shared-api';
 import { Button, FactList, HStack, Link } from '@fleet/shared-ui';
 import { DeleteConfirmDialog, OptionSelect, type DataColumn } from '@fleet/shared-ui/tables';
 import { useState } from 'react';
@@ -11,6 +11,7 @@ import { AGENCY_PATHS, pathOf } from '../description';
 import { useOrganisationsTranslation } from '../i18n/translation';
 import { useAgentColumns } from '../installer-agents/agentColumns';
 import { RecordPage } from '../record-page/RecordPage';
+import { recordLoad, useRecordId } from '../record-page/record-id';
 import { RecordSection, useSectionPaging } from '../record-page/RecordSection';
 import { PartnerDialog } from './PartnerDialog';
 
@@ -23,10 +24,9 @@ const ALL_AGENCIES = { page: 1, limit: 500, orderBy: 'asc', sortBy: 'agency_name
  */
 export function PartnerViewPage() {
   const { t } = useOrganisationsTranslation();
-  const id = Number(useParams().id);
-  const valid = Number.isInteger(id) && id > 0;
+  const id = useRecordId();
   const { line, label } = useProductLine();
-  const partner = usePartner(valid ? id : 0, line);
+  const partner = usePartner(id, line);
   const remove = useDeletePartner();
   const [editing, setEditing] = useState<PartnerRow | null>(null);
   const info = partner.data;
@@ -35,7 +35,7 @@ export function PartnerViewPage() {
     <RecordPage
       title={info?.name ?? p('view')}
       backTo={AGENCY_PATHS.partners}
-      load={{ ...partner, isPending: partner.isPending && valid, isError: partner.isError || !valid }}
+      load={recordLoad(partner, id)}
       notFoundText={p('notFound')}
       actions={
         info && (
