@@ -17,14 +17,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import { testConfig } from '../src/config';
 import { migrate, openDatabase, type Db } from '../src/db';
-import { DEMO_PASSWORD, seedDemoFleet } from '../src/seed';
+import { seedDemoFleet } from '../src/seed';
 import { AVAILABLE_SQL, otaJoins, UPGRADABLE_SQL } from '../src/modules/ota/availability';
 import type { BenchContext } from './types';
 import { onThrowawayPostgres } from './databases';
+import { measure as measureRuns, signedInToken } from './measure';
 
 export const name = 'ota';
 
@@ -34,46 +34,12 @@ const WARMUP = 3;
 const GROUP_SIZE = Math.min(100_000, Math.floor(DEVICES / 4));
 const MIB50 = 50 * 1024 * 1024;
 
-interface Stats {
-  p50: number;
-  p95: number;
-  runs: number;
-}
-
-function stats(samples: number[]): Stats {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-  const r = (n: number) => Math.round(n * 10) / 10;
-  return { p50: r(at(0.5)), p95: r(at(0.95)), runs: sorted.length };
-}
-
-async function measure(fn: () => Promise<unknown>, runs = RUNS): Promise<Stats> {
-  for (let i = 0; i < WARMUP; i += 1) await fn();
-  const samples: number[] = [];
-  for (let i = 0; i < runs; i += 1) {
-    const t0 = performance.now();
-    await fn();
-    samples.push(performance.now() - t0);
-  }
-  return stats(samples);
-}
+const measure = (fn: () => Promise<unknown>) => measureRuns(fn, { runs: RUNS, warmup: WARMUP });
 
 async function time(fn: () => Promise<unknown>): Promise<number> {
   const t0 = performance.now();
   await fn();
   return Math.round((performance.now() - t0) * 10) / 10;
-}
-
-async function adminToken(app: FastifyInstance): Promise<string> {
-  const email = 'admin@demo.test';
-  const login = await app.inject({ method: 'POST', url: '/api/authenticate/login', payload: { email, password: DEMO_PASSWORD } });
-  if (login.statusCode !== 200) throw new Error(`login: ${login.statusCode} ${login.body}`);
-  const mails = await app.inject({ url: `/api/dev/outbox?to=${encodeURIComponent(email)}` });
-  const text = (mails.json() as { info: { data: Array<{ text: string }> } }).info.data[0]?.text ?? '';
-  const otp = /\b(\d{6})\b/.exec(text)?.[1];
-  const res = await app.inject({ method: 'POST', url: '/api/authenticate/login-otp', payload: { email, otp } });
-  if (res.statusCode !== 200) throw new Error(`login-otp: ${res.statusCode} ${res.body}`);
-  return (res.json() as { token: string }).token;
 }
 
 function multipart(fields: Record<string, string>, file: { name: string; filename: string; content: Buffer }) {
@@ -117,7 +83,7 @@ async function benchDatabase(db: Db, label: string, dataDir: string): Promise<Re
   const seedMs = Math.round(performance.now() - seedStarted);
   const app = await buildApp({ db, config: testConfig({ dataDir, logLevel: 'silent' }) });
   try {
-    const auth = { authorization: `Bearer ${await adminToken(app)}` };
+    const auth = { authorization: `Bearer ${await signedInToken(app, 'admin@demo.test')}` };
     const call = async (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: unknown) => {
       const res = await app.inject({ method, url, headers: auth, ...(payload === undefined ? {} : { payload: payload as object }) });
       if (res.statusCode !== 200) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body.slice(0, 300)}`);

@@ -13,35 +13,14 @@ import { onPgliteOnDisk, onThrowawayPostgres } from './databases';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoPasswordHash, seedDemoFleet } from '../src/seed';
 import { verifyPassword } from '../src/security/password';
 import type { BenchContext } from './types';
+import { measure as measureRuns, stats } from './measure';
 
 export const name = 'signin';
 
 const RUNS = Number(process.env.BENCH_SIGNIN_RUNS ?? 100);
 const WARMUP = 5;
 
-interface Stats {
-  p50: number;
-  p95: number;
-  runs: number;
-}
-
-function stats(samples: number[]): Stats {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-  const r = (n: number) => Math.round(n * 10) / 10;
-  return { p50: r(at(0.5)), p95: r(at(0.95)), runs: sorted.length };
-}
-
-async function measure(fn: (i: number) => Promise<unknown>, runs = RUNS): Promise<Stats> {
-  for (let i = 0; i < WARMUP; i += 1) await fn(i);
-  const samples: number[] = [];
-  for (let i = 0; i < runs; i += 1) {
-    const t0 = performance.now();
-    await fn(i);
-    samples.push(performance.now() - t0);
-  }
-  return stats(samples);
-}
+const measure = (fn: (i: number) => Promise<unknown>) => measureRuns(fn, { runs: RUNS, warmup: WARMUP });
 
 /** Login, code from the outbox, login-otp; answers the three step times in ms. */
 async function signIn(app: FastifyInstance, email: string): Promise<[number, number, number]> {
@@ -67,7 +46,7 @@ async function benchOn(db: Db): Promise<Record<string, unknown>> {
   try {
     const steps: Array<[number, number, number]> = [];
     const whole = await measure(async (i) => {
-      const account = DEMO_ACCOUNTS[i % DEMO_ACCOUNTS.length];
+      const account = DEMO_ACCOUNTS[(i + WARMUP) % DEMO_ACCOUNTS.length];
       if (!account) throw new Error('no demo accounts');
       steps.push(await signIn(app, account.email));
     });

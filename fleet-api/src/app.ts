@@ -36,6 +36,7 @@ import { liveRoutes } from './modules/live/routes';
 import { nmsRoutes } from './modules/nms/routes';
 import { modelRoutes } from './modules/models/routes';
 import { agenciesModuleRoutes } from './modules/agencies/routes';
+import { electricianRoutes } from './modules/electricians/routes';
 
 export interface BuildAppOptions {
   db: Db;
@@ -157,6 +158,7 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
   await app.register(tariffLookupRoutes, opts);
   await app.register(organisationRoutes, opts);
   await app.register(agenciesModuleRoutes, opts);
+  await app.register(electricianRoutes, opts);
 
   await app.ready();
   return app;

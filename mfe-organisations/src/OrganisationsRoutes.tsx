@@ -5,7 +5,14 @@ import { AgencyAddPage, AgencyEditPage } from './agencies/AgencyFormPage';
 import { AgencyListPage } from './agencies/AgencyListPage';
 import { AgencyViewPage } from './agencies/AgencyViewPage';
 import { AggregatorListPage } from './aggregators/AggregatorListPage';
-import { AGENCY_AGENT_PATHS, AGENCY_PATHS, ORGANISATION_PATHS } from './description';
+import { AGENCY_AGENT_PATHS, AGENCY_PATHS, ELECTRICIAN_PATHS, FIELD_WORKER_PATHS, ORGANISATION_PATHS } from './description';
+import { ElectricianAddPage, ElectricianEditPage } from './electricians/ElectricianFormPage';
+import { ElectricianListPage } from './electricians/ElectricianListPage';
+import { ElectricianViewPage } from './electricians/ElectricianViewPage';
+import { FieldWorkerDevicesPage } from './field-workers/FieldWorkerDevicesPage';
+import { FieldWorkerAddPage, FieldWorkerEditPage } from './field-workers/FieldWorkerFormPage';
+import { FieldWorkerListPage } from './field-workers/FieldWorkerListPage';
+import { FieldWorkerViewPage } from './field-workers/FieldWorkerViewPage';
 import { AdminAgentListPage } from './installer-agents/AdminAgentListPage';
 import { AdminAgentViewPage } from './installer-agents/AdminAgentViewPage';
 import { AgencyAgentAddPage, AgencyAgentEditPage } from './installer-agents/AgencyAgentFormPage';
@@ -50,6 +57,22 @@ export function OrganisationsRoutes({ fallback = null }: OrganisationsRoutesProp
     <Routes>
       <Route path={ORGANISATION_PATHS.aggregators} element={<RequireRole role="Admin"><AggregatorListPage /></RequireRole>} />
       <Route path={ORGANISATION_PATHS.retailers} element={<RequireRole role="Admin"><RetailerListPage /></RequireRole>} />
+      {/* Electricians and field workers (the `key` starts a page afresh when the area changes). */}
+      <Route path={ELECTRICIAN_PATHS.adminList} element={<RequireRole role="Admin"><ElectricianListPage key="admin" area="admin" /></RequireRole>} />
+      <Route path={ELECTRICIAN_PATHS.adminAdd} element={<RequireRole role="Admin"><ElectricianAddPage /></RequireRole>} />
+      <Route path={ELECTRICIAN_PATHS.adminView} element={<RequireRole role="Admin"><ElectricianViewPage key="admin" area="admin" /></RequireRole>} />
+      <Route path={ELECTRICIAN_PATHS.adminEdit} element={<RequireRole role="Admin"><ElectricianEditPage /></RequireRole>} />
+      <Route path={ELECTRICIAN_PATHS.agencyList} element={<RequireRole role="Agency"><ElectricianListPage key="agency" area="agency" /></RequireRole>} />
+      <Route path={ELECTRICIAN_PATHS.agencyView} element={<RequireRole role="Agency"><ElectricianViewPage key="agency" area="agency" /></RequireRole>} />
+      <Route path={FIELD_WORKER_PATHS.adminList} element={<RequireRole role="Admin"><FieldWorkerListPage key="admin" area="admin" /></RequireRole>} />
+      <Route path={FIELD_WORKER_PATHS.adminView} element={<RequireRole role="Admin"><FieldWorkerViewPage key="admin" area="admin" /></RequireRole>} />
+      <Route path={FIELD_WORKER_PATHS.adminDevices} element={<RequireRole role="Admin"><FieldWorkerDevicesPage /></RequireRole>} />
+      <Route path={FIELD_WORKER_PATHS.agencyList} element={<RequireRole role="Agency"><FieldWorkerListPage key="agency" area="agency" /></RequireRole>} />
+      <Route path={FIELD_WORKER_PATHS.agencyView} element={<RequireRole role="Agency"><FieldWorkerViewPage key="agency" area="agency" /></RequireRole>} />
+      <Route path={FIELD_WORKER_PATHS.electricianList} element={<RequireRole role="Electrician"><FieldWorkerListPage key="electrician" area="electrician" /></RequireRole>} />
+      <Route path={FIELD_WORKER_PATHS.electricianAdd} element={<RequireRole role="Electrician"><FieldWorkerAddPage /></RequireRole>} />
+      <Route path={FIELD_WORKER_PATHS.electricianView} element={<RequireRole role="Electrician"><FieldWorkerViewPage key="electrician" area="electrician" /></RequireRole>} />
+      <Route path={FIELD_WORKER_PATHS.electricianEdit} element={<RequireRole role="Electrician"><FieldWorkerEditPage /></RequireRole>} />
       {ADMIN_SCREENS.map(([path, screen]) => <Route key={path} path={path} element={<RequireRole role="Admin">{screen}</RequireRole>} />)}
       {AGENCY_SCREENS.map(([path, screen]) => <Route key={path} path={path} element={<RequireRole role="Agency">{screen}</RequireRole>} />)}
       <Route path="*" element={fallback} />

@@ -7,10 +7,56 @@ describe('description', () => {
     expectRemoteContract(description, path.join(__dirname, '..'));
   });
 
-  it("owns Admin's aggregators, retailers, agencies, integrations, partners and installer agents, and the agency's installation agents", () => {
-    expect(description.routes).toEqual([
+  it("owns Admin's aggregators and electricity retailers, in the menu where spec 2.11 puts them", () => {
+    expect(description.routes.slice(0, 2)).toEqual([
       { path: '/admin/aggregators', access: ['Admin'] },
       { path: '/admin/electricity-retailers', access: ['Admin'] },
+    ]);
+    expect(description.menu.filter((m) => m.id === 'organisations.aggregators' || m.id === 'organisations.retailers').map((m) => [m.label, m.group ?? null])).toEqual([
+      ['Aggregators', 'Manage Electricians'],
+      ['Electricity Retailers', null],
+    ]);
+  });
+
+  it('owns the electrician and field-worker routes of spec 2.4, 2.5 and 2.6, each for its role', () => {
+    const of = (role: string) => description.routes.filter((r) => Array.isArray(r.access) && r.access.includes(role as 'Admin')).map((r) => r.path);
+    expect(of('Admin')).toEqual(
+      expect.arrayContaining([
+        '/admin/electricians',
+        '/admin/electrician',
+        '/admin/electrician/view/:id',
+        '/admin/electrician/:id',
+        '/admin/electricians-installers',
+        '/admin/electrician-installer/view/:id',
+        '/admin/electrician-installer/device/view/:id',
+      ]),
+    );
+    expect(of('Agency').filter((p) => p.includes('electrician'))).toEqual(['/agency/electricians', '/agency/electricians/view/:id', '/agency/electricians-agents', '/agency/electricians-agents/view/:id']);
+    expect(of('Electrician')).toEqual(['/electrician/installer-agents', '/electrician/installer-agent', '/electrician/installer-agent/view/:id', '/electrician/installer-agent/:id']);
+  });
+
+  it('puts electricians and field workers in the Manage Electricians group after the aggregators, and in the agency and electrician menus', () => {
+    const entries = (role: string) =>
+      description.menu
+        .filter((m) => m.roles.includes(role as 'Admin'))
+        .sort((a, b) => (a.order ?? 500) - (b.order ?? 500))
+        .map((m) => [m.label, m.path, m.group ?? null]);
+    expect(entries('Admin').filter(([, , group]) => group === 'Manage Electricians')).toEqual([
+      ['Aggregators', '/admin/aggregators', 'Manage Electricians'],
+      ['Electricians', '/admin/electricians', 'Manage Electricians'],
+      ['Field Workers', '/admin/electricians-installers', 'Manage Electricians'],
+    ]);
+    expect(entries('Agency')).toEqual([
+      ['Electricians', '/agency/electricians', null],
+      ['Electrician Agents', '/agency/electricians-agents', null],
+      ['Installation Agents', '/agency/installation-agents', null],
+    ]);
+    expect(entries('Electrician')).toEqual([['Field Workers', '/electrician/installer-agents', null]]);
+  });
+
+  it("owns Admin's agencies, integrations, partners and installer agents, and the agency's installation agents", () => {
+    const agencyRoutes = description.routes.filter((r) => /installer-agenc|integration|partner|installer-agent|installation-agent/.test(r.path) && !r.path.startsWith('/electrician/'));
+    expect(agencyRoutes).toEqual([
       { path: '/admin/installer-agencies', access: ['Admin'] },
       { path: '/admin/installer-agency', access: ['Admin'] },
       { path: '/admin/installer-agency/view/:id', access: ['Admin'] },
@@ -29,10 +75,9 @@ describe('description', () => {
     ]);
   });
 
-  it('puts its entries in the menus where spec 2.11 does', () => {
-    expect(description.menu.map((m) => [m.label, m.roles, m.group ?? null, m.order])).toEqual([
-      ['Aggregators', ['Admin'], 'Manage Electricians', 400],
-      ['Electricity Retailers', ['Admin'], null, 510],
+  it('puts Manage Agencies after Customers, Installer Agents after Manage Electricians, the agency\'s Installation Agents after Devices - VEU', () => {
+    const mine = ['organisations.agencies', 'organisations.integrations', 'organisations.partners', 'organisations.installer-agents', 'organisations.installation-agents'];
+    expect(description.menu.filter((m) => mine.includes(m.id)).map((m) => [m.label, m.roles, m.group ?? null, m.order])).toEqual([
       ['Agencies', ['Admin'], 'Manage Agencies', 300],
       ['Integrations', ['Admin'], 'Manage Agencies', 301],
       ['Partners', ['Admin'], 'Manage Agencies', 302],

@@ -11,6 +11,34 @@ export const ORGANISATION_PATHS = {
 /** Spec 2.11: Manage Electricians groups aggregators, electricians and field workers. */
 export const ELECTRICIANS_GROUP = 'Manage Electricians';
 
+/** Spec 2.4, 2.5, 2.6: electricians (Admin; the agency reads its own) and field workers (Admin, agency, electrician). */
+export const ELECTRICIAN_PATHS = {
+  adminList: '/admin/electricians',
+  adminAdd: '/admin/electrician',
+  adminView: '/admin/electrician/view/:id',
+  adminEdit: '/admin/electrician/:id',
+  agencyList: '/agency/electricians',
+  agencyView: '/agency/electricians/view/:id',
+} as const;
+
+export const FIELD_WORKER_PATHS = {
+  adminList: '/admin/electricians-installers',
+  adminView: '/admin/electrician-installer/view/:id',
+  /** Our decision: the field worker's installed devices (the spec names the route only). */
+  adminDevices: '/admin/electrician-installer/device/view/:id',
+  agencyList: '/agency/electricians-agents',
+  agencyView: '/agency/electricians-agents/view/:id',
+  electricianList: '/electrician/installer-agents',
+  electricianAdd: '/electrician/installer-agent',
+  electricianView: '/electrician/installer-agent/view/:id',
+  electricianEdit: '/electrician/installer-agent/:id',
+} as const;
+
+const ELECTRICIAN_ROUTES: RemoteRoute[] = [...Object.values(ELECTRICIAN_PATHS), ...Object.values(FIELD_WORKER_PATHS)].map(
+  (path): RemoteRoute => ({ path, access: path.startsWith('/admin/') ? ['Admin'] : path.startsWith('/agency/') ? ['Agency'] : ['Electrician'] }),
+);
+
+
 /** Spec 2.4 (Agencies, Installer agents): Admin's screens; partners' pair is ours (the spec names no route). */
 export const AGENCY_PATHS = {
   list: '/admin/installer-agencies',
@@ -37,11 +65,9 @@ export const AGENCY_AGENT_PATHS = {
 /** Spec 2.11: Manage Agencies groups the agencies, integrations (and partners, our place for them). */
 export const AGENCIES_GROUP = 'Manage Agencies';
 
-/** A pattern's path for one record. */
-export const pathOf = (pattern: string, id: number | string): string => pattern.replace(':id', String(id));
-
 const routes: RemoteRoute[] = [
   ...Object.values(ORGANISATION_PATHS).map((path): RemoteRoute => ({ path, access: ['Admin'] })),
+  ...ELECTRICIAN_ROUTES,
   ...Object.values(AGENCY_PATHS).map((path): RemoteRoute => ({ path, access: ['Admin'] })),
   ...Object.values(AGENCY_AGENT_PATHS).map((path): RemoteRoute => ({ path, access: ['Agency'] })),
 ];
@@ -49,6 +75,12 @@ const routes: RemoteRoute[] = [
 // After Customers (200) and Manage Agencies (300), before Manage Firmwares (600).
 const menu: MenuEntry[] = [
   { id: 'organisations.aggregators', label: 'Aggregators', labelKey: 'organisations:menu.aggregators', path: ORGANISATION_PATHS.aggregators, roles: ['Admin'], group: ELECTRICIANS_GROUP, order: 400 },
+  { id: 'organisations.electricians', label: 'Electricians', labelKey: 'organisations:electricians.menu.electricians', path: ELECTRICIAN_PATHS.adminList, roles: ['Admin'], group: ELECTRICIANS_GROUP, order: 401 },
+  { id: 'organisations.fieldWorkers', label: 'Field Workers', labelKey: 'organisations:electricians.menu.fieldWorkers', path: FIELD_WORKER_PATHS.adminList, roles: ['Admin'], group: ELECTRICIANS_GROUP, order: 402 },
+  // Spec 2.11, Agency: after its devices; Electrician: after its devices.
+  { id: 'organisations.agency.electricians', label: 'Electricians', labelKey: 'organisations:electricians.menu.electricians', path: ELECTRICIAN_PATHS.agencyList, roles: ['Agency'], order: 101 },
+  { id: 'organisations.agency.electricianAgents', label: 'Electrician Agents', labelKey: 'organisations:electricians.menu.electricianAgents', path: FIELD_WORKER_PATHS.agencyList, roles: ['Agency'], order: 102 },
+  { id: 'organisations.electrician.fieldWorkers', label: 'Field Workers', labelKey: 'organisations:electricians.menu.fieldWorkers', path: FIELD_WORKER_PATHS.electricianList, roles: ['Electrician'], order: 110 },
   { id: 'organisations.retailers', label: 'Electricity Retailers', labelKey: 'organisations:menu.retailers', path: ORGANISATION_PATHS.retailers, roles: ['Admin'], order: 510 },
   // Manage Agencies after Customers (200); Installer agents after Manage Electricians (400s)
   { id: 'organisations.agencies', label: 'Agencies', labelKey: 'organisations:agencies.menu.agencies', path: AGENCY_PATHS.list, roles: ['Admin'], group: AGENCIES_GROUP, order: 300 },

@@ -3,8 +3,9 @@
  * ANDs `scopeFor(caller).<entity>(alias, params)` into its WHERE clause (lists, counts, exports and
  * single reads alike), so an object outside the slice is simply not found (404).
  *
- * Admin: everything. Agency: its agency's agents, electricians, devices, customers, properties and
- * the multi-site companies it created or is linked to. Electrician: the devices it installed and
+ * Admin: everything. Agency: its agency's agents, devices, customers, properties, the electricians
+ * linked to it or who installed its devices (and their field workers), and the multi-site companies
+ * it created or is linked to. Electrician: the devices it installed and
  * their customers and properties. mscc: its company, its sites, their devices, and the properties
  * (and their customers) at its sites or where its heat pumps are installed. sm: the same for the
  * sites it manages. Customer/User: its own customer record, properties and devices.
@@ -67,6 +68,15 @@ function nothing(): Scope {
   };
 }
 
+/**
+ * The electricians an agency sees (the spec leaves it open): those linked to it, and those who
+ * installed one of its devices (independent electricians doing the agency's installs). Field
+ * workers follow their electrician.
+ */
+function electriciansOf(t: string, agency: string): string {
+  return `(${t}.agency_id = ${agency} OR EXISTS (SELECT 1 FROM devices ed WHERE ed.electrician_id = ${t}.id AND ed.agency_id = ${agency}))`;
+}
+
 function agencyScope(agencyId: number): Scope {
   const companiesOf = (p: SqlParams) => {
     const a = p.add(agencyId);
@@ -82,12 +92,11 @@ function agencyScope(agencyId: number): Scope {
     },
     agencies: (t, p) => `${t}.id = ${p.add(agencyId)}`,
     agents: (t, p) => `${t}.agency_id = ${p.add(agencyId)}`,
-    electricians: (t, p) => `${t}.agency_id = ${p.add(agencyId)}`,
+    electricians: (t, p) => electriciansOf(t, p.add(agencyId)),
     companies: (t, p) => `${t}.id IN (${companiesOf(p)})`,
     sites: (t, p) => `${t}.company_id IN (${companiesOf(p)})`,
     siteManagers: (t, p) => `${t}.company_id IN (${companiesOf(p)})`,
-    electricianAgents: (t, p) =>
-      `${t}.electrician_id IN (SELECT e.id FROM electricians e WHERE e.agency_id = ${p.add(agencyId)})`,
+    electricianAgents: (t, p) => `${t}.electrician_id IN (SELECT e.id FROM electricians e WHERE ${electriciansOf('e', p.add(agencyId))})`,
     companyContacts: (t, p) => `${t}.company_id IN (${companiesOf(p)})`,
   };
 }

@@ -15,6 +15,7 @@ import { surveyData } from '../modules/customers/survey';
 import type { Db } from '../db';
 import { hashPassword } from '../security/password';
 import { seedHistory } from '../modules/nms/history';
+import { seedFieldWorkers } from './field-workers';
 import {
   AGENCIES,
   AGENT_NAMES,
@@ -124,6 +125,7 @@ export async function seedDemoFleet(db: Db, opts: SeedOptions): Promise<SeedResu
     const saved = adding >= REBUILD_THRESHOLD && adding >= current ? await dropSecondaryIndexes(tx, log) : null;
     await topUpCustomers(tx, customersFor(target), batchSize, refs, log);
     await topUpDevices(tx, current, target, batchSize, refs, log);
+    await seedFieldWorkers(tx, passwordHash);
     log('seed: airlink trials');
     await tx.query(AIRLINK_TRIALS_SQL);
     if (saved) await restoreSecondaryIndexes(tx, saved, log);

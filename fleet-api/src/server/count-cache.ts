@@ -5,6 +5,9 @@
  * writes). A request reads the version (a primary-key lookup) and recounts only when it changed, so
  * a total is never older than the last committed write the request could see. `rows` keeps the
  * answer of a grouped count the same way (the devices of each agency on a page).
+ *
+ * Requests that miss on the same query and version at once share one count: after a write, fifty
+ * consoles showing the same list cost one count, not fifty queued on the database.
  */
 import type { Db } from '../db';
 
@@ -15,9 +18,12 @@ interface Entry {
 
 export class CountCache {
   private readonly entries = new Map<string, Entry>();
+  private readonly counting = new Map<string, Promise<unknown>>();
   /** Served from the cache / counted, since start (for the bench and the logs). */
   hits = 0;
   misses = 0;
+  /** Misses that waited for the same count already running. */
+  shared = 0;
 
   constructor(
     private readonly versionName: string,
@@ -46,13 +52,27 @@ export class CountCache {
       this.entries.set(key, hit);
       return hit.value as T;
     }
-    this.misses += 1;
-    const value = await read();
-    this.entries.set(key, { version, value });
-    if (this.entries.size > this.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
+    const flightKey = `${version}\u0000${key}`;
+    const running = this.counting.get(flightKey);
+    if (running) {
+      this.shared += 1;
+      return running as Promise<T>;
     }
-    return value;
+    this.misses += 1;
+    const count = (async () => {
+      const value = await read();
+      this.entries.set(key, { version, value });
+      if (this.entries.size > this.maxEntries) {
+        const oldest = this.entries.keys().next().value;
+        if (oldest !== undefined) this.entries.delete(oldest);
+      }
+      return value;
+    })();
+    this.counting.set(flightKey, count);
+    try {
+      return await count;
+    } finally {
+      this.counting.delete(flightKey);
+    }
   }
 }

@@ -23,6 +23,10 @@ export const notFound = (message = 'Not found'): ApiError => new ApiError(404, m
 export const tooManyRequests = (message: string, retryAfterSeconds?: number): ApiError =>
   new ApiError(429, message, retryAfterSeconds ? { 'retry-after': String(retryAfterSeconds) } : {});
 
+/** A unique index refused the write (PostgreSQL and PGlite: SQLSTATE 23505), e.g. two requests adding one email. */
+export const isUniqueViolation = (err: unknown): boolean =>
+  typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
+
 /** What ajv reports (with `verbose: true`, so parentSchema is there for our custom messages). */
 interface ValidationIssue {
   keyword: string;

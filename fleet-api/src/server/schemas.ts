@@ -64,6 +64,17 @@ export function NewPasswordField(requiredMessage = 'Password is required') {
   });
 }
 
+/** A password that may be left empty (edit forms: empty means unchanged); otherwise the strength rule. */
+export function OptionalPasswordField() {
+  return Type.Optional(
+    Type.String({
+      maxLength: 128,
+      pattern: `^(|${PASSWORD_PATTERN.slice(1, -1)})$`,
+      errorMessage: { default: PASSWORD_RULE_MESSAGE, maxLength: 'Password must be at most 128 characters' },
+    }),
+  );
+}
+
 /** A password being checked (sign-in): any non-empty text. */
 export const PasswordField = Type.String({
   minLength: 1,

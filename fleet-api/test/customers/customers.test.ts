@@ -1,7 +1,7 @@
 // Customers (issue 12): each role's customer list of its slice only (totals checked against SQL
 // written out here, not through the policy layer), one customer, its edit and deletion, its properties
 // and members, a property's tariff edit with the spec's messages, and 404 for every id of another slice.
-import { bearer, signIn, startTestApp, type TestApp, SETUP_TIMEOUT } from '../support/app';
+import { bearer, bearersOf, signIn, startTestApp, type TestApp, SETUP_TIMEOUT } from '../support/app';
 
 let t: TestApp;
 const tokens: Record<string, Record<string, string>> = {};
@@ -9,15 +9,7 @@ const PREFIX: Record<string, string> = { Admin: '/api/customer', Agency: '/api/a
 
 beforeAll(async () => {
   t = await startTestApp({}, { devices: 1500 });
-  for (const [role, email] of [
-    ['Admin', 'admin@demo.test'],
-    ['Agency', 'agency@demo.test'],
-    ['mscc', 'mscc@demo.test'],
-    ['sm', 'sm@demo.test'],
-    ['Customer', 'customer@demo.test'],
-  ] as const) {
-    tokens[role] = bearer((await signIn(t.app, email)).token);
-  }
+  Object.assign(tokens, await bearersOf(t.app, ['Admin', 'Agency', 'mscc', 'sm', 'Customer']));
 }, SETUP_TIMEOUT);
 afterAll(async () => {
   await t.close();

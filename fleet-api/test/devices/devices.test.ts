@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { csvField, inlineParams, sqlLiteral } from '../../src/modules/devices/export';
-import { bearer, signIn, startTestApp, type TestApp, SETUP_TIMEOUT } from '../support/app';
+import { bearersOf, startTestApp, type TestApp, SETUP_TIMEOUT } from '../support/app';
 
 let t: TestApp;
 const tokens: Record<string, Record<string, string>> = {};
@@ -17,14 +17,7 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fleet-devices-'));
 
 beforeAll(async () => {
   t = await startTestApp({ dataDir }, { devices: 120 });
-  for (const [role, email] of [
-    ['Admin', 'admin@demo.test'],
-    ['Agency', 'agency@demo.test'],
-    ['Electrician', 'electrician@demo.test'],
-    ['Customer', 'customer@demo.test'],
-  ] as const) {
-    tokens[role] = bearer((await signIn(t.app, email)).token);
-  }
+  Object.assign(tokens, await bearersOf(t.app, ['Admin', 'Agency', 'Electrician', 'Customer']));
   const ids = await t.db.query<{ agency_id: number; electrician_id: number; customer_id: number; user_type: string }>(
     `SELECT user_type, agency_id::int, electrician_id::int, customer_id::int FROM users
       WHERE email IN ('agency@demo.test', 'electrician@demo.test', 'customer@demo.test')`,

@@ -1,7 +1,7 @@
 // Smoke alarms of safelink hubs and the flashes CSV (issue 9): the hub's slice decides who sees an
 // alarm, another slice's id answers 404; the CSV prices energy with the rate and tariff in effect,
 // corrections included, and refuses bad periods with a message (the console shows it).
-import { bearer, signIn, startTestApp, type TestApp, SETUP_TIMEOUT } from '../support/app';
+import { bearersOf, startTestApp, type TestApp, SETUP_TIMEOUT } from '../support/app';
 import { FLASHES_HEADER, MAX_FLASH_DAYS } from '../../src/modules/devices/flashes';
 
 let t: TestApp;
@@ -10,14 +10,7 @@ let agencyId = 0;
 
 beforeAll(async () => {
   t = await startTestApp({}, { devices: 120 });
-  for (const [role, email] of [
-    ['Admin', 'admin@demo.test'],
-    ['Agency', 'agency@demo.test'],
-    ['Electrician', 'electrician@demo.test'],
-    ['Customer', 'customer@demo.test'],
-  ] as const) {
-    tokens[role] = bearer((await signIn(t.app, email)).token);
-  }
+  Object.assign(tokens, await bearersOf(t.app, ['Admin', 'Agency', 'Electrician', 'Customer']));
   agencyId = (await t.db.query<{ id: number }>("SELECT agency_id::int AS id FROM users WHERE email = 'agency@demo.test'")).rows[0]?.id ?? 0;
 }, SETUP_TIMEOUT);
 afterAll(async () => {

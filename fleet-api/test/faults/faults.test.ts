@@ -4,7 +4,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { bearer, signIn, startTestApp, type TestApp, SETUP_TIMEOUT } from '../support/app';
+import { bearersOf, startTestApp, type TestApp, SETUP_TIMEOUT } from '../support/app';
 
 let t: TestApp;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fleet-faults-'));
@@ -12,16 +12,7 @@ const tokens: Record<string, Record<string, string>> = {};
 
 beforeAll(async () => {
   t = await startTestApp({ dataDir }, { devices: 700 });
-  for (const [role, email] of [
-    ['Admin', 'admin@demo.test'],
-    ['Agency', 'agency@demo.test'],
-    ['mscc', 'mscc@demo.test'],
-    ['sm', 'sm@demo.test'],
-    ['User', 'user@demo.test'],
-    ['Electrician', 'electrician@demo.test'],
-  ] as const) {
-    tokens[role] = bearer((await signIn(t.app, email)).token);
-  }
+  Object.assign(tokens, await bearersOf(t.app, ['Admin', 'Agency', 'mscc', 'sm', 'User', 'Electrician']));
 }, SETUP_TIMEOUT);
 afterAll(async () => {
   await t.close();

@@ -2,22 +2,14 @@
 // the recorded daily history (seeded since 2021, today recorded by the server), the live device list.
 import { recordDay } from '../../src/modules/nms/history';
 import { addressSuggester } from '../../src/modules/nms/addresses';
-import { bearer, signIn, startTestApp, type TestApp, SETUP_TIMEOUT } from '../support/app';
+import { bearer, bearersOf, signIn, startTestApp, type TestApp, SETUP_TIMEOUT } from '../support/app';
 
 let t: TestApp;
 const tokens: Record<string, Record<string, string>> = {};
 
 beforeAll(async () => {
   t = await startTestApp({}, { devices: 1500 });
-  for (const [role, email] of [
-    ['Admin', 'admin@demo.test'],
-    ['Agency', 'agency@demo.test'],
-    ['mscc', 'mscc@demo.test'],
-    ['sm', 'sm@demo.test'],
-    ['Customer', 'customer@demo.test'],
-  ] as const) {
-    tokens[role] = bearer((await signIn(t.app, email)).token);
-  }
+  Object.assign(tokens, await bearersOf(t.app, ['Admin', 'Agency', 'mscc', 'sm', 'Customer']));
 }, SETUP_TIMEOUT);
 afterAll(async () => {
   await t.close();

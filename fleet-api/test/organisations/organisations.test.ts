@@ -1,19 +1,13 @@
 // Issue 13 (part): aggregators and electricity retailers, Admin's lists with add, edit and delete, the
 // spec's messages, unique names, and no delete while electricians or current tariffs name them.
-import { bearer, signIn, startTestApp, type TestApp, SETUP_TIMEOUT } from '../support/app';
+import { bearersOf, startTestApp, type TestApp, SETUP_TIMEOUT } from '../support/app';
 
 let t: TestApp;
 const tokens: Record<string, Record<string, string>> = {};
 
 beforeAll(async () => {
   t = await startTestApp({}, { devices: 300 });
-  for (const [role, email] of [
-    ['Admin', 'admin@demo.test'],
-    ['Agency', 'agency@demo.test'],
-    ['Electrician', 'electrician@demo.test'],
-  ] as const) {
-    tokens[role] = bearer((await signIn(t.app, email)).token);
-  }
+  Object.assign(tokens, await bearersOf(t.app, ['Admin', 'Agency', 'Electrician']));
 }, SETUP_TIMEOUT);
 afterAll(async () => {
   await t.close();

@@ -106,5 +106,16 @@ export async function tokensByRole(app: FastifyInstance): Promise<Record<string,
   return out;
 }
 
+/** Bearer headers of the demo accounts of these user types, each signed in through the real OTP flow. */
+export async function bearersOf(app: FastifyInstance, userTypes: readonly string[]): Promise<Record<string, Record<string, string>>> {
+  const out: Record<string, Record<string, string>> = {};
+  for (const userType of userTypes) {
+    const account = DEMO_ACCOUNTS.find((a) => a.userType === userType);
+    if (!account) throw new Error(`no demo account of type ${userType}`);
+    out[userType] = bearer((await signIn(app, account.email)).token);
+  }
+  return out;
+}
+
 /** Budget of a file's beforeAll: a database, the seed and a few sign-ins on a busy 2-core machine. */
 export const SETUP_TIMEOUT = 120_000;

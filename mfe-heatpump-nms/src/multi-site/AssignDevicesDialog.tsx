@@ -5,7 +5,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useAssignDevices, useCompanyByContact, type DeviceAssignment } from '../api/nms';
 import { useHeatPumpTranslation } from '../i18n/translation';
 import { CompanyDialog } from './CompanyDialog';
-import { PagedChoice } from './PagedChoice';
+import { COMPANY_CHOICES, nameSearch, PagedChoice } from './PagedChoice';
 import { SiteDialog } from './SiteDialog';
 
 export interface AssignDevicesDialogProps {
@@ -118,9 +118,7 @@ export function AssignDevicesDialog({ open, selection, count, admin, onClose, on
             <PagedChoice
               key="company"
               legend={t('siteForm.company')}
-              path="/api/nms/multi-site-company/list"
-              search={(text): Record<string, string> => (text ? { filter: JSON.stringify([{ key: 'company_name', value: encodeURIComponent(text), type: 'single' }]) } : {})}
-              toOption={(row) => ({ id: Number(row.id), label: String(row.company_name) })}
+              {...COMPANY_CHOICES}
               selected={company}
               onChange={(ids) => {
                 setCompany(ids);
@@ -136,9 +134,7 @@ export function AssignDevicesDialog({ open, selection, count, admin, onClose, on
               key={`sites-of-${company[0] ?? 0}`}
               legend={t('places.sites')}
               path="/api/nms/sites/list"
-              search={(text): Record<string, string> => ({
-                filter: JSON.stringify([{ key: 'company_id', value: String(company[0] ?? 0), type: 'single' }, ...(text ? [{ key: 'site_name', value: encodeURIComponent(text), type: 'single' }] : [])]),
-              })}
+              search={nameSearch('site_name', [{ key: 'company_id', value: String(company[0] ?? 0) }])}
               toOption={(row) => ({ id: Number(row.id), label: String(row.site_name) })}
               selected={site}
               onChange={(ids) => {

@@ -28,6 +28,21 @@ export interface PagedChoiceProps {
   onSearch?: (text: string) => void;
 }
 
+/** A list filter on one name column, for what is typed in the search box (none when it is empty). */
+export function nameSearch(key: string, also: Array<{ key: string; value: string }> = []): (text: string) => Record<string, string> {
+  return (text): Record<string, string> => {
+    const items = [...also.map((a) => ({ ...a, type: 'single' })), ...(text ? [{ key, value: encodeURIComponent(text), type: 'single' }] : [])];
+    return items.length > 0 ? { filter: JSON.stringify(items) } : {};
+  };
+}
+
+/** The multi-site companies of the caller's slice, as choices (a site's, a contact's, an assignment's company). */
+export const COMPANY_CHOICES = {
+  path: '/api/nms/multi-site-company/list',
+  search: nameSearch('company_name'),
+  toOption: (row: Record<string, unknown>): ChoiceOption => ({ id: Number(row.id), label: String(row.company_name) }),
+};
+
 const PAGE = 25;
 /** Spec: the multi-site search waits 1000 ms after the last key. */
 export const SEARCH_PAUSE_MS = 1000;

@@ -5,7 +5,7 @@ import * as yup from 'yup';
 import { useSaveContact, useSaveSiteManager, type ContactRow, type SiteManagerRow } from '../api/nms';
 import { useEditForm } from '../forms/useEditForm';
 import { useHeatPumpTranslation } from '../i18n/translation';
-import { PagedChoice } from './PagedChoice';
+import { COMPANY_CHOICES, nameSearch, PagedChoice } from './PagedChoice';
 import { NAME_MAX, VALID_EMAIL_RE } from './rules';
 
 const names = {
@@ -47,7 +47,7 @@ export function SiteManagerDialog({ open, manager, onClose }: { open: boolean; m
             <PagedChoice
               legend={t('managerForm.sites')}
               path="/api/nms/sites/list"
-              search={(text): Record<string, string> => (text ? { filter: JSON.stringify([{ key: 'site_name', value: encodeURIComponent(text), type: 'single' }]) } : {})}
+              search={nameSearch('site_name')}
               toOption={(row) => ({ id: Number(row.id), label: `${String(row.site_name)} (${String(row.company_name)})` })}
               known={manager?.sites.map((s) => ({ id: s.id, label: s.site_name })) ?? []}
               selected={field.value}
@@ -123,9 +123,7 @@ export function ContactDialog({ open, contact, chooseCompany, onClose }: { open:
             render={({ field }) => (
               <PagedChoice
                 legend={t('siteForm.company')}
-                path="/api/nms/multi-site-company/list"
-                search={(text): Record<string, string> => (text ? { filter: JSON.stringify([{ key: 'company_name', value: encodeURIComponent(text), type: 'single' }]) } : {})}
-                toOption={(row) => ({ id: Number(row.id), label: String(row.company_name) })}
+                {...COMPANY_CHOICES}
                 selected={field.value}
                 onChange={field.onChange}
                 multiple={false}

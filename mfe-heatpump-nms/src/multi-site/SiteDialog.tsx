@@ -6,7 +6,7 @@ import { useSaveSite, type SiteRow } from '../api/nms';
 import { useEditForm } from '../forms/useEditForm';
 import { useHeatPumpTranslation } from '../i18n/translation';
 import { AddressField } from './AddressField';
-import { PagedChoice } from './PagedChoice';
+import { COMPANY_CHOICES, PagedChoice } from './PagedChoice';
 import { NAME_MAX, VALID_EMAIL_RE } from './rules';
 
 function schemaFor(chooseCompany: boolean) {
@@ -78,9 +78,7 @@ export function SiteDialog({
             render={({ field }) => (
               <PagedChoice
                 legend={t('siteForm.company')}
-                path="/api/nms/multi-site-company/list"
-                search={(text): Record<string, string> => (text ? { filter: JSON.stringify([{ key: 'company_name', value: encodeURIComponent(text), type: 'single' }]) } : {})}
-                toOption={(row) => ({ id: Number(row.id), label: String(row.company_name) })}
+                {...COMPANY_CHOICES}
                 known={site ? [{ id: site.company_id, label: site.company_name }] : []}
                 selected={field.value}
                 onChange={field.onChange}

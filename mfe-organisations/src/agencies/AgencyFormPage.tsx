@@ -2,10 +2,10 @@ import { errorMessage, useNavigate } from '@fleet/shared-api';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useForm } from 'react-hook-form';
 import { useAgency, useSaveAgency } from '../api/agencies';
-import { AGENCY_PATHS, pathOf } from '../description';
+import { AGENCY_PATHS} from '../description';
 import { useOrganisationsTranslation } from '../i18n/translation';
 import { RecordPage } from '../record-page/RecordPage';
-import { recordLoad, useRecordId } from '../record-page/record-id';
+import { recordLoad, recordPath, useRouteId } from '../record-page/route-record';
 import { agencyBody, agencySchema, agencyValues, EMPTY_AGENCY, type AgencyValues } from './agency-form';
 import { AgencyFields } from './AgencyFields';
 import { useProductLine } from './product-line';
@@ -18,11 +18,11 @@ export function AgencyAddPage() {
 /** Edit Agency (spec 2.4: /admin/installer-agency/{id}): the agency's form once read; 404 says not found. */
 export function AgencyEditPage() {
   const { t } = useOrganisationsTranslation();
-  const id = useRecordId();
+  const id = useRouteId();
   const { line } = useProductLine();
   const agency = useAgency(id, line);
   if (!agency.data) {
-    return <RecordPage title={t('agencies.agency.edit')} backTo={AGENCY_PATHS.list} load={recordLoad(agency, id)} notFoundText={t('agencies.agency.notFound')} />;
+    return <RecordPage title={t('agencies.agency.edit')} backTo={AGENCY_PATHS.list} load={recordLoad(id, agency)} notFoundText={t('agencies.agency.notFound')} />;
   }
   return <AgencyForm mode="edit" values={agencyValues(agency.data)} id={agency.data.id} />;
 }
@@ -36,7 +36,7 @@ function AgencyForm({ mode, values, id }: { mode: 'add' | 'edit'; values: Agency
     try {
       const answer = await save.mutateAsync({ id, body: agencyBody(typed) });
       const saved = id ?? answer.info?.id;
-      navigate(saved ? pathOf(AGENCY_PATHS.view, saved) : AGENCY_PATHS.list);
+      navigate(saved ? recordPath(AGENCY_PATHS.view, saved) : AGENCY_PATHS.list);
     } catch {
       // said on the page (and in the toast); what was typed stays
     }
@@ -44,7 +44,7 @@ function AgencyForm({ mode, values, id }: { mode: 'add' | 'edit'; values: Agency
   return (
     <RecordPage
       title={mode === 'add' ? t('agencies.agency.add') : t('agencies.agency.edit')}
-      backTo={id === null ? AGENCY_PATHS.list : pathOf(AGENCY_PATHS.view, id)}
+      backTo={id === null ? AGENCY_PATHS.list : recordPath(AGENCY_PATHS.view, id)}
       form={{ onSubmit: (event) => void submit(event), busy: save.isPending, error: save.isError ? errorMessage(save.error) : null }}
     >
       <AgencyFields form={form} mode={mode} />

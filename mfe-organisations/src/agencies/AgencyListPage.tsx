@@ -3,8 +3,9 @@ import { Box, Button } from '@fleet/shared-ui';
 import { DeleteConfirmDialog, ExportJobButton, ListHeader, PagedTable, RowActions, type DataColumn, type FilterFieldDef } from '@fleet/shared-ui/tables';
 import { useState } from 'react';
 import { useAgencies, useDeleteAgency, useStartAgencyExport, type AgencyRow } from '../api/agencies';
-import { AGENCY_PATHS, pathOf } from '../description';
+import { AGENCY_PATHS} from '../description';
 import { useOrganisationsTranslation } from '../i18n/translation';
+import { recordPath } from '../record-page/route-record';
 import { useProductLine } from './product-line';
 import { StatusWord, useStatusFilter } from './status';
 
@@ -43,8 +44,8 @@ export function AgencyListPage() {
       render: (row) => (
         <RowActions
           name={row.agency_name}
-          onView={() => openWithBack(pathOf(AGENCY_PATHS.view, row.id))}
-          onEdit={() => openWithBack(pathOf(AGENCY_PATHS.edit, row.id))}
+          onView={() => openWithBack(recordPath(AGENCY_PATHS.view, row.id))}
+          onEdit={() => openWithBack(recordPath(AGENCY_PATHS.edit, row.id))}
           onDelete={() => setDeleting(row)}
         />
       ),

@@ -2,12 +2,12 @@ import { formatDate, Link as RouterLink } from '@fleet/shared-api';
 import { FactList, Link, Wrap } from '@fleet/shared-ui';
 import { useAgency, useAgencyAgents, useAgencyDevices, useDeleteAgency, type AgencyInfo } from '../api/agencies';
 import type { AgentRow } from '../api/agents';
-import { AGENCY_PATHS, pathOf } from '../description';
+import { AGENCY_PATHS} from '../description';
 import { useOrganisationsTranslation } from '../i18n/translation';
 import { useAgentColumns } from '../installer-agents/agentColumns';
 import { RecordPage } from '../record-page/RecordPage';
-import { recordLoad, useRecordId } from '../record-page/record-id';
-import { RecordSection, useSectionPaging } from '../record-page/RecordSection';
+import { recordLoad, recordPath, useRouteId } from '../record-page/route-record';
+import { PagedSection, useSectionPaging } from '../record-page/PagedSection';
 import { useDeviceColumns } from './deviceColumns';
 import { useProductLine } from './product-line';
 import { StatusWord } from './status';
@@ -19,7 +19,7 @@ import { StatusWord } from './status';
  */
 export function AgencyViewPage() {
   const { t } = useOrganisationsTranslation();
-  const id = useRecordId();
+  const id = useRouteId();
   const { line, label } = useProductLine();
   const agency = useAgency(id, line);
   const remove = useDeleteAgency();
@@ -28,9 +28,9 @@ export function AgencyViewPage() {
     <RecordPage
       title={info?.agency_name ?? t('agencies.agency.view')}
       backTo={AGENCY_PATHS.list}
-      load={recordLoad(agency, id)}
+      load={recordLoad(id, agency)}
       notFoundText={t('agencies.agency.notFound')}
-      editTo={pathOf(AGENCY_PATHS.edit, id)}
+      editTo={recordPath(AGENCY_PATHS.edit, id)}
       remove={{ title: t('agencies.agency.deleteTitle'), text: t('agencies.agency.deleteText', { name: info?.agency_name ?? '' }), run: () => remove.mutateAsync(id), afterTo: AGENCY_PATHS.list }}
     >
       {info && <AgencyFacts info={info} product={label} />}
@@ -68,7 +68,7 @@ function AgencyFacts({ info, product }: { info: AgencyInfo; product: string }) {
             <Wrap key="partners" as="span" gap="3">
               {info.partners.map((p) => (
                 <Link key={p.id} asChild colorPalette="teal">
-                  <RouterLink to={pathOf(AGENCY_PATHS.partner, p.id)}>{p.name}</RouterLink>
+                  <RouterLink to={recordPath(AGENCY_PATHS.partner, p.id)}>{p.name}</RouterLink>
                 </Link>
               ))}
             </Wrap>
@@ -86,13 +86,13 @@ function AgencyDevices({ id, line, product }: { id: number; line: string; produc
   const paging = useSectionPaging();
   const devices = useAgencyDevices(id, line, paging.query);
   const columns = useDeviceColumns({ agent: true });
-  return <RecordSection title={t('agencies.agency.devicesOf', { product })} paging={paging} result={devices} columns={columns} />;
+  return <PagedSection title={t('agencies.agency.devicesOf', { product })} paging={paging} result={devices} columns={columns} />;
 }
 
 function AgencyAgents({ id, line, product }: { id: number; line: string; product: string }) {
   const { t } = useOrganisationsTranslation();
   const paging = useSectionPaging();
   const agents = useAgencyAgents<AgentRow>(id, line, paging.query);
-  const columns = useAgentColumns({ product, viewPath: (row) => pathOf(AGENCY_PATHS.agent, row.id) });
-  return <RecordSection title={t('agencies.common.agents')} paging={paging} result={agents} columns={columns} />;
+  const columns = useAgentColumns({ product, viewPath: (row) => recordPath(AGENCY_PATHS.agent, row.id) });
+  return <PagedSection title={t('agencies.common.agents')} paging={paging} result={agents} columns={columns} />;
 }

@@ -3,8 +3,9 @@ import { Box } from '@fleet/shared-ui';
 import { ExportJobButton, ListHeader, PagedTable, type FilterFieldDef } from '@fleet/shared-ui/tables';
 import { useAgents, useStartAgentExport } from '../api/agents';
 import { useProductLine } from '../agencies/product-line';
-import { AGENCY_PATHS, pathOf } from '../description';
+import { AGENCY_PATHS} from '../description';
 import { useOrganisationsTranslation } from '../i18n/translation';
+import { recordPath } from '../record-page/route-record';
 import { useStatusFilter } from '../agencies/status';
 import { useAgentColumns } from './agentColumns';
 
@@ -17,7 +18,7 @@ export function AdminAgentListPage() {
   const list = useListState({ filterKeys: FILTER_KEYS });
   const agents = useAgents('admin', line, list.toQuery());
   const exportJob = useStartAgentExport();
-  const columns = useAgentColumns({ product: label, showAgency: true, viewPath: (row) => pathOf(AGENCY_PATHS.agent, row.id) });
+  const columns = useAgentColumns({ product: label, showAgency: true, viewPath: (row) => recordPath(AGENCY_PATHS.agent, row.id) });
   return (
     <Box p="4">
       <ListHeader title={t('agencies.agent.title')} list={list} filters={useAgentFilters()}>

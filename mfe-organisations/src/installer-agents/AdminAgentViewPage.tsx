@@ -4,10 +4,10 @@ import { yupResolver } from '@hookform/resolvers/yup';
 import { useForm } from 'react-hook-form';
 import { useAgentPayload, useSaveAgent, type LoginPayload } from '../api/agents';
 import { useProductLine } from '../agencies/product-line';
-import { AGENCY_PATHS, pathOf } from '../description';
+import { AGENCY_PATHS} from '../description';
 import { useOrganisationsTranslation } from '../i18n/translation';
 import { RecordPage } from '../record-page/RecordPage';
-import { recordLoad, useRecordId } from '../record-page/record-id';
+import { recordLoad, recordPath, useRouteId } from '../record-page/route-record';
 import { agentBody, agentSchema, agentValues, type AgentValues } from './agent-form';
 import { AgentFacts } from './AgentFacts';
 import { AgentFields } from './AgentFields';
@@ -22,18 +22,18 @@ const EDIT_PARAM = 'edit';
  */
 export function AdminAgentViewPage() {
   const { t } = useOrganisationsTranslation();
-  const id = useRecordId();
+  const id = useRouteId();
   const { line, label } = useProductLine();
   const payload = useAgentPayload('admin', id, line);
   const [params] = useSearchParams();
   const info = payload.data;
-  const viewPath = pathOf(AGENCY_PATHS.agent, id);
+  const viewPath = recordPath(AGENCY_PATHS.agent, id);
   if (info && params.get(EDIT_PARAM) === '1') return <AdminAgentEdit payload={info} viewPath={viewPath} />;
   return (
     <RecordPage
       title={info ? `${info.agent.first_name} ${info.agent.last_name}` : t('agencies.agent.view')}
       backTo={AGENCY_PATHS.agents}
-      load={recordLoad(payload, id)}
+      load={recordLoad(id, payload)}
       notFoundText={t('agencies.agent.notFound')}
       editTo={`${viewPath}?${EDIT_PARAM}=1`}
     >
@@ -43,12 +43,12 @@ export function AdminAgentViewPage() {
           product={label}
           agency={
             <Link asChild colorPalette="teal">
-              <RouterLink to={pathOf(AGENCY_PATHS.view, info.agency.id)}>{info.agency.agency_name}</RouterLink>
+              <RouterLink to={recordPath(AGENCY_PATHS.view, info.agency.id)}>{info.agency.agency_name}</RouterLink>
             </Link>
           }
           devices={
             <Link asChild colorPalette="teal">
-              <RouterLink to={pathOf(AGENCY_PATHS.agentDevices, info.agent.id)} aria-label={t('agencies.agent.allDevices')}>
+              <RouterLink to={recordPath(AGENCY_PATHS.agentDevices, info.agent.id)} aria-label={t('agencies.agent.allDevices')}>
                 {String(info.devices)}
               </RouterLink>
             </Link>

@@ -4,8 +4,9 @@ import { DeleteConfirmDialog, ListHeader, PagedTable, RowActions } from '@fleet/
 import { useState } from 'react';
 import { useAgents, useDeleteAgent, type AgentRow } from '../api/agents';
 import { useProductLine } from '../agencies/product-line';
-import { AGENCY_AGENT_PATHS, pathOf } from '../description';
+import { AGENCY_AGENT_PATHS} from '../description';
 import { useOrganisationsTranslation } from '../i18n/translation';
+import { recordPath } from '../record-page/route-record';
 import { useAgentFilters } from './AdminAgentListPage';
 import { useAgentColumns } from './agentColumns';
 
@@ -22,12 +23,12 @@ export function AgencyAgentListPage() {
   const [deleting, setDeleting] = useState<AgentRow | null>(null);
   const columns = useAgentColumns({
     product: label,
-    viewPath: (row) => pathOf(AGENCY_AGENT_PATHS.view, row.id),
+    viewPath: (row) => recordPath(AGENCY_AGENT_PATHS.view, row.id),
     actions: (row) => (
       <RowActions
         name={`${row.first_name} ${row.last_name}`}
-        onView={() => openWithBack(pathOf(AGENCY_AGENT_PATHS.view, row.id))}
-        onEdit={() => openWithBack(pathOf(AGENCY_AGENT_PATHS.edit, row.id))}
+        onView={() => openWithBack(recordPath(AGENCY_AGENT_PATHS.view, row.id))}
+        onEdit={() => openWithBack(recordPath(AGENCY_AGENT_PATHS.edit, row.id))}
         onDelete={() => setDeleting(row)}
       />
     ),

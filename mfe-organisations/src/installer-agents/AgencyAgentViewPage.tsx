@@ -1,11 +1,11 @@
 import { useAgentDevices, useAgentPayload, useDeleteAgent } from '../api/agents';
 import { useDeviceColumns } from '../agencies/deviceColumns';
 import { useProductLine } from '../agencies/product-line';
-import { AGENCY_AGENT_PATHS, pathOf } from '../description';
+import { AGENCY_AGENT_PATHS} from '../description';
 import { useOrganisationsTranslation } from '../i18n/translation';
 import { RecordPage } from '../record-page/RecordPage';
-import { recordLoad, useRecordId } from '../record-page/record-id';
-import { RecordSection, useSectionPaging } from '../record-page/RecordSection';
+import { recordLoad, recordPath, useRouteId } from '../record-page/route-record';
+import { PagedSection, useSectionPaging } from '../record-page/PagedSection';
 import { AgentFacts } from './AgentFacts';
 
 /**
@@ -15,7 +15,7 @@ import { AgentFacts } from './AgentFacts';
  */
 export function AgencyAgentViewPage() {
   const { t } = useOrganisationsTranslation();
-  const id = useRecordId();
+  const id = useRouteId();
   const { line, label } = useProductLine();
   const payload = useAgentPayload('agency', id, line);
   const remove = useDeleteAgent();
@@ -25,9 +25,9 @@ export function AgencyAgentViewPage() {
     <RecordPage
       title={name || t('agencies.agent.view')}
       backTo={AGENCY_AGENT_PATHS.list}
-      load={recordLoad(payload, id)}
+      load={recordLoad(id, payload)}
       notFoundText={t('agencies.agent.notFound')}
-      editTo={pathOf(AGENCY_AGENT_PATHS.edit, id)}
+      editTo={recordPath(AGENCY_AGENT_PATHS.edit, id)}
       remove={{ title: t('agencies.agent.deleteTitle'), text: t('agencies.agent.deleteText', { name }), run: () => remove.mutateAsync(id), afterTo: AGENCY_AGENT_PATHS.list }}
     >
       {info && <AgentFacts payload={info} product={label} agency={info.agency.agency_name} devices={String(info.devices)} />}
@@ -40,5 +40,5 @@ function AgentDevices({ id, line, product }: { id: number; line: string; product
   const { t } = useOrganisationsTranslation();
   const paging = useSectionPaging();
   const devices = useAgentDevices('agency', id, line, paging.query);
-  return <RecordSection title={t('agencies.agency.devicesOf', { product })} paging={paging} result={devices} columns={useDeviceColumns()} />;
+  return <PagedSection title={t('agencies.agency.devicesOf', { product })} paging={paging} result={devices} columns={useDeviceColumns()} />;
 }

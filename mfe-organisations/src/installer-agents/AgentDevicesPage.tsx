@@ -4,10 +4,10 @@ import { ListFilters, PagedTable, useDeviceFilterFields } from '@fleet/shared-ui
 import { useAgentDevices, useAgentPayload } from '../api/agents';
 import { useDeviceColumns } from '../agencies/deviceColumns';
 import { useProductLine } from '../agencies/product-line';
-import { AGENCY_PATHS, pathOf } from '../description';
+import { AGENCY_PATHS} from '../description';
 import { useOrganisationsTranslation } from '../i18n/translation';
 import { RecordPage } from '../record-page/RecordPage';
-import { recordLoad, useRecordId } from '../record-page/record-id';
+import { recordLoad, recordPath, useRouteId } from '../record-page/route-record';
 
 const FILTER_KEYS = ['serial_number', 'mac_address', 'installed_via', 'device_status', 'installation_date'] as const;
 
@@ -18,7 +18,7 @@ const FILTER_KEYS = ['serial_number', 'mac_address', 'installed_via', 'device_st
 export function AgentDevicesPage() {
   const { t } = useOrganisationsTranslation();
   const ui = useUiTranslation();
-  const id = useRecordId();
+  const id = useRouteId();
   const { line } = useProductLine();
   const payload = useAgentPayload('admin', id, line);
   const list = useListState({ filterKeys: FILTER_KEYS });
@@ -30,8 +30,8 @@ export function AgentDevicesPage() {
   return (
     <RecordPage
       title={title}
-      backTo={pathOf(AGENCY_PATHS.agent, id)}
-      load={recordLoad(payload, id)}
+      backTo={recordPath(AGENCY_PATHS.agent, id)}
+      load={recordLoad(id, payload)}
       notFoundText={t('agencies.agent.notFound')}
       actions={
         <Button size="sm" variant="outline" onClick={() => list.setOpen(true)}>

@@ -4,8 +4,9 @@ import { ListHeader, PagedTable, type DataColumn, type FilterFieldDef } from '@f
 import { useIntegrations, type IntegrationRow } from '../api/agencies';
 import { FLOWS } from '../agencies/agency-form';
 import { StatusWord, useStatusFilter } from '../agencies/status';
-import { AGENCY_PATHS, pathOf } from '../description';
+import { AGENCY_PATHS} from '../description';
 import { useOrganisationsTranslation } from '../i18n/translation';
+import { recordPath } from '../record-page/route-record';
 
 const FILTER_KEYS = ['agency_name', 'status', 'flows'] as const;
 
@@ -26,7 +27,7 @@ export function IntegrationListPage() {
       header: i('agency'),
       render: (row) => (
         <Link asChild colorPalette="teal">
-          <RouterLink to={pathOf(AGENCY_PATHS.integration, row.id)}>{row.agency_name}</RouterLink>
+          <RouterLink to={recordPath(AGENCY_PATHS.integration, row.id)}>{row.agency_name}</RouterLink>
         </Link>
       ),
     },

@@ -6,11 +6,11 @@ import { useAgencyDevices, useIntegration, type IntegrationInfo } from '../api/a
 import { useDeviceColumns } from '../agencies/deviceColumns';
 import { useProductLine } from '../agencies/product-line';
 import { StatusWord } from '../agencies/status';
-import { AGENCY_PATHS, pathOf } from '../description';
+import { AGENCY_PATHS} from '../description';
 import { useOrganisationsTranslation } from '../i18n/translation';
 import { RecordPage } from '../record-page/RecordPage';
-import { recordLoad, useRecordId } from '../record-page/record-id';
-import { RecordSection, useSectionPaging } from '../record-page/RecordSection';
+import { recordLoad, recordPath, useRouteId } from '../record-page/route-record';
+import { PagedSection, useSectionPaging } from '../record-page/PagedSection';
 
 const CHANNELS = ['Installer App', 'Customer App', 'Console'] as const;
 type LineRow = IntegrationInfo['lines'][number] & { id: number };
@@ -22,16 +22,16 @@ type LineRow = IntegrationInfo['lines'][number] & { id: number };
  */
 export function IntegrationViewPage() {
   const { t } = useOrganisationsTranslation();
-  const id = useRecordId();
+  const id = useRouteId();
   const integration = useIntegration(id);
   const info = integration.data;
   return (
     <RecordPage
       title={info?.agency_name ?? t('agencies.integration.view')}
       backTo={AGENCY_PATHS.integrations}
-      load={recordLoad(integration, id)}
+      load={recordLoad(id, integration)}
       notFoundText={t('agencies.agency.notFound')}
-      editTo={pathOf(AGENCY_PATHS.edit, id)}
+      editTo={recordPath(AGENCY_PATHS.edit, id)}
     >
       {info && <IntegrationFacts info={info} />}
       {info && <ChannelDevices id={info.id} />}
@@ -92,7 +92,7 @@ function ChannelDevices({ id }: { id: number }) {
   const [channel, setChannel] = useState('');
   const devices = useAgencyDevices(id, line, paging.query);
   return (
-    <RecordSection
+    <PagedSection
       title={t('agencies.agency.devicesOf', { product: label })}
       paging={paging}
       result={devices}
@@ -106,7 +106,8 @@ function ChannelDevices({ id }: { id: number }) {
           options={CHANNELS.map((c) => ({ value: c, label: channelName(t, c) }))}
           onChange={(next) => {
             setChannel(next);
-            paging.setFilter(next ? encodeFilter([{ key: 'installed_via', value: next, type: 'single' }]) : undefined);
+            const filter = next ? encodeFilter([{ key: 'installed_via', value: next, type: 'single' }]) : undefined;
+            paging.setQuery(({ filter: _old, ...q }) => ({ ...q, page: 1, ...(filter ? { filter } : {}) }));
           }}
         />
       }

@@ -4,8 +4,9 @@ import { DeleteConfirmDialog, ListHeader, PagedTable, RowActions, type DataColum
 import { useState } from 'react';
 import { useDeletePartner, usePartners, type PartnerRow } from '../api/partners';
 import { useProductLine } from '../agencies/product-line';
-import { AGENCY_PATHS, pathOf } from '../description';
+import { AGENCY_PATHS} from '../description';
 import { useOrganisationsTranslation } from '../i18n/translation';
+import { recordPath } from '../record-page/route-record';
 import { PartnerDialog } from './PartnerDialog';
 
 const FILTER_KEYS = ['name', 'email'] as const;
@@ -30,7 +31,7 @@ export function PartnerListPage() {
       header: p('name'),
       render: (row) => (
         <Link asChild colorPalette="teal">
-          <RouterLink to={pathOf(AGENCY_PATHS.partner, row.id)}>{row.name}</RouterLink>
+          <RouterLink to={recordPath(AGENCY_PATHS.partner, row.id)}>{row.name}</RouterLink>
         </Link>
       ),
     },
@@ -44,7 +45,7 @@ export function PartnerListPage() {
       key: 'action',
       header: t('agencies.common.action'),
       sortable: false,
-      render: (row) => <RowActions name={row.name} onView={() => openWithBack(pathOf(AGENCY_PATHS.partner, row.id))} onEdit={() => setEditing(row)} onDelete={() => setDeleting(row)} />,
+      render: (row) => <RowActions name={row.name} onView={() => openWithBack(recordPath(AGENCY_PATHS.partner, row.id))} onEdit={() => setEditing(row)} onDelete={() => setDeleting(row)} />,
     },
   ];
   const filters: FilterFieldDef[] = [

@@ -7,12 +7,12 @@ import { useDeletePartner, useLinkAgency, usePartner, usePartnerPart, type Partn
 import { useDeviceColumns } from '../agencies/deviceColumns';
 import { useProductLine } from '../agencies/product-line';
 import { StatusWord } from '../agencies/status';
-import { AGENCY_PATHS, pathOf } from '../description';
+import { AGENCY_PATHS} from '../description';
 import { useOrganisationsTranslation } from '../i18n/translation';
 import { useAgentColumns } from '../installer-agents/agentColumns';
 import { RecordPage } from '../record-page/RecordPage';
-import { recordLoad, useRecordId } from '../record-page/record-id';
-import { RecordSection, useSectionPaging } from '../record-page/RecordSection';
+import { recordLoad, recordPath, useRouteId } from '../record-page/route-record';
+import { PagedSection, useSectionPaging } from '../record-page/PagedSection';
 import { PartnerDialog } from './PartnerDialog';
 
 /** Every agency, for the choice of one to add (an operator's few hundred at most). */
@@ -24,7 +24,7 @@ const ALL_AGENCIES = { page: 1, limit: 500, orderBy: 'asc', sortBy: 'agency_name
  */
 export function PartnerViewPage() {
   const { t } = useOrganisationsTranslation();
-  const id = useRecordId();
+  const id = useRouteId();
   const { line, label } = useProductLine();
   const partner = usePartner(id, line);
   const remove = useDeletePartner();
@@ -35,7 +35,7 @@ export function PartnerViewPage() {
     <RecordPage
       title={info?.name ?? p('view')}
       backTo={AGENCY_PATHS.partners}
-      load={recordLoad(partner, id)}
+      load={recordLoad(id, partner)}
       notFoundText={p('notFound')}
       actions={
         info && (
@@ -91,7 +91,7 @@ function PartnerAgencies({ id, line, product }: { id: number; line: string; prod
       header: t('agencies.agency.agencyName'),
       render: (row) => (
         <Link asChild colorPalette="teal">
-          <RouterLink to={pathOf(AGENCY_PATHS.view, row.id)}>{row.agency_name}</RouterLink>
+          <RouterLink to={recordPath(AGENCY_PATHS.view, row.id)}>{row.agency_name}</RouterLink>
         </Link>
       ),
     },
@@ -111,7 +111,7 @@ function PartnerAgencies({ id, line, product }: { id: number; line: string; prod
   ];
   return (
     <>
-      <RecordSection
+      <PagedSection
         title={p('agencies')}
         paging={paging}
         result={agencies}
@@ -159,13 +159,13 @@ function PartnerDevices({ id, line, product }: { id: number; line: string; produ
   const { t } = useOrganisationsTranslation();
   const paging = useSectionPaging();
   const devices = usePartnerPart('devices', id, line, paging.query);
-  return <RecordSection title={t('agencies.agency.devicesOf', { product })} paging={paging} result={devices} columns={useDeviceColumns({ agency: true })} />;
+  return <PagedSection title={t('agencies.agency.devicesOf', { product })} paging={paging} result={devices} columns={useDeviceColumns({ agency: true })} />;
 }
 
 function PartnerAgents({ id, line, product }: { id: number; line: string; product: string }) {
   const { t } = useOrganisationsTranslation();
   const paging = useSectionPaging();
   const agents = usePartnerPart('agents', id, line, paging.query);
-  const columns = useAgentColumns({ product, showAgency: true, viewPath: (row) => pathOf(AGENCY_PATHS.agent, row.id) });
-  return <RecordSection title={t('agencies.common.agents')} paging={paging} result={agents} columns={columns} />;
+  const columns = useAgentColumns({ product, showAgency: true, viewPath: (row) => recordPath(AGENCY_PATHS.agent, row.id) });
+  return <PagedSection title={t('agencies.common.agents')} paging={paging} result={agents} columns={columns} />;
 }

@@ -1,11 +1,17 @@
 import { homePath, type UserType } from '@fleet/shared-api';
 import { useTranslation } from '@fleet/shared-ui';
 import { StandaloneHeader, StandaloneHome, StandalonePage as KitPage } from '@fleet/shared-ui/standalone';
-import { AGENCY_AGENT_PATHS, description, ORGANISATION_PATHS } from '../description';
+import { description, ELECTRICIAN_PATHS, FIELD_WORKER_PATHS, ORGANISATION_PATHS } from '../description';
 import { ORGANISATIONS_NAMESPACE } from '../i18n/bundles';
 import { OrganisationsRoutes } from '../OrganisationsRoutes';
 
-const ROLES: readonly UserType[] = ['Admin', 'Agency'];
+const ROLES: readonly UserType[] = ['Admin', 'Agency', 'Electrician'];
+/** Each role's first screen of this remote. */
+const HOMES: Partial<Record<UserType, string>> = {
+  Admin: ORGANISATION_PATHS.aggregators,
+  Agency: ELECTRICIAN_PATHS.agencyList,
+  Electrician: FIELD_WORKER_PATHS.electricianList,
+};
 
 function Header() {
   const { t } = useTranslation(ORGANISATIONS_NAMESPACE);
@@ -24,7 +30,7 @@ function Header() {
 export function StandalonePage() {
   return (
     <KitPage header={<Header />}>
-      <OrganisationsRoutes fallback={<StandaloneHome roles={ROLES} home={(role) => (role === 'Admin' ? ORGANISATION_PATHS.aggregators : role === 'Agency' ? AGENCY_AGENT_PATHS.list : homePath(role, null))} />} />
+      <OrganisationsRoutes fallback={<StandaloneHome roles={ROLES} home={(role) => HOMES[role] ?? homePath(role, null)} />} />
     </KitPage>
   );
 }

@@ -16,16 +16,19 @@ export interface ListHeaderProps {
   leading?: ReactNode;
   /** Shown after the filter button (Add, Push). */
   children?: ReactNode;
+  /** A list that belongs to a record (a field worker's devices): the back button to it. */
+  onBack?: () => void;
 }
 
 /** A list screen's title bar with its filter button, and the filter drawer that button opens. */
-export function ListHeader({ title, list, filters, filtersLabel, leading, children }: ListHeaderProps) {
+export function ListHeader({ title, list, filters, filtersLabel, leading, children, onBack }: ListHeaderProps) {
   const { t } = useUiTranslation();
   const label = filtersLabel ?? t('common.filters');
   return (
     <>
       <PageHeader
         title={title}
+        onBack={onBack}
         actions={
           <>
             {leading}

@@ -11,7 +11,7 @@ import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword } from '../../s
 import { alreadyRegisteredMail, queueMail, resetMail, verificationMail } from '../../mail/outbox';
 import { PUBLIC } from '../../policy/roles';
 import { randomToken, sha256 } from '../../policy/tokens';
-import { badRequest } from '../../server/errors';
+import { badRequest, isUniqueViolation } from '../../server/errors';
 import { inSeconds, nowIso, type AppContext, type ModuleOptions } from '../../server/context';
 import {
   AbnField,
@@ -64,9 +64,6 @@ const RESET_PATHS: Record<ResetVariant, string> = {
   sm: '/sm/reset-password',
   electrician: '/electrician-reset-password',
 };
-
-const isUniqueViolation = (err: unknown): boolean =>
-  typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
 
 const ResetType = Type.Union([Type.Literal('msc'), Type.Literal('sm')], { errorMessage: 'type must be msc or sm' });
 

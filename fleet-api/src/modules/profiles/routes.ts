@@ -16,7 +16,7 @@ import {
   AbnField,
   Envelope,
   NameField,
-  PASSWORD_RULE_MESSAGE,
+  OptionalPasswordField,
   PhoneField,
   PostcodeField,
   signedInFailures,
@@ -32,13 +32,7 @@ const Text = Type.Union([Type.String(), Type.Null()]);
 const OptionalId = Type.Union([Type.Integer(), Type.Null()]);
 
 /** An optional new password: empty means "unchanged"; otherwise the strength rule. */
-const OptionalPassword = Type.Optional(
-  Type.String({
-    maxLength: 128,
-    pattern: '^(|(?=.*[a-z])(?=.*[A-Z])(?=.*[0-9]).{8,})$',
-    errorMessage: { default: PASSWORD_RULE_MESSAGE, maxLength: 'Password must be at most 128 characters' },
-  }),
-);
+const OptionalPassword = OptionalPasswordField();
 const OptionalConfirm = Type.Optional(Type.String({ maxLength: 128 }));
 /** Needed (and checked) whenever `password` changes: a stolen session alone cannot take the account. */
 const CurrentPassword = Type.Optional(Type.String({ maxLength: 128 }));

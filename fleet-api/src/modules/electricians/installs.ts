@@ -1,0 +1,38 @@
+/**
+ * The devices an electrician, or one of its field workers, installed (spec 7: get-devices with
+ * electrician_id and paging; /api/electrician-agent/devices with elect_agent_id): every product line,
+ * heat pumps too, with the device lists' filters and sort keys. The electrician or field worker must
+ * be in the caller's slice (else 404), and the devices are the caller's slice of them (an agency sees
+ * the ones it installed with that electrician, not the electrician's other work).
+ */
+import { Type, type Static } from '@sinclair/typebox';
+import type { Db } from '../../db';
+import type { Caller } from '../../policy/roles';
+import { requireVisible, scopeFor } from '../../policy/scope';
+import { buildListing, listInfo, type ListInfo, type ListQuery } from '../../server/listing';
+import { SqlParams, whereClause } from '../../server/sql';
+import { DEVICE_LIST, DeviceRow, ROW_COLUMNS, ROW_JOINS, type DeviceListRow } from '../devices/queries';
+import { Nullable } from '../ota/common';
+
+export const InstalledDeviceRow = Type.Object({ ...DeviceRow.properties, field_worker: Nullable(Type.String()) });
+export type InstalledDeviceRowT = Static<typeof InstalledDeviceRow>;
+
+export type Installer = { electrician: number } | { fieldWorker: number };
+
+export async function installedDevices(db: Db, caller: Caller, installer: Installer, query: ListQuery): Promise<ListInfo<InstalledDeviceRowT>> {
+  if ('electrician' in installer) await requireVisible(db, caller, 'electricians', installer.electrician);
+  else await requireVisible(db, caller, 'electricianAgents', installer.fieldWorker);
+  const params = new SqlParams();
+  const listing = buildListing(query, DEVICE_LIST, params, 'd.id');
+  const by = 'electrician' in installer ? `d.electrician_id = ${params.add(installer.electrician)}` : `d.electrician_agent_id = ${params.add(installer.fieldWorker)}`;
+  const where = whereClause([by, scopeFor(caller).devices('d', params), ...listing.conditions]);
+  const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM devices d ${ROW_JOINS} ${where}`, params.values.slice())).rows[0]?.n ?? 0;
+  if (listing.offset >= total) return listInfo([], total, listing.page, listing.limit);
+  const { rows } = await db.query<DeviceListRow & { field_worker: string | null }>(
+    `SELECT ${ROW_COLUMNS}, trim(fw.first_name || ' ' || fw.last_name) AS field_worker
+       FROM devices d ${ROW_JOINS} LEFT JOIN electrician_agents fw ON fw.id = d.electrician_agent_id
+      ${where} ${listing.orderBy} LIMIT ${params.add(listing.limit)} OFFSET ${params.add(listing.offset)}`,
+    params.values,
+  );
+  return listInfo(rows, total, listing.page, listing.limit);
+}

@@ -1,0 +1,98 @@
+import { errorMessage, useNavigate } from '@fleet/shared-api';
+import { FormField, NativeSelect, PasswordInput, SimpleGrid, TextField } from '@fleet/shared-ui';
+import { yupResolver } from '@hookform/resolvers/yup';
+import { useForm, type FieldError } from 'react-hook-form';
+import { useAggregatorChoices, useElectrician, useSaveElectrician, type ElectricianInfo } from '../api/electricians';
+import { ELECTRICIAN_PATHS } from '../description';
+import { useOrganisationsTranslation } from '../i18n/translation';
+import { RecordPage } from '../record-page/RecordPage';
+import { recordLoad, recordPath, useRouteId } from '../record-page/route-record';
+import { bodyOf, electricianSchema, EMPTY_ELECTRICIAN, STATES, valuesOf, type ElectricianValues } from './electrician-form';
+
+/** Admin adds an electrician (spec 2.4 /admin/electrician): its details, aggregator and sign-in password. */
+export function ElectricianAddPage() {
+  return <ElectricianForm electrician={null} />;
+}
+
+/** Admin edits one (spec 2.4 /admin/electrician/{id}): the aggregator is required, the password only when set. */
+export function ElectricianEditPage() {
+  const { t } = useOrganisationsTranslation();
+  const id = useRouteId();
+  const electrician = useElectrician('admin', id);
+  if (!electrician.data) {
+    return <RecordPage title={t('electricians.form.editTitle')} backTo={ELECTRICIAN_PATHS.adminList} load={recordLoad(id, electrician)} notFoundText={t('electricians.view.notFound')} />;
+  }
+  return <ElectricianForm electrician={electrician.data} />;
+}
+
+function ElectricianForm({ electrician }: { electrician: ElectricianInfo | null }) {
+  const { t } = useOrganisationsTranslation();
+  const navigate = useNavigate();
+  const save = useSaveElectrician();
+  const aggregators = useAggregatorChoices();
+  const editing = electrician !== null;
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<ElectricianValues>({ resolver: yupResolver(electricianSchema(editing)), defaultValues: editing ? valuesOf(electrician) : EMPTY_ELECTRICIAN });
+  const error = (field: FieldError | undefined) => (field?.message ? t(field.message) : undefined);
+  const submit = handleSubmit(async (values) => {
+    try {
+      const answer = await save.mutateAsync({ id: electrician?.id ?? null, body: bodyOf(values) });
+      const id = electrician?.id ?? (answer.info as { id: number } | null)?.id;
+      navigate(id ? recordPath(ELECTRICIAN_PATHS.adminView, id) : ELECTRICIAN_PATHS.adminList);
+    } catch {
+      // said above the footer (and in the toast); what was typed stays
+    }
+  });
+  // until the list arrives, the stored aggregator stays selectable so its value is not lost
+  const choices = aggregators.data ?? (electrician?.aggregator_id ? [{ id: electrician.aggregator_id, name: electrician.aggregator_name ?? '' }] : []);
+  return (
+    <RecordPage
+      title={editing ? `${t('electricians.form.editTitle')} [${electrician.full_name}]` : t('electricians.form.addTitle')}
+      backTo={editing ? recordPath(ELECTRICIAN_PATHS.adminView, electrician.id) : ELECTRICIAN_PATHS.adminList}
+      form={{ onSubmit: (event) => void submit(event), busy: save.isPending, error: save.isError ? errorMessage(save.error) : null }}
+    >
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+        <TextField size="sm" label={t('electricians.form.firstName')} required autoComplete="off" error={error(errors.first_name)} {...register('first_name')} />
+        <TextField size="sm" label={t('electricians.form.lastName')} required autoComplete="off" error={error(errors.last_name)} {...register('last_name')} />
+        <TextField size="sm" label={t('electricians.list.email')} type="email" required autoComplete="off" error={error(errors.email)} {...register('email')} />
+        <TextField size="sm" label={t('electricians.list.phone')} type="tel" required autoComplete="off" error={error(errors.phone_no)} {...register('phone_no')} />
+        <TextField size="sm" label={t('electricians.list.company')} required autoComplete="off" error={error(errors.company_name)} {...register('company_name')} />
+        <TextField size="sm" label={t('electricians.list.abn')} required autoComplete="off" error={error(errors.abn_number)} {...register('abn_number')} />
+        <TextField size="sm" label={t('electricians.view.eid')} autoComplete="off" error={error(errors.eid)} {...register('eid')} />
+        <TextField size="sm" label={t('electricians.view.address')} required autoComplete="off" error={error(errors.address)} {...register('address')} />
+        <TextField size="sm" label={t('electricians.list.city')} autoComplete="off" error={error(errors.city)} {...register('city')} />
+        <FormField label={t('electricians.list.state')} error={error(errors.state)}>
+          <NativeSelect.Root size="sm">
+            <NativeSelect.Field placeholder={t('electricians.form.selectState')} {...register('state')}>
+              {STATES.map((state) => (
+                <option key={state} value={state}>
+                  {state}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </FormField>
+        <TextField size="sm" label={t('electricians.list.postcode')} required autoComplete="off" error={error(errors.postcode)} {...register('postcode')} />
+        <FormField label={t('electricians.list.aggregator')} required={editing} error={error(errors.aggregator_id)}>
+          <NativeSelect.Root size="sm">
+            <NativeSelect.Field placeholder={t('electricians.form.selectAggregator')} {...register('aggregator_id')}>
+              {choices.map((aggregator) => (
+                <option key={aggregator.id} value={String(aggregator.id)}>
+                  {aggregator.name}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </FormField>
+        <FormField label={t('electricians.form.password')} required={!editing} error={error(errors.password)} helperText={editing ? t('electricians.form.passwordKept') : undefined}>
+          <PasswordInput size="sm" autoComplete="new-password" {...register('password')} />
+        </FormField>
+      </SimpleGrid>
+    </RecordPage>
+  );
+}

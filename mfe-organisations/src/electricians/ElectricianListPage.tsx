@@ -1,0 +1,77 @@
+import { formatDate, useListState, useOpenWithBack } from '@fleet/shared-api';
+import { Box, Button } from '@fleet/shared-ui';
+import { DeleteConfirmDialog, ListHeader, PagedTable, RowActions, type DataColumn, type FilterFieldDef } from '@fleet/shared-ui/tables';
+import { useState } from 'react';
+import { useAggregatorChoices, useDeleteElectrician, useElectricians, type Electrician, type ElectricianArea } from '../api/electricians';
+import { ELECTRICIAN_PATHS } from '../description';
+import { useOrganisationsTranslation } from '../i18n/translation';
+import { recordPath } from '../record-page/route-record';
+import { STATES } from './electrician-form';
+
+/**
+ * Electricians (spec 2.4 /admin/electricians, 2.5 /agency/electricians): the list with its drawer
+ * filters; Admin adds, opens, edits and deletes, an agency opens the electricians of its slice.
+ */
+export function ElectricianListPage({ area }: { area: ElectricianArea }) {
+  const { t } = useOrganisationsTranslation();
+  const list = useListState({ filterKeys: ['full_name', 'email', 'phone_no', 'company_name', 'abn_number', 'aggregator_id', 'state', 'postcode'] });
+  const electricians = useElectricians(area, list.toQuery());
+  const aggregators = useAggregatorChoices();
+  const remove = useDeleteElectrician();
+  const open = useOpenWithBack();
+  const [deleting, setDeleting] = useState<Electrician | null>(null);
+  const admin = area === 'admin';
+  const viewPath = admin ? ELECTRICIAN_PATHS.adminView : ELECTRICIAN_PATHS.agencyView;
+
+  const columns: DataColumn<Electrician>[] = [
+    { key: 'full_name', header: t('electricians.list.name') },
+    { key: 'email', header: t('electricians.list.email') },
+    { key: 'phone_no', header: t('electricians.list.phone'), render: (row) => row.phone_no ?? '-' },
+    { key: 'company_name', header: t('electricians.list.company'), render: (row) => row.company_name ?? '-' },
+    { key: 'aggregator_name', header: t('electricians.list.aggregator'), render: (row) => row.aggregator_name ?? '-' },
+    { key: 'state', header: t('electricians.list.state'), render: (row) => row.state ?? '-' },
+    { key: 'field_workers', header: t('electricians.list.fieldWorkers'), sortable: false },
+    { key: 'created_at', header: t('electricians.list.created'), render: (row) => formatDate(row.created_at) },
+    {
+      key: 'action',
+      header: t('electricians.list.action'),
+      sortable: false,
+      render: (row) => (
+        <RowActions
+          name={row.full_name}
+          onView={() => open(recordPath(viewPath, row.id))}
+          {...(admin ? { onEdit: () => open(recordPath(ELECTRICIAN_PATHS.adminEdit, row.id)), onDelete: () => setDeleting(row) } : {})}
+        />
+      ),
+    },
+  ];
+  const filters: FilterFieldDef[] = [
+    { key: 'full_name', label: t('electricians.list.name') },
+    { key: 'email', label: t('electricians.list.email') },
+    { key: 'phone_no', label: t('electricians.list.phone') },
+    { key: 'company_name', label: t('electricians.list.company') },
+    { key: 'abn_number', label: t('electricians.list.abn') },
+    { key: 'aggregator_id', label: t('electricians.list.aggregator'), kind: 'select', options: (aggregators.data ?? []).map((a) => ({ value: String(a.id), label: a.name })) },
+    { key: 'state', label: t('electricians.list.state'), kind: 'multi', options: STATES.map((s) => ({ value: s, label: s })) },
+    { key: 'postcode', label: t('electricians.list.postcode') },
+  ];
+  return (
+    <Box p="4">
+      <ListHeader title={t('electricians.list.title')} list={list} filters={filters}>
+        {admin && (
+          <Button size="sm" onClick={() => open(ELECTRICIAN_PATHS.adminAdd)}>
+            {t('electricians.list.add')}
+          </Button>
+        )}
+      </ListHeader>
+      <PagedTable label={t('electricians.list.title')} list={list} result={electricians} page={electricians.data} columns={columns} />
+      <DeleteConfirmDialog
+        row={deleting}
+        title={t('electricians.list.deleteTitle')}
+        text={t('electricians.list.deleteText', { name: deleting?.full_name ?? '' })}
+        onClose={() => setDeleting(null)}
+        onDelete={(row) => remove.mutateAsync(row.id)}
+      />
+    </Box>
+  );
+}

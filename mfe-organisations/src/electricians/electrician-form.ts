@@ -1,0 +1,69 @@
+// Admin's electrician form (spec 3 Electrician, spec 5): the usual required fields plus address and
+// ABN number, phone of 8 to 13, postcode of at least 3, the aggregator when editing, the password on
+// create (strength-checked) and on edit only when one is typed.
+import * as yup from 'yup';
+import type { ElectricianBody, ElectricianInfo } from '../api/electricians';
+import { rules } from './rules';
+
+/** Spec 9: States. */
+export const STATES = ['NSW', 'NT', 'QLD', 'SA', 'TAS', 'VIC', 'WA', 'ACT'] as const;
+
+export function electricianSchema(editing: boolean) {
+  return yup.object({
+    first_name: rules.name('firstName'),
+    last_name: rules.name('lastName'),
+    email: rules.email(),
+    phone_no: rules.phone(),
+    company_name: rules.name('companyName'),
+    abn_number: rules.abn(),
+    eid: rules.optional(50, 'eidLength'),
+    address: rules.optional(500, 'addressLength').required('electricians.validation.addressRequired'),
+    city: rules.optional(100, 'cityLength'),
+    state: yup.string().default(''),
+    postcode: rules.postcode(),
+    aggregator_id: editing ? yup.string().default('').required('electricians.validation.aggregatorRequired') : yup.string().default(''),
+    password: rules.password(!editing),
+  });
+}
+
+export type ElectricianValues = yup.InferType<ReturnType<typeof electricianSchema>>;
+
+export const EMPTY_ELECTRICIAN: ElectricianValues = {
+  first_name: '',
+  last_name: '',
+  email: '',
+  phone_no: '',
+  company_name: '',
+  abn_number: '',
+  eid: '',
+  address: '',
+  city: '',
+  state: '',
+  postcode: '',
+  aggregator_id: '',
+  password: '',
+};
+
+/** The form's values of a stored electrician (the password box starts empty). */
+export function valuesOf(e: ElectricianInfo): ElectricianValues {
+  return {
+    first_name: e.first_name,
+    last_name: e.last_name,
+    email: e.email,
+    phone_no: e.phone_no ?? '',
+    company_name: e.company_name ?? '',
+    abn_number: e.abn_number ?? '',
+    eid: e.eid ?? '',
+    address: e.address ?? '',
+    city: e.city ?? '',
+    state: e.state ?? '',
+    postcode: e.postcode ?? '',
+    aggregator_id: e.aggregator_id === null ? '' : String(e.aggregator_id),
+    password: '',
+  };
+}
+
+/** What is sent: the aggregator as a number (or none), the password only when typed. */
+export function bodyOf({ aggregator_id, password, ...values }: ElectricianValues): ElectricianBody {
+  return { ...values, aggregator_id: aggregator_id === '' ? null : Number(aggregator_id), ...(password ? { password } : {}) };
+}
