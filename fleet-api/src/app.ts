@@ -37,6 +37,7 @@ import { LiveHub } from './modules/live/hub';
 import { liveRoutes } from './modules/live/routes';
 import { nmsRoutes } from './modules/nms/routes';
 import { modelRoutes } from './modules/models/routes';
+import { agenciesModuleRoutes } from './modules/agencies/routes';
 import { electricianRoutes } from './modules/electricians/routes';
 
 export interface BuildAppOptions {
@@ -160,6 +161,7 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
   await app.register(tariffRoutes, opts);
   await app.register(sliderRoutes, opts);
   await app.register(organisationRoutes, opts);
+  await app.register(agenciesModuleRoutes, opts);
   await app.register(electricianRoutes, opts);
 
   await app.ready();

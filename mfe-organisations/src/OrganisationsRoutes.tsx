@@ -1,8 +1,11 @@
 import { Route, Routes } from '@fleet/shared-api';
 import { RequireRole } from '@fleet/shared-ui/remote';
 import type { ReactNode } from 'react';
+import { AgencyAddPage, AgencyEditPage } from './agencies/AgencyFormPage';
+import { AgencyListPage } from './agencies/AgencyListPage';
+import { AgencyViewPage } from './agencies/AgencyViewPage';
 import { AggregatorListPage } from './aggregators/AggregatorListPage';
-import { ELECTRICIAN_PATHS, FIELD_WORKER_PATHS, ORGANISATION_PATHS, SLIDER_PRODUCTS, sliderPath, TARIFF_PATHS } from './description';
+import { AGENCY_AGENT_PATHS, AGENCY_PATHS, ELECTRICIAN_PATHS, FIELD_WORKER_PATHS, ORGANISATION_PATHS, SLIDER_PRODUCTS, sliderPath, TARIFF_PATHS } from './description';
 import { ElectricianAddPage, ElectricianEditPage } from './electricians/ElectricianFormPage';
 import { ElectricianListPage } from './electricians/ElectricianListPage';
 import { ElectricianViewPage } from './electricians/ElectricianViewPage';
@@ -10,10 +13,41 @@ import { FieldWorkerDevicesPage } from './field-workers/FieldWorkerDevicesPage';
 import { FieldWorkerAddPage, FieldWorkerEditPage } from './field-workers/FieldWorkerFormPage';
 import { FieldWorkerListPage } from './field-workers/FieldWorkerListPage';
 import { FieldWorkerViewPage } from './field-workers/FieldWorkerViewPage';
+import { AdminAgentListPage } from './installer-agents/AdminAgentListPage';
+import { AdminAgentViewPage } from './installer-agents/AdminAgentViewPage';
+import { AgencyAgentAddPage, AgencyAgentEditPage } from './installer-agents/AgencyAgentFormPage';
+import { AgencyAgentListPage } from './installer-agents/AgencyAgentListPage';
+import { AgencyAgentViewPage } from './installer-agents/AgencyAgentViewPage';
+import { AgentDevicesPage } from './installer-agents/AgentDevicesPage';
+import { IntegrationListPage } from './integrations/IntegrationListPage';
+import { IntegrationViewPage } from './integrations/IntegrationViewPage';
+import { PartnerListPage } from './partners/PartnerListPage';
+import { PartnerViewPage } from './partners/PartnerViewPage';
 import { RetailerListPage } from './retailers/RetailerListPage';
 import { SliderListPage } from './sliders/SliderListPage';
 import { TariffListPage } from './tariffs/TariffListPage';
 import { TariffPage } from './tariffs/TariffPage';
+
+/** Admin's agency screens (spec 2.4) and the agency's installation agents (spec 2.5), by path. */
+const ADMIN_SCREENS: Array<[string, ReactNode]> = [
+  [AGENCY_PATHS.list, <AgencyListPage key="list" />],
+  [AGENCY_PATHS.add, <AgencyAddPage key="add" />],
+  [AGENCY_PATHS.view, <AgencyViewPage key="view" />],
+  [AGENCY_PATHS.edit, <AgencyEditPage key="edit" />],
+  [AGENCY_PATHS.integrations, <IntegrationListPage key="integrations" />],
+  [AGENCY_PATHS.integration, <IntegrationViewPage key="integration" />],
+  [AGENCY_PATHS.partners, <PartnerListPage key="partners" />],
+  [AGENCY_PATHS.partner, <PartnerViewPage key="partner" />],
+  [AGENCY_PATHS.agents, <AdminAgentListPage key="agents" />],
+  [AGENCY_PATHS.agent, <AdminAgentViewPage key="agent" />],
+  [AGENCY_PATHS.agentDevices, <AgentDevicesPage key="agent-devices" />],
+];
+const AGENCY_SCREENS: Array<[string, ReactNode]> = [
+  [AGENCY_AGENT_PATHS.list, <AgencyAgentListPage key="list" />],
+  [AGENCY_AGENT_PATHS.add, <AgencyAgentAddPage key="add" />],
+  [AGENCY_AGENT_PATHS.view, <AgencyAgentViewPage key="view" />],
+  [AGENCY_AGENT_PATHS.edit, <AgencyAgentEditPage key="edit" />],
+];
 
 export interface OrganisationsRoutesProps {
   /** What a path this remote does not own shows: nothing inside the console (the shell mounts its owner). */
@@ -48,6 +82,8 @@ export function OrganisationsRoutes({ fallback = null }: OrganisationsRoutesProp
       {SLIDER_PRODUCTS.map((product) => (
         <Route key={product} path={sliderPath(product)} element={<RequireRole role="Admin"><SliderListPage key={product} product={product} /></RequireRole>} />
       ))}
+      {ADMIN_SCREENS.map(([path, screen]) => <Route key={path} path={path} element={<RequireRole role="Admin">{screen}</RequireRole>} />)}
+      {AGENCY_SCREENS.map(([path, screen]) => <Route key={path} path={path} element={<RequireRole role="Agency">{screen}</RequireRole>} />)}
       <Route path="*" element={fallback} />
     </Routes>
   );

@@ -31,7 +31,7 @@ describe('description', () => {
         '/admin/electrician-installer/device/view/:id',
       ]),
     );
-    expect(of('Agency')).toEqual(['/agency/electricians', '/agency/electricians/view/:id', '/agency/electricians-agents', '/agency/electricians-agents/view/:id']);
+    expect(of('Agency').filter((p) => p.includes('electrician'))).toEqual(['/agency/electricians', '/agency/electricians/view/:id', '/agency/electricians-agents', '/agency/electricians-agents/view/:id']);
     expect(of('Electrician')).toEqual(['/electrician/installer-agents', '/electrician/installer-agent', '/electrician/installer-agent/view/:id', '/electrician/installer-agent/:id']);
   });
 
@@ -49,6 +49,7 @@ describe('description', () => {
     expect(entries('Agency')).toEqual([
       ['Electricians', '/agency/electricians', null],
       ['Electrician Agents', '/agency/electricians-agents', null],
+      ['Installation Agents', '/agency/installation-agents', null],
     ]);
     expect(entries('Electrician')).toEqual([['Field Workers', '/electrician/installer-agents', null]]);
   });
@@ -71,5 +72,37 @@ describe('description', () => {
       ['Airlink', '/admin/airlink/slider'],
     ]);
     expect(sliders.every((m) => (m.order ?? 0) > 700 && m.roles.join() === 'Admin')).toBe(true);
+  });
+
+  it("owns Admin's agencies, integrations, partners and installer agents, and the agency's installation agents", () => {
+    const agencyRoutes = description.routes.filter((r) => /installer-agenc|integration|partner|installer-agent|installation-agent/.test(r.path) && !r.path.startsWith('/electrician/'));
+    expect(agencyRoutes).toEqual([
+      { path: '/admin/installer-agencies', access: ['Admin'] },
+      { path: '/admin/installer-agency', access: ['Admin'] },
+      { path: '/admin/installer-agency/view/:id', access: ['Admin'] },
+      { path: '/admin/installer-agency/:id', access: ['Admin'] },
+      { path: '/admin/integrations', access: ['Admin'] },
+      { path: '/admin/integration/view/:id', access: ['Admin'] },
+      { path: '/admin/partners', access: ['Admin'] },
+      { path: '/admin/partner/view/:id', access: ['Admin'] },
+      { path: '/admin/installer-agents', access: ['Admin'] },
+      { path: '/admin/installer-agent/view/:id', access: ['Admin'] },
+      { path: '/admin/installer-agent/view/device/:id', access: ['Admin'] },
+      { path: '/agency/installation-agents', access: ['Agency'] },
+      { path: '/agency/installation-agent', access: ['Agency'] },
+      { path: '/agency/installation-agents/view/:id', access: ['Agency'] },
+      { path: '/agency/installation-agents/:id', access: ['Agency'] },
+    ]);
+  });
+
+  it('puts Manage Agencies after Customers, Installer Agents after Manage Electricians, the agency\'s Installation Agents after Devices - VEU', () => {
+    const mine = ['organisations.agencies', 'organisations.integrations', 'organisations.partners', 'organisations.installer-agents', 'organisations.installation-agents'];
+    expect(description.menu.filter((m) => mine.includes(m.id)).map((m) => [m.label, m.roles, m.group ?? null, m.order])).toEqual([
+      ['Agencies', ['Admin'], 'Manage Agencies', 300],
+      ['Integrations', ['Admin'], 'Manage Agencies', 301],
+      ['Partners', ['Admin'], 'Manage Agencies', 302],
+      ['Installer Agents', ['Admin'], null, 450],
+      ['Installation Agents', ['Agency'], null, 135],
+    ]);
   });
 });

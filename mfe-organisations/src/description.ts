@@ -50,9 +50,38 @@ const ELECTRICIAN_ROUTES: RemoteRoute[] = [...Object.values(ELECTRICIAN_PATHS), 
   (path): RemoteRoute => ({ path, access: path.startsWith('/admin/') ? ['Admin'] : path.startsWith('/agency/') ? ['Agency'] : ['Electrician'] }),
 );
 
+
+/** Spec 2.4 (Agencies, Installer agents): Admin's screens; partners' pair is ours (the spec names no route). */
+export const AGENCY_PATHS = {
+  list: '/admin/installer-agencies',
+  add: '/admin/installer-agency',
+  view: '/admin/installer-agency/view/:id',
+  edit: '/admin/installer-agency/:id',
+  integrations: '/admin/integrations',
+  integration: '/admin/integration/view/:id',
+  partners: '/admin/partners',
+  partner: '/admin/partner/view/:id',
+  agents: '/admin/installer-agents',
+  agent: '/admin/installer-agent/view/:id',
+  agentDevices: '/admin/installer-agent/view/device/:id',
+} as const;
+
+/** Spec 2.5: the agency's installation agents. */
+export const AGENCY_AGENT_PATHS = {
+  list: '/agency/installation-agents',
+  add: '/agency/installation-agent',
+  view: '/agency/installation-agents/view/:id',
+  edit: '/agency/installation-agents/:id',
+} as const;
+
+/** Spec 2.11: Manage Agencies groups the agencies, integrations (and partners, our place for them). */
+export const AGENCIES_GROUP = 'Manage Agencies';
+
 const routes: RemoteRoute[] = [
   ...[...Object.values(ORGANISATION_PATHS), ...Object.values(TARIFF_PATHS), ...SLIDER_PRODUCTS.map(sliderPath)].map((path): RemoteRoute => ({ path, access: ['Admin'] })),
   ...ELECTRICIAN_ROUTES,
+  ...Object.values(AGENCY_PATHS).map((path): RemoteRoute => ({ path, access: ['Admin'] })),
+  ...Object.values(AGENCY_AGENT_PATHS).map((path): RemoteRoute => ({ path, access: ['Agency'] })),
 ];
 
 /** Spec 2.11: the Sliders group, one entry per product line (the shell keeps the group Admin only). */
@@ -79,6 +108,13 @@ const menu: MenuEntry[] = [
   ...SLIDER_MENU.map(
     ([product, label, key], index): MenuEntry => ({ id: `organisations.sliders.${key}`, label, labelKey: `organisations:tariffs.menu.${key}`, path: sliderPath(product), roles: ['Admin'], group: SLIDERS_GROUP, order: 710 + index }),
   ),
+  // Manage Agencies after Customers (200); Installer agents after Manage Electricians (400s)
+  { id: 'organisations.agencies', label: 'Agencies', labelKey: 'organisations:agencies.menu.agencies', path: AGENCY_PATHS.list, roles: ['Admin'], group: AGENCIES_GROUP, order: 300 },
+  { id: 'organisations.integrations', label: 'Integrations', labelKey: 'organisations:agencies.menu.integrations', path: AGENCY_PATHS.integrations, roles: ['Admin'], group: AGENCIES_GROUP, order: 301 },
+  { id: 'organisations.partners', label: 'Partners', labelKey: 'organisations:agencies.menu.partners', path: AGENCY_PATHS.partners, roles: ['Admin'], group: AGENCIES_GROUP, order: 302 },
+  { id: 'organisations.installer-agents', label: 'Installer Agents', labelKey: 'organisations:agencies.menu.installerAgents', path: AGENCY_PATHS.agents, roles: ['Admin'], order: 450 },
+  // Agency: after Devices - VEU (130)
+  { id: 'organisations.installation-agents', label: 'Installation Agents', labelKey: 'organisations:agencies.menu.installationAgents', path: AGENCY_AGENT_PATHS.list, roles: ['Agency'], order: 135 },
 ];
 
 export const description: RemoteDescription = {

@@ -20,7 +20,7 @@ export type { ApiAnswer, ListInfo, SearchParams, SearchParamValue, UploadProgres
 export { api, apiUrl, apiGet, apiList, apiPost, apiPut, apiDelete, apiPostForm, apiDownload, saveFile, dispositionFileName, isAuthCall, failureFor } from './client/api';
 export { ApiError, errorMessage, serverMessage, isNetworkFailure, NETWORK_ERROR_MESSAGE, GENERIC_ERROR_MESSAGE } from './client/errors';
 
-export { apiPrefix, webPrefix, homePath, profilePath, propertyViewOf } from './roles/prefixes';
+export { apiPrefix, webPrefix, homePath, profilePath, propertyViewOf, deviceViewOf } from './roles/prefixes';
 
 export type { FilterItem, FilterType, FilterScalar, FilterValue, EncodedFilterItem, FilterValues } from './filters/filter-codec';
 export {

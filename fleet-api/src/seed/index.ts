@@ -48,6 +48,7 @@ import {
   UNIT_TYPES,
   WIFI_NAMES,
 } from './data';
+import { seedAgencyExtras } from './agencies';
 
 export * from './data';
 
@@ -116,6 +117,7 @@ export async function seedDemoFleet(db: Db, opts: SeedOptions): Promise<SeedResu
     if (current === null) {
       log('seed: organisations, people and demo accounts');
       await seedBase(tx, passwordHash);
+      await seedAgencyExtras(tx, passwordHash);
       current = 0;
       await tx.query("INSERT INTO seed_state (name, devices) VALUES ('demo', 0)");
     }

@@ -1,5 +1,5 @@
 import type { ProductKey, UserType } from '../remote-contract';
-import { apiPrefix, homePath, profilePath, propertyViewOf, webPrefix } from './prefixes';
+import { apiPrefix, deviceViewOf, homePath, profilePath, propertyViewOf, webPrefix } from './prefixes';
 
 test.each<[UserType, string, string]>([
   ['Admin', '/api', '/api'],
@@ -56,5 +56,20 @@ describe('propertyViewOf', () => {
     expect(propertyViewOf('Electrician')).toBeNull();
     expect(propertyViewOf('Customer')).toBeNull();
     expect(propertyViewOf(null)).toBeNull();
+  });
+});
+
+describe('deviceViewOf', () => {
+  it("is the role's page of the device's line, and none where the role has none", () => {
+    const hub = { id: 7, product_line: 'safelink' };
+    const heatPump = { id: 9, product_line: 'heat_pump' };
+    expect(deviceViewOf('Admin', hub)).toBe('/admin/devices/view/7');
+    expect(deviceViewOf('Admin', heatPump)).toBe('/admin/heat_pump/device/view/9');
+    expect(deviceViewOf('Agency', hub)).toBe('/agency/devices/view/7');
+    expect(deviceViewOf('Agency', heatPump)).toBe('/agency/heat_pump/device/view/9');
+    expect(deviceViewOf('mscc', heatPump)).toBe('/multisite/device/view/9');
+    expect(deviceViewOf('sm', hub)).toBeNull();
+    expect(deviceViewOf('Electrician', hub)).toBeNull();
+    expect(deviceViewOf(null, hub)).toBeNull();
   });
 });

@@ -82,3 +82,22 @@ export function propertyViewOf(userType: UserType | null): ((propertyId: number)
   const area = userType ? PROPERTY_AREAS[userType] : undefined;
   return area ? (propertyId) => `/${area}/customer/property/view/${propertyId}` : null;
 }
+
+/**
+ * The device page a role opens from a row (routes of mfe-devices and mfe-heatpump-nms: links, never
+ * imports): a heat pump's page or another line's, or null where the role has none (mscc and sm have
+ * heat-pump pages only; other roles' rows do not link).
+ */
+const HEAT_PUMP_PAGE: Partial<Record<UserType, string>> = {
+  Admin: '/admin/heat_pump/device/view/',
+  Agency: '/agency/heat_pump/device/view/',
+  mscc: '/multisite/device/view/',
+  sm: '/sitemanager/device/view/',
+};
+const DEVICE_PAGE: Partial<Record<UserType, string>> = { Admin: '/admin/devices/view/', Agency: '/agency/devices/view/' };
+
+export function deviceViewOf(userType: UserType | null, device: { id: number; product_line: string }): string | null {
+  if (!userType) return null;
+  const prefix = device.product_line === 'heat_pump' ? HEAT_PUMP_PAGE[userType] : DEVICE_PAGE[userType];
+  return prefix ? `${prefix}${device.id}` : null;
+}

@@ -163,12 +163,17 @@ export { ROW_COLUMNS, ROW_JOINS };
 /**
  * Named subsets of a slice. `veu`: devices at Victorian properties, the ones the Victorian Energy
  * Upgrades program counts (the agency's "Devices - VEU"; the spec names the screen, not its rule).
+ * `agency`, `agent`, `partner`: the devices an agency or an installation agent installed, and those of
+ * the agencies a partner works with (modules/agencies).
  */
-export type DeviceSubset = 'veu' | { company: number } | { site: number };
+export type DeviceSubset = 'veu' | { company: number } | { site: number } | { agency: number } | { agent: number } | { partner: number };
 
 /** The SQL of a subset (on devices `d` and properties `p`). `company`: the company's and its sites' devices. */
 export function subsetCondition(subset: DeviceSubset, params: SqlParams): string {
   if (subset === 'veu') return "p.state = 'VIC'";
+  if ('agency' in subset) return `d.agency_id = ${params.add(subset.agency)}`;
+  if ('agent' in subset) return `d.agent_id = ${params.add(subset.agent)}`;
+  if ('partner' in subset) return `d.agency_id IN (SELECT pa.agency_id FROM partner_agencies pa WHERE pa.partner_id = ${params.add(subset.partner)})`;
   if ('company' in subset) {
     const c = params.add(subset.company);
     return `(d.company_id = ${c} OR d.site_id IN (SELECT s.id FROM sites s WHERE s.company_id = ${c}))`;

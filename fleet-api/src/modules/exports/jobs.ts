@@ -26,6 +26,8 @@ export const EXPORT_FILES = {
   feedback: 'Feedback.csv',
   survey_feedback: 'Survey Feedback.csv',
   auto_sync_feedback: 'Auto-Sync Feedback.csv',
+  agencies: 'Agencies.csv',
+  agents: 'Installer Agents.csv',
 } as const;
 export type ExportKind = keyof typeof EXPORT_FILES;
 

@@ -1,0 +1,53 @@
+// What the agencies module's tests share: one seeded app, signed-in callers by email, calls that
+// answer {status, message, info}, and an export job followed to its CSV.
+import type { InjectOptions } from 'fastify';
+import { bearer, signIn, startTestApp, type TestApp } from '../support/app';
+
+export interface Answer<T> {
+  status: number;
+  message: string;
+  info: T;
+}
+
+export interface Harness {
+  t: TestApp;
+  /** Signs in (again) and keeps the token under `as`. */
+  signInAs(as: string, email: string, password?: string): Promise<string>;
+  call<T = unknown>(as: string, url: string, method?: InjectOptions['method'], payload?: object): Promise<Answer<T>>;
+  n(sql: string, params?: unknown[]): Promise<number>;
+  /** The CSV lines of an export job once it has finished. */
+  exportLines(as: string, started: Answer<{ id: number }>): Promise<string[]>;
+}
+
+export async function harness(devices = 300): Promise<Harness> {
+  const t = await startTestApp({}, { devices });
+  const tokens: Record<string, Record<string, string>> = {};
+  const call = async <T,>(as: string, url: string, method: InjectOptions['method'] = 'GET', payload?: object): Promise<Answer<T>> => {
+    const res = await t.app.inject({ url, method, headers: tokens[as] ?? {}, ...(payload ? { payload } : {}) });
+    const body = res.json() as { message: string; info: T };
+    return { status: res.statusCode, message: body.message, info: body.info };
+  };
+  return {
+    t,
+    async signInAs(as, email, password) {
+      const token = (await signIn(t.app, email, password)).token;
+      tokens[as] = bearer(token);
+      return token;
+    },
+    call,
+    n: async (sql, params = []) => (await t.db.query<{ n: number }>(sql, params)).rows[0]?.n ?? 0,
+    async exportLines(as, started) {
+      expect([started.status, started.message]).toEqual([200, 'Export started']);
+      for (let i = 0; i < 200; i += 1) {
+        const job = await call<{ status: string; download_link: string | null; error: string | null }>(as, `/api/export/${started.info.id}`);
+        if (job.info.status === 'failed') throw new Error(`export failed: ${job.info.error}`);
+        if (job.info.status === 'done') {
+          const file = await t.app.inject({ url: String(job.info.download_link) });
+          return file.body.trim().split(/\r?\n/);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      throw new Error('the export did not finish');
+    },
+  };
+}

@@ -1,0 +1,79 @@
+import { formatDate, useListState, useOpenWithBack } from '@fleet/shared-api';
+import { Box, Button } from '@fleet/shared-ui';
+import { DeleteConfirmDialog, ExportJobButton, ListHeader, PagedTable, RowActions, type DataColumn, type FilterFieldDef } from '@fleet/shared-ui/tables';
+import { useState } from 'react';
+import { useAgencies, useDeleteAgency, useStartAgencyExport, type AgencyRow } from '../api/agencies';
+import { AGENCY_PATHS} from '../description';
+import { useOrganisationsTranslation } from '../i18n/translation';
+import { recordPath } from '../record-page/route-record';
+import { useProductLine } from './product-line';
+import { StatusWord, useStatusFilter } from './status';
+
+const FILTER_KEYS = ['agency_name', 'email', 'contact', 'postcode', 'status'] as const;
+
+/**
+ * Agencies (spec 2.4: /admin/installer-agencies): the filter drawer, each agency's status, agents and
+ * devices of the selected product, add, view, edit and delete, and the whole filtered list as CSV.
+ */
+export function AgencyListPage() {
+  const { t } = useOrganisationsTranslation();
+  const openWithBack = useOpenWithBack();
+  const { line, label } = useProductLine();
+  const list = useListState({ filterKeys: FILTER_KEYS });
+  const agencies = useAgencies(line, list.toQuery());
+  const remove = useDeleteAgency();
+  const exportJob = useStartAgencyExport();
+  const [deleting, setDeleting] = useState<AgencyRow | null>(null);
+  const statusFilter = useStatusFilter();
+  const a = (key: string, options?: Record<string, string>) => t(`agencies.agency.${key}`, options);
+
+  const columns: DataColumn<AgencyRow>[] = [
+    { key: 'agency_name', header: a('agencyName') },
+    { key: 'email', header: a('email') },
+    { key: 'contact_name', header: a('contactName'), render: (row) => [row.contact_first_name, row.contact_last_name].filter(Boolean).join(' ') || '-' },
+    { key: 'contact', header: a('contact'), render: (row) => row.contact ?? '-' },
+    { key: 'postcode', header: a('postcode'), render: (row) => row.postcode ?? '-' },
+    { key: 'status', header: t('agencies.common.status'), render: (row) => <StatusWord status={row.status} /> },
+    { key: 'agents', header: a('agents') },
+    { key: 'devices', header: a('devicesOf', { product: label }), sortable: false },
+    { key: 'created_at', header: t('agencies.common.created'), render: (row) => formatDate(row.created_at) },
+    {
+      key: 'action',
+      header: t('agencies.common.action'),
+      sortable: false,
+      render: (row) => (
+        <RowActions
+          name={row.agency_name}
+          onView={() => openWithBack(recordPath(AGENCY_PATHS.view, row.id))}
+          onEdit={() => openWithBack(recordPath(AGENCY_PATHS.edit, row.id))}
+          onDelete={() => setDeleting(row)}
+        />
+      ),
+    },
+  ];
+  const filters: FilterFieldDef[] = [
+    { key: 'agency_name', label: a('agencyName') },
+    { key: 'email', label: a('email') },
+    { key: 'contact', label: a('contact') },
+    { key: 'postcode', label: a('postcode') },
+    statusFilter,
+  ];
+  return (
+    <Box p="4">
+      <ListHeader title={a('title')} list={list} filters={filters}>
+        <ExportJobButton fileName="Agencies.csv" start={async () => (await exportJob.mutateAsync({ filter: list.toQuery().filter })).info} />
+        <Button size="sm" onClick={() => openWithBack(AGENCY_PATHS.add)}>
+          {a('add')}
+        </Button>
+      </ListHeader>
+      <PagedTable label={a('title')} list={list} result={agencies} page={agencies.data} columns={columns} />
+      <DeleteConfirmDialog
+        row={deleting}
+        title={a('deleteTitle')}
+        text={a('deleteText', { name: deleting?.agency_name ?? '' })}
+        onClose={() => setDeleting(null)}
+        onDelete={(row) => remove.mutateAsync(row.id)}
+      />
+    </Box>
+  );
+}

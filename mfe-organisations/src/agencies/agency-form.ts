@@ -1,0 +1,102 @@
+// Spec 5 (Agency): agency_name, email, postcode of at least 3, contact names, contact 8 to 13, the
+// password required on create and strength-checked. Spec 4: anything but Active is sent as In-Active.
+import * as yup from 'yup';
+import type { AgencyFormBody, AgencyInfo, AgencyStatus } from '../api/agencies';
+import { email, name, password, phone, postcode, text } from './rules';
+
+export const FLOWS = ['install', 'replace', 'remove'] as const;
+export const AGENCY_DEVICE_TYPES = ['ihd', 'ihd_livelink', 'livelink', 'safelink', 'airlink', 'bulb', 'heat_pump'] as const;
+/** Spec 9: the states of an address. */
+export const STATES = ['NSW', 'NT', 'QLD', 'SA', 'TAS', 'VIC', 'WA', 'ACT'] as const;
+
+export function agencySchema(mode: 'add' | 'edit') {
+  return yup.object({
+    agency_name: name('agencyNameRequired', 'agencyNameTooLong'),
+    email: email(),
+    password: password(mode === 'add'),
+    contact_first_name: name('contactFirstNameRequired', 'contactFirstNameTooLong'),
+    contact_last_name: name('contactLastNameRequired', 'contactLastNameTooLong'),
+    contact: phone(),
+    postcode: postcode(),
+    abn_no: text().matches(/^\d{11}$/, { message: 'agencies.validation.abnInvalid', excludeEmptyString: true }),
+    street_address: text().max(200),
+    plot_address: text().max(200),
+    city: text().max(100),
+    state: text(),
+    country: text().max(100),
+    status: yup.string().default('Active'),
+    flows: yup.array(yup.string().required()).default([]),
+    deviceType: yup.array(yup.string().required()).default([]),
+    email_notification: yup.boolean().default(false),
+  });
+}
+
+export type AgencyValues = yup.InferType<ReturnType<typeof agencySchema>>;
+
+export const EMPTY_AGENCY: AgencyValues = {
+  agency_name: '',
+  email: '',
+  password: '',
+  contact_first_name: '',
+  contact_last_name: '',
+  contact: '',
+  postcode: '',
+  abn_no: '',
+  street_address: '',
+  plot_address: '',
+  city: '',
+  state: '',
+  country: 'Australia',
+  status: 'Active',
+  flows: [...FLOWS],
+  deviceType: [],
+  email_notification: false,
+};
+
+export function agencyValues(info: AgencyInfo): AgencyValues {
+  return {
+    agency_name: info.agency_name,
+    email: info.email,
+    password: '',
+    contact_first_name: info.contact_first_name ?? '',
+    contact_last_name: info.contact_last_name ?? '',
+    contact: info.contact ?? '',
+    postcode: info.postcode ?? '',
+    abn_no: info.abn_no ?? '',
+    street_address: info.street_address ?? '',
+    plot_address: info.plot_address ?? '',
+    city: info.city ?? '',
+    state: info.state ?? '',
+    country: info.country ?? '',
+    status: info.status,
+    flows: info.flows,
+    deviceType: info.device_type,
+    email_notification: info.email_notification,
+  };
+}
+
+/** In the list's order, each once, joined by commas (spec 3: "list joined by comma"). */
+const joined = (chosen: readonly string[], order: readonly string[]) => order.filter((v) => chosen.includes(v)).join(',');
+
+export function agencyBody(values: AgencyValues): AgencyFormBody {
+  const status: AgencyStatus = values.status === 'Active' ? 'Active' : 'In-Active';
+  return {
+    agency_name: values.agency_name,
+    email: values.email,
+    postcode: values.postcode,
+    contact_first_name: values.contact_first_name,
+    contact_last_name: values.contact_last_name,
+    contact: values.contact,
+    abn_no: values.abn_no,
+    country: values.country,
+    state: values.state,
+    city: values.city,
+    street_address: values.street_address,
+    plot_address: values.plot_address,
+    status,
+    flows: joined(values.flows, FLOWS),
+    deviceType: joined(values.deviceType, AGENCY_DEVICE_TYPES),
+    email_notification: values.email_notification,
+    password: values.password,
+  };
+}

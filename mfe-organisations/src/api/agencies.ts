@@ -1,0 +1,166 @@
+// Agency and integration calls (docs/organisation-calls.md, Agencies and Integrations; Admin).
+import { apiDelete, apiGet, apiList, apiPost, apiPostForm, useFleetMutation, type ExportJob, type ListQuery } from '@fleet/shared-api';
+import type { AddressParts } from '@fleet/shared-ui/tables';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+
+export type AgencyStatus = 'Active' | 'In-Active';
+
+export interface AgencyRow {
+  id: number;
+  agency_name: string;
+  email: string;
+  contact_first_name: string | null;
+  contact_last_name: string | null;
+  contact: string | null;
+  postcode: string | null;
+  city: string | null;
+  state: string | null;
+  status: string;
+  flows: string[];
+  device_type: string[];
+  agents: number;
+  devices: number;
+  created_at: string;
+}
+
+export interface AgencyInfo extends AgencyRow {
+  abn_no: string | null;
+  country: string | null;
+  street_address: string | null;
+  plot_address: string | null;
+  email_notification: boolean;
+  customers: number;
+  electricians: number;
+  partners: Array<{ id: number; name: string }>;
+  updated_at: string;
+}
+
+/** A device row of the agency, agent and partner views (the devices module's list row). */
+export interface DeviceRow extends AddressParts {
+  id: number;
+  product_line: string;
+  serial_number: string;
+  mac_address: string | null;
+  installation_date: string | null;
+  device_status: string;
+  installed_via: string | null;
+  agency_name: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  property_id: number | null;
+}
+
+/** The agency form as the server takes it (spec 3 names; sent as form data). */
+export interface AgencyFormBody {
+  agency_name: string;
+  email: string;
+  postcode: string;
+  contact_first_name: string;
+  contact_last_name: string;
+  contact: string;
+  abn_no: string;
+  country: string;
+  state: string;
+  city: string;
+  street_address: string;
+  plot_address: string;
+  status: AgencyStatus;
+  flows: string;
+  deviceType: string;
+  email_notification: boolean;
+  /** Sent only when set. */
+  password: string;
+}
+
+export interface IntegrationRow {
+  id: number;
+  agency_name: string;
+  status: string;
+  flows: string[];
+  device_type: string[];
+  agents: number;
+  agents_ready: number;
+  channels: { installer_app: number; customer_app: number; console: number; other: number };
+  devices: number;
+}
+
+export interface IntegrationInfo extends IntegrationRow {
+  email_notification: boolean;
+  agents_in_active: number;
+  agents_without_password: number;
+  lines: Array<{ installed_via: string | null; product_line: string; devices: number }>;
+}
+
+export const agencyKeys = {
+  all: ['agencies'] as const,
+  list: (line: string, query: ListQuery) => ['agencies', 'list', line, query] as const,
+  one: (id: number, line: string) => ['agencies', 'one', id, line] as const,
+  devices: (id: number, line: string, query: ListQuery) => ['agencies', 'devices', id, line, query] as const,
+  agents: (id: number, line: string, query: ListQuery) => ['agencies', 'agents', id, line, query] as const,
+  integrations: (query: ListQuery) => ['agencies', 'integrations', query] as const,
+  integration: (id: number) => ['agencies', 'integration', id] as const,
+  /** What a deleted agency leaves stale: every list (its own page is left, not read again into a 404). */
+  lists: [['agencies', 'list'], ['agencies', 'integrations'], ['agents', 'list'], ['partners']] as const,
+};
+
+export function useAgencies(line: string, query: ListQuery) {
+  return useQuery({ queryKey: agencyKeys.list(line, query), queryFn: () => apiList<AgencyRow>('/api/agency/get/all', { ...query, deviceType: line }), placeholderData: keepPreviousData });
+}
+
+export function useAgency(id: number, line: string) {
+  return useQuery({ queryKey: agencyKeys.one(id, line), queryFn: async () => (await apiGet<AgencyInfo>(`/api/agency/get/${id}`, { deviceType: line })).info, enabled: id > 0 });
+}
+
+/** spec 7: page 1, limit 25, desc, created_at unless the section says otherwise */
+export function useAgencyDevices(id: number, line: string, query: ListQuery) {
+  return useQuery({
+    queryKey: agencyKeys.devices(id, line, query),
+    queryFn: () => apiList<DeviceRow>('/api/agency/get-devices', { ...query, agency_id: id, deviceType: line }),
+    enabled: id > 0,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAgencyAgents<T>(id: number, line: string, query: ListQuery) {
+  return useQuery({
+    queryKey: agencyKeys.agents(id, line, query),
+    queryFn: () => apiList<T>('/api/agency/get-agents', { ...query, agency_id: id, deviceType: line }),
+    enabled: id > 0,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Form data of the agency form: the password only when set (spec 7). */
+export function agencyFormData(body: AgencyFormBody): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(body)) {
+    if (key === 'password' && value === '') continue;
+    form.append(key, String(value));
+  }
+  return form;
+}
+
+export function useSaveAgency() {
+  return useFleetMutation(
+    ({ id, body }: { id: number | null; body: AgencyFormBody }) =>
+      id === null ? apiPostForm<{ id: number } | null>('/api/agency/add', agencyFormData(body)) : apiPostForm<{ id: number } | null>(`/api/agency/edit/${id}`, agencyFormData(body), { method: 'PUT' }),
+    { invalidate: [agencyKeys.all] },
+  );
+}
+
+export function useDeleteAgency() {
+  return useFleetMutation((id: number) => apiDelete<null>(`/api/agency/delete/${id}`), { invalidate: [...agencyKeys.lists] });
+}
+
+/** Starts the CSV export of the whole filtered agency list (a server job). */
+export function useStartAgencyExport() {
+  return useFleetMutation(({ filter }: { filter: string | undefined }) => apiPost<ExportJob>('/api/export/agencies', filter ? { filter } : {}), { invalidate: [], toastSuccess: false });
+}
+
+export function useIntegrations(query: ListQuery) {
+  return useQuery({ queryKey: agencyKeys.integrations(query), queryFn: () => apiList<IntegrationRow>('/api/integration/get/all', query), placeholderData: keepPreviousData });
+}
+
+export function useIntegration(id: number) {
+  return useQuery({ queryKey: agencyKeys.integration(id), queryFn: async () => (await apiGet<IntegrationInfo>(`/api/integration/get/${id}`)).info, enabled: id > 0 });
+}

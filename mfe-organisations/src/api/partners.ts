@@ -1,0 +1,76 @@
+// Partner calls (docs/organisation-calls.md, Partners; Admin): the spec's reads and ours to keep them.
+import { apiDelete, apiGet, apiList, apiPost, apiPut, useFleetMutation, type ListQuery } from '@fleet/shared-api';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { AgencyRow, DeviceRow } from './agencies';
+import type { AgentRow } from './agents';
+
+export interface PartnerRow {
+  id: number;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  website: string | null;
+  agencies: number;
+  devices: number;
+  created_at: string;
+}
+
+export interface PartnerFormBody {
+  name: string;
+  email: string;
+  phone: string;
+  website: string;
+}
+
+export const partnerKeys = {
+  all: ['partners'] as const,
+  list: (line: string, query: ListQuery) => ['partners', 'list', line, query] as const,
+  one: (id: number, line: string) => ['partners', 'one', id, line] as const,
+  of: (what: PartnerPart, id: number, line: string, query: ListQuery) => ['partners', what, id, line, query] as const,
+};
+
+export function usePartners(line: string, query: ListQuery) {
+  return useQuery({ queryKey: partnerKeys.list(line, query), queryFn: () => apiList<PartnerRow>('/api/partner/all', { ...query, deviceType: line }), placeholderData: keepPreviousData });
+}
+
+export function usePartner(id: number, line: string) {
+  return useQuery({ queryKey: partnerKeys.one(id, line), queryFn: async () => (await apiGet<PartnerRow>(`/api/partner/get/${id}`, { deviceType: line })).info, enabled: id > 0 });
+}
+
+export type PartnerPart = 'agencies' | 'devices' | 'agents';
+interface PartRows {
+  agencies: AgencyRow;
+  devices: DeviceRow;
+  agents: AgentRow;
+}
+
+/** A page of a partner's agencies, devices or agents (spec 7: partner_id and paging). */
+export function usePartnerPart<P extends PartnerPart>(what: P, id: number, line: string, query: ListQuery) {
+  return useQuery({
+    queryKey: partnerKeys.of(what, id, line, query),
+    queryFn: () => apiList<PartRows[P]>(`/api/partner/${what}`, { ...query, partner_id: id, deviceType: line }),
+    enabled: id > 0,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useSavePartner() {
+  return useFleetMutation(
+    ({ id, body }: { id: number | null; body: PartnerFormBody }) => (id === null ? apiPost<{ id: number }>('/api/partner/add', body) : apiPut<null>(`/api/partner/edit/${id}`, body)),
+    { invalidate: [partnerKeys.all] },
+  );
+}
+
+export function useDeletePartner() {
+  // the lists only: the deleted partner's own page is left, not read again into a 404
+  return useFleetMutation((id: number) => apiDelete<null>(`/api/partner/delete/${id}`), { invalidate: [['partners', 'list']] });
+}
+
+/** A partner starts or stops working with an agency (the agency's own page shows its partners too). */
+export function useLinkAgency() {
+  return useFleetMutation(
+    ({ partnerId, agencyId, link }: { partnerId: number; agencyId: number; link: boolean }) =>
+      link ? apiPost<null>('/api/partner/agency', { partner_id: partnerId, agency_id: agencyId }) : apiDelete<null>('/api/partner/agency', { partner_id: partnerId, agency_id: agencyId }),
+    { invalidate: [partnerKeys.all, ['agencies']] },
+  );
+}

@@ -1,0 +1,53 @@
+import { useListState, useOpenWithBack } from '@fleet/shared-api';
+import { Box, Button } from '@fleet/shared-ui';
+import { DeleteConfirmDialog, ListHeader, PagedTable, RowActions } from '@fleet/shared-ui/tables';
+import { useState } from 'react';
+import { useAgents, useDeleteAgent, type AgentRow } from '../api/agents';
+import { useProductLine } from '../agencies/product-line';
+import { AGENCY_AGENT_PATHS} from '../description';
+import { useOrganisationsTranslation } from '../i18n/translation';
+import { recordPath } from '../record-page/route-record';
+import { useAgentFilters } from './AdminAgentListPage';
+import { useAgentColumns } from './agentColumns';
+
+const FILTER_KEYS = ['name', 'email', 'phone', 'status'] as const;
+
+/** Installation Agents (spec 2.5: /agency/installation-agents): the agency's own, with add, view, edit and delete. */
+export function AgencyAgentListPage() {
+  const { t } = useOrganisationsTranslation();
+  const openWithBack = useOpenWithBack();
+  const { line, label } = useProductLine();
+  const list = useListState({ filterKeys: FILTER_KEYS });
+  const agents = useAgents('agency', line, list.toQuery());
+  const remove = useDeleteAgent();
+  const [deleting, setDeleting] = useState<AgentRow | null>(null);
+  const columns = useAgentColumns({
+    product: label,
+    viewPath: (row) => recordPath(AGENCY_AGENT_PATHS.view, row.id),
+    actions: (row) => (
+      <RowActions
+        name={`${row.first_name} ${row.last_name}`}
+        onView={() => openWithBack(recordPath(AGENCY_AGENT_PATHS.view, row.id))}
+        onEdit={() => openWithBack(recordPath(AGENCY_AGENT_PATHS.edit, row.id))}
+        onDelete={() => setDeleting(row)}
+      />
+    ),
+  });
+  return (
+    <Box p="4">
+      <ListHeader title={t('agencies.agent.agencyTitle')} list={list} filters={useAgentFilters(false)}>
+        <Button size="sm" onClick={() => openWithBack(AGENCY_AGENT_PATHS.add)}>
+          {t('agencies.agent.add')}
+        </Button>
+      </ListHeader>
+      <PagedTable label={t('agencies.agent.agencyTitle')} list={list} result={agents} page={agents.data} columns={columns} />
+      <DeleteConfirmDialog
+        row={deleting}
+        title={t('agencies.agent.deleteTitle')}
+        text={t('agencies.agent.deleteText', { name: deleting ? `${deleting.first_name} ${deleting.last_name}` : '' })}
+        onClose={() => setDeleting(null)}
+        onDelete={(row) => remove.mutateAsync(row.id)}
+      />
+    </Box>
+  );
+}

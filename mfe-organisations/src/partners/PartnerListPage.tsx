@@ -1,0 +1,67 @@
+import { formatDate, Link as RouterLink, useListState, useOpenWithBack } from '@fleet/shared-api';
+import { Box, Button, Link } from '@fleet/shared-ui';
+import { DeleteConfirmDialog, ListHeader, PagedTable, RowActions, type DataColumn, type FilterFieldDef } from '@fleet/shared-ui/tables';
+import { useState } from 'react';
+import { useDeletePartner, usePartners, type PartnerRow } from '../api/partners';
+import { useProductLine } from '../agencies/product-line';
+import { AGENCY_PATHS} from '../description';
+import { useOrganisationsTranslation } from '../i18n/translation';
+import { recordPath } from '../record-page/route-record';
+import { PartnerDialog } from './PartnerDialog';
+
+const FILTER_KEYS = ['name', 'email'] as const;
+
+/**
+ * Partners (our route /admin/partners, in Manage Agencies; the spec names the calls only): the
+ * organisations that bring work to agencies, with their agencies and devices of the product.
+ */
+export function PartnerListPage() {
+  const { t } = useOrganisationsTranslation();
+  const openWithBack = useOpenWithBack();
+  const { line, label } = useProductLine();
+  const list = useListState({ filterKeys: FILTER_KEYS });
+  const partners = usePartners(line, list.toQuery());
+  const remove = useDeletePartner();
+  const [editing, setEditing] = useState<PartnerRow | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<PartnerRow | null>(null);
+  const p = (key: string, options?: Record<string, string>) => t(`agencies.partner.${key}`, options);
+  const columns: DataColumn<PartnerRow>[] = [
+    {
+      key: 'name',
+      header: p('name'),
+      render: (row) => (
+        <Link asChild colorPalette="teal">
+          <RouterLink to={recordPath(AGENCY_PATHS.partner, row.id)}>{row.name}</RouterLink>
+        </Link>
+      ),
+    },
+    { key: 'email', header: p('email'), render: (row) => row.email ?? '-' },
+    { key: 'phone', header: p('phone'), sortable: false, render: (row) => row.phone ?? '-' },
+    { key: 'website', header: p('website'), sortable: false, render: (row) => row.website ?? '-' },
+    { key: 'agencies', header: p('agencies') },
+    { key: 'devices', header: t('agencies.agency.devicesOf', { product: label }), sortable: false },
+    { key: 'created_at', header: t('agencies.common.created'), render: (row) => formatDate(row.created_at) },
+    {
+      key: 'action',
+      header: t('agencies.common.action'),
+      sortable: false,
+      render: (row) => <RowActions name={row.name} onView={() => openWithBack(recordPath(AGENCY_PATHS.partner, row.id))} onEdit={() => setEditing(row)} onDelete={() => setDeleting(row)} />,
+    },
+  ];
+  const filters: FilterFieldDef[] = [
+    { key: 'name', label: p('name') },
+    { key: 'email', label: p('email') },
+  ];
+  return (
+    <Box p="4">
+      <ListHeader title={p('title')} list={list} filters={filters}>
+        <Button size="sm" onClick={() => setEditing('new')}>
+          {p('add')}
+        </Button>
+      </ListHeader>
+      <PagedTable label={p('title')} list={list} result={partners} page={partners.data} columns={columns} />
+      <PartnerDialog editing={editing} onClose={() => setEditing(null)} />
+      <DeleteConfirmDialog row={deleting} title={p('deleteTitle')} text={p('deleteText', { name: deleting?.name ?? '' })} onClose={() => setDeleting(null)} onDelete={(row) => remove.mutateAsync(row.id)} />
+    </Box>
+  );
+}
