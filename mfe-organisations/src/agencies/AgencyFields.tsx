@@ -73,7 +73,7 @@ export function AgencyFields({ form, mode }: { form: UseFormReturn<AgencyValues>
         control={control}
         name="deviceType"
         render={({ field }) => (
-          <CheckboxGroup legend={a('deviceType')} name="deviceType" value={field.value} onChange={field.onChange} options={AGENCY_DEVICE_TYPES.map((d) => ({ value: d, label: t(`agencies.lines.${d}`) }))} />
+          <CheckboxGroup legend={a('deviceType')} name="deviceType" value={field.value} onChange={field.onChange} options={AGENCY_DEVICE_TYPES.map((d) => ({ value: d, label: t(`devices.lines.${d}`) }))} />
         )}
       />
       <Controller

@@ -8,7 +8,7 @@ import { useAgentColumns } from '../installer-agents/agentColumns';
 import { RecordPage } from '../record-page/RecordPage';
 import { recordLoad, recordPath, useRouteId } from '../record-page/route-record';
 import { PagedSection, useSectionPaging } from '../record-page/PagedSection';
-import { useDeviceColumns } from './deviceColumns';
+import { useDeviceColumns } from '../devices/device-columns';
 import { useProductLine } from './product-line';
 import { StatusWord } from './status';
 
@@ -54,7 +54,7 @@ function AgencyFacts({ info, product }: { info: AgencyInfo; product: string }) {
         [a('abn'), info.abn_no ?? '-'],
         [a('streetAddress'), address || '-'],
         [a('flows'), info.flows.map((f) => t(`agencies.flows.${f}`)).join(', ') || t('agencies.common.none')],
-        [a('deviceType'), info.device_type.map((d) => t(`agencies.lines.${d}`, { defaultValue: d })).join(', ') || t('agencies.common.none')],
+        [a('deviceType'), info.device_type.map((d) => t(`devices.lines.${d}`, { defaultValue: d })).join(', ') || t('agencies.common.none')],
         [a('emailNotification'), info.email_notification ? t('agencies.common.yes') : t('agencies.common.no')],
         [a('devicesOf', { product }), String(info.devices)],
         [a('agents'), String(info.agents)],

@@ -8,7 +8,7 @@ import { useOrganisationsTranslation } from '../i18n/translation';
 import { PagedSection, useSectionPaging } from '../record-page/PagedSection';
 import { RecordPage } from '../record-page/RecordPage';
 import { recordLoad, recordPath, useRouteId } from '../record-page/route-record';
-import { useInstalledDeviceColumns } from './device-columns';
+import { useDeviceColumns } from '../devices/device-columns';
 
 /**
  * One electrician (spec 2.4 /admin/electrician/view/{id}, 2.5 /agency/electricians/view/{id}): its
@@ -95,6 +95,6 @@ function DevicesSection({ area, electricianId }: { area: ElectricianArea; electr
   const { t } = useOrganisationsTranslation();
   const paging = useSectionPaging();
   const devices = useElectricianPage<InstalledDevice>(area, 'get-devices', electricianId, paging.query);
-  const columns = useInstalledDeviceColumns(area, true);
+  const columns = useDeviceColumns({ fieldWorker: true });
   return <PagedSection title={t('electricians.devices.title')} paging={paging} result={devices} columns={columns} />;
 }

@@ -3,7 +3,7 @@ import { Box } from '@fleet/shared-ui';
 import { ListHeader, PagedTable, useDeviceFilterFields } from '@fleet/shared-ui/tables';
 import { useFieldWorker, useFieldWorkerDevices } from '../api/electricians';
 import { FIELD_WORKER_PATHS } from '../description';
-import { useInstalledDeviceColumns } from '../electricians/device-columns';
+import { useDeviceColumns } from '../devices/device-columns';
 import { useOrganisationsTranslation } from '../i18n/translation';
 import { recordPath, useRouteId } from '../record-page/route-record';
 
@@ -21,7 +21,7 @@ export function FieldWorkerDevicesPage() {
   const devices = useFieldWorkerDevices(id, list.toQuery());
   const back = useBackTo(id > 0 ? recordPath(FIELD_WORKER_PATHS.adminView, id) : FIELD_WORKER_PATHS.adminList);
   const filters = useDeviceFilterFields(FILTERS);
-  const columns = useInstalledDeviceColumns('admin', false);
+  const columns = useDeviceColumns();
   const title = worker.data ? t('electricians.fieldWorkers.devicesTitle', { name: worker.data.full_name }) : t('electricians.devices.title');
   return (
     <Box p="4">

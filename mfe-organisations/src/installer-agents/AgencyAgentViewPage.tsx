@@ -1,5 +1,5 @@
 import { useAgentDevices, useAgentPayload, useDeleteAgent } from '../api/agents';
-import { useDeviceColumns } from '../agencies/deviceColumns';
+import { useDeviceColumns } from '../devices/device-columns';
 import { useProductLine } from '../agencies/product-line';
 import { AGENCY_AGENT_PATHS} from '../description';
 import { useOrganisationsTranslation } from '../i18n/translation';

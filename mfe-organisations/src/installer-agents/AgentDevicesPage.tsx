@@ -2,7 +2,7 @@ import { useListState } from '@fleet/shared-api';
 import { Button, FilterIcon, useUiTranslation } from '@fleet/shared-ui';
 import { ListFilters, PagedTable, useDeviceFilterFields } from '@fleet/shared-ui/tables';
 import { useAgentDevices, useAgentPayload } from '../api/agents';
-import { useDeviceColumns } from '../agencies/deviceColumns';
+import { useDeviceColumns } from '../devices/device-columns';
 import { useProductLine } from '../agencies/product-line';
 import { AGENCY_PATHS} from '../description';
 import { useOrganisationsTranslation } from '../i18n/translation';

@@ -40,7 +40,7 @@ export function AgentFacts({ payload, product, agency, devices }: { payload: Log
           facts={[
             [g('installerId'), agent.installer_uuid],
             [g('flows'), payload.flows.map((f) => t(`agencies.flows.${f}`)).join(', ') || t('agencies.common.none')],
-            [g('deviceTypes'), payload.device_types.map((d) => t(`agencies.lines.${d}`, { defaultValue: d })).join(', ') || t('agencies.common.none')],
+            [g('deviceTypes'), payload.device_types.map((d) => t(`devices.lines.${d}`, { defaultValue: d })).join(', ') || t('agencies.common.none')],
           ]}
         />
       </section>

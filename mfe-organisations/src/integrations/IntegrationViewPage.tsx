@@ -3,7 +3,7 @@ import { FactList, Heading } from '@fleet/shared-ui';
 import { DataTable, OptionSelect, type DataColumn } from '@fleet/shared-ui/tables';
 import { useState } from 'react';
 import { useAgencyDevices, useIntegration, type IntegrationInfo } from '../api/agencies';
-import { useDeviceColumns } from '../agencies/deviceColumns';
+import { useDeviceColumns } from '../devices/device-columns';
 import { useProductLine } from '../agencies/product-line';
 import { StatusWord } from '../agencies/status';
 import { AGENCY_PATHS} from '../description';
@@ -58,7 +58,7 @@ function IntegrationFacts({ info }: { info: IntegrationInfo }) {
   const lines: LineRow[] = info.lines.map((l, index) => ({ ...l, id: index + 1 }));
   const columns: DataColumn<LineRow>[] = [
     { key: 'installed_via', header: i('channel'), sortable: false, render: (row) => channelName(t, row.installed_via) },
-    { key: 'product_line', header: i('product'), sortable: false, render: (row) => t(`agencies.lines.${row.product_line}`, { defaultValue: row.product_line }) },
+    { key: 'product_line', header: i('product'), sortable: false, render: (row) => t(`devices.lines.${row.product_line}`, { defaultValue: row.product_line }) },
     { key: 'devices', header: i('devices'), sortable: false },
   ];
   return (
@@ -67,7 +67,7 @@ function IntegrationFacts({ info }: { info: IntegrationInfo }) {
         facts={[
           [t('agencies.common.status'), <StatusWord key="status" status={info.status} />],
           [i('flows'), info.flows.map((f) => t(`agencies.flows.${f}`)).join(', ') || t('agencies.common.none')],
-          [t('agencies.agency.deviceType'), info.device_type.map((d) => t(`agencies.lines.${d}`, { defaultValue: d })).join(', ') || t('agencies.common.none')],
+          [t('agencies.agency.deviceType'), info.device_type.map((d) => t(`devices.lines.${d}`, { defaultValue: d })).join(', ') || t('agencies.common.none')],
           [i('agentsReady'), i('agentsReadyOf', { ready: info.agents_ready, total: info.agents })],
           [i('agentsInActive'), String(info.agents_in_active)],
           [i('agentsWithoutPassword'), String(info.agents_without_password)],

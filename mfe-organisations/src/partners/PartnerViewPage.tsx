@@ -4,7 +4,7 @@ import { DeleteConfirmDialog, OptionSelect, type DataColumn } from '@fleet/share
 import { useState } from 'react';
 import { useAgencies, type AgencyRow } from '../api/agencies';
 import { useDeletePartner, useLinkAgency, usePartner, usePartnerPart, type PartnerRow } from '../api/partners';
-import { useDeviceColumns } from '../agencies/deviceColumns';
+import { useDeviceColumns } from '../devices/device-columns';
 import { useProductLine } from '../agencies/product-line';
 import { StatusWord } from '../agencies/status';
 import { AGENCY_PATHS} from '../description';

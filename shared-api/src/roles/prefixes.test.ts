@@ -69,7 +69,11 @@ describe('deviceViewOf', () => {
     expect(deviceViewOf('Agency', heatPump)).toBe('/agency/heat_pump/device/view/9');
     expect(deviceViewOf('mscc', heatPump)).toBe('/multisite/device/view/9');
     expect(deviceViewOf('sm', hub)).toBeNull();
-    expect(deviceViewOf('Electrician', hub)).toBeNull();
+    expect(deviceViewOf('Electrician', hub)).toBe('/electrician/device/view/7');
+    expect(deviceViewOf('Electrician', heatPump)).toBeNull();
+    expect(deviceViewOf('Customer', hub)).toBe('/customer/devices/view/7');
+    expect(deviceViewOf('User', heatPump)).toBe('/user/device/view/9');
+    expect(deviceViewOf('User', hub)).toBeNull();
     expect(deviceViewOf(null, hub)).toBeNull();
   });
 });

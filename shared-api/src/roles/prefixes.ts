@@ -86,15 +86,21 @@ export function propertyViewOf(userType: UserType | null): ((propertyId: number)
 /**
  * The device page a role opens from a row (routes of mfe-devices and mfe-heatpump-nms: links, never
  * imports): a heat pump's page or another line's, or null where the role has none (mscc and sm have
- * heat-pump pages only; other roles' rows do not link).
+ * heat-pump pages only, the electrician and the customer other lines' pages only, User its heat pumps).
  */
 const HEAT_PUMP_PAGE: Partial<Record<UserType, string>> = {
   Admin: '/admin/heat_pump/device/view/',
   Agency: '/agency/heat_pump/device/view/',
   mscc: '/multisite/device/view/',
   sm: '/sitemanager/device/view/',
+  User: '/user/device/view/',
 };
-const DEVICE_PAGE: Partial<Record<UserType, string>> = { Admin: '/admin/devices/view/', Agency: '/agency/devices/view/' };
+const DEVICE_PAGE: Partial<Record<UserType, string>> = {
+  Admin: '/admin/devices/view/',
+  Agency: '/agency/devices/view/',
+  Electrician: '/electrician/device/view/',
+  Customer: '/customer/devices/view/',
+};
 
 export function deviceViewOf(userType: UserType | null, device: { id: number; product_line: string }): string | null {
   if (!userType) return null;
