@@ -60,7 +60,7 @@ test('Admin adds an electrician with every message of the spec, edits its aggreg
     await expectMessages(page, [
       'First Name should be less than 200 character',
       'Last Name should be less than 200 character',
-      'Invalid email address',
+      'Email address is invalid',
       'Phone Number must be 8 to 13 characters.',
       'Invalid ABN',
       'Valid Postal code is required',
@@ -139,7 +139,7 @@ test('the electrician adds, edits and deletes a field worker of its own, with th
     await expectMessages(page, [
       'First Name should be less than 200 character',
       'Last Name should be less than 200 character',
-      'Invalid email address',
+      'Email address is invalid',
       'Phone Number must be 8 to 13 characters.',
       'Password must be at least 8 characters and contain an uppercase letter, a lowercase letter and a digit',
     ]);

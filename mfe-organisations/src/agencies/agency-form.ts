@@ -2,7 +2,7 @@
 // password required on create and strength-checked. Spec 4: anything but Active is sent as In-Active.
 import * as yup from 'yup';
 import type { AgencyFormBody, AgencyInfo, AgencyStatus } from '../api/agencies';
-import { email, name, password, phone, postcode, text } from './rules';
+import { email, name, optionalAbn, password, phone, postcode, text } from '../forms/rules';
 
 export const FLOWS = ['install', 'replace', 'remove'] as const;
 export const AGENCY_DEVICE_TYPES = ['ihd', 'ihd_livelink', 'livelink', 'safelink', 'airlink', 'bulb', 'heat_pump'] as const;
@@ -11,14 +11,14 @@ export const STATES = ['NSW', 'NT', 'QLD', 'SA', 'TAS', 'VIC', 'WA', 'ACT'] as c
 
 export function agencySchema(mode: 'add' | 'edit') {
   return yup.object({
-    agency_name: name('agencyNameRequired', 'agencyNameTooLong'),
+    agency_name: name('agencyName'),
     email: email(),
     password: password(mode === 'add'),
-    contact_first_name: name('contactFirstNameRequired', 'contactFirstNameTooLong'),
-    contact_last_name: name('contactLastNameRequired', 'contactLastNameTooLong'),
+    contact_first_name: name('contactFirstName'),
+    contact_last_name: name('contactLastName'),
     contact: phone(),
     postcode: postcode(),
-    abn_no: text().matches(/^\d{11}$/, { message: 'agencies.validation.abnInvalid', excludeEmptyString: true }),
+    abn_no: optionalAbn(),
     street_address: text().max(200),
     plot_address: text().max(200),
     city: text().max(100),

@@ -126,7 +126,7 @@ describe('Admin: electricians', () => {
     for (const message of [
       'First Name should be less than 200 character',
       'Last Name should be less than 200 character',
-      'Invalid email address',
+      'Email address is invalid',
       'Phone Number must be 8 to 13 characters.',
       'Invalid ABN',
       'Valid Postal code is required',

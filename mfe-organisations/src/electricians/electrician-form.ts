@@ -3,26 +3,26 @@
 // create (strength-checked) and on edit only when one is typed.
 import * as yup from 'yup';
 import type { ElectricianBody, ElectricianInfo } from '../api/electricians';
-import { rules } from './rules';
+import { abn, email, message, name, optional, password, phone, postcode } from '../forms/rules';
 
 /** Spec 9: States. */
 export const STATES = ['NSW', 'NT', 'QLD', 'SA', 'TAS', 'VIC', 'WA', 'ACT'] as const;
 
 export function electricianSchema(editing: boolean) {
   return yup.object({
-    first_name: rules.name('firstName'),
-    last_name: rules.name('lastName'),
-    email: rules.email(),
-    phone_no: rules.phone(),
-    company_name: rules.name('companyName'),
-    abn_number: rules.abn(),
-    eid: rules.optional(50, 'eidLength'),
-    address: rules.optional(500, 'addressLength').required('electricians.validation.addressRequired'),
-    city: rules.optional(100, 'cityLength'),
+    first_name: name('firstName'),
+    last_name: name('lastName'),
+    email: email(),
+    phone_no: phone(),
+    company_name: name('companyName'),
+    abn_number: abn(),
+    eid: optional(50, 'eidLength'),
+    address: optional(500, 'addressLength').required(message('addressRequired')),
+    city: optional(100, 'cityLength'),
     state: yup.string().default(''),
-    postcode: rules.postcode(),
-    aggregator_id: editing ? yup.string().default('').required('electricians.validation.aggregatorRequired') : yup.string().default(''),
-    password: rules.password(!editing),
+    postcode: postcode(),
+    aggregator_id: editing ? yup.string().default('').required(message('aggregatorRequired')) : yup.string().default(''),
+    password: password(!editing),
   });
 }
 

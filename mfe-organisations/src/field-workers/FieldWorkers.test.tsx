@@ -73,7 +73,7 @@ describe("the electrician's field workers", () => {
     for (const message of [
       'First Name should be less than 200 character',
       'Last Name should be less than 200 character',
-      'Invalid email address',
+      'Email address is invalid',
       'Phone Number must be 8 to 13 characters.',
       'Password must be at least 8 characters and contain an uppercase letter, a lowercase letter and a digit',
     ]) {

@@ -3,17 +3,17 @@
 // the password required on create and only when typed on edit. Admin's edit has no password.
 import * as yup from 'yup';
 import type { FieldWorkerBody, FieldWorkerInfo } from '../api/electricians';
-import { rules } from '../electricians/rules';
+import { email, name, password as passwordRule, phone } from '../forms/rules';
 
 const contact = {
-  first_name: rules.name('firstName'),
-  last_name: rules.name('lastName'),
-  email: rules.email(),
-  mobile: rules.phone(),
+  first_name: name('firstName'),
+  last_name: name('lastName'),
+  email: email(),
+  mobile: phone(),
 };
 
 export function fieldWorkerSchema(password: 'required' | 'optional' | 'none') {
-  return yup.object({ ...contact, password: password === 'none' ? yup.string().default('') : rules.password(password === 'required') });
+  return yup.object({ ...contact, password: password === 'none' ? yup.string().default('') : passwordRule(password === 'required') });
 }
 
 export type FieldWorkerValues = yup.InferType<ReturnType<typeof fieldWorkerSchema>>;

@@ -3,15 +3,15 @@
 import * as yup from 'yup';
 import type { AgencyStatus } from '../api/agencies';
 import type { AgentFormBody, AgentRecord } from '../api/agents';
-import { email, name, password, phone } from '../agencies/rules';
+import { email, name, password, phone } from '../forms/rules';
 
 /** add and edit: the agency's form; admin: Admin's edit, which sets no password (spec 7). */
 export type AgentFormMode = 'add' | 'edit' | 'admin';
 
 export function agentSchema(mode: AgentFormMode) {
   return yup.object({
-    first_name: name('firstNameRequired', 'firstNameTooLong'),
-    last_name: name('lastNameRequired', 'lastNameTooLong'),
+    first_name: name('firstName'),
+    last_name: name('lastName'),
     email: email(),
     phone: phone(),
     status: yup.string().default('Active'),

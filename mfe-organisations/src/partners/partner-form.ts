@@ -1,10 +1,10 @@
 // The partner form (ours: the spec shows no partner field): a name, and optionally how to reach it.
 import * as yup from 'yup';
 import type { PartnerFormBody, PartnerRow } from '../api/partners';
-import { name, optionalEmail, optionalPhone, optionalUrl } from '../agencies/rules';
+import { name, optionalEmail, optionalPhone, optionalUrl } from '../forms/rules';
 
 export const partnerSchema = yup.object({
-  name: name('nameRequired', 'nameTooLong'),
+  name: name('name'),
   email: optionalEmail(),
   phone: optionalPhone(),
   website: optionalUrl(),

@@ -59,7 +59,7 @@ const AggregatorId = Type.Integer({ minimum: 1, maximum: 2147483647, errorMessag
 const common = {
   first_name: NameField('First Name'),
   last_name: NameField('Last Name'),
-  email: EmailField(),
+  email: EmailField('Email address is invalid'),
   phone_no: PhoneField(),
   company_name: NameField('Company Name'),
   abn_number: AbnNumber,

@@ -24,7 +24,7 @@ export const FIELD_WORKER_EMAIL_TAKEN = 'A field worker with this email already 
 const contact = {
   first_name: NameField('First Name'),
   last_name: NameField('Last Name'),
-  email: EmailField(),
+  email: EmailField('Email address is invalid'),
   phone: PhoneField(),
 };
 /** Admin's PUT /api/electrician-agent/edit/{id}: email, first_name, last_name, phone. */
