@@ -356,6 +356,21 @@ describe("the agency's electricians", () => {
     }
   });
 
+  it('reads its own devices that electricians installed, each with its electrician, and no other agency\'s', async () => {
+    const sunrise = await n("SELECT id::int AS n FROM agencies WHERE email = 'agency@demo.test'");
+    const west = await n("SELECT id::int AS n FROM agencies WHERE agency_name = 'Sunrise Installers West'");
+    const mine = await call<Page<{ id: number; electrician: string | null }>>('Agency', '/api/agency/electrician/devices?limit=500');
+    expect(mine.status).toBe(200);
+    expect(mine.info.total).toBe(await n('SELECT count(*)::int AS n FROM devices WHERE agency_id = $1 AND electrician_id IS NOT NULL', [sunrise]));
+    expect(mine.info.total).toBeGreaterThan(0);
+    expect(mine.info.data.every((d) => typeof d.electrician === 'string' && d.electrician.length > 0)).toBe(true);
+    const westIds = new Set((await t.db.query<{ id: number }>('SELECT id::int AS id FROM devices WHERE agency_id = $1', [west])).rows.map((r) => r.id));
+    expect(mine.info.data.filter((d) => westIds.has(d.id))).toEqual([]);
+    const filtered = await call<Page<{ id: number }>>('Agency', `/api/agency/electrician/devices?filter=${encodeURIComponent(JSON.stringify([{ key: 'id', value: mine.info.data[0]?.id, type: 'single' }]))}`);
+    expect(filtered.info.total).toBe(1);
+    for (const role of ['Admin', 'Electrician'] as const) expect((await call(role, '/api/agency/electrician/devices')).status).toBe(403);
+  });
+
   it("lists the field workers of its electricians and reads one; another agency's is 404", async () => {
     const list = await call<Page<WorkerRow>>('Agency', '/api/agency/electrician-agent/get/all?limit=100');
     const visible = new Set((await call<Page<ElectricianRow>>('Agency', '/api/agency/electrician/get/all?limit=100')).info.data.map((e) => e.id));

@@ -71,6 +71,7 @@ export interface InstalledDevice extends AddressParts {
   device_status: string;
   is_online: number;
   property_id: number | null;
+  electrician: string | null;
   field_worker: string | null;
   created_at: string;
 }
@@ -134,6 +135,16 @@ export function useElectricianPage<T>(area: ElectricianArea, of: 'get-agents' | 
     queryKey: [...(of === 'get-agents' ? electricianKeys.fieldWorkers : electricianKeys.all), area, of, electricianId, query],
     queryFn: () => apiList<T>(`${ELECTRICIAN_PREFIX[area]}/${of}`, { ...query, electrician_id: electricianId }),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** The agency's devices that electricians installed, a page at a time (spec 7: /api/agency/electrician/devices). */
+export function useAgencyElectricianDevices(query: ListQuery, enabled: boolean) {
+  return useQuery({
+    queryKey: [...electricianKeys.all, 'agency', 'devices', query],
+    queryFn: () => apiList<InstalledDevice>('/api/agency/electrician/devices', query),
+    placeholderData: keepPreviousData,
+    enabled,
   });
 }
 

@@ -15,6 +15,7 @@ export interface SectionDevice extends AddressParts {
   agency_name?: string | null;
   first_name?: string | null;
   last_name?: string | null;
+  electrician?: string | null;
   field_worker?: string | null;
   property_id: number | null;
 }
@@ -22,9 +23,9 @@ export interface SectionDevice extends AddressParts {
 /**
  * The columns of every device section of this remote: the serial number opens the device's page of
  * the signed-in role and the address its property view (shared-api's deviceViewOf, propertyViewOf:
- * links, never imports); `show` adds the agency, agent or field worker where the section spans several.
+ * links, never imports); `show` adds the agency, agent, electrician or field worker where the section spans several.
  */
-export function useDeviceColumns<Row extends SectionDevice>(show: { agency?: boolean; agent?: boolean; fieldWorker?: boolean } = {}): DataColumn<Row>[] {
+export function useDeviceColumns<Row extends SectionDevice>(show: { agency?: boolean; agent?: boolean; electrician?: boolean; fieldWorker?: boolean } = {}): DataColumn<Row>[] {
   const { t } = useOrganisationsTranslation();
   const role = useSession((state) => state.loginUserInfo?.user_type ?? null);
   const propertyPath = propertyViewOf(role) ?? undefined;
@@ -51,6 +52,7 @@ export function useDeviceColumns<Row extends SectionDevice>(show: { agency?: boo
   ];
   if (show.agency) columns.push({ key: 'agency_name', header: t('devices.agency'), render: (row) => row.agency_name ?? '-' });
   if (show.agent) columns.push({ key: 'agent_name', header: t('devices.agent'), render: (row) => (row.first_name ? `${row.first_name} ${row.last_name ?? ''}`.trim() : '-') });
+  if (show.electrician) columns.push({ key: 'electrician', header: t('devices.electrician'), sortable: false, render: (row) => row.electrician ?? '-' });
   if (show.fieldWorker) columns.push({ key: 'field_worker', header: t('devices.fieldWorker'), sortable: false, render: (row) => row.field_worker ?? '-' });
   columns.push({ key: 'address', header: t('devices.address'), render: (row) => <PropertyAddressCell row={row} name={row.serial_number} {...(propertyPath ? { propertyPath } : {})} /> });
   return columns;

@@ -2,7 +2,9 @@ import { formatDate, useListState, useOpenWithBack } from '@fleet/shared-api';
 import { Box, Button } from '@fleet/shared-ui';
 import { DeleteConfirmDialog, ListHeader, PagedTable, RowActions, type DataColumn, type FilterFieldDef } from '@fleet/shared-ui/tables';
 import { useState } from 'react';
-import { useAggregatorChoices, useDeleteElectrician, useElectricians, type Electrician, type ElectricianArea } from '../api/electricians';
+import { useAgencyElectricianDevices, useAggregatorChoices, useDeleteElectrician, useElectricians, type Electrician, type ElectricianArea } from '../api/electricians';
+import { useDeviceColumns } from '../devices/device-columns';
+import { PagedSection, useSectionPaging } from '../record-page/PagedSection';
 import { ELECTRICIAN_PATHS } from '../description';
 import { useOrganisationsTranslation } from '../i18n/translation';
 import { recordPath } from '../record-page/route-record';
@@ -65,6 +67,7 @@ export function ElectricianListPage({ area }: { area: ElectricianArea }) {
         )}
       </ListHeader>
       <PagedTable label={t('electricians.list.title')} list={list} result={electricians} page={electricians.data} columns={columns} />
+      {!admin && <AgencyElectricianDevices />}
       <DeleteConfirmDialog
         row={deleting}
         title={t('electricians.list.deleteTitle')}
@@ -74,4 +77,13 @@ export function ElectricianListPage({ area }: { area: ElectricianArea }) {
       />
     </Box>
   );
+}
+
+/** The agency's devices its electricians installed, with who installed each (spec 7: /api/agency/electrician/devices). */
+function AgencyElectricianDevices() {
+  const { t } = useOrganisationsTranslation();
+  const paging = useSectionPaging();
+  const devices = useAgencyElectricianDevices(paging.query, true);
+  const columns = useDeviceColumns({ electrician: true, fieldWorker: true });
+  return <PagedSection title={t('electricians.list.devicesTitle')} paging={paging} result={devices} columns={columns} />;
 }

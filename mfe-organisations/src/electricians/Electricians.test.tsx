@@ -271,9 +271,16 @@ describe("the agency's electricians", () => {
       'GET /api/agency/electrician/get/7': messageReply('Electrician', BEN_INFO),
       'GET /api/agency/electrician/get-agents': listReply(WORKERS),
       'GET /api/agency/electrician/get-devices': listReply([{ ...DEVICE, product_line: 'livelink' }]),
+      'GET /api/agency/electrician/devices': listReply([{ ...DEVICE, id: 902, serial_number: 'LL0000000902', product_line: 'livelink', electrician: 'Ben Carter', field_worker: 'Mia Fraser' }]),
     });
     const r = renderOrganisations('/agency/electricians');
     const table = await screen.findByRole('table', { name: 'Electricians' });
+    // below the list: the agency's devices its electricians installed, each with who installed it
+    const installed = await screen.findByRole('table', { name: 'Devices installed by electricians' });
+    const row = (await within(installed).findByRole('link', { name: 'Open device LL0000000902' })).closest('tr');
+    expect(row).toHaveTextContent('Ben Carter');
+    expect(row).toHaveTextContent('Mia Fraser');
+    expect(within(installed).getByRole('link', { name: 'Open device LL0000000902' })).toHaveAttribute('href', '/agency/devices/view/902');
     expect(screen.queryByRole('button', { name: 'Add Electrician' })).toBeNull();
     expect(within(table).queryByRole('button', { name: 'Edit Ben Carter' })).toBeNull();
     expect(within(table).queryByRole('button', { name: 'Delete Ben Carter' })).toBeNull();

@@ -45,6 +45,7 @@ export const en = {
       electricianAgents: 'Electrician Agents',
     },
     list: {
+      devicesTitle: 'Devices installed by electricians',
       title: 'Electricians',
       add: 'Add Electrician',
       name: 'Name',
@@ -354,6 +355,7 @@ export const en = {
     agent: 'Agent',
     address: 'Address',
     open: 'Open device {{serial}}',
+    electrician: 'Electrician',
     fieldWorker: 'Field Worker',
     lines: {
       ihd: 'Electricity Advisor',

@@ -46,6 +46,7 @@ export const hi: OrganisationsTexts = {
       electricianAgents: 'इलेक्ट्रीशियन एजेंट',
     },
     list: {
+      devicesTitle: 'इलेक्ट्रीशियनों द्वारा इंस्टॉल किए गए डिवाइस',
       title: 'इलेक्ट्रीशियन',
       add: 'इलेक्ट्रीशियन जोड़ें',
       name: 'नाम',
@@ -355,6 +356,7 @@ export const hi: OrganisationsTexts = {
     agent: 'एजेंट',
     address: 'पता',
     open: 'डिवाइस {{serial}} खोलें',
+    electrician: 'इलेक्ट्रीशियन',
     fieldWorker: 'फ़ील्ड कर्मचारी',
     lines: {
       ihd: 'इलेक्ट्रिसिटी एडवाइज़र',

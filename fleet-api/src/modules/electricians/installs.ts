@@ -14,23 +14,31 @@ import { SqlParams, whereClause } from '../../server/sql';
 import { DEVICE_LIST, DeviceRow, ROW_COLUMNS, ROW_JOINS, type DeviceListRow } from '../devices/queries';
 import { Nullable } from '../ota/common';
 
-export const InstalledDeviceRow = Type.Object({ ...DeviceRow.properties, field_worker: Nullable(Type.String()) });
+export const InstalledDeviceRow = Type.Object({ ...DeviceRow.properties, electrician: Nullable(Type.String()), field_worker: Nullable(Type.String()) });
 export type InstalledDeviceRowT = Static<typeof InstalledDeviceRow>;
 
-export type Installer = { electrician: number } | { fieldWorker: number };
+/** One electrician, one field worker, or every electrician (the agency's devices electricians installed). */
+export type Installer = { electrician: number } | { fieldWorker: number } | 'anyElectrician';
 
 export async function installedDevices(db: Db, caller: Caller, installer: Installer, query: ListQuery): Promise<ListInfo<InstalledDeviceRowT>> {
-  if ('electrician' in installer) await requireVisible(db, caller, 'electricians', installer.electrician);
+  if (installer === 'anyElectrician') {
+    // nothing to find: the caller's slice of devices bounds the list
+  } else if ('electrician' in installer) await requireVisible(db, caller, 'electricians', installer.electrician);
   else await requireVisible(db, caller, 'electricianAgents', installer.fieldWorker);
   const params = new SqlParams();
   const listing = buildListing(query, DEVICE_LIST, params, 'd.id');
-  const by = 'electrician' in installer ? `d.electrician_id = ${params.add(installer.electrician)}` : `d.electrician_agent_id = ${params.add(installer.fieldWorker)}`;
+  const by =
+    installer === 'anyElectrician'
+      ? 'd.electrician_id IS NOT NULL'
+      : 'electrician' in installer
+        ? `d.electrician_id = ${params.add(installer.electrician)}`
+        : `d.electrician_agent_id = ${params.add(installer.fieldWorker)}`;
   const where = whereClause([by, scopeFor(caller).devices('d', params), ...listing.conditions]);
   const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM devices d ${ROW_JOINS} ${where}`, params.values.slice())).rows[0]?.n ?? 0;
   if (listing.offset >= total) return listInfo([], total, listing.page, listing.limit);
-  const { rows } = await db.query<DeviceListRow & { field_worker: string | null }>(
-    `SELECT ${ROW_COLUMNS}, trim(fw.first_name || ' ' || fw.last_name) AS field_worker
-       FROM devices d ${ROW_JOINS} LEFT JOIN electrician_agents fw ON fw.id = d.electrician_agent_id
+  const { rows } = await db.query<DeviceListRow & { electrician: string | null; field_worker: string | null }>(
+    `SELECT ${ROW_COLUMNS}, trim(el.first_name || ' ' || el.last_name) AS electrician, trim(fw.first_name || ' ' || fw.last_name) AS field_worker
+       FROM devices d ${ROW_JOINS} LEFT JOIN electricians el ON el.id = d.electrician_id LEFT JOIN electrician_agents fw ON fw.id = d.electrician_agent_id
       ${where} ${listing.orderBy} LIMIT ${params.add(listing.limit)} OFFSET ${params.add(listing.offset)}`,
     params.values,
   );

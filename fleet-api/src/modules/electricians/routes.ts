@@ -83,6 +83,13 @@ export const electricianRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async
     });
   }
 
+  // Spec 7 (Device calls): the agency's devices that electricians installed, every electrician of its slice.
+  app.get('/api/agency/electrician/devices', { config: { access: AGENCY }, schema: { ...schema('Electricians', "The agency's devices electricians installed", ListInfoSchema(InstalledDeviceRow), 400), querystring: ListQuery } }, async (request) => ({
+    status: true,
+    message: 'Devices',
+    info: await installedDevices(db, callerOf(request), 'anyElectrician', request.query),
+  }));
+
   // Admin's changes to electricians.
   app.post('/api/electrician/add', { config: { access: ADMIN }, schema: { ...schema('Electricians', 'Add an electrician and its sign-in', Type.Object({ id: Type.Integer() }), 400, 409), body: Strict(ElectricianAddBody) } }, async (request) => ({
     status: true,
