@@ -35,6 +35,7 @@ import { LiveHub } from './modules/live/hub';
 import { liveRoutes } from './modules/live/routes';
 import { nmsRoutes } from './modules/nms/routes';
 import { modelRoutes } from './modules/models/routes';
+import { dashboardRoutes } from './modules/dashboards/routes';
 
 export interface BuildAppOptions {
   db: Db;
@@ -155,6 +156,7 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
   await app.register(customerRoutes, opts);
   await app.register(tariffLookupRoutes, opts);
   await app.register(organisationRoutes, opts);
+  await app.register(dashboardRoutes, opts);
 
   await app.ready();
   return app;

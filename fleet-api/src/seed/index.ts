@@ -15,6 +15,7 @@ import { surveyData } from '../modules/customers/survey';
 import type { Db } from '../db';
 import { hashPassword } from '../security/password';
 import { seedHistory } from '../modules/nms/history';
+import { seedDashboardData } from './dashboards';
 import {
   AGENCIES,
   AGENT_NAMES,
@@ -127,6 +128,7 @@ export async function seedDemoFleet(db: Db, opts: SeedOptions): Promise<SeedResu
     if (saved) await restoreSecondaryIndexes(tx, saved, log);
     log('seed: the network dashboards\' daily history since 2021');
     await seedHistory(tx, new Date());
+    await seedDashboardData(tx, new Date(), log);
     await tx.query("UPDATE seed_state SET devices = $1, updated_at = now() WHERE name = 'demo'", [target]);
     return true;
   });
@@ -916,7 +918,7 @@ interface SavedIndexes {
 
 /** The tables the generator fills; loading them without secondary indexes and foreign keys, then
  *  building those once, is several times faster than maintaining them row by row. */
-const GENERATED_TABLES = ['customers', 'properties', 'customer_sync_events', 'customer_feedback', 'suppression_list', 'airlink_trials', 'devices', 'device_history', 'faults', 'smoke_alarms', 'device_flashes', 'heat_pump_events'];
+const GENERATED_TABLES = ['customers', 'properties', 'customer_sync_events', 'customer_feedback', 'suppression_list', 'airlink_trials', 'devices', 'device_history', 'faults', 'smoke_alarms', 'device_flashes', 'heat_pump_events', 'device_readings', 'customer_apps'];
 
 async function dropSecondaryIndexes(db: Db, log: (msg: string) => void): Promise<SavedIndexes> {
   const indexes = (
