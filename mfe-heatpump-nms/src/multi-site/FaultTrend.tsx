@@ -1,10 +1,10 @@
 import { Box, Card, Text } from '@fleet/shared-ui';
+import { SeriesChart } from '@fleet/shared-ui/charts';
 import { DataTable, type DataColumn } from '@fleet/shared-ui/tables';
 import { useMemo } from 'react';
 import { useFaultTrend, type FaultMonth } from '../api/nms';
 import { useHeatPumpTranslation } from '../i18n/translation';
 import { COLOURS } from '../network-dashboard/NetworkDashboardPage';
-import { MonthChart } from '../network-dashboard/MonthChart';
 
 /**
  * Beyond the spec: a company's or site's faults over the last twelve months (raised and resolved)
@@ -27,9 +27,11 @@ export function FaultTrend({ kind, id }: { kind: 'msc' | 'site'; id: number }) {
         <Text fontWeight="semibold" mb="2">
           {t('trend.title')}
         </Text>
-        <MonthChart
+        <SeriesChart
+          kind="bar"
+          labelHeader={t('trend.month')}
           title={t('trend.title')}
-          months={labels}
+          labels={labels}
           series={[
             { label: t('trend.raised'), color: COLOURS.faulty, values: data.map((m) => m.raised) },
             { label: t('trend.resolved'), color: COLOURS.resolved, values: data.map((m) => m.resolved) },

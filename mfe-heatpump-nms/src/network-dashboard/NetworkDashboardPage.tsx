@@ -1,17 +1,17 @@
 import { Box, Card, Field, Heading, HStack, NativeSelect, PageHeader, SimpleGrid, Text } from '@fleet/shared-ui';
+import { CHART_COLOURS, SeriesChart } from '@fleet/shared-ui/charts';
 import { useMemo, useState } from 'react';
 import { roleSource, useMonthFaulty, useMonthOnlineOffline, type DashboardRole } from '../api/nms';
 import { DEVICE_DETAIL_PATHS, type FaultArea } from '../description';
 import { useHeatPumpTranslation } from '../i18n/translation';
 import { CountCards } from './CountCards';
 import { LiveDevices, useLiveDashboard } from './LiveDevices';
-import { MonthChart } from './MonthChart';
 
 const AREA_OF: Record<DashboardRole, FaultArea> = { Admin: 'admin', Agency: 'agency', mscc: 'multisite', sm: 'sitemanager' };
 /** Spec 2.14: the year picker starts at 2021. */
 export const FIRST_YEAR = 2021;
-/** Bar colours readable on the light and the dark card (contrast >= 3:1 against both). */
-export const COLOURS = { online: '#2f855a', offline: '#c53030', faulty: '#c05621', resolved: '#2b6cb0' };
+/** What each colour of the heat-pump charts stands for (shared-ui's chart colours: readable in both modes). */
+export const COLOURS = { online: CHART_COLOURS.green, offline: CHART_COLOURS.red, faulty: CHART_COLOURS.orange, resolved: CHART_COLOURS.blue };
 
 /**
  * The network (NMS) dashboard of a role's slice (spec 2.14): today's counts, online/offline and faulty
@@ -59,9 +59,11 @@ export function NetworkDashboardPage({ role }: { role: DashboardRole }) {
             <Text fontWeight="semibold" mb="2">
               {t('dashboard.onlineOffline')}
             </Text>
-            <MonthChart
+            <SeriesChart
+              kind="bar"
+              labelHeader={t('trend.month')}
               title={t('dashboard.onlineOfflineOf', { year })}
-              months={months}
+              labels={months}
               series={[
                 { label: t('dashboard.online'), color: COLOURS.online, values: (onOff.data ?? []).map((m) => m.online) },
                 { label: t('dashboard.offline'), color: COLOURS.offline, values: (onOff.data ?? []).map((m) => m.offline) },
@@ -74,9 +76,11 @@ export function NetworkDashboardPage({ role }: { role: DashboardRole }) {
             <Text fontWeight="semibold" mb="2">
               {t('dashboard.faultyByMonth')}
             </Text>
-            <MonthChart
+            <SeriesChart
+              kind="bar"
+              labelHeader={t('trend.month')}
               title={t('dashboard.faultyOf', { year })}
-              months={months}
+              labels={months}
               series={[{ label: t('dashboard.faulty'), color: COLOURS.faulty, values: (faulty.data ?? []).map((m) => m.faulty) }]}
             />
           </Card.Body>
