@@ -1,5 +1,5 @@
-import { Box, Card, Field, Heading, HStack, NativeSelect, PageHeader, SimpleGrid, Text } from '@fleet/shared-ui';
-import { CHART_COLOURS, SeriesChart } from '@fleet/shared-ui/charts';
+import { Box, Card, Heading, HStack, PageHeader, SimpleGrid, Text } from '@fleet/shared-ui';
+import { CHART_COLOURS, SeriesChart, YearSelect } from '@fleet/shared-ui/charts';
 import { useMemo, useState } from 'react';
 import { roleSource, useMonthFaulty, useMonthOnlineOffline, type DashboardRole } from '../api/nms';
 import { DEVICE_DETAIL_PATHS, type FaultArea } from '../description';
@@ -8,8 +8,6 @@ import { CountCards } from './CountCards';
 import { LiveDevices, useLiveDashboard } from './LiveDevices';
 
 const AREA_OF: Record<DashboardRole, FaultArea> = { Admin: 'admin', Agency: 'agency', mscc: 'multisite', sm: 'sitemanager' };
-/** Spec 2.14: the year picker starts at 2021. */
-export const FIRST_YEAR = 2021;
 /** What each colour of the heat-pump charts stands for (shared-ui's chart colours: readable in both modes). */
 export const COLOURS = { online: CHART_COLOURS.green, offline: CHART_COLOURS.red, faulty: CHART_COLOURS.orange, resolved: CHART_COLOURS.blue };
 
@@ -27,7 +25,6 @@ export function NetworkDashboardPage({ role }: { role: DashboardRole }) {
   const onOff = useMonthOnlineOffline(role, year);
   const faulty = useMonthFaulty(role, year);
   const months = useMemo(() => Array.from({ length: 12 }, (_, i) => t(`dashboard.months.${i + 1}`)), [t]);
-  const years = Array.from({ length: thisYear - FIRST_YEAR + 1 }, (_, i) => thisYear - i);
 
   return (
     <Box p="4">
@@ -37,21 +34,7 @@ export function NetworkDashboardPage({ role }: { role: DashboardRole }) {
         <Heading as="h2" size="sm">
           {t('dashboard.byMonth', { year })}
         </Heading>
-        <Field.Root w="auto">
-          <HStack>
-            <Field.Label mb="0">{t('dashboard.year')}</Field.Label>
-            <NativeSelect.Root size="sm" w="28">
-              <NativeSelect.Field value={String(year)} onChange={(e) => setYear(Number(e.target.value))}>
-                {years.map((y) => (
-                  <option key={y} value={y}>
-                    {y}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </HStack>
-        </Field.Root>
+        <YearSelect label={t('dashboard.year')} value={year} onChange={setYear} />
       </HStack>
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4" mb="6">
         <Card.Root size="sm">
