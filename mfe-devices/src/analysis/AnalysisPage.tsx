@@ -1,0 +1,233 @@
+import { useSearchParams } from '@fleet/shared-api';
+import { Box, Card, Heading, PageHeader, SimpleGrid, Text, useUiTranslation } from '@fleet/shared-ui';
+import { CHART_COLOURS, dashboardYears, monthLabels, SeriesChart, StatCard, YearSelect } from '@fleet/shared-ui/charts';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import {
+  useAppVersions,
+  useAutoSyncUsers,
+  useBatteryLife,
+  useDeviceUsers,
+  useLocationPreference,
+  useSynchedData,
+  useUnsubscribedUsers,
+  useUsersAnalysis,
+  useWeeklyReports,
+  useWeeklyReportUsers,
+  type SwitchUsers,
+  type SyncMonths,
+} from '../api/dashboards';
+import { Figure } from '../dashboard/Figure';
+import { count, productOf } from '../dashboard/format';
+import { useDevicesTranslation } from '../i18n/translation';
+
+/** One figure of the page: a card with its title, as its call answers. */
+function Panel<T>({ title, query, children, wide = false }: { title: string; query: UseQueryResult<T>; children: (data: T) => ReactNode; wide?: boolean }) {
+  return (
+    <Card.Root size="sm" gridColumn={wide ? { lg: 'span 2' } : undefined} as="section" aria-label={title}>
+      <Card.Body>
+        <Heading as="h2" size="sm" mb="3">
+          {title}
+        </Heading>
+        <Figure query={query}>{children}</Figure>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/**
+ * The analysis page (spec 2.14; Admin, at /admin/analysis: the spec gives no route): users, device
+ * users, weekly-report and auto-sync users, unsubscribed users, the smoke alarms' battery life, weekly
+ * reports, location preference, synched data and app versions. The year (from 2021, in the URL) picks
+ * the months of the monthly figures; the others are now.
+ */
+export function AnalysisPage() {
+  const { t, i18n } = useDevicesTranslation();
+  const ui = useUiTranslation().t;
+  const language = i18n.language;
+  const months = monthLabels(language);
+  const [params, setParams] = useSearchParams();
+  const thisYear = new Date().getFullYear();
+  const asked = Number(params.get('year'));
+  const year = dashboardYears(thisYear).includes(asked) ? asked : thisYear;
+  const counted = (v: number) => count(language, v);
+  const users = useUsersAnalysis(year);
+  const deviceUsers = useDeviceUsers();
+  const weeklyUsers = useWeeklyReportUsers();
+  const syncUsers = useAutoSyncUsers();
+  const unsubscribed = useUnsubscribedUsers(year);
+  const battery = useBatteryLife();
+  const weeklyReports = useWeeklyReports(year);
+  const location = useLocationPreference();
+  const synched = useSynchedData(year);
+  const versions = useAppVersions();
+
+  const switches = (s: SwitchUsers, title: string) => (
+    <SeriesChart
+      kind="doughnut"
+      title={title}
+      labelHeader={t('analysis.switchState')}
+      labels={[t('analysis.on'), t('analysis.off'), t('analysis.unset')]}
+      series={[{ label: t('analysis.users'), values: [s.on, s.off, s.unset] }]}
+      format={counted}
+      height="56"
+    />
+  );
+  const syncChart = (s: SyncMonths, title: string, success: string) => (
+    <SeriesChart
+      kind="bar"
+      stacked
+      title={title}
+      labelHeader={t('dashboard.month')}
+      labels={months}
+      series={[
+        { label: success, values: s.months.map((m) => m.success), color: CHART_COLOURS.teal },
+        { label: t('analysis.failed'), values: s.months.map((m) => m.failed), color: CHART_COLOURS.red },
+      ]}
+      format={counted}
+    />
+  );
+
+  return (
+    <Box p="4">
+      <PageHeader
+        title={t('analysis.title')}
+        actions={<YearSelect label={t('dashboard.year')} value={year} onChange={(y) =>
+          setParams((p) => {
+            p.set('year', String(y));
+            return p;
+          })
+        } />}
+      />
+      <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
+        <Panel title={t('analysis.users')} query={users} wide>
+          {(u) => (
+            <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+              <SimpleGrid columns={{ base: 2, sm: 3 }} gap="3" alignContent="start" aria-label={t('analysis.usersByStatus')} as="section">
+                <StatCard label={t('analysis.users')} value={u.total} />
+                <StatCard label={ui('status.completed')} value={u.completed} palette="green" />
+                <StatCard label={ui('status.pending')} value={u.pending} palette="orange" />
+                <StatCard label={ui('status.incomplete')} value={u.incomplete} palette="purple" />
+                <StatCard label={ui('status.deleted')} value={u.deleted} palette="red" />
+              </SimpleGrid>
+              <SeriesChart
+                kind="bar"
+                title={t('analysis.newUsers', { year })}
+                labelHeader={t('dashboard.month')}
+                labels={months}
+                series={[{ label: t('analysis.newUsersSeries'), values: u.months.map((m) => m.new_users), color: CHART_COLOURS.teal }]}
+                format={counted}
+              />
+            </SimpleGrid>
+          )}
+        </Panel>
+        <Panel title={t('analysis.deviceUsers')} query={deviceUsers}>
+          {(d) => (
+            <>
+              <SimpleGrid columns={2} gap="3" mb="3">
+                <StatCard label={t('analysis.withDevices')} value={d.with_devices} />
+                <StatCard label={t('analysis.withoutDevices')} value={d.without_devices} palette="gray" />
+              </SimpleGrid>
+              <SeriesChart
+                kind="bar"
+                title={t('analysis.usersByProduct')}
+                labelHeader={t('dashboard.product')}
+                labels={d.lines.map((l) => t(`lines.${productOf(l.product_line)}`))}
+                series={[{ label: t('analysis.users'), values: d.lines.map((l) => l.users), color: CHART_COLOURS.blue }]}
+                format={counted}
+              />
+            </>
+          )}
+        </Panel>
+        <Panel title={t('analysis.unsubscribed')} query={unsubscribed}>
+          {(u) => (
+            <>
+              <SimpleGrid columns={{ base: 2, md: 4 }} gap="3" mb="3" aria-label={t('analysis.byReason')} as="section">
+                <StatCard label={t('analysis.users')} value={u.total} palette="red" />
+                {u.reasons.map((r) => (
+                  <StatCard key={r.reason} label={r.reason} value={r.users} palette="gray" />
+                ))}
+              </SimpleGrid>
+              <SeriesChart
+                kind="bar"
+                title={t('analysis.unsubscribedByMonth', { year })}
+                labelHeader={t('dashboard.month')}
+                labels={months}
+                series={[{ label: t('analysis.added'), values: u.months.map((m) => m.added), color: CHART_COLOURS.red }]}
+                format={counted}
+              />
+            </>
+          )}
+        </Panel>
+        <Panel title={t('analysis.weeklyReportUsers')} query={weeklyUsers}>
+          {(s) => switches(s, t('analysis.weeklyReportUsers'))}
+        </Panel>
+        <Panel title={t('analysis.autoSyncUsers')} query={syncUsers}>
+          {(s) => switches(s, t('analysis.autoSyncUsers'))}
+        </Panel>
+        <Panel title={t('analysis.weeklyReports', { year })} query={weeklyReports}>
+          {(s) => syncChart(s, t('analysis.weeklyReports', { year }), t('analysis.sent'))}
+        </Panel>
+        <Panel title={t('analysis.synched', { year })} query={synched}>
+          {(s) => syncChart(s, t('analysis.synched', { year }), t('analysis.synced'))}
+        </Panel>
+        <Panel title={t('analysis.battery')} query={battery}>
+          {(b) => (
+            <>
+              <Text fontSize="sm" color="fg.muted" mb="2">
+                {t('analysis.batteryHint')}
+              </Text>
+              <SimpleGrid columns={{ base: 2, md: 3 }} gap="3" mb="3">
+                <StatCard label={t('analysis.alarms')} value={b.alarms} />
+                <StatCard label={t('analysis.averageLevel')} value={b.average_level} format={(v) => t('analysis.percent', { value: v.toLocaleString(language) })} palette="green" />
+                <StatCard label={t('analysis.yearsLeft')} value={b.average_years_left} format={(v) => t('analysis.years', { value: v.toLocaleString(language) })} palette="teal" />
+                <StatCard label={t('analysis.lowBattery')} value={b.low_battery} palette="orange" />
+                <StatCard label={t('analysis.expired')} value={b.expired} palette="red" />
+              </SimpleGrid>
+              <SeriesChart
+                kind="bar"
+                title={t('analysis.batteryBands')}
+                labelHeader={t('analysis.band')}
+                labels={b.bands.map((band) => band.band)}
+                series={[{ label: t('analysis.alarms'), values: b.bands.map((band) => band.alarms), color: CHART_COLOURS.green }]}
+                format={counted}
+              />
+            </>
+          )}
+        </Panel>
+        <Panel title={t('analysis.location')} query={location}>
+          {(l) => (
+            <>
+              <StatCard label={t('analysis.appUsers')} value={l.app_users} />
+              <SeriesChart
+                kind="doughnut"
+                title={t('analysis.location')}
+                labelHeader={t('analysis.preference')}
+                labels={l.preferences.map((p) => t(`analysis.${p.preference}`))}
+                series={[{ label: t('analysis.users'), values: l.preferences.map((p) => p.users) }]}
+                format={counted}
+                height="56"
+              />
+            </>
+          )}
+        </Panel>
+        <Panel title={t('analysis.appVersions')} query={versions} wide>
+          {(rows) => (
+            <SeriesChart
+              kind="bar"
+              stacked
+              title={t('analysis.appVersions')}
+              labelHeader={t('analysis.appVersion')}
+              labels={rows.map((r) => r.app_version)}
+              series={[
+                { label: t('analysis.android'), values: rows.map((r) => r.android), color: CHART_COLOURS.green },
+                { label: t('analysis.ios'), values: rows.map((r) => r.ios), color: CHART_COLOURS.slate },
+              ]}
+              format={counted}
+            />
+          )}
+        </Panel>
+      </SimpleGrid>
+    </Box>
+  );
+}

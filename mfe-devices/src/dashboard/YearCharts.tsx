@@ -1,0 +1,93 @@
+import { Card, SimpleGrid, Text } from '@fleet/shared-ui';
+import { CHART_COLOURS, SeriesChart, monthLabels } from '@fleet/shared-ui/charts';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useDeviceGraph, useMonthlyAverageConsumption, useMonthlyConsumption, type DashboardRole } from '../api/dashboards';
+import { useDevicesTranslation } from '../i18n/translation';
+import { Figure } from './Figure';
+import { compact, count } from './format';
+
+function ChartCard<T>({ title, query, children }: { title: string; query: UseQueryResult<T>; children: (data: T) => ReactNode }) {
+  return (
+    <Card.Root size="sm">
+      <Card.Body>
+        <Text as="h3" fontWeight="semibold" mb="2">
+          {title}
+        </Text>
+        <Figure query={query}>{children}</Figure>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/**
+ * Spec: the yearly device graph and monthly consumption (new and average) of the year picked: devices
+ * installed per month with the total to date, the energy the slice's devices reported per month with
+ * how many reported, and the energy per reporting device.
+ */
+export function YearCharts({ role, line, year }: { role: DashboardRole; line: string; year: number }) {
+  const { t, i18n } = useDevicesTranslation();
+  const language = i18n.language;
+  const months = monthLabels(language);
+  const graph = useDeviceGraph(role, line, year);
+  const consumption = useMonthlyConsumption(role, line, year);
+  const average = useMonthlyAverageConsumption(role, line, year);
+  const counted = (v: number) => count(language, v);
+  const energy = (v: number) => v.toLocaleString(language, { maximumFractionDigits: 1 });
+  return (
+    <SimpleGrid columns={{ base: 1, xl: 3 }} gap="4" mb="6">
+      <ChartCard title={t('dashboard.graphTitle', { year })} query={graph}>
+        {(data) => (
+          <SeriesChart
+            kind="bar"
+            title={t('dashboard.graphTitle', { year })}
+            labelHeader={t('dashboard.month')}
+            labels={months}
+            series={[
+              { label: t('dashboard.installed'), values: data.map((m) => m.installed), color: CHART_COLOURS.teal },
+              { label: t('dashboard.installedTotal'), values: data.map((m) => m.total), color: CHART_COLOURS.purple, type: 'line', axis: 'right' },
+            ]}
+            format={counted}
+          />
+        )}
+      </ChartCard>
+      {line === 'safelink' ? (
+        <Card.Root size="sm" gridColumn={{ xl: 'span 2' }}>
+          <Card.Body>
+            <Text>{t('dashboard.noEnergy')}</Text>
+          </Card.Body>
+        </Card.Root>
+      ) : (
+        <>
+          <ChartCard title={t('dashboard.consumptionTitle', { year })} query={consumption}>
+            {(data) => (
+              <SeriesChart
+                kind="bar"
+                title={t('dashboard.consumptionTitle', { year })}
+                labelHeader={t('dashboard.month')}
+                labels={months}
+                series={[
+                  { label: t('dashboard.consumption'), values: data.map((m) => m.kwh), color: CHART_COLOURS.blue },
+                  { label: t('dashboard.reporting'), values: data.map((m) => m.devices), color: CHART_COLOURS.slate, type: 'line', axis: 'right' },
+                ]}
+                format={(v) => (v >= 100_000 ? compact(language, v) : energy(v))}
+              />
+            )}
+          </ChartCard>
+          <ChartCard title={t('dashboard.averageTitle', { year })} query={average}>
+            {(data) => (
+              <SeriesChart
+                kind="line"
+                title={t('dashboard.averageTitle', { year })}
+                labelHeader={t('dashboard.month')}
+                labels={months}
+                series={[{ label: t('dashboard.average'), values: data.map((m) => m.average_kwh), color: CHART_COLOURS.orange }]}
+                format={energy}
+              />
+            )}
+          </ChartCard>
+        </>
+      )}
+    </SimpleGrid>
+  );
+}
