@@ -18,7 +18,7 @@ import {
   type SyncMonths,
 } from '../api/dashboards';
 import { Figure } from '../dashboard/Figure';
-import { count, productOf } from '../dashboard/format';
+import { count, productOf, sofar } from '../dashboard/format';
 import { useDevicesTranslation } from '../i18n/translation';
 
 /** One figure of the page: a card with its title, as its call answers. */
@@ -81,8 +81,8 @@ export function AnalysisPage() {
       labelHeader={t('dashboard.month')}
       labels={months}
       series={[
-        { label: success, values: s.months.map((m) => m.success), color: CHART_COLOURS.teal },
-        { label: t('analysis.failed'), values: s.months.map((m) => m.failed), color: CHART_COLOURS.red },
+        { label: success, values: sofar(year, s.months, (m) => m.success), color: CHART_COLOURS.teal },
+        { label: t('analysis.failed'), values: sofar(year, s.months, (m) => m.failed), color: CHART_COLOURS.red },
       ]}
       format={counted}
     />
@@ -115,7 +115,7 @@ export function AnalysisPage() {
                 title={t('analysis.newUsers', { year })}
                 labelHeader={t('dashboard.month')}
                 labels={months}
-                series={[{ label: t('analysis.newUsersSeries'), values: u.months.map((m) => m.new_users), color: CHART_COLOURS.teal }]}
+                series={[{ label: t('analysis.newUsersSeries'), values: sofar(year, u.months, (m) => m.new_users), color: CHART_COLOURS.teal }]}
                 format={counted}
               />
             </SimpleGrid>
@@ -143,7 +143,7 @@ export function AnalysisPage() {
           {(u) => (
             <>
               <SimpleGrid columns={{ base: 2, md: 4 }} gap="3" mb="3" aria-label={t('analysis.byReason')} as="section">
-                <StatCard label={t('analysis.users')} value={u.total} palette="red" />
+                <StatCard label={t('dashboard.total')} value={u.total} palette="red" />
                 {u.reasons.map((r) => (
                   <StatCard key={r.reason} label={r.reason} value={r.users} palette="gray" />
                 ))}
@@ -153,7 +153,7 @@ export function AnalysisPage() {
                 title={t('analysis.unsubscribedByMonth', { year })}
                 labelHeader={t('dashboard.month')}
                 labels={months}
-                series={[{ label: t('analysis.added'), values: u.months.map((m) => m.added), color: CHART_COLOURS.red }]}
+                series={[{ label: t('analysis.added'), values: sofar(year, u.months, (m) => m.added), color: CHART_COLOURS.red }]}
                 format={counted}
               />
             </>

@@ -89,7 +89,8 @@ describe('Dashboard (devices)', () => {
   it("shows Admin's figures of every product: users and versions, the overview, the year's charts, consumption and the month's devices", async () => {
     signInAs('Admin');
     const calls = dashboardApi('/api/dashboard');
-    renderDevices('/admin/dashboard');
+    // a past year: every month has its figures (this year's months still to come are gaps)
+    renderDevices('/admin/dashboard?year=2024');
     expect(await screen.findByRole('heading', { name: 'Dashboard [All]', level: 1 })).toBeInTheDocument();
     // users by status and the firmware versions (every product: each version with its product)
     const users = await screen.findByRole('region', { name: 'Users by status' });
@@ -105,13 +106,13 @@ describe('Dashboard (devices)', () => {
     const products = within(overview).getByRole('table', { name: 'Devices by product' });
     expect(within(products).getAllByRole('row')[2]).toHaveTextContent('Livelink45011040');
     // the year's charts, each a table for screen readers
-    const graph = await screen.findByRole('table', { name: `Devices by month, ${thisYear}` });
+    const graph = await screen.findByRole('table', { name: 'Devices by month, 2024' });
     expect(within(graph).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Month', 'Installed', 'Installed to date']);
-    expect(within(graph).getAllByRole('row')[3]).toHaveTextContent(`Mar3${(1003).toLocaleString()}`);
-    const consumption = screen.getByRole('table', { name: `Consumption by month, ${thisYear}` });
+    expect(within(graph).getAllByRole('row')[3]).toHaveTextContent(`Mar300${(1003).toLocaleString()}`);
+    const consumption = screen.getByRole('table', { name: 'Consumption by month, 2024' });
     expect(within(consumption).getAllByRole('row')[7]).toHaveTextContent('Jul');
     expect(within(consumption).getAllByRole('row')[7]).toHaveTextContent('40');
-    const average = screen.getByRole('table', { name: `Average consumption per device, ${thisYear}` });
+    const average = screen.getByRole('table', { name: 'Average consumption per device, 2024' });
     expect(within(average).getAllByRole('row')[7]).toHaveTextContent('Jul612.4');
     // the consumption overview: kWh below 10,000, MWh above; last month against a year before
     const overviewCards = screen.getByRole('region', { name: 'Consumption overview' });
@@ -119,14 +120,24 @@ describe('Dashboard (devices)', () => {
     expect(within(overviewCards).getByLabelText(`Last month: ${(2500).toLocaleString()} MWh`)).toBeInTheDocument();
     expect(within(overviewCards).getByText(/^25% more than /)).toBeInTheDocument();
     // the month's devices, All by default
-    const list = await screen.findByRole('table', { name: new RegExp(`^Devices installed in .* ${thisYear}$`) });
+    const list = await screen.findByRole('table', { name: /^Devices installed in .* 2024$/ });
     await within(list).findByText('20000000001');
     expect(within(list).getByText('Inactive')).toBeInTheDocument();
     const month = lastCall(calls, 'GET', '/api/dashboard/month-device');
-    expect(Object.fromEntries(month.query)).toMatchObject({ deviceType: 'all', year: String(thisYear), month: String(thisMonth), deviceStatus: 'All', page: '1', limit: '25' });
+    expect(Object.fromEntries(month.query)).toMatchObject({ deviceType: 'all', year: '2024', month: String(thisMonth), deviceStatus: 'All', page: '1', limit: '25' });
     for (const call of ['getusercountandversion', 'getdeviceoverview', 'getdevicegraphdata', 'getdevicemonthlyconsumptionnew', 'getdeviceconsumptionoverviewnew']) {
       expect(lastCall(calls, 'GET', `/api/dashboard/${call}`).query.get('deviceType')).toBe('all');
     }
+  });
+
+  it('draws no figure for the months of this year still to come', async () => {
+    signInAs('Admin');
+    dashboardApi('/api/dashboard');
+    renderDevices('/admin/dashboard');
+    const graph = await screen.findByRole('table', { name: `Devices by month, ${thisYear}` });
+    const rows = within(graph).getAllByRole('row');
+    await waitFor(() => expect(rows[thisMonth]).toHaveTextContent(`${thisMonth}${(1000 + thisMonth).toLocaleString()}`));
+    if (thisMonth < 12) expect(within(graph).getAllByRole('row')[12]).toHaveTextContent(/^Dec--$/);
   });
 
   it('switches year, month and device status, keeping them in the URL, and opens a device with the way back', async () => {
@@ -143,6 +154,8 @@ describe('Dashboard (devices)', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Month' }), '3');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Device Status' }), 'In-active');
     await waitFor(() => expect(Object.fromEntries(lastCall(calls, 'GET', '/api/dashboard/month-device').query)).toMatchObject({ year: '2024', month: '3', deviceStatus: 'In-active' }));
+    // the period is the call's own parameters, not a filter of the list
+    expect(lastCall(calls, 'GET', '/api/dashboard/month-device').query.get('filter')).toBeNull();
     const url = new URL(currentUrl(view), 'http://console');
     expect(Object.fromEntries(url.searchParams)).toMatchObject({ year: '2024', month: '3', deviceStatus: 'In-active' });
     expect(await screen.findByRole('table', { name: 'Devices installed in Mar 2024' })).toBeInTheDocument();

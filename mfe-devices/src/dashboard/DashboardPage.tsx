@@ -36,7 +36,8 @@ export function DashboardPage({ role }: { role: DashboardRole }) {
   const product = useSelectedProduct((state) => state.product);
   // heat pumps are shown here only when this remote runs alone (inside the console they are the NMS remote's)
   const line = product === 'heat_pump' ? 'heat_pump' : deviceLine(product);
-  const list = useListState();
+  // the month list has no drawer: year, month and deviceStatus are params of their own, never filters
+  const list = useListState({ filterKeys: [] });
   const { year, month, deviceStatus } = usePeriod();
   return (
     <Box p="4">

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { useDeviceGraph, useMonthlyAverageConsumption, useMonthlyConsumption, type DashboardRole } from '../api/dashboards';
 import { useDevicesTranslation } from '../i18n/translation';
 import { Figure } from './Figure';
-import { compact, count } from './format';
+import { compact, count, sofar } from './format';
 
 function ChartCard<T>({ title, query, children }: { title: string; query: UseQueryResult<T>; children: (data: T) => ReactNode }) {
   return (
@@ -44,8 +44,8 @@ export function YearCharts({ role, line, year }: { role: DashboardRole; line: st
             labelHeader={t('dashboard.month')}
             labels={months}
             series={[
-              { label: t('dashboard.installed'), values: data.map((m) => m.installed), color: CHART_COLOURS.teal },
-              { label: t('dashboard.installedTotal'), values: data.map((m) => m.total), color: CHART_COLOURS.purple, type: 'line', axis: 'right' },
+              { label: t('dashboard.installed'), values: sofar(year, data, (m) => m.installed), color: CHART_COLOURS.teal },
+              { label: t('dashboard.installedTotal'), values: sofar(year, data, (m) => m.total), color: CHART_COLOURS.purple, type: 'line', axis: 'right' },
             ]}
             format={counted}
           />
@@ -67,8 +67,8 @@ export function YearCharts({ role, line, year }: { role: DashboardRole; line: st
                 labelHeader={t('dashboard.month')}
                 labels={months}
                 series={[
-                  { label: t('dashboard.consumption'), values: data.map((m) => m.kwh), color: CHART_COLOURS.blue },
-                  { label: t('dashboard.reporting'), values: data.map((m) => m.devices), color: CHART_COLOURS.slate, type: 'line', axis: 'right' },
+                  { label: t('dashboard.consumption'), values: sofar(year, data, (m) => m.kwh), color: CHART_COLOURS.blue },
+                  { label: t('dashboard.reporting'), values: sofar(year, data, (m) => m.devices), color: CHART_COLOURS.slate, type: 'line', axis: 'right' },
                 ]}
                 format={(v) => (v >= 100_000 ? compact(language, v) : energy(v))}
               />
@@ -81,7 +81,7 @@ export function YearCharts({ role, line, year }: { role: DashboardRole; line: st
                 title={t('dashboard.averageTitle', { year })}
                 labelHeader={t('dashboard.month')}
                 labels={months}
-                series={[{ label: t('dashboard.average'), values: data.map((m) => m.average_kwh), color: CHART_COLOURS.orange }]}
+                series={[{ label: t('dashboard.average'), values: sofar(year, data, (m) => m.average_kwh), color: CHART_COLOURS.orange }]}
                 format={energy}
               />
             )}

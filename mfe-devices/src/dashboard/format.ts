@@ -23,3 +23,10 @@ export function energy(t: T, language: string, kwh: number): string {
 export function productOf(line: string): string {
   return line === 'ihd' ? 'electricity-advisor' : line === 'ihd_livelink' ? 'livelink' : line;
 }
+
+/** The months of a year's figure as drawn: its values up to this month, none for the months still to come. */
+export function sofar<M extends { month: number }>(year: number, months: readonly M[], value: (m: M) => number): Array<number | null> {
+  const now = new Date();
+  const last = year < now.getFullYear() ? 12 : year === now.getFullYear() ? now.getMonth() + 1 : 0;
+  return months.map((m) => (m.month <= last ? value(m) : null));
+}

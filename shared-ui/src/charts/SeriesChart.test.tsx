@@ -68,6 +68,25 @@ describe('SeriesChart', () => {
     expect(drawn[1]!.config.options).toMatchObject({ color: CHART_INK.dark.text, scales: { y: { grid: { color: CHART_INK.dark.grid } } } });
   });
 
+  it('leaves a gap for a value not there yet (a month to come), and draws counts without fractional ticks', async () => {
+    renderWithUi(
+      <SeriesChart
+        kind="bar"
+        title="Installed"
+        labels={['Oct', 'Nov', 'Dec']}
+        series={[
+          { label: 'Installed', values: [2, 1, null] },
+          { label: 'Average', values: [1.5, 2.5, null], axis: 'right' },
+        ]}
+      />,
+    );
+    expect(within(screen.getByRole('table', { name: 'Installed' })).getAllByRole('row')[3]).toHaveTextContent('Dec--');
+    await waitFor(() => expect(drawn).toHaveLength(1));
+    expect(drawn[0]!.config.data.datasets[0]?.data).toEqual([2, 1, null]);
+    expect(drawn[0]!.config.options).toMatchObject({ scales: { y: { ticks: { precision: 0 } } } });
+    expect((drawn[0]!.config.options as { scales: { y1: { ticks: Record<string, unknown> } } }).scales.y1.ticks.precision).toBeUndefined();
+  });
+
   it('draws a doughnut with a colour per segment and the shares in its table', async () => {
     renderWithUi(<SeriesChart kind="doughnut" title="Location preference" labelHeader="Preference" labels={['Always', 'Never']} series={[{ label: 'Users', values: [30, 12] }]} />);
     await waitFor(() => expect(drawn).toHaveLength(1));

@@ -7,7 +7,8 @@ import { CHART_INK, CHART_SEQUENCE } from './colours';
 
 export interface ChartSeries {
   label: string;
-  values: readonly number[];
+  /** One value per label; null where there is none yet (a month still to come): a gap, '-' in the table. */
+  values: readonly (number | null)[];
   /** The series' colour (a doughnut's segments take the chart sequence). */
   color?: string;
   /** In a bar chart, a series drawn as a line (a running total, an average). */
@@ -56,6 +57,9 @@ function configuration(props: SeriesChartProps, mode: 'light' | 'dark'): ChartCo
   }
   const axis = { ticks: { color: ink.text }, grid: { color: ink.grid } };
   const right = series.some((s) => s.axis === 'right');
+  // counts are never drawn with fractional ticks
+  const whole = (side: 'left' | 'right') =>
+    series.filter((s) => (s.axis ?? 'left') === side).every((s) => s.values.every((v) => v === null || Number.isInteger(v))) ? { precision: 0 } : {};
   return {
     type: kind,
     data: {
@@ -78,8 +82,10 @@ function configuration(props: SeriesChartProps, mode: 'light' | 'dark'): ChartCo
       plugins: { legend: { position: 'bottom', labels: { color: ink.text } }, tooltip },
       scales: {
         x: { ...axis, stacked },
-        y: { ...axis, stacked, beginAtZero: true, ticks: { color: ink.text, callback: (v: string | number) => format(Number(v)) } },
-        ...(right ? { y1: { position: 'right' as const, beginAtZero: true, ticks: { color: ink.text, callback: (v: string | number) => format(Number(v)) }, grid: { drawOnChartArea: false } } } : {}),
+        y: { ...axis, stacked, beginAtZero: true, ticks: { color: ink.text, ...whole('left'), callback: (v: string | number) => format(Number(v)) } },
+        ...(right
+          ? { y1: { position: 'right' as const, beginAtZero: true, ticks: { color: ink.text, ...whole('right'), callback: (v: string | number) => format(Number(v)) }, grid: { drawOnChartArea: false } } }
+          : {}),
       },
     },
   } as ChartConfiguration;
@@ -118,7 +124,15 @@ export function SeriesChart(props: SeriesChartProps) {
   useEffect(() => () => chart.current?.destroy(), []);
 
   const rows = useMemo<Row[]>(
-    () => labels.map((label, i) => ({ id: i + 1, label, ...Object.fromEntries(series.map((s, j) => [`s${j}`, format(s.values[i] ?? 0)])) })),
+    () =>
+      labels.map((label, i) => ({
+        id: i + 1,
+        label,
+        ...Object.fromEntries(series.map((s, j) => {
+          const value = s.values[i];
+          return [`s${j}`, value === null || value === undefined ? '-' : format(value)];
+        })),
+      })),
     [labels, series, format],
   );
   const columns: DataColumn<Row>[] = [
