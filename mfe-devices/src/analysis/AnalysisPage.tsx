@@ -1,8 +1,6 @@
 import { useSearchParams } from '@fleet/shared-api';
-import { Box, Card, Heading, PageHeader, SimpleGrid, Text, useUiTranslation } from '@fleet/shared-ui';
+import { Box, PageHeader, SimpleGrid, Text } from '@fleet/shared-ui';
 import { CHART_COLOURS, dashboardYears, monthLabels, SeriesChart, StatCard, YearSelect } from '@fleet/shared-ui/charts';
-import type { UseQueryResult } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import {
   useAppVersions,
   useAutoSyncUsers,
@@ -17,23 +15,9 @@ import {
   type SwitchUsers,
   type SyncMonths,
 } from '../api/dashboards';
-import { Figure } from '../dashboard/Figure';
+import { FigureCard, UserStatusCards } from '../dashboard/Figure';
 import { count, productOf, sofar } from '../dashboard/format';
 import { useDevicesTranslation } from '../i18n/translation';
-
-/** One figure of the page: a card with its title, as its call answers. */
-function Panel<T>({ title, query, children, wide = false }: { title: string; query: UseQueryResult<T>; children: (data: T) => ReactNode; wide?: boolean }) {
-  return (
-    <Card.Root size="sm" gridColumn={wide ? { lg: 'span 2' } : undefined} as="section" aria-label={title}>
-      <Card.Body>
-        <Heading as="h2" size="sm" mb="3">
-          {title}
-        </Heading>
-        <Figure query={query}>{children}</Figure>
-      </Card.Body>
-    </Card.Root>
-  );
-}
 
 /**
  * The analysis page (spec 2.14; Admin, at /admin/analysis: the spec gives no route): users, device
@@ -43,7 +27,6 @@ function Panel<T>({ title, query, children, wide = false }: { title: string; que
  */
 export function AnalysisPage() {
   const { t, i18n } = useDevicesTranslation();
-  const ui = useUiTranslation().t;
   const language = i18n.language;
   const months = monthLabels(language);
   const [params, setParams] = useSearchParams();
@@ -100,16 +83,10 @@ export function AnalysisPage() {
         } />}
       />
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
-        <Panel title={t('analysis.users')} query={users} wide>
+        <FigureCard level="h2" title={t('analysis.users')} query={users} wide>
           {(u) => (
             <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-              <SimpleGrid columns={{ base: 2, sm: 3 }} gap="3" alignContent="start" aria-label={t('analysis.usersByStatus')} as="section">
-                <StatCard label={t('analysis.users')} value={u.total} />
-                <StatCard label={ui('status.completed')} value={u.completed} palette="green" />
-                <StatCard label={ui('status.pending')} value={u.pending} palette="orange" />
-                <StatCard label={ui('status.incomplete')} value={u.incomplete} palette="purple" />
-                <StatCard label={ui('status.deleted')} value={u.deleted} palette="red" />
-              </SimpleGrid>
+              <UserStatusCards users={u} label={t('analysis.usersByStatus')} total={t('analysis.users')} />
               <SeriesChart
                 kind="bar"
                 title={t('analysis.newUsers', { year })}
@@ -120,8 +97,8 @@ export function AnalysisPage() {
               />
             </SimpleGrid>
           )}
-        </Panel>
-        <Panel title={t('analysis.deviceUsers')} query={deviceUsers}>
+        </FigureCard>
+        <FigureCard level="h2" title={t('analysis.deviceUsers')} query={deviceUsers}>
           {(d) => (
             <>
               <SimpleGrid columns={2} gap="3" mb="3">
@@ -138,8 +115,8 @@ export function AnalysisPage() {
               />
             </>
           )}
-        </Panel>
-        <Panel title={t('analysis.unsubscribed')} query={unsubscribed}>
+        </FigureCard>
+        <FigureCard level="h2" title={t('analysis.unsubscribed')} query={unsubscribed}>
           {(u) => (
             <>
               <SimpleGrid columns={{ base: 2, md: 4 }} gap="3" mb="3" aria-label={t('analysis.byReason')} as="section">
@@ -158,20 +135,20 @@ export function AnalysisPage() {
               />
             </>
           )}
-        </Panel>
-        <Panel title={t('analysis.weeklyReportUsers')} query={weeklyUsers}>
+        </FigureCard>
+        <FigureCard level="h2" title={t('analysis.weeklyReportUsers')} query={weeklyUsers}>
           {(s) => switches(s, t('analysis.weeklyReportUsers'))}
-        </Panel>
-        <Panel title={t('analysis.autoSyncUsers')} query={syncUsers}>
+        </FigureCard>
+        <FigureCard level="h2" title={t('analysis.autoSyncUsers')} query={syncUsers}>
           {(s) => switches(s, t('analysis.autoSyncUsers'))}
-        </Panel>
-        <Panel title={t('analysis.weeklyReports', { year })} query={weeklyReports}>
+        </FigureCard>
+        <FigureCard level="h2" title={t('analysis.weeklyReports', { year })} query={weeklyReports}>
           {(s) => syncChart(s, t('analysis.weeklyReports', { year }), t('analysis.sent'))}
-        </Panel>
-        <Panel title={t('analysis.synched', { year })} query={synched}>
+        </FigureCard>
+        <FigureCard level="h2" title={t('analysis.synched', { year })} query={synched}>
           {(s) => syncChart(s, t('analysis.synched', { year }), t('analysis.synced'))}
-        </Panel>
-        <Panel title={t('analysis.battery')} query={battery}>
+        </FigureCard>
+        <FigureCard level="h2" title={t('analysis.battery')} query={battery}>
           {(b) => (
             <>
               <Text fontSize="sm" color="fg.muted" mb="2">
@@ -194,8 +171,8 @@ export function AnalysisPage() {
               />
             </>
           )}
-        </Panel>
-        <Panel title={t('analysis.location')} query={location}>
+        </FigureCard>
+        <FigureCard level="h2" title={t('analysis.location')} query={location}>
           {(l) => (
             <>
               <StatCard label={t('analysis.appUsers')} value={l.app_users} />
@@ -210,8 +187,8 @@ export function AnalysisPage() {
               />
             </>
           )}
-        </Panel>
-        <Panel title={t('analysis.appVersions')} query={versions} wide>
+        </FigureCard>
+        <FigureCard level="h2" title={t('analysis.appVersions')} query={versions} wide>
           {(rows) => (
             <SeriesChart
               kind="bar"
@@ -226,7 +203,7 @@ export function AnalysisPage() {
               format={counted}
             />
           )}
-        </Panel>
+        </FigureCard>
       </SimpleGrid>
     </Box>
   );

@@ -1,24 +1,9 @@
 import { Card, SimpleGrid, Text } from '@fleet/shared-ui';
 import { CHART_COLOURS, SeriesChart, monthLabels } from '@fleet/shared-ui/charts';
-import type { UseQueryResult } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { useDeviceGraph, useMonthlyAverageConsumption, useMonthlyConsumption, type DashboardRole } from '../api/dashboards';
 import { useDevicesTranslation } from '../i18n/translation';
-import { Figure } from './Figure';
+import { FigureCard } from './Figure';
 import { compact, count, sofar } from './format';
-
-function ChartCard<T>({ title, query, children }: { title: string; query: UseQueryResult<T>; children: (data: T) => ReactNode }) {
-  return (
-    <Card.Root size="sm">
-      <Card.Body>
-        <Text as="h3" fontWeight="semibold" mb="2">
-          {title}
-        </Text>
-        <Figure query={query}>{children}</Figure>
-      </Card.Body>
-    </Card.Root>
-  );
-}
 
 /**
  * Spec: the yearly device graph and monthly consumption (new and average) of the year picked: devices
@@ -36,7 +21,7 @@ export function YearCharts({ role, line, year }: { role: DashboardRole; line: st
   const energy = (v: number) => v.toLocaleString(language, { maximumFractionDigits: 1 });
   return (
     <SimpleGrid columns={{ base: 1, xl: 3 }} gap="4" mb="6">
-      <ChartCard title={t('dashboard.graphTitle', { year })} query={graph}>
+      <FigureCard title={t('dashboard.graphTitle', { year })} query={graph}>
         {(data) => (
           <SeriesChart
             kind="bar"
@@ -50,7 +35,7 @@ export function YearCharts({ role, line, year }: { role: DashboardRole; line: st
             format={counted}
           />
         )}
-      </ChartCard>
+      </FigureCard>
       {line === 'safelink' ? (
         <Card.Root size="sm" gridColumn={{ xl: 'span 2' }}>
           <Card.Body>
@@ -59,7 +44,7 @@ export function YearCharts({ role, line, year }: { role: DashboardRole; line: st
         </Card.Root>
       ) : (
         <>
-          <ChartCard title={t('dashboard.consumptionTitle', { year })} query={consumption}>
+          <FigureCard title={t('dashboard.consumptionTitle', { year })} query={consumption}>
             {(data) => (
               <SeriesChart
                 kind="bar"
@@ -73,8 +58,8 @@ export function YearCharts({ role, line, year }: { role: DashboardRole; line: st
                 format={(v) => (v >= 100_000 ? compact(language, v) : energy(v))}
               />
             )}
-          </ChartCard>
-          <ChartCard title={t('dashboard.averageTitle', { year })} query={average}>
+          </FigureCard>
+          <FigureCard title={t('dashboard.averageTitle', { year })} query={average}>
             {(data) => (
               <SeriesChart
                 kind="line"
@@ -85,7 +70,7 @@ export function YearCharts({ role, line, year }: { role: DashboardRole; line: st
                 format={energy}
               />
             )}
-          </ChartCard>
+          </FigureCard>
         </>
       )}
     </SimpleGrid>

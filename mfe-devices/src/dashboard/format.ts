@@ -1,4 +1,5 @@
 import type { useDevicesTranslation } from '../i18n/translation';
+import { productOfLine } from '../paths';
 
 type T = ReturnType<typeof useDevicesTranslation>['t'];
 
@@ -19,9 +20,9 @@ export function energy(t: T, language: string, kwh: number): string {
     : t('dashboard.mwh', { value: Math.round(kwh / 1000).toLocaleString(language) });
 }
 
-/** The console's product key of a line the server names (ihd is Electricity Advisor). */
+/** The console's product key of a line the server names (ihd is Electricity Advisor; heat pumps too). */
 export function productOf(line: string): string {
-  return line === 'ihd' ? 'electricity-advisor' : line === 'ihd_livelink' ? 'livelink' : line;
+  return line === 'heat_pump' ? line : productOfLine(line);
 }
 
 /** The months of a year's figure as drawn: its values up to this month, none for the months still to come. */

@@ -1,5 +1,5 @@
-import { Box, Card, Text } from '@fleet/shared-ui';
-import { SeriesChart } from '@fleet/shared-ui/charts';
+import { Box } from '@fleet/shared-ui';
+import { ChartCard, SeriesChart } from '@fleet/shared-ui/charts';
 import { DataTable, type DataColumn } from '@fleet/shared-ui/tables';
 import { useMemo } from 'react';
 import { useFaultTrend, type FaultMonth } from '../api/nms';
@@ -22,11 +22,8 @@ export function FaultTrend({ kind, id }: { kind: 'msc' | 'site'; id: number }) {
     { key: 'mean_resolve_hours', header: t('trend.meanHours'), sortable: false, align: 'end', render: (m) => (m.mean_resolve_hours === null ? '-' : m.mean_resolve_hours.toLocaleString()) },
   ];
   return (
-    <Card.Root size="sm" mb="6">
-      <Card.Body>
-        <Text fontWeight="semibold" mb="2">
-          {t('trend.title')}
-        </Text>
+    <Box mb="6">
+      <ChartCard title={t('trend.title')} level="h2">
         <SeriesChart
           kind="bar"
           labelHeader={t('trend.month')}
@@ -46,7 +43,7 @@ export function FaultTrend({ kind, id }: { kind: 'msc' | 'site'; id: number }) {
             emptyText={t('trend.noneResolved')}
           />
         </Box>
-      </Card.Body>
-    </Card.Root>
+      </ChartCard>
+    </Box>
   );
 }

@@ -1,5 +1,5 @@
-import { Box, Card, Heading, HStack, PageHeader, SimpleGrid, Text } from '@fleet/shared-ui';
-import { CHART_COLOURS, SeriesChart, YearSelect } from '@fleet/shared-ui/charts';
+import { Box, Heading, HStack, PageHeader, SimpleGrid } from '@fleet/shared-ui';
+import { CHART_COLOURS, ChartCard, SeriesChart, YearSelect } from '@fleet/shared-ui/charts';
 import { useMemo, useState } from 'react';
 import { roleSource, useMonthFaulty, useMonthOnlineOffline, type DashboardRole } from '../api/nms';
 import { DEVICE_DETAIL_PATHS, type FaultArea } from '../description';
@@ -37,37 +37,27 @@ export function NetworkDashboardPage({ role }: { role: DashboardRole }) {
         <YearSelect label={t('dashboard.year')} value={year} onChange={setYear} />
       </HStack>
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4" mb="6">
-        <Card.Root size="sm">
-          <Card.Body>
-            <Text fontWeight="semibold" mb="2">
-              {t('dashboard.onlineOffline')}
-            </Text>
-            <SeriesChart
-              kind="bar"
-              labelHeader={t('trend.month')}
-              title={t('dashboard.onlineOfflineOf', { year })}
-              labels={months}
-              series={[
-                { label: t('dashboard.online'), color: COLOURS.online, values: (onOff.data ?? []).map((m) => m.online) },
-                { label: t('dashboard.offline'), color: COLOURS.offline, values: (onOff.data ?? []).map((m) => m.offline) },
-              ]}
-            />
-          </Card.Body>
-        </Card.Root>
-        <Card.Root size="sm">
-          <Card.Body>
-            <Text fontWeight="semibold" mb="2">
-              {t('dashboard.faultyByMonth')}
-            </Text>
-            <SeriesChart
-              kind="bar"
-              labelHeader={t('trend.month')}
-              title={t('dashboard.faultyOf', { year })}
-              labels={months}
-              series={[{ label: t('dashboard.faulty'), color: COLOURS.faulty, values: (faulty.data ?? []).map((m) => m.faulty) }]}
-            />
-          </Card.Body>
-        </Card.Root>
+        <ChartCard title={t('dashboard.onlineOffline')}>
+          <SeriesChart
+            kind="bar"
+            labelHeader={t('trend.month')}
+            title={t('dashboard.onlineOfflineOf', { year })}
+            labels={months}
+            series={[
+              { label: t('dashboard.online'), color: COLOURS.online, values: (onOff.data ?? []).map((m) => m.online) },
+              { label: t('dashboard.offline'), color: COLOURS.offline, values: (onOff.data ?? []).map((m) => m.offline) },
+            ]}
+          />
+        </ChartCard>
+        <ChartCard title={t('dashboard.faultyByMonth')}>
+          <SeriesChart
+            kind="bar"
+            labelHeader={t('trend.month')}
+            title={t('dashboard.faultyOf', { year })}
+            labels={months}
+            series={[{ label: t('dashboard.faulty'), color: COLOURS.faulty, values: (faulty.data ?? []).map((m) => m.faulty) }]}
+          />
+        </ChartCard>
       </SimpleGrid>
       <LiveDevices source={source} detailPath={DEVICE_DETAIL_PATHS[AREA_OF[role]]} />
     </Box>

@@ -1,4 +1,4 @@
-import { Field, HStack, NativeSelect } from '@chakra-ui/react';
+import { InlineSelect } from './InlineSelect';
 
 /** Spec 2.14: the dashboards' year picker starts at 2021. */
 export const FIRST_DASHBOARD_YEAR = 2021;
@@ -14,23 +14,8 @@ export interface YearSelectProps {
   onChange: (year: number) => void;
 }
 
-/** A dashboard's year picker: a labelled select of the years from 2021 to this one. */
+/** A dashboard's year picker: the years from 2021 to this one. */
 export function YearSelect({ label, value, onChange }: YearSelectProps) {
-  return (
-    <Field.Root w="auto">
-      <HStack>
-        <Field.Label mb="0">{label}</Field.Label>
-        <NativeSelect.Root size="sm" w="28">
-          <NativeSelect.Field value={String(value)} onChange={(e) => onChange(Number(e.target.value))}>
-            {dashboardYears().map((y) => (
-              <option key={y} value={y}>
-                {y}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </HStack>
-    </Field.Root>
-  );
+  const years = dashboardYears().map((y) => ({ value: String(y), label: String(y) }));
+  return <InlineSelect label={label} value={String(value)} options={years} onChange={(y) => onChange(Number(y))} />;
 }

@@ -82,16 +82,32 @@ CREATE TABLE energy_monthly (
 CREATE INDEX devices_installation_idx ON devices (installation_date)
   INCLUDE (product_line, device_status, created_at, agency_id, electrician_id, company_id, site_id);
 
--- The triggers. One function per table; TG_OP picks the transition tables it reads (an INSERT has
--- no old rows), through EXECUTE so that a statement naming a missing one is never planned.
+-- The triggers. Each tally's function reads the rows its statement changed, signed (+1 new, -1 old):
+-- TG_OP picks the transition tables there are (an INSERT has no old rows), through EXECUTE so that a
+-- statement naming a missing one is never planned.
+CREATE FUNCTION fleet_changed_rows(op text) RETURNS text LANGUAGE sql IMMUTABLE AS $$
+  SELECT CASE op WHEN 'INSERT' THEN 'SELECT n.*, 1 AS k FROM new_rows n'
+                 WHEN 'DELETE' THEN 'SELECT o.*, -1 AS k FROM old_rows o'
+                 ELSE 'SELECT o.*, -1 AS k FROM old_rows o UNION ALL SELECT n.*, 1 AS k FROM new_rows n' END
+$$;
+
+-- A tally's three statement triggers on `tbl`: after insert, update and delete, with their transition tables.
+CREATE FUNCTION fleet_tally_triggers(tbl text, fn text) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  EXECUTE format('CREATE TRIGGER %I AFTER INSERT ON %I REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION %I()',
+                 tbl || '_tally_insert', tbl, fn);
+  EXECUTE format('CREATE TRIGGER %I AFTER UPDATE ON %I REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION %I()',
+                 tbl || '_tally_update', tbl, fn);
+  EXECUTE format('CREATE TRIGGER %I AFTER DELETE ON %I REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION %I()',
+                 tbl || '_tally_delete', tbl, fn);
+END;
+$$;
+
 CREATE FUNCTION fleet_devices_dashboard() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   changed text;
 BEGIN
-  changed := CASE TG_OP
-    WHEN 'INSERT' THEN 'SELECT n.*, 1 AS k FROM new_rows n'
-    WHEN 'DELETE' THEN 'SELECT o.*, -1 AS k FROM old_rows o'
-    ELSE 'SELECT o.*, -1 AS k FROM old_rows o UNION ALL SELECT n.*, 1 AS k FROM new_rows n' END;
+  changed := fleet_changed_rows(TG_OP);
   EXECUTE format($q$
     INSERT INTO device_tallies AS t (product_line, agency_id, electrician_id, company_id, site_id, device_status, is_online, firmware_version, devices)
     SELECT c.product_line, coalesce(c.agency_id, 0), coalesce(c.electrician_id, 0), coalesce(c.company_id, 0), coalesce(c.site_id, 0),
@@ -134,21 +150,13 @@ BEGIN
 END;
 $$;
 
-CREATE TRIGGER devices_dashboard_insert AFTER INSERT ON devices REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION fleet_devices_dashboard();
-CREATE TRIGGER devices_dashboard_update AFTER UPDATE ON devices REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION fleet_devices_dashboard();
-CREATE TRIGGER devices_dashboard_delete AFTER DELETE ON devices REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION fleet_devices_dashboard();
+SELECT fleet_tally_triggers('devices', 'fleet_devices_dashboard');
 
 CREATE FUNCTION fleet_readings_dashboard() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   changed text;
 BEGIN
-  changed := CASE TG_OP
-    WHEN 'INSERT' THEN 'SELECT n.*, 1 AS k FROM new_rows n'
-    WHEN 'DELETE' THEN 'SELECT o.*, -1 AS k FROM old_rows o'
-    ELSE 'SELECT o.*, -1 AS k FROM old_rows o UNION ALL SELECT n.*, 1 AS k FROM new_rows n' END;
+  changed := fleet_changed_rows(TG_OP);
   EXECUTE format($q$
     INSERT INTO energy_monthly AS t (month, product_line, agency_id, electrician_id, company_id, site_id, modeled, kwh, readings)
     SELECT c.month, c.product_line, c.agency_id, c.electrician_id, c.company_id, c.site_id, false, sum(c.k * c.kwh), sum(c.k)
@@ -159,12 +167,7 @@ BEGIN
 END;
 $$;
 
-CREATE TRIGGER device_readings_dashboard_insert AFTER INSERT ON device_readings REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION fleet_readings_dashboard();
-CREATE TRIGGER device_readings_dashboard_update AFTER UPDATE ON device_readings REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION fleet_readings_dashboard();
-CREATE TRIGGER device_readings_dashboard_delete AFTER DELETE ON device_readings REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION fleet_readings_dashboard();
+SELECT fleet_tally_triggers('device_readings', 'fleet_readings_dashboard');
 
 -- A database that already has devices: its tallies from what is there now.
 INSERT INTO device_tallies (product_line, agency_id, electrician_id, company_id, site_id, device_status, is_online, firmware_version, devices)

@@ -24,10 +24,7 @@ CREATE FUNCTION fleet_customers_dashboard() RETURNS trigger LANGUAGE plpgsql AS 
 DECLARE
   changed text;
 BEGIN
-  changed := CASE TG_OP
-    WHEN 'INSERT' THEN 'SELECT n.*, 1 AS k FROM new_rows n'
-    WHEN 'DELETE' THEN 'SELECT o.*, -1 AS k FROM old_rows o'
-    ELSE 'SELECT o.*, -1 AS k FROM old_rows o UNION ALL SELECT n.*, 1 AS k FROM new_rows n' END;
+  changed := fleet_changed_rows(TG_OP);
   EXECUTE format($q$
     INSERT INTO user_tallies AS t (agency_id, status, auto_sync, weekly_report, lines, users)
     SELECT coalesce(c.agency_id, 0), c.status, fleet_switch(c.auto_sync), fleet_switch(c.weekly_report), coalesce(cl.lines, 0), sum(c.k)
@@ -41,12 +38,7 @@ BEGIN
 END;
 $$;
 
-CREATE TRIGGER customers_dashboard_insert AFTER INSERT ON customers REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION fleet_customers_dashboard();
-CREATE TRIGGER customers_dashboard_update AFTER UPDATE ON customers REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION fleet_customers_dashboard();
-CREATE TRIGGER customers_dashboard_delete AFTER DELETE ON customers REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION fleet_customers_dashboard();
+SELECT fleet_tally_triggers('customers', 'fleet_customers_dashboard');
 
 -- A customer without a customer_lines row is counted with lines 0: a row arriving moves it from 0,
 -- a row going away moves it back (only while the customer exists).
@@ -68,12 +60,7 @@ BEGIN
 END;
 $$;
 
-CREATE TRIGGER customer_lines_dashboard_insert AFTER INSERT ON customer_lines REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION fleet_customer_lines_dashboard();
-CREATE TRIGGER customer_lines_dashboard_update AFTER UPDATE ON customer_lines REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION fleet_customer_lines_dashboard();
-CREATE TRIGGER customer_lines_dashboard_delete AFTER DELETE ON customer_lines REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION fleet_customer_lines_dashboard();
+SELECT fleet_tally_triggers('customer_lines', 'fleet_customer_lines_dashboard');
 
 -- 2. Auto syncs and weekly reports per month, by how they went (customer_sync_events, 0014).
 CREATE TABLE sync_monthly (
@@ -88,10 +75,7 @@ CREATE FUNCTION fleet_sync_events_dashboard() RETURNS trigger LANGUAGE plpgsql A
 DECLARE
   changed text;
 BEGIN
-  changed := CASE TG_OP
-    WHEN 'INSERT' THEN 'SELECT n.*, 1 AS k FROM new_rows n'
-    WHEN 'DELETE' THEN 'SELECT o.*, -1 AS k FROM old_rows o'
-    ELSE 'SELECT o.*, -1 AS k FROM old_rows o UNION ALL SELECT n.*, 1 AS k FROM new_rows n' END;
+  changed := fleet_changed_rows(TG_OP);
   EXECUTE format($q$
     INSERT INTO sync_monthly AS t (month, sync_type, status, events)
     SELECT date_trunc('month', c.created_at AT TIME ZONE 'UTC')::date, c.sync_type, c.status, sum(c.k)
@@ -101,12 +85,7 @@ BEGIN
 END;
 $$;
 
-CREATE TRIGGER sync_events_dashboard_insert AFTER INSERT ON customer_sync_events REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION fleet_sync_events_dashboard();
-CREATE TRIGGER sync_events_dashboard_update AFTER UPDATE ON customer_sync_events REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION fleet_sync_events_dashboard();
-CREATE TRIGGER sync_events_dashboard_delete AFTER DELETE ON customer_sync_events REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION fleet_sync_events_dashboard();
+SELECT fleet_tally_triggers('customer_sync_events', 'fleet_sync_events_dashboard');
 
 -- 3. The customer's app, as it last reported itself (POST /api/customer/app-events): platform, app
 --    version and the location permission the customer chose.
@@ -131,10 +110,7 @@ CREATE FUNCTION fleet_customer_apps_dashboard() RETURNS trigger LANGUAGE plpgsql
 DECLARE
   changed text;
 BEGIN
-  changed := CASE TG_OP
-    WHEN 'INSERT' THEN 'SELECT n.*, 1 AS k FROM new_rows n'
-    WHEN 'DELETE' THEN 'SELECT o.*, -1 AS k FROM old_rows o'
-    ELSE 'SELECT o.*, -1 AS k FROM old_rows o UNION ALL SELECT n.*, 1 AS k FROM new_rows n' END;
+  changed := fleet_changed_rows(TG_OP);
   EXECUTE format($q$
     INSERT INTO app_tallies AS t (platform, app_version, location_preference, users)
     SELECT c.platform, c.app_version, c.location_preference, sum(c.k) FROM (%s) c GROUP BY 1, 2, 3 HAVING sum(c.k) <> 0
@@ -143,12 +119,7 @@ BEGIN
 END;
 $$;
 
-CREATE TRIGGER customer_apps_dashboard_insert AFTER INSERT ON customer_apps REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION fleet_customer_apps_dashboard();
-CREATE TRIGGER customer_apps_dashboard_update AFTER UPDATE ON customer_apps REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION fleet_customer_apps_dashboard();
-CREATE TRIGGER customer_apps_dashboard_delete AFTER DELETE ON customer_apps REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION fleet_customer_apps_dashboard();
+SELECT fleet_tally_triggers('customer_apps', 'fleet_customer_apps_dashboard');
 
 -- 4. Smoke alarms' batteries (0009): how many per status, battery band (tens of percent; -1 unknown)
 --    and month of expiry (a sealed ten-year battery lasts as long as its alarm), with the levels' sum.
@@ -165,10 +136,7 @@ CREATE FUNCTION fleet_smoke_alarms_dashboard() RETURNS trigger LANGUAGE plpgsql 
 DECLARE
   changed text;
 BEGIN
-  changed := CASE TG_OP
-    WHEN 'INSERT' THEN 'SELECT n.*, 1 AS k FROM new_rows n'
-    WHEN 'DELETE' THEN 'SELECT o.*, -1 AS k FROM old_rows o'
-    ELSE 'SELECT o.*, -1 AS k FROM old_rows o UNION ALL SELECT n.*, 1 AS k FROM new_rows n' END;
+  changed := fleet_changed_rows(TG_OP);
   EXECUTE format($q$
     INSERT INTO battery_tallies AS t (alarm_status, battery_band, expires_month, alarms, level_total)
     SELECT c.alarm_status, coalesce(least(c.battery_level / 10, 9), -1), coalesce(date_trunc('month', c.expires_on)::date, date '1970-01-01'),
@@ -180,12 +148,7 @@ BEGIN
 END;
 $$;
 
-CREATE TRIGGER smoke_alarms_dashboard_insert AFTER INSERT ON smoke_alarms REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION fleet_smoke_alarms_dashboard();
-CREATE TRIGGER smoke_alarms_dashboard_update AFTER UPDATE ON smoke_alarms REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION fleet_smoke_alarms_dashboard();
-CREATE TRIGGER smoke_alarms_dashboard_delete AFTER DELETE ON smoke_alarms REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION fleet_smoke_alarms_dashboard();
+SELECT fleet_tally_triggers('smoke_alarms', 'fleet_smoke_alarms_dashboard');
 
 -- 5. New customers per month (the users figure) and the suppression list per month read ranges.
 CREATE INDEX suppression_list_created_idx ON suppression_list (created_at);
