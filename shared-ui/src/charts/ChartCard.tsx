@@ -1,4 +1,4 @@
-import { Card, Heading } from '@chakra-ui/react';
+import { Card, Heading } from '@fleet/shared-ui';
 import { useId, type ReactNode } from 'react';
 
 export interface ChartCardProps {

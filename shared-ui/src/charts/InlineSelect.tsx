@@ -1,5 +1,5 @@
-import { Field, HStack } from '@chakra-ui/react';
-import { OptionSelect, type SelectOption } from '../lists/OptionSelect';
+import { Field, HStack } from '@fleet/shared-ui';
+import { OptionSelect, type SelectOption } from '@fleet/shared-ui/tables';
 
 export interface InlineSelectProps {
   label: string;

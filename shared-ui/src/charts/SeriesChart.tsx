@@ -1,8 +1,7 @@
-import { Box, VisuallyHidden } from '@chakra-ui/react';
+import { Box, useColorMode, VisuallyHidden } from '@fleet/shared-ui';
+import { DataTable, type DataColumn } from '@fleet/shared-ui/tables';
 import type { Chart as ChartType, ChartConfiguration } from 'chart.js';
 import { useEffect, useMemo, useRef } from 'react';
-import { DataTable, type DataColumn } from '../table/DataTable';
-import { useColorMode } from '../theme/colorMode';
 import { CHART_INK, CHART_SEQUENCE } from './colours';
 
 export interface ChartSeries {

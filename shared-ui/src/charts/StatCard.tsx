@@ -1,4 +1,4 @@
-import { Card, Text } from '@chakra-ui/react';
+import { Card, Text } from '@fleet/shared-ui';
 import type { ReactNode } from 'react';
 
 export interface StatCardProps {
