@@ -77,6 +77,22 @@ export default tseslint.config(
     },
   },
   {
+    // The charts share key reaches the design system and the tables through their own share keys (by
+    // package name, as the remote kit does): relative imports would split Chakra's parts out of the first
+    // paint's chunk into chunks shared with the charts (a heavier /login). It never imports itself.
+    files: ['shared-ui/src/charts/**/*.{ts,tsx}', 'shared-ui/src/charts.ts'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [{ name: '@fleet/shared-ui/charts', message: 'A share key that imports itself by name waits on its own loading forever.' }],
+        patterns: [
+          { group: ['react-router-dom', 'react-router'], message: 'The router comes from @fleet/shared-api (one copy in the page, tree-shaken).' },
+          { group: ['@chakra-ui/*', 'react-i18next', '../*'], message: 'The charts import the design system as @fleet/shared-ui and @fleet/shared-ui/tables.' },
+        ],
+      }],
+    },
+  },
+  {
     files: ['shared-api/src/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [

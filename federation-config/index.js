@@ -28,9 +28,10 @@ const SHARED_SINGLETONS = [
   'i18next',
   '@tanstack/react-query',
   '@fleet/shared-ui',
-  // share keys of their own, so the sign-in page does not download dialogs and tables
+  // share keys of their own, so the sign-in page does not download dialogs, tables and charts
   '@fleet/shared-ui/overlays',
   '@fleet/shared-ui/tables',
+  '@fleet/shared-ui/charts',
   '@fleet/shared-api',
 ];
 

@@ -24,6 +24,8 @@ describe('the shared policy', () => {
     }
     expect(String(shared['@fleet/shared-ui/tables']?.import)).toMatch(/shared-ui[\\/]src[\\/]tables\.ts$/);
     expect(String(shared['@fleet/shared-ui/overlays']?.import)).toMatch(/shared-ui[\\/]src[\\/]overlays\.ts$/);
+    // the dashboards' charts: provided by the shell (which never draws one), fetched only by a dashboard
+    expect(String(shared['@fleet/shared-ui/charts']?.import)).toMatch(/shared-ui[\\/]src[\\/]charts\.ts$/);
   });
 
   it('makes a remote in the page consume them without bundling, strictly', () => {

@@ -49,7 +49,8 @@ describe('preferences', () => {
 
       await page.reload();
       await page.getByRole('banner').getByRole('button', { name: 'लॉग आउट' }).waitFor();
-      await page.getByRole('heading', { name: 'पृष्ठ नहीं मिला' }).waitFor();
+      // Admin's home is its device dashboard (mfe-devices), in Hindi
+      await page.getByRole('heading', { name: 'डैशबोर्ड [सभी]', level: 1 }).waitFor();
       expect(await page.evaluate(() => document.documentElement.lang)).toBe('hi');
       expect(await page.getByRole('banner').getByRole('button', { name: 'Logout' }).count()).toBe(0);
       // the remote's screen and, once its texts are loaded, its menu entry speak Hindi too

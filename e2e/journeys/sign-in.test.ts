@@ -1,6 +1,6 @@
 // Issue 3, item 9: every demo account signs in with the OTP from the outbox, lands on its home of
-// spec 2.2 inside the console layout (the device homes and User's heat pumps with their rows), and opens its own profile
-// from the side menu.
+// spec 2.2 inside the console layout (the device homes and User's heat pumps with their rows, Admin's
+// device dashboard with its figures), and opens its own profile from the side menu.
 import type { Browser, Page } from 'playwright-core';
 import { journey, launchChromium } from '../support/browser';
 import { DEMO_ACCOUNTS, signIn } from '../support/sign-in';
@@ -41,8 +41,9 @@ describe('signing in as each demo account', () => {
         await page.getByRole('heading', { name: 'Network Dashboard', exact: true }).waitFor();
         await page.waitForFunction(() => document.querySelectorAll('table[aria-label="Live devices"] tbody tr td').length > 1);
       } else {
-        // Admin's device dashboard (all products selected) is issue 14's: the shell's not-found page, inside the layout
-        await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+        // Admin: the device dashboard of every product (mfe-devices), with the fleet's figures
+        await page.getByRole('heading', { name: 'Dashboard [All]', exact: true }).waitFor();
+        await page.waitForFunction(() => /^Total: [1-9]/.test(document.querySelector('[aria-label^="Total: "]')?.getAttribute('aria-label') ?? ''));
       }
 
       const menu = page.getByRole('navigation', { name: 'Main menu' });

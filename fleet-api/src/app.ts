@@ -39,6 +39,7 @@ import { nmsRoutes } from './modules/nms/routes';
 import { modelRoutes } from './modules/models/routes';
 import { agenciesModuleRoutes } from './modules/agencies/routes';
 import { electricianRoutes } from './modules/electricians/routes';
+import { dashboardRoutes } from './modules/dashboards/routes';
 
 export interface BuildAppOptions {
   db: Db;
@@ -163,6 +164,7 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
   await app.register(organisationRoutes, opts);
   await app.register(agenciesModuleRoutes, opts);
   await app.register(electricianRoutes, opts);
+  await app.register(dashboardRoutes, opts);
 
   await app.ready();
   return app;

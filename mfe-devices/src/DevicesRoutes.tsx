@@ -1,7 +1,19 @@
 import { Route, Routes } from '@fleet/shared-api';
 import { RequireRole } from '@fleet/shared-ui/remote';
-import type { ReactNode } from 'react';
-import { ADMIN_DETAIL_PATHS, ADMIN_LIST_PATHS, DEVICE_PRODUCTS, HISTORY_PATHS, INSTALL_HISTORY_PATHS, ROLE_PATHS, SMOKE_ALARM_PATHS, type InstallHistoryLine } from './description';
+import { LoadingArea } from '@fleet/shared-ui';
+import { lazy, Suspense, type ReactNode } from 'react';
+import {
+  ADMIN_DETAIL_PATHS,
+  ADMIN_LIST_PATHS,
+  ANALYSIS_PATH,
+  DASHBOARD_PATHS,
+  DEVICE_PRODUCTS,
+  HISTORY_PATHS,
+  INSTALL_HISTORY_PATHS,
+  ROLE_PATHS,
+  SMOKE_ALARM_PATHS,
+  type InstallHistoryLine,
+} from './description';
 import { DeviceDetailPage } from './device-detail/DeviceDetailPage';
 import { DeviceHistoryPage } from './device-history/DeviceHistoryPage';
 import { InstallHistoryPage } from './device-history/InstallHistoryPage';
@@ -15,6 +27,11 @@ export interface DevicesRoutesProps {
 }
 
 const admin = (element: ReactNode) => <RequireRole role="Admin">{element}</RequireRole>;
+
+// The dashboards and their charts are fetched only when one is opened (they are not on the device lists' way).
+const DashboardPage = lazy(() => import('./dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage })));
+const AnalysisPage = lazy(() => import('./analysis/AnalysisPage').then((m) => ({ default: m.AnalysisPage })));
+const later = (element: ReactNode) => <Suspense fallback={<LoadingArea />}>{element}</Suspense>;
 const CUSTOMERS = ['Customer', 'User'] as const;
 
 /** Every route of description.ts. */
@@ -52,6 +69,9 @@ export function DevicesRoutes({ fallback = null }: DevicesRoutesProps) {
         path={ROLE_PATHS.customerDetail}
         element={<RequireRole role={CUSTOMERS}><DeviceDetailPage scope="customer" listPath={ROLE_PATHS.customerList} /></RequireRole>}
       />
+      <Route path={DASHBOARD_PATHS.Admin} element={admin(later(<DashboardPage role="Admin" />))} />
+      <Route path={DASHBOARD_PATHS.Agency} element={<RequireRole role="Agency">{later(<DashboardPage role="Agency" />)}</RequireRole>} />
+      <Route path={ANALYSIS_PATH} element={admin(later(<AnalysisPage />))} />
       <Route path="*" element={fallback} />
     </Routes>
   );

@@ -38,11 +38,24 @@ describe('description', () => {
     expect(description.routes.find((r) => r.path === '/customer/devices')?.access).toBe('login');
   });
 
+  it('owns the device dashboards of every product but heat pump (the network dashboard is the heat-pump remote\'s) and Admin\'s analysis', () => {
+    const notHeatPump = ['all', 'electricity-advisor', 'livelink', 'safelink', 'airlink', 'bulb'];
+    expect(description.routes.find((r) => r.path === '/admin/dashboard')).toEqual({ path: '/admin/dashboard', access: ['Admin'], products: notHeatPump });
+    expect(description.routes.find((r) => r.path === '/agency/dashboard')).toEqual({ path: '/agency/dashboard', access: ['Agency'], products: notHeatPump });
+    expect(description.routes.find((r) => r.path === '/admin/analysis')).toEqual({ path: '/admin/analysis', access: ['Admin'] });
+    const first = [...description.menu].sort((a, b) => (a.order ?? 0) - (b.order ?? 0)).slice(0, 3);
+    expect(first.map((entry) => [entry.label, entry.path, entry.roles, entry.products ?? 'every product'])).toEqual([
+      ['Dashboard', '/admin/dashboard', ['Admin'], notHeatPump],
+      ['Dashboard', '/agency/dashboard', ['Agency'], notHeatPump],
+      ['Analysis', '/admin/analysis', ['Admin'], 'every product'],
+    ]);
+  });
+
   it('gives Admin a device menu per product and the agency one except for heat pumps', () => {
-    const admin = description.menu.filter((entry) => entry.roles.includes('Admin'));
+    const admin = description.menu.filter((entry) => entry.roles.includes('Admin') && entry.path.endsWith('devices'));
     expect(admin.map((entry) => entry.products?.[0])).toEqual(['all', 'electricity-advisor', 'livelink', 'safelink', 'airlink', 'bulb', 'safelink']);
     expect(admin.at(-1)).toMatchObject({ label: 'Smoke Alarms', path: '/admin/smoke-alarm/devices' });
-    const agency = description.menu.find((entry) => entry.roles.includes('Agency'));
+    const agency = description.menu.find((entry) => entry.roles.includes('Agency') && entry.path === '/agency/devices');
     expect(agency?.products).not.toContain('heat_pump');
     for (const entry of description.menu) expect(entry.labelKey).toMatch(/^devices:menu\./);
   });

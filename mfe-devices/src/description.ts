@@ -62,8 +62,17 @@ export const ROLE_PATHS = {
   customerDetail: '/customer/devices/view/:id',
 } as const;
 
+/**
+ * Spec 2.2, 2.4, 2.5, 2.14: the device dashboards, for every product but heat pump (whose network
+ * dashboard is mfe-heatpump-nms's, at the same paths: the shell gives a path to the route of the selected
+ * product), and Admin's analysis page (the spec names no route: ours, in Admin's menu after Dashboard).
+ */
+export const DASHBOARD_PATHS = { Admin: '/admin/dashboard', Agency: '/agency/dashboard' } as const;
+export const ANALYSIS_PATH = '/admin/analysis';
+
 const ADMIN: UserType[] = ['Admin'];
 const CUSTOMER: UserType[] = ['Customer', 'User'];
+const NOT_HEAT_PUMP: ProductKey[] = ['all', 'electricity-advisor', 'livelink', 'safelink', 'airlink', 'bulb'];
 
 const routes: RemoteRoute[] = [
   ...[
@@ -86,12 +95,17 @@ const routes: RemoteRoute[] = [
   // spec 2.10: customer routes need only a login; the server answers each caller its own devices
   { path: ROLE_PATHS.customerList, access: 'login' },
   { path: ROLE_PATHS.customerDetail, access: 'login' },
+  { path: DASHBOARD_PATHS.Admin, access: ADMIN, products: NOT_HEAT_PUMP },
+  { path: DASHBOARD_PATHS.Agency, access: ['Agency'], products: NOT_HEAT_PUMP },
+  { path: ANALYSIS_PATH, access: ADMIN },
 ];
 
-const NOT_HEAT_PUMP: ProductKey[] = ['all', 'electricity-advisor', 'livelink', 'safelink', 'airlink', 'bulb'];
-
-// Spec 2.11: Admin has a device menu per product family (shown for the selected product), after Dashboard.
+// Spec 2.11: Admin's Dashboard first (Analysis after it), then a device menu per product family (shown
+// for the selected product); the agency's Dashboard before its devices.
 const menu: MenuEntry[] = [
+  { id: 'devices.admin.dashboard', label: 'Dashboard', labelKey: 'devices:menu.dashboard', path: DASHBOARD_PATHS.Admin, roles: ADMIN, products: NOT_HEAT_PUMP, order: 10 },
+  { id: 'devices.admin.analysis', label: 'Analysis', labelKey: 'devices:menu.analysis', path: ANALYSIS_PATH, roles: ADMIN, order: 11 },
+  { id: 'devices.agency.dashboard', label: 'Dashboard', labelKey: 'devices:menu.dashboard', path: DASHBOARD_PATHS.Agency, roles: ['Agency'], products: NOT_HEAT_PUMP, order: 10 },
   ...DEVICE_PRODUCTS.map(
     (product, index): MenuEntry => ({
       id: `devices.admin.${product}`,

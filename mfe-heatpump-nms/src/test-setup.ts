@@ -13,6 +13,3 @@ initTestI18n(addHeatPumpBundles);
 // Chakra's dialogs and drawers under jsdom are slow on a shared 2-core machine: a screen test that
 // opens a dialog and types into it can take several seconds. No test asserts on time.
 jest.setTimeout(30_000);
-
-// jsdom has no canvas: the month charts then show their table only (as for a screen reader), quietly.
-HTMLCanvasElement.prototype.getContext = (() => null) as typeof HTMLCanvasElement.prototype.getContext;

@@ -29,6 +29,10 @@ export function installJsdomPolyfills(): void {
       }),
     });
   }
+  // jsdom has no canvas (it says so on the console): charts then show their table only, as to a screen reader
+  if (typeof HTMLCanvasElement !== 'undefined') {
+    HTMLCanvasElement.prototype.getContext = (() => null) as typeof HTMLCanvasElement.prototype.getContext;
+  }
   if (!w.ResizeObserver) w.ResizeObserver = NoopObserver as unknown as typeof ResizeObserver;
   if (!w.IntersectionObserver) w.IntersectionObserver = NoopObserver as unknown as typeof IntersectionObserver;
   window.scrollTo = (() => {}) as typeof window.scrollTo;

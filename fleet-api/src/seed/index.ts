@@ -17,6 +17,7 @@ import { hashPassword } from '../security/password';
 import { seedHistory } from '../modules/nms/history';
 import { seedFieldWorkers } from './field-workers';
 import { seedDemoTariffs } from './tariffs';
+import { seedDashboardData } from './dashboards';
 import {
   AGENCIES,
   AGENT_NAMES,
@@ -132,6 +133,7 @@ export async function seedDemoFleet(db: Db, opts: SeedOptions): Promise<SeedResu
     if (saved) await restoreSecondaryIndexes(tx, saved, log);
     log('seed: the network dashboards\' daily history since 2021');
     await seedHistory(tx, new Date());
+    await seedDashboardData(tx, new Date(), log);
     await tx.query("UPDATE seed_state SET devices = $1, updated_at = now() WHERE name = 'demo'", [target]);
     return true;
   });
@@ -922,7 +924,7 @@ interface SavedIndexes {
 
 /** The tables the generator fills; loading them without secondary indexes and foreign keys, then
  *  building those once, is several times faster than maintaining them row by row. */
-const GENERATED_TABLES = ['customers', 'properties', 'customer_sync_events', 'customer_feedback', 'suppression_list', 'airlink_trials', 'devices', 'device_history', 'faults', 'smoke_alarms', 'device_flashes', 'heat_pump_events'];
+const GENERATED_TABLES = ['customers', 'properties', 'customer_sync_events', 'customer_feedback', 'suppression_list', 'airlink_trials', 'devices', 'device_history', 'faults', 'smoke_alarms', 'device_flashes', 'heat_pump_events', 'device_readings', 'customer_apps'];
 
 async function dropSecondaryIndexes(db: Db, log: (msg: string) => void): Promise<SavedIndexes> {
   const indexes = (

@@ -1,9 +1,10 @@
-import { formatDate, propertyViewOf, useListState, useOpenWithBack, useSelectedProduct, useSession } from '@fleet/shared-api';
-import { Box, StatusBadge } from '@fleet/shared-ui';
-import { ListHeader, PagedTable, PropertyAddressCell, RowActions, useDeviceFilterFields, type DataColumn } from '@fleet/shared-ui/tables';
-import { deviceLine, useDeviceList, type DeviceRow, type DeviceScope } from '../api/devices';
+import { useListState, useOpenWithBack, useSelectedProduct } from '@fleet/shared-api';
+import { Box } from '@fleet/shared-ui';
+import { ListHeader, PagedTable, useDeviceFilterFields } from '@fleet/shared-ui/tables';
+import { deviceLine, useDeviceList, type DeviceScope } from '../api/devices';
 import { useDevicesTranslation } from '../i18n/translation';
 import { detailPath } from '../paths';
+import { useDeviceColumns } from './columns';
 import { CsvExport } from './CsvExport';
 
 const FILTER_KEYS = [
@@ -28,8 +29,6 @@ const FILTER_KEYS = [
 export function DeviceListPage({ scope }: { scope: DeviceScope }) {
   const { t } = useDevicesTranslation();
   const openWithBack = useOpenWithBack();
-  // an address opens the property view of the signed-in role (mfe-customers), where it has one
-  const propertyPath = propertyViewOf(useSession((s) => s.loginUserInfo?.user_type ?? null));
   const selected = useSelectedProduct((state) => state.product);
   const list = useListState({ filterKeys: FILTER_KEYS });
   // A role's list follows the product selector (heat pumps are the NMS remote's: then every line).
@@ -38,37 +37,7 @@ export function DeviceListPage({ scope }: { scope: DeviceScope }) {
   const byMac = line === 'bulb' || line === 'safelink';
   const title = scope.kind === 'admin' ? t('list.title', { line: t(`lines.${scope.product}`) }) : scope.kind === 'veu' ? t('list.veuTitle') : t('list.myTitle');
 
-  const open = (row: DeviceRow) => openWithBack(detailPath(scope, row));
-
-  const columns: DataColumn<DeviceRow>[] = [
-    ...(byMac ? [] : [{ key: 'serial_number', header: t('list.serialNumber') }]),
-    { key: 'mac_address', header: t('list.macAddress'), render: (row: DeviceRow) => row.mac_address?.toUpperCase() ?? '-' },
-    ...(line === 'all' ? [{ key: 'product_line', header: t('list.product') }] : []),
-    ...(byMac ? [] : [{ key: 'firmware_version', header: t('list.firmwareVersion') }]),
-    {
-      key: 'address',
-      header: t('list.address'),
-      // spec: a row with no postal code shows No Property Exist; Admin's address opens the property view
-      render: (row) => (
-        <PropertyAddressCell
-          row={row}
-          name={row.mac_address ?? row.serial_number}
-          {...(propertyPath ? { propertyPath } : {})}
-        />
-      ),
-    },
-    { key: 'connection_type', header: t('list.connectionType') },
-    { key: 'installation_date', header: t('list.dateInstalled'), render: (row) => (row.installation_date ? formatDate(row.installation_date) : '-') },
-    { key: 'status', header: t('list.customerState'), render: (row) => <StatusBadge status={row.status} /> },
-    { key: 'device_status', header: t('list.deviceStatus'), render: (row) => <StatusBadge status={row.device_status} /> },
-    { key: 'id', header: t('list.recordId') },
-    {
-      key: 'action',
-      header: t('list.action'),
-      sortable: false,
-      render: (row) => <RowActions name={row.mac_address ?? row.serial_number} onView={() => open(row)} />,
-    },
-  ];
+  const columns = useDeviceColumns({ line, onView: (row) => openWithBack(detailPath(scope, row)) });
 
   // spec: the Lighting list's filters (no serial number for the lines known by MAC; Agency Name for Admin)
   const filters = useDeviceFilterFields([

@@ -1,10 +1,10 @@
-import { Box, Card, Text } from '@fleet/shared-ui';
+import { Box } from '@fleet/shared-ui';
+import { ChartCard, SeriesChart } from '@fleet/shared-ui/charts';
 import { DataTable, type DataColumn } from '@fleet/shared-ui/tables';
 import { useMemo } from 'react';
 import { useFaultTrend, type FaultMonth } from '../api/nms';
 import { useHeatPumpTranslation } from '../i18n/translation';
 import { COLOURS } from '../network-dashboard/NetworkDashboardPage';
-import { MonthChart } from '../network-dashboard/MonthChart';
 
 /**
  * Beyond the spec: a company's or site's faults over the last twelve months (raised and resolved)
@@ -22,14 +22,13 @@ export function FaultTrend({ kind, id }: { kind: 'msc' | 'site'; id: number }) {
     { key: 'mean_resolve_hours', header: t('trend.meanHours'), sortable: false, align: 'end', render: (m) => (m.mean_resolve_hours === null ? '-' : m.mean_resolve_hours.toLocaleString()) },
   ];
   return (
-    <Card.Root size="sm" mb="6">
-      <Card.Body>
-        <Text fontWeight="semibold" mb="2">
-          {t('trend.title')}
-        </Text>
-        <MonthChart
+    <Box mb="6">
+      <ChartCard title={t('trend.title')} level="h2">
+        <SeriesChart
+          kind="bar"
+          labelHeader={t('trend.month')}
           title={t('trend.title')}
-          months={labels}
+          labels={labels}
           series={[
             { label: t('trend.raised'), color: COLOURS.faulty, values: data.map((m) => m.raised) },
             { label: t('trend.resolved'), color: COLOURS.resolved, values: data.map((m) => m.resolved) },
@@ -44,7 +43,7 @@ export function FaultTrend({ kind, id }: { kind: 'msc' | 'site'; id: number }) {
             emptyText={t('trend.noneResolved')}
           />
         </Box>
-      </Card.Body>
-    </Card.Root>
+      </ChartCard>
+    </Box>
   );
 }

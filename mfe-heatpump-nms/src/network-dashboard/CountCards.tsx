@@ -1,4 +1,5 @@
-import { Card, SimpleGrid, Text } from '@fleet/shared-ui';
+import { SimpleGrid } from '@fleet/shared-ui';
+import { StatCard } from '@fleet/shared-ui/charts';
 import type { NmsCounts } from '../api/nms';
 import { useHeatPumpTranslation } from '../i18n/translation';
 
@@ -14,16 +15,7 @@ export function CountCards({ counts }: { counts: NmsCounts }) {
   return (
     <SimpleGrid columns={{ base: 2, md: 4 }} gap="3" mb="6" as="section" aria-label={t('dashboard.counts')}>
       {cards.map(([label, value, palette]) => (
-        <Card.Root key={label} size="sm" borderTopWidth="3px" borderTopColor={`${palette}.solid`}>
-          <Card.Body>
-            <Text fontSize="sm" color="fg.muted">
-              {label}
-            </Text>
-            <Text fontSize="2xl" fontWeight="semibold" aria-label={`${label}: ${value}`}>
-              {value.toLocaleString()}
-            </Text>
-          </Card.Body>
-        </Card.Root>
+        <StatCard key={label} label={label} value={value} palette={palette} />
       ))}
     </SimpleGrid>
   );

@@ -1,17 +1,15 @@
-import { Box, Card, Field, Heading, HStack, NativeSelect, PageHeader, SimpleGrid, Text } from '@fleet/shared-ui';
+import { Box, Heading, HStack, PageHeader, SimpleGrid } from '@fleet/shared-ui';
+import { CHART_COLOURS, ChartCard, SeriesChart, YearSelect } from '@fleet/shared-ui/charts';
 import { useMemo, useState } from 'react';
 import { roleSource, useMonthFaulty, useMonthOnlineOffline, type DashboardRole } from '../api/nms';
 import { DEVICE_DETAIL_PATHS, type FaultArea } from '../description';
 import { useHeatPumpTranslation } from '../i18n/translation';
 import { CountCards } from './CountCards';
 import { LiveDevices, useLiveDashboard } from './LiveDevices';
-import { MonthChart } from './MonthChart';
 
 const AREA_OF: Record<DashboardRole, FaultArea> = { Admin: 'admin', Agency: 'agency', mscc: 'multisite', sm: 'sitemanager' };
-/** Spec 2.14: the year picker starts at 2021. */
-export const FIRST_YEAR = 2021;
-/** Bar colours readable on the light and the dark card (contrast >= 3:1 against both). */
-export const COLOURS = { online: '#2f855a', offline: '#c53030', faulty: '#c05621', resolved: '#2b6cb0' };
+/** What each colour of the heat-pump charts stands for (shared-ui's chart colours: readable in both modes). */
+export const COLOURS = { online: CHART_COLOURS.green, offline: CHART_COLOURS.red, faulty: CHART_COLOURS.orange, resolved: CHART_COLOURS.blue };
 
 /**
  * The network (NMS) dashboard of a role's slice (spec 2.14): today's counts, online/offline and faulty
@@ -27,7 +25,6 @@ export function NetworkDashboardPage({ role }: { role: DashboardRole }) {
   const onOff = useMonthOnlineOffline(role, year);
   const faulty = useMonthFaulty(role, year);
   const months = useMemo(() => Array.from({ length: 12 }, (_, i) => t(`dashboard.months.${i + 1}`)), [t]);
-  const years = Array.from({ length: thisYear - FIRST_YEAR + 1 }, (_, i) => thisYear - i);
 
   return (
     <Box p="4">
@@ -37,50 +34,30 @@ export function NetworkDashboardPage({ role }: { role: DashboardRole }) {
         <Heading as="h2" size="sm">
           {t('dashboard.byMonth', { year })}
         </Heading>
-        <Field.Root w="auto">
-          <HStack>
-            <Field.Label mb="0">{t('dashboard.year')}</Field.Label>
-            <NativeSelect.Root size="sm" w="28">
-              <NativeSelect.Field value={String(year)} onChange={(e) => setYear(Number(e.target.value))}>
-                {years.map((y) => (
-                  <option key={y} value={y}>
-                    {y}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </HStack>
-        </Field.Root>
+        <YearSelect label={t('dashboard.year')} value={year} onChange={setYear} />
       </HStack>
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4" mb="6">
-        <Card.Root size="sm">
-          <Card.Body>
-            <Text fontWeight="semibold" mb="2">
-              {t('dashboard.onlineOffline')}
-            </Text>
-            <MonthChart
-              title={t('dashboard.onlineOfflineOf', { year })}
-              months={months}
-              series={[
-                { label: t('dashboard.online'), color: COLOURS.online, values: (onOff.data ?? []).map((m) => m.online) },
-                { label: t('dashboard.offline'), color: COLOURS.offline, values: (onOff.data ?? []).map((m) => m.offline) },
-              ]}
-            />
-          </Card.Body>
-        </Card.Root>
-        <Card.Root size="sm">
-          <Card.Body>
-            <Text fontWeight="semibold" mb="2">
-              {t('dashboard.faultyByMonth')}
-            </Text>
-            <MonthChart
-              title={t('dashboard.faultyOf', { year })}
-              months={months}
-              series={[{ label: t('dashboard.faulty'), color: COLOURS.faulty, values: (faulty.data ?? []).map((m) => m.faulty) }]}
-            />
-          </Card.Body>
-        </Card.Root>
+        <ChartCard title={t('dashboard.onlineOffline')}>
+          <SeriesChart
+            kind="bar"
+            labelHeader={t('trend.month')}
+            title={t('dashboard.onlineOfflineOf', { year })}
+            labels={months}
+            series={[
+              { label: t('dashboard.online'), color: COLOURS.online, values: (onOff.data ?? []).map((m) => m.online) },
+              { label: t('dashboard.offline'), color: COLOURS.offline, values: (onOff.data ?? []).map((m) => m.offline) },
+            ]}
+          />
+        </ChartCard>
+        <ChartCard title={t('dashboard.faultyByMonth')}>
+          <SeriesChart
+            kind="bar"
+            labelHeader={t('trend.month')}
+            title={t('dashboard.faultyOf', { year })}
+            labels={months}
+            series={[{ label: t('dashboard.faulty'), color: COLOURS.faulty, values: (faulty.data ?? []).map((m) => m.faulty) }]}
+          />
+        </ChartCard>
       </SimpleGrid>
       <LiveDevices source={source} detailPath={DEVICE_DETAIL_PATHS[AREA_OF[role]]} />
     </Box>

@@ -6,13 +6,14 @@ import { Composition } from '../composition/composition';
 import type { RemoteLoader } from '../composition/federation';
 import { CompositionContext } from '../composition/context';
 import { initI18n } from '../i18n/i18n';
-import { authDescription, devicesDescription, firmwareDescription } from '../test-support/descriptions';
+import { authDescription, devicesDescription, firmwareDescription, heatPumpDescription } from '../test-support/descriptions';
 import { ShellLayout } from './ShellLayout';
 
 const descriptions: Record<string, RemoteDescription> = {
   'mfe-auth': authDescription,
   'mfe-devices': devicesDescription,
   'mfe-firmware': firmwareDescription,
+  'mfe-heatpump-nms': heatPumpDescription,
 };
 
 function Where() {
@@ -115,6 +116,17 @@ describe('the layout', () => {
     expect(screen.getByRole('banner')).toBeInTheDocument();
     expect(menuLinks()).toEqual(['Dashboard', 'Heat Pump', 'Livelink', 'Firmwares', 'OTAs', 'Profile']);
     expect(screen.getByRole('combobox', { name: 'Product' })).toBeInTheDocument();
+  });
+
+  it("lands Admin on the device dashboard (mfe-devices), the network dashboard's (mfe-heatpump-nms) with heat pumps selected", async () => {
+    await openAs('Admin', '/login');
+    expect(where()).toBe('/admin/dashboard');
+    expect(screen.getByTestId('remote-area-mfe-devices')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Page not found' })).not.toBeInTheDocument();
+    act(() => useSelectedProduct.getState().select('heat_pump'));
+    expect(where()).toBe('/admin/dashboard');
+    expect(screen.getByTestId('remote-area-mfe-heatpump-nms')).toBeInTheDocument();
+    expect(screen.queryByTestId('remote-area-mfe-devices')).not.toBeInTheDocument();
   });
 
   it('sends an Agency on the heat-pump product to its dashboard, and away from admin pages', async () => {

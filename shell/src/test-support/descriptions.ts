@@ -34,7 +34,8 @@ export const devicesDescription: RemoteDescription = {
   name: 'mfe-devices',
   version: '1.0.0',
   routes: [
-    { path: '/admin/dashboard', access: ['Admin'] },
+    // the device dashboard of every product but heat pump (mfe-heatpump-nms has the heat-pump one)
+    { path: '/admin/dashboard', access: ['Admin'], products: ['all', 'electricity-advisor', 'livelink', 'safelink', 'airlink', 'bulb'] },
     { path: '/admin/heat_pump/devices', access: ['Admin'], products: ['heat_pump', 'all'] },
     { path: '/admin/devices/view/:id', access: ['Admin'] },
     { path: '/agency/devices', access: ['Agency'] },
@@ -51,6 +52,14 @@ export const devicesDescription: RemoteDescription = {
     { id: 'devices.electrician', label: 'Devices', labelKey: 'devices:menu.electrician', path: '/electrician/devices', roles: ['Electrician'], order: 2 },
     { id: 'devices.customer', label: 'Devices', labelKey: 'devices:menu.customer', path: '/customer/devices', roles: ['Customer'], order: 2 },
   ],
+  requires: { react: '^19.0.0' },
+};
+
+export const heatPumpDescription: RemoteDescription = {
+  name: 'mfe-heatpump-nms',
+  version: '1.0.0',
+  routes: [{ path: '/admin/dashboard', access: ['Admin'], products: ['heat_pump'] }],
+  menu: [],
   requires: { react: '^19.0.0' },
 };
 

@@ -48,7 +48,8 @@ export async function nmsCounts(db: Db, caller: Caller, place?: Place) {
 export const MonthOnlineOffline = Type.Object({ month: Type.Integer(), online: Type.Integer(), offline: Type.Integer() });
 export const MonthFaulty = Type.Object({ month: Type.Integer(), faulty: Type.Integer() });
 
-function yearOf(year: number | undefined, now: Date): number {
+/** The year a month figure asks for (this year by default), from HISTORY_START to this year; another is a 400. */
+export function yearOf(year: number | undefined, now: Date): number {
   const y = year ?? now.getUTCFullYear();
   const first = Number(HISTORY_START.slice(0, 4));
   if (!Number.isInteger(y) || y < first || y > now.getUTCFullYear()) throw badRequest(`year must be from ${first} to ${now.getUTCFullYear()}`);
