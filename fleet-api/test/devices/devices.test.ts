@@ -284,6 +284,33 @@ describe('CSV export job', () => {
     expect(rows[0]?.n).toBe(0);
   });
 
+  it("exports the agency's Devices - VEU (group veu): its devices at Victorian properties and no others", async () => {
+    const veu = "d.product_line <> 'heat_pump' AND d.agency_id = $1 AND d.property_id IN (SELECT p.id FROM properties p WHERE p.state = 'VIC')";
+    // one of the agency's devices moves to a Victorian property for this test
+    const vic = ((await t.db.query<{ id: number }>("SELECT min(id)::int AS id FROM properties WHERE state = 'VIC'")).rows[0]?.id ?? 0);
+    const moved = (await t.db.query<{ id: number; property_id: number | null }>(
+      "SELECT id::int AS id, property_id::int AS property_id FROM devices WHERE agency_id = $1 AND product_line <> 'heat_pump' ORDER BY id LIMIT 1",
+      [agencyId],
+    )).rows[0];
+    expect(vic).toBeGreaterThan(0);
+    await t.db.query('UPDATE devices SET property_id = $2 WHERE id = $1', [moved?.id, vic]);
+    const expected = await count(veu, [agencyId]);
+    expect(expected).toBeGreaterThan(0);
+    expect(expected).toBeLessThan(await count("d.product_line <> 'heat_pump' AND d.agency_id = $1", [agencyId]));
+    const started = await call('Agency', 'POST', '/api/agency/devices/download-csv', { csvtype: 'devices', all: true, group: 'veu' });
+    const done = await finished('Agency', started.body.info.id as number);
+    expect(done.rows_written).toBe(expected);
+    const file = await t.app.inject({ url: String(done.download_link) });
+    const ids = file.body.trim().split(/\r?\n/).slice(1).map((line) => Number(line.split(',')[0]));
+    expect(ids).toHaveLength(expected);
+    const listed = (await call('Agency', 'GET', '/api/agency/dataforce-devices?limit=500')).body.info;
+    expect(new Set(ids)).toEqual(new Set((listed.data as Array<{ id: number }>).map((d) => d.id)));
+    // an electrician's group names no subset of its own: its whole slice
+    const electrician = await call('Electrician', 'POST', '/api/electrician/devices/download-csv', { csvtype: 'devices', all: true, group: 'veu' });
+    expect(electrician.status).toBe(200);
+    await t.db.query('UPDATE devices SET property_id = $2 WHERE id = $1', [moved?.id, moved?.property_id]);
+  });
+
   it('writes a cell a spreadsheet would run as a formula as text, and quotes what needs it', async () => {
     const { rows } = await t.db.query<{ id: number }>(
       `INSERT INTO devices (product_line, serial_number, mac_address, installed_via) VALUES ('airlink', '=HYPERLINK("x")', 'A1B2C3D4E5F6', 'a, "b"') RETURNING id::int AS id`,

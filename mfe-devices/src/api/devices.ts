@@ -144,10 +144,12 @@ const EXPORT_CALLS: Record<EditorScope, string> = {
 };
 
 /** Starts a CSV export of the whole filtered list (a server job). */
-export function useStartExport(scope: EditorScope) {
+/** The export of a list: Admin's, the agency's (or its Devices - VEU, `group: 'veu'`), the electrician's. */
+export function useStartExport(scope: EditorScope | 'veu') {
+  const caller: EditorScope = scope === 'veu' ? 'agency' : scope;
   return useFleetMutation(
     ({ line, filter }: { line: string; filter: string | undefined }) =>
-      apiPost<ExportJob>(EXPORT_CALLS[scope], {
+      apiPost<ExportJob>(EXPORT_CALLS[caller], {
         deviceType: line,
         ...(filter ? { filter } : {}),
         ...(scope === 'admin' ? {} : { csvtype: 'devices', all: true, group: scope }),

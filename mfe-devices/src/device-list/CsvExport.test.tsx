@@ -57,6 +57,22 @@ describe('CSV download of a whole filtered list', () => {
     expect(lastCall(calls, 'POST', '/api/agency/devices/download-csv').body).toEqual({ deviceType: 'livelink', csvtype: 'devices', all: true, group: 'agency' });
   });
 
+  it("exports the agency's Devices - VEU as its own file (group veu)", async () => {
+    signInAs('Agency', { product: 'livelink' });
+    const clicks = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const calls = fakeApi({
+      'GET /api/agency/dataforce-devices': listReply([]),
+      'POST /api/agency/devices/download-csv': { body: { status: true, message: 'Export started', info: { id: 7, status: 'running', total: 1, rows_written: 0, download_link: null, error: null } } },
+      'GET /api/export/7': { body: { status: true, message: 'Export', info: { id: 7, status: 'done', total: 1, rows_written: 1, download_link: '/api/export/download/7/csv?expires=9&signature=cd', error: null } } },
+    });
+    renderDevices('/agency/dataforce-devices');
+    await screen.findByText('No Data Found');
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    expect(await screen.findByRole('link', { name: 'Download Devices - VEU.csv (1 rows)' }, { timeout: 4000 })).toBeInTheDocument();
+    expect(lastCall(calls, 'POST', '/api/agency/devices/download-csv').body).toEqual({ deviceType: 'livelink', csvtype: 'devices', all: true, group: 'veu' });
+    clicks.mockRestore();
+  });
+
   it('offers no CSV download to a customer', async () => {
     signInAs('Customer');
     fakeApi({ 'GET /api/customer/devices': listReply([]) });

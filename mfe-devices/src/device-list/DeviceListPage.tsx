@@ -57,8 +57,8 @@ export function DeviceListPage({ scope }: { scope: DeviceScope }) {
   return (
     <Box p="4">
       <ListHeader title={title} list={list} filters={filters}>
-        {/* the export job serves whole slices; the VEU subset and a customer's few devices have none */}
-        {(scope.kind === 'admin' || scope.kind === 'agency' || scope.kind === 'electrician') && (
+        {/* a customer's few devices have no export */}
+        {scope.kind !== 'customer' && (
           <CsvExport scope={scope.kind} line={line} filter={list.toQuery().filter} />
         )}
       </ListHeader>

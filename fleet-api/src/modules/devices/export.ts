@@ -7,7 +7,7 @@ import type { ListQuery } from '../../server/listing';
 import { SqlParams } from '../../server/sql';
 import { exportCopySql, type CsvExport } from '../exports/jobs';
 import type { ListedLine } from './lines';
-import { deviceConditions, ROW_JOINS } from './queries';
+import { deviceConditions, ROW_JOINS, subsetCondition, type DeviceSubset } from './queries';
 
 export { csvField, inlineParams, sqlLiteral } from '../exports/jobs';
 
@@ -39,11 +39,13 @@ export function deviceCopySql(conditions: string[], header: boolean): string {
 
 /**
  * The export of the caller's devices of `line` with the list's filters (checked here: a bad one is a
- * 400 like the list's); with `deviceUids` (the spec's `all: false`), only those devices of the slice.
+ * 400 like the list's); with `deviceUids` (the spec's `all: false`), only those devices of the slice;
+ * with `subset`, only that part of it (the agency's Devices - VEU).
  */
-export function deviceExport(caller: Caller, line: ListedLine, query: ListQuery, deviceUids?: string[]): CsvExport {
+export function deviceExport(caller: Caller, line: ListedLine, query: ListQuery, deviceUids?: string[], subset?: DeviceSubset): CsvExport {
   const params = new SqlParams();
   const { conditions } = deviceConditions(caller, line, { ...query, sortBy: undefined }, params);
   if (deviceUids) conditions.push(`d.device_uid = ANY(${params.add(deviceUids)}::text[])`);
+  if (subset) conditions.push(subsetCondition(subset, params));
   return { kind: 'devices', from: FROM, idColumn: 'd.id', columns: COLUMNS, conditions, values: params.values };
 }

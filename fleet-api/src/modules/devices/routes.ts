@@ -317,7 +317,9 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app
       async (request) => {
         const body = request.body;
         const uids = body.all === false ? (body.device_uid ?? []) : undefined;
-        return { status: true, message: 'Export started', info: await jobs.start(callerOf(request), deviceExport(callerOf(request), body.deviceType ?? 'all', { filter: body.filter }, uids)) };
+        // group=veu: the agency's Devices - VEU list (the spec's group names the list the file is of)
+        const subset = url.startsWith('/api/agency/') && body.group === 'veu' ? 'veu' : undefined;
+        return { status: true, message: 'Export started', info: await jobs.start(callerOf(request), deviceExport(callerOf(request), body.deviceType ?? 'all', { filter: body.filter }, uids, subset)) };
       },
     );
   }
