@@ -107,7 +107,8 @@ export function RecordPage({ title, backTo, load, notFoundText, editTo, remove, 
   );
 
   return (
-    <Box p="4">
+    // room below the footer: the page scrolls its Save clear of the toasts in the bottom-right corner
+    <Box p="4" pb={form ? '28' : '4'}>
       <PageHeader title={title} onBack={back} actions={headerActions || undefined} />
       {body}
       {remove && (

@@ -6,6 +6,7 @@ import { Composition } from '../composition/composition';
 import type { RemoteLoader } from '../composition/federation';
 import { CompositionContext } from '../composition/context';
 import { initI18n } from '../i18n/i18n';
+import i18next from 'i18next';
 import { authDescription, devicesDescription, firmwareDescription, heatPumpDescription } from '../test-support/descriptions';
 import { ShellLayout } from './ShellLayout';
 
@@ -116,6 +117,18 @@ describe('the layout', () => {
     expect(screen.getByRole('banner')).toBeInTheDocument();
     expect(menuLinks()).toEqual(['Dashboard', 'Heat Pump', 'Livelink', 'Firmwares', 'OTAs', 'Profile']);
     expect(screen.getByRole('combobox', { name: 'Product' })).toBeInTheDocument();
+  });
+
+  it("names the menu's groups in the page's language", async () => {
+    await openAs('Admin', '/admin/dashboard');
+    expect(screen.getByRole('group', { name: 'Manage Firmwares' })).toBeInTheDocument();
+    await act(async () => {
+      await i18next.changeLanguage('hi');
+    });
+    expect(screen.getByRole('group', { name: 'फ़र्मवेयर प्रबंधित करें' })).toHaveTextContent('फ़र्मवेयर प्रबंधित करें');
+    await act(async () => {
+      await i18next.changeLanguage('en');
+    });
   });
 
   it("lands Admin on the device dashboard (mfe-devices), the network dashboard's (mfe-heatpump-nms) with heat pumps selected", async () => {

@@ -66,7 +66,7 @@ export function SideMenu({
           group.group === null ? (
             <Entry key={group.entries[0]?.id} entry={group.entries[0] as MenuEntry} />
           ) : (
-            <Box key={group.group} role="group" aria-label={group.group} pt="2">
+            <Box key={group.group} role="group" aria-label={t(`groups.${group.group}`, { defaultValue: group.group })} pt="2">
               <Text px="3" pb="1" fontSize="xs" fontWeight="bold" textTransform="uppercase" color="fg.muted">
                 {t(`groups.${group.group}`, { defaultValue: group.group })}
               </Text>
