@@ -34,7 +34,7 @@ test('Admin adds an electrician with every message of the spec, edits its aggreg
     await page.waitForURL('**/admin/dashboard');
     await page.getByRole('group', { name: 'Manage Electricians' }).getByRole('link', { name: 'Electricians' }).click();
     await page.waitForURL('**/admin/electricians');
-    const list = page.getByRole('table', { name: 'Electricians' });
+    const list = page.getByRole('table', { name: 'Electricians', exact: true });
     await list.getByText('Ben Carter').waitFor();
 
     await page.getByRole('button', { name: 'Add Electrician' }).click();
@@ -177,9 +177,13 @@ test('the agency opens its electricians, their field workers and devices, and it
     await page.waitForURL('**/agency/devices');
     await page.getByRole('link', { name: 'Electricians', exact: true }).click();
     await page.waitForURL('**/agency/electricians');
-    const list = page.getByRole('table', { name: 'Electricians' });
+    const list = page.getByRole('table', { name: 'Electricians', exact: true });
     await list.getByText('Ben Carter').waitFor();
     await page.getByText(/of 3$/).first().waitFor();
+    // under the list, the agency's devices its electricians installed, each with who installed it
+    const installed = page.getByRole('table', { name: 'Devices installed by electricians' });
+    await installed.locator('tbody tr').first().waitFor();
+    await installed.getByText('Ben Carter').first().waitFor();
     await list.getByRole('button', { name: 'View Ben Carter' }).click();
     await page.waitForURL('**/agency/electricians/view/*');
     await page.getByRole('heading', { level: 1, name: 'Electrician [Ben Carter]' }).waitFor();
