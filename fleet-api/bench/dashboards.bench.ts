@@ -6,16 +6,13 @@
  * as the largest agency, the monthly device list with every count a cache miss too, and every
  * analysis call. Target: p95 <= 200 ms for each.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import { testConfig } from '../src/config';
-import { migrate, openDatabase, type Db } from '../src/db';
-import { DEMO_PASSWORD, seedDemoFleet } from '../src/seed';
+import type { Db } from '../src/db';
+import { seedDemoFleet } from '../src/seed';
 import type { BenchContext } from './types';
-import { onThrowawayPostgres } from './databases';
+import { onEachDatabase } from './databases';
+import { measure as measureRuns, signedInToken } from './measure';
 
 export const name = 'dashboards';
 
@@ -24,39 +21,8 @@ const RUNS = Number(process.env.BENCH_DASHBOARD_RUNS ?? 30);
 const WARMUP = 3;
 const TARGET_P95_MS = 200;
 
-function stats(samples: number[]) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-  const r = (n: number) => Math.round(n * 10) / 10;
-  return { p50: r(at(0.5)), p95: r(at(0.95)), runs: sorted.length };
-}
-
-/** p50/p95 of `fn` over RUNS after the warm-ups; `before` runs untimed before each call. */
-async function measure(fn: () => Promise<unknown>, before?: () => Promise<unknown>) {
-  for (let i = 0; i < WARMUP; i += 1) {
-    await before?.();
-    await fn();
-  }
-  const samples: number[] = [];
-  for (let i = 0; i < RUNS; i += 1) {
-    await before?.();
-    const t0 = performance.now();
-    await fn();
-    samples.push(performance.now() - t0);
-  }
-  return stats(samples);
-}
-
-async function tokenOf(app: FastifyInstance, email: string): Promise<string> {
-  const login = await app.inject({ method: 'POST', url: '/api/authenticate/login', payload: { email, password: DEMO_PASSWORD } });
-  if (login.statusCode !== 200) throw new Error(`login ${email}: ${login.statusCode} ${login.body}`);
-  const mails = await app.inject({ url: `/api/dev/outbox?to=${encodeURIComponent(email)}` });
-  const text = (mails.json() as { info: { data: Array<{ text: string }> } }).info.data[0]?.text ?? '';
-  const otp = /\b(\d{6})\b/.exec(text)?.[1];
-  const res = await app.inject({ method: 'POST', url: '/api/authenticate/login-otp', payload: { email, otp } });
-  if (res.statusCode !== 200) throw new Error(`login-otp ${email}: ${res.statusCode} ${res.body}`);
-  return (res.json() as { token: string }).token;
-}
+/** p50/p95 of `fn` over RUNS calls after the warm-ups; `before` runs untimed before each call. */
+const measure = (fn: () => Promise<unknown>, before?: () => Promise<unknown>) => measureRuns(fn, { runs: RUNS, warmup: WARMUP, before });
 
 /** The dashboard calls of one prefix, for one line (query strings as the console sends them). */
 function dashboardCalls(prefix: string, line: string, year: number, month: number): Array<[string, string]> {
@@ -81,8 +47,8 @@ async function benchDatabase(db: Db, label: string, dataDir: string): Promise<Re
   const seedMs = Math.round(performance.now() - seedStarted);
   const app = await buildApp({ db, config: testConfig({ dataDir, logLevel: 'silent' }) });
   try {
-    const admin = { authorization: `Bearer ${await tokenOf(app, 'admin@demo.test')}` };
-    const agency = { authorization: `Bearer ${await tokenOf(app, 'agency@demo.test')}` };
+    const admin = { authorization: `Bearer ${await signedInToken(app, 'admin@demo.test')}` };
+    const agency = { authorization: `Bearer ${await signedInToken(app, 'agency@demo.test')}` };
     const get = async (url: string, headers: Record<string, string>) => {
       const res = await app.inject({ url, headers });
       if (res.statusCode !== 200) throw new Error(`GET ${url}: ${res.statusCode} ${res.body.slice(0, 300)}`);
@@ -121,38 +87,11 @@ async function benchDatabase(db: Db, label: string, dataDir: string): Promise<Re
 }
 
 export async function run(ctx: BenchContext): Promise<Record<string, unknown>> {
-  const files = mkdtempSync(path.join(os.tmpdir(), 'fleet-bench-dashboards-files-'));
-  const results: Record<string, unknown> = {
+  return {
     what:
-      `Every device-dashboard call (Admin: every line and livelink; the largest agency under /api/agency/dashboard) and every analysis call through app.inject, ` +
-      `p50/p95 ms over ${RUNS} runs after ${WARMUP} warm-ups; the monthly device list also with every count a cache miss. Shared 2-core machine: see loadAverage.`,
+    `Every device-dashboard call (Admin: every line and livelink; the largest agency under /api/agency/dashboard) and every analysis call through app.inject, ` +
+    `p50/p95 ms over ${RUNS} runs after ${WARMUP} warm-ups; the monthly device list also with every count a cache miss. Shared 2-core machine: see loadAverage.`,
     targets: `p95 <= ${TARGET_P95_MS} ms for every call`,
+    ...(await onEachDatabase(name, ctx.pgUrl, benchDatabase)),
   };
-  try {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'fleet-bench-dashboards-pglite-'));
-    try {
-      console.log(`PGlite on disk (${dir}), ${DEVICES} devices`);
-      const db = await openDatabase({ dataDir: dir });
-      try {
-        await migrate(db);
-        results.pglite = await benchDatabase(db, 'pglite', path.join(files, 'pglite'));
-      } finally {
-        await db.close();
-      }
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-    if (ctx.pgUrl) {
-      console.log(`PostgreSQL, ${DEVICES} devices`);
-      results.postgres = await onThrowawayPostgres(ctx.pgUrl, 'dashboards', async (db) => {
-        await migrate(db);
-        return benchDatabase(db, 'postgres', path.join(files, 'postgres'));
-      });
-    } else {
-      results.postgres = 'not run: no PostgreSQL server (BENCH_DATABASE_URL or scripts/pg-server.sh)';
-    }
-  } finally {
-    rmSync(files, { recursive: true, force: true });
-  }
-  return results;
 }

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
-import { openDatabase, type Db } from '../src/db';
+import { migrate, openDatabase, type Db } from '../src/db';
 
 /** Runs `fn` on PGlite in a new folder, removed afterwards. */
 export async function onPgliteOnDisk<T>(prefix: string, fn: (db: Db) => Promise<T>): Promise<T> {
@@ -39,5 +39,44 @@ export async function onThrowawayPostgres<T>(pgUrl: string, prefix: string, fn: 
   } finally {
     await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
     await admin.end();
+  }
+}
+
+/**
+ * The fleet-size benches' two runs: `bench` on a migrated PGlite on disk (kept in BENCH_<NAME>_PGLITE_DIR
+ * when that is set), then on a migrated throwaway PostgreSQL database when a server is given; each gets
+ * a files folder of its own. Answers `{pglite, postgres}` for the results file.
+ */
+export async function onEachDatabase(
+  name: string,
+  pgUrl: string | undefined,
+  bench: (db: Db, label: 'pglite' | 'postgres', filesDir: string) => Promise<Record<string, unknown>>,
+): Promise<{ pglite: Record<string, unknown>; postgres: Record<string, unknown> | string }> {
+  const files = mkdtempSync(path.join(os.tmpdir(), `fleet-bench-${name}-files-`));
+  try {
+    const keep = process.env[`BENCH_${name.toUpperCase()}_PGLITE_DIR`];
+    const dir = keep ?? mkdtempSync(path.join(os.tmpdir(), `fleet-bench-${name}-pglite-`));
+    let pglite: Record<string, unknown>;
+    try {
+      console.log(`PGlite on disk (${dir})`);
+      const db = await openDatabase({ dataDir: dir });
+      try {
+        await migrate(db);
+        pglite = await bench(db, 'pglite', path.join(files, 'pglite'));
+      } finally {
+        await db.close();
+      }
+    } finally {
+      if (!keep) rmSync(dir, { recursive: true, force: true });
+    }
+    if (!pgUrl) return { pglite, postgres: 'not run: no PostgreSQL server (BENCH_DATABASE_URL or scripts/pg-server.sh)' };
+    console.log('PostgreSQL');
+    const postgres = await onThrowawayPostgres(pgUrl, name, async (db) => {
+      await migrate(db);
+      return bench(db, 'postgres', path.join(files, 'postgres'));
+    });
+    return { pglite, postgres };
+  } finally {
+    rmSync(files, { recursive: true, force: true });
   }
 }

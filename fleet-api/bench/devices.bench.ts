@@ -12,12 +12,9 @@
  * - the CSV export of every device as a job, beside a bare COPY of the same rows in the same run, and
  *   the process's RSS growth while it runs.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { buildApp } from '../src/app';
 import { testConfig } from '../src/config';
-import { migrate, openDatabase, type Db } from '../src/db';
+import type { Db } from '../src/db';
 import type { Caller } from '../src/policy/roles';
 import { seedDemoFleet } from '../src/seed';
 import { CountCache } from '../src/server/count-cache';
@@ -26,7 +23,7 @@ import { ExportJobs } from '../src/modules/exports/jobs';
 import { listDevices } from '../src/modules/devices/queries';
 import type { AppContext } from '../src/server/context';
 import type { BenchContext } from './types';
-import { onThrowawayPostgres } from './databases';
+import { onEachDatabase } from './databases';
 import { measure as measureRuns, signedInToken } from './measure';
 
 export const name = 'devices';
@@ -169,47 +166,15 @@ async function benchDatabase(db: Db, label: string, dataDir: string): Promise<Re
   }
 }
 
-/** A throwaway PostgreSQL database, migrated. */
-function onPostgres(adminUrl: string, fn: (db: Db) => Promise<Record<string, unknown>>): Promise<Record<string, unknown>> {
-  return onThrowawayPostgres(adminUrl, 'devices', async (db) => {
-    await migrate(db);
-    return fn(db);
-  });
-}
-
 export async function run(ctx: BenchContext): Promise<Record<string, unknown>> {
-  const files = mkdtempSync(path.join(os.tmpdir(), 'fleet-bench-devices-files-'));
-  const results: Record<string, unknown> = {
+  return {
     what:
-      'Device lists at fleet size: pages of 25 with exact totals through app.inject (p50/p95 ms over ' +
-      `${RUNS} runs after ${WARMUP} warm-ups); ${CLIENTS} concurrent clients in-process with the cached total, without a total, ` +
-      'and counting per request; serial "contains" searches missing the count cache each run (identifying parts, and a part ' +
-      'the whole line shares, then the same part cached, and 50 clients asking for it at once right after a write); the CSV export job beside a bare ' +
-      'COPY of the same rows in the same run, with the RSS growth while it runs. Shared 2-core machine: see loadAverage.',
+    'Device lists at fleet size: pages of 25 with exact totals through app.inject (p50/p95 ms over ' +
+    `${RUNS} runs after ${WARMUP} warm-ups); ${CLIENTS} concurrent clients in-process with the cached total, without a total, ` +
+    'and counting per request; serial "contains" searches missing the count cache each run (identifying parts, and a part ' +
+    'the whole line shares, then the same part cached, and 50 clients asking for it at once right after a write); the CSV export job beside a bare ' +
+    'COPY of the same rows in the same run, with the RSS growth while it runs. Shared 2-core machine: see loadAverage.',
     targets: 'page p95 <= 150 ms; cached total >= 0.5x no total; contains p95 <= 50 ms; export >= 0.5x bare COPY; RSS growth < 100 MB',
+    ...(await onEachDatabase(name, ctx.pgUrl, benchDatabase)),
   };
-  try {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'fleet-bench-devices-pglite-'));
-    try {
-      console.log(`PGlite on disk (${dir}), ${DEVICES} devices`);
-      const db = await openDatabase({ dataDir: dir });
-      try {
-        await migrate(db);
-        results.pglite = await benchDatabase(db, 'pglite', path.join(files, 'pglite'));
-      } finally {
-        await db.close();
-      }
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-    if (ctx.pgUrl) {
-      console.log(`PostgreSQL, ${DEVICES} devices`);
-      results.postgres = await onPostgres(ctx.pgUrl, (db) => benchDatabase(db, 'postgres', path.join(files, 'postgres')));
-    } else {
-      results.postgres = 'not run: no PostgreSQL server (BENCH_DATABASE_URL or scripts/pg-server.sh)';
-    }
-  } finally {
-    rmSync(files, { recursive: true, force: true });
-  }
-  return results;
 }

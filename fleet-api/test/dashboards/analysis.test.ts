@@ -1,6 +1,6 @@
 // The analysis page's calls (issue 14, Admin): each figure against the same figure counted here from
 // the customers module's rows, the smoke alarms and the customer apps; and the app's own report.
-import { bearer, signIn, startTestApp, type TestApp, SETUP_TIMEOUT } from '../support/app';
+import { bearersOf, SETUP_TIMEOUT, startTestApp, type TestApp } from '../support/app';
 import { expectTalliesMatchRecount } from './tallies';
 
 let t: TestApp;
@@ -8,14 +8,7 @@ const tokens: Record<string, Record<string, string>> = {};
 
 beforeAll(async () => {
   t = await startTestApp({}, { devices: 900 });
-  for (const [role, email] of [
-    ['Admin', 'admin@demo.test'],
-    ['Agency', 'agency@demo.test'],
-    ['Customer', 'customer@demo.test'],
-    ['User', 'user@demo.test'],
-  ] as const) {
-    tokens[role] = bearer((await signIn(t.app, email)).token);
-  }
+  Object.assign(tokens, await bearersOf(t.app, ['Admin', 'Agency', 'Customer', 'User']));
 }, SETUP_TIMEOUT);
 afterAll(async () => {
   await t.close();

@@ -2,7 +2,7 @@
 // (agency, electrician, mscc, sm), each figure checked against the same figure counted here from the
 // devices, customers and readings with the slice written out by hand (not by the policy layer); the
 // tallies following every kind of write; the customer app's readings and reports.
-import { bearer, signIn, startTestApp, type TestApp, SETUP_TIMEOUT } from '../support/app';
+import { bearersOf, SETUP_TIMEOUT, startTestApp, type TestApp } from '../support/app';
 import { expectTalliesMatchRecount } from './tallies';
 
 let t: TestApp;
@@ -19,16 +19,7 @@ const PREFIX: Record<Role, string> = {
 
 beforeAll(async () => {
   t = await startTestApp({}, { devices: 1500 });
-  for (const [role, email] of [
-    ['Admin', 'admin@demo.test'],
-    ['Agency', 'agency@demo.test'],
-    ['Electrician', 'electrician@demo.test'],
-    ['mscc', 'mscc@demo.test'],
-    ['sm', 'sm@demo.test'],
-    ['Customer', 'customer@demo.test'],
-  ] as const) {
-    tokens[role] = bearer((await signIn(t.app, email)).token);
-  }
+  Object.assign(tokens, await bearersOf(t.app, ['Admin', 'Agency', 'Electrician', 'mscc', 'sm', 'Customer']));
 }, SETUP_TIMEOUT);
 afterAll(async () => {
   await t.close();

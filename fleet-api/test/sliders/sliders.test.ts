@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { LocalFirmwareStorage } from '../../src/storage/firmware-storage';
 import { bannerPng, seedDemoSliderImages } from '../../src/seed/sliders';
-import { bearer, signIn, startTestApp, type TestApp, SETUP_TIMEOUT } from '../support/app';
+import { bearersOf, SETUP_TIMEOUT, startTestApp, type TestApp } from '../support/app';
 import { sendForm, type FormPart } from '../ota/support';
 
 let t: TestApp;
@@ -16,13 +16,7 @@ const tokens: Record<string, Record<string, string>> = {};
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'fleet-sliders-'));
   t = await startTestApp({ dataDir });
-  for (const [role, email] of [
-    ['Admin', 'admin@demo.test'],
-    ['Agency', 'agency@demo.test'],
-    ['Customer', 'customer@demo.test'],
-  ] as const) {
-    tokens[role] = bearer((await signIn(t.app, email)).token);
-  }
+  Object.assign(tokens, await bearersOf(t.app, ['Admin', 'Agency', 'Customer']));
 }, SETUP_TIMEOUT);
 afterAll(async () => {
   await t.close();

@@ -2,20 +2,14 @@
 // spec 5 refused in its words (storing nothing), the property edit's cascade reading what was made,
 // and no delete of a tariff (or removal of a type) a property's current tariff names.
 import { tariffProblem } from '../../src/modules/tariffs/rules';
-import { bearer, signIn, startTestApp, type TestApp, SETUP_TIMEOUT } from '../support/app';
+import { bearersOf, SETUP_TIMEOUT, startTestApp, type TestApp } from '../support/app';
 
 let t: TestApp;
 const tokens: Record<string, Record<string, string>> = {};
 
 beforeAll(async () => {
   t = await startTestApp({}, { devices: 60 });
-  for (const [role, email] of [
-    ['Admin', 'admin@demo.test'],
-    ['Agency', 'agency@demo.test'],
-    ['Customer', 'customer@demo.test'],
-  ] as const) {
-    tokens[role] = bearer((await signIn(t.app, email)).token);
-  }
+  Object.assign(tokens, await bearersOf(t.app, ['Admin', 'Agency', 'Customer']));
 }, SETUP_TIMEOUT);
 afterAll(async () => {
   await t.close();
