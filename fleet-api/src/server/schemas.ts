@@ -147,3 +147,8 @@ export function trimmed<T extends Record<string, unknown>>(body: T): T {
 }
 
 export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
+
+/** Spec 4: an agency's, an agent's or an electrician's state. */
+export const STATUSES = ['Active', 'In-Active'] as const;
+export type Status = (typeof STATUSES)[number];
+export const StatusField = Type.Unsafe<Status>({ type: 'string', enum: [...STATUSES], errorMessage: 'Status is Active or In-Active' });

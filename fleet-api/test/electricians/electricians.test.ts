@@ -185,6 +185,23 @@ describe('Admin: electricians', () => {
     expect(changed.status).toBe(200);
     expect((await call(session, '/api/electrician/agents')).status).toBe(401);
     await signIn(t.app, 'riley@volt.example.com', 'Fresh-volt-2027');
+
+    // In-Active: the record stays, its sign-in ends at once and is refused; Active gives it back
+    const live = bearer((await signIn(t.app, 'riley@volt.example.com', 'Fresh-volt-2027')).token);
+    const edit = { ...form, email: 'riley@volt.example.com', aggregator_id: aggregatorId };
+    const stopped = await call('Admin', `/api/electrician/edit/${added}`, 'PUT', { ...edit, status: 'In-Active' });
+    expect(stopped.status).toBe(200);
+    expect((await call(live, '/api/electrician/agents')).status).toBe(401);
+    await expect(signIn(t.app, 'riley@volt.example.com', 'Fresh-volt-2027')).rejects.toThrow();
+    const listed = await call<Page<ElectricianRow & { status: string }>>('Admin', `/api/electrician/get/all?filter=${encodeURIComponent(JSON.stringify([{ key: 'status', value: ['In-Active'], type: 'multi' }]))}`);
+    expect(listed.info.data.map((e) => [e.id, e.status])).toEqual([[added, 'In-Active']]);
+    // an edit that does not name the status keeps it
+    expect((await call('Admin', `/api/electrician/edit/${added}`, 'PUT', edit)).status).toBe(200);
+    await expect(signIn(t.app, 'riley@volt.example.com', 'Fresh-volt-2027')).rejects.toThrow();
+    expect((await call('Admin', `/api/electrician/edit/${added}`, 'PUT', { ...edit, status: 'Paused' })).status).toBe(400);
+    expect((await call('Admin', `/api/electrician/edit/${added}`, 'PUT', { ...edit, status: 'Active' })).status).toBe(200);
+    await signIn(t.app, 'riley@volt.example.com', 'Fresh-volt-2027');
+
     const taken = await call('Admin', `/api/electrician/edit/${added}`, 'PUT', { ...form, aggregator_id: aggregatorId, email: 'electrician@demo.test' });
     expect([taken.status, taken.message]).toEqual([409, 'An account with this email already exists']);
     expect((await call('Admin', '/api/electrician/edit/999999', 'PUT', { ...form, aggregator_id: aggregatorId })).status).toBe(404);

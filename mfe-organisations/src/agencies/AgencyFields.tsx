@@ -4,7 +4,7 @@ import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useOrganisationsTranslation } from '../i18n/translation';
 import { AGENCY_DEVICE_TYPES, FLOWS, STATES, type AgencyValues } from './agency-form';
 import { CheckboxGroup } from './CheckboxGroup';
-import { StatusField } from './status';
+import { StatusField } from '../forms/status';
 
 /** The agency form's fields (spec 3), each with its label and the spec's message under it. */
 export function AgencyFields({ form, mode }: { form: UseFormReturn<AgencyValues>; mode: 'add' | 'edit' }) {

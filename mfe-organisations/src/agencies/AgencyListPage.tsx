@@ -7,7 +7,7 @@ import { AGENCY_PATHS} from '../description';
 import { useOrganisationsTranslation } from '../i18n/translation';
 import { recordPath } from '../record-page/route-record';
 import { useProductLine } from './product-line';
-import { StatusWord, useStatusFilter } from './status';
+import { StatusWord, useStatusFilter } from '../forms/status';
 
 const FILTER_KEYS = ['agency_name', 'email', 'contact', 'postcode', 'status'] as const;
 
@@ -33,7 +33,7 @@ export function AgencyListPage() {
     { key: 'contact_name', header: a('contactName'), render: (row) => [row.contact_first_name, row.contact_last_name].filter(Boolean).join(' ') || '-' },
     { key: 'contact', header: a('contact'), render: (row) => row.contact ?? '-' },
     { key: 'postcode', header: a('postcode'), render: (row) => row.postcode ?? '-' },
-    { key: 'status', header: t('agencies.common.status'), render: (row) => <StatusWord status={row.status} /> },
+    { key: 'status', header: t('status.label'), render: (row) => <StatusWord status={row.status} /> },
     { key: 'agents', header: a('agents') },
     { key: 'devices', header: a('devicesOf', { product: label }), sortable: false },
     { key: 'created_at', header: t('agencies.common.created'), render: (row) => formatDate(row.created_at) },

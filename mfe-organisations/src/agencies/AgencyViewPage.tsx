@@ -10,7 +10,7 @@ import { recordLoad, recordPath, useRouteId } from '../record-page/route-record'
 import { PagedSection, useSectionPaging } from '../record-page/PagedSection';
 import { useDeviceColumns } from '../devices/device-columns';
 import { useProductLine } from './product-line';
-import { StatusWord } from './status';
+import { StatusWord } from '../forms/status';
 
 /**
  * An agency (spec 2.4: /admin/installer-agency/view/{id}): its facts, partners and counts, Edit and
@@ -48,7 +48,7 @@ function AgencyFacts({ info, product }: { info: AgencyInfo; product: string }) {
     <FactList
       facts={[
         [a('email'), info.email],
-        [t('agencies.common.status'), <StatusWord key="status" status={info.status} />],
+        [t('status.label'), <StatusWord key="status" status={info.status} />],
         [a('contactName'), [info.contact_first_name, info.contact_last_name].filter(Boolean).join(' ') || '-'],
         [a('contact'), info.contact ?? '-'],
         [a('abn'), info.abn_no ?? '-'],

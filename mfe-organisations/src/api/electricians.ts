@@ -35,6 +35,7 @@ export interface Electrician {
   aggregator_id: number | null;
   aggregator_name: string | null;
   field_workers: number;
+  status: 'Active' | 'In-Active';
   created_at: string;
 }
 
@@ -96,6 +97,8 @@ export interface ElectricianBody {
   postcode: string;
   aggregator_id: number | null;
   password?: string;
+  /** Edit only: In-Active ends its sign-in. */
+  status?: 'Active' | 'In-Active';
 }
 
 /** What a field worker's form sends: the contact details, and (the electrician's form) a password. */

@@ -2,6 +2,7 @@ import { errorMessage, useNavigate } from '@fleet/shared-api';
 import { FormField, NativeSelect, PasswordInput, SimpleGrid, TextField } from '@fleet/shared-ui';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useForm, type FieldError } from 'react-hook-form';
+import { StatusField } from '../forms/status';
 import { useAggregatorChoices, useElectrician, useSaveElectrician, type ElectricianInfo } from '../api/electricians';
 import { ELECTRICIAN_PATHS } from '../description';
 import { useOrganisationsTranslation } from '../i18n/translation';
@@ -33,13 +34,14 @@ function ElectricianForm({ electrician }: { electrician: ElectricianInfo | null 
   const editing = electrician !== null;
   const {
     register,
+    control,
     handleSubmit,
     formState: { errors },
   } = useForm<ElectricianValues>({ resolver: yupResolver(electricianSchema(editing)), defaultValues: editing ? valuesOf(electrician) : EMPTY_ELECTRICIAN });
   const error = (field: FieldError | undefined) => (field?.message ? t(field.message) : undefined);
   const submit = handleSubmit(async (values) => {
     try {
-      const answer = await save.mutateAsync({ id: electrician?.id ?? null, body: bodyOf(values) });
+      const answer = await save.mutateAsync({ id: electrician?.id ?? null, body: bodyOf(values, editing) });
       const id = electrician?.id ?? (answer.info as { id: number } | null)?.id;
       navigate(id ? recordPath(ELECTRICIAN_PATHS.adminView, id) : ELECTRICIAN_PATHS.adminList);
     } catch {
@@ -92,6 +94,8 @@ function ElectricianForm({ electrician }: { electrician: ElectricianInfo | null 
         <FormField label={t('electricians.form.password')} required={!editing} error={error(errors.password)} helperText={editing ? t('electricians.form.passwordKept') : undefined}>
           <PasswordInput size="sm" autoComplete="new-password" {...register('password')} />
         </FormField>
+        {/* In-Active keeps the electrician and its install history, and ends its sign-in at once */}
+        {editing && <StatusField control={control} name="status" />}
       </SimpleGrid>
     </RecordPage>
   );

@@ -9,6 +9,7 @@ import { ELECTRICIAN_PATHS } from '../description';
 import { useOrganisationsTranslation } from '../i18n/translation';
 import { recordPath } from '../record-page/route-record';
 import { STATES } from './electrician-form';
+import { StatusWord, useStatusFilter } from '../forms/status';
 
 /**
  * Electricians (spec 2.4 /admin/electricians, 2.5 /agency/electricians): the list with its drawer
@@ -16,7 +17,8 @@ import { STATES } from './electrician-form';
  */
 export function ElectricianListPage({ area }: { area: ElectricianArea }) {
   const { t } = useOrganisationsTranslation();
-  const list = useListState({ filterKeys: ['full_name', 'email', 'phone_no', 'company_name', 'abn_number', 'aggregator_id', 'state', 'postcode'] });
+  const list = useListState({ filterKeys: ['full_name', 'email', 'phone_no', 'company_name', 'abn_number', 'aggregator_id', 'state', 'postcode', 'status'] });
+  const statusFilter = useStatusFilter();
   const electricians = useElectricians(area, list.toQuery());
   const aggregators = useAggregatorChoices();
   const remove = useDeleteElectrician();
@@ -33,6 +35,7 @@ export function ElectricianListPage({ area }: { area: ElectricianArea }) {
     { key: 'aggregator_name', header: t('electricians.list.aggregator'), render: (row) => row.aggregator_name ?? '-' },
     { key: 'state', header: t('electricians.list.state'), render: (row) => row.state ?? '-' },
     { key: 'field_workers', header: t('electricians.list.fieldWorkers'), sortable: false },
+    { key: 'status', header: t('status.label'), render: (row) => <StatusWord status={row.status} /> },
     { key: 'created_at', header: t('electricians.list.created'), render: (row) => formatDate(row.created_at) },
     {
       key: 'action',
@@ -56,6 +59,7 @@ export function ElectricianListPage({ area }: { area: ElectricianArea }) {
     { key: 'aggregator_id', label: t('electricians.list.aggregator'), kind: 'select', options: (aggregators.data ?? []).map((a) => ({ value: String(a.id), label: a.name })) },
     { key: 'state', label: t('electricians.list.state'), kind: 'multi', options: STATES.map((s) => ({ value: s, label: s })) },
     { key: 'postcode', label: t('electricians.list.postcode') },
+    statusFilter,
   ];
   return (
     <Box p="4">

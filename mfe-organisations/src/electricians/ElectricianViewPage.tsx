@@ -4,6 +4,7 @@ import type { DataColumn } from '@fleet/shared-ui/tables';
 import type { ReactNode } from 'react';
 import { useDeleteElectrician, useElectrician, useElectricianPage, type ElectricianArea, type FieldWorker, type InstalledDevice } from '../api/electricians';
 import { ELECTRICIAN_PATHS, FIELD_WORKER_PATHS } from '../description';
+import { StatusWord } from '../forms/status';
 import { useOrganisationsTranslation } from '../i18n/translation';
 import { PagedSection, useSectionPaging } from '../record-page/PagedSection';
 import { RecordPage } from '../record-page/RecordPage';
@@ -39,6 +40,7 @@ export function ElectricianViewPage({ area }: { area: ElectricianArea }) {
         [t('electricians.list.postcode'), e.postcode ?? '-'],
         [t('electricians.view.agency'), e.agency_name ?? '-'],
         [t('electricians.view.devices'), String(e.devices)],
+        [t('status.label'), <StatusWord key="status" status={e.status} />],
         [t('electricians.list.created'), formatDate(e.created_at)],
         [t('electricians.view.updated'), formatDate(e.updated_at)],
       ]

@@ -22,6 +22,7 @@ const BEN = {
   aggregator_id: 2,
   aggregator_name: 'Reposit Power',
   field_workers: 2,
+  status: 'Active',
   created_at: '2021-04-01T09:00:00.000Z',
 };
 const BEN_INFO = { ...BEN, agency_name: 'Sunrise Installers', devices: 30, updated_at: '2024-01-01T00:00:00.000Z' };
@@ -176,6 +177,8 @@ describe('Admin: electricians', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(r.location().pathname).toBe('/admin/electrician/view/12'));
     expect(lastCall(calls, 'POST', '/api/electrician/add').body).toMatchObject({ aggregator_id: 1 });
+    // a new electrician is Active: the add form has no Status (the server takes none)
+    expect(lastCall(calls, 'POST', '/api/electrician/add').body).not.toHaveProperty('status');
   });
 
   it('edit: the stored values, the aggregator required, the password sent only when typed', async () => {
@@ -201,10 +204,13 @@ describe('Admin: electricians', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Aggregator' }), 'Amber Grid Services');
     await user.clear(field('Company Name'));
     await user.type(field('Company Name'), 'Carter & Sons');
+    // In-Active: the electrician stays, its sign-in ends
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('Active');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'In-Active');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(r.location().pathname).toBe('/admin/electrician/view/7'));
     const body = lastCall(calls, 'PUT', '/api/electrician/edit/7').body as Record<string, unknown>;
-    expect(body).toMatchObject({ company_name: 'Carter & Sons', aggregator_id: 1 });
+    expect(body).toMatchObject({ company_name: 'Carter & Sons', aggregator_id: 1, status: 'In-Active' });
     expect(body).not.toHaveProperty('password');
   });
 

@@ -23,6 +23,8 @@ export function electricianSchema(editing: boolean) {
     postcode: postcode(),
     aggregator_id: editing ? yup.string().default('').required(message('aggregatorRequired')) : yup.string().default(''),
     password: password(!editing),
+    // edit only: In-Active ends the electrician's sign-in
+    status: yup.string().oneOf(['Active', 'In-Active']).default('Active'),
   });
 }
 
@@ -42,6 +44,7 @@ export const EMPTY_ELECTRICIAN: ElectricianValues = {
   postcode: '',
   aggregator_id: '',
   password: '',
+  status: 'Active',
 };
 
 /** The form's values of a stored electrician (the password box starts empty). */
@@ -60,10 +63,16 @@ export function valuesOf(e: ElectricianInfo): ElectricianValues {
     postcode: e.postcode ?? '',
     aggregator_id: e.aggregator_id === null ? '' : String(e.aggregator_id),
     password: '',
+    status: e.status,
   };
 }
 
-/** What is sent: the aggregator as a number (or none), the password only when typed. */
-export function bodyOf({ aggregator_id, password, ...values }: ElectricianValues): ElectricianBody {
-  return { ...values, aggregator_id: aggregator_id === '' ? null : Number(aggregator_id), ...(password ? { password } : {}) };
+/** What is sent: the aggregator as a number (or none), the password only when typed, the status on an edit. */
+export function bodyOf({ aggregator_id, password, status, ...values }: ElectricianValues, editing: boolean): ElectricianBody {
+  return {
+    ...values,
+    aggregator_id: aggregator_id === '' ? null : Number(aggregator_id),
+    ...(password ? { password } : {}),
+    ...(editing ? { status: status === 'In-Active' ? 'In-Active' : 'Active' } : {}),
+  };
 }

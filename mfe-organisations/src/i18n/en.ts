@@ -221,9 +221,6 @@ export const en = {
     common: {
       action: 'Action',
       created: 'Created',
-      status: 'Status',
-      active: 'Active',
-      inActive: 'In-Active',
       yes: 'Yes',
       no: 'No',
       none: 'None',
@@ -398,6 +395,11 @@ export const en = {
     passwordRequired: 'Password is required',
     passwordStrength: 'Password must be at least 8 characters and contain an uppercase letter, a lowercase letter and a digit',
     websiteInvalid: 'Website is invalid. Enter a valid link',
+  },
+  status: {
+    label: 'Status',
+    active: 'Active',
+    inActive: 'In-Active',
   },
 };
 

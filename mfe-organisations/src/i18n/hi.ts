@@ -222,9 +222,6 @@ export const hi: OrganisationsTexts = {
     common: {
       action: 'कार्रवाई',
       created: 'बनाया गया',
-      status: 'स्थिति',
-      active: 'सक्रिय',
-      inActive: 'निष्क्रिय',
       yes: 'हाँ',
       no: 'नहीं',
       none: 'कोई नहीं',
@@ -399,5 +396,10 @@ export const hi: OrganisationsTexts = {
     passwordRequired: 'पासवर्ड आवश्यक है',
     passwordStrength: 'पासवर्ड कम से कम 8 अक्षरों का हो और उसमें एक बड़ा अक्षर, एक छोटा अक्षर और एक अंक हो',
     websiteInvalid: 'वेबसाइट अमान्य है। मान्य लिंक दर्ज करें',
+  },
+  status: {
+    label: 'स्थिति',
+    active: 'सक्रिय',
+    inActive: 'निष्क्रिय',
   },
 };

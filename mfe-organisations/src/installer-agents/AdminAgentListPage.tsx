@@ -6,7 +6,7 @@ import { useProductLine } from '../agencies/product-line';
 import { AGENCY_PATHS} from '../description';
 import { useOrganisationsTranslation } from '../i18n/translation';
 import { recordPath } from '../record-page/route-record';
-import { useStatusFilter } from '../agencies/status';
+import { useStatusFilter } from '../forms/status';
 import { useAgentColumns } from './agentColumns';
 
 const FILTER_KEYS = ['name', 'email', 'phone', 'agency_name', 'status'] as const;

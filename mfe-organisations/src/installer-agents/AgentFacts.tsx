@@ -2,7 +2,7 @@ import { formatDate } from '@fleet/shared-api';
 import { Alert, FactList, Heading, Stack } from '@fleet/shared-ui';
 import type { ReactNode } from 'react';
 import type { LoginPayload } from '../api/agents';
-import { StatusWord } from '../agencies/status';
+import { StatusWord } from '../forms/status';
 import { useOrganisationsTranslation } from '../i18n/translation';
 
 /**
@@ -19,7 +19,7 @@ export function AgentFacts({ payload, product, agency, devices }: { payload: Log
         facts={[
           [g('email'), agent.email],
           [g('phone'), agent.phone ?? '-'],
-          [t('agencies.common.status'), <StatusWord key="status" status={agent.status} />],
+          [t('status.label'), <StatusWord key="status" status={agent.status} />],
           [g('agency'), agency],
           [t('agencies.agency.devicesOf', { product }), devices],
           [t('agencies.common.created'), formatDate(agent.created_at)],

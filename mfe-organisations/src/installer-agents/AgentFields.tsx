@@ -1,6 +1,6 @@
 import { FormField, Input, PasswordInput, SimpleGrid } from '@fleet/shared-ui';
 import type { UseFormReturn } from 'react-hook-form';
-import { StatusField } from '../agencies/status';
+import { StatusField } from '../forms/status';
 import { useOrganisationsTranslation } from '../i18n/translation';
 import type { AgentFormMode, AgentValues } from './agent-form';
 

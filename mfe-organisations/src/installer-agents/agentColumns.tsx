@@ -3,7 +3,7 @@ import { Link } from '@fleet/shared-ui';
 import type { DataColumn } from '@fleet/shared-ui/tables';
 import type { ReactNode } from 'react';
 import type { AgentRow } from '../api/agents';
-import { StatusWord } from '../agencies/status';
+import { StatusWord } from '../forms/status';
 import { useOrganisationsTranslation } from '../i18n/translation';
 
 export interface AgentColumnOptions {
@@ -34,7 +34,7 @@ export function useAgentColumns({ viewPath, showAgency, product, actions }: Agen
     { key: 'email', header: t('agencies.agent.email') },
     { key: 'phone', header: t('agencies.agent.phone'), render: (row) => row.phone ?? '-' },
     ...(showAgency ? [{ key: 'agency_name', header: t('agencies.agent.agency') }] : []),
-    { key: 'status', header: t('agencies.common.status'), render: (row) => <StatusWord status={row.status} /> },
+    { key: 'status', header: t('status.label'), render: (row) => <StatusWord status={row.status} /> },
     { key: 'devices', header: t('agencies.agency.devicesOf', { product }), sortable: false },
     { key: 'created_at', header: t('agencies.common.created'), render: (row) => formatDate(row.created_at) },
     ...(actions ? [{ key: 'action', header: t('agencies.common.action'), sortable: false, render: actions }] : []),

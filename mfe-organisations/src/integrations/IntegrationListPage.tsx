@@ -3,7 +3,7 @@ import { Box, Link, Text } from '@fleet/shared-ui';
 import { ListHeader, PagedTable, type DataColumn, type FilterFieldDef } from '@fleet/shared-ui/tables';
 import { useIntegrations, type IntegrationRow } from '../api/agencies';
 import { FLOWS } from '../agencies/agency-form';
-import { StatusWord, useStatusFilter } from '../agencies/status';
+import { StatusWord, useStatusFilter } from '../forms/status';
 import { AGENCY_PATHS} from '../description';
 import { useOrganisationsTranslation } from '../i18n/translation';
 import { recordPath } from '../record-page/route-record';
@@ -31,7 +31,7 @@ export function IntegrationListPage() {
         </Link>
       ),
     },
-    { key: 'status', header: t('agencies.common.status'), render: (row) => <StatusWord status={row.status} /> },
+    { key: 'status', header: t('status.label'), render: (row) => <StatusWord status={row.status} /> },
     { key: 'flows', header: i('flows'), sortable: false, render: (row) => row.flows.map((f) => t(`agencies.flows.${f}`)).join(', ') || t('agencies.common.none') },
     { key: 'agents_ready', header: i('agentsReady'), sortable: false, render: (row) => i('agentsReadyOf', { ready: row.agents_ready, total: row.agents }) },
     { key: 'installer_app', header: i('installerApp'), sortable: false, render: (row) => row.channels.installer_app },

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useAgencyDevices, useIntegration, type IntegrationInfo } from '../api/agencies';
 import { useDeviceColumns } from '../devices/device-columns';
 import { useProductLine } from '../agencies/product-line';
-import { StatusWord } from '../agencies/status';
+import { StatusWord } from '../forms/status';
 import { AGENCY_PATHS} from '../description';
 import { useOrganisationsTranslation } from '../i18n/translation';
 import { RecordPage } from '../record-page/RecordPage';
@@ -65,7 +65,7 @@ function IntegrationFacts({ info }: { info: IntegrationInfo }) {
     <>
       <FactList
         facts={[
-          [t('agencies.common.status'), <StatusWord key="status" status={info.status} />],
+          [t('status.label'), <StatusWord key="status" status={info.status} />],
           [i('flows'), info.flows.map((f) => t(`agencies.flows.${f}`)).join(', ') || t('agencies.common.none')],
           [t('agencies.agency.deviceType'), info.device_type.map((d) => t(`devices.lines.${d}`, { defaultValue: d })).join(', ') || t('agencies.common.none')],
           [i('agentsReady'), i('agentsReadyOf', { ready: info.agents_ready, total: info.agents })],

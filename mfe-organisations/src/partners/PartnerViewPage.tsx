@@ -6,7 +6,7 @@ import { useAgencies, type AgencyRow } from '../api/agencies';
 import { useDeletePartner, useLinkAgency, usePartner, usePartnerPart, type PartnerRow } from '../api/partners';
 import { useDeviceColumns } from '../devices/device-columns';
 import { useProductLine } from '../agencies/product-line';
-import { StatusWord } from '../agencies/status';
+import { StatusWord } from '../forms/status';
 import { AGENCY_PATHS} from '../description';
 import { useOrganisationsTranslation } from '../i18n/translation';
 import { useAgentColumns } from '../installer-agents/agentColumns';
@@ -95,7 +95,7 @@ function PartnerAgencies({ id, line, product }: { id: number; line: string; prod
         </Link>
       ),
     },
-    { key: 'status', header: t('agencies.common.status'), render: (row) => <StatusWord status={row.status} /> },
+    { key: 'status', header: t('status.label'), render: (row) => <StatusWord status={row.status} /> },
     { key: 'agents', header: t('agencies.agency.agents') },
     { key: 'devices', header: t('agencies.agency.devicesOf', { product }), sortable: false },
     {

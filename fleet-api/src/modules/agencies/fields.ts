@@ -6,16 +6,14 @@ import { Type, type TSchema } from '@sinclair/typebox';
 import type { Db } from '../../db';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../../security/password';
 import { badRequest } from '../../server/errors';
-import { EmailField, Envelope, MessageReply, NameField, NewPasswordField, PASSWORD_RULE_MESSAGE, PhoneField, PostcodeField, signedInFailures } from '../../server/schemas';
+import { EmailField, Envelope, MessageReply, NameField, NewPasswordField, PASSWORD_RULE_MESSAGE, PhoneField, PostcodeField, signedInFailures, StatusField, type Status } from '../../server/schemas';
 import { CustomerLineField, type CustomerLine } from '../customers/customers';
 
 /** A product of the selector as the console sends it (`deviceType`): `all`, or one line. */
 export const ProductField = CustomerLineField;
 export type ProductLine = CustomerLine;
 
-export const STATUSES = ['Active', 'In-Active'] as const;
-export type Status = (typeof STATUSES)[number];
-export const StatusField = Type.Unsafe<Status>({ type: 'string', enum: [...STATUSES], errorMessage: 'Status is Active or In-Active' });
+export { STATUSES, StatusField, type Status } from '../../server/schemas';
 
 /** The installer app's flows an agency may run (spec 3: flows, a list joined by commas). */
 export const FLOWS = ['install', 'replace', 'remove'] as const;

@@ -21,6 +21,8 @@ import {
   PhoneField,
   PostcodeField,
   TextField,
+  StatusField,
+  type Status,
 } from '../../server/schemas';
 import { SqlParams, whereClause } from '../../server/sql';
 import { revokeUserSessions } from '../auth/sessions';
@@ -77,7 +79,7 @@ export const ElectricianAddBody = {
   password: NewPasswordField(),
 };
 /** PUT /api/electrician/edit/{id}: spec 5, "aggregator when editing"; a password only when set. */
-export const ElectricianEditBody = { ...common, aggregator_id: AggregatorId, password: OptionalPasswordField() };
+export const ElectricianEditBody = { ...common, aggregator_id: AggregatorId, password: OptionalPasswordField(), status: Type.Optional(StatusField) };
 
 export interface ElectricianForm {
   first_name: string;
@@ -93,6 +95,8 @@ export interface ElectricianForm {
   postcode: string;
   aggregator_id?: number | null;
   password?: string;
+  /** Edit only: In-Active ends its sign-in, Active gives it back. */
+  status?: Status;
 }
 
 export const ElectricianRow = Type.Object({
@@ -112,6 +116,7 @@ export const ElectricianRow = Type.Object({
   aggregator_id: Nullable(Type.Integer()),
   aggregator_name: Nullable(Type.String()),
   field_workers: Type.Integer(),
+  status: StatusField,
   created_at: Type.String(),
 });
 export type ElectricianRowT = Static<typeof ElectricianRow>;
@@ -141,6 +146,7 @@ export const ELECTRICIAN_LIST: ListSpec = {
     city: 'lower(e.city)',
     state: 'e.state',
     postcode: 'e.postcode',
+    status: 'e.status',
   },
   defaultSort: 'created_at',
   filters: {
@@ -153,13 +159,14 @@ export const ELECTRICIAN_LIST: ListSpec = {
     city: { kind: 'text', column: 'e.city' },
     state: { kind: 'multi', column: 'e.state' },
     postcode: { kind: 'text', column: 'e.postcode' },
+    status: { kind: 'multi', column: 'e.status' },
   },
 };
 
 const ROW_COLUMNS = `e.id::int AS id, e.first_name, e.last_name, trim(${FULL_NAME}) AS full_name, e.email, e.phone_no,
   e.company_name, e.abn_number, e.eid, e.address, e.city, e.state, e.postcode, e.aggregator_id::int AS aggregator_id,
   g.name AS aggregator_name,
-  (SELECT count(*)::int FROM electrician_agents ea WHERE ea.electrician_id = e.id) AS field_workers,
+  (SELECT count(*)::int FROM electrician_agents ea WHERE ea.electrician_id = e.id) AS field_workers, e.status,
   ${ISO('e.created_at')} AS created_at`;
 
 /** A page of the caller's electricians (Admin: all; Agency: its slice). */
@@ -265,10 +272,15 @@ export async function addElectrician(db: Db, ctx: AppContext, form: ElectricianF
   }
 }
 
-/** Edits an electrician (Admin); its sign-in follows the email and names. A new password ends its sessions. */
+/**
+ * Edits an electrician (Admin); its sign-in follows the email and names. A new password ends its
+ * sessions; In-Active disables its sign-in and ends its sessions at once, Active gives it back.
+ */
 export async function editElectrician(db: Db, ctx: AppContext, id: number, form: ElectricianForm): Promise<void> {
-  const exists = await db.query('SELECT 1 FROM electricians WHERE id = $1', [id]);
-  if (exists.rows.length === 0) throw new ApiError(404, ELECTRICIAN_NOT_FOUND);
+  const exists = await db.query<{ status: Status }>('SELECT status FROM electricians WHERE id = $1', [id]);
+  const before = exists.rows[0];
+  if (!before) throw new ApiError(404, ELECTRICIAN_NOT_FOUND);
+  const status: Status = form.status ?? before.status;
   await checkForm(db, form);
   const email = normaliseEmail(form.email);
   await requireFreeEmail(db, email, id);
@@ -278,18 +290,19 @@ export async function editElectrician(db: Db, ctx: AppContext, id: number, form:
     await db.transaction(async (tx) => {
       await tx.query(
         `UPDATE electricians SET first_name = $1, last_name = $2, email = $3, phone_no = $4, company_name = $5, abn_number = $6,
-                eid = $7, address = $8, city = $9, state = $10, postcode = $11, aggregator_id = $12, updated_at = $13
+                eid = $7, address = $8, city = $9, state = $10, postcode = $11, aggregator_id = $12, updated_at = $13, status = $15
           WHERE id = $14`,
-        [...values(form, email), now, id],
+        [...values(form, email), now, id, status],
       );
       const { rows } = await tx.query<{ id: number }>(
         `UPDATE users SET email = $2, first_name = $3, last_name = $4, phone_no = $5, updated_at = $6,
-                password_hash = COALESCE($7, password_hash)
+                password_hash = COALESCE($7, password_hash), status = $8
           WHERE electrician_id = $1 AND user_type = 'Electrician' RETURNING id::int AS id`,
-        [id, email, form.first_name, form.last_name, form.phone_no, now, passwordHash],
+        [id, email, form.first_name, form.last_name, form.phone_no, now, passwordHash, status === 'Active' ? 'active' : 'disabled'],
       );
-      if (passwordHash) {
-        for (const user of rows) await revokeUserSessions(tx, ctx, user.id, 'password changed by an administrator');
+      const ending = status === 'In-Active' && before.status !== 'In-Active' ? 'electrician set In-Active' : passwordHash ? 'password changed by an administrator' : null;
+      if (ending) {
+        for (const user of rows) await revokeUserSessions(tx, ctx, user.id, ending);
       }
     });
   } catch (err) {
