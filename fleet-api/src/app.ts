@@ -15,7 +15,8 @@ import { TokenService } from './policy/tokens';
 import { installErrorHandling } from './server/errors';
 import { installSecurityHeaders } from './server/headers';
 import { installDrain, type Drain } from './server/drain';
-import { installInputHygiene, installStrictBodyTypes } from './server/input';
+import { installInputHygiene } from './server/input';
+import { bodyStrictValidatorFactory, markFormBodies } from './server/body-validation';
 import type { AppContext } from './server/context';
 import { signInRoutes } from './modules/auth/routes';
 import { accountRoutes } from './modules/auth/accounts';
@@ -91,6 +92,8 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
         keywords: ['errorMessage', 'requiredMessage'],
       },
     },
+    // coercion for text (query, params, form data), none for a JSON body: server/body-validation.ts
+    schemaController: { compilersFactory: { buildValidator: bodyStrictValidatorFactory } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const secret = await serverSecret(db, config.jwtSecret);
@@ -126,7 +129,7 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
   app.decorate('fleetDrain', installDrain(app));
   installSecurityHeaders(app);
   installInputHygiene(app);
-  installStrictBodyTypes(app);
+  markFormBodies(app);
   enforceDeclarations(app, registry);
   installAccessCheck(app, { db, tokens: ctx.tokens, now: config.now });
 

@@ -74,9 +74,11 @@ export function validationMessage(issues: ValidationIssue[], context: string | u
     const path = fieldName(issue.instancePath);
     return `${where}${path ? `${path}.` : ''}${extra} is not an accepted field`;
   }
+  const path = fieldName(issue.instancePath);
+  // a JSON body's value of another type ("26" for an id) is named as such, before any field text
+  if (issue.keyword === 'type' && path && (context === 'body' || context === undefined)) return `${path} has the wrong type`;
   const custom = customMessage(issue.parentSchema, issue.keyword);
   if (custom) return custom;
-  const path = fieldName(issue.instancePath);
   if (!path) {
     if (issue.keyword === 'type') return context === 'body' || !context ? 'A JSON body is required' : `${context} is invalid`;
     return `${context ?? 'body'} ${issue.message ?? 'is invalid'}`;

@@ -40,7 +40,7 @@ const modelFields = {
     errorMessage: { default: 'Model Name is required', maxLength: `Model Name must be at most ${MODEL_NAME_MAX} characters` },
     requiredMessage: 'Model Name is required',
   }),
-  // Optional, not nullable: ajv coerces a refused 0 to null inside a union with null (a 400 here instead)
+  // left out when not known (a JSON body is not coerced: 0 is refused, not taken as none)
   capacity_litres: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000, errorMessage: 'Capacity must be a whole number of litres from 1 to 10000' })),
   description: Type.Optional(Type.String({ maxLength: 500, errorMessage: 'Description must be at most 500 characters' })),
 };

@@ -1,0 +1,56 @@
+/**
+ * Two ajv instances: query strings, params, headers and form data are text, so their values are
+ * coerced to the schema's types ("25" is a page of 25); a JSON body says what it means, so it is
+ * validated as it is. With one coercing instance, a falsy value that a nullable field's real branch
+ * refuses (0, "", false) silently became null instead of a 400.
+ *
+ * A route's body validator is compiled once, but a route may take JSON or form data: form bodies are
+ * marked before validation (`markFormBodies`) and the marked ones go through the coercing validator.
+ */
+import AjvCompiler from '@fastify/ajv-compiler';
+import type { FastifyInstance, FastifyRequest, FastifySchemaCompiler } from 'fastify';
+import type { BuildCompilerFromPool, ValidatorFactory } from '@fastify/ajv-compiler';
+
+type AjvServerOptions = NonNullable<Parameters<BuildCompilerFromPool>[1]>;
+type RouteSchema = Parameters<FastifySchemaCompiler<unknown>>[0];
+type Validate = ((data: unknown, ctx?: unknown) => unknown) & { errors?: unknown; schemaEnv?: unknown };
+type Compile = (route: RouteSchema) => Validate;
+
+/** Bodies that came as form data (every value text) in this process; weak, so nothing is kept. */
+const formBodies = new WeakSet<object>();
+
+/**
+ * Marks every body that is not JSON (multipart keyValues) before validation runs. A route-level
+ * hook runs after the instance's, so it sees the body a scoped multipart parser attached.
+ */
+export function markFormBodies(app: FastifyInstance): void {
+  const mark = async (request: FastifyRequest) => {
+    const body = request.body;
+    if (body && typeof body === 'object' && !/json/i.test(request.headers['content-type'] ?? '')) formBodies.add(body);
+  };
+  app.addHook('onRoute', (route) => {
+    const own = route.preValidation;
+    route.preValidation = [...(own === undefined ? [] : Array.isArray(own) ? own : [own]), mark];
+  });
+}
+
+/** The validator factory for `schemaController.compilersFactory.buildValidator`. */
+export const bodyStrictValidatorFactory = ((externalSchemas: Record<string, unknown>, options: AjvServerOptions) => {
+  const fromPool = AjvCompiler();
+  const custom = options.customOptions ?? {};
+  // the pool's types describe ajv's own compile; at run time it takes Fastify's route definition
+  const coercing = fromPool(externalSchemas as never, options) as unknown as Compile;
+  const strict = fromPool(externalSchemas as never, { ...options, customOptions: { ...custom, coerceTypes: false } } as AjvServerOptions) as unknown as Compile;
+  return (route: RouteSchema): Validate => {
+    if (route.httpPart !== 'body') return coercing(route);
+    const asJson = strict(route);
+    let asForm: Validate | undefined; // compiled on the route's first form body: most take JSON only
+    const validate: Validate = (data, ctx) => {
+      const chosen = data && typeof data === 'object' && formBodies.has(data) ? (asForm ??= coercing(route)) : asJson;
+      const ok = chosen(data, ctx);
+      validate.errors = chosen.errors;
+      return ok;
+    };
+    return validate;
+  };
+}) as unknown as ValidatorFactory;
