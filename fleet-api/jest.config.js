@@ -2,7 +2,7 @@
 // 2-core machine) or a PostgreSQL database via TEST_DATABASE_URL, hence the longer per-test budget.
 const path = require('node:path');
 
-const base = require('../jest.base.js').jestConfig({ dir: __dirname, environment: 'node' });
+const base = require('../jest.base.js').jestConfig({ dir: __dirname, environment: 'node', setupFiles: ['<rootDir>/test/support/setup.ts'] });
 
 module.exports = {
   ...base,

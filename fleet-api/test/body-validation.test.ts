@@ -5,10 +5,7 @@ import multipart from '@fastify/multipart';
 import { Type } from '@sinclair/typebox';
 import { bodyStrictValidatorFactory, markFormBodies } from '../src/server/body-validation';
 import { installErrorHandling } from '../src/server/errors';
-
-jest.mock('cookie', () => ({
-  stringifySetCookie: (c: { name: string; value: string }) => `${c.name}=${encodeURIComponent(c.value)}`,
-}));
+import { formData } from './support/form-data';
 
 const Capacity = Type.Object(
   {
@@ -29,7 +26,7 @@ beforeAll(async () => {
   installErrorHandling(app);
   markFormBodies(app);
   await app.register(multipart, { attachFieldsToBody: 'keyValues' });
-  app.post('/models', { schema: { body: Capacity } }, async (request) => {
+  app.post('/models', { schema: { consumes: ['multipart/form-data', 'application/json'], body: Capacity } }, async (request) => {
     seen.push(request.body);
     return { status: true };
   });
@@ -42,17 +39,6 @@ beforeEach(() => {
 });
 
 const postJson = (body: unknown) => app.inject({ method: 'POST', url: '/models', payload: body as Record<string, unknown> });
-
-function formData(fields: Record<string, string>) {
-  const boundary = '----fleetboundary';
-  const parts = Object.entries(fields).map(
-    ([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`,
-  );
-  return {
-    payload: `${parts.join('')}--${boundary}--\r\n`,
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 describe('a JSON body', () => {
   it.each([0, '', false])('refuses %p for a nullable capacity of at least 1 (it used to become null)', async (capacity) => {

@@ -1,6 +1,7 @@
 // The six profiles (spec 7, Profiles): read, update with the spec's validation, 403 for other roles,
 // the sign-in email never changes, a new password ends the other sessions.
 import { bearer, DEMO_PASSWORD, post, signIn, startTestApp, tokensByRole, type TestApp, SETUP_TIMEOUT } from './support/app';
+import { formData } from './support/form-data';
 
 let t: TestApp;
 let tokens: Record<string, string>;
@@ -15,15 +16,6 @@ afterAll(async () => {
 const get = (url: string, role: string) => t.app.inject({ url, headers: bearer(tokens[role] ?? '') });
 const put = (url: string, role: string, payload: Record<string, unknown>) =>
   t.app.inject({ method: 'PUT', url, headers: bearer(tokens[role] ?? ''), payload });
-
-function multipart(fields: Record<string, string>): { body: string; contentType: string } {
-  const boundary = '----fleet-test-boundary';
-  const body =
-    Object.entries(fields)
-      .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
-      .join('') + `--${boundary}--\r\n`;
-  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
-}
 
 describe('Admin profile', () => {
   it('reads and updates names; password and confirmation must match', async () => {
@@ -75,8 +67,8 @@ describe('Admin profile', () => {
 
 describe('Agency profile', () => {
   it('a new password from the multipart form needs the current one too', async () => {
-    const form = multipart({ agency_name: 'Hijacked', postcode: '2150', contact_first_name: 'Sarah', contact_last_name: 'Mitchell', contact: '0298765432', password: 'Stolen-pass-1', current_password: 'Wrong-pass-1' });
-    const res = await t.app.inject({ method: 'POST', url: '/api/agency/editprofile', headers: { ...bearer(tokens.Agency ?? ''), 'content-type': form.contentType }, payload: form.body });
+    const form = formData({ agency_name: 'Hijacked', postcode: '2150', contact_first_name: 'Sarah', contact_last_name: 'Mitchell', contact: '0298765432', password: 'Stolen-pass-1', current_password: 'Wrong-pass-1' });
+    const res = await t.app.inject({ method: 'POST', url: '/api/agency/editprofile', headers: { ...bearer(tokens.Agency ?? ''), ...form.headers }, payload: form.payload });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Current password is incorrect');
     expect((await get('/api/agency/getprofile', 'Agency')).json().info.agency_name).toBe('Sunrise Installers');
@@ -88,8 +80,8 @@ describe('Agency profile', () => {
       agency_name: 'Sunrise Installers', email: 'agency@demo.test', postcode: '2150', contact_first_name: 'Sarah',
       contact_last_name: 'Mitchell', contact: '0298765432', abn_no: '51824753556',
     });
-    const form = multipart({ agency_name: 'Sunrise Installers', postcode: '2151', contact_first_name: 'Sara', contact_last_name: 'Mitchell', contact: '+61298765432' });
-    const res = await t.app.inject({ method: 'POST', url: '/api/agency/editprofile', headers: { ...bearer(tokens.Agency ?? ''), 'content-type': form.contentType }, payload: form.body });
+    const form = formData({ agency_name: 'Sunrise Installers', postcode: '2151', contact_first_name: 'Sara', contact_last_name: 'Mitchell', contact: '+61298765432' });
+    const res = await t.app.inject({ method: 'POST', url: '/api/agency/editprofile', headers: { ...bearer(tokens.Agency ?? ''), ...form.headers }, payload: form.payload });
     expect(res.statusCode).toBe(200);
     expect((await get('/api/agency/getprofile', 'Agency')).json().info).toMatchObject({ postcode: '2151', contact_first_name: 'Sara', contact: '+61298765432', email: 'agency@demo.test' });
   });
@@ -101,8 +93,8 @@ describe('Agency profile', () => {
     [{ email: 'other@demo.test' }, 'email is not an accepted field'],
     [{ agency_id: '2' }, 'agency_id is not an accepted field'],
   ])('refuses %j', async (change, message) => {
-    const form = multipart({ agency_name: 'Sunrise Installers', postcode: '2150', contact_first_name: 'Sarah', contact_last_name: 'Mitchell', contact: '0298765432', ...change });
-    const res = await t.app.inject({ method: 'POST', url: '/api/agency/editprofile', headers: { ...bearer(tokens.Agency ?? ''), 'content-type': form.contentType }, payload: form.body });
+    const form = formData({ agency_name: 'Sunrise Installers', postcode: '2150', contact_first_name: 'Sarah', contact_last_name: 'Mitchell', contact: '0298765432', ...change });
+    const res = await t.app.inject({ method: 'POST', url: '/api/agency/editprofile', headers: { ...bearer(tokens.Agency ?? ''), ...form.headers }, payload: form.payload });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ status: false, message });
   });

@@ -904,11 +904,11 @@ async function addHistoryAndFaults(db: Db, afterId: number): Promise<void> {
        SELECT y.id, ($4::text[])[1 + fleet_seed_h(y.h, 45) % cardinality($4::text[])], y.at, 1::smallint,
               fa.name, ($5::text[])[1 + fleet_seed_h(y.h, 49) % cardinality($5::text[])]
        FROM (
-         SELECT d.id, d.agency_id, d.id * 8 + k AS h,
-                d.created_at + ((k - 1) * 365 + fleet_seed_h(d.id * 8 + k, 46) % 365) * interval '1 day'
-                  + (fleet_seed_h(d.id * 8 + k, 48) % 86400) * interval '1 second' AS at
-         FROM devices d CROSS JOIN generate_series(1, 6) AS k
-         WHERE d.id > $1 AND d.product_line = 'heat_pump' AND fleet_seed_h(d.id * 8 + k, 47) % 10 < 7
+         SELECT d.id, d.agency_id, x.h,
+                d.created_at + ((k - 1) * 365 + fleet_seed_h(x.h, 46) % 365) * interval '1 day'
+                  + (fleet_seed_h(x.h, 48) % 86400) * interval '1 second' AS at
+         FROM devices d CROSS JOIN generate_series(1, 6) AS k CROSS JOIN LATERAL (SELECT d.id * 8 + k AS h) x
+         WHERE d.id > $1 AND d.product_line = 'heat_pump' AND fleet_seed_h(x.h, 47) % 10 < 7
        ) y
        LEFT JOIN (SELECT DISTINCT ON (agency_id) agency_id, first_name || ' ' || last_name AS name FROM agents ORDER BY agency_id, id) fa
          ON fa.agency_id = y.agency_id

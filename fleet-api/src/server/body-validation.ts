@@ -13,15 +13,16 @@ import type { BuildCompilerFromPool, ValidatorFactory } from '@fastify/ajv-compi
 
 type AjvServerOptions = NonNullable<Parameters<BuildCompilerFromPool>[1]>;
 type RouteSchema = Parameters<FastifySchemaCompiler<unknown>>[0];
-type Validate = ((data: unknown, ctx?: unknown) => unknown) & { errors?: unknown; schemaEnv?: unknown };
+type Validate = ((data: unknown) => unknown) & { errors?: unknown };
 type Compile = (route: RouteSchema) => Validate;
 
 /** Bodies that came as form data (every value text) in this process; weak, so nothing is kept. */
 const formBodies = new WeakSet<object>();
 
 /**
- * Marks every body that is not JSON (multipart keyValues) before validation runs. A route-level
- * hook runs after the instance's, so it sees the body a scoped multipart parser attached.
+ * On the routes that take form data (their schema `consumes` multipart), marks a body that is not
+ * JSON before validation runs. A route-level hook runs after the instance's, so it sees the body
+ * the scoped multipart parser attached.
  */
 export function markFormBodies(app: FastifyInstance): void {
   const mark = async (request: FastifyRequest) => {
@@ -29,6 +30,8 @@ export function markFormBodies(app: FastifyInstance): void {
     if (body && typeof body === 'object' && !/json/i.test(request.headers['content-type'] ?? '')) formBodies.add(body);
   };
   app.addHook('onRoute', (route) => {
+    const consumes = (route.schema as { consumes?: string[] } | undefined)?.consumes ?? [];
+    if (!consumes.includes('multipart/form-data')) return;
     const own = route.preValidation;
     route.preValidation = [...(own === undefined ? [] : Array.isArray(own) ? own : [own]), mark];
   });
@@ -45,9 +48,9 @@ export const bodyStrictValidatorFactory = ((externalSchemas: Record<string, unkn
     if (route.httpPart !== 'body') return coercing(route);
     const asJson = strict(route);
     let asForm: Validate | undefined; // compiled on the route's first form body: most take JSON only
-    const validate: Validate = (data, ctx) => {
+    const validate: Validate = (data) => {
       const chosen = data && typeof data === 'object' && formBodies.has(data) ? (asForm ??= coercing(route)) : asJson;
-      const ok = chosen(data, ctx);
+      const ok = chosen(data);
       validate.errors = chosen.errors;
       return ok;
     };

@@ -7,6 +7,7 @@ import WebSocket from 'ws';
 import type { LiveEvent } from '../../src/modules/live/events';
 import { post, signIn, SETUP_TIMEOUT } from '../support/app';
 import { harness, type Harness } from './support';
+import { formData } from '../support/form-data';
 
 let h: Harness;
 let demoAgency = 0;
@@ -44,15 +45,6 @@ const VALID = {
   contact: '0412345678',
   password: 'Bright-Homes-2026',
 };
-
-/** A multipart form of text fields, as the console's FormData sends it. */
-function formData(fields: Record<string, string>) {
-  const boundary = '----fleet-agency-form';
-  const payload = `${Object.entries(fields)
-    .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
-    .join('')}--${boundary}--\r\n`;
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 describe('the agency list', () => {
   it("lists every agency with its agents and the product's devices; filters by status and name; Admin only", async () => {

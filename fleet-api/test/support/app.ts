@@ -11,13 +11,6 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/seed';
 import { openTestDb, type TestDb } from './db';
 export { DEMO_ACCOUNTS, DEMO_PASSWORD };
 
-// light-my-request (app.inject) requires `cookie` 2, which is ESM-only; jest's CommonJS runtime cannot
-// load it until the jest config transforms it. inject only uses it for `options.cookies`, which these
-// tests never pass, so a plain stand-in of the one function is enough.
-jest.mock('cookie', () => ({
-  stringifySetCookie: (c: { name: string; value: string }) => `${c.name}=${encodeURIComponent(c.value)}`,
-}));
-
 export interface TestApp {
   app: FastifyInstance;
   db: TestDb;
