@@ -6,7 +6,10 @@ import type { OwnedRoute, RouteMatch } from './route-table';
 
 export const LOGIN_PATH = '/login';
 
-/** Role areas by path prefix: they need their role even where no installed remote owns the path. */
+/**
+ * Role areas by path prefix: they need their role even where no installed remote owns the path.
+ * A public route under a prefix (/sm/login, /sm/forgot-password, /sm/reset-password) stays public.
+ */
 export const PREFIX_ROLES: ReadonlyArray<readonly [prefix: string, role: UserType]> = [
   ['/admin', 'Admin'],
   ['/agency', 'Agency'],
@@ -53,14 +56,11 @@ export function decide(
     return { kind: 'redirect', to: userType ? homeOf(userType) : LOGIN_PATH };
   }
 
-  const needed = prefixRole(pathname);
-  if (needed && userType !== needed) return { kind: 'redirect', to: LOGIN_PATH };
-
   const match = matchRoute(table, pathname, viewer.product);
-  if (!match) return { kind: 'not-found', layout: userType ? 'console' : 'public' };
 
-  const { access } = match.route;
-  if (access === 'public') {
+  // Public screens first: the site manager's sign-in, forgot and reset screens live under /sm
+  // (spec 2.1), and a mailed reset link must open them signed out.
+  if (match?.route.access === 'public') {
     if (userType) {
       const target = homeOf(userType);
       // a home that is itself public would loop: stay
@@ -69,6 +69,13 @@ export function decide(
     }
     return { kind: 'remote', match, layout: 'public' };
   }
+
+  const needed = prefixRole(pathname);
+  if (needed && userType !== needed) return { kind: 'redirect', to: LOGIN_PATH };
+
+  if (!match) return { kind: 'not-found', layout: userType ? 'console' : 'public' };
+
+  const { access } = match.route;
   if (!userType) return { kind: 'redirect', to: LOGIN_PATH };
   if (access !== 'login' && !access.includes(userType)) return { kind: 'redirect', to: LOGIN_PATH };
   return { kind: 'remote', match, layout: 'console' };

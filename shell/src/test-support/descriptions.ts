@@ -10,13 +10,30 @@ const PROFILE: Partial<Record<UserType, string>> = {
   sm: '/sm/profile',
 };
 
+/** Every public screen of spec 2.1, as mfe-auth/src/description.ts lists them (PUBLIC_PATHS). */
+export const AUTH_PUBLIC_PATHS = [
+  '/',
+  '/login',
+  '/electrician-login',
+  '/msc/login',
+  '/sm/login',
+  '/signup',
+  '/verify-otp',
+  '/forgot-password',
+  '/electrician-forgot-password',
+  '/msc/forgot-password',
+  '/sm/forgot-password',
+  '/reset-password',
+  '/electrician-reset-password',
+  '/msc/reset-password',
+  '/sm/reset-password',
+] as const;
+
 export const authDescription: RemoteDescription = {
   name: 'mfe-auth',
   version: '1.0.0',
   routes: [
-    ...['/', '/login', '/electrician-login', '/msc/login', '/sm/login', '/signup', '/verify-otp', '/forgot-password', '/reset-password'].map(
-      (path) => ({ path, access: 'public' as const }),
-    ),
+    ...AUTH_PUBLIC_PATHS.map((path) => ({ path, access: 'public' as const })),
     ...Object.entries(PROFILE).map(([role, path]) => ({ path: path as string, access: [role as UserType] })),
   ],
   menu: Object.entries(PROFILE).map(([role, path]) => ({
