@@ -111,6 +111,23 @@ describe('the layout', () => {
     expect(screen.getByTestId('remote-area-mfe-auth')).toBeInTheDocument();
   });
 
+  // Issue 20: the descriptions arrive after the first render; a public screen under a role prefix
+  // must not be sent to /login before mfe-auth's routes are known.
+  it.each(['/sm/login', '/sm/forgot-password', '/sm/reset-password', '/msc/login', '/msc/reset-password'])(
+    'opens %s signed out, full-page, once the routes are known',
+    async (path) => {
+      await openAs(null, path);
+      expect(where()).toBe(path);
+      expect(screen.getByTestId('remote-area-mfe-auth')).toBeInTheDocument();
+      expect(screen.queryByRole('navigation', { name: 'Main menu' })).not.toBeInTheDocument();
+    },
+  );
+
+  it('still sends a visitor from a role area to /login once the routes are known', async () => {
+    await openAs(null, '/sm/profile');
+    expect(where()).toBe('/login');
+  });
+
   it('sends a signed-in Admin from /login home, with the Admin menu around the page', async () => {
     await openAs('Admin', '/login');
     expect(where()).toBe('/admin/dashboard');

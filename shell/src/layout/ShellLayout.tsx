@@ -68,7 +68,7 @@ export function ShellLayout() {
     );
   }
 
-  const decision = decide(pathname, { userType, product }, table, homePath);
+  const decision = decide(pathname, { userType, product }, table, homePath, { describing });
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
 
   let content;

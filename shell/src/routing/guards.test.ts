@@ -38,6 +38,15 @@ describe('every public route of spec 2.1', () => {
     expect(go(path, role)).toEqual({ kind: 'redirect', to: homePath(role, 'all') });
   });
 
+  it('waits for the route table before sending a path under a role prefix to /login', () => {
+    // the descriptions are still on their way: /sm/login may well be mfe-auth's public screen
+    expect(decide('/sm/login', { userType: null, product: 'all' }, [], homePath, { describing: true })).toEqual({ kind: 'not-found', layout: 'public' });
+    expect(decide('/sm/profile', { userType: 'Admin', product: 'all' }, [], homePath, { describing: true })).toEqual({ kind: 'not-found', layout: 'console' });
+    // a route known to need the role still redirects at once
+    expect(decide('/sm/profile', { userType: null, product: 'all' }, table, homePath, { describing: true })).toEqual({ kind: 'redirect', to: '/login' });
+    expect(decide('/sm/anything', { userType: null, product: 'all' }, [], homePath)).toEqual({ kind: 'redirect', to: '/login' });
+  });
+
   it('keeps the role prefixes to their roles everywhere else', () => {
     for (const who of [null, 'Admin', 'mscc'] as const) {
       expect(go('/sm/profile', who)).toEqual({ kind: 'redirect', to: '/login' });

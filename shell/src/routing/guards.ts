@@ -43,11 +43,21 @@ function prefixRole(pathname: string): UserType | null {
   return null;
 }
 
+export interface DecideOptions {
+  /**
+   * Some remotes' descriptions are still on their way, so `table` may lack the owner of the path.
+   * A path nobody owns yet is then "not found" (the layout shows a loading area) rather than sent
+   * to /login: under /sm it may be mfe-auth's public sign-in or reset screen.
+   */
+  describing?: boolean;
+}
+
 export function decide(
   pathname: string,
   viewer: Viewer,
   table: OwnedRoute[],
   home: (userType: UserType, product: ProductKey) => string,
+  { describing = false }: DecideOptions = {},
 ): Decision {
   const { userType } = viewer;
   const homeOf = (t: UserType) => home(t, viewer.product);
@@ -69,6 +79,8 @@ export function decide(
     }
     return { kind: 'remote', match, layout: 'public' };
   }
+
+  if (!match && describing) return { kind: 'not-found', layout: userType ? 'console' : 'public' };
 
   const needed = prefixRole(pathname);
   if (needed && userType !== needed) return { kind: 'redirect', to: LOGIN_PATH };
