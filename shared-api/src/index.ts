@@ -4,8 +4,17 @@
 export type { UserType, ProductKey, RemoteRoute, MenuEntry, RemoteDescription, RemoteMountProps, DeviceType } from './remote-contract';
 export { USER_TYPES, PRODUCT_KEYS, productLabel, productDeviceType, isUserType, isProductKey } from './remote-contract';
 
-export type { LoginUserInfo, LoginUserDetails, SignInAnswer, SessionState } from './session/session-store';
-export { useSession, sessionStore, readStoredLoginUserInfo, reloadSessionFromStorage } from './session/session-store';
+export type { LoginUserInfo, LoginUserDetails, SignInAnswer, SessionState, RenewalOutcome } from './session/session-store';
+export {
+  useSession,
+  sessionStore,
+  readStoredLoginUserInfo,
+  reloadSessionFromStorage,
+  renewSession,
+  onSessionRenewed,
+  useOnSessionRenewed,
+} from './session/session-store';
+export { sessionKeepAlive, RENEW_WHEN_LEFT } from './session/keep-alive';
 export type { SelectedProductState } from './session/selected-product';
 export { useSelectedProduct, readStoredProduct, DEFAULT_PRODUCT } from './session/selected-product';
 export {
