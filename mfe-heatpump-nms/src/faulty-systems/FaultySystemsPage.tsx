@@ -62,8 +62,8 @@ export function FaultySystemsPage({ area }: { area: FaultArea }) {
   const expandable = (row: FaultRecord) => row.related_history.length > 1;
   const devicePath = (row: FaultRecord) => DEVICE_DETAIL_PATHS[area].replace(':id', String(row.device_id));
 
-  // Model number and customer email are in the Columns chooser: without them the list and its Resolve
-  // and View fit 1280 px with the side menu open (issue 20).
+  // Model number and customer email are in the Columns chooser: without them (and with the fault's
+  // description wrapping) the list and its Resolve and View fit 1280 px with the side menu open (issue 20).
   const columns: DataColumn<FaultRecord>[] = [
     {
       key: 'serial_number',
@@ -96,7 +96,8 @@ export function FaultySystemsPage({ area }: { area: FaultArea }) {
       render: (row) => (
         <Box title={faultDescription(row.fault_code, row.fault_description)}>
           {row.fault_code}
-          <Box as="span" display="block" fontSize="xs" color="fg.muted">
+          {/* the description wraps (a table keeps cells on one line), so that the list fits 1280 px */}
+          <Box as="span" display="block" fontSize="xs" color="fg.muted" whiteSpace="normal" minW="40">
             {faultDescription(row.fault_code, row.fault_description)}
           </Box>
         </Box>

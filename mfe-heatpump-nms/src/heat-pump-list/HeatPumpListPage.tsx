@@ -68,7 +68,7 @@ export function HeatPumpListPage({ area }: { area: HeatPumpListArea }) {
   const columns: DataColumn<HeatPumpRow>[] = [
     { key: 'serial_number', header: t('list.serialNumber') },
     { key: 'mac_address', header: t('list.macAddress'), render: (row) => row.mac_address?.toUpperCase() ?? '-' },
-    { key: 'soft_version', header: t('list.firmwareVersion') },
+    { key: 'soft_version', hiddenByDefault: true, header: t('list.firmwareVersion') },
     { key: 'wifi_name', hiddenByDefault: true, header: t('list.wifiName') },
     {
       key: 'address',

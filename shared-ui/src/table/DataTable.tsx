@@ -96,6 +96,9 @@ const STICKY_START: SystemStyleObject = {
   bg: 'inherit',
   boxShadow: 'inset -1px 0 0 {colors.border}, 6px 0 6px -6px rgba(0, 0, 0, 0.3)',
 };
+// header cells over body cells where they meet
+const STICKY_END_HEADER: SystemStyleObject = { ...STICKY_END, zIndex: '2' };
+const STICKY_START_HEADER: SystemStyleObject = { ...STICKY_START, zIndex: '2' };
 
 function keyOf<Row>(row: Row, rowKey: DataTableProps<Row>['rowKey']): RowKey {
   if (typeof rowKey === 'function') return rowKey(row);
@@ -185,7 +188,7 @@ export function DataTable<Row>({
           <Table.Header>
             <Table.Row bg="bg.muted">
               {selection && (
-                <Table.ColumnHeader width="10" data-sticky="start" css={STICKY_START} zIndex="2">
+                <Table.ColumnHeader width="10" data-sticky="start" css={STICKY_START_HEADER}>
                   <SelectBox
                     checked={headerChecked}
                     label={t('table.selectPage')}
@@ -200,7 +203,10 @@ export function DataTable<Row>({
                 return (
                   <Table.ColumnHeader
                     key={column.key}
-                    {...(sticky ? { 'data-sticky': 'end', css: STICKY_END, zIndex: '2' } : {})}
+                    {...(sticky ? { 'data-sticky': 'end', css: STICKY_END_HEADER } : {})}
+                    // a header of several words wraps before the table has to scroll (the scroll area
+                    // keeps cells on one line)
+                    whiteSpace="normal"
                     width={column.width}
                     textAlign={column.align}
                     aria-sort={active ? (orderBy === 'asc' ? 'ascending' : 'descending') : undefined}
@@ -210,6 +216,7 @@ export function DataTable<Row>({
                         type="button"
                         display="inline-flex"
                         alignItems="center"
+                        textAlign="start"
                         gap="1"
                         fontWeight="semibold"
                         cursor="pointer"

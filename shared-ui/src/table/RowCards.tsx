@@ -64,7 +64,7 @@ export function RowCards<Row, Column extends ColumnTraits>({
           >
             <Flex gap="3" align="start">
               {select?.(row, index)}
-              <chakra.dl display="grid" gridTemplateColumns="minmax(6rem, max-content) 1fr" columnGap="3" rowGap="1" flex="1" minW="0" m="0" fontSize="sm">
+              <chakra.dl display="grid" gridTemplateColumns="minmax(0, 2fr) minmax(0, 3fr)" columnGap="3" rowGap="1" flex="1" minW="0" m="0" fontSize="sm">
                 {shownFields.map((column) => (
                   <Fragment key={column.key}>
                     <chakra.dt color="fg.muted">{columnLabel(column)}</chakra.dt>
