@@ -137,14 +137,19 @@ test('the simulator changes a row live and a new fault raises the Fault Alert', 
     const href = (await row.getByRole('link').first().getAttribute('href')) ?? '';
     const deviceId = Number(/\/(\d+)$/.exec(href)?.[1]);
     expect(deviceId).toBeGreaterThan(0);
-    const operation = row.locator('td').nth(5);
+    // the column by its header: which columns show is the list's (issue 20: Model Number is in Columns)
+    const column = await page
+      .locator(`${TABLE} thead th`)
+      .evaluateAll((headers) => headers.findIndex((th) => (th.textContent ?? '').trim() === 'Device Operation Status'));
+    expect(column).toBeGreaterThan(0);
+    const operation = row.locator('td').nth(column);
     const before = (await operation.innerText()).trim();
     // the work state moves Off -> In Progress -> Completed -> Off
     const next: Record<string, string> = { Off: 'In Progress', 'In Progress': 'Completed', Completed: 'Off' };
     await raise({ work_state: [deviceId] });
     await page.waitForFunction(
-      ([sel, want]) => (document.querySelector(`${sel} tbody tr td:nth-child(6)`)?.textContent ?? '').trim() === want,
-      [TABLE, next[before] ?? 'In Progress'] as const,
+      ([sel, want, nth]) => (document.querySelector(`${sel} tbody tr td:nth-child(${nth})`)?.textContent ?? '').trim() === want,
+      [TABLE, next[before] ?? 'In Progress', column + 1] as const,
     );
     expect(await page.getByText('Fault Alert').count()).toBe(0);
     await raise({ fault: [deviceId] });

@@ -1,20 +1,5 @@
 // The handful of icons the shared pieces need, drawn inline so no icon library enters the shared chunk.
-import { Icon, type IconProps } from '@chakra-ui/react';
-
-function make(path: string, name: string) {
-  function FleetIcon(props: IconProps) {
-    return (
-      // Chakra's Icon styles its child svg (asChild), so the svg is written out here.
-      <Icon boxSize="1em" {...props}>
-        <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
-          <path d={path} />
-        </svg>
-      </Icon>
-    );
-  }
-  FleetIcon.displayName = name;
-  return FleetIcon;
-}
+import { makeIcon as make } from './icon-factory';
 
 export const EyeIcon = make('M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12Zm10 3a3 3 0 1 0 0-6 3 3 0 0 0 0 6Z', 'EyeIcon');
 export const EyeOffIcon = make('M3 3l18 18M10.6 10.6a3 3 0 0 0 4.2 4.2M9.9 5.1A10.4 10.4 0 0 1 12 5c6.4 0 10 7 10 7a17 17 0 0 1-3.2 4.1M6.6 6.6A17 17 0 0 0 2 12s3.6 7 10 7a10 10 0 0 0 5.4-1.6', 'EyeOffIcon');

@@ -48,8 +48,23 @@ describe('Attention [Heat Pump]', () => {
     renderHeatPump('/admin/heat_pump/faulty-systems');
     const table = await screen.findByRole('table', { name: 'Attention [Heat Pump]' });
     await within(table).findByText('200000000101');
-    // the first column is the rows' checkboxes (UnResolved only)
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+    const headers = () => within(table).getAllByRole('columnheader').map((h) => h.textContent);
+    // the first column is the rows' checkboxes (UnResolved only); Model Number and Customer Email are in
+    // the Columns chooser, so that the list and its actions fit 1280 px (issue 20)
+    expect(headers()).toEqual([
+      '',
+      'Fault Devices SNo.',
+      'Latest Fault Code',
+      'Device Wi-Fi Status',
+      'Device Operation Status',
+      'Last Error Record',
+      'Status',
+      'Action',
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Columns' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Model Number' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Customer Email' }));
+    expect(headers()).toEqual([
       '',
       'Fault Devices SNo.',
       'Model Number',

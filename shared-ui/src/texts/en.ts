@@ -22,6 +22,9 @@ export const en = {
     selectPage: 'Select all rows on this page',
     selectRow: 'Select row {{n}}',
     loadFailed: 'Could not load this list.',
+    columns: 'Columns',
+    showColumns: 'Show columns',
+    resetColumns: 'Reset columns',
   },
   pager: {
     label: 'Pagination',
@@ -50,6 +53,8 @@ export const en = {
     apply: 'Apply',
     clear: 'Clear',
     close: 'Close filters',
+    on: 'Filters on',
+    clearOne: 'Clear the filter {{filter}}',
   },
   export: {
     button: 'Download CSV',

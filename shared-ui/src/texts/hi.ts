@@ -22,6 +22,9 @@ export const hi: UiTexts = {
     selectPage: 'इस पेज की सभी पंक्तियाँ चुनें',
     selectRow: 'पंक्ति {{n}} चुनें',
     loadFailed: 'यह सूची लोड नहीं हो सकी।',
+    columns: 'कॉलम',
+    showColumns: 'दिखाए जाने वाले कॉलम',
+    resetColumns: 'कॉलम पहले जैसे करें',
   },
   pager: {
     label: 'पेज नेविगेशन',
@@ -50,6 +53,8 @@ export const hi: UiTexts = {
     apply: 'लागू करें',
     clear: 'साफ़ करें',
     close: 'फ़िल्टर बंद करें',
+    on: 'लागू फ़िल्टर',
+    clearOne: 'फ़िल्टर हटाएँ: {{filter}}',
   },
   export: {
     button: 'CSV डाउनलोड करें',
