@@ -7,7 +7,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { Db } from '../../db';
 import type { Caller } from '../../policy/roles';
 import { requireVisible, scopeFor } from '../../policy/scope';
-import { badRequest, forbidden } from '../../server/errors';
+import { ApiError, badRequest, forbidden, uniqueMessage } from '../../server/errors';
 import { buildListing, listInfo, type ListQuery, type ListSpec } from '../../server/listing';
 import { SqlParams, whereClause } from '../../server/sql';
 import { NAME_MAX, VALID_EMAIL } from './organisations';
@@ -27,6 +27,9 @@ const SiteIds = Type.Array(Type.Integer({ minimum: 1, maximum: 2147483647, error
   errorMessage: { minItems: 'Please Select Site', maxItems: 'Too many sites' },
   requiredMessage: 'Please Select Site',
 });
+/** A site manager's email is one person's across the fleet (site_managers_email_key): a second one is a 409. */
+export const SITE_MANAGER_EMAIL_TAKEN = uniqueMessage('site_managers_email_key', 'A site manager with this email already exists');
+
 /** Spec 5: digits only, 8 to 13 of them. */
 export const CONTACT_NO_INVALID = 'Please enter a valid contact no.';
 const ContactNo = Type.String({ pattern: '^[0-9]{8,13}$', errorMessage: { default: CONTACT_NO_INVALID }, requiredMessage: 'Contact Number is required' });
@@ -113,6 +116,9 @@ async function companyOfSites(db: Db, caller: Caller, siteIds: number[]): Promis
 
 export async function saveManager(db: Db, caller: Caller, input: { site_ids: number[]; first_name: string; last_name: string; email: string }, now: Date): Promise<number> {
   const company = await companyOfSites(db, caller, input.site_ids);
+  const taken = await db.query('SELECT 1 FROM site_managers WHERE lower(email) = lower($1)', [input.email.trim()]);
+  if (taken.rows.length > 0) throw new ApiError(409, SITE_MANAGER_EMAIL_TAKEN);
+  // two saves of one address at once: the index refuses the second, the same 409 (server/errors.ts)
   return db.transaction(async (tx) => {
     const { rows } = await tx.query<{ id: number }>(
       'INSERT INTO site_managers (company_id, first_name, last_name, email, created_at) VALUES ($1, $2, $3, lower($4), $5) RETURNING id::int AS id',

@@ -141,7 +141,7 @@ export const nmsRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, {
 
   // Multi-site modals 2 and 4 (spec): new or updated companies and sites.
   const done = (message: string) => ({ status: true, message });
-  const writeSchema = (summary: string) => ({ tags: ['Network dashboard'], summary, security: [{ bearer: [] }], response: { 200: MessageReply, ...signedInFailures(400, 404) } });
+  const writeSchema = (summary: string) => ({ tags: ['Network dashboard'], summary, security: [{ bearer: [] }], response: { 200: MessageReply, ...signedInFailures(400, 404, 409) } });
   app.post(
     '/api/nms/multi-site-company/save',
     { config: { access: only('Admin', 'Agency') }, schema: { ...writeSchema('A new multi-site company'), body: Strict(CompanyBody) } },
