@@ -68,9 +68,9 @@ async function traced(calls: Array<{ url: string; payload: Record<string, string
   const app = await buildApp({ db: wrap(t.db), config: { ...t.config, signIn: { ...t.config.signIn, slowDelayMs: SLOW_DELAY_MS } } });
   let delays = 0;
   const realSetTimeout = global.setTimeout;
-  const spy = jest.spyOn(global, 'setTimeout').mockImplementation(((fn: () => void, ms?: number, ...rest: unknown[]) => {
+  const spy = jest.spyOn(global, 'setTimeout').mockImplementation(((fn: () => void, ms?: number) => {
     if (ms === SLOW_DELAY_MS) delays += 1;
-    return realSetTimeout(fn, ms, ...rest);
+    return realSetTimeout(fn, ms);
   }) as typeof setTimeout);
   try {
     const out: Trace[] = [];
