@@ -6,7 +6,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { Db } from '../../db';
 import type { Caller } from '../../policy/roles';
-import { requireVisible, scopeFor } from '../../policy/scope';
+import { requireAllVisible, requireVisible, scopeFor } from '../../policy/scope';
 import { ApiError, badRequest, forbidden, uniqueMessage } from '../../server/errors';
 import { buildListing, listInfo, type ListQuery, type ListSpec } from '../../server/listing';
 import { SqlParams, whereClause } from '../../server/sql';
@@ -99,18 +99,13 @@ export function listContacts(db: Db, caller: Caller, query: ListQuery) {
   );
 }
 
-/** The one company of the chosen sites, each in the caller's slice (else Please Select Site). */
+/** The one company of the chosen sites, each in the caller's slice (a site outside it is a 404: SECURITY.md 4). */
 async function companyOfSites(db: Db, caller: Caller, siteIds: number[]): Promise<number> {
   if (caller.userType !== 'Admin' && caller.userType !== 'mscc') throw forbidden();
   const ids = [...new Set(siteIds)];
-  const params = new SqlParams();
-  const { rows } = await db.query<{ id: number; company_id: number }>(
-    `SELECT s.id::int AS id, s.company_id::int AS company_id FROM sites s WHERE s.id = ANY(${params.add(ids)}::bigint[]) AND (${scopeFor(caller).sites('s', params)})`,
-    params.values,
-  );
-  if (rows.length !== ids.length) throw badRequest('Please Select Site');
-  const companies = new Set(rows.map((r) => r.company_id));
-  if (companies.size !== 1) throw badRequest('The sites of a site manager are of one company');
+  await requireAllVisible(db, caller, 'sites', ids, { message: 'Site not found' });
+  const { rows } = await db.query<{ company_id: number }>('SELECT DISTINCT s.company_id::int AS company_id FROM sites s WHERE s.id = ANY($1::bigint[])', [ids]);
+  if (rows.length !== 1) throw badRequest('The sites of a site manager are of one company');
   return rows[0]?.company_id ?? 0;
 }
 
@@ -148,12 +143,13 @@ export async function saveContact(
   now: Date,
 ) {
   let company: number;
+  // a company id names one of the slice's: mscc's own changes nothing, another is a 404 (SECURITY.md 4)
+  if (input.company_id !== undefined) await requireVisible(db, caller, 'companies', input.company_id);
   if (caller.userType === 'mscc') {
     if (caller.companyId === null) throw forbidden();
     company = caller.companyId;
   } else if (caller.userType === 'Admin') {
     if (input.company_id === undefined) throw badRequest('Please Select Multisite');
-    await requireVisible(db, caller, 'companies', input.company_id);
     company = input.company_id;
   } else throw forbidden();
   await db.query('INSERT INTO multi_site_contacts (company_id, first_name, last_name, email, contact_no, created_at) VALUES ($1, $2, $3, lower($4), $5, $6)', [
