@@ -173,8 +173,10 @@ export const ALREADY_RESOLVED = 'This fault is already resolved';
  * Resolves open faults of the caller's heat pumps: for each chosen fault, it and its device's older
  * open faults. Answers how many faults and heat pumps were resolved, under one resolution id.
  */
-async function resolve(db: Db, caller: Caller, chosen: string, params: SqlParams, form: Resolution, now: Date) {
+async function resolve(db: Db, caller: Caller, chosen: string, params: SqlParams, form: Resolution, now: Date, guard?: (tx: Db) => Promise<void>) {
   return db.transaction(async (tx) => {
+    // refusals first, inside the transaction: a refused resolve takes no resolution number and writes nothing
+    await guard?.(tx);
     const { rows: ids } = await tx.query<{ id: string }>("SELECT nextval('fault_resolutions_seq')::text AS id");
     const resolutionId = ids[0]?.id ?? '0';
     const names = await tx.query<{ name: string }>(
@@ -229,8 +231,9 @@ export async function resolveFault(db: Db, caller: Caller, faultId: number, form
 }
 
 /**
- * Resolve many (beyond the spec): the chosen rows of the UnResolved list (`fault_ids`, each checked
- * against the slice), or every row matching the list's filter. Rows already resolved are skipped.
+ * Resolve many (beyond the spec): the chosen rows of the UnResolved list (`fault_ids`: one outside the
+ * slice refuses the whole list with 404, nothing written), or every row matching the list's filter.
+ * Chosen rows already resolved (by someone else meanwhile) are skipped.
  */
 export async function resolveFaults(
   db: Db,
@@ -241,18 +244,31 @@ export async function resolveFaults(
 ) {
   const params = new SqlParams();
   let chosen: string;
+  let guard: ((tx: Db) => Promise<void>) | undefined;
   if (selection.fault_ids) {
     if (selection.fault_ids.length === 0) throw badRequest('Select at least one fault');
+    const chosenIds = [...new Set(selection.fault_ids)];
+    // every chosen fault must be a heat pump's of the slice: one that is not refuses the list whole (404)
+    guard = async (tx) => {
+      const check = new SqlParams();
+      const scope = scopeFor(caller).devices('d', check);
+      const { rows } = await tx.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM faults f JOIN devices d ON d.id = f.device_id
+          WHERE f.id = ANY(${check.add(chosenIds)}::bigint[]) AND d.product_line = 'heat_pump' AND (${scope})`,
+        check.values,
+      );
+      if ((rows[0]?.n ?? 0) !== chosenIds.length) throw notFound('Fault not found');
+    };
     const scope = scopeFor(caller).devices('d', params);
     chosen = `SELECT f.id, f.device_id, f.history_datetime FROM faults f JOIN devices d ON d.id = f.device_id
-               WHERE f.id = ANY(${params.add(selection.fault_ids)}::bigint[]) AND f.fault_status = 0
+               WHERE f.id = ANY(${params.add(chosenIds)}::bigint[]) AND f.fault_status = 0
                  AND d.product_line = 'heat_pump' AND (${scope})`;
   } else {
     const { status, from, where } = attention(caller, { filter: selection.filter }, params);
     if (status !== 0) throw badRequest('Only unresolved faults can be resolved');
     chosen = `SELECT l.id, l.device_id, l.history_datetime ${from} ${where}`;
   }
-  return resolve(db, caller, chosen, params, form, now);
+  return resolve(db, caller, chosen, params, form, now, guard);
 }
 
 export const FaultEvent = Type.Object({

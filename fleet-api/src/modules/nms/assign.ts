@@ -11,7 +11,7 @@
  */
 import type { Db } from '../../db';
 import type { Caller } from '../../policy/roles';
-import { requireVisible } from '../../policy/scope';
+import { requireAllVisible, requireVisible } from '../../policy/scope';
 import { badRequest } from '../../server/errors';
 import { SqlParams, whereClause } from '../../server/sql';
 import { deviceConditions } from '../devices/queries';
@@ -53,6 +53,12 @@ export async function assignDevices(db: Db, caller: Caller, a: Assignment, now: 
 }
 
 async function assignIn(db: Db, caller: Caller, a: Assignment, now: Date): Promise<number> {
+  // the chosen heat pumps first: one the caller may not touch (another slice, another line, none at
+  // all) refuses the whole list with 404 before anything is written (SECURITY.md 2)
+  if (!a.all) {
+    if (!a.device_ids || a.device_ids.length === 0) throw badRequest('Select at least one device');
+    await requireAllVisible(db, caller, 'devices', a.device_ids, { where: "t.product_line = 'heat_pump'", message: 'Device not found' });
+  }
   const companyId = a.contact_person_email !== undefined ? await linkByContact(db, caller, a.contact_person_email) : a.company_id;
   if (companyId === undefined) throw badRequest(PLEASE_SELECT_MULTISITE);
   await requireVisible(db, caller, 'companies', companyId);
@@ -63,10 +69,7 @@ async function assignIn(db: Db, caller: Caller, a: Assignment, now: Date): Promi
   }
   const params = new SqlParams();
   const { conditions } = deviceConditions(caller, 'heat_pump', { filter: a.all ? a.filter : undefined }, params);
-  if (!a.all) {
-    if (!a.device_ids || a.device_ids.length === 0) throw badRequest('Select at least one device');
-    conditions.push(`d.id = ANY(${params.add(a.device_ids)}::bigint[])`);
-  }
+  if (!a.all) conditions.push(`d.id = ANY(${params.add(a.device_ids ?? [])}::bigint[])`);
   const company = params.add(companyId);
   const site = params.add(a.site_id ?? null);
   const at = params.add(now.toISOString());
