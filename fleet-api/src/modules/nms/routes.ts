@@ -13,6 +13,7 @@ import { ListInfoSchema, listQueryProperties } from '../../server/listing';
 import { EmailField, Envelope, IdField, MessageReply, signedInFailures, Strict } from '../../server/schemas';
 import { ContactBody, ContactRow, ContactUpdateBody, listContacts, listManagers, ManagerBody, ManagerRow, ManagerUpdateBody, saveContact, saveManager, updateContact, updateManager } from './people';
 import { assignDevices, companyByContact, NO_COMPANY_WITH_EMAIL } from './assign';
+import { publishCommitted } from '../live/bus';
 import { notFound } from '../../server/errors';
 import { inviteUser } from '../auth/invitations';
 import { addressSuggester } from './addresses';
@@ -259,7 +260,9 @@ export const nmsRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, {
       },
     },
     async (request) => {
-      const devices = await assignDevices(db, callerOf(request), request.body, now());
+      const { devices, events } = await assignDevices(db, callerOf(request), request.body, now());
+      // the slices each heat pump left and joined hear it (after the commit; a refusal sends nothing)
+      await publishCommitted(ctx.live, events, request.log);
       return { status: true, message: `${devices} heat pumps assigned`, info: { devices } };
     },
   );
