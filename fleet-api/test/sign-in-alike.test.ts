@@ -2,6 +2,8 @@
 // 11): the same argon2 verification (same parameters), the same statements in the same order and the
 // same delay schedule after repeated failures, at the password step and at the code step. Checked by
 // recording what each request does, not by timing it (a timed assertion would be fragile here).
+// Each case builds its own app and runs many argon2 verifications: generous on a busy machine.
+jest.setTimeout(120_000);
 import { buildApp } from '../src/app';
 import type { Db } from '../src/db';
 import { DEMO_PASSWORD, post, startTestApp, type TestApp, SETUP_TIMEOUT } from './support/app';
