@@ -27,6 +27,36 @@ export const tooManyRequests = (message: string, retryAfterSeconds?: number): Ap
 export const isUniqueViolation = (err: unknown): boolean =>
   typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
 
+/**
+ * The 409 sentence of each unique index, for a write that still hits one (two saves racing past the
+ * module's own check): modules name their index where they define the message, e.g.
+ * `export const MODEL_EXISTS = uniqueMessage('heat_pump_models_name_key', 'A model with this name already exists')`.
+ */
+const UNIQUE_MESSAGES = new Map<string, string>();
+export const DUPLICATE_MESSAGE = 'A record with these details already exists';
+
+export function uniqueMessage(index: string, message: string): string {
+  if (!UNIQUE_MESSAGES.has(index)) UNIQUE_MESSAGES.set(index, message);
+  return message;
+}
+
+/** Indexes whose 409 sentence is known (the schema test checks every unique index has one). */
+export const knownUniqueIndexes = (): string[] => [...UNIQUE_MESSAGES.keys()];
+
+function duplicateMessage(err: unknown): string {
+  const index = (err as { constraint?: unknown }).constraint;
+  return (typeof index === 'string' && UNIQUE_MESSAGES.get(index)) || DUPLICATE_MESSAGE;
+}
+
+export const MALFORMED_MESSAGE = 'The multipart body is malformed (missing boundary or unfinished form); nothing was kept';
+
+/** busboy's own refusals (no boundary, a form that ends early, a broken part header) are the client's fault. */
+export function isMalformedMultipart(err: unknown): boolean {
+  if (err instanceof ApiError) return false;
+  const message = err instanceof Error ? err.message : '';
+  return /boundary|unexpected end of (form|multipart)|malformed|multipart/i.test(message);
+}
+
 /** What ajv reports (with `verbose: true`, so parentSchema is there for our custom messages). */
 interface ValidationIssue {
   keyword: string;
@@ -100,6 +130,8 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (fe.validation) {
       return send(reply, 400, validationMessage(fe.validation, fe.validationContext));
     }
+    // every duplicate create is a 409, even one that raced past its module's check
+    if (isUniqueViolation(error)) return send(reply, 409, duplicateMessage(error));
     const status = typeof fe.statusCode === 'number' ? fe.statusCode : 500;
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (bad JSON, too large, wrong media type): say what, without internals.
@@ -111,6 +143,12 @@ export function installErrorHandling(app: FastifyInstance): void {
       };
       const msg = (fe.code && known[fe.code]) ?? (status === 400 ? 'Invalid request' : fe.message);
       return send(reply, status, msg || 'Invalid request');
+    }
+    // A form route's parser (@fastify/multipart reading the fields into the body) refusing a broken
+    // form, e.g. multipart/form-data without a boundary: the firmware upload's 400 (server/upload-form.ts).
+    if (/^multipart\//i.test(request.headers['content-type'] ?? '') && isMalformedMultipart(error)) {
+      reply.header('connection', 'close');
+      return send(reply, 400, MALFORMED_MESSAGE);
     }
     request.log.error({ err: error }, 'unexpected error');
     return send(reply, 500, 'Something went wrong');

@@ -14,7 +14,7 @@ import { hashPassword } from '../../security/password';
 import type { AppContext } from '../../server/context';
 import { nowIso } from '../../server/context';
 import type { CountCache } from '../../server/count-cache';
-import { ApiError, notFound } from '../../server/errors';
+import { ApiError, notFound, uniqueMessage } from '../../server/errors';
 import { buildListing, listInfo, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
 import { normaliseEmail } from '../../server/schemas';
 import { SqlParams, whereClause } from '../../server/sql';
@@ -37,8 +37,8 @@ import {
 } from './fields';
 
 export const AGENCY_NOT_FOUND = 'Agency not found';
-export const AGENCY_EMAIL_TAKEN = 'An agency with this email already exists';
-export const ACCOUNT_EMAIL_TAKEN = 'Another account signs in with this email';
+export const AGENCY_EMAIL_TAKEN = uniqueMessage('agencies_email_key', 'An agency with this email already exists');
+export const ACCOUNT_EMAIL_TAKEN = uniqueMessage('users_email_key', 'Another account signs in with this email');
 
 const CONTACT_NAME = `(coalesce(a.contact_first_name, '') || ' ' || coalesce(a.contact_last_name, ''))`;
 

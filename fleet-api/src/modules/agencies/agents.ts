@@ -14,7 +14,7 @@ import { hashPassword } from '../../security/password';
 import type { AppContext } from '../../server/context';
 import { nowIso } from '../../server/context';
 import type { CountCache } from '../../server/count-cache';
-import { ApiError, notFound } from '../../server/errors';
+import { ApiError, notFound, uniqueMessage } from '../../server/errors';
 import { buildListing, listInfo, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
 import { normaliseEmail } from '../../server/schemas';
 import { SqlParams, whereClause } from '../../server/sql';
@@ -24,7 +24,7 @@ import { Nullable } from '../ota/common';
 import { counted, isUniqueViolation, refuseCommonPassword, splitList, type AgentForm, type ProductLine, type Status } from './fields';
 
 export const AGENT_NOT_FOUND = 'Installation agent not found';
-export const AGENT_EMAIL_TAKEN = 'An installation agent with this email already exists';
+export const AGENT_EMAIL_TAKEN = uniqueMessage('agents_email_key', 'An installation agent with this email already exists');
 
 const AGENT_NAME = `(ag.first_name || ' ' || ag.last_name)`;
 

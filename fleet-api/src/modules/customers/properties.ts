@@ -7,7 +7,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { Db } from '../../db';
 import type { Caller } from '../../policy/roles';
 import { requireVisible, scopeFor } from '../../policy/scope';
-import { ApiError } from '../../server/errors';
+import { ApiError, uniqueMessage } from '../../server/errors';
 import { buildListing, listInfo, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
 import { normaliseEmail } from '../../server/schemas';
 import { SqlParams, whereClause } from '../../server/sql';
@@ -178,7 +178,7 @@ export interface NewMember {
   phone_no: string;
 }
 
-export const MEMBER_EXISTS = 'This email address is already a member of this property';
+export const MEMBER_EXISTS = uniqueMessage('property_members_email_key', 'This email address is already a member of this property');
 export const MEMBER_IS_OWNER = 'The owner of the property cannot be added as a member';
 
 /**

@@ -10,7 +10,7 @@ import type { Caller } from '../../policy/roles';
 import { scopeFor } from '../../policy/scope';
 import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword } from '../../security/password';
 import type { AppContext } from '../../server/context';
-import { ApiError, badRequest, isUniqueViolation } from '../../server/errors';
+import { ApiError, badRequest, isUniqueViolation, uniqueMessage } from '../../server/errors';
 import { buildListing, listInfo, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
 import {
   EmailField,
@@ -30,7 +30,7 @@ import { ISO } from '../devices/queries';
 import { Nullable } from '../ota/common';
 
 export const ELECTRICIAN_NOT_FOUND = 'Electrician not found';
-export const EMAIL_TAKEN = 'An account with this email already exists';
+export const EMAIL_TAKEN = uniqueMessage('electricians_email_key', 'An account with this email already exists');
 export const ABN_REQUIRED = 'ABN Number is required';
 export const ABN_INVALID = 'Invalid ABN';
 export const AGGREGATOR_REQUIRED = 'Aggregator is required';

@@ -9,7 +9,7 @@ import type { Db } from '../../db';
 import type { Caller } from '../../policy/roles';
 import { requireVisible, scopeFor } from '../../policy/scope';
 import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword } from '../../security/password';
-import { ApiError, badRequest, isUniqueViolation } from '../../server/errors';
+import { ApiError, badRequest, isUniqueViolation, uniqueMessage } from '../../server/errors';
 import { buildListing, listInfo, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
 import { EmailField, NameField, NewPasswordField, normaliseEmail, OptionalPasswordField, PhoneField } from '../../server/schemas';
 import { SqlParams, whereClause } from '../../server/sql';
@@ -17,7 +17,7 @@ import { ISO } from '../devices/queries';
 import { Nullable } from '../ota/common';
 
 export const FIELD_WORKER_NOT_FOUND = 'Field worker not found';
-export const FIELD_WORKER_EMAIL_TAKEN = 'A field worker with this email already exists';
+export const FIELD_WORKER_EMAIL_TAKEN = uniqueMessage('electrician_agents_email_key', 'A field worker with this email already exists');
 
 // Spec 5 (Installation agent, which the spec applies to field workers): names required and under 200
 // characters, email, a phone (form field mobile) of 8 to 13, a password on create only.
