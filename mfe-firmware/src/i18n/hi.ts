@@ -3,13 +3,6 @@
 import type { FirmwareTexts } from './en';
 
 export const hi: FirmwareTexts = {
-  menu: {
-    firmwares: 'फ़र्मवेयर',
-    otas: 'ओटीए',
-    otaHistory: 'ओटीए इतिहास',
-    rules: 'नियम',
-    groups: 'समूह',
-  },
   common: {
     versionDevices_one: '{{version}} · {{count}} डिवाइस',
     versionDevices_other: '{{version}} · {{count}} डिवाइस',

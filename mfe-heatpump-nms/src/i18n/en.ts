@@ -1,16 +1,5 @@
 // The heat-pump remote's texts, exactly the spec's where it names them (ota-devices-faults-multisite.md).
 export const en = {
-  menu: {
-    siteManagers: 'Site Managers',
-    contacts: 'Multi-Site Contacts',
-    companies: 'Multi-Site Company',
-    multiSite: 'Multi-Site',
-    sites: 'Sites',
-    models: 'Models',
-    dashboard: 'Dashboard',
-    devices: 'Devices',
-    attention: 'Attention',
-  },
   list: {
     title: 'Devices [Heat Pump]',
     serialNumber: 'Serial Number',

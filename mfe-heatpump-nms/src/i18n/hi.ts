@@ -1,17 +1,6 @@
 import type { HeatPumpTexts } from './en';
 
 export const hi: HeatPumpTexts = {
-  menu: {
-    siteManagers: 'साइट मैनेजर',
-    contacts: 'मल्टी-साइट संपर्क',
-    companies: 'मल्टी-साइट कंपनी',
-    multiSite: 'मल्टी-साइट',
-    sites: 'साइटें',
-    models: 'मॉडल',
-    dashboard: 'डैशबोर्ड',
-    devices: 'डिवाइस',
-    attention: 'ध्यान दें',
-  },
   list: {
     title: 'डिवाइस [हीट पंप]',
     serialNumber: 'सीरियल नंबर',

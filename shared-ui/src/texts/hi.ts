@@ -17,6 +17,15 @@ export const hi: UiTexts = {
     filters: 'फ़िल्टर',
     back: 'वापस',
   },
+  products: {
+    'electricity-advisor': 'इलेक्ट्रिसिटी एडवाइज़र',
+    livelink: 'लाइवलिंक',
+    safelink: 'सेफ़लिंक',
+    airlink: 'एयरलिंक',
+    bulb: 'लाइटिंग',
+    heat_pump: 'हीट पंप',
+    all: 'सभी उत्पाद',
+  },
   table: {
     noData: 'कोई डेटा नहीं मिला',
     selectPage: 'इस पेज की सभी पंक्तियाँ चुनें',

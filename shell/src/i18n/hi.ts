@@ -11,13 +11,6 @@ export const hi: ShellTexts = {
     menu: 'मेनू',
   },
   languages: { en: 'English', hi: 'हिन्दी' },
-  // the side menu's groups (spec 2.11), named by the remotes' descriptions
-  groups: {
-    'Manage Agencies': 'एजेंसियाँ प्रबंधित करें',
-    'Manage Electricians': 'इलेक्ट्रीशियन प्रबंधित करें',
-    'Manage Firmwares': 'फ़र्मवेयर प्रबंधित करें',
-    'Sliders': 'स्लाइडर',
-  },
   menu: { title: 'मुख्य मेनू', open: 'मेनू खोलें', close: 'मेनू बंद करें' },
   notFound: {
     title: 'पृष्ठ नहीं मिला',
