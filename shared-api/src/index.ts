@@ -2,7 +2,7 @@
 // Federation shares this module as a singleton, so its stores are one per page.
 
 export type { UserType, ProductKey, RemoteRoute, MenuEntry, MenuGroup, MenuLabels, Language, RemoteDescription, RemoteMountProps, DeviceType } from './remote-contract';
-export { USER_TYPES, PRODUCT_KEYS, LANGUAGES, productLabel, productDeviceType, isUserType, isProductKey } from './remote-contract';
+export { USER_TYPES, PRODUCT_KEYS, LANGUAGES, productDeviceType, isUserType, isProductKey } from './remote-contract';
 
 export type { LoginUserInfo, LoginUserDetails, SignInAnswer, SessionState } from './session/session-store';
 export { useSession, sessionStore, readStoredLoginUserInfo, reloadSessionFromStorage } from './session/session-store';

@@ -78,20 +78,6 @@ export const PRODUCT_KEYS: readonly ProductKey[] = [
 /** The device type the server knows a product by (spec 1: electricity-advisor is ihd). */
 export type DeviceType = 'ihd' | 'livelink' | 'safelink' | 'airlink' | 'bulb' | 'heat_pump' | 'all';
 
-const PRODUCT_LABELS: Record<ProductKey, string> = {
-  'electricity-advisor': 'Electricity Advisor',
-  livelink: 'Livelink',
-  safelink: 'Safelink',
-  airlink: 'Airlink',
-  bulb: 'Lighting',
-  heat_pump: 'Heat Pump',
-  all: 'All Products',
-};
-
-export function productLabel(key: ProductKey): string {
-  return PRODUCT_LABELS[key];
-}
-
 export function productDeviceType(key: ProductKey): DeviceType {
   return key === 'electricity-advisor' ? 'ihd' : key;
 }

@@ -93,6 +93,16 @@ export const en = {
     bluetooth: 'Bluetooth',
     ap: 'AP',
   },
+  // enum values the server sends (texts/enums.ts maps each value to its text)
+  enums: {
+    installerApp: 'Installer App',
+    customerApp: 'Customer App',
+    console: 'Console',
+    queued: 'Queued',
+    downloading: 'Downloading',
+    installed: 'Installed',
+    failed: 'Failed',
+  },
   installEvents: {
     title: 'Install History',
     date: 'Date',

@@ -92,6 +92,15 @@ export const hi: UiTexts = {
     bluetooth: 'ब्लूटूथ',
     ap: 'एपी',
   },
+  enums: {
+    installerApp: 'इंस्टॉलर ऐप',
+    customerApp: 'ग्राहक ऐप',
+    console: 'कंसोल',
+    queued: 'कतार में',
+    downloading: 'डाउनलोड हो रहा है',
+    installed: 'इंस्टॉल हुआ',
+    failed: 'विफल',
+  },
   installEvents: {
     title: 'इंस्टॉल इतिहास',
     date: 'तिथि',

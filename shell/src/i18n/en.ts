@@ -36,6 +36,8 @@ export const en = {
     exit: 'Exit',
     renew: 'Renew',
   },
+  // the error catalogue's own messages (spec 8), shown by the toasts in the page's language
+  catalogue: { network: 'Oops! Please check your internet connection.' },
   api: { down: 'The server is not answering; retrying' },
   override: {
     active: 'Remote override active: {{names}}',

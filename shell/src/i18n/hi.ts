@@ -37,6 +37,8 @@ export const hi: ShellTexts = {
     exit: 'बाहर निकलें',
     renew: 'नवीनीकृत करें',
   },
+  // the error catalogue's own messages (spec 8), shown by the toasts in the page's language
+  catalogue: { network: 'उफ़! कृपया अपना इंटरनेट कनेक्शन जाँचें।' },
   api: { down: 'सर्वर जवाब नहीं दे रहा है; फिर से कोशिश की जा रही है' },
   override: {
     active: 'रिमोट ओवरराइड सक्रिय: {{names}}',
