@@ -185,10 +185,11 @@ const menu: MenuEntry[] = [
   { id: 'heatpump.admin.contacts', labels: CONTACTS, path: CONTACT_PATHS.admin, roles: ['Admin'], group: HEAT_PUMP_GROUP, order: 114 },
   { id: 'heatpump.admin.managers', labels: SITE_MANAGERS, path: MANAGER_PATHS.admin, roles: ['Admin'], group: HEAT_PUMP_GROUP, order: 115 },
   { id: 'heatpump.admin.models', labels: { en: 'Models', hi: 'मॉडल' }, path: MODELS_PATH, roles: ['Admin'], group: HEAT_PUMP_GROUP, order: 119 },
+  // Agency: spec 2.11's order, Attention and multi-site after its installation agents (135)
   { id: 'heatpump.agency.devices', labels: DEVICES, path: HEAT_PUMP_LIST_PATHS.agency, roles: ['Agency'], order: 100 },
-  { id: 'heatpump.agency.attention', labels: ATTENTION, path: FAULTY_SYSTEMS_PATHS.agency, roles: ['Agency'], order: 111 },
-  { id: 'heatpump.agency.companies', labels: { en: 'Multi-Site', hi: 'मल्टी-साइट' }, path: COMPANY_LIST_PATHS.agency, roles: ['Agency'], order: 112 },
-  { id: 'heatpump.agency.sites', labels: SITES, path: SITE_LIST_PATHS.agency, roles: ['Agency'], order: 113 },
+  { id: 'heatpump.agency.attention', labels: ATTENTION, path: FAULTY_SYSTEMS_PATHS.agency, roles: ['Agency'], order: 140 },
+  { id: 'heatpump.agency.companies', labels: { en: 'Multi-Site', hi: 'मल्टी-साइट' }, path: COMPANY_LIST_PATHS.agency, roles: ['Agency'], order: 141 },
+  { id: 'heatpump.agency.sites', labels: SITES, path: SITE_LIST_PATHS.agency, roles: ['Agency'], order: 142 },
   // User: its heat pumps, named apart from its other devices (mfe-devices' "Other Devices")
   { id: 'heatpump.user.devices', labels: { en: 'Heat Pumps', hi: 'हीट पंप' }, path: HEAT_PUMP_LIST_PATHS.user, roles: ['User'], order: 100 },
   { id: 'heatpump.mscc.devices', labels: DEVICES, path: HEAT_PUMP_LIST_PATHS.multisite, roles: ['mscc'], order: 110 },

@@ -1,5 +1,5 @@
 // Hindi texts of this remote (namespace `firmware`): every key of en.ts (bundles.test.ts fails on a
-// missing one). Product names, codes (OTA, MCU, MD5, IHD) and placeholders stay as they are.
+// missing one). Codes (OTA, MCU, MD5, IHD) and placeholders stay as they are; product names are Hindi as in the menus.
 import type { FirmwareTexts } from './en';
 
 export const hi: FirmwareTexts = {
@@ -37,7 +37,7 @@ export const hi: FirmwareTexts = {
     download: '{{name}} डाउनलोड करें',
     selectDeviceType: 'डिवाइस प्रकार चुनें',
     ihd: 'IHD',
-    livelink: 'Livelink',
+    livelink: 'लाइवलिंक',
     selectFirmwareType: 'फ़र्मवेयर प्रकार चुनें',
     single: 'एकल',
     otaPack: 'ओटीए पैक',
