@@ -1,16 +1,4 @@
-import { PRODUCT_KEYS, USER_TYPES, isProductKey, isUserType, productDeviceType, productLabel } from './remote-contract';
-
-test('product labels as the product selector shows them', () => {
-  expect(PRODUCT_KEYS.map(productLabel)).toEqual([
-    'Electricity Advisor',
-    'Livelink',
-    'Safelink',
-    'Airlink',
-    'Lighting',
-    'Heat Pump',
-    'All Products',
-  ]);
-});
+import { USER_TYPES, isProductKey, isUserType, productDeviceType } from './remote-contract';
 
 test('electricity-advisor is the ihd device type; other keys are their own', () => {
   expect(productDeviceType('electricity-advisor')).toBe('ihd');

@@ -1,6 +1,5 @@
 // English texts of this remote (namespace `auth`). Validation messages are the spec's (section 5) exactly.
 export const en = {
-  menu: { profile: 'Profile' },
   common: {
     email: 'Email',
     password: 'Password',

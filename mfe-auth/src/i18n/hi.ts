@@ -2,7 +2,6 @@ import type { AuthBundle } from './en';
 
 // Hindi texts of this remote (namespace `auth`); same keys as en, checked by the type.
 export const hi: AuthBundle = {
-  menu: { profile: 'प्रोफ़ाइल' },
   common: {
     email: 'ईमेल',
     password: 'पासवर्ड',

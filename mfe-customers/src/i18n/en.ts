@@ -1,8 +1,5 @@
 // The `customers` namespace: the spec's texts exactly (Customers list, add member, property edit).
 export const en = {
-  menu: {
-    customers: 'Customers',
-  },
   list: {
     title: 'Customers',
     emailId: 'Email ID',
@@ -215,7 +212,6 @@ export const en = {
     close: 'Close',
   },
   suppression: {
-    menu: 'Suppression List',
     title: 'Suppression List',
     email: 'Email',
     customer: 'Customer',

@@ -1,9 +1,6 @@
 import type { CustomersTexts } from './en';
 
 export const hi: CustomersTexts = {
-  menu: {
-    customers: 'ग्राहक',
-  },
   list: {
     title: 'ग्राहक',
     emailId: 'ईमेल आईडी',
@@ -216,7 +213,6 @@ export const hi: CustomersTexts = {
     close: 'बंद करें',
   },
   suppression: {
-    menu: 'सप्रेशन सूची',
     title: 'सप्रेशन सूची',
     email: 'ईमेल',
     customer: 'ग्राहक',

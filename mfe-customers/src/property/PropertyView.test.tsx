@@ -100,6 +100,9 @@ describe('Property view', () => {
     expect(screen.getByText('$0.3150')).toBeInTheDocument();
     const devices = await screen.findByRole('table', { name: 'Devices' });
     expect(await within(devices).findByRole('link', { name: 'HP0000000003' })).toHaveAttribute('href', '/sitemanager/device/view/3');
+    // the line by its product's name, as the product selector names it
+    expect(within(devices).getByText('Heat Pump')).toBeInTheDocument();
+    expect(within(devices).queryByText('heat_pump')).toBeNull();
     expect(await screen.findByText('user@demo.test')).toBeInTheDocument();
     expect(screen.getByText('Type of air conditioner')).toBeInTheDocument();
     expect(screen.getByText('How many?')).toBeInTheDocument();

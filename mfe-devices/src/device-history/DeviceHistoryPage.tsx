@@ -1,5 +1,5 @@
 import { formatDate, formatDateTime, useListState, useNavigate, useParams, useSearchParams } from '@fleet/shared-api';
-import { Box, Button, PageHeader } from '@fleet/shared-ui';
+import { Box, Button, PageHeader, useEnumText } from '@fleet/shared-ui';
 import { useState } from 'react';
 import { CorrectionDialog } from './CorrectionDialog';
 import { PagedTable, useInstallEventColumns, type DataColumn } from '@fleet/shared-ui/tables';
@@ -16,6 +16,7 @@ const day = (value: unknown) => (typeof value === 'string' ? formatDate(value) :
 /** Firmware, device, impulse-rate or update-rate history of one device (Admin), newest first, paged. */
 export function DeviceHistoryPage({ kind }: { kind: HistoryKind }) {
   const { t } = useDevicesTranslation();
+  const enumValue = useEnumText();
   const navigate = useNavigate();
   const id = Number(useParams().id);
   const [params] = useSearchParams();
@@ -31,7 +32,7 @@ export function DeviceHistoryPage({ kind }: { kind: HistoryKind }) {
       { key: 'push_id', header: t('history.pushId'), sortable: false, render: (row) => `#${text(row.push_id)}` },
       { key: 'from_version', header: t('history.fromVersion'), sortable: false },
       { key: 'to_version', header: t('history.toVersion'), sortable: false },
-      { key: 'state', header: t('history.state'), sortable: false },
+      { key: 'state', header: t('history.state'), sortable: false, render: (row) => enumValue('ota_state', text(row.state)) },
     ],
     device: installEvents,
     impulseRate: [

@@ -1,13 +1,5 @@
 // The `devices` namespace: the spec's texts exactly (Lighting list, device fields, validation).
 export const en = {
-  menu: {
-    devices: 'Devices',
-    allDevices: 'All Devices',
-    veu: 'Devices - VEU',
-    smokeAlarms: 'Smoke Alarms',
-    dashboard: 'Dashboard',
-    analysis: 'Analysis',
-  },
   lines: {
     all: 'All',
     'electricity-advisor': 'Electricity Advisor',

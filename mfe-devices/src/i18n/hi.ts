@@ -1,14 +1,6 @@
 import type { DevicesTexts } from './en';
 
 export const hi: DevicesTexts = {
-  menu: {
-    devices: 'डिवाइस',
-    allDevices: 'सभी डिवाइस',
-    veu: 'डिवाइस - VEU',
-    smokeAlarms: 'स्मोक अलार्म',
-    dashboard: 'डैशबोर्ड',
-    analysis: 'विश्लेषण',
-  },
   lines: {
     all: 'सभी',
     'electricity-advisor': 'इलेक्ट्रिसिटी एडवाइज़र',

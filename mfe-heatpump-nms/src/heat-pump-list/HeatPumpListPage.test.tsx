@@ -1,4 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import i18next from 'i18next';
 import userEvent from '@testing-library/user-event';
 import { heatPump } from '../test-fixtures';
 import { currentUrl, fakeApi, filterOf, lastCall, listReply, renderHeatPump, resetPage, signInAs } from '../test-support';
@@ -43,6 +44,27 @@ describe('Devices [Heat Pump]', () => {
     expect(within(table).getByText('No Property Exist')).toBeInTheDocument();
     expect(within(table).getByRole('link', { name: 'Open the property of 200000000001' })).toHaveAttribute('href', '/admin/customer/property/view/41');
     expect(within(table).getByText('Inactive').closest('[data-tone]')).toHaveAttribute('data-tone', 'red');
+  });
+
+  it('shows connection types and states in the page language, as the filter drawer names them', async () => {
+    signInAs('Admin');
+    fakeApi({ 'GET /api/heat-pump/list': listReply([heatPump(1, { connection_type: 'Bluetooth' }), heatPump(2, { connection_type: 'AP', status: 'Pending' })], 2) });
+    await act(async () => {
+      await i18next.changeLanguage('hi');
+    });
+    try {
+      renderHeatPump('/admin/heat_pump/devices');
+      const table = await screen.findByRole('table', { name: 'डिवाइस [हीट पंप]' });
+      await within(table).findByText('C8F09E000001');
+      expect(within(table).getByText('ब्लूटूथ')).toBeInTheDocument();
+      expect(within(table).getByText('एपी')).toBeInTheDocument();
+      expect(within(table).queryByText('Bluetooth')).toBeNull();
+      expect(within(table).getByText('लंबित')).toBeInTheDocument();
+    } finally {
+      await act(async () => {
+        await i18next.changeLanguage('en');
+      });
+    }
   });
 
   it('filters from the drawer with the spec keys, keeps them in the URL, and opens a row keeping the query string', async () => {

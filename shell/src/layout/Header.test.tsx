@@ -57,6 +57,15 @@ describe('the header', () => {
     expect(await screen.findByRole('button', { name: 'Logout' })).toBeInTheDocument();
   });
 
+  it('names the products of the selector in the page language', async () => {
+    renderHeader();
+    const names = () => Array.from(screen.getByRole('combobox', { name: /Product|उत्पाद/ }).querySelectorAll('option')).map((o) => o.textContent);
+    expect(names()).toEqual(['Electricity Advisor', 'Livelink', 'Safelink', 'Airlink', 'Lighting', 'Heat Pump', 'All Products']);
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'hi');
+    await waitFor(() => expect(names()).toEqual(['इलेक्ट्रिसिटी एडवाइज़र', 'लाइवलिंक', 'सेफ़लिंक', 'एयरलिंक', 'लाइटिंग', 'हीट पंप', 'सभी उत्पाद']));
+    await i18next.changeLanguage('en');
+  });
+
   it('falls back to English for texts Hindi lacks', () => {
     expect(i18next.t('shell:no.such.key', { lng: 'hi', defaultValue: 'fallback' })).toBe('fallback');
     expect(i18next.options.fallbackLng).toEqual(['en']);

@@ -1,9 +1,10 @@
-import { useTranslation, Box, Button, Flex, HStack, IconButton, NativeSelect, Spacer, Text, useColorMode } from '@fleet/shared-ui';
-import { useNavigate, isProductKey, PRODUCT_KEYS, productLabel, useSession, useSelectedProduct as useProduct } from '@fleet/shared-api';
+import { useTranslation, Box, Button, Flex, HStack, IconButton, NativeSelect, Spacer, Text, useColorMode, useProductName } from '@fleet/shared-ui';
+import { useNavigate, isProductKey, PRODUCT_KEYS, useSession, useSelectedProduct as useProduct } from '@fleet/shared-api';
 import { changeLanguage, currentLanguage, isLanguage, LANGUAGES } from '../i18n/i18n';
 
 export function ProductSelector() {
   const { t } = useTranslation('shell');
+  const productName = useProductName();
   const product = useProduct((s) => s.product);
   const select = useProduct((s) => s.select);
   return (
@@ -17,7 +18,7 @@ export function ProductSelector() {
       >
         {PRODUCT_KEYS.map((key) => (
           <option key={key} value={key}>
-            {productLabel(key)}
+            {productName(key)}
           </option>
         ))}
       </NativeSelect.Field>
