@@ -48,6 +48,8 @@ describe('Devices [Heat Pump]', () => {
 
   it('shows connection types and states in the page language, as the filter drawer names them', async () => {
     signInAs('Admin');
+    // Connection Type is hidden by default: the operator has chosen it in Columns
+    window.localStorage.setItem('fleet.columns./admin/heat_pump/devices', JSON.stringify({ connection_type: true }));
     fakeApi({ 'GET /api/heat-pump/list': listReply([heatPump(1, { connection_type: 'Bluetooth' }), heatPump(2, { connection_type: 'AP', status: 'Pending' })], 2) });
     await act(async () => {
       await i18next.changeLanguage('hi');
@@ -61,6 +63,7 @@ describe('Devices [Heat Pump]', () => {
       expect(within(table).queryByText('Bluetooth')).toBeNull();
       expect(within(table).getByText('लंबित')).toBeInTheDocument();
     } finally {
+      window.localStorage.removeItem('fleet.columns./admin/heat_pump/devices');
       await act(async () => {
         await i18next.changeLanguage('en');
       });
