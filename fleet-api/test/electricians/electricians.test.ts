@@ -88,6 +88,9 @@ describe('Admin: electricians', () => {
       [{ phone_no: '' }, 'Phone Number must be 8 to 13 characters.'],
       [{ phone_no: '0412' }, 'Phone Number must be 8 to 13 characters.'],
       [{ phone_no: '04125556667777' }, 'Phone Number must be 8 to 13 characters.'],
+      // letters are told they are letters (the console says the same, forms/rules.ts)
+      [{ phone_no: '0412abc678' }, 'Phone Number can only contain digits, spaces, brackets, hyphens and a leading +'],
+      [{ phone_no: '(0412)5556' }, 'Phone Number must start with + or a digit and end with a digit'],
       [{ company_name: '' }, 'Company Name is required'],
       [{ abn_number: '' }, 'ABN Number is required'],
       [{ abn_number: '5182475' }, 'Invalid ABN'],

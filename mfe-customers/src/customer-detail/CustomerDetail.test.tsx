@@ -77,6 +77,10 @@ describe('Customer detail', () => {
     await user.type(email, 'chris@nowhere');
     await user.click(within(dialog).getByRole('button', { name: 'Update' }));
     expect(await within(dialog).findByText('Email address is invalid')).toBeInTheDocument();
+    await user.clear(phone);
+    await user.type(phone, '0412abc678');
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+    expect(await within(dialog).findByText('Phone Number can only contain digits, spaces, brackets, hyphens and a leading +')).toBeInTheDocument();
     expect(callsTo(calls, 'PUT', '/api/agency/customer/update')).toHaveLength(0);
 
     await user.clear(email);

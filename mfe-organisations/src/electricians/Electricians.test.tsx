@@ -181,6 +181,25 @@ describe('Admin: electricians', () => {
     expect(lastCall(calls, 'POST', '/api/electrician/add').body).not.toHaveProperty('status');
   });
 
+  it('phone: letters are told they are letters, a bad first or last character is told so', async () => {
+    signInAs('Admin');
+    const calls = fakeApi({ 'GET /api/aggregators/get-list': messageReply('Aggregators', AGGREGATORS) });
+    renderOrganisations('/admin/electrician');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Add Electrician' })).toBeInTheDocument();
+    const letters = 'Phone Number can only contain digits, spaces, brackets, hyphens and a leading +';
+    const ends = 'Phone Number must start with + or a digit and end with a digit';
+    await user.type(field('Phone Number'), '0412abc678');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(letters)).toBeInTheDocument();
+    expect(screen.queryByText(ends)).toBeNull();
+    await user.clear(field('Phone Number'));
+    await user.type(field('Phone Number'), '0412 345 67-');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(ends)).toBeInTheDocument();
+    expect(screen.queryByText(letters)).toBeNull();
+    expect(callsTo(calls, 'POST', '/api/electrician/add')).toHaveLength(0);
+  });
+
   it('edit: the stored values, the aggregator required, the password sent only when typed', async () => {
     signInAs('Admin');
     const calls = fakeApi({
