@@ -125,3 +125,4 @@ export { useFleetMutation, type FleetMutationOptions } from './client/mutation';
 export { useExportJob, EXPORT_POLL_MS, type ExportJob } from './exports/export-job';
 export { BACK_PARAM, BACK_STATE, isLocalPath, useBackState, useBackTo, useOpenWithBack } from './routing/back-link';
 export { parseLiveMessage, type LiveMessage } from './live-updates/messages';
+export { productOfDeviceType } from './remote-contract';

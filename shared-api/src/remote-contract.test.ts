@@ -1,4 +1,4 @@
-import { PRODUCT_KEYS, USER_TYPES, isProductKey, isUserType, productDeviceType, productLabel } from './remote-contract';
+import { PRODUCT_KEYS, USER_TYPES, isProductKey, isUserType, productDeviceType, productLabel, productOfDeviceType } from './remote-contract';
 
 test('product labels as the product selector shows them', () => {
   expect(PRODUCT_KEYS.map(productLabel)).toEqual([
@@ -24,4 +24,18 @@ test('the seven user types and guards', () => {
   expect(isUserType('admin')).toBe(false);
   expect(isProductKey('ihd')).toBe(false);
   expect(isProductKey('heat_pump')).toBe(true);
+});
+
+test("a device's server type names its product: ihd is Electricity Advisor, ihd_livelink is listed with Livelink", () => {
+  expect(['ihd', 'ihd_livelink', 'livelink', 'safelink', 'airlink', 'bulb', 'heat_pump'].map(productOfDeviceType)).toEqual([
+    'electricity-advisor',
+    'livelink',
+    'livelink',
+    'safelink',
+    'airlink',
+    'bulb',
+    'heat_pump',
+  ]);
+  expect(productOfDeviceType('all')).toBeNull();
+  expect(productOfDeviceType('toaster')).toBeNull();
 });

@@ -273,6 +273,18 @@ describe('CSV export job', () => {
     expect((await call('Agency', 'GET', `/api/export/${started.body.info.id}`)).status).toBe(404);
   });
 
+  it("names each device's product as the console does, not by the server's key", async () => {
+    const started = await call('Admin', 'POST', '/api/device/export', { deviceType: 'all' });
+    const done = await finished('Admin', started.body.info.id as number);
+    const rows = (await t.app.inject({ url: String(done.download_link) })).body.trim().split(/\r?\n/).slice(1).map((line) => line.split(','));
+    const { rows: lines } = await t.db.query<{ id: number; product_line: string }>("SELECT id::int AS id, product_line FROM devices WHERE product_line <> 'heat_pump'");
+    const lineOf = new Map(lines.map((d) => [d.id, d.product_line]));
+    // shared-api's productOfDeviceType and productLabel: ihd is Electricity Advisor, ihd_livelink is listed with Livelink
+    const names: Record<string, string> = { ihd: 'Electricity Advisor', ihd_livelink: 'Livelink', livelink: 'Livelink', safelink: 'Safelink', airlink: 'Airlink', bulb: 'Lighting' };
+    expect(new Set(rows.map((r) => lineOf.get(Number(r[0]))))).toEqual(new Set(Object.keys(names)));
+    for (const [id, product] of rows) expect([id, product]).toEqual([id, names[String(lineOf.get(Number(id)))]]);
+  });
+
   it("holds only the agency's rows in an agency export", async () => {
     const started = await call('Agency', 'POST', '/api/agency/devices/download-csv', { csvtype: 'devices', all: true, group: 'agency' });
     expect(started.status).toBe(200);

@@ -1,5 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import i18next from 'i18next';
 import type { Member, PropertyInfo } from '../api/customers';
 import { callsTo, fakeApi, lastCall, listReply, messageReply, renderCustomers, resetPage, signInAs } from '../test-support';
 
@@ -104,6 +105,49 @@ describe('Property view', () => {
     expect(screen.getByText('Type of air conditioner')).toBeInTheDocument();
     expect(screen.getByText('How many?')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+  });
+
+  it("names each device's product as the console does (shared-ui's product names), never the server's key", async () => {
+    signInAs('Admin');
+    const device = { serial_number: 'S', mac_address: null, firmware_version: '2.1', device_status: 'Active', status: 'Completed', is_online: 1, fault_code: null, installation_date: '2024-01-02' };
+    api('/api/customer', {
+      'GET /api/customer/property/devices': {
+        body: {
+          status: true,
+          message: 'Devices',
+          info: [
+            { ...device, id: 3, product_line: 'heat_pump', serial_number: 'HP0000000003' },
+            { ...device, id: 4, product_line: 'ihd_livelink', serial_number: 'IL0000000004' },
+            { ...device, id: 5, product_line: 'ihd', serial_number: 'IH0000000005' },
+            { ...device, id: 6, product_line: 'bulb', serial_number: 'BU0000000006' },
+          ],
+        },
+      },
+    });
+    renderCustomers('/admin/customer/property/view/40');
+    const devices = await screen.findByRole('table', { name: 'Devices' });
+    await within(devices).findByText('HP0000000003');
+    const products = within(devices)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell')[2]?.textContent);
+    expect(products).toEqual(['Heat Pump', 'Livelink', 'Electricity Advisor', 'Lighting']);
+    expect(within(devices).queryByText(/heat_pump|ihd_livelink/)).toBeNull();
+  });
+
+  it("takes the product names from the ui texts' products, so each language names them", async () => {
+    i18next.addResourceBundle('hi', 'ui', { products: { heat_pump: 'हीट पंप' } }, true, false);
+    signInAs('sm');
+    api('/api/sm/customer');
+    renderCustomers('/sitemanager/customer/property/view/40');
+    const devices = await screen.findByRole('table', { name: 'Devices' });
+    expect(await within(devices).findByText('Heat Pump')).toBeInTheDocument();
+    await act(() => i18next.changeLanguage('hi'));
+    try {
+      expect(await within(devices).findByText('हीट पंप')).toBeInTheDocument();
+    } finally {
+      await act(() => i18next.changeLanguage('en'));
+    }
   });
 
   it("adds a member with the spec's messages, then removes one after Yes", async () => {

@@ -6,7 +6,7 @@ import type { Caller } from '../../policy/roles';
 import type { ListQuery } from '../../server/listing';
 import { SqlParams } from '../../server/sql';
 import { exportCopySql, type CsvExport } from '../exports/jobs';
-import type { ListedLine } from './lines';
+import { productNameSql, type ListedLine } from './lines';
 import { deviceConditions, ROW_JOINS, subsetCondition, type DeviceSubset } from './queries';
 
 export { csvField, inlineParams, sqlLiteral } from '../exports/jobs';
@@ -14,7 +14,7 @@ export { csvField, inlineParams, sqlLiteral } from '../exports/jobs';
 /** The CSV's columns: header name and SQL (free text through fleet_csv_safe, see csvField). */
 const COLUMNS: Array<[string, string]> = [
   ['Record ID', 'd.id'],
-  ['Product', 'd.product_line'],
+  ['Product', productNameSql('d.product_line')],
   ['Serial Number', 'fleet_csv_safe(d.serial_number)'],
   ['MAC Address', 'fleet_csv_safe(upper(d.mac_address))'],
   ['Firmware Version', 'fleet_csv_safe(d.firmware_version)'],
