@@ -126,3 +126,4 @@ export { useExportJob, EXPORT_POLL_MS, type ExportJob } from './exports/export-j
 export { BACK_PARAM, BACK_STATE, isLocalPath, useBackState, useBackTo, useOpenWithBack } from './routing/back-link';
 export { parseLiveMessage, type LiveMessage } from './live-updates/messages';
 export { productOfDeviceType } from './remote-contract';
+export { refusedField, useFieldRefusal, type SetFieldError } from './forms/field-refusal';

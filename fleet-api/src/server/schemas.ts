@@ -10,7 +10,12 @@ export function Strict<T extends TProperties>(properties: T, options: ObjectOpti
 }
 
 export const ErrorReply = Type.Object(
-  { status: Type.Boolean(), message: Type.String() },
+  {
+    status: Type.Boolean(),
+    message: Type.String(),
+    // a 409 about one field of the body (server/errors.ts conflict): which one
+    info: Type.Optional(Type.Object({ field: Type.String() })),
+  },
   { $id: 'ErrorReply', description: 'Any failure: status is false and message says why' },
 );
 

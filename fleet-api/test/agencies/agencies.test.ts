@@ -134,10 +134,10 @@ describe('adding and editing an agency', () => {
 
     for (const email of ['OFFICE@bright-homes.example.com', 'office@sunrise-west.example.com']) {
       const twin = await h.call('Admin', '/api/agency/add', 'POST', { ...VALID, email });
-      expect([twin.status, twin.message]).toEqual([409, 'An agency with this email already exists']);
+      expect([twin.status, twin.message, twin.info]).toEqual([409, 'An agency with this email already exists', { field: 'email' }]);
     }
     const taken = await h.call('Admin', '/api/agency/add', 'POST', { ...VALID, email: 'customer@demo.test' });
-    expect([taken.status, taken.message]).toEqual([409, 'Another account signs in with this email']);
+    expect([taken.status, taken.message, taken.info]).toEqual([409, 'Another account signs in with this email', { field: 'email' }]);
 
     // Active again, without a password: the stored one stays and signs in
     const hashBefore = await h.t.db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE agency_id = $1', [id]);
@@ -154,7 +154,7 @@ describe('adding and editing an agency', () => {
     const weak = await h.call('Admin', `/api/agency/edit/${id}`, 'PUT', { ...VALID, password: 'weakpass' });
     expect([weak.status, weak.message]).toEqual([400, 'Password must be at least 8 characters and contain an uppercase letter, a lowercase letter and a digit']);
     const clash = await h.call('Admin', `/api/agency/edit/${id}`, 'PUT', { ...VALID, email: 'agency@demo.test' });
-    expect([clash.status, clash.message]).toEqual([409, 'An agency with this email already exists']);
+    expect([clash.status, clash.message, clash.info]).toEqual([409, 'An agency with this email already exists', { field: 'email' }]);
     expect((await h.call('Admin', '/api/agency/edit/999999', 'PUT', VALID)).status).toBe(404);
   });
 });

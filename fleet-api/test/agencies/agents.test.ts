@@ -76,7 +76,7 @@ describe("the agency's installation agents", () => {
     expect(row?.password_hash).toMatch(/^\$argon2id\$/);
     expect(row?.installer_uuid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     const twin = await h.call('West', '/api/agency/agent/add', 'POST', { ...VALID, email: 'PRIYA.SHAH@agents.example.com' });
-    expect([twin.status, twin.message]).toEqual([409, 'An installation agent with this email already exists']);
+    expect([twin.status, twin.message, twin.info]).toEqual([409, 'An installation agent with this email already exists', { field: 'email' }]);
 
     const record = await h.call<Record<string, unknown>>('Agency', `/api/agency/agent/get/${id}`);
     expect(record.info).toMatchObject({ id, first_name: 'Priya', last_name: 'Shah', phone: '0412000111', status: 'Active' });

@@ -153,7 +153,7 @@ describe('one customer', () => {
       expect([res.status, res.message]).toEqual([400, message]);
     }
     const taken = await call('Admin', `${PREFIX.Admin}/update`, 'PUT', { ...base, email: 'admin@demo.test' });
-    expect([taken.status, taken.message]).toEqual([409, 'This email address is already used by another customer']);
+    expect([taken.status, taken.message, taken.info]).toEqual([409, 'This email address is already used by another customer', { field: 'email' }]);
     expect(await n("SELECT count(*)::int AS n FROM customers WHERE id = $1 AND first_name = 'Chris'", [id])).toBe(1);
 
     const ok = await call('Agency', `${PREFIX.Agency}/update`, 'PUT', { ...base, first_name: ' Christa ' });
@@ -256,9 +256,9 @@ describe('properties and members', () => {
     const added = await call<{ id: number }>('Admin', `${PREFIX.Admin}/property/add-member`, 'POST', { ...base, email: ' New.Member@Example.com ' });
     expect([added.status, added.message]).toEqual([200, 'Member added successfully']);
     const again = await call('Admin', `${PREFIX.Admin}/property/add-member`, 'POST', base);
-    expect([again.status, again.message]).toEqual([409, 'This email address is already a member of this property']);
+    expect([again.status, again.message, again.info]).toEqual([409, 'This email address is already a member of this property', { field: 'email' }]);
     const owner = await call('Admin', `${PREFIX.Admin}/property/add-member`, 'POST', { ...base, email: 'customer@demo.test' });
-    expect([owner.status, owner.message]).toEqual([409, 'The owner of the property cannot be added as a member']);
+    expect([owner.status, owner.message, owner.info]).toEqual([409, 'The owner of the property cannot be added as a member', { field: 'email' }]);
     const list = await call<Array<{ id: number; email: string }>>('Agency', `${PREFIX.Agency}/property/member?property_id=${property}`);
     expect(list.info.map((m) => m.email)).toContain('new.member@example.com');
 

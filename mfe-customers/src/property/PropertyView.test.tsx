@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import type { Member, PropertyInfo } from '../api/customers';
-import { callsTo, fakeApi, lastCall, listReply, messageReply, renderCustomers, resetPage, signInAs } from '../test-support';
+import { callsTo, fakeApi, lastCall, listReply, messageReply, notifications, renderCustomers, resetPage, signInAs } from '../test-support';
 
 const user = userEvent.setup({ delay: null });
 
@@ -155,7 +155,7 @@ describe('Property view', () => {
     const calls = api('/api/agency/customer', {
       'POST /api/agency/customer/property/add-member': (call) =>
         (call.body as { email: string }).email === 'user@demo.test'
-          ? { status: 409, body: { status: false, message: 'This email address is already a member of this property' } }
+          ? { status: 409, body: { status: false, message: 'This email address is already a member of this property', info: { field: 'email' } } }
           : messageReply('Member added successfully', { id: 6 }),
       'DELETE /api/agency/customer/property/remove-member': messageReply('Member removed successfully'),
     });
@@ -179,7 +179,12 @@ describe('Property view', () => {
     await user.type(within(dialog).getByRole('textbox', { name: 'First Name' }), 'Nia');
     await user.type(within(dialog).getByRole('textbox', { name: 'Last Name' }), 'Member');
     await user.click(within(dialog).getByRole('button', { name: 'Add' }));
-    expect(await within(dialog).findByText('This email address is already a member of this property')).toBeInTheDocument();
+    // said once, beside the Email field: no toast, nothing at the top of the dialog
+    const emailField = within(dialog).getByRole('textbox', { name: 'Email' }).closest<HTMLElement>('[data-scope="field"][data-part="root"]');
+    if (!emailField) throw new Error('the Email field has no field root');
+    expect(await within(emailField).findByText('This email address is already a member of this property')).toBeInTheDocument();
+    expect(screen.getAllByText('This email address is already a member of this property')).toHaveLength(1);
+    expect(notifications()).toEqual([]);
     await user.clear(within(dialog).getByRole('textbox', { name: 'Email' }));
     await user.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'nia@example.com');
     await user.click(within(dialog).getByRole('button', { name: 'Add' }));

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { callsTo, fakeApi, filterOf, lastCall, listReply, messageReply, renderOrganisations, resetPage, signInAs } from '../test-support';
+import { callsTo, fakeApi, filterOf, lastCall, listReply, messageReply, notifications, renderOrganisations, resetPage, signInAs } from '../test-support';
 
 const user = userEvent.setup({ delay: null });
 beforeEach(resetPage);
@@ -91,7 +91,7 @@ describe('Admin: electricians', () => {
       'GET /api/aggregators/get-list': messageReply('Aggregators', AGGREGATORS),
       'POST /api/electrician/add': () =>
         refuse
-          ? { status: 409, body: { status: false, message: 'An account with this email already exists' } }
+          ? { status: 409, body: { status: false, message: 'An account with this email already exists', info: { field: 'email' } } }
           : messageReply('Electrician added successfully', { id: 12 }),
       'GET /api/electrician/get/12': messageReply('Electrician', { ...BEN_INFO, id: 12 }),
       'GET /api/electrician/get-agents': listReply([]),
@@ -154,7 +154,14 @@ describe('Admin: electricians', () => {
     await user.clear(screen.getByLabelText(/^Password/));
     await user.type(screen.getByLabelText(/^Password/), 'Brisk-volt-2026');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('An account with this email already exists')).toBeInTheDocument();
+    // said once, beside the Email field (no toast, nothing above the footer), which takes the focus
+    const emailField = field('Email').closest<HTMLElement>('[data-scope="field"][data-part="root"]');
+    if (!emailField) throw new Error('the Email field has no field root');
+    expect(await within(emailField).findByText('An account with this email already exists')).toBeInTheDocument();
+    expect(field('Email')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getAllByText('An account with this email already exists')).toHaveLength(1);
+    expect(notifications()).toEqual([]);
+    expect(field('Email')).toHaveFocus();
     expect(field('Email')).toHaveValue('riley@volt.example.com');
     expect(lastCall(calls, 'POST', '/api/electrician/add').body).toEqual({
       first_name: 'Riley',

@@ -14,7 +14,7 @@ import { hashPassword } from '../../security/password';
 import type { AppContext } from '../../server/context';
 import { nowIso } from '../../server/context';
 import type { CountCache } from '../../server/count-cache';
-import { ApiError, notFound } from '../../server/errors';
+import { ApiError, conflict, notFound } from '../../server/errors';
 import { buildListing, listInfo, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
 import { normaliseEmail } from '../../server/schemas';
 import { SqlParams, whereClause } from '../../server/sql';
@@ -176,9 +176,9 @@ export async function agencyDetail(db: Db, caller: Caller, id: number, line: Pro
 /** 409 when another agency, or another account's sign-in, has this email. */
 async function requireFreeEmail(db: Db, email: string, agencyId: number | null, ownerUserId: number | null): Promise<void> {
   const agency = await db.query('SELECT 1 FROM agencies WHERE lower(email) = $1 AND id IS DISTINCT FROM $2', [email, agencyId]);
-  if (agency.rows.length > 0) throw new ApiError(409, AGENCY_EMAIL_TAKEN);
+  if (agency.rows.length > 0) throw conflict(AGENCY_EMAIL_TAKEN, 'email');
   const user = await db.query('SELECT 1 FROM users WHERE lower(email) = $1 AND id IS DISTINCT FROM $2', [email, ownerUserId]);
-  if (user.rows.length > 0) throw new ApiError(409, ACCOUNT_EMAIL_TAKEN);
+  if (user.rows.length > 0) throw conflict(ACCOUNT_EMAIL_TAKEN, 'email');
 }
 
 /** The agency's own sign-in: its Agency user of the agency's email (made by sign-up or by Admin's add). */
@@ -237,7 +237,7 @@ export async function addAgency(ctx: AppContext, form: AgencyForm): Promise<numb
       return id;
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw new ApiError(409, AGENCY_EMAIL_TAKEN);
+    if (isUniqueViolation(err)) throw conflict(AGENCY_EMAIL_TAKEN, 'email');
     throw err;
   }
 }
@@ -288,7 +288,7 @@ export async function editAgency(ctx: AppContext, caller: Caller, id: number, fo
       }
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw new ApiError(409, AGENCY_EMAIL_TAKEN);
+    if (isUniqueViolation(err)) throw conflict(AGENCY_EMAIL_TAKEN, 'email');
     throw err;
   }
   // after the commit: the sockets close once the refusal is what every instance reads

@@ -14,7 +14,7 @@ import { hashPassword } from '../../security/password';
 import type { AppContext } from '../../server/context';
 import { nowIso } from '../../server/context';
 import type { CountCache } from '../../server/count-cache';
-import { ApiError, notFound } from '../../server/errors';
+import { ApiError, conflict, notFound } from '../../server/errors';
 import { buildListing, listInfo, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
 import { normaliseEmail } from '../../server/schemas';
 import { SqlParams, whereClause } from '../../server/sql';
@@ -184,7 +184,7 @@ export async function loginPayload(db: Db, caller: Caller, id: number, line: Pro
 
 async function requireFreeEmail(db: Db, email: string, id: number | null): Promise<void> {
   const { rows } = await db.query('SELECT 1 FROM agents WHERE lower(email) = $1 AND id IS DISTINCT FROM $2', [email, id]);
-  if (rows.length > 0) throw new ApiError(409, AGENT_EMAIL_TAKEN);
+  if (rows.length > 0) throw conflict(AGENT_EMAIL_TAKEN, 'email');
 }
 
 /** The caller's agency adds an agent (active unless said otherwise). */
@@ -205,7 +205,7 @@ export async function addAgent(ctx: AppContext, caller: Caller, form: AgentForm)
     if (id === undefined) throw new Error('agent insert returned no id');
     return id;
   } catch (err) {
-    if (isUniqueViolation(err)) throw new ApiError(409, AGENT_EMAIL_TAKEN);
+    if (isUniqueViolation(err)) throw conflict(AGENT_EMAIL_TAKEN, 'email');
     throw err;
   }
 }
@@ -227,7 +227,7 @@ export async function editAgent(ctx: AppContext, caller: Caller, id: number, for
       params.values,
     );
   } catch (err) {
-    if (isUniqueViolation(err)) throw new ApiError(409, AGENT_EMAIL_TAKEN);
+    if (isUniqueViolation(err)) throw conflict(AGENT_EMAIL_TAKEN, 'email');
     throw err;
   }
 }

@@ -8,7 +8,7 @@ import type { Db } from '../../db';
 import type { Caller } from '../../policy/roles';
 import { requireVisible, scopeFor } from '../../policy/scope';
 import type { CountCache } from '../../server/count-cache';
-import { ApiError } from '../../server/errors';
+import { ApiError, conflict } from '../../server/errors';
 import { buildListing, listInfo, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
 import { SqlParams, whereClause } from '../../server/sql';
 import { normaliseEmail } from '../../server/schemas';
@@ -167,7 +167,7 @@ export async function updateCustomer(db: Db, caller: Caller, id: number, edit: C
        UNION ALL SELECT 1 FROM customers WHERE lower(email) = $1 AND id <> $2 AND status <> 'Deleted' LIMIT 1`,
       [email, id],
     );
-    if (taken.rows.length > 0) throw new ApiError(409, EMAIL_IN_USE);
+    if (taken.rows.length > 0) throw conflict(EMAIL_IN_USE, 'email');
     await tx.query('UPDATE customers SET first_name = $2, last_name = $3, phone_no = $4, email = $5, updated_at = $6 WHERE id = $1', [
       id,
       edit.first_name.trim(),
