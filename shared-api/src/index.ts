@@ -122,7 +122,7 @@ export {
 } from './selection/useSelection';
 export { useFailureToast } from './notifications/useFailureToast';
 export { useFleetMutation, type FleetMutationOptions } from './client/mutation';
-export { useExportJob, EXPORT_POLL_MS, type ExportJob } from './exports/export-job';
+export { useExportJob, exportListQuery, EXPORT_POLL_MS, type ExportJob, type ExportListQuery } from './exports/export-job';
 export { BACK_PARAM, BACK_STATE, isLocalPath, useBackState, useBackTo, useOpenWithBack } from './routing/back-link';
 export { parseLiveMessage, type LiveMessage } from './live-updates/messages';
 export { productOfDeviceType } from './remote-contract';

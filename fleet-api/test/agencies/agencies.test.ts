@@ -217,7 +217,16 @@ describe('the agency export', () => {
     const filter = JSON.stringify([{ key: 'agency_name', value: 'sunrise', type: 'single' }]);
     const lines = await h.exportLines('Admin', await h.call<{ id: number }>('Admin', '/api/export/agencies', 'POST', { filter }));
     expect(lines[0]).toBe('Record ID,Agency Name,Email,Contact First Name,Contact Last Name,Phone Number,Postcode,City,State,ABN,Status,Flows,Product Lines,Installation Agents,Created');
-    expect(lines.slice(1).map((l) => l.split(',')[1])).toEqual(['Sunrise Installers', 'Sunrise Installers West']);
+    // in the list's default order: newest first
+    expect(lines.slice(1).map((l) => l.split(',')[1])).toEqual(['Sunrise Installers West', 'Sunrise Installers']);
     expect((await h.call('Agency', '/api/export/agencies', 'POST', {})).status).toBe(403);
+  });
+
+  it("writes the rows in the list's order, the agents count too", async () => {
+    for (const sort of [{ sortBy: 'agency_name', orderBy: 'asc' }, { sortBy: 'agents', orderBy: 'desc' }, {}] as Array<Record<string, string>>) {
+      const lines = await h.exportLines('Admin', await h.call<{ id: number }>('Admin', '/api/export/agencies', 'POST', sort));
+      const listed = await h.call<{ data: Array<{ id: number }>; total: number }>('Admin', `/api/agency/get/all?${new URLSearchParams({ limit: '500', ...sort }).toString()}`);
+      expect([sort, lines.slice(1).map((l) => Number(l.split(',')[0]))]).toEqual([sort, listed.info.data.map((a) => a.id)]);
+    }
   });
 });

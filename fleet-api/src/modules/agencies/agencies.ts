@@ -348,9 +348,12 @@ const EXPORT_COLUMNS: Array<[string, string]> = [
   ['Created', `to_char(a.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD')`],
 ];
 
-/** The export of the caller's agencies with the list's filters (a bad filter is a 400 here). */
+/** The list's sorts as the export's SQL can say them: the agents count is a column of the page's rows only. */
+const EXPORT_LIST: ListSpec = { ...AGENCY_LIST, sortable: { ...AGENCY_LIST.sortable, agents: '(SELECT count(*) FROM agents ag WHERE ag.agency_id = a.id)' } };
+
+/** The export of the caller's agencies with the list's filters and sort (a bad filter is a 400 here). */
 export function agencyExport(caller: Caller, query: ListQuery): CsvExport {
   const params = new SqlParams();
-  const { conditions } = agencyConditions(caller, { ...query, sortBy: undefined }, params);
-  return { kind: 'agencies', from: 'agencies a', idColumn: 'a.id', columns: EXPORT_COLUMNS, conditions, values: params.values };
+  const { conditions, listing } = agencyConditions(caller, query, params, EXPORT_LIST);
+  return { kind: 'agencies', from: 'agencies a', idColumn: 'a.id', orderBy: listing.orderBy, columns: EXPORT_COLUMNS, conditions, values: params.values };
 }

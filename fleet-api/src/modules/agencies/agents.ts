@@ -253,14 +253,14 @@ const EXPORT_COLUMNS: Array<[string, string]> = [
   ['Created', `to_char(ag.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD')`],
 ];
 
-/** The agent list's CSV; with a product, its Devices column counts that product's devices. */
+/** The agent list's CSV in the list's order; with a product, its Devices column counts that product's devices. */
 export function agentExport(caller: Caller, line: ProductLine, query: ListQuery): CsvExport {
   const params = new SqlParams();
-  const { conditions } = agentConditions(caller, { ...query, sortBy: undefined }, params);
+  const { conditions, listing } = agentConditions(caller, query, params);
   // the line is written in (a value of the enum): a parameter only the COPY's columns read would
   // leave the job's count query with one it does not use
   const own = new SqlParams();
   const lineSql = inlineParams(lineCondition(line, own), own.values);
   const columns: Array<[string, string]> = [...EXPORT_COLUMNS.slice(0, -1), ['Devices', `(SELECT count(*) FROM devices d WHERE d.agent_id = ag.id AND ${lineSql})`], EXPORT_COLUMNS[EXPORT_COLUMNS.length - 1] as [string, string]];
-  return { kind: 'agents', from: FROM, idColumn: 'ag.id', columns, conditions, values: params.values };
+  return { kind: 'agents', from: FROM, idColumn: 'ag.id', orderBy: listing.orderBy, columns, conditions, values: params.values };
 }

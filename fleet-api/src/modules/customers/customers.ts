@@ -281,9 +281,9 @@ const EXPORT_COLUMNS: Array<[string, string]> = [
   ['Created', `to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD')`],
 ];
 
-/** The export of the caller's customers of a line with the list's filters (a bad filter is a 400 here). */
+/** The export of the caller's customers of a line with the list's filters and sort (a bad filter is a 400 here). */
 export function customerExport(caller: Caller, line: CustomerLine, query: ListQuery): CsvExport {
   const params = new SqlParams();
-  const { conditions } = customerConditions(caller, line, { ...query, sortBy: undefined }, params);
-  return { kind: 'customers', from: 'customers c', idColumn: 'c.id', columns: EXPORT_COLUMNS, conditions, values: params.values };
+  const { conditions, listing } = customerConditions(caller, line, query, params);
+  return { kind: 'customers', from: 'customers c', idColumn: 'c.id', orderBy: listing.orderBy, columns: EXPORT_COLUMNS, conditions, values: params.values };
 }
