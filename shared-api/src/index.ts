@@ -89,6 +89,7 @@ export {
 export {
   EMAIL_PATTERN,
   PASSWORD_RULE,
+  PHONE_CHARACTERS,
   PHONE_PATTERN,
   USERNAME_PATTERN,
   DIGITS_ONLY,
@@ -130,6 +131,8 @@ export {
 } from './selection/useSelection';
 export { useFailureToast } from './notifications/useFailureToast';
 export { useFleetMutation, type FleetMutationOptions } from './client/mutation';
-export { useExportJob, EXPORT_POLL_MS, type ExportJob } from './exports/export-job';
-export { BACK_PARAM, isLocalPath, useBackTo, useOpenWithBack } from './routing/back-link';
+export { useExportJob, exportListQuery, EXPORT_POLL_MS, type ExportJob, type ExportListQuery } from './exports/export-job';
+export { BACK_PARAM, BACK_STATE, isLocalPath, useBackState, useBackTo, useOpenWithBack } from './routing/back-link';
 export { parseLiveMessage, type LiveMessage } from './live-updates/messages';
+export { productOfDeviceType } from './remote-contract';
+export { refusedField, useFieldRefusal, type SetFieldError } from './forms/field-refusal';

@@ -89,3 +89,14 @@ export function isUserType(value: unknown): value is UserType {
 export function isProductKey(value: unknown): value is ProductKey {
   return typeof value === 'string' && (PRODUCT_KEYS as readonly string[]).includes(value);
 }
+
+/**
+ * The product a device of a server device type (a device's `product_line`) belongs to, as the product
+ * selector and the device lists name it: ihd is Electricity Advisor, and an IHD paired with a livelink
+ * (ihd_livelink) is listed with Livelink. Null for a type the console does not know.
+ */
+export function productOfDeviceType(deviceType: string): ProductKey | null {
+  if (deviceType === 'ihd') return 'electricity-advisor';
+  if (deviceType === 'ihd_livelink') return 'livelink';
+  return deviceType !== 'all' && isProductKey(deviceType) ? deviceType : null;
+}

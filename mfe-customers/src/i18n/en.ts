@@ -75,6 +75,7 @@ export const en = {
     lastNameTooLong: 'Last Name should be less than 200 character',
     phoneRequired: 'Phone Number is required',
     phoneLength: 'Phone Number must be 8 to 13 characters.',
+    phoneCharacters: 'Phone Number can only contain digits, spaces, brackets, hyphens and a leading +',
     phoneInvalid: 'Phone Number must start with + or a digit and end with a digit',
     propertyNameRequired: 'Property Name is required',
     postalCodeInvalid: 'Valid postal code is required',

@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime, Link as RouterLink, useBackTo, useParams } from '@fleet/shared-api';
+import { formatDate, formatDateTime, Link as RouterLink, useBackState, useBackTo, useParams } from '@fleet/shared-api';
 import { Badge, Box, Button, ErrorPanel, FactList, HStack, Link, LoadingArea, PageHeader, StatusBadge, Text, useEnumText } from '@fleet/shared-ui';
 import { errorMessage, ApiError } from '@fleet/shared-api';
 import { useState, type ReactNode } from 'react';
@@ -23,6 +23,8 @@ export function DeviceDetailPage({ scope, listPath }: { scope: DeviceScope['kind
   const [flashes, setFlashes] = useState(false);
   // Back returns to the list as it was (filters, page, sort), else to the role's list.
   const back = useBackTo(listPath);
+  // a history's Back goes back to this entry
+  const backState = useBackState();
   const editor: EditorScope | null = scope === 'customer' ? null : scope === 'veu' ? 'agency' : scope;
 
   if (device.isPending) return <LoadingArea />;
@@ -66,12 +68,12 @@ export function DeviceDetailPage({ scope, listPath }: { scope: DeviceScope['kind
           <HStack gap="4" wrap="wrap">
             {HISTORIES.map((kind) => (
               <Link key={kind} asChild colorPalette="teal">
-                <RouterLink to={`${historyPath(kind, d.id)}?line=${encodeURIComponent(d.product_line)}`}>{t(`history.${kind}`)}</RouterLink>
+                <RouterLink to={`${historyPath(kind, d.id)}?line=${encodeURIComponent(d.product_line)}`} state={backState}>{t(`history.${kind}`)}</RouterLink>
               </Link>
             ))}
             {installHistoryPath(d) && (
               <Link asChild colorPalette="teal">
-                <RouterLink to={installHistoryPath(d) ?? ''}>{t('history.install')}</RouterLink>
+                <RouterLink to={installHistoryPath(d) ?? ''} state={backState}>{t('history.install')}</RouterLink>
               </Link>
             )}
           </HStack>

@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime, useListState, useNavigate, useParams, useSearchParams } from '@fleet/shared-api';
+import { formatDate, formatDateTime, useBackTo, useListState, useParams, useSearchParams } from '@fleet/shared-api';
 import { Box, Button, PageHeader, useEnumText } from '@fleet/shared-ui';
 import { useState } from 'react';
 import { CorrectionDialog } from './CorrectionDialog';
@@ -17,10 +17,10 @@ const day = (value: unknown) => (typeof value === 'string' ? formatDate(value) :
 export function DeviceHistoryPage({ kind }: { kind: HistoryKind }) {
   const { t } = useDevicesTranslation();
   const enumValue = useEnumText();
-  const navigate = useNavigate();
   const id = Number(useParams().id);
   const [params] = useSearchParams();
   const line = params.get('line') ?? undefined;
+  const back = useBackTo(detailPath({ kind: 'admin', product: 'all' }, { id, product_line: line ?? 'ihd' }));
   const list = useListState({ filterKeys: [] });
   const history = useDeviceHistory(kind, Number.isSafeInteger(id) ? id : 0, line, list.toQuery());
   const [correcting, setCorrecting] = useState(false);
@@ -58,7 +58,7 @@ export function DeviceHistoryPage({ kind }: { kind: HistoryKind }) {
     <Box p="4">
       <PageHeader
         title={title}
-        onBack={() => navigate(detailPath({ kind: 'admin', product: 'all' }, { id, product_line: line ?? 'ihd' }))}
+        onBack={back}
         actions={
           kind === 'updateRate' && (
             <Button size="sm" onClick={() => setCorrecting(true)}>

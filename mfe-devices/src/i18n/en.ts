@@ -135,6 +135,8 @@ export const en = {
     devices: 'Devices',
     overviewTitle: 'Device overview',
     total: 'Total',
+    totalHint: 'Active, inactive and replaced',
+    ofActive: 'of {{active}} active',
     byProduct: 'Devices by product',
     product: 'Product',
     graphTitle: 'Devices by month, {{year}}',

@@ -136,6 +136,8 @@ export const hi: DevicesTexts = {
     devices: 'डिवाइस',
     overviewTitle: 'डिवाइस अवलोकन',
     total: 'कुल',
+    totalHint: 'एक्टिव, इनएक्टिव और बदले गए',
+    ofActive: '{{active}} एक्टिव में से',
     byProduct: 'उत्पाद के अनुसार डिवाइस',
     product: 'उत्पाद',
     graphTitle: 'महीने के अनुसार डिवाइस, {{year}}',

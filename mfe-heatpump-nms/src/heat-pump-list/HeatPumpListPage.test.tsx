@@ -105,14 +105,16 @@ describe('Devices [Heat Pump]', () => {
       'POST /api/heat-pump/export': { body: { status: true, message: 'Export started', info: { id: 5, status: 'running', total: 1, rows_written: 0, download_link: null, error: null } } },
       'GET /api/export/5': { body: { status: true, message: 'Export', info: { id: 5, status: 'running', total: 1, rows_written: 0, download_link: null, error: null } } },
     });
-    renderHeatPump('/user/dashboard?device_status[]=Active');
+    renderHeatPump('/user/dashboard?device_status[]=Active&sortBy=serial_number&orderBy=asc');
     await screen.findByText('200000000003');
     // a User's address is plain text: the property view is Admin's
     expect(screen.queryByRole('link', { name: /Open the property/ })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Download CSV' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path === '/api/heat-pump/export')).toBe(true));
-    const sent = lastCall(calls, 'POST', '/api/heat-pump/export').body as { filter: string };
+    const sent = lastCall(calls, 'POST', '/api/heat-pump/export').body as { filter: string; sortBy: string; orderBy: string };
     expect(JSON.parse(sent.filter)).toEqual([{ key: 'device_status', value: ['Active'], type: 'multi' }]);
+    // in the screen's order
+    expect([sent.sortBy, sent.orderBy]).toEqual(['serial_number', 'asc']);
     expect(await screen.findByText('Preparing the CSV: 0 of 1 rows')).toBeInTheDocument();
   });
 });

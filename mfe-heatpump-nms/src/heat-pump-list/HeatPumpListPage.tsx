@@ -1,4 +1,4 @@
-import { formatHeatPumpDate, propertyViewOf, selectionScope, useListState, useOpenWithBack, useSelection, useSession } from '@fleet/shared-api';
+import { exportListQuery, formatHeatPumpDate, propertyViewOf, selectionScope, useListState, useOpenWithBack, useSelection, useSession } from '@fleet/shared-api';
 import { useState } from 'react';
 import { AssignDevicesDialog } from '../multi-site/AssignDevicesDialog';
 import { Box, Button, StatusBadge, useEnumText } from '@fleet/shared-ui';
@@ -106,7 +106,7 @@ export function HeatPumpListPage({ area }: { area: HeatPumpListArea }) {
             {t('assign.button')}
           </Button>
         )}
-        <ExportJobButton fileName="Devices.csv" start={async () => (await startExport.mutateAsync(query.filter)).info} />
+        <ExportJobButton fileName="Devices.csv" start={async () => (await startExport.mutateAsync(exportListQuery(query))).info} />
       </ListHeader>
       <PagedTable
         label={title}

@@ -151,7 +151,9 @@ export const en = {
     counts: 'Heat pumps today',
     offline: 'Offline',
     online: 'Online',
-    total: 'Total',
+    // the total is of the heat pumps in service (docs/dashboard-calls.md): online and offline add up to it
+    totalInService: 'Total in service',
+    totalHint: 'Online + offline; In-active heat pumps are not counted',
     faulty: 'Faulty',
     year: 'Year',
     byMonth: 'By month, {{year}}',

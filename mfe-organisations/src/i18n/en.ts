@@ -360,6 +360,7 @@ export const en = {
     emailInvalid: 'Email address is invalid',
     phoneRequired: 'Phone Number is required',
     phoneLength: 'Phone Number must be 8 to 13 characters.',
+    phoneCharacters: 'Phone Number can only contain digits, spaces, brackets, hyphens and a leading +',
     phoneInvalid: 'Phone Number must start with + or a digit and end with a digit',
     abnRequired: 'ABN Number is required',
     abnInvalid: 'Invalid ABN',

@@ -361,6 +361,7 @@ export const hi: OrganisationsTexts = {
     emailInvalid: 'ईमेल पता अमान्य है',
     phoneRequired: 'फ़ोन नंबर आवश्यक है',
     phoneLength: 'फ़ोन नंबर 8 से 13 अक्षरों का होना चाहिए।',
+    phoneCharacters: 'फ़ोन नंबर में केवल अंक, स्पेस, कोष्ठक, हाइफ़न और शुरुआत में + हो सकते हैं',
     phoneInvalid: 'फ़ोन नंबर + या अंक से शुरू होकर अंक पर समाप्त होना चाहिए',
     abnRequired: 'एबीएन नंबर आवश्यक है',
     abnInvalid: 'अमान्य एबीएन',

@@ -11,9 +11,11 @@ export const ENUM_TEXTS = {
   installed_via: { 'Installer App': 'enums.installerApp', 'Customer App': 'enums.customerApp', Console: 'enums.console' },
   /** A device's state in an OTA push (docs/ota-calls.md: queued -> downloading -> installed | failed). */
   ota_state: { queued: 'enums.queued', downloading: 'enums.downloading', installed: 'enums.installed', failed: 'enums.failed' },
-  /** A device's line as the server names it (ihd is shown as Electricity Advisor, bulb as Lighting). */
+  /** A device's line as the server names it (ihd is shown as Electricity
+   * Advisor, ihd_livelink with Livelink as the device lists list it, bulb as Lighting). */
   product_line: {
     ihd: 'products.electricity-advisor',
+    ihd_livelink: 'products.livelink',
     livelink: 'products.livelink',
     safelink: 'products.safelink',
     airlink: 'products.airlink',

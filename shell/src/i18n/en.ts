@@ -2,8 +2,8 @@
 export const en = {
   header: {
     product: 'Product',
-    darkMode: 'Dark mode',
-    lightMode: 'Light mode',
+    toDarkMode: 'Switch to dark mode',
+    toLightMode: 'Switch to light mode',
     language: 'Language',
     logout: 'Logout',
     signedInAs: 'Signed in as {{name}}',

@@ -3,8 +3,8 @@ import type { ShellTexts } from './en';
 export const hi: ShellTexts = {
   header: {
     product: 'उत्पाद',
-    darkMode: 'डार्क मोड',
-    lightMode: 'लाइट मोड',
+    toDarkMode: 'डार्क मोड पर जाएँ',
+    toLightMode: 'लाइट मोड पर जाएँ',
     language: 'भाषा',
     logout: 'लॉग आउट',
     signedInAs: '{{name}} के रूप में साइन इन',
