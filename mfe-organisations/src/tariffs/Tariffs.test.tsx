@@ -216,7 +216,7 @@ describe('Add Tariff', () => {
     await save();
     await waitFor(() => expect(r.location().pathname).toBe('/admin/tariffs'));
     expect(r.location().search).toBe('?page=2');
-  });
+  }, 90_000); // it types every field of spec 5 several times: a minute on a loaded 2-core machine
 });
 
 describe('Edit Tariff', () => {
