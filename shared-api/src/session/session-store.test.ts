@@ -185,6 +185,23 @@ describe('logout', () => {
     expect(useSession.getState()).toMatchObject({ accessToken: null, sessionExpired: false });
   });
 
+  test('forgets the session before the server answers, so a call refused meanwhile does not renew it', async () => {
+    useSession.getState().signIn({ token: 'a', refresh_token: 'r', info: adminInfo });
+    let answerLogout: (response: Response) => void = () => undefined;
+    const paths: string[] = [];
+    global.fetch = jest.fn((request: Request) => {
+      paths.push(new URL(request.url).pathname);
+      return new Promise<Response>((resolve) => (answerLogout = resolve));
+    }) as unknown as typeof fetch;
+    const out = useSession.getState().logout();
+    expect(useSession.getState().accessToken).toBeNull();
+    // a screen's call that the server refused as the logout arrived: nothing to renew, no refresh sent
+    await expect(useSession.getState().renew()).resolves.toBe(false);
+    answerLogout(jsonResponse({ status: true, message: 'Logged out' }));
+    await out;
+    expect(paths).toEqual(['/api/authenticate/logout']);
+  });
+
   test('an expired session is only forgotten locally', async () => {
     useSession.getState().signIn({ token: 'a', refresh_token: 'r', info: adminInfo });
     useSession.getState().markExpired();

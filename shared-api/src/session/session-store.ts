@@ -196,9 +196,11 @@ export const useSession = create<SessionState>()((set, get) => ({
 
   async logout() {
     const { accessToken, refreshToken, sessionExpired } = get();
+    // Forgotten here first: the server refuses the session's tokens as soon as it has the logout, and a
+    // call refused meanwhile must find no session to renew (it would send the ended refresh token).
+    get().signOut();
     // With an expired access token the server would refuse the call anyway.
     if (accessToken && refreshToken && !sessionExpired) await requestLogout(accessToken, refreshToken);
-    get().signOut();
   },
 
   markExpired() {
