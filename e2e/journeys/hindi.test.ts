@@ -3,6 +3,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { en as firmwareEn } from '../../mfe-firmware/src/i18n/en';
 import { hi as firmwareHi } from '../../mfe-firmware/src/i18n/hi';
+import { hi as heatPumpHi } from '../../mfe-heatpump-nms/src/i18n/hi';
 import { en as uiEn } from '../../shared-ui/src/texts/en';
 import { hi as uiHi } from '../../shared-ui/src/texts/hi';
 import { en as shellEn } from '../../shell/src/i18n/en';
@@ -119,6 +120,10 @@ test('in Hindi every menu entry and group, the product names and the enum cells 
     await page.waitForURL('**/admin/heat_pump/devices');
     const table = page.getByRole('table', { name: 'डिवाइस [हीट पंप]' });
     await table.waitFor();
+    // Connection Type is hidden by default: the operator shows it from the Columns panel
+    await page.getByRole('button', { name: uiHi.table.columns }).click();
+    await page.getByRole('group', { name: uiHi.table.showColumns }).getByText(heatPumpHi.list.connectionType, { exact: true }).click();
+    await page.keyboard.press('Escape');
     await page.waitForFunction(() => document.querySelectorAll('tbody tr td').length > 3);
     const cells = await table.locator('tbody td').allTextContents();
     expect(cells.some((text) => text === uiHi.deviceOptions.bluetooth || text === uiHi.deviceOptions.ap)).toBe(true);

@@ -31,7 +31,7 @@ describe("spec 2.9: the sites user's routes", () => {
       await page.waitForURL(`**${home}`);
       await page.goto('/sites/dashboard');
       await page.getByRole('heading', { name: 'Network Dashboard', level: 1 }).waitFor();
-      await page.getByLabel(/^Total: [1-9]\d*$/).waitFor();
+      await page.getByLabel(/^Total in service: [1-9]\d*$/).waitFor();
       await page.goto('/sites/devices');
       await page.getByRole('heading', { name: 'Devices [Heat Pump]' }).waitFor();
       await rowsIn(page, 'Devices [Heat Pump]');
