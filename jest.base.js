@@ -27,6 +27,8 @@ function jestConfig({ dir, environment = 'node', setupFiles = [] }) {
     transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],
     moduleNameMapper: {
       '\\.(css)$': path.join(__dirname, 'scripts/jest-style-stub.js'),
+      // the contract's source, as webpack reads it (its dist is for Node: fleet-api's build and start)
+      '^@fleet/contract$': path.join(__dirname, 'contract/src/index.ts'),
     },
     setupFilesAfterEnv: setupFiles,
   };

@@ -142,7 +142,9 @@ function baseConfig({ dir, production }) {
     context: dir,
     mode: production ? 'production' : 'development',
     devtool: production ? false : 'cheap-module-source-map', // no eval: the console's CSP has no 'unsafe-eval'
-    resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'] },
+    // 'fleet-source': a workspace package built for Node (@fleet/contract) is read from its TypeScript
+    // source here, as the console's own packages are, so a change there needs no build before this one
+    resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'], conditionNames: ['fleet-source', '...'] },
     module: {
       rules: [
         {

@@ -16,7 +16,7 @@ import { installErrorHandling } from './server/errors';
 import { installSecurityHeaders } from './server/headers';
 import { installDrain, type Drain } from './server/drain';
 import { installInputHygiene } from './server/input';
-import { bodyStrictValidatorFactory, markFormBodies } from './server/body-validation';
+import { AJV_OPTIONS, bodyStrictValidatorFactory, markFormBodies } from './server/body-validation';
 import type { AppContext } from './server/context';
 import { signInRoutes } from './modules/auth/routes';
 import { accountRoutes } from './modules/auth/accounts';
@@ -80,18 +80,7 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
     },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    ajv: {
-      customOptions: {
-        // Unknown fields are refused, not silently dropped (SECURITY.md 6).
-        removeAdditional: false,
-        allErrors: false,
-        coerceTypes: 'array',
-        useDefaults: true,
-        // parentSchema in errors, for the spec's own messages (errorMessage / requiredMessage).
-        verbose: true,
-        keywords: ['errorMessage', 'requiredMessage'],
-      },
-    },
+    ajv: { customOptions: AJV_OPTIONS },
     // coercion for text (query, params, form data), none for a JSON body: server/body-validation.ts
     schemaController: { compilersFactory: { buildValidator: bodyStrictValidatorFactory } },
   }).withTypeProvider<TypeBoxTypeProvider>();

@@ -18,6 +18,7 @@ module.exports = {
   devtool: false,
   resolve: {
     extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
+    conditionNames: ['fleet-source', '...'],
   },
   module: {
     rules: [

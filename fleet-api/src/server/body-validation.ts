@@ -16,6 +16,18 @@ type RouteSchema = Parameters<FastifySchemaCompiler<unknown>>[0];
 type Validate = ((data: unknown) => unknown) & { errors?: unknown };
 type Compile = (route: RouteSchema) => Validate;
 
+/** The server's ajv options (its tests build small apps with the same). */
+export const AJV_OPTIONS: { removeAdditional: false; allErrors: false; coerceTypes: 'array'; useDefaults: true; verbose: true; keywords: string[] } = {
+  // Unknown fields are refused, not silently dropped (SECURITY.md 6).
+  removeAdditional: false,
+  allErrors: false,
+  coerceTypes: 'array',
+  useDefaults: true,
+  // parentSchema in errors, for the spec's own messages (errorMessage / requiredMessage).
+  verbose: true,
+  keywords: ['errorMessage', 'requiredMessage'],
+};
+
 /** Bodies that came as form data (every value text) in this process; weak, so nothing is kept. */
 const formBodies = new WeakSet<object>();
 

@@ -3,6 +3,18 @@
  * (section 5) with the spec's own messages. Every object schema refuses unknown fields.
  */
 import { Type, type TObject, type TProperties, type TSchema, type ObjectOptions } from '@sinclair/typebox';
+import {
+  EMAIL_MAX_LENGTH,
+  EMAIL_PATTERN as EMAIL_RULE,
+  NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_RULE,
+  PHONE_CHARACTERS as PHONE_CHARACTERS_RULE,
+  PHONE_MAX_LENGTH,
+  PHONE_MIN_LENGTH,
+  PHONE_PATTERN as PHONE_RULE,
+  trimmedPattern,
+} from '@fleet/contract';
 
 /** A body/query object that refuses fields it does not name. */
 export function Strict<T extends TProperties>(properties: T, options: ObjectOptions = {}): TObject<T> {
@@ -36,15 +48,13 @@ export function failures(...codes: Array<400 | 401 | 403 | 404 | 409 | 413 | 429
 /** The failures every signed-in call can give. */
 export const signedInFailures = (...more: Array<400 | 404 | 409 | 413 | 429>) => failures(401, 403, ...more);
 
-// Field rules (spec section 5). Text is trimmed by handlers; patterns allow the surrounding spaces.
+// Field rules (spec section 5), the console's forms' own (@fleet/contract). Text is trimmed by handlers after
+// validating, so the patterns allow the surrounding spaces; passwords are not trimmed.
 
-/** One at-sign, text on both sides and a dot in the domain part. */
-export const EMAIL_PATTERN = '^\\s*[^\\s@]+@[^\\s@]+\\.[^\\s@]+\\s*$';
-export const PASSWORD_PATTERN = '^(?=.*[a-z])(?=.*[A-Z])(?=.*[0-9]).{8,}$';
-/** Starts with plus or a digit, ends with a digit. */
-export const PHONE_PATTERN = '^\\s*[+0-9].*[0-9]\\s*$';
-/** Digits, spaces, brackets and hyphens after an optional plus (shared-api's PHONE_CHARACTERS). */
-export const PHONE_CHARACTERS = '^\\s*\\+?[0-9\\s()-]*$';
+export const EMAIL_PATTERN = trimmedPattern(EMAIL_RULE);
+export const PASSWORD_PATTERN = PASSWORD_RULE.source;
+export const PHONE_PATTERN = trimmedPattern(PHONE_RULE);
+export const PHONE_CHARACTERS = trimmedPattern(PHONE_CHARACTERS_RULE);
 
 export const PASSWORD_RULE_MESSAGE =
   'Password must be at least 8 characters and contain an uppercase letter, a lowercase letter and a digit';
@@ -53,7 +63,7 @@ export function EmailField(invalidMessage = 'Invalid email address', requiredMes
   return Type.String({
     // an empty field is a missing one (spec: 'Email is required' before the pattern's message)
     minLength: 1,
-    maxLength: 254,
+    maxLength: EMAIL_MAX_LENGTH,
     pattern: EMAIL_PATTERN,
     errorMessage: { default: invalidMessage, minLength: requiredMessage },
     requiredMessage,
@@ -64,9 +74,9 @@ export function EmailField(invalidMessage = 'Invalid email address', requiredMes
 /** A password being set: the spec's strength rule. Long inputs are refused before hashing. */
 export function NewPasswordField(requiredMessage = 'Password is required') {
   return Type.String({
-    maxLength: 128,
+    maxLength: PASSWORD_MAX_LENGTH,
     pattern: PASSWORD_PATTERN,
-    errorMessage: { default: PASSWORD_RULE_MESSAGE, maxLength: 'Password must be at most 128 characters' },
+    errorMessage: { default: PASSWORD_RULE_MESSAGE, maxLength: `Password must be at most ${PASSWORD_MAX_LENGTH} characters` },
     requiredMessage,
   });
 }
@@ -75,9 +85,9 @@ export function NewPasswordField(requiredMessage = 'Password is required') {
 export function OptionalPasswordField() {
   return Type.Optional(
     Type.String({
-      maxLength: 128,
+      maxLength: PASSWORD_MAX_LENGTH,
       pattern: `^(|${PASSWORD_PATTERN.slice(1, -1)})$`,
-      errorMessage: { default: PASSWORD_RULE_MESSAGE, maxLength: 'Password must be at most 128 characters' },
+      errorMessage: { default: PASSWORD_RULE_MESSAGE, maxLength: `Password must be at most ${PASSWORD_MAX_LENGTH} characters` },
     }),
   );
 }
@@ -85,8 +95,8 @@ export function OptionalPasswordField() {
 /** A password being checked (sign-in): any non-empty text. */
 export const PasswordField = Type.String({
   minLength: 1,
-  maxLength: 128,
-  errorMessage: { default: 'Password is required', maxLength: 'Password must be at most 128 characters' },
+  maxLength: PASSWORD_MAX_LENGTH,
+  errorMessage: { default: 'Password is required', maxLength: `Password must be at most ${PASSWORD_MAX_LENGTH} characters` },
   requiredMessage: 'Password is required',
 });
 
@@ -94,7 +104,7 @@ export const PasswordField = Type.String({
 export function NameField(label: string) {
   return Type.String({
     minLength: 1,
-    maxLength: 199,
+    maxLength: NAME_MAX_LENGTH,
     pattern: '\\S',
     errorMessage: {
       default: `${label} is required`,
@@ -122,14 +132,14 @@ export function TextField(label: string, maxLength = 500) {
  */
 export function PhoneField(label = 'Phone Number') {
   return Type.String({
-    minLength: 8,
-    maxLength: 13,
+    minLength: PHONE_MIN_LENGTH,
+    maxLength: PHONE_MAX_LENGTH,
     allOf: [
       { pattern: PHONE_CHARACTERS, errorMessage: `${label} can only contain digits, spaces, brackets, hyphens and a leading +` },
       // an empty value is a short one: the length's message
       { pattern: `^$|${PHONE_PATTERN}`, errorMessage: `${label} must start with + or a digit and end with a digit` },
     ],
-    errorMessage: { default: `${label} must be 8 to 13 characters.` },
+    errorMessage: { default: `${label} must be ${PHONE_MIN_LENGTH} to ${PHONE_MAX_LENGTH} characters.` },
     requiredMessage: `${label} is required`,
   });
 }

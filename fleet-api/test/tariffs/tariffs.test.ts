@@ -1,7 +1,7 @@
 // Issue 13 (part): Admin's tariffs. The list with its filters, create and edit with every rule of
 // spec 5 refused in its words (storing nothing), the property edit's cascade reading what was made,
 // and no delete of a tariff (or removal of a type) a property's current tariff names.
-import { tariffProblem } from '../../src/modules/tariffs/rules';
+import { tariffProblem } from '@fleet/contract';
 import { bearersOf, SETUP_TIMEOUT, startTestApp, type TestApp } from '../support/app';
 
 let t: TestApp;

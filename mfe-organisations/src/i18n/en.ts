@@ -1,4 +1,5 @@
 // The `organisations` namespace: the spec's texts exactly where it gives them (Retailer Name is required).
+import { TARIFF_MESSAGES, type TariffRule } from '@fleet/contract';
 export const en = {
   common: {
     action: 'Action',
@@ -156,22 +157,11 @@ export const en = {
       slotName: 'Name',
     },
     errors: {
-      companyRequired: 'Company is required',
+      // the spec's words for each tariff rule, as fleet-api answers them (@fleet/contract)
+      ...(TARIFF_MESSAGES as Record<TariffRule, string>),
       companyTooLong: 'Company should be less than 200 character',
-      postCodeRequired: 'Post Code is required. Please upload valid CSV file.',
-      typeRequired: 'Type is required',
       typeTooLong: 'Type should be less than 200 character',
-      typeNotUnique: 'Type cannot be same',
-      seasonYear: 'Season should be of 365 Days',
-      startDateRequired: 'Start date is required',
-      endDateRequired: 'End date is required',
-      endBeforeStart: 'End date cannot be before start date',
-      weekdayHours: 'Weekday should be of 24 Hours',
-      weekendHours: 'Weekend should be of 24 Hours',
-      slotNameRequired: 'Name is required',
       slotNameTooLong: 'Name should be less than 40 character',
-      startTimeRequired: 'Start time is required',
-      endTimeRequired: 'End time is required',
     },
     sliders: {
       title: '{{product}} Sliders',

@@ -173,6 +173,7 @@ export const hi: OrganisationsTexts = {
       slotNameTooLong: 'नाम 40 अक्षरों से कम होना चाहिए',
       startTimeRequired: 'आरंभ समय आवश्यक है',
       endTimeRequired: 'समाप्ति समय आवश्यक है',
+      flatRateSeasons: 'फ्लैट दर में कोई सीज़न नहीं होता',
     },
     sliders: {
       title: '{{product}} स्लाइडर',

@@ -3,7 +3,7 @@ import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { useOrganisationsTranslation } from '../i18n/translation';
 import { errorAt } from './form-errors';
 import { newSlot, SLOT_NAME_MAX_LENGTH, type DayValues, type TariffFormValues } from './tariff-form';
-import { dayMinutes, MINUTES_PER_DAY, SLOT_KINDS, type Day, type SlotKind } from './tariff-rules';
+import { dayMinutes, MINUTES_PER_DAY, SLOT_KINDS, type Day, type SlotKind } from '@fleet/contract';
 
 type DayPath = `typeTarrif.${number}.season.${number}.${'weekdays' | 'weekends'}`;
 

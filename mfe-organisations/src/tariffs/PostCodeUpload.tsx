@@ -1,7 +1,8 @@
 import { FileDropzone, Stack, Text } from '@fleet/shared-ui';
 import { useState } from 'react';
 import { useOrganisationsTranslation } from '../i18n/translation';
-import { postCodesOfCsv, TARIFF_ERRORS } from './tariff-rules';
+import { postCodesOfCsv } from '@fleet/contract';
+import { tariffErrorKey } from './tariff-form';
 
 /** How many codes the list shows before "…" (the whole list is in the CSV). */
 const SHOWN_CODES = 30;
@@ -32,7 +33,7 @@ export function PostCodeUpload({ value, onChange, error }: { value: string[]; on
     }
     const codes = postCodesOfCsv(await textOf(chosen).catch(() => ''));
     if (!codes) {
-      setFileError(t(TARIFF_ERRORS.postCodeRequired));
+      setFileError(t(tariffErrorKey('postCodeRequired')));
       return;
     }
     setFileError(null);

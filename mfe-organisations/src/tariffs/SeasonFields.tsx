@@ -4,7 +4,7 @@ import { useOrganisationsTranslation } from '../i18n/translation';
 import { DaySlots } from './DaySlots';
 import { errorAt } from './form-errors';
 import type { DayValues, TariffFormValues } from './tariff-form';
-import { seasonDays } from './tariff-rules';
+import { seasonDays } from '@fleet/contract';
 
 const copyDay = (day: DayValues): DayValues => ({
   peak: day.peak.map((s) => ({ ...s })),

@@ -5,7 +5,7 @@ import { useOrganisationsTranslation } from '../i18n/translation';
 import { errorAt } from './form-errors';
 import { SeasonFields } from './SeasonFields';
 import { newSeason, type TariffFormValues } from './tariff-form';
-import { dayAfter } from './tariff-rules';
+import { dayAfter } from '@fleet/contract';
 
 /**
  * One tariff type: its name (unique in the tariff), flat rate or not, and the seasons of a type that

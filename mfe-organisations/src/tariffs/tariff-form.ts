@@ -1,10 +1,14 @@
 // The tariff form (spec 3, Tariff; spec 5's rules): its values, the yup schema whose cross-field tests
-// are tariff-rules.ts (errors of a whole day, season list or type land on their own paths:
+// are @fleet/contract's tariff rules (errors of a whole day, season list or type land on their own paths:
 // `weekdaysHours`, `weekendsHours`, `seasonYear`), and the body create and edit send.
 import { NAME_MAX_LENGTH } from '@fleet/shared-api';
 import * as yup from 'yup';
 import type { TariffBody, TariffDay, TariffInfo } from '../api/tariffs';
-import { dayCoversDay, duplicateTypeIndexes, firstSlotNamed, minuteOfDay, seasonDays, seasonsCoverYear, SLOT_KINDS, TARIFF_ERRORS as E, type Day, type SlotKind } from './tariff-rules';
+// the tariff rules of spec 5, the same functions fleet-api checks a saved tariff with
+import { dayCoversDay, duplicateTypeIndexes, firstSlotNamed, minuteOfDay, seasonDays, seasonsCoverYear, SLOT_KINDS, type Day, type SlotKind, type TariffRule } from '@fleet/contract';
+
+/** A broken rule's text: `tariffs.errors.<rule>`, whose English is the contract's TARIFF_MESSAGES. */
+export const tariffErrorKey = (rule: TariffRule): `tariffs.errors.${TariffRule}` => `tariffs.errors.${rule}`;
 
 export const SLOT_NAME_MAX_LENGTH = 40;
 
@@ -47,26 +51,26 @@ export const emptyTariff = (): TariffFormValues => ({ company: '', postCodes: []
 const timesFilled = (day: DayValues) => SLOT_KINDS.every((kind) => day[kind].every((slot) => minuteOfDay(slot.startTime) !== null && minuteOfDay(slot.endTime) !== null));
 
 const slotSchema = yup.object({
-  startTime: yup.string().default('').required(E.startTimeRequired),
-  endTime: yup.string().default('').required(E.endTimeRequired),
+  startTime: yup.string().default('').required(tariffErrorKey('startTimeRequired')),
+  endTime: yup.string().default('').required(tariffErrorKey('endTimeRequired')),
   name: yup.string().default('').trim().max(SLOT_NAME_MAX_LENGTH, 'tariffs.errors.slotNameTooLong'),
 });
 const slotsSchema = yup
   .array(slotSchema)
   .default([])
-  .test('first-named', E.slotNameRequired, function firstNamed(slots) {
+  .test('first-named', tariffErrorKey('slotNameRequired'), function firstNamed(slots) {
     return firstSlotNamed(slots ?? []) || this.createError({ path: `${this.path}[0].name` });
   });
 const daySchema = yup.object({ peak: slotsSchema, offPeak: slotsSchema, shoulder: slotsSchema, other: slotsSchema });
 
 const seasonSchema = yup
   .object({
-    from: yup.string().default('').required(E.startDateRequired),
+    from: yup.string().default('').required(tariffErrorKey('startDateRequired')),
     to: yup
       .string()
       .default('')
-      .required(E.endDateRequired)
-      .test('after-start', E.endBeforeStart, function afterStart(to) {
+      .required(tariffErrorKey('endDateRequired'))
+      .test('after-start', tariffErrorKey('endBeforeStart'), function afterStart(to) {
         const from = (this.parent as SeasonValues).from;
         return !from || !to || seasonDays({ from, to }) !== null;
       }),
@@ -75,35 +79,35 @@ const seasonSchema = yup
     weekends: daySchema.when('sameAsWeekendsToggle', { is: true, then: () => yup.mixed().strip() }),
   })
   // a day's whole 24 hours, once every slot has its times (a missing time says so itself)
-  .test('weekday-hours', E.weekdayHours, function weekdayHours(season) {
+  .test('weekday-hours', tariffErrorKey('weekdayHours'), function weekdayHours(season) {
     const s = season as SeasonValues;
     return !timesFilled(s.weekdays) || dayCoversDay(s.weekdays as Day) || this.createError({ path: `${this.path}.weekdaysHours` });
   })
-  .test('weekend-hours', E.weekendHours, function weekendHours(season) {
+  .test('weekend-hours', tariffErrorKey('weekendHours'), function weekendHours(season) {
     const s = season as SeasonValues;
     return s.sameAsWeekendsToggle || !timesFilled(s.weekends) || dayCoversDay(s.weekends as Day) || this.createError({ path: `${this.path}.weekendsHours` });
   });
 
 const typeSchema = yup
   .object({
-    type: yup.string().default('').trim().required(E.typeRequired).max(NAME_MAX_LENGTH, 'tariffs.errors.typeTooLong'),
+    type: yup.string().default('').trim().required(tariffErrorKey('typeRequired')).max(NAME_MAX_LENGTH, 'tariffs.errors.typeTooLong'),
     flatRate: yup.boolean().default(false),
     season: yup.array().when('flatRate', { is: true, then: () => yup.array().strip(), otherwise: () => yup.array(seasonSchema).default([]) }),
   })
   // the year, once every season has both dates (a missing date says so itself)
-  .test('season-year', E.seasonYear, function seasonYear(type) {
+  .test('season-year', tariffErrorKey('seasonYear'), function seasonYear(type) {
     const t = type as TypeValues;
     if (t.flatRate || t.season.some((s) => !s.from || !s.to || seasonDays(s) === null)) return true;
     return seasonsCoverYear(t.season) || this.createError({ path: `${this.path}.seasonYear` });
   });
 
 export const tariffSchema = yup.object({
-  company: yup.string().default('').trim().required(E.companyRequired).max(NAME_MAX_LENGTH, 'tariffs.errors.companyTooLong'),
-  postCodes: yup.array(yup.string().required()).default([]).min(1, E.postCodeRequired),
+  company: yup.string().default('').trim().required(tariffErrorKey('companyRequired')).max(NAME_MAX_LENGTH, 'tariffs.errors.companyTooLong'),
+  postCodes: yup.array(yup.string().required()).default([]).min(1, tariffErrorKey('postCodeRequired')),
   typeTarrif: yup
     .array(typeSchema)
     .default([])
-    .test('unique-types', E.typeNotUnique, function uniqueTypes(types) {
+    .test('unique-types', tariffErrorKey('typeNotUnique'), function uniqueTypes(types) {
       const duplicates = duplicateTypeIndexes((types ?? []).map((t) => t.type ?? ''));
       if (duplicates.length === 0) return true;
       return new yup.ValidationError(duplicates.map((index) => this.createError({ path: `${this.path}[${index}].type` })));

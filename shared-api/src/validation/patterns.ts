@@ -1,35 +1,27 @@
 // Shared validation rules (spec 5 "Shared patterns", spec 9 limits). Forms build their yup schemas
-// from these so every screen agrees.
+// from these so every screen agrees. The field patterns and limits fleet-api checks too come from
+// @fleet/contract (its schemas use the same ones); page sizes, debounces and go-to-page are ours.
+export {
+  ABN_LENGTH,
+  ALPHANUMERIC,
+  BYTES_PER_MEGABYTE,
+  DECIMAL,
+  DIGITS_ONLY,
+  EMAIL_PATTERN,
+  MAX_UPLOAD_BYTES,
+  NAME_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_RULE,
+  PHONE_CHARACTERS,
+  PHONE_MAX_LENGTH,
+  PHONE_MIN_LENGTH,
+  PHONE_PATTERN,
+  POSTCODE_MIN_LENGTH,
+  URL_PATTERN,
+  USERNAME_PATTERN,
+} from '@fleet/contract';
+import { DIGITS_ONLY } from '@fleet/contract';
 
-/** One at-sign, text on both sides, a dot in the domain part. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
-/** At least 8 characters with an uppercase letter, a lowercase letter and a digit. */
-export const PASSWORD_RULE = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d).{8,}$/;
-/**
- * What a phone number may hold: digits, spaces, brackets and hyphens, after an optional plus. Checked
- * before PHONE_PATTERN so that letters get a message about letters, not about the first character.
- */
-export const PHONE_CHARACTERS = /^\+?[\d\s()-]*$/;
-/** Starts with a plus or a digit, ends with a digit (length is checked separately: 8 to 13). */
-export const PHONE_PATTERN = /^(?:\+[\d\s()-]*\d|\d(?:[\d\s()-]*\d)?)$/;
-/** Letters, digits, underscore, dot and hyphen only. */
-export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]+$/;
-export const DIGITS_ONLY = /^\d+$/;
-/** Digits with at most one decimal point. */
-export const DECIMAL = /^(?:\d+\.?\d*|\.\d+)$/;
-export const URL_PATTERN = /^https?:\/\/[^\s/$.?#][^\s]*$/i;
-/** MAC address and serial-number filters take letters and digits only. */
-export const ALPHANUMERIC = /^[A-Za-z0-9]*$/;
-
-export const PASSWORD_MIN_LENGTH = 8;
-export const PHONE_MIN_LENGTH = 8;
-export const PHONE_MAX_LENGTH = 13;
-export const ABN_LENGTH = 11;
-export const POSTCODE_MIN_LENGTH = 3;
-/** Names must be under 200 characters. */
-export const NAME_MAX_LENGTH = 199;
-export const MAX_UPLOAD_BYTES = 52428800;
-export const BYTES_PER_MEGABYTE = 1048576;
 export const PAGE_SIZES: readonly number[] = [25, 50, 100, 200];
 /** The larger page size a few lists add (spec 9). */
 export const LARGE_PAGE_SIZE = 500;

@@ -14,7 +14,8 @@ import { IdField } from '../../server/schemas';
 import { SqlParams, whereClause } from '../../server/sql';
 import { ISO } from '../devices/queries';
 import { Nullable } from '../ota/common';
-import { planKeysOf, postCodesOfList, SLOT_KINDS, TARIFF_MESSAGES, tariffProblem, weekendsOf, type Day, type Season, type SlotKind } from './rules';
+// the rules the tariff form checks too, written once (@fleet/contract)
+import { planKeysOf, postCodesOfList, SLOT_KINDS, TARIFF_MESSAGES, tariffProblem, weekendsOf, type Day, type Season, type SlotKind } from '@fleet/contract';
 
 export const TARIFF_EXISTS = uniqueMessage('tariff_companies_name_key', 'A tariff for this company already exists');
 export const TYPE_NOT_OF_TARIFF = 'The tariff type is not one of this tariff';
@@ -243,7 +244,7 @@ function seasonsIn(seasons: Season[]): StoredSeason[] {
 /** The rules of spec 5, then the names; answers the clean tariff. */
 function checked(input: TariffInput): { company: string; postCodes: string; types: TypeInput[] } {
   const problem = tariffProblem(input);
-  if (problem) throw badRequest(problem);
+  if (problem) throw badRequest(TARIFF_MESSAGES[problem]);
   return { company: input.company.trim(), postCodes: (postCodesOfList(input.postCode) ?? []).join(','), types: input.typeTarrif.map((t) => ({ ...t, type: t.type.trim() })) };
 }
 

@@ -1,20 +1,24 @@
-// The tariff rules of spec 5 on the server (src/modules/tariffs/rules.ts): 1440 minutes a day,
-// 365/366 days a year without gap or overlap, unique types, the first slot of each kind named.
+// The tariff rules of spec 5 that the tariff form and fleet-api both apply (tariffs.ts): 1440 minutes
+// a day, 365/366 days a year without gap or overlap, unique types, the first slot of each kind named,
+// post codes from the uploaded CSV and as stored.
 import {
+  dayAfter,
   dayCoversDay,
   duplicateTypeIndexes,
   firstSlotNamed,
   planKeysOf,
+  postCodesOfCsv,
   postCodesOfList,
   seasonDays,
   seasonsCoverYear,
   slotMinutes,
   TARIFF_MESSAGES,
   tariffProblem,
+  type TariffRule,
   yearLength,
   type Day,
   type Tariff,
-} from '../../src/modules/tariffs/rules';
+} from './tariffs';
 
 const slot = (startTime: string, endTime: string, name = '') => ({ startTime, endTime, name });
 const day = (parts: Partial<Day>): Day => ({ peak: [], offPeak: [], shoulder: [], other: [], ...parts });
@@ -97,6 +101,28 @@ describe('seasons', () => {
   });
 });
 
+describe('post codes of an uploaded CSV', () => {
+  it('reads commas, lines, quotes and a header; unique, in their order', () => {
+    expect(postCodesOfCsv('2000,2010\n2000\r\n"0800";3000\t4000\n')).toEqual(['2000', '2010', '0800', '3000', '4000']);
+    expect(postCodesOfCsv('\uFEFFPost Code\n2150\n2151')).toEqual(['2150', '2151']);
+    expect(postCodesOfCsv('800, 2000 ,')).toEqual(['800', '2000']);
+  });
+
+  it('refuses a file without post codes or with anything else', () => {
+    expect(postCodesOfCsv('')).toBeNull();
+    expect(postCodesOfCsv('Post Code\n')).toBeNull();
+    expect(postCodesOfCsv('2000,Sydney')).toBeNull();
+    expect(postCodesOfCsv('2000\n20000')).toBeNull();
+    expect(postCodesOfCsv('\u0000\u0001binary')).toBeNull();
+  });
+});
+
+it('starts a next season the day after one ends', () => {
+  expect(dayAfter('2026-10-31')).toBe('2026-11-01');
+  expect(dayAfter('2028-02-28')).toBe('2028-02-29');
+  expect(dayAfter('')).toBe('');
+});
+
 describe('types and post codes', () => {
   it('finds the later of two types of the same name, case and spaces aside', () => {
     expect(duplicateTypeIndexes(['Flat Rate', 'Time of Use', ' flat rate ', 'Demand', 'TIME OF USE'])).toEqual([2, 4]);
@@ -117,28 +143,28 @@ describe('types and post codes', () => {
   });
 });
 
-describe('tariffProblem: the first broken rule, in the spec words', () => {
+describe('tariffProblem: the first broken rule, whose message is the spec\'s', () => {
   it('passes a tariff that keeps every rule', () => {
     expect(tariffProblem(tariff())).toBeNull();
   });
 
-  it.each<[string, Partial<Tariff> | ((t: Tariff) => void), string]>([
-    ['no company', { company: ' ' }, TARIFF_MESSAGES.companyRequired],
-    ['no post code', { postCode: '' }, TARIFF_MESSAGES.postCodeRequired],
-    ['a type without a name', (t) => void (t.typeTarrif[0]!.type = ''), TARIFF_MESSAGES.typeRequired],
-    ['two types of one name', (t) => void (t.typeTarrif[1]!.type = 'flat rate'), 'Type cannot be same'],
-    ['a flat rate with seasons', (t) => void (t.typeTarrif[0]!.season = t.typeTarrif[1]!.season), TARIFF_MESSAGES.flatRateSeasons],
-    ['a season without a start', (t) => void (t.typeTarrif[1]!.season[0]!.from = ''), TARIFF_MESSAGES.startDateRequired],
-    ['a season ending before it starts', (t) => void (t.typeTarrif[1]!.season[0]!.to = '2026-03-01'), TARIFF_MESSAGES.endBeforeStart],
-    ['seasons a day short', (t) => void (t.typeTarrif[1]!.season[1]!.to = '2027-03-30'), 'Season should be of 365 Days'],
-    ['a weekday of 23 hours', (t) => void (t.typeTarrif[1]!.season[0]!.weekdays = day({ peak: [slot('00:00', '23:00', 'P')] })), 'Weekday should be of 24 Hours'],
-    ['a weekend of 23 hours', (t) => void (t.typeTarrif[1]!.season[0]!.weekends = day({ peak: [slot('00:00', '23:00', 'P')] })), 'Weekend should be of 24 Hours'],
-    ['a first slot without a name', (t) => void (t.typeTarrif[1]!.season[0]!.weekends = day({ offPeak: [slot('00:00', '00:00')] })), TARIFF_MESSAGES.slotNameRequired],
-  ])('%s', (_what, change, message) => {
+  it.each<[string, Partial<Tariff> | ((t: Tariff) => void), TariffRule]>([
+    ['no company', { company: ' ' }, 'companyRequired'],
+    ['no post code', { postCode: '' }, 'postCodeRequired'],
+    ['a type without a name', (t) => void (t.typeTarrif[0]!.type = ''), 'typeRequired'],
+    ['two types of one name', (t) => void (t.typeTarrif[1]!.type = 'flat rate'), 'typeNotUnique'],
+    ['a flat rate with seasons', (t) => void (t.typeTarrif[0]!.season = t.typeTarrif[1]!.season), 'flatRateSeasons'],
+    ['a season without a start', (t) => void (t.typeTarrif[1]!.season[0]!.from = ''), 'startDateRequired'],
+    ['a season ending before it starts', (t) => void (t.typeTarrif[1]!.season[0]!.to = '2026-03-01'), 'endBeforeStart'],
+    ['seasons a day short', (t) => void (t.typeTarrif[1]!.season[1]!.to = '2027-03-30'), 'seasonYear'],
+    ['a weekday of 23 hours', (t) => void (t.typeTarrif[1]!.season[0]!.weekdays = day({ peak: [slot('00:00', '23:00', 'P')] })), 'weekdayHours'],
+    ['a weekend of 23 hours', (t) => void (t.typeTarrif[1]!.season[0]!.weekends = day({ peak: [slot('00:00', '23:00', 'P')] })), 'weekendHours'],
+    ['a first slot without a name', (t) => void (t.typeTarrif[1]!.season[0]!.weekends = day({ offPeak: [slot('00:00', '00:00')] })), 'slotNameRequired'],
+  ])('%s', (_what, change, rule) => {
     const t = tariff();
     if (typeof change === 'function') change(t);
     else Object.assign(t, change);
-    expect(tariffProblem(t)).toBe(message);
+    expect(tariffProblem(t)).toBe(rule);
   });
 
   it('reads the weekends as the weekdays when they are the same', () => {
@@ -147,6 +173,7 @@ describe('tariffProblem: the first broken rule, in the spec words', () => {
     season.weekends = day({});
     expect(tariffProblem(t)).toBeNull();
     season.same_as_weekdays = 0;
-    expect(tariffProblem(t)).toBe('Weekend should be of 24 Hours');
+    expect(tariffProblem(t)).toBe('weekendHours');
+    expect(TARIFF_MESSAGES.weekendHours).toBe('Weekend should be of 24 Hours');
   });
 });

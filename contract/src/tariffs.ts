@@ -1,11 +1,11 @@
-/**
- * The tariff rules of spec 5 (Tariff) in one place on the server, pure and without the database:
- * a list of post codes, unique types, seasons that cover one year (365 days, 366 when the
- * year holds a 29 February) without gap or overlap, days whose slots cover 24 hours (1440 minutes)
- * exactly once, and a name on the first slot of each kind. Its twin is mfe-organisations'
- * `src/tariffs/tariff-rules.ts`: same rules, same order, same messages (there as text keys).
- */
+// The tariff rules of spec 5 (Tariff), once for the form and the server, pure and without the
+// database: post codes (from the uploaded CSV, and as the stored list), unique types, seasons that
+// cover one year (365 days, 366 when the year holds a 29 February) without gap or overlap, days whose
+// slots cover 24 hours (1440 minutes) exactly once, and a name on the first slot of each kind.
+// A broken rule is a `TariffRule`: fleet-api answers its English message (TARIFF_MESSAGES), the
+// form shows its text in the page's language (`tariffs.errors.<rule>`, English from TARIFF_MESSAGES).
 
+/** The spec's message of each rule, in English. */
 export const TARIFF_MESSAGES = {
   companyRequired: 'Company is required',
   postCodeRequired: 'Post Code is required. Please upload valid CSV file.',
@@ -18,8 +18,12 @@ export const TARIFF_MESSAGES = {
   weekdayHours: 'Weekday should be of 24 Hours',
   weekendHours: 'Weekend should be of 24 Hours',
   slotNameRequired: 'Name is required',
+  startTimeRequired: 'Start time is required',
+  endTimeRequired: 'End time is required',
   flatRateSeasons: 'A flat rate has no seasons',
 } as const;
+
+export type TariffRule = keyof typeof TARIFF_MESSAGES;
 
 export const SLOT_KINDS = ['peak', 'offPeak', 'shoulder', 'other'] as const;
 export type SlotKind = (typeof SLOT_KINDS)[number];
@@ -33,9 +37,12 @@ export interface Slot {
 }
 export type Day = Record<SlotKind, Slot[]>;
 
-export interface Season {
+export interface SeasonDates {
   from: string;
   to: string;
+}
+
+export interface Season extends SeasonDates {
   /** 1: the weekends are the weekdays (spec: same_as_weekdays / sameAsWeekendsToggle). */
   same_as_weekdays?: number | boolean | null;
   weekdays: Day;
@@ -63,6 +70,24 @@ export function postCodesOfList(list: string): string[] | null {
   const cells = list.split(',').map((cell) => cell.trim()).filter((cell) => cell !== '');
   if (cells.length === 0 || !cells.every((cell) => POST_CODE.test(cell))) return null;
   return [...new Set(cells)];
+}
+
+/**
+ * The post codes of an uploaded CSV (commas, semicolons, tabs or lines between them, quotes
+ * allowed), unique, in their first order. A first line without any digit is a header and skipped.
+ * Null when the file holds no post code, or anything that is not one (3 or 4 digits).
+ */
+export function postCodesOfCsv(text: string): string[] | null {
+  const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/);
+  if (lines.length > 0 && !/[0-9]/.test(lines[0] ?? '')) lines.shift();
+  const cells = lines.flatMap((line) => line.split(/[,;\t]/)).map((cell) => cell.trim().replace(/^"(.*)"$/, '$1').trim());
+  const codes: string[] = [];
+  for (const cell of cells) {
+    if (cell === '') continue;
+    if (!POST_CODE.test(cell)) return null;
+    if (!codes.includes(cell)) codes.push(cell);
+  }
+  return codes.length > 0 ? codes : null;
 }
 
 // Types ------------------------------------------------------------------------------------------
@@ -98,7 +123,7 @@ export function slotMinutes(slot: Slot): number {
   return (end - start + MINUTES_PER_DAY) % MINUTES_PER_DAY || MINUTES_PER_DAY;
 }
 
-/** The minutes a day's slots cover together (overlaps counted twice). */
+/** The minutes a day's slots add up to, overlaps counted twice (shown beside the day while it is typed). */
 export function dayMinutes(day: Day): number {
   return SLOT_KINDS.reduce((sum, kind) => sum + day[kind].reduce((s, slot) => s + slotMinutes(slot), 0), 0);
 }
@@ -151,7 +176,7 @@ export function yearLength(first: string): number | null {
 }
 
 /** A season's days, both ends counted; null when a date is missing or the end is before the start. */
-export function seasonDays(season: Pick<Season, 'from' | 'to'>): number | null {
+export function seasonDays(season: SeasonDates): number | null {
   const from = dayNumber(season.from);
   const to = dayNumber(season.to);
   if (from === null || to === null || to < from) return null;
@@ -162,7 +187,7 @@ export function seasonDays(season: Pick<Season, 'from' | 'to'>): number | null {
  * Spec 5: the seasons together cover one year from the first one's start, 365 days or 366 in a
  * leap year, each starting the day after the one before ends (no gap, no overlap).
  */
-export function seasonsCoverYear(seasons: ReadonlyArray<Pick<Season, 'from' | 'to'>>): boolean {
+export function seasonsCoverYear(seasons: readonly SeasonDates[]): boolean {
   const spans: Array<{ from: number; to: number; start: string }> = [];
   for (const season of seasons) {
     const from = dayNumber(season.from);
@@ -178,6 +203,12 @@ export function seasonsCoverYear(seasons: ReadonlyArray<Pick<Season, 'from' | 't
   return last.to - first.from + 1 === yearLength(first.start);
 }
 
+/** The day after a season ends (where the next season starts), YYYY-MM-DD; '' when the date is not one. */
+export function dayAfter(date: string): string {
+  const n = dayNumber(date);
+  return n === null ? '' : new Date((n + 1) * DAY_MS).toISOString().slice(0, 10);
+}
+
 const sameAsWeekdays = (season: Season): boolean => season.same_as_weekdays === true || season.same_as_weekdays === 1;
 
 /** The weekends a season stands for: its weekdays when they are the same. */
@@ -188,32 +219,32 @@ export function weekendsOf(season: Season): Day {
 // The whole tariff -------------------------------------------------------------------------------
 
 /**
- * The first rule a tariff breaks, as the spec says it, or null. The order is the form's, top to
+ * The first rule a tariff breaks, or null. The order is the form's, top to
  * bottom: company, post codes, each type (name, unique, seasons: dates, the year, each day's 24
  * hours, the first slot's name).
  */
-export function tariffProblem(tariff: Tariff): string | null {
-  if (tariff.company.trim() === '') return TARIFF_MESSAGES.companyRequired;
-  if (!postCodesOfList(tariff.postCode)) return TARIFF_MESSAGES.postCodeRequired;
+export function tariffProblem(tariff: Tariff): TariffRule | null {
+  if (tariff.company.trim() === '') return 'companyRequired';
+  if (!postCodesOfList(tariff.postCode)) return 'postCodeRequired';
   const duplicates = duplicateTypeIndexes(tariff.typeTarrif.map((t) => t.type));
   for (const [index, type] of tariff.typeTarrif.entries()) {
-    if (type.type.trim() === '') return TARIFF_MESSAGES.typeRequired;
-    if (duplicates.includes(index)) return TARIFF_MESSAGES.typeNotUnique;
+    if (type.type.trim() === '') return 'typeRequired';
+    if (duplicates.includes(index)) return 'typeNotUnique';
     if (type.flatRate) {
-      if (type.season.length > 0) return TARIFF_MESSAGES.flatRateSeasons;
+      if (type.season.length > 0) return 'flatRateSeasons';
       continue;
     }
     for (const season of type.season) {
-      if (dayNumber(season.from) === null) return TARIFF_MESSAGES.startDateRequired;
-      if (dayNumber(season.to) === null) return TARIFF_MESSAGES.endDateRequired;
-      if (seasonDays(season) === null) return TARIFF_MESSAGES.endBeforeStart;
+      if (dayNumber(season.from) === null) return 'startDateRequired';
+      if (dayNumber(season.to) === null) return 'endDateRequired';
+      if (seasonDays(season) === null) return 'endBeforeStart';
     }
-    if (!seasonsCoverYear(type.season)) return TARIFF_MESSAGES.seasonYear;
+    if (!seasonsCoverYear(type.season)) return 'seasonYear';
     for (const season of type.season) {
-      if (!dayCoversDay(season.weekdays)) return TARIFF_MESSAGES.weekdayHours;
-      if (!dayCoversDay(weekendsOf(season))) return TARIFF_MESSAGES.weekendHours;
+      if (!dayCoversDay(season.weekdays)) return 'weekdayHours';
+      if (!dayCoversDay(weekendsOf(season))) return 'weekendHours';
       for (const day of [season.weekdays, weekendsOf(season)]) {
-        if (!SLOT_KINDS.every((kind) => firstSlotNamed(day[kind]))) return TARIFF_MESSAGES.slotNameRequired;
+        if (!SLOT_KINDS.every((kind) => firstSlotNamed(day[kind]))) return 'slotNameRequired';
       }
     }
   }

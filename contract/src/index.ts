@@ -1,0 +1,4 @@
+// @fleet/contract: what the console and fleet-api must agree on, written once and imported by both.
+export * from './patterns';
+export * from './pattern-samples';
+export * from './tariffs';
