@@ -132,4 +132,5 @@ export { useFailureToast } from './notifications/useFailureToast';
 export { useFleetMutation, type FleetMutationOptions } from './client/mutation';
 export { useExportJob, EXPORT_POLL_MS, type ExportJob } from './exports/export-job';
 export { BACK_PARAM, isLocalPath, useBackTo, useOpenWithBack } from './routing/back-link';
-export { parseLiveMessage, type LiveMessage } from './live-updates/messages';
+export { parseLiveMessage, type LiveMessage, type MovedSlice, type OtaJobState } from './live-updates/messages';
+export { useLiveCache, LIVE_REREAD_MS, LIVE_REREAD_MAX_MS, type LiveCache } from './live-updates/live-cache';
