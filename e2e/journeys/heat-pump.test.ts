@@ -169,7 +169,7 @@ test("Admin's dashboard with heat pumps selected is the network dashboard, with 
     await page.getByRole('combobox', { name: /product/i }).selectOption('heat_pump');
     await page.getByRole('heading', { name: 'Network Dashboard' }).waitFor();
     // the counts read 0 until the server answers (spec 4): wait for the slice's figure
-    await page.getByLabel(/^Total: [1-9]\d*$/).waitFor();
+    await page.getByLabel(/^Total in service: [1-9]\d*$/).waitFor();
     // the months of a past year come from the recorded history
     await page.getByRole('combobox', { name: 'Year' }).selectOption('2024');
     const months = page.getByRole('table', { name: 'Online and offline heat pumps by month, 2024' });

@@ -17,3 +17,5 @@ export const FilterIcon = make('M3 4h18l-7 8v6l-4 2v-8L3 4Z', 'FilterIcon');
 export const DownloadIcon = make('M12 4v12M6 10l6 6 6-6M4 20h16', 'DownloadIcon');
 export const EditIcon = make('M4 20h4L19 9l-4-4L4 16v4ZM14 6l4 4', 'EditIcon');
 export const DeleteIcon = make('M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3', 'DeleteIcon');
+export const SunIcon = make('M12 17a5 5 0 1 0 0-10 5 5 0 0 0 0 10ZM12 1v2M12 21v2M4.2 4.2l1.4 1.4M18.4 18.4l1.4 1.4M1 12h2M21 12h2M4.2 19.8l1.4-1.4M18.4 5.6l1.4-1.4', 'SunIcon');
+export const MoonIcon = make('M21 12.8A9 9 0 1 1 11.2 3a7 7 0 0 0 9.8 9.8Z', 'MoonIcon');

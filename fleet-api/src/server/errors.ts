@@ -4,12 +4,18 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
-/** Throw from a handler to answer `{status:false, message}` with that status. */
+/** What a failure may add: the field of the body it is about (a taken email), for the form to say it there. */
+export interface ErrorInfo {
+  field: string;
+}
+
+/** Throw from a handler to answer `{status:false, message}` (and `info` when given) with that status. */
 export class ApiError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
     readonly headers: Record<string, string> = {},
+    readonly info?: ErrorInfo,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -20,6 +26,11 @@ export const badRequest = (message: string): ApiError => new ApiError(400, messa
 export const unauthorized = (message = 'Unauthorized'): ApiError => new ApiError(401, message);
 export const forbidden = (message = 'Forbidden'): ApiError => new ApiError(403, message);
 export const notFound = (message = 'Not found'): ApiError => new ApiError(404, message);
+/**
+ * 409: the write clashes with what is stored. With `field` (the body's field, e.g. `email` taken by
+ * another account) the answer says `info: {field}`, and the console shows the message beside it.
+ */
+export const conflict = (message: string, field?: string): ApiError => new ApiError(409, message, {}, field ? { field } : undefined);
 export const tooManyRequests = (message: string, retryAfterSeconds?: number): ApiError =>
   new ApiError(429, message, retryAfterSeconds ? { 'retry-after': String(retryAfterSeconds) } : {});
 
@@ -116,15 +127,15 @@ export function validationMessage(issues: ValidationIssue[], context: string | u
   return `${where}${path} ${issue.message ?? 'is invalid'}`;
 }
 
-function send(reply: FastifyReply, status: number, message: string): FastifyReply {
-  return reply.code(status).type('application/json; charset=utf-8').send({ status: false, message });
+function send(reply: FastifyReply, status: number, message: string, info?: ErrorInfo): FastifyReply {
+  return reply.code(status).type('application/json; charset=utf-8').send({ status: false, message, ...(info ? { info } : {}) });
 }
 
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof ApiError) {
       for (const [k, v] of Object.entries(error.headers)) reply.header(k, v);
-      return send(reply, error.statusCode, error.message);
+      return send(reply, error.statusCode, error.message, error.info);
     }
     const fe = error as FastifyError & { validation?: ValidationIssue[]; validationContext?: string };
     if (fe.validation) {

@@ -127,7 +127,8 @@ describe('heat-pump devices', () => {
     const file = await t.app.inject({ url: String(done.download_link) });
     const lines = file.body.trim().split(/\r?\n/).slice(1);
     expect(lines).toHaveLength(expected);
-    for (const line of lines) expect(line.split(',')[1]).toBe('heat_pump');
+    // the Product column names the product as the console does
+    for (const line of lines) expect(line.split(',')[1]).toBe('Heat Pump');
   });
 
   it('sorts by soft_version and filters with the spec keys', async () => {

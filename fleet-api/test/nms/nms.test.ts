@@ -62,6 +62,8 @@ describe('network dashboard', () => {
         faulty: await n(`SELECT count(DISTINCT d.id)::int AS n FROM devices d JOIN faults f ON f.device_id = d.id AND f.fault_status = 0 WHERE ${where}`),
       };
       expect({ role, ...res.info }).toEqual({ role, ...expected });
+      // the total is of the heat pumps in service, so online and offline add up to it (docs/dashboard-calls.md)
+      expect(res.info.online + res.info.offline).toBe(res.info.total);
       expect(res.info.total).toBeGreaterThan(0);
       if (role !== 'Admin') expect(res.info.total).toBeLessThan(await n("SELECT count(*)::int AS n FROM devices WHERE product_line = 'heat_pump' AND device_status <> 'In-active'"));
     }

@@ -6,7 +6,7 @@ import { useFaultList, useResolveFault, useResolveFaults, type FaultRecord } fro
 import { DEVICE_DETAIL_PATHS, FAULT_HISTORY_PATHS, type FaultArea } from '../description';
 import { useHeatPumpTranslation } from '../i18n/translation';
 import { FaultTabs, type FaultTab } from './FaultTabs';
-import { faultDescription } from './faultText';
+import { useFaultDescription } from './faultText';
 import { RelatedFaults } from './RelatedFaults';
 import { ResolveFaultDialog } from './ResolveFaultDialog';
 import { FaultAlert } from './FaultAlert';
@@ -38,6 +38,7 @@ type Resolving = { kind: 'row'; row: FaultRecord } | { kind: 'many' };
  */
 export function FaultySystemsPage({ area }: { area: FaultArea }) {
   const { t } = useHeatPumpTranslation();
+  const faultDescription = useFaultDescription();
   const openWithBack = useOpenWithBack();
   // spec: the default filter is fault_status 0
   const list = useListState({ filterKeys: FILTER_KEYS, defaults: { filters: { fault_status: '0' } } });

@@ -1,7 +1,7 @@
-import { formatHeatPumpDate, propertyViewOf, selectionScope, useListState, useLiveCache, useLiveUpdates, useOpenWithBack, useSelection, useSession } from '@fleet/shared-api';
+import { exportListQuery, formatHeatPumpDate, propertyViewOf, selectionScope, useListState, useLiveCache, useLiveUpdates, useOpenWithBack, useSelection, useSession } from '@fleet/shared-api';
 import { useState } from 'react';
 import { AssignDevicesDialog } from '../multi-site/AssignDevicesDialog';
-import { Box, Button, StatusBadge } from '@fleet/shared-ui';
+import { Box, Button, StatusBadge, useEnumText } from '@fleet/shared-ui';
 import {
   ExportJobButton,
   ListHeader,
@@ -48,6 +48,7 @@ const DETAIL_OF: Record<HeatPumpListArea, string> = {
  */
 export function HeatPumpListPage({ area }: { area: HeatPumpListArea }) {
   const { t } = useHeatPumpTranslation();
+  const enumValue = useEnumText();
   const openWithBack = useOpenWithBack();
   // an address opens the property view of the signed-in role (mfe-customers), where it has one
   const propertyPath = propertyViewOf(useSession((s) => s.loginUserInfo?.user_type ?? null));
@@ -90,7 +91,7 @@ export function HeatPumpListPage({ area }: { area: HeatPumpListArea }) {
         />
       ),
     },
-    { key: 'connection_type', hiddenByDefault: true, header: t('list.connectionType') },
+    { key: 'connection_type', hiddenByDefault: true, header: t('list.connectionType'), render: (row) => enumValue('connection_type', row.connection_type) },
     { key: 'installation_date', hiddenByDefault: true, header: t('list.dateInstalled'), render: (row) => (row.installation_date ? formatHeatPumpDate(row.installation_date) : '-') },
     { key: 'agency_name', hiddenByDefault: true, header: t('list.agencyName') },
     { key: 'agent_name', hiddenByDefault: true, header: t('list.agentName') },
@@ -114,7 +115,7 @@ export function HeatPumpListPage({ area }: { area: HeatPumpListArea }) {
             {t('assign.button')}
           </Button>
         )}
-        <ExportJobButton fileName="Devices.csv" start={async () => (await startExport.mutateAsync(query.filter)).info} />
+        <ExportJobButton fileName="Devices.csv" start={async () => (await startExport.mutateAsync(exportListQuery(query))).info} />
       </ListHeader>
       <PagedTable
         label={title}

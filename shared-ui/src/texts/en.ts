@@ -17,6 +17,16 @@ export const en = {
     filters: 'Filters',
     back: 'Back',
   },
+  // the product selector's names (spec: ihd shown as Electricity Advisor, bulb as Lighting)
+  products: {
+    'electricity-advisor': 'Electricity Advisor',
+    livelink: 'Livelink',
+    safelink: 'Safelink',
+    airlink: 'Airlink',
+    bulb: 'Lighting',
+    heat_pump: 'Heat Pump',
+    all: 'All Products',
+  },
   table: {
     noData: 'No Data Found',
     selectPage: 'Select all rows on this page',
@@ -87,6 +97,16 @@ export const en = {
     deleted: 'Deleted',
     bluetooth: 'Bluetooth',
     ap: 'AP',
+  },
+  // enum values the server sends (texts/enums.ts maps each value to its text)
+  enums: {
+    installerApp: 'Installer App',
+    customerApp: 'Customer App',
+    console: 'Console',
+    queued: 'Queued',
+    downloading: 'Downloading',
+    installed: 'Installed',
+    failed: 'Failed',
   },
   installEvents: {
     title: 'Install History',

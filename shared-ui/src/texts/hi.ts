@@ -17,6 +17,15 @@ export const hi: UiTexts = {
     filters: 'फ़िल्टर',
     back: 'वापस',
   },
+  products: {
+    'electricity-advisor': 'इलेक्ट्रिसिटी एडवाइज़र',
+    livelink: 'लाइवलिंक',
+    safelink: 'सेफ़लिंक',
+    airlink: 'एयरलिंक',
+    bulb: 'लाइटिंग',
+    heat_pump: 'हीट पंप',
+    all: 'सभी उत्पाद',
+  },
   table: {
     noData: 'कोई डेटा नहीं मिला',
     selectPage: 'इस पेज की सभी पंक्तियाँ चुनें',
@@ -87,6 +96,15 @@ export const hi: UiTexts = {
     deleted: 'हटाया गया',
     bluetooth: 'ब्लूटूथ',
     ap: 'एपी',
+  },
+  enums: {
+    installerApp: 'इंस्टॉलर ऐप',
+    customerApp: 'ग्राहक ऐप',
+    console: 'कंसोल',
+    queued: 'कतार में',
+    downloading: 'डाउनलोड हो रहा है',
+    installed: 'इंस्टॉल हुआ',
+    failed: 'विफल',
   },
   installEvents: {
     title: 'इंस्टॉल इतिहास',
