@@ -1,4 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { useLiveStatus } from '@fleet/shared-api';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { OtaPush, PushDevice } from '../api/types';
 import { callsTo, currentUrl, fakeApi, fakeLiveSocket, filterOf, lastCall, listReply, renderFirmware, resetPage, signInAsAdmin } from '../test-support';
@@ -141,6 +142,23 @@ describe('OTA History and the live socket (issue 20, item 13)', () => {
     renderFirmware('/admin/OTA_History');
     const table = await screen.findByRole('table', { name: 'OTA History' });
     await within(table).findByRole('button', { name: 'View #12' });
+    await waitFor(() => expect(cells(table, 'View #12').slice(4, 8)).toEqual(['0', '0', '2', '1']), { timeout: 5000 });
+    expect(callsTo(calls, 'GET', '/api/ota/history')).toHaveLength(2);
+  }, 10000);
+
+  it('polls again once the socket is down', async () => {
+    let answers = 0;
+    const calls = fakeApi({
+      'GET /api/ota/history': () => {
+        answers += 1;
+        return listReply([push(12, answers === 1 ? { queued: 1 } : { queued: 0, downloading: 0, installed: 2 })], 1);
+      },
+    });
+    fakeLiveSocket();
+    renderFirmware('/admin/OTA_History');
+    const table = await screen.findByRole('table', { name: 'OTA History' });
+    await within(table).findByRole('button', { name: 'View #12' });
+    act(() => useLiveStatus.setState({ status: 'reconnecting' }));
     await waitFor(() => expect(cells(table, 'View #12').slice(4, 8)).toEqual(['0', '0', '2', '1']), { timeout: 5000 });
     expect(callsTo(calls, 'GET', '/api/ota/history')).toHaveLength(2);
   }, 10000);
