@@ -184,8 +184,10 @@ describe('OTA History and the live socket (issue 20, item 13)', () => {
     // another push's job of the same device is not this row
     live.send({ ota: { device_id: 3, push_id: 13, job_id: 3, state: 'failed', firmware_version: '1.0.0' } });
     live.send({ ota: { device_id: 3, push_id: 12, job_id: 3, state: 'installed', firmware_version: '2.0.0' } });
-    await waitFor(() => expect(stateOf('LL3')).toHaveAttribute('data-state', 'installed'));
+    // in place, before any read (the re-read waits 500 ms): one tick renders the patch
+    await act(() => wait(0));
     expect(reads).toBe(1);
+    expect(stateOf('LL3')).toHaveAttribute('data-state', 'installed');
     // its Updated At follows with one read (the message carries no time)
     await waitFor(() => expect(reads).toBe(2));
   });

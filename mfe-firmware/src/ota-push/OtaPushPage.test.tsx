@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { OtaDeviceRow } from '../api/types';
 import { callsTo, currentUrl, fakeApi, fakeLiveSocket, filterOf, lastCall, listReply, messageReply, notifications, renderFirmware, resetPage, signInAsAdmin } from '../test-support';
@@ -184,10 +184,11 @@ describe('OTAs and the live socket (issue 20, item 13)', () => {
     expect(reads()).toEqual(before);
 
     live.send({ ota: { device_id: 2, push_id: 5, job_id: 51, state: 'installed', firmware_version: '2.0.0' } });
-    await waitFor(() => expect(rowOf(table, 'HP2').getByText('Installed')).toBeInTheDocument());
-    // its Firmware Version too, before any read
-    expect(rowOf(table, 'HP2').getAllByRole('cell')[2]).toHaveTextContent('2.0.0');
+    // in place, before any read (the re-read waits 500 ms): one tick renders the patch
+    await act(() => wait(0));
     expect(reads()).toEqual(before);
+    expect(rowOf(table, 'HP2').getByText('Installed')).toBeInTheDocument();
+    expect(rowOf(table, 'HP2').getAllByRole('cell')[2]).toHaveTextContent('2.0.0');
     // a new version changes its Available Firmware, Upgradable and which filters it matches: read once
     await waitFor(() => expect(reads()).toEqual([before[0]! + 1, before[1]! + 1]));
     expect(filterOf(lastCall(calls, 'GET', '/api/ota/devices'))).toEqual([{ key: 'upgradable', value: '1', type: 'single' }]);
