@@ -133,6 +133,7 @@ export { useFailureToast } from './notifications/useFailureToast';
 export { useFleetMutation, type FleetMutationOptions } from './client/mutation';
 export { useExportJob, exportListQuery, EXPORT_POLL_MS, type ExportJob, type ExportListQuery } from './exports/export-job';
 export { BACK_PARAM, BACK_STATE, isLocalPath, useBackState, useBackTo, useOpenWithBack } from './routing/back-link';
-export { parseLiveMessage, type LiveMessage } from './live-updates/messages';
+export { parseLiveMessage, type LiveMessage, type MovedSlice, type OtaJobState } from './live-updates/messages';
+export { useLiveCache, LIVE_REREAD_MS, LIVE_REREAD_MAX_MS, type LiveCache } from './live-updates/live-cache';
 export { productOfDeviceType } from './remote-contract';
 export { refusedField, useFieldRefusal, type SetFieldError } from './forms/field-refusal';

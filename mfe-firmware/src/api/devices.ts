@@ -2,7 +2,7 @@
 import { apiList, apiPut, encodeFilter, type ListQuery } from '@fleet/shared-api';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { deviceIdKey, type OtaDeviceType } from './device-type';
-import { ACTIVE_PUSH_REFRESH_MS, historyKeys } from './history';
+import { ACTIVE_PUSH_REFRESH_MS, historyKeys, usePolling } from './history';
 import { useFleetMutation } from '@fleet/shared-api';
 import type { OtaDeviceRow, PushAnswer } from './types';
 
@@ -13,12 +13,14 @@ export const deviceKeys = {
 };
 
 export function useOtaDevices(deviceType: OtaDeviceType, query: ListQuery) {
+  const polling = usePolling();
   return useQuery({
     queryKey: deviceKeys.list(deviceType, query),
     queryFn: () => apiList<OtaDeviceRow>('/api/ota/devices', { ...query, deviceType }),
     placeholderData: keepPreviousData,
-    // While a device of the page is on its way (queued, downloading), its Update State changes: read again.
-    refetchInterval: (q) => (q.state.data?.data.some((row) => isUpdating(row.update_state)) ? ACTIVE_PUSH_REFRESH_MS : false),
+    // While a device of the page is on its way (queued, downloading), its Update State changes: read
+    // again (unless the live socket tells).
+    refetchInterval: (q) => (polling && q.state.data?.data.some((row) => isUpdating(row.update_state)) ? ACTIVE_PUSH_REFRESH_MS : false),
   });
 }
 

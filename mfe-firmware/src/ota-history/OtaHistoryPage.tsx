@@ -1,10 +1,11 @@
-import { formatDateTime, useListState } from '@fleet/shared-api';
+import { formatDateTime, useListState, useLiveCache, useLiveUpdates, type ListInfo } from '@fleet/shared-api';
 import { ListHeader, PagedTable, RowActions } from '@fleet/shared-ui/tables';
 import { Badge, Box } from '@fleet/shared-ui';
 import type { DataColumn } from '@fleet/shared-ui/tables';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useOtaDeviceType } from '../api/device-type';
-import { usePushHistory } from '../api/history';
+import { useOtaDeviceType, type OtaDeviceType } from '../api/device-type';
+import { historyKeys, usePushHistory } from '../api/history';
 import type { OtaPush } from '../api/types';
 import { useFirmwareTranslation } from '../common/translation';
 import { PushDevicesDialog } from './PushDevicesDialog';
@@ -28,6 +29,7 @@ export function OtaHistoryPage() {
   const list = useListState({ filterKeys: FILTER_KEYS });
   const history = usePushHistory(deviceType, list.toQuery());
   const [opened, setOpened] = useState<OtaPush | null>(null);
+  useLiveRollouts(deviceType);
 
   const columns: DataColumn<OtaPush>[] = [
     { key: 'created_at', header: t('history.when'), render: (row) => formatDateTime(row.created_at) || '-' },
@@ -65,5 +67,33 @@ export function OtaHistoryPage() {
       <PagedTable label={t('history.title')} list={list} result={history} page={history.data} columns={columns} loading={history.isFetching && (history.isPlaceholderData || !history.data)} />
       <PushDevicesDialog push={opened} deviceType={deviceType} onClose={() => setOpened(null)} />
     </Box>
+  );
+}
+
+/**
+ * Another console's pushes and the fleet's progress, live (issue 20, item 13): a `rollout` message
+ * sets a shown push's counts in place; one newer than every push shown (a push just made elsewhere)
+ * reads the list again, debounced; an older one off the pages held changes nothing shown.
+ */
+function useLiveRollouts(deviceType: OtaDeviceType) {
+  const live = useLiveCache();
+  const client = useQueryClient();
+  const lists = [...historyKeys.all, 'list', deviceType];
+  useLiveUpdates(
+    (message) => {
+      if (message.kind !== 'rollout' || message.productLine !== deviceType) return;
+      const { pushId, queued, downloading, installed, failed } = message;
+      const held = client.getQueriesData<ListInfo<OtaPush>>({ queryKey: lists }).flatMap(([, page]) => page?.data ?? []);
+      if (held.some((p) => p.id === pushId)) {
+        live.patch<ListInfo<OtaPush>>(lists, (page) =>
+          page.data.some((p) => p.id === pushId)
+            ? { ...page, data: page.data.map((p) => (p.id === pushId ? { ...p, queued, downloading, installed, failed } : p)) }
+            : undefined,
+        );
+      } else if (held.every((p) => p.id < pushId)) {
+        live.reread(lists);
+      }
+    },
+    () => live.reread(historyKeys.all),
   );
 }

@@ -1,10 +1,10 @@
-import { DEFAULT_LIST_STATE, formatDateTime, type ListQuery, useFailureToast } from '@fleet/shared-api';
+import { DEFAULT_LIST_STATE, formatDateTime, type ListInfo, type ListQuery, useFailureToast, useLiveCache, useLiveUpdates } from '@fleet/shared-api';
 import { Button } from '@fleet/shared-ui';
 import { ModalDialog } from '@fleet/shared-ui/overlays';
 import { DataTable, Pager, type DataColumn } from '@fleet/shared-ui/tables';
 import { useState } from 'react';
 import type { OtaDeviceType } from '../api/device-type';
-import { usePushDevices } from '../api/history';
+import { historyKeys, usePushDevices } from '../api/history';
 import type { OtaPush, PushDevice } from '../api/types';
 import { useDeviceId } from '../common/useDeviceId';
 import { useFirmwareTranslation } from '../common/translation';
@@ -24,6 +24,21 @@ export function PushDevicesDialog({ push, deviceType, onClose }: PushDevicesDial
   const devices = usePushDevices(deviceType, push?.id ?? 0, query);
   useFailureToast(devices.error, devices.errorUpdatedAt);
   const { idKey, idLabel } = useDeviceId(deviceType);
+  // live (issue 20, item 13): a job of this push changes state in place; its Updated At follows with
+  // one debounced read (the message carries no time)
+  const live = useLiveCache();
+  const pushDevices = [...historyKeys.all, 'devices', deviceType, push?.id ?? 0];
+  useLiveUpdates(
+    (message) => {
+      if (message.kind !== 'ota' || message.pushId !== push?.id) return;
+      const { jobId, state } = message;
+      live.patch<ListInfo<PushDevice>>(pushDevices, (page) =>
+        page.data.some((d) => d.id === jobId) ? { ...page, data: page.data.map((d) => (d.id === jobId ? { ...d, state } : d)) } : undefined,
+      );
+      live.reread(pushDevices);
+    },
+    () => live.reread(pushDevices),
+  );
 
   const columns: DataColumn<PushDevice>[] = [
     { key: idKey, header: idLabel, render: (row) => row[idKey] ?? '-' },

@@ -1,7 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { OtaDeviceRow } from '../api/types';
-import { callsTo, currentUrl, fakeApi, filterOf, lastCall, listReply, messageReply, notifications, renderFirmware, resetPage, signInAsAdmin } from '../test-support';
+import { callsTo, currentUrl, fakeApi, fakeLiveSocket, filterOf, lastCall, listReply, messageReply, notifications, renderFirmware, resetPage, signInAsAdmin } from '../test-support';
 
 const user = userEvent.setup({ delay: null });
 
@@ -148,5 +148,70 @@ describe('OTAs', () => {
     await user.click(within(confirm).getByRole('button', { name: 'Yes' }));
     await waitFor(() => expect(notifications()).toContainEqual({ messageType: 'error', message: 'No selected device has a firmware to install', timer: 4000 }));
     expect(screen.getByRole('dialog', { name: 'PUSH FIRMWARE UPDATE' })).toBeInTheDocument();
+  });
+});
+
+describe('OTAs and the live socket (issue 20, item 13)', () => {
+  const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  const rowOf = (table: HTMLElement, serial: string) => within(within(table).getByText(serial).closest('tr')!);
+
+  it("a device's Update State moves in place with its ota messages, with no polling while the socket is open; an installed one reads the page again once", async () => {
+    let answers = 0;
+    const calls = fakeApi({
+      'GET /api/ota/devices': () => {
+        answers += 1;
+        return listReply(
+          answers === 1
+            ? [device(1, { update_state: 'queued' }), device(2, { update_state: 'downloading' })]
+            : [device(1, { update_state: 'downloading' }), device(2, { update_state: 'installed', firmware_version: '2.0.0', available_firmware: null, upgradable: false })],
+          2,
+        );
+      },
+      'GET /api/ota/firmware-versions': VERSIONS,
+      'GET /api/ota/running-versions': RUNNING,
+    });
+    const live = fakeLiveSocket();
+    renderFirmware('/admin/OTAs?upgradable=1');
+    const table = await screen.findByRole('table', { name: 'OTAs' });
+    await within(table).findByText('HP1');
+    const reads = () => [callsTo(calls, 'GET', '/api/ota/devices').length, callsTo(calls, 'GET', '/api/ota/running-versions').length];
+    const before = reads();
+    // a device on no row here (another line's) reads nothing, even installed
+    live.send({ ota: { device_id: 1, push_id: 5, job_id: 50, state: 'downloading', firmware_version: '1.0.0' } }, { ota: { device_id: 77, push_id: 6, job_id: 60, state: 'installed', firmware_version: '0.1' } });
+    await waitFor(() => expect(rowOf(table, 'HP1').getByText('Downloading')).toHaveAttribute('data-state', 'downloading'));
+    // the socket says when a state changes: a page with updates on their way is not read every 3 s meanwhile
+    await wait(3500);
+    expect(reads()).toEqual(before);
+
+    live.send({ ota: { device_id: 2, push_id: 5, job_id: 51, state: 'installed', firmware_version: '2.0.0' } });
+    // in place, before any read (the re-read waits 500 ms): one tick renders the patch
+    await act(() => wait(0));
+    expect(reads()).toEqual(before);
+    expect(rowOf(table, 'HP2').getByText('Installed')).toBeInTheDocument();
+    expect(rowOf(table, 'HP2').getAllByRole('cell')[2]).toHaveTextContent('2.0.0');
+    // a new version changes its Available Firmware, Upgradable and which filters it matches: read once
+    await waitFor(() => expect(reads()).toEqual([before[0]! + 1, before[1]! + 1]));
+    expect(filterOf(lastCall(calls, 'GET', '/api/ota/devices'))).toEqual([{ key: 'upgradable', value: '1', type: 'single' }]);
+    await wait(700);
+    expect(reads()).toEqual([before[0]! + 1, before[1]! + 1]);
+  }, 12000);
+
+  it('reads the page again after a reconnect (messages sent meanwhile are lost)', async () => {
+    let answers = 0;
+    const calls = fakeApi({
+      'GET /api/ota/devices': () => {
+        answers += 1;
+        return listReply([device(1, { update_state: answers === 1 ? 'downloading' : 'installed' })], 1);
+      },
+      'GET /api/ota/firmware-versions': VERSIONS,
+      'GET /api/ota/running-versions': RUNNING,
+    });
+    const live = fakeLiveSocket();
+    renderFirmware('/admin/OTAs');
+    expect(await screen.findByText('Downloading')).toBeInTheDocument();
+    const before = callsTo(calls, 'GET', '/api/ota/devices').length;
+    await live.reconnect();
+    await waitFor(() => expect(callsTo(calls, 'GET', '/api/ota/devices')).toHaveLength(before + 1));
+    expect(await screen.findByText('Installed')).toBeInTheDocument();
   });
 });

@@ -1,12 +1,12 @@
-import { alphanumericOnly, useListState, selectedDevices, selectionScope, useSelection } from '@fleet/shared-api';
+import { alphanumericOnly, useListState, selectedDevices, selectionScope, useLiveCache, useLiveUpdates, useSelection, type ListInfo } from '@fleet/shared-api';
 import { ListHeader, PagedTable } from '@fleet/shared-ui/tables';
 import { Badge, Box, Button } from '@fleet/shared-ui';
 import { ConfirmDialog } from '@fleet/shared-ui/overlays';
 import type { DataColumn } from '@fleet/shared-ui/tables';
 import { useState } from 'react';
-import { useOtaDeviceType } from '../api/device-type';
-import { usePushFirmware, useOtaDevices } from '../api/devices';
-import { useFirmwareVersions, useRunningVersions } from '../api/firmwares';
+import { useOtaDeviceType, type OtaDeviceType } from '../api/device-type';
+import { deviceKeys, usePushFirmware, useOtaDevices } from '../api/devices';
+import { firmwareKeys, useFirmwareVersions, useRunningVersions } from '../api/firmwares';
 import { useVersionLabels } from '../common/VersionSelect';
 import type { OtaDeviceRow } from '../api/types';
 import { useDeviceId } from '../common/useDeviceId';
@@ -29,6 +29,7 @@ export function OtaPushPage() {
   const push = usePushFirmware();
   const selection = useSelection(selectionScope(query));
   const [confirming, setConfirming] = useState(false);
+  useLiveJobs(deviceType);
 
   const count = selection.count(devices.data?.total ?? 0);
   const versionOptions = versions.map((version) => ({ value: version, label: version }));
@@ -101,5 +102,37 @@ export function OtaPushPage() {
         }}
       />
     </Box>
+  );
+}
+
+/**
+ * Firmware jobs, live (issue 20, item 13): an `ota` message sets a shown device's Update State and
+ * firmware version in place; an installed one also reads the page and the running versions again,
+ * debounced (its Available Firmware, Upgradable and the filters it matches follow its new version).
+ * A device on no page held changes nothing here (Admin's socket carries every line's jobs, and a
+ * message does not say which line): a filtered list it now matches shows it on its next read.
+ */
+function useLiveJobs(deviceType: OtaDeviceType) {
+  const live = useLiveCache();
+  const lists = [...deviceKeys.all, 'list', deviceType];
+  useLiveUpdates(
+    (message) => {
+      if (message.kind !== 'ota') return;
+      const { deviceId, state, firmwareVersion } = message;
+      let shown = false;
+      live.patch<ListInfo<OtaDeviceRow>>(lists, (page) => {
+        if (!page.data.some((row) => row.id === deviceId)) return undefined;
+        shown = true;
+        return { ...page, data: page.data.map((row) => (row.id === deviceId ? { ...row, update_state: state, firmware_version: firmwareVersion ?? row.firmware_version } : row)) };
+      });
+      if (shown && state === 'installed') {
+        live.reread(lists);
+        live.reread(firmwareKeys.running(deviceType));
+      }
+    },
+    () => {
+      live.reread(lists);
+      live.reread(firmwareKeys.running(deviceType));
+    },
   );
 }

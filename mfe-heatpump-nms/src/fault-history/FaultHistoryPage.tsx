@@ -1,8 +1,8 @@
-import { formatDateTime, notify, saveFile, useBackTo, useListState, useParams } from '@fleet/shared-api';
+import { formatDateTime, notify, saveFile, useBackTo, useListState, useLiveCache, useLiveUpdates, useParams } from '@fleet/shared-api';
 import { Box, Button, DownloadIcon, HStack, LoadingArea, PageHeader, Stack, StatusBadge, Text, useTranslation } from '@fleet/shared-ui';
 import { Pager } from '@fleet/shared-ui/tables';
 import { useEffect, useState } from 'react';
-import { allFaultEvents, useFaultHistory, type FaultEvent } from '../api/faults';
+import { allFaultEvents, faultKeys, useFaultHistory, type FaultEvent } from '../api/faults';
 import { FAULTY_SYSTEMS_PATHS, type FaultArea } from '../description';
 import { useHeatPumpTranslation } from '../i18n/translation';
 import { useFaultDescription } from '../faulty-systems/faultText';
@@ -36,6 +36,15 @@ export function FaultHistoryPage({ area }: { area: FaultArea }) {
   const [exporting, setExporting] = useState(false);
   const agency = area === 'agency';
   const statusText = (status: number) => ui(status === 1 ? 'status.resolved' : 'status.unresolved');
+  // this heat pump resolved on another console, or a new fault of it (issue 20, item 13): read again
+  const live = useLiveCache();
+  const historyKey = [...faultKeys.all, 'history', id];
+  useLiveUpdates(
+    (message) => {
+      if ((message.kind === 'resolved' || message.kind === 'fault') && message.deviceId === id) live.reread(historyKey);
+    },
+    () => live.reread(historyKey),
+  );
 
   // spec 8: a history that cannot be read sends the operator back (the toast says why)
   useEffect(() => {

@@ -246,4 +246,79 @@ describe('Attention [Heat Pump]', () => {
     await live.reconnect();
     await waitFor(() => expect(callsTo(calls, 'GET', '/api/heat-pump/faults').length).toBe(before + 2));
   });
+
+  // issue 20, item 13: another console's writes reach this list
+  it('a fault resolved on another console leaves the UnResolved list at once; ticked rows, filters and page stay; a burst of resolves is one re-read', async () => {
+    signInAs('mscc');
+    let answers = 0;
+    const calls = fakeApi({
+      'GET /api/heat-pump/faults': () => {
+        answers += 1;
+        return answers === 1 ? listReply([fault(1), fault(2), fault(3)], 60) : listReply([fault(2), fault(3), fault(4)], 58);
+      },
+    });
+    const view = renderHeatPump('/multisite/faulty-systems?fault_status=0&fault_code=E96&page=2');
+    const table = await screen.findByRole('table', { name: 'Attention [Heat Pump]' });
+    await within(table).findByText('200000000101');
+    await user.click(screen.getByRole('checkbox', { name: '200000000101' }));
+    await user.click(screen.getByRole('checkbox', { name: '200000000102' }));
+    expect(screen.getByRole('button', { name: 'Resolve selected (2)' })).toBeInTheDocument();
+    const live = fakeLiveSocket();
+    const url = currentUrl(view);
+    const before = callsTo(calls, 'GET', '/api/heat-pump/faults').length;
+
+    live.send({ resolved: { device_id: 101, fault_ids: [1], fault_code: null, resolution_id: 5 } });
+    // the row goes before anything is read again, and with it its tick
+    await waitFor(() => expect(within(table).queryByText('200000000101')).toBeNull());
+    expect(screen.getByText(/ of 59$/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Resolve selected (1)' })).toBeInTheDocument();
+    expect(callsTo(calls, 'GET', '/api/heat-pump/faults')).toHaveLength(before);
+
+    // a hundred heat pumps resolved elsewhere (another page's rows): one re-read of the page shown
+    live.send(...Array.from({ length: 100 }, (_, i) => ({ resolved: { device_id: 1000 + i, fault_ids: [1000 + i], fault_code: null, resolution_id: 6 } })));
+    await waitFor(() => expect(callsTo(calls, 'GET', '/api/heat-pump/faults')).toHaveLength(before + 1));
+    await within(table).findByText('200000000104');
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect(callsTo(calls, 'GET', '/api/heat-pump/faults')).toHaveLength(before + 1);
+    const reread = lastCall(calls, 'GET', '/api/heat-pump/faults');
+    expect(reread.query.get('page')).toBe('2');
+    expect(filterOf(reread)).toEqual(expect.arrayContaining([{ key: 'fault_code', value: 'E96', type: 'single' }]));
+    expect(currentUrl(view)).toBe(url);
+    expect(screen.getByRole('checkbox', { name: '200000000102' })).toBeChecked();
+    expect(screen.getByRole('button', { name: 'Resolve selected (1)' })).toBeInTheDocument();
+    // a resolve's recount is no new fault
+    expect(screen.queryByText('Fault Alert')).toBeNull();
+  });
+
+  it("a resolve that leaves a newer fault open keeps the row and reads it again; the recount after resolves and moves raises no Fault Alert; a heat pump leaving the slice is read again", async () => {
+    signInAs('Admin');
+    const calls = fakeApi({ 'GET /api/heat-pump/faults': listReply([fault(1), TWO_CODES], 2) });
+    renderHeatPump('/admin/heat_pump/faulty-systems');
+    const table = await screen.findByRole('table', { name: 'Attention [Heat Pump]' });
+    await within(table).findByText('200000000101');
+    const live = fakeLiveSocket();
+    const before = callsTo(calls, 'GET', '/api/heat-pump/faults').length;
+    live.send({ resolved: { device_id: 101, fault_ids: [1], fault_code: 'E98', resolution_id: 5 } }, { dashboard: { faulty_count: 2 } });
+    await waitFor(() => expect(callsTo(calls, 'GET', '/api/heat-pump/faults')).toHaveLength(before + 1));
+    expect(within(table).getByText('200000000101')).toBeInTheDocument();
+    live.send({ moved: { device_id: 102, slice: 'left' } }, { dashboard: { faulty_count: 1 } });
+    await waitFor(() => expect(callsTo(calls, 'GET', '/api/heat-pump/faults')).toHaveLength(before + 2));
+    expect(screen.queryByText('Fault Alert')).toBeNull();
+    // a new fault still raises it
+    live.send({ fault: { id: 78, device_id: 103, fault_code: 'E01' } }, { dashboard: { faulty_count: 2 } });
+    expect(await screen.findByRole('button', { name: /Fault Alert/ })).toBeInTheDocument();
+  });
+
+  it('the Resolved tab reads itself again when a fault is resolved elsewhere', async () => {
+    signInAs('sm');
+    const calls = fakeApi({ 'GET /api/heat-pump/faults': listReply([fault(1, { fault_status: 1, agent: 'Lee' })], 1) });
+    renderHeatPump('/sitemanager/faulty-systems?fault_status=1');
+    await screen.findByText('200000000101');
+    const live = fakeLiveSocket();
+    const before = callsTo(calls, 'GET', '/api/heat-pump/faults').length;
+    live.send({ resolved: { device_id: 105, fault_ids: [9], fault_code: null, resolution_id: 7 } });
+    await waitFor(() => expect(callsTo(calls, 'GET', '/api/heat-pump/faults')).toHaveLength(before + 1));
+    expect(filterOf(lastCall(calls, 'GET', '/api/heat-pump/faults'))).toEqual([{ key: 'fault_status', value: '1', type: 'single' }]);
+    expect(screen.getByText('200000000101')).toBeInTheDocument();
+  });
 });

@@ -49,7 +49,7 @@ export function FaultySystemsPage({ area }: { area: FaultArea }) {
   const resolveOne = useResolveFault();
   const resolveMany = useResolveFaults();
   const [resolving, setResolving] = useState<Resolving | null>(null);
-  const live = useLiveFaults();
+  const live = useLiveFaults(selection);
   const title = t('faults.title');
 
   const [params] = useSearchParams();

@@ -1,34 +1,68 @@
-import { parseLiveMessage, useLiveUpdates, type ListInfo } from '@fleet/shared-api';
+import { useLiveCache, useLiveUpdates, type ListInfo, type Selection } from '@fleet/shared-api';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { faultKeys, type FaultRecord } from '../api/faults';
+
+const LISTS = [...faultKeys.all, 'list'] as const;
 
 /**
  * Attention's live side (spec 4): a work state changes the row's operation status and a Wi-Fi change
- * its Wi-Fi badge, in place; a dashboard message (a new fault) raises the Fault Alert; after a
- * reconnect the list is read again (what was missed is gone).
+ * its Wi-Fi badge, in place; a new fault raises the Fault Alert; after a reconnect the list is read
+ * again (what was missed is gone).
+ * Other consoles' writes (issue 20, item 13): a heat pump resolved with nothing left open leaves the
+ * UnResolved rows at once (and the ticks), and the lists are read again, debounced, for the rows
+ * that move up and the Resolved tab; a heat pump joining or leaving the slice reads them again too.
+ * The slice's new faulty count that follows a resolve or a move is no new fault: no banner for it.
  */
-export function useLiveFaults() {
+export function useLiveFaults(selection: Pick<Selection, 'all' | 'keys' | 'toggleRow'>) {
   const client = useQueryClient();
+  const live = useLiveCache();
   const [alert, setAlert] = useState(false);
+  const recountDue = useRef(false);
 
   const patchRows = (deviceId: number, patch: (row: FaultRecord) => FaultRecord) =>
-    client.setQueriesData<ListInfo<FaultRecord>>({ queryKey: [...faultKeys.all, 'list'] }, (page) =>
-      page && page.data.some((row) => row.device_id === deviceId)
-        ? { ...page, data: page.data.map((row) => (row.device_id === deviceId ? patch(row) : row)) }
-        : page,
+    live.patch<ListInfo<FaultRecord>>(LISTS, (page) =>
+      page.data.some((row) => row.device_id === deviceId) ? { ...page, data: page.data.map((row) => (row.device_id === deviceId ? patch(row) : row)) } : undefined,
     );
 
   useLiveUpdates(
-    (raw) => {
-      const message = parseLiveMessage(raw);
-      if (!message) return;
-      if (message.kind === 'work_state') {
-        patchRows(message.deviceId, (row) => ({ ...row, heatpump: { ...row.heatpump, device_operation_status: message.workState } }));
-      } else if (message.kind === 'online') {
-        patchRows(message.deviceId, (row) => ({ ...row, heatpump: { ...row.heatpump, is_online: message.isOnline } }));
-      } else if (message.kind === 'dashboard') {
-        setAlert(true);
+    (message) => {
+      switch (message.kind) {
+        case 'work_state':
+          patchRows(message.deviceId, (row) => ({ ...row, heatpump: { ...row.heatpump, device_operation_status: message.workState } }));
+          break;
+        case 'online':
+          patchRows(message.deviceId, (row) => ({ ...row, heatpump: { ...row.heatpump, is_online: message.isOnline } }));
+          break;
+        case 'fault':
+          setAlert(true);
+          break;
+        case 'dashboard':
+          // spec: a dashboard message shows the banner, unless it is the recount after a resolve or a move
+          if (!recountDue.current) setAlert(true);
+          recountDue.current = false;
+          break;
+        case 'resolved': {
+          recountDue.current = true;
+          const { deviceId, faultIds, faultCode } = message;
+          if (faultCode === null) {
+            live.patch<ListInfo<FaultRecord>>(LISTS, (page) => {
+              const data = page.data.filter((row) => !(row.device_id === deviceId && row.fault_status === 0));
+              return data.length === page.data.length ? undefined : { ...page, data, total: Math.max(0, page.total - (page.data.length - data.length)) };
+            });
+          }
+          // a ticked row resolved meanwhile is not the operator's to resolve any more
+          if (!selection.all) for (const id of faultIds) if (selection.keys.includes(id)) selection.toggleRow(id, false, []);
+          live.reread(LISTS);
+          break;
+        }
+        case 'moved':
+          if (message.slice === 'stayed') break;
+          recountDue.current = true;
+          live.reread(LISTS);
+          break;
+        default:
+          break;
       }
     },
     () => void client.invalidateQueries({ queryKey: faultKeys.all }),

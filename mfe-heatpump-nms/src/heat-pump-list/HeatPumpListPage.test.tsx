@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import i18next from 'i18next';
 import userEvent from '@testing-library/user-event';
 import { heatPump } from '../test-fixtures';
-import { currentUrl, fakeApi, filterOf, lastCall, listReply, renderHeatPump, resetPage, signInAs } from '../test-support';
+import { callsTo, currentUrl, fakeApi, fakeLiveSocket, filterOf, lastCall, listReply, renderHeatPump, resetPage, signInAs } from '../test-support';
 
 const user = userEvent.setup({ delay: null });
 
@@ -116,5 +116,27 @@ describe('Devices [Heat Pump]', () => {
     // in the screen's order
     expect([sent.sortBy, sent.orderBy]).toEqual(['serial_number', 'asc']);
     expect(await screen.findByText('Preparing the CSV: 0 of 1 rows')).toBeInTheDocument();
+  });
+});
+
+describe('Devices [Heat Pump] and other consoles (issue 20, item 13)', () => {
+  it('heat pumps joining or leaving the slice read the list again (once for a burst, page and filters kept); one that stays changes nothing here', async () => {
+    signInAs('mscc');
+    const calls = fakeApi({ 'GET /api/heat-pump/list': listReply([heatPump(1), heatPump(2)], 40) });
+    const view = renderHeatPump('/multisite/devices?page=2&serial_number=2000');
+    await screen.findByText('200000000001');
+    const live = fakeLiveSocket();
+    const url = currentUrl(view);
+    const before = callsTo(calls, 'GET', '/api/heat-pump/list').length;
+    live.send({ moved: { device_id: 1, slice: 'left' } }, { moved: { device_id: 9, slice: 'joined' } });
+    live.send({ moved: { device_id: 10, slice: 'joined' } });
+    await waitFor(() => expect(callsTo(calls, 'GET', '/api/heat-pump/list')).toHaveLength(before + 1));
+    const reread = lastCall(calls, 'GET', '/api/heat-pump/list');
+    expect(reread.query.get('page')).toBe('2');
+    expect(filterOf(reread)).toEqual([{ key: 'serial_number', value: '2000', type: 'single' }]);
+    expect(currentUrl(view)).toBe(url);
+    live.send({ moved: { device_id: 2, slice: 'stayed' } });
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(callsTo(calls, 'GET', '/api/heat-pump/list')).toHaveLength(before + 1);
   });
 });

@@ -1,4 +1,4 @@
-import { exportListQuery, formatHeatPumpDate, propertyViewOf, selectionScope, useListState, useOpenWithBack, useSelection, useSession } from '@fleet/shared-api';
+import { exportListQuery, formatHeatPumpDate, propertyViewOf, selectionScope, useListState, useLiveCache, useLiveUpdates, useOpenWithBack, useSelection, useSession } from '@fleet/shared-api';
 import { useState } from 'react';
 import { AssignDevicesDialog } from '../multi-site/AssignDevicesDialog';
 import { Box, Button, StatusBadge, useEnumText } from '@fleet/shared-ui';
@@ -12,7 +12,7 @@ import {
   type DataColumn,
   type DeviceFilterKey,
 } from '@fleet/shared-ui/tables';
-import { useHeatPumpList, useStartHeatPumpExport, type HeatPumpRow } from '../api/heat-pumps';
+import { heatPumpKeys, useHeatPumpList, useStartHeatPumpExport, type HeatPumpRow } from '../api/heat-pumps';
 import { DEVICE_DETAIL_PATHS, type HeatPumpListArea } from '../description';
 import { useHeatPumpTranslation } from '../i18n/translation';
 
@@ -63,6 +63,15 @@ export function HeatPumpListPage({ area }: { area: HeatPumpListArea }) {
   const selection = useSelection(selectionScope(query));
   const [assigning, setAssigning] = useState(false);
   const total = heatPumps.data?.total ?? 0;
+  // a heat pump joining or leaving the slice (another console assigned it, issue 20, item 13): read again
+  const live = useLiveCache();
+  const lists = [...heatPumpKeys.all, 'list'];
+  useLiveUpdates(
+    (message) => {
+      if (message.kind === 'moved' && message.slice !== 'stayed') live.reread(lists);
+    },
+    () => live.reread(lists),
+  );
 
   // At 1280 px with the side menu open the list shows what an operator scans for and its View; the
   // other columns are a click away in its Columns chooser (issue 20).

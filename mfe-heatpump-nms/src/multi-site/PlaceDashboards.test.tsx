@@ -1,7 +1,7 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { heatPump } from '../test-fixtures';
-import { currentUrl, fakeApi, listReply, renderHeatPump, resetPage, signInAs } from '../test-support';
+import { callsTo, currentUrl, fakeApi, fakeLiveSocket, listReply, renderHeatPump, resetPage, signInAs } from '../test-support';
 
 const user = userEvent.setup({ delay: null });
 const reply = <T,>(info: T) => ({ body: { status: true, message: 'ok', info } });
@@ -61,5 +61,34 @@ describe("a site's dashboard", () => {
     expect(await within(properties).findByText('2 North Rd Perth WA 6000')).toBeInTheDocument();
     expect(within(properties).getByText('Kim Lee')).toBeInTheDocument();
     expect(await screen.findByText('200000000001')).toBeInTheDocument();
+  });
+});
+
+describe("a place's dashboard and other consoles' writes (issue 20, item 13)", () => {
+  it('a resolve reads its counts and fault trend again; a heat pump moved in or out of it (even within the slice) reads its devices and sites again', async () => {
+    signInAs('Admin');
+    const calls = fakeApi({
+      'GET /api/nms/dashboard/msc/4/get': reply({ id: 4, company_name: 'Acme Sites', company_address: '1 Main St', contact_person_email: 'ops@acme.test', agencies: [], sites_count: 1 }),
+      'GET /api/nms/dashboard/msc/4/counts': reply({ offline: 1, online: 9, total: 10, faulty: 2 }),
+      'GET /api/nms/dashboard/msc/4/fault-trend': reply(TREND),
+      'GET /api/nms/dashboard/msc/4/sites': listReply([{ id: 8, site_name: 'North Depot', site_address: '2 North Rd', site_manager_name: 'Helen', site_manager_email: 'h@acme.test', company_id: 4, company_name: 'Acme Sites', heat_pumps: 6 }]),
+      'GET /api/nms/dashboard/msc/4/ws/devices/all': listReply([{ ...heatPump(1), device_operation_status: 2, fault_code: 'E96' }]),
+    });
+    renderHeatPump('/admin/heat_pump/multi-site-company/view/4');
+    const devices = await screen.findByRole('table', { name: 'Live devices' });
+    await within(devices).findByText('E96');
+    await screen.findByRole('table', { name: 'Mean time to resolve' });
+    const live = fakeLiveSocket();
+    const reads = (what: string) => callsTo(calls, 'GET', `/api/nms/dashboard/msc/4/${what}`).length;
+    const before = { counts: reads('counts'), trend: reads('fault-trend'), devices: reads('ws/devices/all'), sites: reads('sites') };
+    // Admin's socket carries the whole fleet: its faulty count is not this company's
+    live.send({ resolved: { device_id: 1, fault_ids: [3], fault_code: null, resolution_id: 2 } }, { dashboard: { faulty_count: 40 } });
+    await waitFor(() => expect(within(devices).queryByText('E96')).toBeNull());
+    await waitFor(() => expect(reads('counts')).toBe(before.counts + 1));
+    expect(reads('fault-trend')).toBe(before.trend + 1);
+    expect(screen.getByLabelText('Faulty: 2')).toBeInTheDocument();
+    live.send({ moved: { device_id: 12, slice: 'stayed' } });
+    await waitFor(() => expect(reads('ws/devices/all')).toBe(before.devices + 1));
+    expect(reads('sites')).toBe(before.sites + 1);
   });
 });

@@ -1,4 +1,4 @@
-import { formatHeatPumpDate, parseLiveMessage, useListState, useLiveUpdates, useOpenWithBack, type ListInfo } from '@fleet/shared-api';
+import { formatHeatPumpDate, useListState, useLiveCache, useLiveUpdates, useOpenWithBack, type ListInfo } from '@fleet/shared-api';
 import { Heading, StatusBadge } from '@fleet/shared-ui';
 import { PagedTable, RowActions, type DataColumn } from '@fleet/shared-ui/tables';
 import { useQueryClient } from '@tanstack/react-query';
@@ -9,19 +9,22 @@ import { useHeatPumpTranslation } from '../i18n/translation';
  * A dashboard's live side: its counts and its device list, moved by the socket's messages as they
  * come (the socket carries the slice's heat pumps only; a message for a heat pump outside a company's
  * or site's page moves nothing there but the faulty count the server sends), re-read after a reconnect.
+ * Other consoles' writes (issue 20, item 13): a resolve sets the row's fault code (a role's faulty
+ * count comes with the slice's recount; a place's counts and fault trend are read again); a heat pump
+ * joining or leaving the slice reads the dashboard again, and a place's also when one moves within
+ * the slice (it may have joined or left that company or site). Re-reads are debounced.
  */
 export function useLiveDashboard(source: DashboardSource, { countsFollowDevices }: { countsFollowDevices: boolean }) {
   const client = useQueryClient();
+  const live = useLiveCache();
   const counts = useNmsCounts(source);
   const patchCounts = (patch: (c: NmsCounts) => NmsCounts) => client.setQueryData<NmsCounts>(nmsKeys.counts(source), (c) => patch(c ?? NO_COUNTS));
   const patchRows = (deviceId: number, patch: (row: LiveDeviceRow) => LiveDeviceRow) =>
-    client.setQueriesData<ListInfo<LiveDeviceRow>>({ queryKey: [...source.key, 'devices'] }, (page) =>
-      page && page.data.some((r) => r.id === deviceId) ? { ...page, data: page.data.map((r) => (r.id === deviceId ? patch(r) : r)) } : page,
+    live.patch<ListInfo<LiveDeviceRow>>([...source.key, 'devices'], (page) =>
+      page.data.some((r) => r.id === deviceId) ? { ...page, data: page.data.map((r) => (r.id === deviceId ? patch(r) : r)) } : undefined,
     );
   useLiveUpdates(
-    (raw) => {
-      const message = parseLiveMessage(raw);
-      if (!message) return;
+    (message) => {
       if (message.kind === 'online') {
         if (countsFollowDevices) {
           patchCounts((c) =>
@@ -35,6 +38,14 @@ export function useLiveDashboard(source: DashboardSource, { countsFollowDevices 
         patchRows(message.deviceId, (row) => ({ ...row, fault_code: message.faultCode }));
       } else if (message.kind === 'dashboard' && countsFollowDevices) {
         patchCounts((c) => ({ ...c, faulty: message.faultyCount }));
+      } else if (message.kind === 'resolved') {
+        patchRows(message.deviceId, (row) => ({ ...row, fault_code: message.faultCode }));
+        if (!countsFollowDevices) {
+          live.reread(nmsKeys.counts(source));
+          live.reread([...source.key, 'fault-trend']);
+        }
+      } else if (message.kind === 'moved' && (message.slice !== 'stayed' || !countsFollowDevices)) {
+        live.reread(source.key);
       }
     },
     () => void client.invalidateQueries({ queryKey: source.key }),

@@ -78,4 +78,34 @@ describe('Network Dashboard', () => {
     await waitFor(() => expect(callsTo(calls, 'GET', '/api/agency/nms/dashboard/counts')).toHaveLength(1));
     expect(lastCall(calls, 'GET', '/api/agency/nms/dashboard/counts').query.get('deviceType')).toBe('heat_pump');
   });
+
+  // issue 20, item 13: another console's writes reach the dashboard
+  it("a resolve elsewhere clears the row's fault code and the faulty count follows the slice's recount; heat pumps joining or leaving read counts and devices again, once for a burst", async () => {
+    signInAs('Agency');
+    const calls = dashboardApi('/api/agency/nms');
+    renderHeatPump('/agency/dashboard');
+    const counts = await screen.findByRole('region', { name: 'Heat pumps today' });
+    await within(counts).findByLabelText('Faulty: 3');
+    const table = screen.getByRole('table', { name: 'Live devices' });
+    await within(table).findByText('E96');
+    const live = fakeLiveSocket();
+    const read = () => [callsTo(calls, 'GET', '/api/agency/nms/dashboard/counts').length, callsTo(calls, 'GET', '/api/agency/nms/dashboard/ws/devices/all').length];
+    const before = read();
+    live.send({ resolved: { device_id: 2, fault_ids: [40], fault_code: null, resolution_id: 3 } }, { dashboard: { faulty_count: 2 } });
+    await waitFor(() => expect(within(counts).getByLabelText('Faulty: 2')).toBeInTheDocument());
+    await waitFor(() => expect(within(table).queryByText('E96')).toBeNull());
+    // what the resolve changed came with the messages: nothing is read for it
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(read()).toEqual(before);
+
+    live.send({ moved: { device_id: 5, slice: 'joined' } }, { moved: { device_id: 6, slice: 'left' } }, { dashboard: { faulty_count: 3 } });
+    live.send({ moved: { device_id: 7, slice: 'joined' } });
+    await waitFor(() => expect(read()).toEqual([before[0]! + 1, before[1]! + 1]));
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(read()).toEqual([before[0]! + 1, before[1]! + 1]);
+    // a heat pump that stays in the slice (another company or site of it) changes nothing shown here
+    live.send({ moved: { device_id: 1, slice: 'stayed' } });
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(read()).toEqual([before[0]! + 1, before[1]! + 1]);
+  });
 });

@@ -3,6 +3,7 @@ import { adminInfo, agencyInfo, fakeSessionServer } from '../test-support';
 import { reloadSessionFromStorage, useSession } from '../session/session-store';
 import { FakeWebSocket, FakeWebSocketImpl } from './fake-websocket';
 import { liveUpdates, useLiveStatus, useLiveUpdates } from './live-updates';
+import type { LiveMessage } from './messages';
 
 beforeEach(() => {
   localStorage.clear();
@@ -114,7 +115,7 @@ test('screens receive messages while mounted and a re-read call after a reconnec
   const { unmount } = renderHook(() => useLiveUpdates(onMessage, onReconnected));
 
   FakeWebSocket.latest().serverSends('{"dashboard":{"faulty_count":3}}');
-  expect(onMessage).toHaveBeenCalledWith({ dashboard: { faulty_count: 3 } });
+  expect(onMessage).toHaveBeenCalledWith({ kind: 'dashboard', faultyCount: 3 });
 
   FakeWebSocket.latest().serverCloses(1006);
   jest.advanceTimersByTime(1000);
@@ -124,6 +125,29 @@ test('screens receive messages while mounted and a re-read call after a reconnec
   unmount();
   FakeWebSocket.latest().serverSends('{"late":true}');
   expect(onMessage).toHaveBeenCalledTimes(1);
+});
+
+test("screens hear the console's write messages read and typed, each of a frame on its own, and nothing they cannot read", () => {
+  useSession.getState().signIn({ token: 'a1', refresh_token: 'r1', info: adminInfo });
+  start();
+  FakeWebSocket.latest().serverOpens();
+  const heard: LiveMessage[] = [];
+  renderHook(() => useLiveUpdates((message) => heard.push(message)));
+  FakeWebSocket.latest().serverSends(
+    JSON.stringify({
+      batch: [
+        { resolved: { device_id: 12, fault_ids: [301, 297], fault_code: null, resolution_id: 41 } },
+        { newer_kind: { id: 1 } },
+        { moved: { device_id: 12, slice: 'left' } },
+        { dashboard: { faulty_count: 4 } },
+        { ota: { device_id: 12, push_id: 7, job_id: 90, state: 'downloading', firmware_version: '7.0.0' } },
+        { rollout: { push_id: 7, product_line: 'airlink', queued: 0, downloading: 3, installed: 1, failed: 0 } },
+      ],
+      at: 1,
+    }),
+  );
+  expect(heard.map((m) => m.kind)).toEqual(['resolved', 'moved', 'dashboard', 'ota', 'rollout']);
+  expect(heard[0]).toEqual({ kind: 'resolved', deviceId: 12, faultIds: [301, 297], faultCode: null, resolutionId: 41 });
 });
 
 test('a throwing listener does not stop the others', () => {
@@ -136,7 +160,7 @@ test('a throwing listener does not stop the others', () => {
   });
   const offGood = liveUpdates.subscribe(good);
   FakeWebSocket.latest().serverSends('[5,1]');
-  expect(good).toHaveBeenCalledWith([5, 1]);
+  expect(good).toHaveBeenCalledWith({ kind: 'work_state', deviceId: 5, workState: 1 });
   expect(spy).toHaveBeenCalled();
   offBad();
   offGood();

@@ -4,6 +4,7 @@ import { liveTokenRefused } from '../session/keep-alive';
 import { sessionStore } from '../session/session-store';
 import { openLiveConnection } from './live-connection';
 import type { LiveConnection, LiveConnectionOptions, LiveStatus } from './live-connection';
+import { parseLiveMessage, type LiveMessage } from './messages';
 
 // The page's one live-update connection. The shell starts it once; it then follows the session
 // (connects while signed in with a live token, reconnects with a renewed one, closes on sign-out or
@@ -11,8 +12,10 @@ import type { LiveConnection, LiveConnectionOptions, LiveStatus } from './live-c
 // A silent renewal gives a new token: the server closes the old socket (4000) and the page opens one
 // with the new token, which screens hear as a reconnect (they re-read). A refused token (4401) goes
 // to the session's keep-alive, which tells an expiry on an idle page from an ended session.
+// Each message is read once here (messages.ts) and listeners get it typed; a kind this console
+// does not know (a newer server's) reaches nobody.
 
-export type LiveListener = (message: unknown) => void;
+export type LiveListener = (message: LiveMessage) => void;
 
 export const useLiveStatus = create<{ status: LiveStatus }>()(() => ({ status: 'idle' }));
 
@@ -23,7 +26,9 @@ let connectedToken: string | null = null;
 let unsubscribeSession: (() => void) | null = null;
 let extraOptions: Partial<LiveConnectionOptions> = {};
 
-function deliver(message: unknown) {
+function deliver(raw: unknown) {
+  const message = parseLiveMessage(raw);
+  if (!message) return;
   for (const listener of [...listeners]) {
     try {
       listener(message);
@@ -94,7 +99,7 @@ export const liveUpdates = {
     sessionUser = null;
     useLiveStatus.setState({ status: 'idle' });
   },
-  /** Every parsed message; answers the unsubscribe. */
+  /** Every message this console can read, typed; answers the unsubscribe. */
   subscribe(listener: LiveListener): () => void {
     listeners.add(listener);
     return () => listeners.delete(listener);
