@@ -2,3 +2,4 @@
 export * from './patterns';
 export * from './pattern-samples';
 export * from './tariffs';
+export * from './device-lists';

@@ -3,6 +3,7 @@
  * query (a JSON array of {key, value, type, end_value}, dates DD-MM-YYYY), whitelisted sort keys and
  * filter keys mapped to SQL, and the `info` of a list answer (data, total, current_page, last_page).
  */
+import { IGNORED_FILTER_KEYS } from '@fleet/contract';
 import { Type, type TSchema } from '@sinclair/typebox';
 import { badRequest } from './errors';
 import type { SqlParams } from './sql';
@@ -68,7 +69,8 @@ export interface Listing {
   orderBy: string;
 }
 
-const ALWAYS_IGNORED = new Set(['isOpen']);
+// the console's list state keys that are never filters (@fleet/contract, as the console's codec drops them)
+const ALWAYS_IGNORED = new Set<string>(IGNORED_FILTER_KEYS);
 
 /** Parses the `filter` query; a bad one is a 400, never a 500. */
 export function decodeFilter(raw: string | undefined): FilterItem[] {

@@ -2,6 +2,8 @@
 // array of {key, value, type, end_value?}. Single text values are URL-encoded; status-like keys are
 // multi; empty values and the drawer's isOpen flag are never sent.
 
+import { IGNORED_FILTER_KEYS as CONTRACT_IGNORED_KEYS } from '@fleet/contract';
+
 export type FilterType = 'single' | 'multi';
 export type FilterScalar = string | number;
 export type FilterValue = FilterScalar | FilterScalar[] | null | undefined;
@@ -25,8 +27,8 @@ export interface EncodedFilterItem {
 
 export const MULTI_FILTER_KEYS: readonly string[] = ['status', 'device_status', 'connection_type', 'device_operation_status'];
 
-/** Keys never sent as filters: the drawer's open flag (spec 5). */
-export const IGNORED_FILTER_KEYS: readonly string[] = ['isOpen'];
+/** Keys never sent as filters: the drawer's open flag (spec 5; fleet-api ignores them too). */
+export const IGNORED_FILTER_KEYS: readonly string[] = CONTRACT_IGNORED_KEYS;
 
 function isEmptyScalar(value: unknown): boolean {
   if (typeof value === 'number') return !Number.isFinite(value);

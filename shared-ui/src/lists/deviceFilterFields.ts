@@ -1,42 +1,23 @@
+import { DEVICE_STATUSES, INSTALL_STATES, type DeviceFilterKey, type DeviceStatus, type InstallState } from '@fleet/contract';
 import { alphanumericOnly } from '@fleet/shared-api';
 import { enumOptions } from '../texts/enums';
 import { useUiTranslation, type UiT } from '../texts/ui-texts';
 import type { FilterFieldDef } from './ListFilters';
 
 /**
- * The filters every device list offers (spec: Lighting and Heat-pump device lists), by the key the
- * server reads. A list picks the keys it shows, in its order.
+ * The drawer fields of the device lists (@fleet/contract's DEVICE_FILTER_KEYS, the keys fleet-api's
+ * device listing reads). A list picks the keys it shows, in its order.
  */
-export type DeviceFilterKey =
-  | 'mac_address'
-  | 'serial_number'
-  | 'wifi_name'
-  | 'soft_version'
-  | 'installation_date'
-  | 'installed_via'
-  | 'agency_name'
-  | 'first_name'
-  | 'installer_uuid'
-  | 'id'
-  | 'device_status'
-  | 'status'
-  | 'connection_type';
+export type { DeviceFilterKey };
 
 const digitsOnly = (text: string) => text.replace(/\D/g, '');
 
 /** Spec 9's option lists: Device Status, Customer State (Connection Type: texts/enums.ts, as its cells). */
+const DEVICE_STATUS_TEXT: Record<DeviceStatus, string> = { Active: 'active', 'In-active': 'inActive', Replaced: 'replaced' };
+const INSTALL_STATE_TEXT: Record<InstallState, string> = { Pending: 'pending', Completed: 'completed', Incomplete: 'incomplete', Deleted: 'deleted' };
 const OPTIONS: Partial<Record<DeviceFilterKey, Array<[string, string]>>> = {
-  device_status: [
-    ['Active', 'active'],
-    ['In-active', 'inActive'],
-    ['Replaced', 'replaced'],
-  ],
-  status: [
-    ['Pending', 'pending'],
-    ['Completed', 'completed'],
-    ['Incomplete', 'incomplete'],
-    ['Deleted', 'deleted'],
-  ],
+  device_status: DEVICE_STATUSES.map((value) => [value, DEVICE_STATUS_TEXT[value]]),
+  status: INSTALL_STATES.map((value) => [value, INSTALL_STATE_TEXT[value]]),
 };
 
 /** The drawer fields of `keys`: serial numbers and MAC addresses take letters and digits only, Record ID digits. */

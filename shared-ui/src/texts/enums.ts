@@ -1,12 +1,13 @@
 // Words the server sends for a few enums, each to its text in the `ui` namespace. One mapping per
 // enum: the filter drawer's options and the table cells and detail pages read the same one, so a
 // Hindi page never shows "Bluetooth" in a cell while the filter says "ब्लूटूथ".
+import type { ConnectionType } from '@fleet/contract';
 import { useCallback } from 'react';
 import { useUiTranslation, type UiT } from './ui-texts';
 
 export const ENUM_TEXTS = {
   /** Spec 9: Connection Type Bluetooth, AP. */
-  connection_type: { Bluetooth: 'deviceOptions.bluetooth', AP: 'deviceOptions.ap' },
+  connection_type: { Bluetooth: 'deviceOptions.bluetooth', AP: 'deviceOptions.ap' } satisfies Record<ConnectionType, string>,
   /** How a device joined the fleet (the installer app, the customer app, the console). */
   installed_via: { 'Installer App': 'enums.installerApp', 'Customer App': 'enums.customerApp', Console: 'enums.console' },
   /** A device's state in an OTA push (docs/ota-calls.md: queued -> downloading -> installed | failed). */

@@ -4,12 +4,13 @@
  * the histories (install, device, impulse rate, update rate; firmware is the OTA module's). An id outside the caller's
  * slice is simply not found (404).
  */
+import type { DeviceFilterKey } from '@fleet/contract';
 import { Type } from '@sinclair/typebox';
 import type { Db } from '../../db';
 import { scopeFor } from '../../policy/scope';
 import type { Caller } from '../../policy/roles';
 import { badRequest, notFound } from '../../server/errors';
-import { buildListing, listInfo, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
+import { buildListing, listInfo, type FilterRule, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
 import { SqlParams, whereClause } from '../../server/sql';
 import type { CountCache } from '../../server/count-cache';
 import { alphanumeric, identifierFilter } from '../ota/device-types';
@@ -20,6 +21,25 @@ import { productLines, type ListedLine } from './lines';
 const AGENT_NAME = `(ag.first_name || ' ' || ag.last_name)`;
 
 /** Filters and sort keys of every device list (spec: Lighting and device lists). */
+/** Every filter a device list's drawer sends (@fleet/contract DEVICE_FILTER_KEYS), and the server's own two. */
+const DEVICE_FILTERS = {
+  mac_address: identifierFilter('d.mac_address', true),
+  serial_number: identifierFilter('d.serial_number', false),
+  installation_date: { kind: 'date', column: 'd.installation_date' },
+  installed_via: { kind: 'text', column: 'd.installed_via' },
+  agency_name: { kind: 'text', column: 'a.agency_name' },
+  first_name: { kind: 'text', column: AGENT_NAME },
+  installer_uuid: { kind: 'text', column: 'd.installer_uuid' },
+  id: { kind: 'number', column: 'd.id' },
+  device_status: { kind: 'multi', column: 'd.device_status' },
+  status: { kind: 'multi', column: 'd.status' },
+  connection_type: { kind: 'multi', column: 'd.connection_type' },
+  firmware_version: { kind: 'exact', column: 'd.firmware_version' },
+  soft_version: { kind: 'exact', column: 'd.firmware_version' },
+  wifi_name: { kind: 'text', column: 'd.wifi_name' },
+  product_line: { kind: 'multi', column: 'd.product_line' },
+} satisfies Record<DeviceFilterKey | 'firmware_version' | 'product_line', FilterRule>;
+
 export const DEVICE_LIST: ListSpec = {
   sortable: {
     created_at: 'd.created_at',
@@ -41,23 +61,7 @@ export const DEVICE_LIST: ListSpec = {
     product_line: 'd.product_line',
   },
   defaultSort: 'created_at',
-  filters: {
-    mac_address: identifierFilter('d.mac_address', true),
-    serial_number: identifierFilter('d.serial_number', false),
-    installation_date: { kind: 'date', column: 'd.installation_date' },
-    installed_via: { kind: 'text', column: 'd.installed_via' },
-    agency_name: { kind: 'text', column: 'a.agency_name' },
-    first_name: { kind: 'text', column: AGENT_NAME },
-    installer_uuid: { kind: 'text', column: 'd.installer_uuid' },
-    id: { kind: 'number', column: 'd.id' },
-    device_status: { kind: 'multi', column: 'd.device_status' },
-    status: { kind: 'multi', column: 'd.status' },
-    connection_type: { kind: 'multi', column: 'd.connection_type' },
-    firmware_version: { kind: 'exact', column: 'd.firmware_version' },
-    soft_version: { kind: 'exact', column: 'd.firmware_version' },
-    wifi_name: { kind: 'text', column: 'd.wifi_name' },
-    product_line: { kind: 'multi', column: 'd.product_line' },
-  },
+  filters: DEVICE_FILTERS,
 };
 
 /** The property a row sits at (device and smoke alarm rows carry it alike). */
