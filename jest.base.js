@@ -9,6 +9,9 @@ function jestConfig({ dir, environment = 'node', setupFiles = [] }) {
   return {
     rootDir: dir,
     testEnvironment: environment,
+    // 5 s by default: a screen test that waits for a Chakra dialog (up to 5 s, test-utils' asyncUtilTimeout)
+    // on a busy 2-core machine needs more. No test asserts on time.
+    testTimeout: 30_000,
     testMatch: ['<rootDir>/**/*.test.ts', '<rootDir>/**/*.test.tsx'],
     testPathIgnorePatterns: ['/node_modules/', '/dist/'],
     transform: {
