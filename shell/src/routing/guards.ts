@@ -53,10 +53,11 @@ export function decide(
     return { kind: 'redirect', to: userType ? homeOf(userType) : LOGIN_PATH };
   }
 
-  const needed = prefixRole(pathname);
-  if (needed && userType !== needed) return { kind: 'redirect', to: LOGIN_PATH };
-
   const match = matchRoute(table, pathname, viewer.product);
+  // A role's prefix guards its screens, not the public ones a remote puts under it (/sm/login,
+  // /sm/forgot-password: the site manager signs in there before being one).
+  const needed = prefixRole(pathname);
+  if (needed && userType !== needed && match?.route.access !== 'public') return { kind: 'redirect', to: LOGIN_PATH };
   if (!match) return { kind: 'not-found', layout: userType ? 'console' : 'public' };
 
   const { access } = match.route;
