@@ -94,7 +94,6 @@ export const en = {
   },
   address: {
     noProperty: 'No Property Exist',
-    openProperty: 'Open the property of {{name}}',
   },
   text: {
     showMore: 'Show More',

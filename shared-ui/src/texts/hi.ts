@@ -94,7 +94,6 @@ export const hi: UiTexts = {
   },
   address: {
     noProperty: 'कोई संपत्ति नहीं है',
-    openProperty: '{{name}} की संपत्ति खोलें',
   },
   text: {
     showMore: 'और दिखाएँ',
