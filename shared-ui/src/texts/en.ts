@@ -106,7 +106,6 @@ export const en = {
   },
   files: {
     upload: 'Upload file',
-    dropHint: '{{label}}: drop a file here or press to browse',
     dragOrClick: 'Drag and drop a file here, or click to browse',
     maxSize: 'Maximum file size is {{size}}',
     onlyTypes: 'Only {{types}} files are allowed',

@@ -106,7 +106,6 @@ export const hi: UiTexts = {
   },
   files: {
     upload: 'फ़ाइल अपलोड करें',
-    dropHint: '{{label}}: फ़ाइल यहाँ छोड़ें या चुनने के लिए दबाएँ',
     dragOrClick: 'फ़ाइल यहाँ खींचकर छोड़ें, या चुनने के लिए क्लिक करें',
     maxSize: 'अधिकतम फ़ाइल आकार {{size}} है',
     onlyTypes: 'केवल {{types}} फ़ाइलें मान्य हैं',
