@@ -3,6 +3,7 @@ import { Fragment, type Key, type ReactNode } from 'react';
 import { LoadingOverlay } from '../feedback/LoadingOverlay';
 import { ArrowDownIcon, ArrowUpIcon, SortIcon } from '../icons';
 import { useUiTranslation, type UiT } from '../texts/ui-texts';
+import { useScrollRegion } from './scroll-region';
 
 export type SortOrder = 'asc' | 'desc';
 export type RowKey = string | number;
@@ -110,10 +111,11 @@ export function DataTable<Row>({
         ? 'indeterminate'
         : false;
   const columnCount = columns.length + (selection ? 1 : 0);
+  const scroll = useScrollRegion<HTMLDivElement>(label ?? t('table.scrollArea'));
 
   return (
     <LoadingOverlay loading={loading}>
-      <Table.ScrollArea borderWidth="1px" rounded="md">
+      <Table.ScrollArea ref={scroll.ref} {...scroll.props} borderWidth="1px" rounded="md" focusRing="inside">
         <Table.Root size={size} aria-label={label} stickyHeader interactive={rows.length > 0}>
           <Table.Header>
             <Table.Row bg="bg.muted">

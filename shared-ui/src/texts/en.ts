@@ -18,6 +18,7 @@ export const en = {
     back: 'Back',
   },
   table: {
+    scrollArea: 'Table',
     noData: 'No Data Found',
     selectPage: 'Select all rows on this page',
     selectRow: 'Select row {{n}}',

@@ -18,6 +18,7 @@ export const hi: UiTexts = {
     back: 'वापस',
   },
   table: {
+    scrollArea: 'तालिका',
     noData: 'कोई डेटा नहीं मिला',
     selectPage: 'इस पेज की सभी पंक्तियाँ चुनें',
     selectRow: 'पंक्ति {{n}} चुनें',
