@@ -26,6 +26,7 @@ export const en = {
   },
   pager: {
     label: 'Pagination',
+    labelOf: 'Pagination: {{name}}',
     showing: 'Showing {{from}}-{{to}} of {{total}}',
     rowsPerPage: 'Rows per page',
     refresh: 'Refresh',

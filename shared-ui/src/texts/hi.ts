@@ -26,6 +26,7 @@ export const hi: UiTexts = {
   },
   pager: {
     label: 'पेज नेविगेशन',
+    labelOf: 'पेज नेविगेशन: {{name}}',
     showing: '{{total}} में से {{from}}-{{to}} दिखाए जा रहे हैं',
     rowsPerPage: 'प्रति पेज पंक्तियाँ',
     refresh: 'रीफ़्रेश करें',
