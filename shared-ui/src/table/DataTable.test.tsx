@@ -145,7 +145,8 @@ describe('a table wider than its area', () => {
     const restore = sizes(1600, 600);
     try {
       renderWithUi(<DataTable columns={plain} rows={rows} rowKey="id" label="Top sites" />);
-      const region = screen.getByRole('region', { name: 'Top sites' });
+      // named apart from the table (and from a card or section titled like it: one landmark name each)
+      const region = screen.getByRole('region', { name: 'Scrollable table: Top sites' });
       expect(region).toHaveAttribute('tabindex', '0');
       expect(within(region).getByRole('table', { name: 'Top sites' })).toBeInTheDocument();
     } finally {

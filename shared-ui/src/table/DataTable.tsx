@@ -111,7 +111,8 @@ export function DataTable<Row>({
         ? 'indeterminate'
         : false;
   const columnCount = columns.length + (selection ? 1 : 0);
-  const scroll = useScrollRegion<HTMLDivElement>(label ?? t('table.scrollArea'));
+  // its own name, apart from the table's and a card's or section's named by the same title
+  const scroll = useScrollRegion<HTMLDivElement>(label ? t('table.scrollAreaOf', { name: label }) : t('table.scrollArea'));
 
   return (
     <LoadingOverlay loading={loading}>

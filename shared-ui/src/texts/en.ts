@@ -18,7 +18,8 @@ export const en = {
     back: 'Back',
   },
   table: {
-    scrollArea: 'Table',
+    scrollArea: 'Scrollable table',
+    scrollAreaOf: 'Scrollable table: {{name}}',
     noData: 'No Data Found',
     selectPage: 'Select all rows on this page',
     selectRow: 'Select row {{n}}',

@@ -18,7 +18,8 @@ export const hi: UiTexts = {
     back: 'वापस',
   },
   table: {
-    scrollArea: 'तालिका',
+    scrollArea: 'स्क्रॉल होने वाली तालिका',
+    scrollAreaOf: 'स्क्रॉल होने वाली तालिका: {{name}}',
     noData: 'कोई डेटा नहीं मिला',
     selectPage: 'इस पेज की सभी पंक्तियाँ चुनें',
     selectRow: 'पंक्ति {{n}} चुनें',
