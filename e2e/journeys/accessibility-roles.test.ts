@@ -1,25 +1,27 @@
 // Issue 20, every role but Admin (accessibility-admin.test.ts): each screen the console publishes for
 // the role (its remotes' description.json), in light and dark, with the dialogs each opens, scanned by
 // axe-core; and the session-expired dialog. Serious or critical violations fail; the rest are written
-// to .test-results/axe-roles.json.
+// to .test-results/axe-roles.json. The roles run two at a time (jest.config.js maxConcurrency).
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { auditRole, expectCovered, expectNoBlocking, newPass, scanBothThemes, stillMotion } from '../support/a11y-pass';
+import { auditRole, expectCovered, expectNoBlocking, newPass, scanBothThemes, signInOneAtATime, stillMotion } from '../support/a11y-pass';
 import { AxeLedger } from '../support/axe';
 import { journey, launchChromium, stackInfo } from '../support/browser';
 import { readDescriptions, screensOf, type PublishedDescription } from '../support/console-routes';
 import { settle } from '../support/screens';
-import { DEMO_ACCOUNTS, signIn } from '../support/sign-in';
+import { DEMO_ACCOUNTS } from '../support/sign-in';
 import { repoRoot } from '../support/stack';
 
-let browser: Browser;
-let descriptions: PublishedDescription[];
 const ledger = new AxeLedger();
+let browser: Browser | undefined;
+// concurrent tests may start before beforeAll hooks: they share this one start instead
+let started: Promise<{ browser: Browser; descriptions: PublishedDescription[] }> | undefined;
+const ready = () =>
+  (started ??= (async () => {
+    browser = await launchChromium();
+    return { browser, descriptions: await readDescriptions(stackInfo().consoleUrl) };
+  })());
 
-beforeAll(async () => {
-  browser = await launchChromium();
-  descriptions = await readDescriptions(stackInfo().consoleUrl);
-});
 afterAll(async () => {
   ledger.write(join(repoRoot, '.test-results', 'axe-roles.json'));
   await browser?.close();
@@ -27,22 +29,25 @@ afterAll(async () => {
 
 const ROLES = DEMO_ACCOUNTS.filter((a) => a.userType !== 'Admin');
 
-test.each(ROLES.map((a) => [a.userType, a] as const))('%s: every screen and its dialogs, light and dark, without serious or critical violations', (role, account) =>
-  journey(browser, async ({ page }) => {
-    const started = Date.now();
+test.concurrent.each(ROLES.map((a) => [a.userType, a] as const))('%s: every screen and its dialogs, light and dark, without serious or critical violations', async (role, account) => {
+  const { browser: b, descriptions } = await ready();
+  await journey(b, async ({ page }) => {
+    const since = Date.now();
     const screens = screensOf(descriptions, role);
     expect(screens.length).toBeGreaterThan(0);
     const pass = await auditRole(page, account, screens, ledger, stackInfo().apiUrl);
-    console.log(`${role}: ${pass.visited.size} screens, ${pass.dialogs.length} dialogs in ${Math.round((Date.now() - started) / 1000)} s ${JSON.stringify(pass.time)}\n${pass.dialogs.join('\n')}`);
+    console.log(`${role}: ${pass.visited.size} screens, ${pass.dialogs.length} dialogs in ${Math.round((Date.now() - since) / 1000)} s ${JSON.stringify(pass.time)}\n${pass.dialogs.join('\n')}`);
     expectCovered(pass, screens);
     expectNoBlocking(ledger, role);
-  }), 600_000);
+  });
+}, 600_000);
 
-test('the session-expired dialog, light and dark', () =>
-  journey(browser, async (j) => {
+test.concurrent('the session-expired dialog, light and dark', async () => {
+  const { browser: b } = await ready();
+  await journey(b, async (j) => {
     j.expect(/status of 401/);
     const { page } = j;
-    await signIn(page, 'customer@demo.test');
+    await signInOneAtATime(page, 'customer@demo.test');
     await page.goto('/customer/profile');
     // a token the server refuses (its signature broken): the page's first call after a load meets a 401
     const token = await page.evaluate(() => {
@@ -50,11 +55,12 @@ test('the session-expired dialog, light and dark', () =>
       window.localStorage.setItem('access-token', `${t.slice(0, -4)}${t.endsWith('AAAA') ? 'BBBB' : 'AAAA'}`);
       return t;
     });
-    const pass = newPass(page, 'Customer', stackInfo().apiUrl, token, ledger);
+    const pass = newPass(page, 'Customer (session expired)', stackInfo().apiUrl, token, ledger);
     await page.reload();
     await stillMotion(page);
     await page.getByRole('alertdialog').getByText('Please renew your session to continue', { exact: true }).waitFor();
     await settle(page, pass.network);
     await scanBothThemes(pass, { route: '(any)', path: '/customer/profile', dialog: 'Session expired' }, '[role="alertdialog"]');
-    expectNoBlocking(ledger, 'Customer', 'Session expired');
-  }));
+    expectNoBlocking(ledger, 'Customer (session expired)');
+  });
+});

@@ -199,6 +199,29 @@ export async function scanScreens(pass: PassContext, screens: Screen[], options:
   }
 }
 
+/**
+ * Splits screens into `count` lanes of about equal length for passes that run side by side (two browser
+ * contexts keep both cores busy while one waits for the network); a remote's screens stay in one lane,
+ * so each context loads each remote once.
+ */
+export function lanesOf(screens: Screen[], count: number): Screen[][] {
+  const byRemote = new Map<string, Screen[]>();
+  for (const s of screens) byRemote.set(s.remote, [...(byRemote.get(s.remote) ?? []), s]);
+  const lanes: Screen[][] = Array.from({ length: count }, () => []);
+  for (const group of [...byRemote.values()].sort((a, b) => b.length - a.length)) {
+    lanes.reduce((shortest, lane) => (lane.length < shortest.length ? lane : shortest)).push(...group);
+  }
+  return lanes;
+}
+
+// One sign-in at a time: two passes of one account must not race for its one-time code.
+let signingIn: Promise<unknown> = Promise.resolve();
+export function signInOneAtATime(page: Page, email: string): Promise<void> {
+  const mine = signingIn.then(() => signIn(page, email));
+  signingIn = mine.catch(() => undefined);
+  return mine;
+}
+
 /** Roles with the header's product selector; their screens are scanned with a product line selected. */
 const PRODUCT_ROLES = ['Admin', 'Agency'];
 
@@ -214,7 +237,7 @@ export async function auditRole(
   ledger: AxeLedger,
   apiUrl: string,
 ): Promise<PassContext> {
-  await signIn(page, account.email);
+  await signInOneAtATime(page, account.email);
   await stillMotion(page);
   const token = await page.evaluate(() => window.localStorage.getItem('access-token'));
   if (!token) throw new Error(`${account.email} has no access token after signing in`);

@@ -98,6 +98,16 @@ export class AxeLedger {
   readonly findings: Finding[] = [];
   scans = 0;
 
+  /** One ledger of several (passes that ran side by side, each with its own). */
+  static merge(ledgers: AxeLedger[]): AxeLedger {
+    const all = new AxeLedger();
+    for (const l of ledgers) {
+      all.findings.push(...l.findings);
+      all.scans += l.scans;
+    }
+    return all;
+  }
+
   record(place: ScanPlace, violations: AxeViolation[]): void {
     this.scans += 1;
     for (const v of violations) this.findings.push({ ...place, ...v });
