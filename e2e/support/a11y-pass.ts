@@ -157,8 +157,9 @@ async function closeDialog(page: Page): Promise<void> {
 export async function scanDialogs(pass: PassContext, route: string, path: string): Promise<void> {
   const { page, network } = pass;
   for (const opener of await dialogOpeners(page)) {
+    // found on this screen a moment ago: after a dialog closed or an edit page was left, it comes back
     const button = page.locator('main').getByRole('button', { name: opener.name, exact: true }).first();
-    if (!(await button.isVisible())) continue;
+    await button.waitFor({ state: 'visible', timeout: 10_000 });
     await button.click();
     const deadline = Date.now() + 2000;
     while (Date.now() < deadline && !(await dialogOpen(page)) && new URL(page.url()).pathname === path.split('?')[0]) {
