@@ -82,10 +82,10 @@ test('Admin lands on the device dashboard, switches year and product (heat pumps
     await page.getByRole('table', { name: 'Devices installed in Jun 2024' }).waitFor();
 
     // dark mode: the charts are drawn again, in the dark colours
-    await page.getByRole('button', { name: 'Dark mode' }).click();
+    await page.getByRole('button', { name: 'Switch to dark mode' }).click();
     await page.waitForFunction(() => document.documentElement.classList.contains('dark'));
     await chartsPainted(page, 5);
-    await page.getByRole('button', { name: 'Light mode' }).click();
+    await page.getByRole('button', { name: 'Switch to light mode' }).click();
 
     // one product: its figures under its name
     const livelink = page.waitForResponse((r) => r.url().includes('/api/dashboard/month-device-livelink?'));

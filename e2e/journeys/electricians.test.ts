@@ -67,7 +67,7 @@ test('Admin adds an electrician with every message of the spec, edits its aggreg
       'Password must be at least 8 characters and contain an uppercase letter, a lowercase letter and a digit',
     ]);
     await box(page, 'Phone Number').fill('04125556x6');
-    await expectMessages(page, ['Phone Number must start with + or a digit and end with a digit']);
+    await expectMessages(page, ['Phone Number can only contain digits, spaces, brackets, hyphens and a leading +']);
 
     await box(page, 'First Name').fill('Riley');
     await box(page, 'Last Name').fill(`Sparks ${stamp}`);

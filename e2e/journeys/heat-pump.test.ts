@@ -137,14 +137,19 @@ test('the simulator changes a row live and a new fault raises the Fault Alert', 
     const href = (await row.getByRole('link').first().getAttribute('href')) ?? '';
     const deviceId = Number(/\/(\d+)$/.exec(href)?.[1]);
     expect(deviceId).toBeGreaterThan(0);
-    const operation = row.locator('td').nth(5);
+    // the column by its header: which columns show is the list's (issue 20: Model Number is in Columns)
+    const column = await page
+      .locator(`${TABLE} thead th`)
+      .evaluateAll((headers) => headers.findIndex((th) => (th.textContent ?? '').trim() === 'Device Operation Status'));
+    expect(column).toBeGreaterThan(0);
+    const operation = row.locator('td').nth(column);
     const before = (await operation.innerText()).trim();
     // the work state moves Off -> In Progress -> Completed -> Off
     const next: Record<string, string> = { Off: 'In Progress', 'In Progress': 'Completed', Completed: 'Off' };
     await raise({ work_state: [deviceId] });
     await page.waitForFunction(
-      ([sel, want]) => (document.querySelector(`${sel} tbody tr td:nth-child(6)`)?.textContent ?? '').trim() === want,
-      [TABLE, next[before] ?? 'In Progress'] as const,
+      ([sel, want, nth]) => (document.querySelector(`${sel} tbody tr td:nth-child(${nth})`)?.textContent ?? '').trim() === want,
+      [TABLE, next[before] ?? 'In Progress', column + 1] as const,
     );
     expect(await page.getByText('Fault Alert').count()).toBe(0);
     await raise({ fault: [deviceId] });
@@ -164,7 +169,7 @@ test("Admin's dashboard with heat pumps selected is the network dashboard, with 
     await page.getByRole('combobox', { name: /product/i }).selectOption('heat_pump');
     await page.getByRole('heading', { name: 'Network Dashboard' }).waitFor();
     // the counts read 0 until the server answers (spec 4): wait for the slice's figure
-    await page.getByLabel(/^Total: [1-9]\d*$/).waitFor();
+    await page.getByLabel(/^Total in service: [1-9]\d*$/).waitFor();
     // the months of a past year come from the recorded history
     await page.getByRole('combobox', { name: 'Year' }).selectOption('2024');
     const months = page.getByRole('table', { name: 'Online and offline heat pumps by month, 2024' });

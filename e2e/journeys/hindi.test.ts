@@ -89,3 +89,40 @@ test('in Hindi the shell, the tables, pager, filters, dialogs and validation of 
     await form.getByText(firmwareHi.validation.versionRequired, { exact: true }).first().waitFor();
     expect(await englishLines(page)).toEqual([]);
   }));
+
+/** A line of the page in Hindi: it has Devanagari (names and numbers aside). */
+const DEVANAGARI = /[\u0900-\u097F]/;
+
+test('in Hindi every menu entry and group, the product names and the enum cells of a list are Hindi', () =>
+  journey(browser, async ({ page }) => {
+    await signIn(page, 'admin@demo.test');
+    await page.waitForURL('**/admin/dashboard');
+    await page.getByRole('banner').getByRole('combobox', { name: 'Language' }).selectOption('hi');
+    await page.waitForFunction(() => document.documentElement.lang === 'hi');
+
+    // the menu: entries of every remote, loaded or not, and their groups (from the descriptions)
+    const menu = page.getByRole('navigation', { name: shellHi.menu.title });
+    await menu.getByRole('link', { name: 'ध्यान दें', exact: true }).waitFor();
+    const links = await menu.getByRole('link').allTextContents();
+    expect(links.length).toBeGreaterThan(25);
+    expect(links.filter((text) => !DEVANAGARI.test(text))).toEqual([]);
+    const groups = await menu.getByRole('group').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('aria-label') ?? ''));
+    expect(groups.length).toBeGreaterThan(4);
+    expect(groups.filter((text) => !DEVANAGARI.test(text))).toEqual([]);
+
+    // the product selector
+    const products = await page.getByRole('banner').getByRole('combobox', { name: shellHi.header.product }).locator('option').allTextContents();
+    expect(products).toEqual([...Object.values(uiHi.products)]);
+
+    // a list's enum cells say what its filter says
+    await menu.getByRole('group', { name: 'डिवाइस', exact: true }).getByRole('link', { name: 'हीट पंप', exact: true }).click();
+    await page.waitForURL('**/admin/heat_pump/devices');
+    const table = page.getByRole('table', { name: 'डिवाइस [हीट पंप]' });
+    await table.waitFor();
+    await page.waitForFunction(() => document.querySelectorAll('tbody tr td').length > 3);
+    const cells = await table.locator('tbody td').allTextContents();
+    expect(cells.some((text) => text === uiHi.deviceOptions.bluetooth || text === uiHi.deviceOptions.ap)).toBe(true);
+    expect(cells.filter((text) => text === 'Bluetooth' || text === 'AP')).toEqual([]);
+    expect(await englishLines(page)).toEqual([]);
+  }));
+

@@ -34,7 +34,7 @@ test('Agency with heat pumps selected lands on its network dashboard with figure
     await page.goto('/agency/dashboard');
     await page.getByRole('heading', { name: 'Network Dashboard' }).waitFor();
     // the counts read 0 until the server answers (spec 4): wait for the slice's figure
-    await page.getByLabel(/^Total: [1-9]\d*$/).waitFor();
+    await page.getByLabel(/^Total in service: [1-9]\d*$/).waitFor();
   }));
 
 test('Admin creates a company, a site, a site manager and a contact, and assigns heat pumps', () =>
@@ -143,7 +143,7 @@ test('Admin creates a company, a site, a site manager and a contact, and assigns
     await drawer.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: `View ${site}` }).click();
     await page.getByRole('heading', { name: site }).waitFor();
-    await page.getByLabel('Total: 2').waitFor();
+    await page.getByLabel('Total in service: 2').waitFor();
   }));
 
 test('Agency assigns a heat pump to a company it did not create, by its exact contact email', () =>

@@ -21,19 +21,19 @@ describe('preferences', () => {
       await page.waitForURL('**/admin/dashboard');
       expect(await htmlIsDark(page)).toBe(false);
 
-      await page.getByRole('banner').getByRole('button', { name: 'Dark mode' }).click();
+      await page.getByRole('banner').getByRole('button', { name: 'Switch to dark mode' }).click();
       await page.waitForFunction(() => document.documentElement.classList.contains('dark'));
       expect(await page.evaluate(() => localStorage.getItem('isDarkMode'))).toBe('true');
 
       await page.reload();
-      await page.getByRole('banner').getByRole('button', { name: 'Light mode' }).waitFor();
+      await page.getByRole('banner').getByRole('button', { name: 'Switch to light mode' }).waitFor();
       expect(await htmlIsDark(page)).toBe(true);
       // the remote's area follows the same switch: open the profile and look at its page
       await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Profile', exact: true }).click();
       await page.getByRole('heading', { name: 'Admin Profile' }).waitFor();
       expect(await htmlIsDark(page)).toBe(true);
 
-      await page.getByRole('banner').getByRole('button', { name: 'Light mode' }).click();
+      await page.getByRole('banner').getByRole('button', { name: 'Switch to light mode' }).click();
       await page.waitForFunction(() => !document.documentElement.classList.contains('dark'));
       expect(await page.evaluate(() => localStorage.getItem('isDarkMode'))).toBe('false');
     }));

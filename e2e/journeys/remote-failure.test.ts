@@ -37,9 +37,9 @@ describe('a remote that cannot be reached', () => {
 
       // the shell around it still works: header controls and the menu
       const header = page.getByRole('banner');
-      await header.getByRole('button', { name: 'Dark mode' }).click();
+      await header.getByRole('button', { name: 'Switch to dark mode' }).click();
       await page.waitForFunction(() => document.documentElement.classList.contains('dark'));
-      await header.getByRole('button', { name: 'Light mode' }).click();
+      await header.getByRole('button', { name: 'Switch to light mode' }).click();
       await page.waitForFunction(() => !document.documentElement.classList.contains('dark'));
       await page.getByRole('navigation', { name: 'Main menu' }).waitFor();
       await header.getByRole('button', { name: 'Logout' }).waitFor();

@@ -32,7 +32,7 @@ export function account(email: string): DemoAccount {
   return found;
 }
 
-interface OutboxMail {
+export interface OutboxMail {
   to: string;
   subject: string;
   text: string;
@@ -48,29 +48,40 @@ async function outbox(email: string, apiUrl = stackInfo().apiUrl): Promise<Outbo
 
 const mailKey = (m: OutboxMail | undefined): string => (m ? `${m.created_at}|${m.subject}|${m.text}` : '');
 
-/** Waits for a mail to `email` newer than `previous` (the newest one before the action) and returns its code. */
-export async function waitForOtp(email: string, previous: string, apiUrl = stackInfo().apiUrl): Promise<string> {
+/** Waits for a mail to `email` newer than `previous` (the newest one before the action) and returns it. */
+export async function waitForMail(email: string, previous: string, apiUrl = stackInfo().apiUrl): Promise<OutboxMail> {
   const deadline = Date.now() + 20_000;
   while (Date.now() < deadline) {
     const newest = (await outbox(email, apiUrl))[0];
-    if (newest && mailKey(newest) !== previous) {
-      const code = /\b(\d{6})\b/.exec(`${newest.subject}\n${newest.text}`)?.[1];
-      if (!code) throw new Error(`the newest mail to ${email} holds no 6-digit code: ${newest.subject}`);
-      return code;
-    }
+    if (newest && mailKey(newest) !== previous) return newest;
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error(`no OTP mail reached ${email} within 20 s`);
+  throw new Error(`no new mail reached ${email} within 20 s`);
+}
+
+/** Waits for a mail to `email` newer than `previous` (the newest one before the action) and returns its code. */
+export async function waitForOtp(email: string, previous: string, apiUrl = stackInfo().apiUrl): Promise<string> {
+  const newest = await waitForMail(email, previous, apiUrl);
+  const code = /\b(\d{6})\b/.exec(`${newest.subject}\n${newest.text}`)?.[1];
+  if (!code) throw new Error(`the newest mail to ${email} holds no 6-digit code: ${newest.subject}`);
+  return code;
+}
+
+/** The console link a mail carries (a reset or invitation link), as a URL. */
+export function linkOf(mail: OutboxMail): URL {
+  const found = /https?:\/\/\S+/.exec(mail.text)?.[0];
+  if (!found) throw new Error(`the mail "${mail.subject}" holds no link`);
+  return new URL(found);
 }
 
 export async function newestMailKey(email: string, apiUrl = stackInfo().apiUrl): Promise<string> {
   return mailKey((await outbox(email, apiUrl))[0]);
 }
 
-/** Login form -> /verify-otp -> the code from the outbox -> the role's home. */
-export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+/** Login form (`/login`, or a portal's: `/sm/login`) -> /verify-otp -> the code from the outbox -> the role's home. */
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD, loginPath = '/login'): Promise<void> {
   const before = await newestMailKey(email);
-  await page.goto('/login');
+  await page.goto(loginPath);
   await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();

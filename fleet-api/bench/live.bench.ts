@@ -127,7 +127,8 @@ async function benchOn(db: Db, label: string): Promise<Record<string, unknown>> 
     const expected: Record<string, number> = Object.fromEntries(SOCKETS.map(([slice]) => [slice, 0]));
     const off = app.fleetContext.live.subscribe((events) => {
       for (const e of events) {
-        if (e.kind === 'session') continue;
+        // the simulator's device events (the console's writes are not part of this run)
+        if (e.kind !== 'work_state' && e.kind !== 'online' && e.kind !== 'fault') continue;
         for (const [slice, matcher] of Object.entries(matchers)) if (matcher(e.device)) expected[slice] = (expected[slice] ?? 0) + 1;
       }
     });

@@ -47,7 +47,7 @@ async function main(): Promise<void> {
     }
   }
 
-  const simulator = config.simulator.enabled ? new OtaSimulator(db) : null;
+  const simulator = config.simulator.enabled ? new OtaSimulator(db, { bus: app.fleetContext.live }) : null;
   simulator?.start(config.simulator.intervalMs, config.now, (err) => app.log.error({ err }, 'OTA simulator tick failed'));
   const heatPumps = config.simulator.enabled
     ? new HeatPumpSimulator(db, app.fleetContext.live, { eventsPerSecond: config.simulator.heatPumpEventsPerSecond })

@@ -89,7 +89,8 @@ describe('Agency profile', () => {
   it.each([
     [{ postcode: '21' }, 'Valid Postal code is required'],
     [{ contact: '1234567' }, 'Contact Number must be 8 to 13 characters.'],
-    [{ contact: '0412-345-67x' }, 'Contact Number must start with + or a digit and end with a digit'],
+    [{ contact: '0412-345-67x' }, 'Contact Number can only contain digits, spaces, brackets, hyphens and a leading +'],
+    [{ contact: '0412-345-67-' }, 'Contact Number must start with + or a digit and end with a digit'],
     [{ email: 'other@demo.test' }, 'email is not an accepted field'],
     [{ agency_id: '2' }, 'agency_id is not an accepted field'],
   ])('refuses %j', async (change, message) => {

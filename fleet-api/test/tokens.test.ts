@@ -87,6 +87,23 @@ describe('refresh tokens', () => {
     expect((await profile(s.token)).statusCode).toBe(401);
   });
 
+  it('a refresh ends the access token it replaces at once (SECURITY.md 17), not other sessions', async () => {
+    const s = await signIn(t.app, 'agency@demo.test');
+    const other = await signIn(t.app, 'agency@demo.test');
+    const getProfile = (token: string) => t.app.inject({ url: '/api/agency/getprofile', headers: bearer(token) });
+    expect((await getProfile(s.token)).statusCode).toBe(200);
+    const r1 = (await post(t.app, '/api/token-refresh', { refresh_token: s.refresh_token })).json<{ token: string; refresh_token: string }>();
+    const replaced = await getProfile(s.token);
+    expect(replaced.statusCode).toBe(401);
+    expect(replaced.json()).toEqual({ status: false, message: 'Your session has expired. Please sign in again.' });
+    expect((await getProfile(r1.token)).statusCode).toBe(200);
+    // the next refresh ends that one too; the session's other sign-in is not touched
+    const r2 = (await post(t.app, '/api/token-refresh', { refresh_token: r1.refresh_token })).json<{ token: string }>();
+    expect((await getProfile(r1.token)).statusCode).toBe(401);
+    expect((await getProfile(r2.token)).statusCode).toBe(200);
+    expect((await getProfile(other.token)).statusCode).toBe(200);
+  });
+
   it('refuses an access token, garbage and an expired refresh token', async () => {
     const s = await signIn(t.app, 'admin@demo.test');
     expect((await post(t.app, '/api/token-refresh', { refresh_token: s.token })).statusCode).toBe(401);

@@ -44,8 +44,7 @@ const routes: RemoteRoute[] = [
 const menu: MenuEntry[] = PROFILE_ROLES.map(
   (role): MenuEntry => ({
     id: `auth.profile.${role}`,
-    label: 'Profile',
-    labelKey: 'auth:menu.profile',
+    labels: { en: 'Profile', hi: 'प्रोफ़ाइल' },
     path: PROFILE_PATHS[role],
     roles: [role],
     order: 1000,

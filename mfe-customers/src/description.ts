@@ -43,15 +43,14 @@ const menu: MenuEntry[] = [
   ...CUSTOMER_AREAS.map(
     (area): MenuEntry => ({
       id: `customers.${area}`,
-      label: 'Customers',
-      labelKey: 'customers:menu.customers',
+      labels: { en: 'Customers', hi: 'ग्राहक' },
       path: customerPaths(area).list,
       roles: [AREA_ROLE[area]],
       order: 200,
     }),
   ),
   // after the Manage Firmwares group (600s), before Sliders
-  { id: 'customers.suppression', label: 'Suppression List', labelKey: 'customers:suppression.menu', path: SUPPRESSION_PATH, roles: ['Admin'], order: 700 },
+  { id: 'customers.suppression', labels: { en: 'Suppression List', hi: 'सप्रेशन सूची' }, path: SUPPRESSION_PATH, roles: ['Admin'], order: 700 },
 ];
 
 export const description: RemoteDescription = {

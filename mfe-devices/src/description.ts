@@ -1,6 +1,6 @@
 // What the shell reads at start-up to learn this remote's routes and menu entries. Type-only imports:
 // this module must stay tiny and free of runtime dependencies.
-import type { MenuEntry, ProductKey, RemoteDescription, RemoteRoute, UserType } from '@fleet/shared-api';
+import type { MenuEntry, MenuGroup, MenuLabels, ProductKey, RemoteDescription, RemoteRoute, UserType } from '@fleet/shared-api';
 
 /** The lines this remote lists, by the product selector's key (heat pump is mfe-heatpump-nms'). */
 export const DEVICE_PRODUCTS = ['all', 'electricity-advisor', 'livelink', 'safelink', 'airlink', 'bulb'] as const;
@@ -71,7 +71,6 @@ export const DASHBOARD_PATHS = { Admin: '/admin/dashboard', Agency: '/agency/das
 export const ANALYSIS_PATH = '/admin/analysis';
 
 const ADMIN: UserType[] = ['Admin'];
-const CUSTOMER: UserType[] = ['Customer', 'User'];
 const NOT_HEAT_PUMP: ProductKey[] = ['all', 'electricity-advisor', 'livelink', 'safelink', 'airlink', 'bulb'];
 
 const routes: RemoteRoute[] = [
@@ -100,37 +99,49 @@ const routes: RemoteRoute[] = [
   { path: ANALYSIS_PATH, access: ADMIN },
 ];
 
-// Spec 2.11: Admin's Dashboard first (Analysis after it), then a device menu per product family (shown
-// for the selected product); the agency's Dashboard before its devices.
+/** Spec 2.11: Admin's device menus, one per product family, in one group. */
+export const DEVICES_GROUP: MenuGroup = { name: 'Devices', labels: { en: 'Devices', hi: 'डिवाइस' } };
+
+/** Each Admin list by the product's name (the heat-pump remote adds Heat Pump to the group). */
+const ADMIN_LIST_LABELS: Record<DeviceProduct, MenuLabels> = {
+  all: { en: 'All Devices', hi: 'सभी डिवाइस' },
+  'electricity-advisor': { en: 'Electricity Advisor', hi: 'इलेक्ट्रिसिटी एडवाइज़र' },
+  livelink: { en: 'Livelink', hi: 'लाइवलिंक' },
+  safelink: { en: 'Safelink', hi: 'सेफ़लिंक' },
+  airlink: { en: 'Airlink', hi: 'एयरलिंक' },
+  bulb: { en: 'Lighting', hi: 'लाइटिंग' },
+};
+const ADMIN_LIST_ORDER: Record<DeviceProduct, number> = { all: 100, 'electricity-advisor': 101, livelink: 102, safelink: 103, airlink: 105, bulb: 106 };
+
+const DASHBOARD: MenuLabels = { en: 'Dashboard', hi: 'डैशबोर्ड' };
+const DEVICES: MenuLabels = { en: 'Devices', hi: 'डिवाइस' };
+
+// Spec 2.11: Admin's Dashboard first (Analysis after it), then the Devices group with a list per
+// product (every one, whatever product is selected: the shell's menu hides no area); the agency's
+// Dashboard before its devices. User has two lists: its heat pumps (the heat-pump remote's "Heat
+// Pumps") and its devices of the other lines, named apart.
 const menu: MenuEntry[] = [
-  { id: 'devices.admin.dashboard', label: 'Dashboard', labelKey: 'devices:menu.dashboard', path: DASHBOARD_PATHS.Admin, roles: ADMIN, products: NOT_HEAT_PUMP, order: 10 },
-  { id: 'devices.admin.analysis', label: 'Analysis', labelKey: 'devices:menu.analysis', path: ANALYSIS_PATH, roles: ADMIN, order: 11 },
-  { id: 'devices.agency.dashboard', label: 'Dashboard', labelKey: 'devices:menu.dashboard', path: DASHBOARD_PATHS.Agency, roles: ['Agency'], products: NOT_HEAT_PUMP, order: 10 },
+  { id: 'devices.admin.dashboard', labels: DASHBOARD, path: DASHBOARD_PATHS.Admin, roles: ADMIN, order: 10 },
+  { id: 'devices.admin.analysis', labels: { en: 'Analysis', hi: 'विश्लेषण' }, path: ANALYSIS_PATH, roles: ADMIN, order: 11 },
+  { id: 'devices.agency.dashboard', labels: DASHBOARD, path: DASHBOARD_PATHS.Agency, roles: ['Agency'], order: 10 },
   ...DEVICE_PRODUCTS.map(
-    (product, index): MenuEntry => ({
+    (product): MenuEntry => ({
       id: `devices.admin.${product}`,
-      label: product === 'all' ? 'All Devices' : 'Devices',
-      labelKey: product === 'all' ? 'devices:menu.allDevices' : 'devices:menu.devices',
+      labels: ADMIN_LIST_LABELS[product],
       path: ADMIN_LIST_PATHS[product],
       roles: ADMIN,
-      products: [product],
-      order: 100 + index,
+      group: DEVICES_GROUP,
+      order: ADMIN_LIST_ORDER[product],
     }),
   ),
-  // the smoke alarms safelink hubs look after: under the safelink product, after its devices
-  {
-    id: 'devices.admin.smoke-alarm',
-    label: 'Smoke Alarms',
-    labelKey: 'devices:menu.smokeAlarms',
-    path: SMOKE_ALARM_PATHS.list,
-    roles: ADMIN,
-    products: ['safelink'],
-    order: 100 + DEVICE_PRODUCTS.length,
-  },
-  { id: 'devices.agency', label: 'Devices', labelKey: 'devices:menu.devices', path: ROLE_PATHS.agencyList, roles: ['Agency'], products: NOT_HEAT_PUMP, order: 100 },
-  { id: 'devices.veu', label: 'Devices - VEU', labelKey: 'devices:menu.veu', path: ROLE_PATHS.veuList, roles: ['Agency'], order: 130 },
-  { id: 'devices.electrician', label: 'Devices', labelKey: 'devices:menu.devices', path: ROLE_PATHS.electricianList, roles: ['Electrician'], order: 100 },
-  { id: 'devices.customer', label: 'Devices', labelKey: 'devices:menu.devices', path: ROLE_PATHS.customerList, roles: CUSTOMER, order: 100 },
+  // the smoke alarms safelink hubs look after: after the safelink devices
+  { id: 'devices.admin.smoke-alarm', labels: { en: 'Smoke Alarms', hi: 'स्मोक अलार्म' }, path: SMOKE_ALARM_PATHS.list, roles: ADMIN, group: DEVICES_GROUP, order: 104 },
+  { id: 'devices.agency', labels: DEVICES, path: ROLE_PATHS.agencyList, roles: ['Agency'], order: 100 },
+  { id: 'devices.veu', labels: { en: 'Devices - VEU', hi: 'डिवाइस - VEU' }, path: ROLE_PATHS.veuList, roles: ['Agency'], order: 130 },
+  { id: 'devices.electrician', labels: DEVICES, path: ROLE_PATHS.electricianList, roles: ['Electrician'], order: 100 },
+  { id: 'devices.customer', labels: DEVICES, path: ROLE_PATHS.customerList, roles: ['Customer'], order: 100 },
+  // User: every line but heat pump here (its heat pumps are /user/dashboard, "Heat Pumps")
+  { id: 'devices.user', labels: { en: 'Other Devices', hi: 'अन्य डिवाइस' }, path: ROLE_PATHS.customerList, roles: ['User'], order: 101 },
 ];
 
 export const description: RemoteDescription = {

@@ -1,7 +1,7 @@
 import { Route, Routes } from '@fleet/shared-api';
 import { RequireRole } from '@fleet/shared-ui/remote';
 import type { ReactNode } from 'react';
-import { AREA_ROLE, DEVICE_DETAIL_PATHS, FAULT_AREAS, FAULT_HISTORY_PATHS, FAULTY_SYSTEMS_PATHS, HEAT_PUMP_LIST_PATHS, SERIAL_PATHS, DASHBOARD_PATHS, MODELS_PATH, COMPANY_VIEW_PATHS, SITE_VIEW_PATHS, COMPANY_LIST_PATHS, SITE_LIST_PATHS, MANAGER_PATHS, CONTACT_PATHS } from './description';
+import { ADMIN_ALIASES, SITES_USER_PATHS, SITES_USER_ROLES, AREA_ROLE, DEVICE_DETAIL_PATHS, FAULT_AREAS, FAULT_HISTORY_PATHS, FAULTY_SYSTEMS_PATHS, HEAT_PUMP_LIST_PATHS, SERIAL_PATHS, DASHBOARD_PATHS, MODELS_PATH, COMPANY_VIEW_PATHS, SITE_VIEW_PATHS, COMPANY_LIST_PATHS, SITE_LIST_PATHS, MANAGER_PATHS, CONTACT_PATHS } from './description';
 import { ContactsPage, SiteManagersPage } from './multi-site/PeopleLists';
 import { CompaniesPage, SitesPage } from './multi-site/PlaceLists';
 import { CompanyDashboardPage, SiteDashboardPage } from './multi-site/PlaceDashboards';
@@ -12,6 +12,8 @@ import { FaultHistoryPage } from './fault-history/FaultHistoryPage';
 import { FaultySystemsPage } from './faulty-systems/FaultySystemsPage';
 import { HeatPumpDetailPage } from './heat-pump-detail/HeatPumpDetailPage';
 import { HeatPumpListPage } from './heat-pump-list/HeatPumpListPage';
+import { SitesDashboardPage, SitesDevicesPage } from './sites-user/SitesUserPages';
+import { AdminAlias } from './admin-aliases/AdminAlias';
 
 export interface HeatPumpRoutesProps {
   /** What a path this remote does not own shows: nothing inside the console (the shell mounts its owner). */
@@ -47,6 +49,12 @@ export function HeatPumpRoutes({ fallback = null }: HeatPumpRoutesProps) {
       <Route path={SITE_LIST_PATHS.admin} element={<RequireRole role="Admin"><SitesPage area="admin" /></RequireRole>} />
       <Route path={SITE_LIST_PATHS.multisite} element={<RequireRole role="mscc"><SitesPage area="multisite" /></RequireRole>} />
       <Route path={SITE_LIST_PATHS.sitemanager} element={<RequireRole role="sm"><SitesPage area="sitemanager" /></RequireRole>} />
+      <Route path={SITE_LIST_PATHS.agency} element={<RequireRole role="Agency"><SitesPage area="agency" /></RequireRole>} />
+      <Route path={SITES_USER_PATHS.dashboard} element={<RequireRole role={SITES_USER_ROLES}><SitesDashboardPage /></RequireRole>} />
+      <Route path={SITES_USER_PATHS.devices} element={<RequireRole role={SITES_USER_ROLES}><SitesDevicesPage /></RequireRole>} />
+      {Object.entries(ADMIN_ALIASES).map(([path, to]) => (
+        <Route key={path} path={path} element={<RequireRole role="Admin"><AdminAlias to={to} /></RequireRole>} />
+      ))}
       <Route path={COMPANY_VIEW_PATHS.admin} element={<RequireRole role="Admin"><CompanyDashboardPage area="admin" listPath={COMPANY_LIST_PATHS.admin} /></RequireRole>} />
       <Route path={COMPANY_VIEW_PATHS.agency} element={<RequireRole role="Agency"><CompanyDashboardPage area="agency" listPath={COMPANY_LIST_PATHS.agency} /></RequireRole>} />
       {FAULT_AREAS.map((area) => (

@@ -1,6 +1,6 @@
 // What the shell reads at start-up to learn this remote's routes and menu entries. Type-only imports:
 // this module must stay tiny and free of runtime dependencies.
-import type { MenuEntry, RemoteDescription, RemoteRoute, UserType } from '@fleet/shared-api';
+import type { MenuEntry, MenuGroup, MenuLabels, RemoteDescription, RemoteRoute, UserType } from '@fleet/shared-api';
 
 /** Who has the Attention list and fault histories (spec: admin, agency, multisite, sitemanager variants). */
 export type FaultArea = 'admin' | 'agency' | 'multisite' | 'sitemanager';
@@ -63,9 +63,12 @@ export const SITE_VIEW_PATHS: Record<PlaceArea, string> = {
   sitemanager: '/sitemanager/sites/view/:id',
 };
 
-/** The company lists (Admin: multi-site-company; Agency: heat_pump/multi-site) and the site lists. */
+/**
+ * The company lists (Admin: multi-site-company; Agency: heat_pump/multi-site) and the site lists (the
+ * agency's is spec 2.5's customer/sites: the sites of its multi-site companies, its heat-pump customers).
+ */
 export const COMPANY_LIST_PATHS = { admin: '/admin/heat_pump/multi-site-company', agency: '/agency/heat_pump/multi-site' } as const;
-export const SITE_LIST_PATHS = { admin: '/admin/heat_pump/sites', multisite: '/multisite/sites', sitemanager: '/sitemanager/sites' } as const;
+export const SITE_LIST_PATHS = { admin: '/admin/heat_pump/sites', multisite: '/multisite/sites', sitemanager: '/sitemanager/sites', agency: '/agency/customer/sites' } as const;
 
 /** Site managers (Admin, mscc, sm) and multi-site contacts (Admin; mscc's "contacts"). */
 export const MANAGER_PATHS = { admin: '/admin/heat_pump/site-managers', multisite: '/multisite/site-managers', sitemanager: '/sitemanager/site-managers' } as const;
@@ -94,6 +97,30 @@ export const HEAT_PUMP_LIST_PATHS = {
 } as const;
 export type HeatPumpListArea = keyof typeof HEAT_PUMP_LIST_PATHS;
 
+/**
+ * Spec 2.9: the sites user's routes. The sites user is a site manager (or a company contact): these
+ * show the signed-in sm's or mscc's network dashboard of its sites and its heat pumps. They need that
+ * sign-in (spec 2.10's "Sites routes need no check" cannot mean a fleet's data without one).
+ */
+export const SITES_USER_PATHS = { dashboard: '/sites/dashboard', devices: '/sites/devices' } as const;
+export const SITES_USER_ROLES: readonly ('sm' | 'mscc')[] = ['sm', 'mscc'];
+
+/**
+ * Spec 2.4 writes Admin's heat-pump extras without `heat_pump/`: each is the screen under
+ * /admin/heat_pump/, reached by a replacing redirect (query string kept).
+ */
+export const ADMIN_ALIASES: Readonly<Record<string, string>> = {
+  '/admin/models': MODELS_PATH,
+  '/admin/faulty-systems': FAULTY_SYSTEMS_PATHS.admin,
+  '/admin/faulty-systems/view/faulty-history/:id': FAULT_HISTORY_PATHS.admin,
+  '/admin/multi-site-company': COMPANY_LIST_PATHS.admin,
+  '/admin/multi-site-company/view/:id': COMPANY_VIEW_PATHS.admin,
+  '/admin/sites': SITE_LIST_PATHS.admin,
+  '/admin/sites/view/:id': SITE_VIEW_PATHS.admin,
+  '/admin/multi-site-contacts': CONTACT_PATHS.admin,
+  '/admin/site-managers': MANAGER_PATHS.admin,
+};
+
 const routes: RemoteRoute[] = [
   { path: HEAT_PUMP_LIST_PATHS.admin, access: ['Admin'] },
   { path: HEAT_PUMP_LIST_PATHS.agency, access: ['Agency'], products: ['heat_pump'] },
@@ -112,6 +139,10 @@ const routes: RemoteRoute[] = [
   { path: SITE_LIST_PATHS.admin, access: ['Admin'] },
   { path: SITE_LIST_PATHS.multisite, access: ['mscc'] },
   { path: SITE_LIST_PATHS.sitemanager, access: ['sm'] },
+  { path: SITE_LIST_PATHS.agency, access: ['Agency'] },
+  { path: SITES_USER_PATHS.dashboard, access: [...SITES_USER_ROLES] },
+  { path: SITES_USER_PATHS.devices, access: [...SITES_USER_ROLES] },
+  ...Object.keys(ADMIN_ALIASES).map((path): RemoteRoute => ({ path, access: ['Admin'] })),
   { path: COMPANY_VIEW_PATHS.admin, access: ['Admin'] },
   { path: COMPANY_VIEW_PATHS.agency, access: ['Agency'] },
   ...FAULT_AREAS.map((area): RemoteRoute => ({ path: SITE_VIEW_PATHS[area], access: [AREA_ROLE[area]] })),
@@ -129,56 +160,47 @@ const routes: RemoteRoute[] = [
   ]),
 ];
 
-// Spec 2.11: the heat-pump extras of each role's menu, shown for the heat-pump product.
+const DASHBOARD: MenuLabels = { en: 'Dashboard', hi: 'डैशबोर्ड' };
+const DEVICES: MenuLabels = { en: 'Devices', hi: 'डिवाइस' };
+const ATTENTION: MenuLabels = { en: 'Attention', hi: 'ध्यान दें' };
+const SITES: MenuLabels = { en: 'Sites', hi: 'साइटें' };
+const CONTACTS: MenuLabels = { en: 'Multi-Site Contacts', hi: 'मल्टी-साइट संपर्क' };
+const SITE_MANAGERS: MenuLabels = { en: 'Site Managers', hi: 'साइट मैनेजर' };
+/** Admin's device lists, one per product (mfe-devices declares the group with the other lines). */
+const DEVICES_GROUP: MenuGroup = { name: 'Devices', labels: DEVICES };
+/** Spec 2.11: Admin's heat pump extras, grouped. */
+export const HEAT_PUMP_GROUP: MenuGroup = { name: 'Heat Pump', labels: { en: 'Heat Pump', hi: 'हीट पंप' } };
+
+// Spec 2.11: the heat-pump areas of each role's menu, shown whatever product is selected (the shell's
+// menu hides no area; the screens show heat-pump data, being heat-pump screens). Admin's and Agency's
+// Dashboard and the agency's Devices share their path with mfe-devices' entries: the menu shows one.
 const menu: MenuEntry[] = [
-  // the network dashboard: Admin's and Agency's with heat pumps selected, mscc's and sm's always
   ...(['Admin', 'Agency', 'mscc', 'sm'] as const).map(
-    (role): MenuEntry => ({
-      id: `heatpump.${role}.dashboard`,
-      label: 'Dashboard',
-      labelKey: 'heatpump:menu.dashboard',
-      path: DASHBOARD_PATHS[role],
-      roles: [role],
-      ...(role === 'Admin' || role === 'Agency' ? { products: ['heat_pump' as const] } : {}),
-      order: 10,
-    }),
+    (role): MenuEntry => ({ id: `heatpump.${role}.dashboard`, labels: DASHBOARD, path: DASHBOARD_PATHS[role], roles: [role], order: 10 }),
   ),
-  { id: 'heatpump.admin.devices', label: 'Devices', labelKey: 'heatpump:menu.devices', path: HEAT_PUMP_LIST_PATHS.admin, roles: ['Admin'], products: ['heat_pump'], order: 110 },
-  { id: 'heatpump.agency.devices', label: 'Devices', labelKey: 'heatpump:menu.devices', path: HEAT_PUMP_LIST_PATHS.agency, roles: ['Agency'], products: ['heat_pump'], order: 100 },
-  {
-    id: 'heatpump.admin.attention',
-    label: 'Attention',
-    labelKey: 'heatpump:menu.attention',
-    path: FAULTY_SYSTEMS_PATHS.admin,
-    roles: ['Admin'],
-    products: ['heat_pump'],
-    order: 111,
-  },
-  { id: 'heatpump.admin.companies', label: 'Multi-Site Company', labelKey: 'heatpump:menu.companies', path: COMPANY_LIST_PATHS.admin, roles: ['Admin'], products: ['heat_pump'], order: 112 },
-  { id: 'heatpump.admin.sites', label: 'Sites', labelKey: 'heatpump:menu.sites', path: SITE_LIST_PATHS.admin, roles: ['Admin'], products: ['heat_pump'], order: 113 },
-  { id: 'heatpump.agency.companies', label: 'Multi-Site', labelKey: 'heatpump:menu.multiSite', path: COMPANY_LIST_PATHS.agency, roles: ['Agency'], products: ['heat_pump'], order: 112 },
-  { id: 'heatpump.mscc.sites', label: 'Sites', labelKey: 'heatpump:menu.sites', path: SITE_LIST_PATHS.multisite, roles: ['mscc'], order: 112 },
-  { id: 'heatpump.sm.sites', label: 'Sites', labelKey: 'heatpump:menu.sites', path: SITE_LIST_PATHS.sitemanager, roles: ['sm'], order: 112 },
-  { id: 'heatpump.admin.contacts', label: 'Multi-Site Contacts', labelKey: 'heatpump:menu.contacts', path: CONTACT_PATHS.admin, roles: ['Admin'], products: ['heat_pump'], order: 114 },
-  { id: 'heatpump.admin.managers', label: 'Site Managers', labelKey: 'heatpump:menu.siteManagers', path: MANAGER_PATHS.admin, roles: ['Admin'], products: ['heat_pump'], order: 115 },
-  { id: 'heatpump.mscc.contacts', label: 'Multi-Site Contacts', labelKey: 'heatpump:menu.contacts', path: CONTACT_PATHS.multisite, roles: ['mscc'], order: 113 },
-  { id: 'heatpump.mscc.managers', label: 'Site Managers', labelKey: 'heatpump:menu.siteManagers', path: MANAGER_PATHS.multisite, roles: ['mscc'], order: 114 },
-  { id: 'heatpump.sm.managers', label: 'Site Managers', labelKey: 'heatpump:menu.siteManagers', path: MANAGER_PATHS.sitemanager, roles: ['sm'], order: 113 },
-  { id: 'heatpump.admin.models', label: 'Models', labelKey: 'heatpump:menu.models', path: MODELS_PATH, roles: ['Admin'], products: ['heat_pump'], order: 119 },
-  {
-    id: 'heatpump.agency.attention',
-    label: 'Attention',
-    labelKey: 'heatpump:menu.attention',
-    path: FAULTY_SYSTEMS_PATHS.agency,
-    roles: ['Agency'],
-    products: ['heat_pump'],
-    order: 111,
-  },
-  { id: 'heatpump.user.devices', label: 'Devices', labelKey: 'heatpump:menu.devices', path: HEAT_PUMP_LIST_PATHS.user, roles: ['User'], order: 100 },
-  { id: 'heatpump.mscc.devices', label: 'Devices', labelKey: 'heatpump:menu.devices', path: HEAT_PUMP_LIST_PATHS.multisite, roles: ['mscc'], order: 110 },
-  { id: 'heatpump.mscc.attention', label: 'Attention', labelKey: 'heatpump:menu.attention', path: FAULTY_SYSTEMS_PATHS.multisite, roles: ['mscc'], order: 111 },
-  { id: 'heatpump.sm.devices', label: 'Devices', labelKey: 'heatpump:menu.devices', path: HEAT_PUMP_LIST_PATHS.sitemanager, roles: ['sm'], order: 110 },
-  { id: 'heatpump.sm.attention', label: 'Attention', labelKey: 'heatpump:menu.attention', path: FAULTY_SYSTEMS_PATHS.sitemanager, roles: ['sm'], order: 111 },
+  { id: 'heatpump.admin.devices', labels: { en: 'Heat Pump', hi: 'हीट पंप' }, path: HEAT_PUMP_LIST_PATHS.admin, roles: ['Admin'], group: DEVICES_GROUP, order: 107 },
+  { id: 'heatpump.admin.attention', labels: ATTENTION, path: FAULTY_SYSTEMS_PATHS.admin, roles: ['Admin'], group: HEAT_PUMP_GROUP, order: 111 },
+  { id: 'heatpump.admin.companies', labels: { en: 'Multi-Site Company', hi: 'मल्टी-साइट कंपनी' }, path: COMPANY_LIST_PATHS.admin, roles: ['Admin'], group: HEAT_PUMP_GROUP, order: 112 },
+  { id: 'heatpump.admin.sites', labels: SITES, path: SITE_LIST_PATHS.admin, roles: ['Admin'], group: HEAT_PUMP_GROUP, order: 113 },
+  { id: 'heatpump.admin.contacts', labels: CONTACTS, path: CONTACT_PATHS.admin, roles: ['Admin'], group: HEAT_PUMP_GROUP, order: 114 },
+  { id: 'heatpump.admin.managers', labels: SITE_MANAGERS, path: MANAGER_PATHS.admin, roles: ['Admin'], group: HEAT_PUMP_GROUP, order: 115 },
+  { id: 'heatpump.admin.models', labels: { en: 'Models', hi: 'मॉडल' }, path: MODELS_PATH, roles: ['Admin'], group: HEAT_PUMP_GROUP, order: 119 },
+  // Agency: spec 2.11's order, Attention and multi-site after its installation agents (135)
+  { id: 'heatpump.agency.devices', labels: DEVICES, path: HEAT_PUMP_LIST_PATHS.agency, roles: ['Agency'], order: 100 },
+  { id: 'heatpump.agency.attention', labels: ATTENTION, path: FAULTY_SYSTEMS_PATHS.agency, roles: ['Agency'], order: 140 },
+  { id: 'heatpump.agency.companies', labels: { en: 'Multi-Site', hi: 'मल्टी-साइट' }, path: COMPANY_LIST_PATHS.agency, roles: ['Agency'], order: 141 },
+  { id: 'heatpump.agency.sites', labels: SITES, path: SITE_LIST_PATHS.agency, roles: ['Agency'], order: 142 },
+  // User: its heat pumps, named apart from its other devices (mfe-devices' "Other Devices")
+  { id: 'heatpump.user.devices', labels: { en: 'Heat Pumps', hi: 'हीट पंप' }, path: HEAT_PUMP_LIST_PATHS.user, roles: ['User'], order: 100 },
+  { id: 'heatpump.mscc.devices', labels: DEVICES, path: HEAT_PUMP_LIST_PATHS.multisite, roles: ['mscc'], order: 110 },
+  { id: 'heatpump.mscc.attention', labels: ATTENTION, path: FAULTY_SYSTEMS_PATHS.multisite, roles: ['mscc'], order: 111 },
+  { id: 'heatpump.mscc.sites', labels: SITES, path: SITE_LIST_PATHS.multisite, roles: ['mscc'], order: 112 },
+  { id: 'heatpump.mscc.contacts', labels: CONTACTS, path: CONTACT_PATHS.multisite, roles: ['mscc'], order: 113 },
+  { id: 'heatpump.mscc.managers', labels: SITE_MANAGERS, path: MANAGER_PATHS.multisite, roles: ['mscc'], order: 114 },
+  { id: 'heatpump.sm.devices', labels: DEVICES, path: HEAT_PUMP_LIST_PATHS.sitemanager, roles: ['sm'], order: 110 },
+  { id: 'heatpump.sm.attention', labels: ATTENTION, path: FAULTY_SYSTEMS_PATHS.sitemanager, roles: ['sm'], order: 111 },
+  { id: 'heatpump.sm.sites', labels: SITES, path: SITE_LIST_PATHS.sitemanager, roles: ['sm'], order: 112 },
+  { id: 'heatpump.sm.managers', labels: SITE_MANAGERS, path: MANAGER_PATHS.sitemanager, roles: ['sm'], order: 113 },
 ];
 
 export const description: RemoteDescription = {

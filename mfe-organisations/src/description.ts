@@ -1,6 +1,6 @@
 // What the shell reads at start-up to learn this remote's routes and menu entries. Type-only imports:
 // this module must stay tiny and free of runtime dependencies.
-import type { MenuEntry, RemoteDescription, RemoteRoute } from '@fleet/shared-api';
+import type { MenuEntry, MenuGroup, MenuLabels, RemoteDescription, RemoteRoute } from '@fleet/shared-api';
 
 /** Spec 2.4 (Other management screens): the aggregators and the electricity retailers. */
 export const ORGANISATION_PATHS = {
@@ -21,7 +21,7 @@ export type SliderProduct = (typeof SLIDER_PRODUCTS)[number];
 export const sliderPath = (product: SliderProduct): string => `/admin/${product}/slider`;
 
 /** Spec 2.11: Manage Electricians groups aggregators, electricians and field workers. */
-export const ELECTRICIANS_GROUP = 'Manage Electricians';
+export const ELECTRICIANS_GROUP: MenuGroup = { name: 'Manage Electricians', labels: { en: 'Manage Electricians', hi: 'इलेक्ट्रीशियन प्रबंधित करें' } };
 
 /** Spec 2.4, 2.5, 2.6: electricians (Admin; the agency reads its own) and field workers (Admin, agency, electrician). */
 export const ELECTRICIAN_PATHS = {
@@ -75,7 +75,7 @@ export const AGENCY_AGENT_PATHS = {
 } as const;
 
 /** Spec 2.11: Manage Agencies groups the agencies, integrations (and partners, our place for them). */
-export const AGENCIES_GROUP = 'Manage Agencies';
+export const AGENCIES_GROUP: MenuGroup = { name: 'Manage Agencies', labels: { en: 'Manage Agencies', hi: 'एजेंसियाँ प्रबंधित करें' } };
 
 const routes: RemoteRoute[] = [
   ...[...Object.values(ORGANISATION_PATHS), ...Object.values(TARIFF_PATHS), ...SLIDER_PRODUCTS.map(sliderPath)].map((path): RemoteRoute => ({ path, access: ['Admin'] })),
@@ -85,36 +85,36 @@ const routes: RemoteRoute[] = [
 ];
 
 /** Spec 2.11: the Sliders group, one entry per product line (the shell keeps the group Admin only). */
-export const SLIDERS_GROUP = 'Sliders';
-const SLIDER_MENU: Array<[SliderProduct, string, string]> = [
-  ['electricity-advisor', 'Electricity Advisor', 'advisor'],
-  ['livelink', 'Livelink', 'livelink'],
-  ['safelink', 'Safelink', 'safelink'],
-  ['airlink', 'Airlink', 'airlink'],
+export const SLIDERS_GROUP: MenuGroup = { name: 'Sliders', labels: { en: 'Sliders', hi: 'स्लाइडर' } };
+const SLIDER_MENU: Array<[SliderProduct, MenuLabels, string]> = [
+  ['electricity-advisor', { en: 'Electricity Advisor', hi: 'इलेक्ट्रिसिटी एडवाइज़र' }, 'advisor'],
+  ['livelink', { en: 'Livelink', hi: 'लाइवलिंक' }, 'livelink'],
+  ['safelink', { en: 'Safelink', hi: 'सेफ़लिंक' }, 'safelink'],
+  ['airlink', { en: 'Airlink', hi: 'एयरलिंक' }, 'airlink'],
 ];
 
 // After Customers (200) and Manage Agencies (300), before Manage Firmwares (600).
 const menu: MenuEntry[] = [
-  { id: 'organisations.aggregators', label: 'Aggregators', labelKey: 'organisations:menu.aggregators', path: ORGANISATION_PATHS.aggregators, roles: ['Admin'], group: ELECTRICIANS_GROUP, order: 400 },
-  { id: 'organisations.electricians', label: 'Electricians', labelKey: 'organisations:electricians.menu.electricians', path: ELECTRICIAN_PATHS.adminList, roles: ['Admin'], group: ELECTRICIANS_GROUP, order: 401 },
-  { id: 'organisations.fieldWorkers', label: 'Field Workers', labelKey: 'organisations:electricians.menu.fieldWorkers', path: FIELD_WORKER_PATHS.adminList, roles: ['Admin'], group: ELECTRICIANS_GROUP, order: 402 },
+  { id: 'organisations.aggregators', labels: { en: 'Aggregators', hi: 'एग्रीगेटर' }, path: ORGANISATION_PATHS.aggregators, roles: ['Admin'], group: ELECTRICIANS_GROUP, order: 400 },
+  { id: 'organisations.electricians', labels: { en: 'Electricians', hi: 'इलेक्ट्रीशियन' }, path: ELECTRICIAN_PATHS.adminList, roles: ['Admin'], group: ELECTRICIANS_GROUP, order: 401 },
+  { id: 'organisations.fieldWorkers', labels: { en: 'Field Workers', hi: 'फ़ील्ड कर्मचारी' }, path: FIELD_WORKER_PATHS.adminList, roles: ['Admin'], group: ELECTRICIANS_GROUP, order: 402 },
   // Spec 2.11, Agency: after its devices; Electrician: after its devices.
-  { id: 'organisations.agency.electricians', label: 'Electricians', labelKey: 'organisations:electricians.menu.electricians', path: ELECTRICIAN_PATHS.agencyList, roles: ['Agency'], order: 101 },
-  { id: 'organisations.agency.electricianAgents', label: 'Electrician Agents', labelKey: 'organisations:electricians.menu.electricianAgents', path: FIELD_WORKER_PATHS.agencyList, roles: ['Agency'], order: 102 },
-  { id: 'organisations.electrician.fieldWorkers', label: 'Field Workers', labelKey: 'organisations:electricians.menu.fieldWorkers', path: FIELD_WORKER_PATHS.electricianList, roles: ['Electrician'], order: 110 },
-  { id: 'organisations.retailers', label: 'Electricity Retailers', labelKey: 'organisations:menu.retailers', path: ORGANISATION_PATHS.retailers, roles: ['Admin'], order: 510 },
+  { id: 'organisations.agency.electricians', labels: { en: 'Electricians', hi: 'इलेक्ट्रीशियन' }, path: ELECTRICIAN_PATHS.agencyList, roles: ['Agency'], order: 101 },
+  { id: 'organisations.agency.electricianAgents', labels: { en: 'Electrician Agents', hi: 'इलेक्ट्रीशियन एजेंट' }, path: FIELD_WORKER_PATHS.agencyList, roles: ['Agency'], order: 102 },
+  { id: 'organisations.electrician.fieldWorkers', labels: { en: 'Field Workers', hi: 'फ़ील्ड कर्मचारी' }, path: FIELD_WORKER_PATHS.electricianList, roles: ['Electrician'], order: 110 },
+  { id: 'organisations.retailers', labels: { en: 'Electricity Retailers', hi: 'बिजली रिटेलर' }, path: ORGANISATION_PATHS.retailers, roles: ['Admin'], order: 510 },
   // Tariffs before Electricity Retailers; Sliders after the Suppression List (700), as spec 2.11 lists them
-  { id: 'organisations.tariffs', label: 'Tariffs', labelKey: 'organisations:tariffs.menu.tariffs', path: TARIFF_PATHS.list, roles: ['Admin'], order: 505 },
+  { id: 'organisations.tariffs', labels: { en: 'Tariffs', hi: 'टैरिफ' }, path: TARIFF_PATHS.list, roles: ['Admin'], order: 505 },
   ...SLIDER_MENU.map(
-    ([product, label, key], index): MenuEntry => ({ id: `organisations.sliders.${key}`, label, labelKey: `organisations:tariffs.menu.${key}`, path: sliderPath(product), roles: ['Admin'], group: SLIDERS_GROUP, order: 710 + index }),
+    ([product, labels, key], index): MenuEntry => ({ id: `organisations.sliders.${key}`, labels, path: sliderPath(product), roles: ['Admin'], group: SLIDERS_GROUP, order: 710 + index }),
   ),
   // Manage Agencies after Customers (200); Installer agents after Manage Electricians (400s)
-  { id: 'organisations.agencies', label: 'Agencies', labelKey: 'organisations:agencies.menu.agencies', path: AGENCY_PATHS.list, roles: ['Admin'], group: AGENCIES_GROUP, order: 300 },
-  { id: 'organisations.integrations', label: 'Integrations', labelKey: 'organisations:agencies.menu.integrations', path: AGENCY_PATHS.integrations, roles: ['Admin'], group: AGENCIES_GROUP, order: 301 },
-  { id: 'organisations.partners', label: 'Partners', labelKey: 'organisations:agencies.menu.partners', path: AGENCY_PATHS.partners, roles: ['Admin'], group: AGENCIES_GROUP, order: 302 },
-  { id: 'organisations.installer-agents', label: 'Installer Agents', labelKey: 'organisations:agencies.menu.installerAgents', path: AGENCY_PATHS.agents, roles: ['Admin'], order: 450 },
+  { id: 'organisations.agencies', labels: { en: 'Agencies', hi: 'एजेंसियाँ' }, path: AGENCY_PATHS.list, roles: ['Admin'], group: AGENCIES_GROUP, order: 300 },
+  { id: 'organisations.integrations', labels: { en: 'Integrations', hi: 'इंटीग्रेशन' }, path: AGENCY_PATHS.integrations, roles: ['Admin'], group: AGENCIES_GROUP, order: 301 },
+  { id: 'organisations.partners', labels: { en: 'Partners', hi: 'पार्टनर' }, path: AGENCY_PATHS.partners, roles: ['Admin'], group: AGENCIES_GROUP, order: 302 },
+  { id: 'organisations.installer-agents', labels: { en: 'Installer Agents', hi: 'इंस्टॉलर एजेंट' }, path: AGENCY_PATHS.agents, roles: ['Admin'], order: 450 },
   // Agency: after Devices - VEU (130)
-  { id: 'organisations.installation-agents', label: 'Installation Agents', labelKey: 'organisations:agencies.menu.installationAgents', path: AGENCY_AGENT_PATHS.list, roles: ['Agency'], order: 135 },
+  { id: 'organisations.installation-agents', labels: { en: 'Installation Agents', hi: 'इंस्टॉलेशन एजेंट' }, path: AGENCY_AGENT_PATHS.list, roles: ['Agency'], order: 135 },
 ];
 
 export const description: RemoteDescription = {

@@ -7,7 +7,7 @@ test('the public surface exports the names other packages import', () => {
     'parseListState', 'serializeListState', 'notify', 'useNotifications', 'errorMessage', 'formatDate',
     'formatHeatPumpDate', 'formatDateTime', 'formatFilterDate', 'formatSaveDate', 'parseFilterDate', 'EMAIL_PATTERN',
     'PASSWORD_RULE', 'PHONE_PATTERN', 'USERNAME_PATTERN', 'DIGITS_ONLY', 'DECIMAL', 'URL_PATTERN', 'MAX_UPLOAD_BYTES',
-    'PAGE_SIZES', 'goToPageError', 'USER_TYPES', 'PRODUCT_KEYS', 'productLabel', 'productDeviceType',
+    'PAGE_SIZES', 'goToPageError', 'USER_TYPES', 'PRODUCT_KEYS', 'LANGUAGES', 'productDeviceType',
   ]) {
     expect(sharedApi).toHaveProperty(name);
   }

@@ -1,11 +1,20 @@
 // @fleet/shared-api: the console's one way to call fleet-api, and the session every remote shares.
 // Federation shares this module as a singleton, so its stores are one per page.
 
-export type { UserType, ProductKey, RemoteRoute, MenuEntry, RemoteDescription, RemoteMountProps, DeviceType } from './remote-contract';
-export { USER_TYPES, PRODUCT_KEYS, productLabel, productDeviceType, isUserType, isProductKey } from './remote-contract';
+export type { UserType, ProductKey, RemoteRoute, MenuEntry, MenuGroup, MenuLabels, Language, RemoteDescription, RemoteMountProps, DeviceType } from './remote-contract';
+export { USER_TYPES, PRODUCT_KEYS, LANGUAGES, productDeviceType, isUserType, isProductKey } from './remote-contract';
 
-export type { LoginUserInfo, LoginUserDetails, SignInAnswer, SessionState } from './session/session-store';
-export { useSession, sessionStore, readStoredLoginUserInfo, reloadSessionFromStorage } from './session/session-store';
+export type { LoginUserInfo, LoginUserDetails, SignInAnswer, SessionState, RenewalOutcome } from './session/session-store';
+export {
+  useSession,
+  sessionStore,
+  readStoredLoginUserInfo,
+  reloadSessionFromStorage,
+  renewSession,
+  onSessionRenewed,
+  useOnSessionRenewed,
+} from './session/session-store';
+export { sessionKeepAlive, RENEW_WHEN_LEFT } from './session/keep-alive';
 export type { SelectedProductState } from './session/selected-product';
 export { useSelectedProduct, readStoredProduct, DEFAULT_PRODUCT } from './session/selected-product';
 export {
@@ -80,6 +89,7 @@ export {
 export {
   EMAIL_PATTERN,
   PASSWORD_RULE,
+  PHONE_CHARACTERS,
   PHONE_PATTERN,
   USERNAME_PATTERN,
   DIGITS_ONLY,
@@ -121,6 +131,8 @@ export {
 } from './selection/useSelection';
 export { useFailureToast } from './notifications/useFailureToast';
 export { useFleetMutation, type FleetMutationOptions } from './client/mutation';
-export { useExportJob, EXPORT_POLL_MS, type ExportJob } from './exports/export-job';
-export { BACK_PARAM, isLocalPath, useBackTo, useOpenWithBack } from './routing/back-link';
+export { useExportJob, exportListQuery, EXPORT_POLL_MS, type ExportJob, type ExportListQuery } from './exports/export-job';
+export { BACK_PARAM, BACK_STATE, isLocalPath, useBackState, useBackTo, useOpenWithBack } from './routing/back-link';
 export { parseLiveMessage, type LiveMessage } from './live-updates/messages';
+export { productOfDeviceType } from './remote-contract';
+export { refusedField, useFieldRefusal, type SetFieldError } from './forms/field-refusal';

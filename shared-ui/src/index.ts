@@ -4,7 +4,8 @@
 export * from './chakra';
 export { FleetUiProvider, type FleetUiProviderProps } from './FleetUiProvider';
 export { I18nextProvider, initReactI18next, useTranslation, type ErrorArgs } from './i18n';
-export { addUiBundles, englishUiT, UI_BUNDLES, UI_NAMESPACE, useUiTranslation, type UiT, type UiTexts } from './texts/ui-texts';
+export { addUiBundles, englishUiT, UI_BUNDLES, UI_NAMESPACE, useProductName, useUiTranslation, type UiT, type UiTexts } from './texts/ui-texts';
+export { enumText, useEnumText, ENUM_TEXTS, type EnumName } from './texts/enums';
 export { system } from './theme/system';
 export {
   applyStoredColorMode,

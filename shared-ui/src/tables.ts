@@ -1,5 +1,6 @@
-// @fleet/shared-ui/tables: the data table, its pager and the selection bar. A share key of its own, loaded
-// with the first list screen (docs/architecture.md, page weight).
+// @fleet/shared-ui/tables: the data table (row actions kept in view, column chooser, cards at phone width),
+// its pager and the selection bar. A share key of its own, loaded with the first list screen
+// (docs/architecture.md, page weight).
 export { Table } from '@chakra-ui/react';
 export {
   DataTable,
@@ -23,6 +24,7 @@ export { SelectionBar, type SelectionBarProps } from './table/SelectionBar';
 // paged table with the selection line, row actions and the delete confirmation.
 export { ListHeader, type ListHeaderProps } from './lists/ListHeader';
 export { ListFilters, type FilterFieldDef, type ListFiltersProps } from './lists/ListFilters';
+export { FilterChips, FiltersButton, type FilterChipsProps, type FiltersButtonProps } from './lists/FilterChips';
 export { PagedTable, type ListResult, type PagedTableProps } from './lists/PagedTable';
 export { ListError } from './lists/ListError';
 export { RowActions, type RowActionsProps } from './lists/RowActions';

@@ -4,8 +4,10 @@
 import {
   apiIsBack,
   decodeFilter,
+  LANGUAGES,
   liveUpdates,
   MemoryRouter,
+  Route,
   useLocation,
   useNotifications,
   useSelectedProduct,
@@ -26,7 +28,7 @@ import { I18nextProvider } from './i18n';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from '@testing-library/react';
 import i18next from 'i18next';
-import type { ReactNode } from 'react';
+import { isValidElement, type ReactElement, type ReactNode } from 'react';
 import { renderWithUi } from './test-utils';
 
 export { initTestI18n, installJsdomPolyfills, renderWithUi } from './test-utils';
@@ -369,4 +371,46 @@ export function expectRemoteContract(description: RemoteDescription, packageDir:
   const imports = source.split('\n').filter((line) => /^import\s/.test(line));
   expect(imports.length).toBeGreaterThan(0);
   for (const line of imports) expect(line).toMatch(/^import type /);
+  expectMenuInEveryLanguage(description);
+}
+
+const DEVANAGARI = /[\u0900-\u097F]/;
+
+/**
+ * The shell draws the menus from descriptions before any remote's texts load: each entry and group
+ * names itself in every language of the console, the Hindi in Devanagari (an English word left in
+ * the Hindi slot fails here).
+ */
+export function expectMenuInEveryLanguage(description: RemoteDescription): void {
+  for (const entry of description.menu) {
+    const named: Array<[string, Record<string, string>]> = [[entry.id, entry.labels]];
+    if (entry.group) named.push([`${entry.id} (group ${entry.group.name})`, entry.group.labels]);
+    for (const [what, labels] of named) {
+      for (const language of LANGUAGES) expect([what, language, typeof labels[language] === 'string' && labels[language] !== '']).toEqual([what, language, true]);
+      expect([what, labels.hi, DEVANAGARI.test(labels.hi ?? '')]).toEqual([what, labels.hi, true]);
+    }
+  }
+}
+
+/** The `path` of every `<Route>` with a screen in a tree of elements (`<Routes>`, fragments, arrays). */
+function routePaths(node: ReactNode): string[] {
+  if (Array.isArray(node)) return node.flatMap(routePaths);
+  if (!isValidElement(node)) return [];
+  const element = node as ReactElement<{ path?: string; children?: ReactNode; element?: ReactNode }>;
+  const own = element.type === Route && element.props.path !== undefined && element.props.element != null ? [element.props.path] : [];
+  return [...own, ...routePaths(element.props.children)];
+}
+
+/**
+ * Every route of the description has a screen among the remote's routes, and every screen a route
+ * in the description (the shell mounts the remote only on described paths); `*` is the fallback.
+ * `routes` is the remote's routes element, e.g. `<FirmwareRoutes />` (a component without hooks).
+ */
+export function expectScreenForEveryRoute(description: RemoteDescription, routes: ReactElement): void {
+  // the remote's routes component returns its <Routes> tree: read it without rendering
+  const tree = (routes.type as (props: unknown) => ReactNode)(routes.props);
+  const screens = new Set(routePaths(tree).filter((p) => p !== '*'));
+  const described = new Set(description.routes.map((route) => route.path));
+  expect([...described].filter((p) => !screens.has(p))).toEqual([]);
+  expect([...screens].filter((p) => !described.has(p))).toEqual([]);
 }

@@ -62,6 +62,7 @@ interface CallerRow {
   site_manager_id: number | null;
   customer_id: number | null;
   session_revoked: boolean;
+  session_generation: number;
   agency_inactive: boolean;
 }
 
@@ -73,7 +74,8 @@ export interface AccessDeps {
 
 /**
  * The caller of an `Authorization: Bearer <access token>` header, or null. The users row decides:
- * a deleted or disabled user, a bumped token_version, a revoked session or an inactive agency end it.
+ * a deleted or disabled user, a bumped token_version, a revoked session or an inactive agency end it,
+ * and a refresh ends the access token it replaced (the session's generation moved past the token's).
  */
 export async function authenticate(deps: AccessDeps, authorization: string | undefined): Promise<Caller | null> {
   if (!authorization) return null;
@@ -84,7 +86,7 @@ export async function authenticate(deps: AccessDeps, authorization: string | und
   const { rows } = await deps.db.query<CallerRow>(
     `SELECT u.id, u.email, u.user_type, u.status, u.token_version, u.agency_id, u.electrician_id,
             u.company_id, u.site_manager_id, u.customer_id,
-            (s.revoked_at IS NOT NULL) AS session_revoked,
+            (s.revoked_at IS NOT NULL) AS session_revoked, s.generation AS session_generation,
             COALESCE(a.status = 'In-Active', false) AS agency_inactive
        FROM users u
        JOIN auth_sessions s ON s.id = $2 AND s.user_id = u.id
@@ -95,6 +97,7 @@ export async function authenticate(deps: AccessDeps, authorization: string | und
   const row = rows[0];
   if (!row || row.status !== 'active' || row.session_revoked || row.agency_inactive) return null;
   if (row.token_version !== claims.tv || !isUserType(row.user_type)) return null;
+  if (row.session_generation !== (claims.gen ?? 0)) return null;
   return {
     userId: Number(row.id),
     userType: row.user_type,

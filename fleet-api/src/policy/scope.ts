@@ -209,6 +209,30 @@ export function scopeFor(caller: Caller): Scope {
   }
 }
 
+/**
+ * Answers 404 unless every one of `ids` is a row of `entity` in the caller's slice (and meets
+ * `where`, a condition on alias t): a list that mixes ids the caller may and may not touch is
+ * refused whole, so a bulk call writes nothing for it (SECURITY.md 2, 4).
+ */
+export async function requireAllVisible(
+  db: Db,
+  caller: Caller,
+  entity: ScopedEntity,
+  ids: readonly number[],
+  opts: { where?: string; message?: string } = {},
+): Promise<void> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return;
+  const params = new SqlParams();
+  const idsParam = params.add(unique);
+  const predicate = scopeFor(caller)[entity]('t', params);
+  const { rows } = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM ${ENTITY_TABLES[entity]} t WHERE t.id = ANY(${idsParam}::bigint[]) AND (${predicate}) AND (${opts.where ?? 'TRUE'})`,
+    params.values,
+  );
+  if ((rows[0]?.n ?? 0) !== unique.length) throw notFound(opts.message);
+}
+
 /** Answers 404 unless the row `id` of `entity` is in the caller's slice. */
 export async function requireVisible(db: Db, caller: Caller, entity: ScopedEntity, id: number): Promise<void> {
   const params = new SqlParams();

@@ -19,6 +19,8 @@ export interface TokenClaims {
   sid: string;
   /** users.token_version when issued; a reset bumps it. */
   tv: number;
+  /** auth_sessions.generation when issued; each refresh bumps it (absent in older tokens: 0). */
+  gen?: number;
   iat: number;
   exp: number;
   jti: string;
@@ -68,6 +70,7 @@ export class TokenService {
     if (typeof c.iat !== 'number' || c.iat > nowSeconds + 60) return null;
     if (typeof c.sub !== 'string' || !/^[0-9]{1,15}$/.test(c.sub)) return null;
     if (typeof c.sid !== 'string' || typeof c.tv !== 'number' || typeof c.jti !== 'string') return null;
+    if (c.gen !== undefined && !Number.isInteger(c.gen)) return null;
     return c as unknown as TokenClaims;
   }
 }

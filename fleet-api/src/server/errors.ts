@@ -4,12 +4,18 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
-/** Throw from a handler to answer `{status:false, message}` with that status. */
+/** What a failure may add: the field of the body it is about (a taken email), for the form to say it there. */
+export interface ErrorInfo {
+  field: string;
+}
+
+/** Throw from a handler to answer `{status:false, message}` (and `info` when given) with that status. */
 export class ApiError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
     readonly headers: Record<string, string> = {},
+    readonly info?: ErrorInfo,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -20,12 +26,47 @@ export const badRequest = (message: string): ApiError => new ApiError(400, messa
 export const unauthorized = (message = 'Unauthorized'): ApiError => new ApiError(401, message);
 export const forbidden = (message = 'Forbidden'): ApiError => new ApiError(403, message);
 export const notFound = (message = 'Not found'): ApiError => new ApiError(404, message);
+/**
+ * 409: the write clashes with what is stored. With `field` (the body's field, e.g. `email` taken by
+ * another account) the answer says `info: {field}`, and the console shows the message beside it.
+ */
+export const conflict = (message: string, field?: string): ApiError => new ApiError(409, message, {}, field ? { field } : undefined);
 export const tooManyRequests = (message: string, retryAfterSeconds?: number): ApiError =>
   new ApiError(429, message, retryAfterSeconds ? { 'retry-after': String(retryAfterSeconds) } : {});
 
 /** A unique index refused the write (PostgreSQL and PGlite: SQLSTATE 23505), e.g. two requests adding one email. */
 export const isUniqueViolation = (err: unknown): boolean =>
   typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
+
+/**
+ * The 409 sentence of each unique index, for a write that still hits one (two saves racing past the
+ * module's own check): modules name their index where they define the message, e.g.
+ * `export const MODEL_EXISTS = uniqueMessage('heat_pump_models_name_key', 'A model with this name already exists')`.
+ */
+const UNIQUE_MESSAGES = new Map<string, string>();
+export const DUPLICATE_MESSAGE = 'A record with these details already exists';
+
+export function uniqueMessage(index: string, message: string): string {
+  if (!UNIQUE_MESSAGES.has(index)) UNIQUE_MESSAGES.set(index, message);
+  return message;
+}
+
+/** Indexes whose 409 sentence is known (the schema test checks every unique index has one). */
+export const knownUniqueIndexes = (): string[] => [...UNIQUE_MESSAGES.keys()];
+
+function duplicateMessage(err: unknown): string {
+  const index = (err as { constraint?: unknown }).constraint;
+  return (typeof index === 'string' && UNIQUE_MESSAGES.get(index)) || DUPLICATE_MESSAGE;
+}
+
+export const MALFORMED_MESSAGE = 'The multipart body is malformed (missing boundary or unfinished form); nothing was kept';
+
+/** busboy's own refusals (no boundary, a form that ends early, a broken part header) are the client's fault. */
+export function isMalformedMultipart(err: unknown): boolean {
+  if (err instanceof ApiError) return false;
+  const message = err instanceof Error ? err.message : '';
+  return /boundary|unexpected end of (form|multipart)|malformed|multipart/i.test(message);
+}
 
 /** What ajv reports (with `verbose: true`, so parentSchema is there for our custom messages). */
 interface ValidationIssue {
@@ -86,20 +127,22 @@ export function validationMessage(issues: ValidationIssue[], context: string | u
   return `${where}${path} ${issue.message ?? 'is invalid'}`;
 }
 
-function send(reply: FastifyReply, status: number, message: string): FastifyReply {
-  return reply.code(status).type('application/json; charset=utf-8').send({ status: false, message });
+function send(reply: FastifyReply, status: number, message: string, info?: ErrorInfo): FastifyReply {
+  return reply.code(status).type('application/json; charset=utf-8').send({ status: false, message, ...(info ? { info } : {}) });
 }
 
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof ApiError) {
       for (const [k, v] of Object.entries(error.headers)) reply.header(k, v);
-      return send(reply, error.statusCode, error.message);
+      return send(reply, error.statusCode, error.message, error.info);
     }
     const fe = error as FastifyError & { validation?: ValidationIssue[]; validationContext?: string };
     if (fe.validation) {
       return send(reply, 400, validationMessage(fe.validation, fe.validationContext));
     }
+    // every duplicate create is a 409, even one that raced past its module's check
+    if (isUniqueViolation(error)) return send(reply, 409, duplicateMessage(error));
     const status = typeof fe.statusCode === 'number' ? fe.statusCode : 500;
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (bad JSON, too large, wrong media type): say what, without internals.
@@ -111,6 +154,12 @@ export function installErrorHandling(app: FastifyInstance): void {
       };
       const msg = (fe.code && known[fe.code]) ?? (status === 400 ? 'Invalid request' : fe.message);
       return send(reply, status, msg || 'Invalid request');
+    }
+    // A form route's parser (@fastify/multipart reading the fields into the body) refusing a broken
+    // form, e.g. multipart/form-data without a boundary: the firmware upload's 400 (server/upload-form.ts).
+    if (/^multipart\//i.test(request.headers['content-type'] ?? '') && isMalformedMultipart(error)) {
+      reply.header('connection', 'close');
+      return send(reply, 400, MALFORMED_MESSAGE);
     }
     request.log.error({ err: error }, 'unexpected error');
     return send(reply, 500, 'Something went wrong');

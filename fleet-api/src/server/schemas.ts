@@ -10,7 +10,12 @@ export function Strict<T extends TProperties>(properties: T, options: ObjectOpti
 }
 
 export const ErrorReply = Type.Object(
-  { status: Type.Boolean(), message: Type.String() },
+  {
+    status: Type.Boolean(),
+    message: Type.String(),
+    // a 409 about one field of the body (server/errors.ts conflict): which one
+    info: Type.Optional(Type.Object({ field: Type.String() })),
+  },
   { $id: 'ErrorReply', description: 'Any failure: status is false and message says why' },
 );
 
@@ -38,6 +43,8 @@ export const EMAIL_PATTERN = '^\\s*[^\\s@]+@[^\\s@]+\\.[^\\s@]+\\s*$';
 export const PASSWORD_PATTERN = '^(?=.*[a-z])(?=.*[A-Z])(?=.*[0-9]).{8,}$';
 /** Starts with plus or a digit, ends with a digit. */
 export const PHONE_PATTERN = '^\\s*[+0-9].*[0-9]\\s*$';
+/** Digits, spaces, brackets and hyphens after an optional plus (shared-api's PHONE_CHARACTERS). */
+export const PHONE_CHARACTERS = '^\\s*\\+?[0-9\\s()-]*$';
 
 export const PASSWORD_RULE_MESSAGE =
   'Password must be at least 8 characters and contain an uppercase letter, a lowercase letter and a digit';
@@ -108,15 +115,21 @@ export function TextField(label: string, maxLength = 500) {
   });
 }
 
+/**
+ * 8 to 13 characters, only digits, spaces, brackets and hyphens after an optional plus, starting with
+ * a plus or a digit and ending with a digit. The two patterns have a message each, so letters are told
+ * they are letters (the console's forms check in the same order with the same words).
+ */
 export function PhoneField(label = 'Phone Number') {
   return Type.String({
     minLength: 8,
     maxLength: 13,
-    pattern: PHONE_PATTERN,
-    errorMessage: {
-      default: `${label} must be 8 to 13 characters.`,
-      pattern: `${label} must start with + or a digit and end with a digit`,
-    },
+    allOf: [
+      { pattern: PHONE_CHARACTERS, errorMessage: `${label} can only contain digits, spaces, brackets, hyphens and a leading +` },
+      // an empty value is a short one: the length's message
+      { pattern: `^$|${PHONE_PATTERN}`, errorMessage: `${label} must start with + or a digit and end with a digit` },
+    ],
+    errorMessage: { default: `${label} must be 8 to 13 characters.` },
     requiredMessage: `${label} is required`,
   });
 }

@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FirmwareStorage, StagedFile } from '../storage/firmware-storage';
-import { ApiError, badRequest } from './errors';
+import { ApiError, badRequest, isMalformedMultipart, MALFORMED_MESSAGE } from './errors';
 
 export interface UploadedFile {
   staged: StagedFile;
@@ -49,7 +49,7 @@ export async function discardAll<F extends string, S extends string>(storage: Fi
 export const STALLED_MESSAGE = 'The upload stopped before the end of the form; nothing was kept';
 /** Looks 100 ms apart without progress before an ended body's unfinished form is refused. */
 const STILL_LOOKS = 10;
-export const MALFORMED_MESSAGE = 'The multipart body is malformed (missing boundary or unfinished form); nothing was kept';
+export { MALFORMED_MESSAGE };
 
 /**
  * Rejects with 400 once the request body has sent nothing for `idleMs` (a form whose closing
@@ -112,13 +112,6 @@ interface BodyWatch {
   /** The file part being staged now, or null while waiting for the next part. */
   reading(stream: Readable | null): void;
   stop(): void;
-}
-
-/** busboy's own refusals (no boundary, a form that ends early, a broken part header) are the client's fault. */
-function isMalformedMultipart(err: unknown): boolean {
-  if (err instanceof ApiError) return false;
-  const message = err instanceof Error ? err.message : '';
-  return /boundary|unexpected end of (form|multipart)|malformed|multipart/i.test(message);
 }
 
 export async function readUploadForm<Field extends string, Slot extends string>(

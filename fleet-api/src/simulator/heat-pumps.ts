@@ -191,6 +191,11 @@ export async function recordActivity(db: Db, events: LiveEvent[]): Promise<void>
         return [[e.device.device_id, at, e.is_online === 1 ? 'online' : 'offline', null, null]];
       case 'fault':
         return [[e.device.device_id, at, 'fault', null, e.fault_code]];
+      // resolutions write their own activity rows; the others are not a heat pump's activity
+      case 'resolved':
+      case 'moved':
+      case 'ota':
+      case 'rollout':
       case 'session':
         return [];
     }

@@ -4,8 +4,13 @@
  *   queued -> downloading -> installed (the device's firmware_version becomes the job's to_version)
  *                         -> failed (about 1 job in 20, decided by the job id, so runs repeat exactly).
  * main.ts runs it on an interval (FLEET_SIMULATOR, FLEET_SIMULATOR_INTERVAL_MS) and stops it on shutdown.
+ * Given the live bus, each tick publishes, once committed, every moved job's `ota` event and the
+ * counts of each push it touched (`rollout`).
  */
 import type { Db } from '../db';
+import type { LiveBus } from '../modules/live/bus';
+import type { LiveEvent } from '../modules/live/events';
+import { jobEvents, rolloutEvents } from '../modules/ota/rollouts';
 
 export interface TickResult {
   downloading: number;
@@ -16,6 +21,8 @@ export interface TickResult {
 export interface SimulatorOptions {
   /** Jobs moved per step and tick; keeps each tick's transaction short on a large push. */
   batchSize?: number;
+  /** Where the job states go live (modules/live); none: nothing is published. */
+  bus?: LiveBus;
 }
 
 /** Whether a job fails: deterministic per job id, about 1 in 20. */
@@ -27,6 +34,7 @@ const FAILS_SQL = '((j.id * 7919 + 13) % 20 = 0)';
 
 export class OtaSimulator {
   private readonly batchSize: number;
+  private readonly bus: LiveBus | null;
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<unknown> | null = null;
 
@@ -35,17 +43,18 @@ export class OtaSimulator {
     opts: SimulatorOptions = {},
   ) {
     this.batchSize = opts.batchSize ?? 5000;
+    this.bus = opts.bus ?? null;
   }
 
   async tick(now: Date): Promise<TickResult> {
     const at = now.toISOString();
-    return this.db.transaction(async (tx) => {
+    const { result, events } = await this.db.transaction(async (tx) => {
       // Finish what was downloading first, so a job takes two ticks from queued to done.
-      const finished = await tx.query<{ id: number; device_id: number; to_version: string; state: string }>(
+      const finished = await tx.query<{ id: number; push_id: number; device_id: number; to_version: string; state: string }>(
         `UPDATE ota_jobs j
             SET state = CASE WHEN ${FAILS_SQL} THEN 'failed' ELSE 'installed' END, updated_at = $2
           WHERE j.id IN (SELECT id FROM ota_jobs WHERE state = 'downloading' ORDER BY id LIMIT $1)
-          RETURNING j.id, j.device_id, j.to_version, j.state`,
+          RETURNING j.id::int AS id, j.push_id::int AS push_id, j.device_id, j.to_version, j.state`,
         [this.batchSize, at],
       );
       const installed = finished.rows.filter((r) => r.state === 'installed');
@@ -57,13 +66,23 @@ export class OtaSimulator {
           [installed.map((r) => r.device_id), installed.map((r) => r.to_version), at],
         );
       }
-      const started = await tx.query(
+      const started = await tx.query<{ id: number; push_id: number }>(
         `UPDATE ota_jobs SET state = 'downloading', updated_at = $2
-          WHERE id IN (SELECT id FROM ota_jobs WHERE state = 'queued' ORDER BY id LIMIT $1)`,
+          WHERE id IN (SELECT id FROM ota_jobs WHERE state = 'queued' ORDER BY id LIMIT $1)
+          RETURNING id::int AS id, push_id::int AS push_id`,
         [this.batchSize, at],
       );
-      return { downloading: started.rowCount, installed: installed.length, failed: finished.rows.length - installed.length };
+      const moved = [...finished.rows, ...started.rows];
+      const live: LiveEvent[] = this.bus
+        ? [...(await jobEvents(tx, moved.map((r) => r.id))), ...(await rolloutEvents(tx, moved.map((r) => r.push_id)))]
+        : [];
+      return {
+        result: { downloading: started.rowCount, installed: installed.length, failed: finished.rows.length - installed.length },
+        events: live,
+      };
     });
+    if (this.bus && events.length > 0) await this.bus.publish(events);
+    return result;
   }
 
   /** Ticks every `intervalMs` (a tick never overlaps the previous one); errors go to `onError`. */

@@ -134,10 +134,10 @@ describe('adding and editing an agency', () => {
 
     for (const email of ['OFFICE@bright-homes.example.com', 'office@sunrise-west.example.com']) {
       const twin = await h.call('Admin', '/api/agency/add', 'POST', { ...VALID, email });
-      expect([twin.status, twin.message]).toEqual([409, 'An agency with this email already exists']);
+      expect([twin.status, twin.message, twin.info]).toEqual([409, 'An agency with this email already exists', { field: 'email' }]);
     }
     const taken = await h.call('Admin', '/api/agency/add', 'POST', { ...VALID, email: 'customer@demo.test' });
-    expect([taken.status, taken.message]).toEqual([409, 'Another account signs in with this email']);
+    expect([taken.status, taken.message, taken.info]).toEqual([409, 'Another account signs in with this email', { field: 'email' }]);
 
     // Active again, without a password: the stored one stays and signs in
     const hashBefore = await h.t.db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE agency_id = $1', [id]);
@@ -154,7 +154,7 @@ describe('adding and editing an agency', () => {
     const weak = await h.call('Admin', `/api/agency/edit/${id}`, 'PUT', { ...VALID, password: 'weakpass' });
     expect([weak.status, weak.message]).toEqual([400, 'Password must be at least 8 characters and contain an uppercase letter, a lowercase letter and a digit']);
     const clash = await h.call('Admin', `/api/agency/edit/${id}`, 'PUT', { ...VALID, email: 'agency@demo.test' });
-    expect([clash.status, clash.message]).toEqual([409, 'An agency with this email already exists']);
+    expect([clash.status, clash.message, clash.info]).toEqual([409, 'An agency with this email already exists', { field: 'email' }]);
     expect((await h.call('Admin', '/api/agency/edit/999999', 'PUT', VALID)).status).toBe(404);
   });
 });
@@ -217,7 +217,16 @@ describe('the agency export', () => {
     const filter = JSON.stringify([{ key: 'agency_name', value: 'sunrise', type: 'single' }]);
     const lines = await h.exportLines('Admin', await h.call<{ id: number }>('Admin', '/api/export/agencies', 'POST', { filter }));
     expect(lines[0]).toBe('Record ID,Agency Name,Email,Contact First Name,Contact Last Name,Phone Number,Postcode,City,State,ABN,Status,Flows,Product Lines,Installation Agents,Created');
-    expect(lines.slice(1).map((l) => l.split(',')[1])).toEqual(['Sunrise Installers', 'Sunrise Installers West']);
+    // in the list's default order: newest first
+    expect(lines.slice(1).map((l) => l.split(',')[1])).toEqual(['Sunrise Installers West', 'Sunrise Installers']);
     expect((await h.call('Agency', '/api/export/agencies', 'POST', {})).status).toBe(403);
+  });
+
+  it("writes the rows in the list's order, the agents count too", async () => {
+    for (const sort of [{ sortBy: 'agency_name', orderBy: 'asc' }, { sortBy: 'agents', orderBy: 'desc' }, {}] as Array<Record<string, string>>) {
+      const lines = await h.exportLines('Admin', await h.call<{ id: number }>('Admin', '/api/export/agencies', 'POST', sort));
+      const listed = await h.call<{ data: Array<{ id: number }>; total: number }>('Admin', `/api/agency/get/all?${new URLSearchParams({ limit: '500', ...sort }).toString()}`);
+      expect([sort, lines.slice(1).map((l) => Number(l.split(',')[0]))]).toEqual([sort, listed.info.data.map((a) => a.id)]);
+    }
   });
 });

@@ -76,7 +76,7 @@ describe("the agency's installation agents", () => {
     expect(row?.password_hash).toMatch(/^\$argon2id\$/);
     expect(row?.installer_uuid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     const twin = await h.call('West', '/api/agency/agent/add', 'POST', { ...VALID, email: 'PRIYA.SHAH@agents.example.com' });
-    expect([twin.status, twin.message]).toEqual([409, 'An installation agent with this email already exists']);
+    expect([twin.status, twin.message, twin.info]).toEqual([409, 'An installation agent with this email already exists', { field: 'email' }]);
 
     const record = await h.call<Record<string, unknown>>('Agency', `/api/agency/agent/get/${id}`);
     expect(record.info).toMatchObject({ id, first_name: 'Priya', last_name: 'Shah', phone: '0412000111', status: 'Active' });
@@ -183,5 +183,13 @@ describe("Admin's installation agents", () => {
     const busyLine = lines.find((l) => l.startsWith(`${busyAgent},`));
     expect(busyLine?.split(',')[8]).toBe(String(await h.n("SELECT count(*)::int AS n FROM devices WHERE agent_id = $1 AND product_line IN ('livelink', 'ihd_livelink')", [busyAgent])));
     expect((await h.call('Agency', '/api/export/agents', 'POST', {})).status).toBe(403);
+
+    // in the list's order
+    for (const sort of [{ sortBy: 'last_name', orderBy: 'asc' }, { sortBy: 'agency_name', orderBy: 'desc' }, {}] as Array<Record<string, string>>) {
+      const sorted = await h.exportLines('Admin', await h.call<{ id: number }>('Admin', '/api/export/agents', 'POST', sort));
+      const listed = await h.call<{ data: Array<{ id: number }>; total: number }>('Admin', `/api/agent/get/all?${new URLSearchParams({ limit: '500', ...sort }).toString()}`);
+      expect(listed.info.total).toBeLessThanOrEqual(500);
+      expect([sort, sorted.slice(1).map((l) => Number(l.split(',')[0]))]).toEqual([sort, listed.info.data.map((a) => a.id)]);
+    }
   });
 });

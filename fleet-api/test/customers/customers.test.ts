@@ -153,7 +153,7 @@ describe('one customer', () => {
       expect([res.status, res.message]).toEqual([400, message]);
     }
     const taken = await call('Admin', `${PREFIX.Admin}/update`, 'PUT', { ...base, email: 'admin@demo.test' });
-    expect([taken.status, taken.message]).toEqual([409, 'This email address is already used by another customer']);
+    expect([taken.status, taken.message, taken.info]).toEqual([409, 'This email address is already used by another customer', { field: 'email' }]);
     expect(await n("SELECT count(*)::int AS n FROM customers WHERE id = $1 AND first_name = 'Chris'", [id])).toBe(1);
 
     const ok = await call('Agency', `${PREFIX.Agency}/update`, 'PUT', { ...base, first_name: ' Christa ' });
@@ -256,9 +256,9 @@ describe('properties and members', () => {
     const added = await call<{ id: number }>('Admin', `${PREFIX.Admin}/property/add-member`, 'POST', { ...base, email: ' New.Member@Example.com ' });
     expect([added.status, added.message]).toEqual([200, 'Member added successfully']);
     const again = await call('Admin', `${PREFIX.Admin}/property/add-member`, 'POST', base);
-    expect([again.status, again.message]).toEqual([409, 'This email address is already a member of this property']);
+    expect([again.status, again.message, again.info]).toEqual([409, 'This email address is already a member of this property', { field: 'email' }]);
     const owner = await call('Admin', `${PREFIX.Admin}/property/add-member`, 'POST', { ...base, email: 'customer@demo.test' });
-    expect([owner.status, owner.message]).toEqual([409, 'The owner of the property cannot be added as a member']);
+    expect([owner.status, owner.message, owner.info]).toEqual([409, 'The owner of the property cannot be added as a member', { field: 'email' }]);
     const list = await call<Array<{ id: number; email: string }>>('Agency', `${PREFIX.Agency}/property/member?property_id=${property}`);
     expect(list.info.map((m) => m.email)).toContain('new.member@example.com');
 
@@ -404,6 +404,18 @@ describe('customer export', () => {
     expect((await call('Customer', '/api/export/customers', 'POST', {})).status).toBe(403);
     expect((await call('Admin', '/api/export/customers', 'POST', { filter: '[{"key":"password","value":"x"}]' })).status).toBe(400);
   });
+
+  it("writes the rows in the list's order: its sortBy and orderBy, else the list's default", async () => {
+    for (const sort of [{ sortBy: 'email', orderBy: 'asc' }, { sortBy: 'full_name', orderBy: 'desc' }, {}] as Array<Record<string, string>>) {
+      const started = await call<{ id: number }>('Agency', '/api/export/customers', 'POST', sort);
+      expect(started.status).toBe(200);
+      const done = await finished('Agency', started.info.id);
+      const ids = (await t.app.inject({ url: String(done.download_link) })).body.trim().split(/\r?\n/).slice(1).map((line) => Number(line.split(',')[0]));
+      const listed = await call<{ data: Array<{ id: number }>; total: number }>('Agency', `${PREFIX.Agency}/get/all?${new URLSearchParams({ limit: '500', ...sort }).toString()}`);
+      expect(listed.info.total).toBeLessThanOrEqual(500);
+      expect([sort, ids]).toEqual([sort, listed.info.data.map((c) => c.id)]);
+    }
+  });
 });
 
 describe('sync histories and feedback', () => {
@@ -479,6 +491,17 @@ describe('sync histories and feedback', () => {
     expect(all.info.total).toBe(await n(`SELECT count(*)::int AS n FROM customer_feedback f JOIN customers c ON c.id = f.customer_id WHERE (${s.mscc})`));
     await finished('mscc', all.info.id);
     expect((await call('Agency', '/api/export/feedback', 'POST', { sync_type: 'gossip' })).status).toBe(400);
+
+    // in the customer list's order (each customer's feedback oldest first)
+    const byEmail = await call<{ id: number }>('Agency', '/api/export/feedback-all', 'POST', { sortBy: 'email', orderBy: 'desc' });
+    const sorted = await t.app.inject({ url: String((await finished('Agency', byEmail.info.id)).download_link) });
+    const owners = sorted.body.trim().split(/\r?\n/).slice(1).map((l) => Number(l.split(',')[2]));
+    const listed = await call<{ data: Array<{ id: number }> }>('Agency', `${PREFIX.Agency}/get/all?limit=500&sortBy=email&orderBy=desc`);
+    const place = new Map(listed.info.data.map((c, i) => [c.id, i]));
+    const places = owners.map((id) => place.get(id) ?? -1);
+    expect(new Set(owners).size).toBeGreaterThan(1);
+    expect(places).toEqual([...places].sort((a, b) => a - b));
+    expect(places).not.toContain(-1);
   });
 });
 

@@ -273,6 +273,43 @@ describe('CSV export job', () => {
     expect((await call('Agency', 'GET', `/api/export/${started.body.info.id}`)).status).toBe(404);
   });
 
+  it("names each device's product as the console does, not by the server's key", async () => {
+    const started = await call('Admin', 'POST', '/api/device/export', { deviceType: 'all' });
+    const done = await finished('Admin', started.body.info.id as number);
+    const rows = (await t.app.inject({ url: String(done.download_link) })).body.trim().split(/\r?\n/).slice(1).map((line) => line.split(','));
+    const { rows: lines } = await t.db.query<{ id: number; product_line: string }>("SELECT id::int AS id, product_line FROM devices WHERE product_line <> 'heat_pump'");
+    const lineOf = new Map(lines.map((d) => [d.id, d.product_line]));
+    // shared-api's productOfDeviceType and productLabel: ihd is Electricity Advisor, ihd_livelink is listed with Livelink
+    const names: Record<string, string> = { ihd: 'Electricity Advisor', ihd_livelink: 'Livelink', livelink: 'Livelink', safelink: 'Safelink', airlink: 'Airlink', bulb: 'Lighting' };
+    expect(new Set(rows.map((r) => lineOf.get(Number(r[0]))))).toEqual(new Set(Object.keys(names)));
+    for (const [id, product] of rows) expect([id, product]).toEqual([id, names[String(lineOf.get(Number(id)))]]);
+  });
+
+  it("writes the rows in the list's order (its sortBy and orderBy, else the list's default), across PGlite's ranges too", async () => {
+    const jobs = t.app.fleetContext.exports;
+    const chunkRows = jobs.chunkRows;
+    jobs.chunkRows = 7; // the 120-device fleet crosses many ranges
+    try {
+      const sorts: Array<Record<string, string>> = [{ sortBy: 'serial_number', orderBy: 'asc' }, { sortBy: 'agency_name', orderBy: 'desc' }, { sortBy: 'firmware_version', orderBy: 'asc' }, {}];
+      for (const sort of sorts) {
+        const started = await call('Admin', 'POST', '/api/device/export', { deviceType: 'all', ...sort });
+        expect(started.status).toBe(200);
+        const done = await finished('Admin', started.body.info.id as number);
+        const lines = (await t.app.inject({ url: String(done.download_link) })).body.trim().split(/\r?\n/);
+        expect(lines[0]).toMatch(/^Record ID,Product,/);
+        const ids = lines.slice(1).map((line) => Number(line.split(',')[0]));
+        const listed = (await call('Admin', 'GET', `/api/device/all/devices?${q({ limit: '500', ...sort })}`)).body.info;
+        expect(listed.total).toBeLessThanOrEqual(500);
+        expect([sort, ids]).toEqual([sort, listed.data.map((d) => d.id)]);
+      }
+      // a sort the list does not have is refused before anything starts
+      const bad = await call('Admin', 'POST', '/api/device/export', { deviceType: 'all', sortBy: 'password_hash' });
+      expect([bad.status, bad.body.message]).toEqual([400, 'sortBy password_hash is not a sortable field']);
+    } finally {
+      jobs.chunkRows = chunkRows;
+    }
+  });
+
   it("holds only the agency's rows in an agency export", async () => {
     const started = await call('Agency', 'POST', '/api/agency/devices/download-csv', { csvtype: 'devices', all: true, group: 'agency' });
     expect(started.status).toBe(200);

@@ -88,6 +88,9 @@ describe('Admin: electricians', () => {
       [{ phone_no: '' }, 'Phone Number must be 8 to 13 characters.'],
       [{ phone_no: '0412' }, 'Phone Number must be 8 to 13 characters.'],
       [{ phone_no: '04125556667777' }, 'Phone Number must be 8 to 13 characters.'],
+      // letters are told they are letters (the console says the same, forms/rules.ts)
+      [{ phone_no: '0412abc678' }, 'Phone Number can only contain digits, spaces, brackets, hyphens and a leading +'],
+      [{ phone_no: '(0412)5556' }, 'Phone Number must start with + or a digit and end with a digit'],
       [{ company_name: '' }, 'Company Name is required'],
       [{ abn_number: '' }, 'ABN Number is required'],
       [{ abn_number: '5182475' }, 'Invalid ABN'],
@@ -127,7 +130,8 @@ describe('Admin: electricians', () => {
 
     for (const email of ['RILEY.SPARKS@volt.example.com', 'agency@demo.test']) {
       const twin = await call('Admin', '/api/electrician/add', 'POST', { ...electrician, email });
-      expect([twin.status, twin.message]).toEqual([409, 'An account with this email already exists']);
+      // the answer names the field, so the console says it beside the Email field
+      expect([twin.status, twin.message, twin.info]).toEqual([409, 'An account with this email already exists', { field: 'email' }]);
     }
   });
 
@@ -203,7 +207,7 @@ describe('Admin: electricians', () => {
     await signIn(t.app, 'riley@volt.example.com', 'Fresh-volt-2027');
 
     const taken = await call('Admin', `/api/electrician/edit/${added}`, 'PUT', { ...form, aggregator_id: aggregatorId, email: 'electrician@demo.test' });
-    expect([taken.status, taken.message]).toEqual([409, 'An account with this email already exists']);
+    expect([taken.status, taken.message, taken.info]).toEqual([409, 'An account with this email already exists', { field: 'email' }]);
     expect((await call('Admin', '/api/electrician/edit/999999', 'PUT', { ...form, aggregator_id: aggregatorId })).status).toBe(404);
   });
 
@@ -211,7 +215,7 @@ describe('Admin: electricians', () => {
     const ben = await n("SELECT id::int AS n FROM electricians WHERE email = 'electrician@demo.test'");
     const installed = await n('SELECT count(*)::int AS n FROM devices WHERE electrician_id = $1', [ben]);
     const refused = await call('Admin', `/api/electrician/delete/${ben}`, 'DELETE');
-    expect([refused.status, refused.message]).toEqual([409, `This electrician has installed ${installed} devices and cannot be deleted`]);
+    expect([refused.status, refused.message, refused.info]).toEqual([409, `This electrician has installed ${installed} devices and cannot be deleted`, undefined]);
     expect(await n('SELECT count(*)::int AS n FROM electricians WHERE id = $1', [ben])).toBe(1);
 
     await t.db.query("INSERT INTO electrician_agents (electrician_id, first_name, last_name, email, phone) VALUES ($1, 'Kim', 'Helper', 'kim.helper@volt.example.com', '0412000111')", [added]);
@@ -265,7 +269,7 @@ describe('field workers', () => {
     expect(await one('SELECT electrician_id::int, email FROM electrician_agents WHERE id = $1', [id])).toEqual({ electrician_id: ben, email: 'jamie.ladder@volt.example.com' });
     expect(await n('SELECT count(*)::int AS n FROM electrician_agents WHERE id = $1 AND password_hash LIKE $2', [id, '$argon2id$%'])).toBe(1);
     const twin = await call('Electrician', '/api/electrician/agent/add', 'POST', { ...worker, email: 'JAMIE.LADDER@volt.example.com' });
-    expect([twin.status, twin.message]).toEqual([409, 'A field worker with this email already exists']);
+    expect([twin.status, twin.message, twin.info]).toEqual([409, 'A field worker with this email already exists', { field: 'email' }]);
 
     const list = await call<Page<WorkerRow>>('Electrician', '/api/electrician/agents');
     expect(list.info.total).toBe(3);

@@ -111,7 +111,6 @@ describe('POST /api/ota/store (single)', () => {
       [singleForm('4.0.1', content, [], 'image.exe'), 'Only .bin files are accepted'],
       [singleForm('4.0.1.1', content), 'Invalid firmware version'],
       [singleForm('4', content), 'Invalid firmware version'],
-      [singleForm('3.9.0', content), 'Version 3.9.0 already exists'],
       [singleForm('4.0.2', content, [{ name: 'role', value: 'Admin' }]), 'role is not an accepted field'],
       [[{ name: 'deviceType', value: 'livelink' }, { name: 'version', value: '4.0.3' }], 'file is required'],
       [[{ name: 'deviceType', value: 'livelink' }, { name: 'version', value: '4.0.3' }, { name: 'file', filename: 'a.bin', content }], 'md_5_value is required'],
@@ -122,6 +121,9 @@ describe('POST /api/ota/store (single)', () => {
       const res = await sendForm(t.app, '/api/ota/store', t.admin, parts);
       expect({ status: res.statusCode, message: res.json().message }).toEqual({ status: 400, message });
     }
+    // a taken version is a duplicate create: 409, as every other (issue 20)
+    const taken = await sendForm(t.app, '/api/ota/store', t.admin, singleForm('3.9.0', content));
+    expect({ status: taken.statusCode, message: taken.json().message }).toEqual({ status: 409, message: 'Version 3.9.0 already exists' });
     expect(t.storedFiles()).toEqual(files);
     expect(await rowCount()).toBe(rows);
   });

@@ -62,6 +62,8 @@ describe('network dashboard', () => {
         faulty: await n(`SELECT count(DISTINCT d.id)::int AS n FROM devices d JOIN faults f ON f.device_id = d.id AND f.fault_status = 0 WHERE ${where}`),
       };
       expect({ role, ...res.info }).toEqual({ role, ...expected });
+      // the total is of the heat pumps in service, so online and offline add up to it (docs/dashboard-calls.md)
+      expect(res.info.online + res.info.offline).toBe(res.info.total);
       expect(res.info.total).toBeGreaterThan(0);
       if (role !== 'Admin') expect(res.info.total).toBeLessThan(await n("SELECT count(*)::int AS n FROM devices WHERE product_line = 'heat_pump' AND device_status <> 'In-active'"));
     }
@@ -219,12 +221,14 @@ describe('multi-site companies and sites: new and updated (spec modals 2 and 4)'
       [{ company_name: 'A', company_address: 'B', agency_ids: [agencyId] }, 'Contact Person Email is required'],
       [{ ...company, agency_ids: [agencyId], contact_person_email: 'a b@c.de' }, 'Please enter a valid email address'],
       [{ ...company, agency_ids: [agencyId], contact_person_email: 'nope' }, 'Please enter a valid email address'],
-      [{ ...company, agency_ids: [99999999] }, 'Please Select Agency'],
     ];
     for (const [body, message] of tries) {
       const res = await call('Admin', '/api/nms/multi-site-company/save', 'POST', body);
       expect([res.status, res.message]).toEqual([400, message]);
     }
+    // an agency that is not there is outside every slice: 404 (issue 20, item 5)
+    const unknownAgency = await call('Admin', '/api/nms/multi-site-company/save', 'POST', { ...company, agency_ids: [99999999] });
+    expect([unknownAgency.status, unknownAgency.message]).toEqual([404, 'Agency not found']);
     expect(await companies()).toBe(before);
     const siteBefore = await sites();
     const site = { site_name: 'Dock 1', site_address: '1 Dock Rd', site_manager_name: 'Pat Lee', site_manager_email: 'pat@harbour.test' };
@@ -291,11 +295,12 @@ describe('site managers and contacts (spec modals 5 and 6)', () => {
       [{ ...manager, first_name: 'z'.repeat(61) }, 'First Name must be at most 60 characters'],
       [{ ...manager, email: 'rae at acme' }, 'Please enter a valid email address'],
       [{ site_ids: own.slice(0, 1), first_name: 'R', last_name: 'Q' }, 'Site Manager Email is required'],
-      ...(foreignSite ? [[{ ...manager, site_ids: [foreignSite] }, 'Please Select Site'] as [object, string]] : []),
     ] as Array<[object, string]>) {
       const res = await call('mscc', '/api/nms/site-managers/save', 'POST', body);
       expect([res.status, res.message]).toEqual([400, message]);
     }
+    // a site of another company is outside the slice: 404 (issue 20, item 5)
+    if (foreignSite) expect((await call('mscc', '/api/nms/site-managers/save', 'POST', { ...manager, site_ids: [foreignSite] })).status).toBe(404);
     expect(await managers()).toBe(before);
     expect((await call('mscc', '/api/nms/site-managers/save', 'POST', manager)).message).toBe('Site manager added successfully');
     const list = await call<{ data: Array<{ email: string; site_ids: number[]; id: number }> }>('mscc', '/api/nms/site-managers/list?limit=500');
@@ -325,9 +330,9 @@ describe('site managers and contacts (spec modals 5 and 6)', () => {
     const noCompany = await call('Admin', '/api/nms/contacts/save', 'POST', { ...contact, email: 'ann@acme.test' });
     expect([noCompany.status, noCompany.message]).toEqual([400, 'Please Select Multisite']);
     expect((await call('Admin', '/api/nms/contacts/save', 'POST', { ...contact, email: 'ann@acme.test', company_id: mscc.company_id })).message).toBe('Contact added successfully');
-    // a company contact cannot put one into another company: its own is taken
-    expect((await call('mscc', '/api/nms/contacts/save', 'POST', { ...contact, email: 'x@acme.test', company_id: 999999 })).status).toBe(200);
-    expect(await n("SELECT count(*)::int AS n FROM multi_site_contacts WHERE email = 'x@acme.test' AND company_id = $1", [mscc.company_id])).toBe(1);
+    // a company contact cannot put one into another company: refused, nothing stored (issue 20, item 5)
+    expect((await call('mscc', '/api/nms/contacts/save', 'POST', { ...contact, email: 'x@acme.test', company_id: 999999 })).status).toBe(404);
+    expect(await n("SELECT count(*)::int AS n FROM multi_site_contacts WHERE email = 'x@acme.test'")).toBe(0);
   });
 });
 
@@ -347,7 +352,13 @@ describe('assigning heat pumps to a company and a site (spec modals 1 and 3)', (
       const wrongSite = await call('Admin', '/api/nms/devices/assign', 'PUT', { device_ids: own, company_id: company, site_id: otherSite });
       expect([wrongSite.status, wrongSite.message]).toEqual([400, 'Please select a site']);
     }
-    const res = await call<{ devices: number }>('Agency', '/api/nms/devices/assign', 'PUT', { device_ids: [...own, foreign, bulb], company_id: company, site_id: site });
+    // another agency's heat pump or a device of another line refuses the list whole (issue 20, item 6)
+    for (const other of [foreign, bulb]) {
+      const mixed = await call('Agency', '/api/nms/devices/assign', 'PUT', { device_ids: [...own, other], company_id: company, site_id: site });
+      expect([mixed.status, mixed.message]).toEqual([404, 'Device not found']);
+    }
+    expect(await n('SELECT count(*)::int AS n FROM devices WHERE company_id = $1', [company])).toBe(0);
+    const res = await call<{ devices: number }>('Agency', '/api/nms/devices/assign', 'PUT', { device_ids: own, company_id: company, site_id: site });
     expect(res.info.devices).toBe(own.length);
     expect(await n('SELECT count(*)::int AS n FROM devices WHERE company_id = $1 AND site_id = $2', [company, site])).toBe(own.length);
     // skip the site: the company only

@@ -5,6 +5,7 @@ import {
   EMAIL_PATTERN,
   NAME_MAX_LENGTH,
   PASSWORD_RULE,
+  PHONE_CHARACTERS,
   PHONE_MAX_LENGTH,
   PHONE_MIN_LENGTH,
   PHONE_PATTERN,
@@ -44,13 +45,18 @@ export const optionalPassword = () =>
 export const name = (required: string, tooLong: string) =>
   text().required(required).max(NAME_MAX_LENGTH, tooLong);
 
-/** A phone or contact number: required, 8 to 13 characters, starts with + or a digit and ends with a digit. */
+/**
+ * A phone or contact number: required; digits, spaces, brackets and hyphens after an optional +;
+ * starts with + or a digit and ends with a digit; 8 to 13 characters. Checked in that order, as
+ * fleet-api does, so letters are told they are letters.
+ */
 export const phone = (required = 'validation.phoneRequired', length = 'validation.phoneLength') =>
   text()
     .required(required)
+    .matches(PHONE_CHARACTERS, { message: 'validation.phoneCharacters', excludeEmptyString: true })
+    .matches(PHONE_PATTERN, { message: 'validation.phoneInvalid', excludeEmptyString: true })
     .min(PHONE_MIN_LENGTH, length)
-    .max(PHONE_MAX_LENGTH, length)
-    .matches(PHONE_PATTERN, { message: 'validation.phoneInvalid', excludeEmptyString: true });
+    .max(PHONE_MAX_LENGTH, length);
 
 export const postcode = () =>
   text().required('validation.postcodeRequired').min(POSTCODE_MIN_LENGTH, 'validation.postcodeRequired');

@@ -21,7 +21,7 @@ describe('auth bundles', () => {
   it('translates every key into Hindi', () => {
     expectSameTexts(en, hi);
     const t = i18next.getFixedT('hi', 'auth');
-    expect(t('menu.profile')).toBe('प्रोफ़ाइल');
+    expect(t('login.submit')).toBe('लॉगिन');
     expect(t('otp.resendIn', { seconds: 5 })).toBe('5 सेकंड में ओटीपी दोबारा भेजें');
   });
 

@@ -1,6 +1,5 @@
 // English texts of this remote (namespace `auth`). Validation messages are the spec's (section 5) exactly.
 export const en = {
-  menu: { profile: 'Profile' },
   common: {
     email: 'Email',
     password: 'Password',
@@ -107,6 +106,7 @@ export const en = {
     abnInvalid: 'Invalid ABN',
     phoneRequired: 'Phone Number is required',
     phoneLength: 'Phone Number must be 8 to 13 characters.',
+    phoneCharacters: 'Phone Number can only contain digits, spaces, brackets, hyphens and a leading +',
     phoneInvalid: 'Phone Number must start with + or a digit and end with a digit',
     termsRequired: 'Please accept our Terms and Conditions & Privacy Policy',
     firstNameRequired: 'First Name is required',

@@ -2,7 +2,6 @@ import type { AuthBundle } from './en';
 
 // Hindi texts of this remote (namespace `auth`); same keys as en, checked by the type.
 export const hi: AuthBundle = {
-  menu: { profile: 'प्रोफ़ाइल' },
   common: {
     email: 'ईमेल',
     password: 'पासवर्ड',
@@ -108,6 +107,7 @@ export const hi: AuthBundle = {
     abnInvalid: 'अमान्य एबीएन',
     phoneRequired: 'फ़ोन नंबर आवश्यक है',
     phoneLength: 'फ़ोन नंबर 8 से 13 अक्षरों का होना चाहिए।',
+    phoneCharacters: 'फ़ोन नंबर में केवल अंक, स्पेस, कोष्ठक, हाइफ़न और शुरुआत में + हो सकते हैं',
     phoneInvalid: 'फ़ोन नंबर + या अंक से शुरू होकर अंक पर समाप्त होना चाहिए',
     termsRequired: 'कृपया हमारी नियम और शर्तें तथा गोपनीयता नीति स्वीकार करें',
     firstNameRequired: 'पहला नाम आवश्यक है',

@@ -57,6 +57,14 @@ describe('SignupPage', () => {
     expect(screen.getByText('Phone Number must be 8 to 13 characters.')).toBeInTheDocument();
   });
 
+  it('tells letters in a phone number that they are letters', async () => {
+    fakeApi({});
+    await renderAuth('/signup');
+    await fill({ company: 'Bright Homes', email: 'office@bright.test', abn: '51824753556', phone: '0412abc678', password: 'Passw0rd' }, true);
+    expect(await screen.findByText('Phone Number can only contain digits, spaces, brackets, hyphens and a leading +')).toBeInTheDocument();
+    expect(screen.queryByText('Phone Number must start with + or a digit and end with a digit')).not.toBeInTheDocument();
+  });
+
   it('posts the sign-up body of the contract, trimmed, and returns to /login', async () => {
     const calls = fakeApi({ 'POST /api/agency/sign-up': { body: { status: true, message: THANKS } } });
     const view = await renderAuth('/signup');

@@ -1,7 +1,7 @@
 import type { LoginUserInfo } from '@fleet/shared-api';
 import { StandaloneHeader, StandalonePage as KitPage, type StandaloneLink } from '@fleet/shared-ui/standalone';
 import { AuthRoutes } from '../AuthRoutes';
-import { PROFILE_PATHS } from '../description';
+import { description } from '../description';
 import { useAuthTranslation } from '../forms/form-helpers';
 import { FORGOT_PATHS, LOGIN_PATHS } from '../portals';
 import { StandaloneHome } from './StandaloneHome';
@@ -17,13 +17,9 @@ const PUBLIC_LINKS: StandaloneLink[] = [
 
 function Header() {
   const { t } = useAuthTranslation();
-  // Signed out: every public screen; signed in: the role's profile.
-  const links = (info: LoginUserInfo | null): StandaloneLink[] => {
-    if (!info) return PUBLIC_LINKS;
-    const profile = info.user_type in PROFILE_PATHS ? PROFILE_PATHS[info.user_type as keyof typeof PROFILE_PATHS] : null;
-    return profile ? [{ to: profile, label: t('menu.profile') }] : [];
-  };
-  return <StandaloneHeader title={t('standalone.title')} navLabel="mfe-auth screens" links={links} />;
+  // Signed out: every public screen; signed in: the role's profile (its menu entry).
+  const links = (info: LoginUserInfo | null): StandaloneLink[] => (info ? [] : PUBLIC_LINKS);
+  return <StandaloneHeader title={t('standalone.title')} navLabel="mfe-auth screens" menu={description.menu} links={links} />;
 }
 
 /** This remote as a page of its own, for QA: the real login against the real API, only its screens. */

@@ -1,6 +1,6 @@
 // Customer calls (docs/customer-calls.md): the same calls under each role's prefix; the server's
 // policy layer decides the slice. One list engine (useListState) feeds the list's query.
-import { apiDelete, apiDownload, apiGet, apiList, apiPost, apiPut, useFleetMutation, type DownloadedFile, type ExportJob, type ListQuery } from '@fleet/shared-api';
+import { apiDelete, apiDownload, apiGet, apiList, apiPost, apiPut, useFleetMutation, type DownloadedFile, type ExportJob, type ExportListQuery, type ListQuery } from '@fleet/shared-api';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AddressParts } from '@fleet/shared-ui/tables';
 import type { CustomerArea } from '../description';
@@ -205,10 +205,10 @@ export function usePagedOf<T>(
   });
 }
 
-/** Starts the CSV export of the whole filtered list (a server job; the slice is the caller's). */
+/** Starts the CSV export of the whole filtered list in its order (a server job; the slice is the caller's). */
 export function useStartCustomerExport() {
   return useFleetMutation(
-    ({ line, filter }: { line: string; filter: string | undefined }) => apiPost<ExportJob>('/api/export/customers', { deviceType: line, ...(filter ? { filter } : {}) }),
+    ({ line, list }: { line: string; list: ExportListQuery }) => apiPost<ExportJob>('/api/export/customers', { deviceType: line, ...list }),
     // the job's own answer says it started; the console shows its progress instead of a toast
     { invalidate: [], toastSuccess: false },
   );
@@ -219,8 +219,8 @@ export type FeedbackExportType = 'survey' | 'auto_sync';
 /** Starts a feedback export of the filtered customers: Survey Feedback or Auto-Sync feedback. */
 export function useStartFeedbackExport() {
   return useFleetMutation(
-    ({ syncType, line, filter }: { syncType: FeedbackExportType; line: string; filter: string | undefined }) =>
-      apiPost<ExportJob>('/api/export/feedback', { sync_type: syncType, deviceType: line, ...(filter ? { filter } : {}) }),
+    ({ syncType, line, list }: { syncType: FeedbackExportType; line: string; list: ExportListQuery }) =>
+      apiPost<ExportJob>('/api/export/feedback', { sync_type: syncType, deviceType: line, ...list }),
     { invalidate: [], toastSuccess: false },
   );
 }

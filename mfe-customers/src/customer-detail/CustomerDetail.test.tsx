@@ -58,7 +58,7 @@ describe('Customer detail', () => {
     const calls = api('/api/agency/customer', {
       'PUT /api/agency/customer/update': (call) =>
         (call.body as { email: string }).email === 'taken@example.com'
-          ? { status: 409, body: { status: false, message: 'This email address is already used by another customer' } }
+          ? { status: 409, body: { status: false, message: 'This email address is already used by another customer', info: { field: 'email' } } }
           : messageReply('Customer updated successfully'),
     });
     renderCustomers('/agency/customer/view/7');
@@ -77,6 +77,10 @@ describe('Customer detail', () => {
     await user.type(email, 'chris@nowhere');
     await user.click(within(dialog).getByRole('button', { name: 'Update' }));
     expect(await within(dialog).findByText('Email address is invalid')).toBeInTheDocument();
+    await user.clear(phone);
+    await user.type(phone, '0412abc678');
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+    expect(await within(dialog).findByText('Phone Number can only contain digits, spaces, brackets, hyphens and a leading +')).toBeInTheDocument();
     expect(callsTo(calls, 'PUT', '/api/agency/customer/update')).toHaveLength(0);
 
     await user.clear(email);
@@ -85,7 +89,12 @@ describe('Customer detail', () => {
     await user.clear(phone);
     await user.type(phone, '0412345679');
     await user.click(within(dialog).getByRole('button', { name: 'Update' }));
-    expect(await within(dialog).findByText('This email address is already used by another customer')).toBeInTheDocument();
+    // said once, beside the Email field: no toast, nothing at the top of the dialog
+    const emailField = email.closest<HTMLElement>('[data-scope="field"][data-part="root"]');
+    if (!emailField) throw new Error('the Email field has no field root');
+    expect(await within(emailField).findByText('This email address is already used by another customer')).toBeInTheDocument();
+    expect(screen.getAllByText('This email address is already used by another customer')).toHaveLength(1);
+    expect(notifications()).toEqual([]);
     expect(email).toHaveValue('taken@example.com');
 
     await user.clear(email);

@@ -1,4 +1,4 @@
-import { errorMessage } from '@fleet/shared-api';
+import { useFieldRefusal } from '@fleet/shared-api';
 import { EditDialog } from '@fleet/shared-ui/overlays';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useEffect } from 'react';
@@ -19,8 +19,11 @@ export function EditCustomerDialog({ area, open, customer, onClose }: { area: Cu
     register,
     handleSubmit,
     reset,
+    setError,
     formState: { errors },
   } = useForm<PersonValues>({ resolver: yupResolver(personSchema), defaultValues: valuesOf(customer) });
+  // a taken email is said beside the Email field, and only there
+  const refusal = useFieldRefusal(save.error, setError, { email: 'email' });
 
   useEffect(() => {
     if (open) {
@@ -35,7 +38,7 @@ export function EditCustomerDialog({ area, open, customer, onClose }: { area: Cu
       await save.mutateAsync({ customer_id: customer.id, ...values });
       onClose();
     } catch {
-      // said in the dialog (and the toast); what was typed stays
+      // said in the dialog (and the toast), or beside its field; what was typed stays
     }
   });
 
@@ -48,7 +51,7 @@ export function EditCustomerDialog({ area, open, customer, onClose }: { area: Cu
       onClose={onClose}
       onSubmit={(event) => void submit(event)}
       busy={save.isPending}
-      error={save.isError ? errorMessage(save.error) : null}
+      error={refusal}
     >
       <PersonFields register={register} errors={errors} />
     </EditDialog>

@@ -1,3 +1,4 @@
+import type { ExportListQuery } from '@fleet/shared-api';
 import { Button, Stack } from '@fleet/shared-ui';
 import { ModalDialog } from '@fleet/shared-ui/overlays';
 import { ExportJobButton } from '@fleet/shared-ui/tables';
@@ -6,9 +7,9 @@ import { useStartCustomerExport, useStartFeedbackExport } from '../api/customers
 import { useCustomersTranslation } from '../i18n/translation';
 
 export interface CustomerDownloadsProps {
-  /** The product's line (`deviceType`) and the list's filter, as the list call sends them. */
+  /** The product's line (`deviceType`), and the list's filter and sort (exportListQuery of the list's query). */
   line: string;
-  filter: string | undefined;
+  list: ExportListQuery;
   /** Spec: Survey Feedback and Auto-Sync feedback for electricity-advisor only. */
   withFeedback: boolean;
 }
@@ -17,7 +18,7 @@ export interface CustomerDownloadsProps {
  * The customer list's Download CSV dialog: the filtered customers, and for electricity-advisor the
  * survey and auto-sync feedback of those customers. Each is a server job with its progress.
  */
-export function CustomerDownloads({ line, filter, withFeedback }: CustomerDownloadsProps) {
+export function CustomerDownloads({ line, list, withFeedback }: CustomerDownloadsProps) {
   const { t } = useCustomersTranslation();
   const [open, setOpen] = useState(false);
   const customers = useStartCustomerExport();
@@ -38,11 +39,11 @@ export function CustomerDownloads({ line, filter, withFeedback }: CustomerDownlo
         }
       >
         <Stack gap="4">
-          <ExportJobButton label={t('downloads.customers')} fileName="Customers.csv" start={async () => (await customers.mutateAsync({ line, filter })).info} />
+          <ExportJobButton label={t('downloads.customers')} fileName="Customers.csv" start={async () => (await customers.mutateAsync({ line, list })).info} />
           {withFeedback && (
             <>
-              <ExportJobButton label={t('downloads.survey')} fileName="Survey Feedback.csv" start={async () => (await feedback.mutateAsync({ syncType: 'survey', line, filter })).info} />
-              <ExportJobButton label={t('downloads.autoSync')} fileName="Auto-Sync Feedback.csv" start={async () => (await feedback.mutateAsync({ syncType: 'auto_sync', line, filter })).info} />
+              <ExportJobButton label={t('downloads.survey')} fileName="Survey Feedback.csv" start={async () => (await feedback.mutateAsync({ syncType: 'survey', line, list })).info} />
+              <ExportJobButton label={t('downloads.autoSync')} fileName="Auto-Sync Feedback.csv" start={async () => (await feedback.mutateAsync({ syncType: 'auto_sync', line, list })).info} />
             </>
           )}
         </Stack>

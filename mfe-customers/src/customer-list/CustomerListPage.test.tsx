@@ -84,7 +84,8 @@ describe('Customers', () => {
     const table = await screen.findByRole('table', { name: 'Customers' });
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Email ID', 'Name', 'Phone', 'Status', 'Action']);
     await waitFor(() => expect(filterOf(lastCall(calls, 'GET', '/api/mscc/customer/get/all'))).toEqual([{ key: 'email', value: 'casey', type: 'single' }]));
-    await user.click(screen.getByRole('button', { name: 'Filters' }));
+    // one filter on (the email; the Property Type left in the URL is no filter of this list)
+    await user.click(screen.getByRole('button', { name: 'Filters (1)' }));
     const drawer = await screen.findByRole('dialog');
     expect(within(drawer).queryByLabelText('Property Type')).toBeNull();
   });
@@ -116,14 +117,14 @@ describe('Download CSV', () => {
         return { body: { status: true, message: 'Export', info: { id: 12, status: polls > 1 ? 'done' : 'running', total: 40, rows_written: polls > 1 ? 40 : 10, download_link: polls > 1 ? '/api/export/download/12/csv?expires=1&signature=ab' : null, error: null } } };
       },
     });
-    renderCustomers('/agency/customers?email=casey');
+    renderCustomers('/agency/customers?email=casey&sortBy=full_name&orderBy=asc');
     await screen.findByRole('table', { name: 'Customers' });
     await user.click(screen.getByRole('button', { name: 'Download CSV' }));
     const dialog = await screen.findByRole('dialog', { name: 'Download CSV' });
     // feedback downloads are electricity-advisor's
     expect(within(dialog).queryByRole('button', { name: /Survey Feedback/ })).toBeNull();
     await user.click(within(dialog).getByRole('button', { name: /Customers/ }));
-    await waitFor(() => expect(lastCall(calls, 'POST', '/api/export/customers').body).toEqual({ deviceType: 'livelink', filter: JSON.stringify([{ key: 'email', value: 'casey', type: 'single' }]) }));
+    await waitFor(() => expect(lastCall(calls, 'POST', '/api/export/customers').body).toEqual({ deviceType: 'livelink', filter: JSON.stringify([{ key: 'email', value: 'casey', type: 'single' }]), sortBy: 'full_name', orderBy: 'asc' }));
     expect(await within(dialog).findByRole('link', { name: /Customers\.csv/ }, { timeout: 5000 })).toHaveAttribute('href', expect.stringContaining('/api/export/download/12/csv'));
   });
 
@@ -140,7 +141,8 @@ describe('Download CSV', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Download CSV' });
     await user.click(within(dialog).getByRole('button', { name: /Survey Feedback/ }));
     await waitFor(() =>
-      expect(lastCall(calls, 'POST', '/api/export/feedback').body).toEqual({ sync_type: 'survey', deviceType: 'ihd', filter: JSON.stringify([{ key: 'status', value: ['Completed'], type: 'multi' }]) }),
+      // the customers in the list's order (its default: newest first)
+      expect(lastCall(calls, 'POST', '/api/export/feedback').body).toEqual({ sync_type: 'survey', deviceType: 'ihd', filter: JSON.stringify([{ key: 'status', value: ['Completed'], type: 'multi' }]), orderBy: 'desc' }),
     );
     expect(await within(dialog).findByRole('link', { name: /Survey Feedback\.csv/ })).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: /Auto-Sync feedback/ }));

@@ -1,4 +1,4 @@
-import { productDeviceType, useListState, useOpenWithBack, useSelectedProduct } from '@fleet/shared-api';
+import { exportListQuery, productDeviceType, useListState, useOpenWithBack, useSelectedProduct } from '@fleet/shared-api';
 import { Link as RouterLink } from '@fleet/shared-api';
 import { Box, Link, StatusBadge } from '@fleet/shared-ui';
 import { addressLine, ListHeader, PagedTable, RowActions, type DataColumn, type FilterFieldDef } from '@fleet/shared-ui/tables';
@@ -86,7 +86,7 @@ export function CustomerListPage({ area }: { area: CustomerArea }) {
   return (
     <Box p="4">
       <ListHeader title={t('list.title')} list={list} filters={filters}>
-        <CustomerDownloads line={line} filter={list.toQuery().filter} withFeedback={product === 'electricity-advisor'} />
+        <CustomerDownloads line={line} list={exportListQuery(list.toQuery())} withFeedback={product === 'electricity-advisor'} />
       </ListHeader>
       <PagedTable label={t('list.title')} list={list} result={customers} page={customers.data} columns={columns} />
     </Box>

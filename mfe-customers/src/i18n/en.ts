@@ -1,8 +1,5 @@
 // The `customers` namespace: the spec's texts exactly (Customers list, add member, property edit).
 export const en = {
-  menu: {
-    customers: 'Customers',
-  },
   list: {
     title: 'Customers',
     emailId: 'Email ID',
@@ -78,6 +75,7 @@ export const en = {
     lastNameTooLong: 'Last Name should be less than 200 character',
     phoneRequired: 'Phone Number is required',
     phoneLength: 'Phone Number must be 8 to 13 characters.',
+    phoneCharacters: 'Phone Number can only contain digits, spaces, brackets, hyphens and a leading +',
     phoneInvalid: 'Phone Number must start with + or a digit and end with a digit',
     propertyNameRequired: 'Property Name is required',
     postalCodeInvalid: 'Valid postal code is required',
@@ -215,7 +213,6 @@ export const en = {
     close: 'Close',
   },
   suppression: {
-    menu: 'Suppression List',
     title: 'Suppression List',
     email: 'Email',
     customer: 'Customer',

@@ -1,9 +1,6 @@
 import type { CustomersTexts } from './en';
 
 export const hi: CustomersTexts = {
-  menu: {
-    customers: 'ग्राहक',
-  },
   list: {
     title: 'ग्राहक',
     emailId: 'ईमेल आईडी',
@@ -79,6 +76,7 @@ export const hi: CustomersTexts = {
     lastNameTooLong: 'उपनाम 200 अक्षरों से कम होना चाहिए',
     phoneRequired: 'फ़ोन नंबर आवश्यक है',
     phoneLength: 'फ़ोन नंबर 8 से 13 अक्षरों का होना चाहिए।',
+    phoneCharacters: 'फ़ोन नंबर में केवल अंक, स्पेस, कोष्ठक, हाइफ़न और शुरुआत में + हो सकते हैं',
     phoneInvalid: 'फ़ोन नंबर + या अंक से शुरू होकर अंक पर खत्म होना चाहिए',
     propertyNameRequired: 'संपत्ति का नाम आवश्यक है',
     postalCodeInvalid: 'मान्य पोस्टल कोड आवश्यक है',
@@ -216,7 +214,6 @@ export const hi: CustomersTexts = {
     close: 'बंद करें',
   },
   suppression: {
-    menu: 'सप्रेशन सूची',
     title: 'सप्रेशन सूची',
     email: 'ईमेल',
     customer: 'ग्राहक',

@@ -1,4 +1,4 @@
-import { errorMessage, formatDate } from '@fleet/shared-api';
+import { errorMessage, formatDate, useFieldRefusal } from '@fleet/shared-api';
 import { Box, Button, ErrorPanel, Heading, HStack } from '@fleet/shared-ui';
 import { EditDialog } from '@fleet/shared-ui/overlays';
 import { DataTable, DeleteConfirmDialog, RowActions, type DataColumn } from '@fleet/shared-ui/tables';
@@ -61,8 +61,11 @@ function AddMemberDialog({ area, propertyId, open, onClose }: { area: CustomerAr
     register,
     handleSubmit,
     reset,
+    setError,
     formState: { errors },
   } = useForm<PersonValues>({ resolver: yupResolver(personSchema), defaultValues: EMPTY });
+  // a taken email is said beside the Email field, and only there
+  const refusal = useFieldRefusal(add.error, setError, { email: 'email' });
 
   useEffect(() => {
     if (open) {
@@ -77,7 +80,7 @@ function AddMemberDialog({ area, propertyId, open, onClose }: { area: CustomerAr
       await add.mutateAsync({ property_id: propertyId, ...values });
       onClose();
     } catch {
-      // said in the dialog (and the toast); what was typed stays
+      // said in the dialog (and the toast), or beside its field; what was typed stays
     }
   });
 
@@ -90,7 +93,7 @@ function AddMemberDialog({ area, propertyId, open, onClose }: { area: CustomerAr
       onClose={onClose}
       onSubmit={(event) => void submit(event)}
       busy={add.isPending}
-      error={add.isError ? errorMessage(add.error) : null}
+      error={refusal}
     >
       <PersonFields register={register} errors={errors} />
     </EditDialog>

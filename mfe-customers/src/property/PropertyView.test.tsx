@@ -1,7 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import i18next from 'i18next';
 import type { Member, PropertyInfo } from '../api/customers';
-import { callsTo, fakeApi, lastCall, listReply, messageReply, renderCustomers, resetPage, signInAs } from '../test-support';
+import { callsTo, fakeApi, lastCall, listReply, messageReply, notifications, renderCustomers, resetPage, signInAs } from '../test-support';
 
 const user = userEvent.setup({ delay: null });
 
@@ -100,10 +101,56 @@ describe('Property view', () => {
     expect(screen.getByText('$0.3150')).toBeInTheDocument();
     const devices = await screen.findByRole('table', { name: 'Devices' });
     expect(await within(devices).findByRole('link', { name: 'HP0000000003' })).toHaveAttribute('href', '/sitemanager/device/view/3');
+    // the line by its product's name, as the product selector names it
+    expect(within(devices).getByText('Heat Pump')).toBeInTheDocument();
+    expect(within(devices).queryByText('heat_pump')).toBeNull();
     expect(await screen.findByText('user@demo.test')).toBeInTheDocument();
     expect(screen.getByText('Type of air conditioner')).toBeInTheDocument();
     expect(screen.getByText('How many?')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+  });
+
+  it("names each device's product as the console does (shared-ui's product names), never the server's key", async () => {
+    signInAs('Admin');
+    const device = { serial_number: 'S', mac_address: null, firmware_version: '2.1', device_status: 'Active', status: 'Completed', is_online: 1, fault_code: null, installation_date: '2024-01-02' };
+    api('/api/customer', {
+      'GET /api/customer/property/devices': {
+        body: {
+          status: true,
+          message: 'Devices',
+          info: [
+            { ...device, id: 3, product_line: 'heat_pump', serial_number: 'HP0000000003' },
+            { ...device, id: 4, product_line: 'ihd_livelink', serial_number: 'IL0000000004' },
+            { ...device, id: 5, product_line: 'ihd', serial_number: 'IH0000000005' },
+            { ...device, id: 6, product_line: 'bulb', serial_number: 'BU0000000006' },
+          ],
+        },
+      },
+    });
+    renderCustomers('/admin/customer/property/view/40');
+    const devices = await screen.findByRole('table', { name: 'Devices' });
+    await within(devices).findByText('HP0000000003');
+    const products = within(devices)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell')[2]?.textContent);
+    expect(products).toEqual(['Heat Pump', 'Livelink', 'Electricity Advisor', 'Lighting']);
+    expect(within(devices).queryByText(/heat_pump|ihd_livelink/)).toBeNull();
+  });
+
+  it("takes the product names from the ui texts' products, so each language names them", async () => {
+    i18next.addResourceBundle('hi', 'ui', { products: { heat_pump: 'हीट पंप' } }, true, false);
+    signInAs('sm');
+    api('/api/sm/customer');
+    renderCustomers('/sitemanager/customer/property/view/40');
+    const devices = await screen.findByRole('table', { name: 'Devices' });
+    expect(await within(devices).findByText('Heat Pump')).toBeInTheDocument();
+    await act(() => i18next.changeLanguage('hi'));
+    try {
+      expect(await within(devices).findByText('हीट पंप')).toBeInTheDocument();
+    } finally {
+      await act(() => i18next.changeLanguage('en'));
+    }
   });
 
   it("adds a member with the spec's messages, then removes one after Yes", async () => {
@@ -111,7 +158,7 @@ describe('Property view', () => {
     const calls = api('/api/agency/customer', {
       'POST /api/agency/customer/property/add-member': (call) =>
         (call.body as { email: string }).email === 'user@demo.test'
-          ? { status: 409, body: { status: false, message: 'This email address is already a member of this property' } }
+          ? { status: 409, body: { status: false, message: 'This email address is already a member of this property', info: { field: 'email' } } }
           : messageReply('Member added successfully', { id: 6 }),
       'DELETE /api/agency/customer/property/remove-member': messageReply('Member removed successfully'),
     });
@@ -135,7 +182,12 @@ describe('Property view', () => {
     await user.type(within(dialog).getByRole('textbox', { name: 'First Name' }), 'Nia');
     await user.type(within(dialog).getByRole('textbox', { name: 'Last Name' }), 'Member');
     await user.click(within(dialog).getByRole('button', { name: 'Add' }));
-    expect(await within(dialog).findByText('This email address is already a member of this property')).toBeInTheDocument();
+    // said once, beside the Email field: no toast, nothing at the top of the dialog
+    const emailField = within(dialog).getByRole('textbox', { name: 'Email' }).closest<HTMLElement>('[data-scope="field"][data-part="root"]');
+    if (!emailField) throw new Error('the Email field has no field root');
+    expect(await within(emailField).findByText('This email address is already a member of this property')).toBeInTheDocument();
+    expect(screen.getAllByText('This email address is already a member of this property')).toHaveLength(1);
+    expect(notifications()).toEqual([]);
     await user.clear(within(dialog).getByRole('textbox', { name: 'Email' }));
     await user.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'nia@example.com');
     await user.click(within(dialog).getByRole('button', { name: 'Add' }));

@@ -1,5 +1,5 @@
 import { ApiError, errorMessage, formatDate, formatDateTime, Link as RouterLink, useBackTo, useNavigate, useParams } from '@fleet/shared-api';
-import { Box, Button, ErrorPanel, FactList, Heading, HStack, Link, LoadingArea, PageHeader, StatusBadge, Text } from '@fleet/shared-ui';
+import { Box, Button, ErrorPanel, FactList, Heading, HStack, Link, LoadingArea, PageHeader, StatusBadge, Text, useEnumText } from '@fleet/shared-ui';
 import { addressLine, DataTable, DeleteConfirmDialog, type DataColumn } from '@fleet/shared-ui/tables';
 import { useState, type ReactNode } from 'react';
 import { mayDelete, useDeleteProperty, useProperty, usePropertyDevices, type PropertyDevice, type PropertyInfo, type TariffDetails } from '../api/customers';
@@ -144,6 +144,7 @@ function TariffSection({ tariff }: { tariff: TariffDetails | null }) {
 
 function DevicesSection({ area, propertyId }: { area: CustomerArea; propertyId: number }) {
   const { t } = useCustomersTranslation();
+  const enumValue = useEnumText();
   const devices = usePropertyDevices(area, propertyId);
   const columns: DataColumn<PropertyDevice>[] = [
     {
@@ -162,7 +163,7 @@ function DevicesSection({ area, propertyId }: { area: CustomerArea; propertyId: 
       },
     },
     { key: 'mac_address', header: t('property.macAddress'), sortable: false, render: (row) => row.mac_address ?? '-' },
-    { key: 'product_line', header: t('property.product'), sortable: false },
+    { key: 'product_line', header: t('property.product'), sortable: false, render: (row) => enumValue('product_line', row.product_line) },
     { key: 'firmware_version', header: t('property.firmware'), sortable: false, render: (row) => row.firmware_version ?? '-' },
     { key: 'device_status', header: t('property.deviceStatus'), sortable: false, render: (row) => <StatusBadge status={row.device_status} /> },
     { key: 'is_online', header: t('property.online'), sortable: false, render: (row) => <StatusBadge status={row.is_online} kind="connection" /> },

@@ -14,9 +14,7 @@ function Header() {
       title={t('standalone.title')}
       navLabel="mfe-customers screens"
       productSelector
-      links={(info) =>
-        info ? description.menu.filter((entry) => entry.roles.includes(info.user_type)).map((entry) => ({ to: entry.path, label: t(entry.labelKey.replace('customers:', '')) })) : []
-      }
+      menu={description.menu}
     />
   );
 }

@@ -1,5 +1,5 @@
 // Device calls (docs/device-calls.md): one list engine for every role, one device, the edit, histories.
-import { apiDownload, apiGet, apiList, apiPost, apiPut, useFleetMutation, type DownloadedFile, type ExportJob, type ListQuery } from '@fleet/shared-api';
+import { apiDownload, apiGet, apiList, apiPost, apiPut, useFleetMutation, type DownloadedFile, type ExportJob, type ExportListQuery, type ListQuery } from '@fleet/shared-api';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AddressParts } from '@fleet/shared-ui/tables';
 import type { DeviceProduct } from '../description';
@@ -143,15 +143,17 @@ const EXPORT_CALLS: Record<EditorScope, string> = {
   electrician: '/api/electrician/devices/download-csv',
 };
 
-/** Starts a CSV export of the whole filtered list (a server job). */
-/** The export of a list: Admin's, the agency's (or its Devices - VEU, `group: 'veu'`), the electrician's. */
+/**
+ * Starts a CSV export of the whole filtered list in its order (a server job): Admin's, the agency's (or
+ * its Devices - VEU, `group: 'veu'`), the electrician's.
+ */
 export function useStartExport(scope: EditorScope | 'veu') {
   const caller: EditorScope = scope === 'veu' ? 'agency' : scope;
   return useFleetMutation(
-    ({ line, filter }: { line: string; filter: string | undefined }) =>
+    ({ line, list }: { line: string; list: ExportListQuery }) =>
       apiPost<ExportJob>(EXPORT_CALLS[caller], {
         deviceType: line,
-        ...(filter ? { filter } : {}),
+        ...list,
         ...(scope === 'admin' ? {} : { csvtype: 'devices', all: true, group: scope }),
       }),
     // the job's own answer says it started; the console shows its progress instead of a toast

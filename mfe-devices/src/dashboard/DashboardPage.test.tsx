@@ -103,6 +103,10 @@ describe('Dashboard (devices)', () => {
     const overview = screen.getByRole('region', { name: 'Device overview' });
     expect(await within(overview).findByLabelText('Inactive: 150')).toBeInTheDocument();
     expect(within(overview).getByLabelText('Online: 600')).toBeInTheDocument();
+    // what each figure counts: the total every device, online and offline the active ones
+    expect(within(overview).getByLabelText('Total: 900')).toBeInTheDocument();
+    expect(within(overview).getByText('Active, inactive and replaced')).toBeInTheDocument();
+    expect(within(overview).getAllByText('of 700 active')).toHaveLength(2);
     const products = within(overview).getByRole('table', { name: 'Devices by product' });
     expect(within(products).getAllByRole('row')[2]).toHaveTextContent('Livelink45011040');
     // the year's charts, each a table for screen readers

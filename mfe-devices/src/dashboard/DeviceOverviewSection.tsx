@@ -15,12 +15,13 @@ export function DeviceOverviewSection({ role, line }: { role: DashboardRole; lin
       {(o) => (
         <>
           <SimpleGrid columns={{ base: 2, md: 3, xl: 6 }} gap="3" mb="4">
-            <StatCard label={t('dashboard.total')} value={o.total} />
+            {/* what each figure counts: the total every device, online and offline the active ones */}
+            <StatCard label={t('dashboard.total')} value={o.total} hint={t('dashboard.totalHint')} />
             <StatCard label={ui('status.active')} value={o.active} palette="green" />
             <StatCard label={ui('status.inactive')} value={o.inactive} palette="red" />
             <StatCard label={ui('status.replaced')} value={o.replaced} palette="yellow" />
-            <StatCard label={ui('status.online')} value={o.online} palette="blue" />
-            <StatCard label={ui('status.offline')} value={o.offline} palette="gray" />
+            <StatCard label={ui('status.online')} value={o.online} palette="blue" hint={t('dashboard.ofActive', { active: count(i18n.language, o.active) })} />
+            <StatCard label={ui('status.offline')} value={o.offline} palette="gray" hint={t('dashboard.ofActive', { active: count(i18n.language, o.active) })} />
           </SimpleGrid>
           {line === 'all' && (
             <Box mb="6">

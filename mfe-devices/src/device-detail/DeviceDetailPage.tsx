@@ -1,5 +1,5 @@
-import { formatDate, formatDateTime, Link as RouterLink, useBackTo, useParams } from '@fleet/shared-api';
-import { Badge, Box, Button, ErrorPanel, FactList, HStack, Link, LoadingArea, PageHeader, StatusBadge, Text } from '@fleet/shared-ui';
+import { formatDate, formatDateTime, Link as RouterLink, useBackState, useBackTo, useParams } from '@fleet/shared-api';
+import { Badge, Box, Button, ErrorPanel, FactList, HStack, Link, LoadingArea, PageHeader, StatusBadge, Text, useEnumText } from '@fleet/shared-ui';
 import { errorMessage, ApiError } from '@fleet/shared-api';
 import { useState, type ReactNode } from 'react';
 import { METERING_LINES, useDevice, type DeviceInfo, type DeviceScope, type EditorScope } from '../api/devices';
@@ -23,6 +23,8 @@ export function DeviceDetailPage({ scope, listPath }: { scope: DeviceScope['kind
   const [flashes, setFlashes] = useState(false);
   // Back returns to the list as it was (filters, page, sort), else to the role's list.
   const back = useBackTo(listPath);
+  // a history's Back goes back to this entry
+  const backState = useBackState();
   const editor: EditorScope | null = scope === 'customer' ? null : scope === 'veu' ? 'agency' : scope;
 
   if (device.isPending) return <LoadingArea />;
@@ -66,12 +68,12 @@ export function DeviceDetailPage({ scope, listPath }: { scope: DeviceScope['kind
           <HStack gap="4" wrap="wrap">
             {HISTORIES.map((kind) => (
               <Link key={kind} asChild colorPalette="teal">
-                <RouterLink to={`${historyPath(kind, d.id)}?line=${encodeURIComponent(d.product_line)}`}>{t(`history.${kind}`)}</RouterLink>
+                <RouterLink to={`${historyPath(kind, d.id)}?line=${encodeURIComponent(d.product_line)}`} state={backState}>{t(`history.${kind}`)}</RouterLink>
               </Link>
             ))}
             {installHistoryPath(d) && (
               <Link asChild colorPalette="teal">
-                <RouterLink to={installHistoryPath(d) ?? ''}>{t('history.install')}</RouterLink>
+                <RouterLink to={installHistoryPath(d) ?? ''} state={backState}>{t('history.install')}</RouterLink>
               </Link>
             )}
           </HStack>
@@ -94,6 +96,7 @@ export function installHistoryPath(d: Pick<DeviceInfo, 'id' | 'product_line' | '
 
 function DeviceFacts({ device: d }: { device: DeviceInfo }) {
   const { t } = useDevicesTranslation();
+  const enumValue = useEnumText();
   const address = addressLine(d);
   const rows: Array<[string, ReactNode]> = [
     [t('list.serialNumber'), d.serial_number],
@@ -104,7 +107,7 @@ function DeviceFacts({ device: d }: { device: DeviceInfo }) {
     [t('list.deviceStatus'), <StatusBadge key="ds" status={d.device_status} />],
     [t('list.customerState'), <StatusBadge key="cs" status={d.status} />],
     [t('detail.online'), <StatusBadge key="on" status={d.is_online} kind="connection" />],
-    [t('list.connectionType'), d.connection_type ?? '-'],
+    [t('list.connectionType'), enumValue('connection_type', d.connection_type)],
     [t('list.wifiName'), d.wifi_name ?? '-'],
     [t('detail.signalStrength'), d.signal_strength === null ? '-' : `${d.signal_strength} dB`],
     [t('detail.faultCode'), d.fault_code ? <Badge key="fc" colorPalette="red">{d.fault_code}</Badge> : '-'],
@@ -114,7 +117,7 @@ function DeviceFacts({ device: d }: { device: DeviceInfo }) {
     [t('detail.impulseRateType'), d.impulse_rate_type ?? '-'],
     [t('detail.forceSyncDate'), d.force_sync_date ? formatDate(d.force_sync_date) : '-'],
     [t('list.dateInstalled'), d.installation_date ? formatDate(d.installation_date) : '-'],
-    [t('list.installedVia'), d.installed_via ?? '-'],
+    [t('list.installedVia'), enumValue('installed_via', d.installed_via)],
     [t('detail.agency'), d.agency_name ?? '-'],
     [t('detail.agent'), [d.first_name, d.last_name].filter(Boolean).join(' ') || '-'],
     [t('list.agentId'), d.installer_uuid ?? '-'],

@@ -1,5 +1,5 @@
-import { formatDate, formatDateTime, useListState, useNavigate, useParams, useSearchParams } from '@fleet/shared-api';
-import { Box, Button, PageHeader } from '@fleet/shared-ui';
+import { formatDate, formatDateTime, useBackTo, useListState, useParams, useSearchParams } from '@fleet/shared-api';
+import { Box, Button, PageHeader, useEnumText } from '@fleet/shared-ui';
 import { useState } from 'react';
 import { CorrectionDialog } from './CorrectionDialog';
 import { PagedTable, useInstallEventColumns, type DataColumn } from '@fleet/shared-ui/tables';
@@ -16,10 +16,11 @@ const day = (value: unknown) => (typeof value === 'string' ? formatDate(value) :
 /** Firmware, device, impulse-rate or update-rate history of one device (Admin), newest first, paged. */
 export function DeviceHistoryPage({ kind }: { kind: HistoryKind }) {
   const { t } = useDevicesTranslation();
-  const navigate = useNavigate();
+  const enumValue = useEnumText();
   const id = Number(useParams().id);
   const [params] = useSearchParams();
   const line = params.get('line') ?? undefined;
+  const back = useBackTo(detailPath({ kind: 'admin', product: 'all' }, { id, product_line: line ?? 'ihd' }));
   const list = useListState({ filterKeys: [] });
   const history = useDeviceHistory(kind, Number.isSafeInteger(id) ? id : 0, line, list.toQuery());
   const [correcting, setCorrecting] = useState(false);
@@ -31,7 +32,7 @@ export function DeviceHistoryPage({ kind }: { kind: HistoryKind }) {
       { key: 'push_id', header: t('history.pushId'), sortable: false, render: (row) => `#${text(row.push_id)}` },
       { key: 'from_version', header: t('history.fromVersion'), sortable: false },
       { key: 'to_version', header: t('history.toVersion'), sortable: false },
-      { key: 'state', header: t('history.state'), sortable: false },
+      { key: 'state', header: t('history.state'), sortable: false, render: (row) => enumValue('ota_state', text(row.state)) },
     ],
     device: installEvents,
     impulseRate: [
@@ -57,7 +58,7 @@ export function DeviceHistoryPage({ kind }: { kind: HistoryKind }) {
     <Box p="4">
       <PageHeader
         title={title}
-        onBack={() => navigate(detailPath({ kind: 'admin', product: 'all' }, { id, product_line: line ?? 'ihd' }))}
+        onBack={back}
         actions={
           kind === 'updateRate' && (
             <Button size="sm" onClick={() => setCorrecting(true)}>

@@ -1,4 +1,4 @@
-import { useListState, useNavigate, useParams } from '@fleet/shared-api';
+import { useBackTo, useListState, useParams } from '@fleet/shared-api';
 import { Box, PageHeader } from '@fleet/shared-ui';
 import { PagedTable, useInstallEventColumns } from '@fleet/shared-ui/tables';
 import { useDevice, useInstallHistory } from '../api/devices';
@@ -13,8 +13,8 @@ import type { HistoryRow } from './DeviceHistoryPage';
  */
 export function InstallHistoryPage({ line }: { line: InstallHistoryLine }) {
   const { t } = useDevicesTranslation();
-  const navigate = useNavigate();
   const params = useParams();
+  const back = useBackTo(ADMIN_LIST_PATHS[line]);
   const list = useListState({ filterKeys: [] });
   const deviceId = line === 'livelink' ? Number(params.id) : 0;
   const device = useDevice('admin', Number.isSafeInteger(deviceId) ? deviceId : 0);
@@ -33,7 +33,7 @@ export function InstallHistoryPage({ line }: { line: InstallHistoryLine }) {
 
   return (
     <Box p="4">
-      <PageHeader title={title} onBack={() => navigate(ADMIN_LIST_PATHS[line])} />
+      <PageHeader title={title} onBack={back} />
       <PagedTable label={t('history.install')} list={list} result={device.isError ? device : history} page={history.data as { data: HistoryRow[]; total: number } | undefined} columns={columns} />
     </Box>
   );

@@ -1,4 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import i18next from 'i18next';
 import userEvent from '@testing-library/user-event';
 import type { DeviceRow } from '../api/devices';
 import { callsTo, currentUrl, fakeApi, filterOf, lastCall, listReply, renderDevices, resetPage, signInAs } from '../test-support';
@@ -52,6 +53,28 @@ describe('Devices [Lighting] (Admin)', () => {
     expect(within(table).getAllByText('04-03-2025')).toHaveLength(2);
     expect(within(table).getByText('Pending').closest('[data-tone]')).toHaveAttribute('data-tone', 'yellow');
     expect(within(table).getByText('Replaced').closest('[data-tone]')).toHaveAttribute('data-tone', 'yellow');
+  });
+
+  it('shows connection types and states in the page language, as the filter drawer names them, and the line by its product name', async () => {
+    signInAs('Admin');
+    fakeApi({ 'GET /api/device/all/devices': listReply([device(1), device(2, { connection_type: 'AP', product_line: 'ihd' })], 2) });
+    await act(async () => {
+      await i18next.changeLanguage('hi');
+    });
+    try {
+      renderDevices('/admin/all/devices');
+      const table = await screen.findByRole('table');
+      await within(table).findByText('A4C13800001');
+      expect(within(table).getByText('ब्लूटूथ')).toBeInTheDocument();
+      expect(within(table).getByText('एपी')).toBeInTheDocument();
+      expect(within(table).queryByText('Bluetooth')).toBeNull();
+      expect(within(table).getByText('इलेक्ट्रिसिटी एडवाइज़र')).toBeInTheDocument();
+      expect(within(table).getAllByText('पूर्ण').length).toBe(2);
+    } finally {
+      await act(async () => {
+        await i18next.changeLanguage('en');
+      });
+    }
   });
 
   it('filters from the drawer (multi states, date range), keeps them in the URL and restores them on load', async () => {

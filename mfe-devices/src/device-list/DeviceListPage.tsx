@@ -1,4 +1,4 @@
-import { useListState, useOpenWithBack, useSelectedProduct } from '@fleet/shared-api';
+import { exportListQuery, useListState, useOpenWithBack, useSelectedProduct } from '@fleet/shared-api';
 import { Box } from '@fleet/shared-ui';
 import { ListHeader, PagedTable, useDeviceFilterFields } from '@fleet/shared-ui/tables';
 import { deviceLine, useDeviceList, type DeviceScope } from '../api/devices';
@@ -59,7 +59,7 @@ export function DeviceListPage({ scope }: { scope: DeviceScope }) {
       <ListHeader title={title} list={list} filters={filters}>
         {/* a customer's few devices have no export */}
         {scope.kind !== 'customer' && (
-          <CsvExport scope={scope.kind} line={line} filter={list.toQuery().filter} />
+          <CsvExport scope={scope.kind} line={line} list={exportListQuery(list.toQuery())} />
         )}
       </ListHeader>
       <PagedTable label={title} list={list} result={devices} page={devices.data} columns={columns} />

@@ -1,9 +1,8 @@
 import { formatDate, propertyViewOf, useSession } from '@fleet/shared-api';
-import { StatusBadge } from '@fleet/shared-ui';
+import { StatusBadge, useEnumText } from '@fleet/shared-ui';
 import { PropertyAddressCell, RowActions, type DataColumn } from '@fleet/shared-ui/tables';
 import type { DeviceRow } from '../api/devices';
 import { useDevicesTranslation } from '../i18n/translation';
-import { productOfLine } from '../paths';
 
 export interface DeviceColumnsOptions {
   /** The line listed (`all`: a Product column; bulb and safelink are known by MAC: no serial number). */
@@ -19,13 +18,14 @@ export interface DeviceColumnsOptions {
  */
 export function useDeviceColumns({ line, onView, details = true }: DeviceColumnsOptions): DataColumn<DeviceRow>[] {
   const { t } = useDevicesTranslation();
+  const enumValue = useEnumText();
   const propertyPath = propertyViewOf(useSession((s) => s.loginUserInfo?.user_type ?? null));
   const byMac = line === 'bulb' || line === 'safelink';
   const when = <C,>(condition: boolean, column: C): C[] => (condition ? [column] : []);
   return [
     ...when(!byMac, { key: 'serial_number', header: t('list.serialNumber') }),
     { key: 'mac_address', header: t('list.macAddress'), render: (row) => row.mac_address?.toUpperCase() ?? '-' },
-    ...when(line === 'all', { key: 'product_line', header: t('list.product'), render: (row: DeviceRow) => t(`lines.${productOfLine(row.product_line)}`) }),
+    ...when(line === 'all', { key: 'product_line', header: t('list.product'), render: (row: DeviceRow) => enumValue('product_line', row.product_line) }),
     ...when(details && !byMac, { key: 'firmware_version', header: t('list.firmwareVersion') }),
     {
       key: 'address',
@@ -33,7 +33,7 @@ export function useDeviceColumns({ line, onView, details = true }: DeviceColumns
       // spec: a row with no postal code shows No Property Exist; the address opens the property view
       render: (row) => <PropertyAddressCell row={row} {...(propertyPath ? { propertyPath } : {})} />,
     },
-    ...when(details, { key: 'connection_type', header: t('list.connectionType') }),
+    ...when(details, { key: 'connection_type', header: t('list.connectionType'), render: (row: DeviceRow) => enumValue('connection_type', row.connection_type) }),
     { key: 'installation_date', header: t('list.dateInstalled'), render: (row) => (row.installation_date ? formatDate(row.installation_date) : '-') },
     { key: 'status', header: t('list.customerState'), render: (row) => <StatusBadge status={row.status} /> },
     { key: 'device_status', header: t('list.deviceStatus'), render: (row) => <StatusBadge status={row.device_status} /> },

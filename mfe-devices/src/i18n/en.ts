@@ -1,13 +1,5 @@
 // The `devices` namespace: the spec's texts exactly (Lighting list, device fields, validation).
 export const en = {
-  menu: {
-    devices: 'Devices',
-    allDevices: 'All Devices',
-    veu: 'Devices - VEU',
-    smokeAlarms: 'Smoke Alarms',
-    dashboard: 'Dashboard',
-    analysis: 'Analysis',
-  },
   lines: {
     all: 'All',
     'electricity-advisor': 'Electricity Advisor',
@@ -143,6 +135,8 @@ export const en = {
     devices: 'Devices',
     overviewTitle: 'Device overview',
     total: 'Total',
+    totalHint: 'Active, inactive and replaced',
+    ofActive: 'of {{active}} active',
     byProduct: 'Devices by product',
     product: 'Product',
     graphTitle: 'Devices by month, {{year}}',

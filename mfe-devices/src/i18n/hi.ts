@@ -1,14 +1,6 @@
 import type { DevicesTexts } from './en';
 
 export const hi: DevicesTexts = {
-  menu: {
-    devices: 'डिवाइस',
-    allDevices: 'सभी डिवाइस',
-    veu: 'डिवाइस - VEU',
-    smokeAlarms: 'स्मोक अलार्म',
-    dashboard: 'डैशबोर्ड',
-    analysis: 'विश्लेषण',
-  },
   lines: {
     all: 'सभी',
     'electricity-advisor': 'इलेक्ट्रिसिटी एडवाइज़र',
@@ -144,6 +136,8 @@ export const hi: DevicesTexts = {
     devices: 'डिवाइस',
     overviewTitle: 'डिवाइस अवलोकन',
     total: 'कुल',
+    totalHint: 'एक्टिव, इनएक्टिव और बदले गए',
+    ofActive: '{{active}} एक्टिव में से',
     byProduct: 'उत्पाद के अनुसार डिवाइस',
     product: 'उत्पाद',
     graphTitle: 'महीने के अनुसार डिवाइस, {{year}}',

@@ -3,7 +3,7 @@ import { PagedTable } from '@fleet/shared-ui/tables';
 import { ConfirmDialog } from '@fleet/shared-ui/overlays';
 import type { DataColumn } from '@fleet/shared-ui/tables';
 import { useCallback, useState } from 'react';
-import { useNavigate, useParams, useSearchParams, useListState, selectedDevices, selectionScope, useSelection } from '@fleet/shared-api';
+import { useBackTo, useParams, useSearchParams, useListState, selectedDevices, selectionScope, useSelection } from '@fleet/shared-api';
 import { useOtaDeviceType } from '../api/device-type';
 import { useGroupInfo, useRemoveGroupDevices } from '../api/groups';
 import type { OtaDeviceRow } from '../api/types';
@@ -16,7 +16,6 @@ import { BACK_PARAM } from './GroupsPage';
 /** /admin/OTA-groups/:id: the devices of one group; Back returns to the list as it was. */
 export function GroupDetailsPage() {
   const { t } = useFirmwareTranslation();
-  const navigate = useNavigate();
   const groupId = Number(useParams().id);
   const [params] = useSearchParams();
   const deviceType = useOtaDeviceType();
@@ -42,7 +41,8 @@ export function GroupDetailsPage() {
     { key: 'upgradable', header: t('common.updateFlag'), render: (row) => (row.upgradable ? t('common.yes') : t('common.no')) },
   ];
 
-  const back = () => navigate(`/admin/OTA-groups${params.get(BACK_PARAM) ?? ''}`);
+  // the list as it was (its query travels in `back`): back in history when opened from it, never a new entry
+  const back = useBackTo(`/admin/OTA-groups${params.get(BACK_PARAM) ?? ''}`);
   const count = selection.count(info.data?.devices.total ?? 0);
 
   return (

@@ -1,4 +1,4 @@
-import { formatDate, notify, useLocation, useNavigate, useListState } from '@fleet/shared-api';
+import { formatDate, notify, useBackState, useLocation, useNavigate, useListState } from '@fleet/shared-api';
 import { DeleteConfirmDialog, ListHeader, PagedTable, RowActions } from '@fleet/shared-ui/tables';
 import { Box, Button, Checkbox } from '@fleet/shared-ui';
 import type { DataColumn } from '@fleet/shared-ui/tables';
@@ -23,6 +23,7 @@ export function GroupsPage() {
   const deviceType = useOtaDeviceType();
   const navigate = useNavigate();
   const location = useLocation();
+  const backState = useBackState();
   const list = useListState({ filterKeys: FILTER_KEYS });
   const groups = useGroups(deviceType, list.toQuery());
   const versions = useFirmwareVersions(deviceType).data ?? [];
@@ -109,7 +110,7 @@ export function GroupsPage() {
       render: (row) => (
         <RowActions
           name={row.name}
-          onView={() => navigate(`/admin/OTA-groups/${row.id}?${new URLSearchParams({ [BACK_PARAM]: location.search }).toString()}`)}
+          onView={() => navigate(`/admin/OTA-groups/${row.id}?${new URLSearchParams({ [BACK_PARAM]: location.search }).toString()}`, { state: backState })}
           onDelete={() => setDeleting(row)}
         />
       ),

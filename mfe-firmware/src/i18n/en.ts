@@ -1,13 +1,6 @@
 // English texts of this remote (namespace `firmware`). The spec's labels and messages are used exactly;
 // where the spec says a message is "not shown", the text chosen here is listed in ../../README.md.
 export const en = {
-  menu: {
-    firmwares: 'Firmwares',
-    otas: 'OTAs',
-    otaHistory: 'OTA History',
-    rules: 'Rules',
-    groups: 'Groups',
-  },
   common: {
     versionDevices_one: '{{version}} · {{count}} device',
     versionDevices_other: '{{version}} · {{count}} devices',

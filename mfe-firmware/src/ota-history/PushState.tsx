@@ -1,5 +1,4 @@
-import { Badge } from '@fleet/shared-ui';
-import { useFirmwareTranslation } from '../common/translation';
+import { Badge, useEnumText } from '@fleet/shared-ui';
 
 // A device's state in a push (docs/ota-calls.md: queued -> downloading -> installed | failed), in the
 // console's status colours: waiting yellow, installed green, failed red.
@@ -11,12 +10,12 @@ const PALETTE: Record<string, 'yellow' | 'blue' | 'green' | 'red'> = {
 };
 
 export function PushState({ state }: { state: string | null | undefined }) {
-  const { t } = useFirmwareTranslation();
+  // the words are shared-ui's (one mapping per enum: a device's firmware history says the same)
+  const enumValue = useEnumText();
   if (!state) return <>-</>;
-  const known = state in PALETTE;
   return (
     <Badge colorPalette={PALETTE[state] ?? 'gray'} variant="subtle" data-state={state}>
-      {known ? t(`history.${state}`) : state}
+      {enumValue('ota_state', state)}
     </Badge>
   );
 }

@@ -1,6 +1,6 @@
-import { productLabel, useSelectedProduct } from '@fleet/shared-api';
+import { useSelectedProduct } from '@fleet/shared-api';
 import { OptionSelect } from '@fleet/shared-ui/tables';
-import { Box, FormField, Stack, Text } from '@fleet/shared-ui';
+import { Box, FormField, Stack, Text, useProductName } from '@fleet/shared-ui';
 import type { ReactNode } from 'react';
 import { isProductLine, PRODUCT_LINES, useChooseFirmwareLine, useFirmwareProduct } from '../api/device-type';
 import { useFirmwareTranslation } from '../common/translation';
@@ -13,6 +13,7 @@ import { useFirmwareTranslation } from '../common/translation';
  */
 export function ProductLineGate({ children }: { children: ReactNode }) {
   const { t } = useFirmwareTranslation();
+  const productName = useProductName();
   const selected = useSelectedProduct((state) => state.product);
   const product = useFirmwareProduct();
   const choose = useChooseFirmwareLine();
@@ -26,7 +27,7 @@ export function ProductLineGate({ children }: { children: ReactNode }) {
           name="product-line"
           value={chosen}
           emptyLabel={chosen ? undefined : t('productLine.choose')}
-          options={PRODUCT_LINES.map((line) => ({ value: line, label: productLabel(line) }))}
+          options={PRODUCT_LINES.map((line) => ({ value: line, label: productName(line) }))}
           onChange={(value) => {
             if (isProductLine(value)) choose(value);
           }}

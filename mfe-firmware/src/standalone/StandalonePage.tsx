@@ -13,7 +13,7 @@ function Header() {
       title={t('standalone.title')}
       navLabel="mfe-firmware screens"
       productSelector
-      links={(info) => (info ? description.menu.map((entry) => ({ to: entry.path, label: t(entry.labelKey.replace('firmware:', '')) })) : [])}
+      menu={description.menu}
     />
   );
 }

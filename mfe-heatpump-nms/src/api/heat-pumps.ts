@@ -1,5 +1,5 @@
 // Heat-pump device calls (docs/heat-pump-calls.md): the list of the caller's slice, one heat pump, the export.
-import { apiGet, apiList, apiPost, useFleetMutation, useSession, type ExportJob, type ListQuery, type UserType } from '@fleet/shared-api';
+import { apiGet, apiList, apiPost, useFleetMutation, useSession, type ExportJob, type ExportListQuery, type ListQuery, type UserType } from '@fleet/shared-api';
 import type { AddressParts, InstallEventRow } from '@fleet/shared-ui/tables';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 
@@ -56,9 +56,9 @@ export function useHeatPump(id: number) {
   });
 }
 
-/** Starts the CSV export of the whole filtered list (a server job; spec: answer info.download_link). */
+/** Starts the CSV export of the whole filtered list in its order (a server job; spec: answer info.download_link). */
 export function useStartHeatPumpExport() {
-  return useFleetMutation((filter: string | undefined) => apiPost<ExportJob>('/api/heat-pump/export', filter ? { filter } : {}), {
+  return useFleetMutation((list: ExportListQuery) => apiPost<ExportJob>('/api/heat-pump/export', list), {
     invalidate: [],
     toastSuccess: false,
   });

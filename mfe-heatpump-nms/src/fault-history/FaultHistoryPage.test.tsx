@@ -122,10 +122,11 @@ describe('faultHistory.csv', () => {
     comments: 'Comments',
   };
   it('has the agency columns, quotes commas and defuses formulas', () => {
-    const csv = faultHistoryCsv([event(1, { job_comments: '=HYPERLINK("x")' })], true, headers, (s) => (s ? 'Resolved' : 'Unresolved'));
+    const csv = faultHistoryCsv([event(1, { job_comments: '=HYPERLINK("x")' })], true, headers, (s) => (s ? 'Resolved' : 'Unresolved'), (code) => `about ${code}`);
     const [header, line] = csv.trim().split('\r\n');
     expect(header).toBe('Device ID,Date & Time,Email,Fault Code,Fault Description,Fault Status,Agent,Comments');
     expect(line).toContain(`,Sam Field,"'=HYPERLINK(""x"")"`);
+    expect(line).toContain(`,about ${event(1).fault_code},`);
     expect(csvCell('a, b')).toBe('"a, b"');
     expect(csvCell('+1')).toBe("'+1");
   });

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { allFaultEvents, useFaultHistory, type FaultEvent } from '../api/faults';
 import { FAULTY_SYSTEMS_PATHS, type FaultArea } from '../description';
 import { useHeatPumpTranslation } from '../i18n/translation';
-import { faultDescription } from '../faulty-systems/faultText';
+import { useFaultDescription } from '../faulty-systems/faultText';
 import { FAULT_HISTORY_FILE, faultHistoryCsv } from './faultHistoryCsv';
 
 /** "3 h", "2 days": how long a fault stayed open. */
@@ -25,6 +25,7 @@ function useDuration() {
  */
 export function FaultHistoryPage({ area }: { area: FaultArea }) {
   const { t } = useHeatPumpTranslation();
+  const faultDescription = useFaultDescription();
   const ui = useTranslation('ui').t;
   const id = Number(useParams().id);
   const back = useBackTo(FAULTY_SYSTEMS_PATHS[area]);
@@ -68,6 +69,7 @@ export function FaultHistoryPage({ area }: { area: FaultArea }) {
           comments: t('history.csvComments'),
         },
         statusText,
+        faultDescription,
       );
       saveFile({ blob: new Blob([csv], { type: 'text/csv;charset=utf-8' }), fileName: FAULT_HISTORY_FILE });
     } catch (err) {
@@ -110,6 +112,7 @@ export function FaultHistoryPage({ area }: { area: FaultArea }) {
 
 function FaultTimelineEvent({ event, agency, duration }: { event: FaultEvent; agency: boolean; duration: (seconds: number) => string }) {
   const { t } = useHeatPumpTranslation();
+  const faultDescription = useFaultDescription();
   const facts: Array<[string, string | null]> = [
     [t('history.faultDescription'), faultDescription(event.fault_code, event.fault_description)],
     [t('history.email'), event.email],

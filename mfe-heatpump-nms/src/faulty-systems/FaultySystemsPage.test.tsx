@@ -1,4 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import i18next from 'i18next';
 import userEvent from '@testing-library/user-event';
 import type { FaultRecord } from '../api/faults';
 import { callsTo, currentUrl, fakeApi, fakeLiveSocket, filterOf, lastCall, listReply, notifications, renderHeatPump, resetPage, signInAs } from '../test-support';
@@ -48,8 +49,23 @@ describe('Attention [Heat Pump]', () => {
     renderHeatPump('/admin/heat_pump/faulty-systems');
     const table = await screen.findByRole('table', { name: 'Attention [Heat Pump]' });
     await within(table).findByText('200000000101');
-    // the first column is the rows' checkboxes (UnResolved only)
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+    const headers = () => within(table).getAllByRole('columnheader').map((h) => h.textContent);
+    // the first column is the rows' checkboxes (UnResolved only); Model Number and Customer Email are in
+    // the Columns chooser, so that the list and its actions fit 1280 px (issue 20)
+    expect(headers()).toEqual([
+      '',
+      'Fault Devices SNo.',
+      'Latest Fault Code',
+      'Device Wi-Fi Status',
+      'Device Operation Status',
+      'Last Error Record',
+      'Status',
+      'Action',
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Columns' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Model Number' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Customer Email' }));
+    expect(headers()).toEqual([
       '',
       'Fault Devices SNo.',
       'Model Number',
@@ -66,6 +82,29 @@ describe('Attention [Heat Pump]', () => {
     expect(within(table).getAllByText('In Progress')[0]?.closest('[data-tone]')).toHaveAttribute('data-tone', 'yellow');
     expect(screen.getByRole('tab', { name: 'UnResolved' })).toHaveAttribute('aria-selected', 'true');
     expect(filterOf(lastCall(calls, 'GET', '/api/heat-pump/faults'))).toEqual([{ key: 'fault_status', value: '0', type: 'single' }]);
+  });
+
+  it('describes faults by their code in the page language; a code the console does not know keeps the server\'s words', async () => {
+    signInAs('Admin');
+    fakeApi({
+      'GET /api/heat-pump/faults': listReply([fault(1), TWO_CODES, fault(3, { fault_code: 'X77', fault_description: 'Vendor specific fault' })], 3),
+    });
+    await act(async () => {
+      await i18next.changeLanguage('hi');
+    });
+    try {
+      renderHeatPump('/admin/heat_pump/faulty-systems');
+      const table = await screen.findByRole('table', { name: 'ध्यान दें [हीट पंप]' });
+      await within(table).findByText('200000000101');
+      expect(within(table).getAllByText('संचार विफलता: कंप्रेसर ड्राइवर बोर्ड-मुख्य बोर्ड').length).toBeGreaterThan(0);
+      expect(within(table).getAllByText('उच्च दबाव सुरक्षा').length).toBeGreaterThan(0);
+      expect(within(table).queryByText('High Pressure Protection')).toBeNull();
+      expect(within(table).getAllByText('Vendor specific fault').length).toBeGreaterThan(0);
+    } finally {
+      await act(async () => {
+        await i18next.changeLanguage('en');
+      });
+    }
   });
 
   it('expands a row with more than one fault code, keeps it open in the URL, and closes it again', async () => {

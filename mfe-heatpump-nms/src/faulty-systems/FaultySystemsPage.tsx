@@ -6,7 +6,7 @@ import { useFaultList, useResolveFault, useResolveFaults, type FaultRecord } fro
 import { DEVICE_DETAIL_PATHS, FAULT_HISTORY_PATHS, type FaultArea } from '../description';
 import { useHeatPumpTranslation } from '../i18n/translation';
 import { FaultTabs, type FaultTab } from './FaultTabs';
-import { faultDescription } from './faultText';
+import { useFaultDescription } from './faultText';
 import { RelatedFaults } from './RelatedFaults';
 import { ResolveFaultDialog } from './ResolveFaultDialog';
 import { FaultAlert } from './FaultAlert';
@@ -38,6 +38,7 @@ type Resolving = { kind: 'row'; row: FaultRecord } | { kind: 'many' };
  */
 export function FaultySystemsPage({ area }: { area: FaultArea }) {
   const { t } = useHeatPumpTranslation();
+  const faultDescription = useFaultDescription();
   const openWithBack = useOpenWithBack();
   // spec: the default filter is fault_status 0
   const list = useListState({ filterKeys: FILTER_KEYS, defaults: { filters: { fault_status: '0' } } });
@@ -62,6 +63,8 @@ export function FaultySystemsPage({ area }: { area: FaultArea }) {
   const expandable = (row: FaultRecord) => row.related_history.length > 1;
   const devicePath = (row: FaultRecord) => DEVICE_DETAIL_PATHS[area].replace(':id', String(row.device_id));
 
+  // Model number and customer email are in the Columns chooser: without them (and with the fault's
+  // description wrapping) the list and its Resolve and View fit 1280 px with the side menu open (issue 20).
   const columns: DataColumn<FaultRecord>[] = [
     {
       key: 'serial_number',
@@ -87,14 +90,15 @@ export function FaultySystemsPage({ area }: { area: FaultArea }) {
         </HStack>
       ),
     },
-    { key: 'model_name', header: t('faults.modelNumber'), render: (row) => row.heatpump.heat_pump_model.model_name ?? '-' },
+    { key: 'model_name', hiddenByDefault: true, header: t('faults.modelNumber'), render: (row) => row.heatpump.heat_pump_model.model_name ?? '-' },
     {
       key: 'fault_code',
       header: tab === '0' ? t('faults.latestFaultCode') : t('faults.faultCode'),
       render: (row) => (
         <Box title={faultDescription(row.fault_code, row.fault_description)}>
           {row.fault_code}
-          <Box as="span" display="block" fontSize="xs" color="fg.muted">
+          {/* the description wraps (a table keeps cells on one line), so that the list fits 1280 px */}
+          <Box as="span" display="block" fontSize="xs" color="fg.muted" whiteSpace="normal" minW="40">
             {faultDescription(row.fault_code, row.fault_description)}
           </Box>
         </Box>
@@ -106,7 +110,7 @@ export function FaultySystemsPage({ area }: { area: FaultArea }) {
       header: t('faults.operationStatus'),
       render: (row) => <StatusBadge status={row.heatpump.device_operation_status} kind="operation" />,
     },
-    { key: 'email', header: t('faults.customerEmail'), render: (row) => row.heatpump.customer.email ?? '-' },
+    { key: 'email', hiddenByDefault: true, header: t('faults.customerEmail'), render: (row) => row.heatpump.customer.email ?? '-' },
     { key: 'history_datetime', header: t('faults.lastErrorRecord'), render: (row) => formatDateTime(row.history_datetime) },
     { key: 'fault_status', header: t('faults.status'), sortable: false, render: (row) => <StatusBadge status={row.fault_status} kind="fault" /> },
     {

@@ -3,11 +3,12 @@ import { Box, Heading } from '@fleet/shared-ui';
 import { DataTable, type DataColumn } from '@fleet/shared-ui/tables';
 import type { RelatedFault } from '../api/faults';
 import { useHeatPumpTranslation } from '../i18n/translation';
-import { faultDescription } from './faultText';
+import { useFaultDescription } from './faultText';
 
 /** An open Attention row: each fault code of the heat pump with its last record (spec: expandable rows). */
 export function RelatedFaults({ name, faults }: { name: string; faults: RelatedFault[] }) {
   const { t } = useHeatPumpTranslation();
+  const faultDescription = useFaultDescription();
   const title = t('faults.relatedTitle', { name });
   const columns: DataColumn<RelatedFault>[] = [
     { key: 'fault_code', header: t('faults.faultCode') },

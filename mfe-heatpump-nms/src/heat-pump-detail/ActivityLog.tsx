@@ -4,7 +4,7 @@ import { DataTable, ListError, Pager, type DataColumn } from '@fleet/shared-ui/t
 import { useState } from 'react';
 import { useActivityLog, type ActivityEvent } from '../api/heat-pumps';
 import { useHeatPumpTranslation } from '../i18n/translation';
-import { faultDescription } from '../faulty-systems/faultText';
+import { useFaultDescription } from '../faulty-systems/faultText';
 
 const DAY = 86_400_000;
 
@@ -20,6 +20,7 @@ export function weekBefore(today: string): string {
  */
 export function ActivityLog({ heatPumpId }: { heatPumpId: number }) {
   const { t } = useHeatPumpTranslation();
+  const faultDescription = useFaultDescription();
   const today = localToday();
   const [period, setPeriod] = useState({ from: weekBefore(today), to: today });
   const [page, setPage] = useState(1);

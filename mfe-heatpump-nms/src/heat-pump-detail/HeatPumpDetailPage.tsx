@@ -1,11 +1,11 @@
 import { ApiError, errorMessage, formatHeatPumpDate, useBackTo, useOpenWithBack, useParams } from '@fleet/shared-api';
-import { Box, Button, ErrorPanel, FactList, HStack, LoadingArea, PageHeader, StatusBadge } from '@fleet/shared-ui';
+import { Box, Button, ErrorPanel, FactList, HStack, LoadingArea, PageHeader, StatusBadge, useEnumText } from '@fleet/shared-ui';
 import { addressLine } from '@fleet/shared-ui/tables';
 import { useHeatPump } from '../api/heat-pumps';
 import { ActivityLog } from './ActivityLog';
 import { FAULT_HISTORY_PATHS, FAULT_AREAS, SERIAL_PATHS, type FaultArea } from '../description';
 import { useHeatPumpTranslation } from '../i18n/translation';
-import { faultDescription } from '../faulty-systems/faultText';
+import { useFaultDescription } from '../faulty-systems/faultText';
 
 const hasAttention = (area: string): area is FaultArea => (FAULT_AREAS as readonly string[]).includes(area);
 
@@ -21,6 +21,8 @@ export function HeatPumpDetailPage({ area, listPath }: { area: FaultArea | 'user
 /** The page of the heat pump `id` (also shown by serial number: HeatPumpBySerialPage). */
 export function HeatPumpDetail({ id, area, listPath }: { id: number; area: FaultArea | 'user'; listPath: string }) {
   const { t } = useHeatPumpTranslation();
+  const faultDescription = useFaultDescription();
+  const enumValue = useEnumText();
   const back = useBackTo(listPath);
   const openWithBack = useOpenWithBack();
   const heatPump = useHeatPump(Number.isSafeInteger(id) ? id : 0);
@@ -69,7 +71,7 @@ export function HeatPumpDetail({ id, area, listPath }: { id: number; area: Fault
           [t('detail.openFaults'), String(d.open_faults)],
           [t('detail.faultCode'), d.fault_code ? `${d.fault_code} ${faultDescription(d.fault_code, null)}`.trim() : '-'],
           [t('list.address'), address || '-'],
-          [t('list.connectionType'), d.connection_type ?? '-'],
+          [t('list.connectionType'), enumValue('connection_type', d.connection_type)],
           [t('list.dateInstalled'), d.installation_date ? formatHeatPumpDate(d.installation_date) : '-'],
           [t('list.agencyName'), d.agency_name ?? '-'],
           [t('list.agentName'), d.agent_name ?? '-'],

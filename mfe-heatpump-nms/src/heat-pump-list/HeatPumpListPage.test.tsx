@@ -1,4 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import i18next from 'i18next';
 import userEvent from '@testing-library/user-event';
 import { heatPump } from '../test-fixtures';
 import { currentUrl, fakeApi, filterOf, lastCall, listReply, renderHeatPump, resetPage, signInAs } from '../test-support';
@@ -14,8 +15,16 @@ describe('Devices [Heat Pump]', () => {
     renderHeatPump('/admin/heat_pump/devices');
     const table = await screen.findByRole('table', { name: 'Devices [Heat Pump]' });
     await within(table).findByText('C8F09E000001');
-    // Admin's first column is the rows' checkboxes (assigning them to a multi-site company)
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+    const headers = () => within(table).getAllByRole('columnheader').map((h) => h.textContent);
+    // Admin's first column is the rows' checkboxes (assigning them to a multi-site company). At 1280 px
+    // the list shows what fits beside the side menu, and its View (issue 20) ...
+    expect(headers()).toEqual(['', 'Serial Number', 'MAC Address', 'Address', 'Customer State', 'Device Status', 'Action']);
+    // ... and the spec's other columns are in its Columns chooser, in the spec's order
+    await user.click(screen.getByRole('button', { name: 'Columns' }));
+    for (const name of ['Firmware Version', 'WiFi Name', 'Connection Type', 'Date Installed', 'Agency Name', 'Agent Name', 'Record ID']) {
+      await user.click(screen.getByRole('checkbox', { name }));
+    }
+    expect(headers()).toEqual([
       '',
       'Serial Number',
       'MAC Address',
@@ -35,6 +44,30 @@ describe('Devices [Heat Pump]', () => {
     expect(within(table).getByText('No Property Exist')).toBeInTheDocument();
     expect(within(table).getByRole('link', { name: '12 High St Perth WA 6000' })).toHaveAttribute('href', '/admin/customer/property/view/41');
     expect(within(table).getByText('Inactive').closest('[data-tone]')).toHaveAttribute('data-tone', 'red');
+  });
+
+  it('shows connection types and states in the page language, as the filter drawer names them', async () => {
+    signInAs('Admin');
+    // Connection Type is hidden by default: the operator has chosen it in Columns
+    window.localStorage.setItem('fleet.columns./admin/heat_pump/devices', JSON.stringify({ connection_type: true }));
+    fakeApi({ 'GET /api/heat-pump/list': listReply([heatPump(1, { connection_type: 'Bluetooth' }), heatPump(2, { connection_type: 'AP', status: 'Pending' })], 2) });
+    await act(async () => {
+      await i18next.changeLanguage('hi');
+    });
+    try {
+      renderHeatPump('/admin/heat_pump/devices');
+      const table = await screen.findByRole('table', { name: 'डिवाइस [हीट पंप]' });
+      await within(table).findByText('C8F09E000001');
+      expect(within(table).getByText('ब्लूटूथ')).toBeInTheDocument();
+      expect(within(table).getByText('एपी')).toBeInTheDocument();
+      expect(within(table).queryByText('Bluetooth')).toBeNull();
+      expect(within(table).getByText('लंबित')).toBeInTheDocument();
+    } finally {
+      window.localStorage.removeItem('fleet.columns./admin/heat_pump/devices');
+      await act(async () => {
+        await i18next.changeLanguage('en');
+      });
+    }
   });
 
   it('filters from the drawer with the spec keys, keeps them in the URL, and opens a row keeping the query string', async () => {
@@ -72,15 +105,17 @@ describe('Devices [Heat Pump]', () => {
       'POST /api/heat-pump/export': { body: { status: true, message: 'Export started', info: { id: 5, status: 'running', total: 1, rows_written: 0, download_link: null, error: null } } },
       'GET /api/export/5': { body: { status: true, message: 'Export', info: { id: 5, status: 'running', total: 1, rows_written: 0, download_link: null, error: null } } },
     });
-    renderHeatPump('/user/dashboard?device_status[]=Active');
+    renderHeatPump('/user/dashboard?device_status[]=Active&sortBy=serial_number&orderBy=asc');
     await screen.findByText('200000000003');
     // a User's address is plain text: the property view is Admin's
     expect(screen.getByText('12 High St Perth WA 6000')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: '12 High St Perth WA 6000' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Download CSV' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path === '/api/heat-pump/export')).toBe(true));
-    const sent = lastCall(calls, 'POST', '/api/heat-pump/export').body as { filter: string };
+    const sent = lastCall(calls, 'POST', '/api/heat-pump/export').body as { filter: string; sortBy: string; orderBy: string };
     expect(JSON.parse(sent.filter)).toEqual([{ key: 'device_status', value: ['Active'], type: 'multi' }]);
+    // in the screen's order
+    expect([sent.sortBy, sent.orderBy]).toEqual(['serial_number', 'asc']);
     expect(await screen.findByText('Preparing the CSV: 0 of 1 rows')).toBeInTheDocument();
   });
 });

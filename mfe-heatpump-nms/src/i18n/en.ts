@@ -1,15 +1,17 @@
 // The heat-pump remote's texts, exactly the spec's where it names them (ota-devices-faults-multisite.md).
 export const en = {
-  menu: {
-    siteManagers: 'Site Managers',
-    contacts: 'Multi-Site Contacts',
-    companies: 'Multi-Site Company',
-    multiSite: 'Multi-Site',
-    sites: 'Sites',
-    models: 'Models',
-    dashboard: 'Dashboard',
-    devices: 'Devices',
-    attention: 'Attention',
+  // fault descriptions by code (faulty-systems/faultText.ts): E96 and E98 are spec 9's words
+  faultCodes: {
+    E01: 'High Pressure Protection',
+    E02: 'Low Pressure Protection',
+    E03: 'Water Flow Failure',
+    E04: 'Tank Temperature Sensor Failure',
+    E05: 'Discharge Temperature Too High',
+    E06: 'Ambient Temperature Sensor Failure',
+    E08: 'Communication Failure Controller-Main Board',
+    E96: 'Communication Failure Compressor Driver Board-Main Board',
+    E98: 'Fan Driver Board-Main Board',
+    P01: 'Compressor Over-current Protection',
   },
   list: {
     title: 'Devices [Heat Pump]',
@@ -149,7 +151,9 @@ export const en = {
     counts: 'Heat pumps today',
     offline: 'Offline',
     online: 'Online',
-    total: 'Total',
+    // the total is of the heat pumps in service (docs/dashboard-calls.md): online and offline add up to it
+    totalInService: 'Total in service',
+    totalHint: 'Online + offline; In-active heat pumps are not counted',
     faulty: 'Faulty',
     year: 'Year',
     byMonth: 'By month, {{year}}',

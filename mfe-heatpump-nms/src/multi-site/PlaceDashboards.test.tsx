@@ -26,7 +26,7 @@ describe("a company's dashboard", () => {
     const view = renderHeatPump('/admin/heat_pump/multi-site-company/view/4');
     expect(await screen.findByRole('heading', { name: 'Acme Sites' })).toBeInTheDocument();
     expect(screen.getByText('Bright Homes')).toBeInTheDocument();
-    expect(await screen.findByLabelText('Total: 10')).toBeInTheDocument();
+    expect(await screen.findByLabelText('Total in service: 10')).toBeInTheDocument();
     const mean = await screen.findByRole('table', { name: 'Mean time to resolve' });
     expect(within(mean).getByText('30.5')).toBeInTheDocument();
     expect(within(mean).getAllByRole('row')).toHaveLength(2); // header and the one month with resolutions

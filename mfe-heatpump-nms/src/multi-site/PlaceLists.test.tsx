@@ -35,4 +35,19 @@ describe('multi-site lists', () => {
     await user.click(within(table).getByRole('button', { name: 'View North Depot' }));
     await waitFor(() => expect(new URL(currentUrl(view), 'http://x').pathname).toBe('/sitemanager/sites/view/8'));
   });
+
+  it("the agency's customer/sites (spec 2.5): its companies' sites from its own slice, with their company, each opening the site's dashboard", async () => {
+    signInAs('Agency');
+    const calls = fakeApi({
+      'GET /api/nms/sites/list': listReply([{ id: 8, site_name: 'North Depot', site_address: '2 North Rd', site_manager_name: 'Helen', site_manager_email: 'h@acme.test', company_id: 4, company_name: 'Acme Sites', heat_pumps: 6 }]),
+    });
+    const view = renderHeatPump('/agency/customer/sites?company_name=Acme');
+    const table = await screen.findByRole('table', { name: 'Sites' });
+    await within(table).findByText('North Depot');
+    expect(within(table).getByText('Acme Sites')).toBeInTheDocument();
+    expect(lastCall(calls, 'GET', '/api/nms/sites/list').authorization).toBe('Bearer access-Agency');
+    expect(filterOf(lastCall(calls, 'GET', '/api/nms/sites/list'))).toEqual([{ key: 'company_name', value: 'Acme', type: 'single' }]);
+    await user.click(within(table).getByRole('button', { name: 'View North Depot' }));
+    await waitFor(() => expect(new URL(currentUrl(view), 'http://x').pathname).toBe('/agency/heat_pump/multi-site/8'));
+  });
 });

@@ -28,6 +28,9 @@ describe('Network Dashboard', () => {
     const counts = screen.getByRole('region', { name: 'Heat pumps today' });
     expect(await within(counts).findByLabelText('Offline: 4')).toBeInTheDocument();
     expect(within(counts).getByLabelText('Faulty: 3')).toBeInTheDocument();
+    // the total says what it counts: the heat pumps in service, which online and offline add up to
+    expect(within(counts).getByLabelText('Total in service: 20')).toBeInTheDocument();
+    expect(within(counts).getByText('Online + offline; In-active heat pumps are not counted')).toBeInTheDocument();
     const thisYear = new Date().getFullYear();
     const onOff = await screen.findByRole('table', { name: `Online and offline heat pumps by month, ${thisYear}` });
     await within(onOff).findAllByText('Jun');

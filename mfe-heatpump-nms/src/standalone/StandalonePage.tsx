@@ -22,13 +22,7 @@ function Header() {
       title={t('standalone.title')}
       navLabel="mfe-heatpump-nms screens"
       productSelector
-      links={(info) =>
-        info
-          ? description.menu
-              .filter((entry) => entry.roles.includes(info.user_type))
-              .map((entry) => ({ to: entry.path, label: `${t(entry.labelKey.replace('heatpump:', ''))}${entry.products ? ` (${entry.products.join(', ')})` : ''}` }))
-          : []
-      }
+      menu={description.menu}
     />
   );
 }

@@ -110,11 +110,11 @@ describe('Agencies list', () => {
       'POST /api/export/agencies': messageReply('Export started', { id: 8, status: 'running', total: 1, rows_written: 0, download_link: null, error: null }),
       'GET /api/export/8': messageReply('Export', { id: 8, status: 'done', total: 1, rows_written: 1, download_link: '/api/export/download/8/csv?expires=1&signature=x', error: null }),
     });
-    renderOrganisations(`/admin/installer-agencies?agency_name=Harbour`);
+    renderOrganisations(`/admin/installer-agencies?agency_name=Harbour&sortBy=agency_name&orderBy=asc`);
     await screen.findByRole('table', { name: 'Agencies' });
     await user.click(screen.getByRole('button', { name: /Download CSV/ }));
     await waitFor(() => expect(callsTo(calls, 'POST', '/api/export/agencies')).toHaveLength(1));
-    expect(lastCall(calls, 'POST', '/api/export/agencies').body).toEqual({ filter: JSON.stringify([{ key: 'agency_name', value: 'Harbour', type: 'single' }]) });
+    expect(lastCall(calls, 'POST', '/api/export/agencies').body).toEqual({ filter: JSON.stringify([{ key: 'agency_name', value: 'Harbour', type: 'single' }]), sortBy: 'agency_name', orderBy: 'asc' });
     expect(await screen.findByRole('link', { name: /Agencies\.csv/ })).toBeInTheDocument();
     expect(clicks).toHaveBeenCalledTimes(1);
     clicks.mockRestore();

@@ -1,4 +1,4 @@
-import { errorMessage, useNavigate } from '@fleet/shared-api';
+import { useNavigate, useFieldRefusal } from '@fleet/shared-api';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useForm } from 'react-hook-form';
 import { useAgency, useSaveAgency } from '../api/agencies';
@@ -32,20 +32,22 @@ function AgencyForm({ mode, values, id }: { mode: 'add' | 'edit'; values: Agency
   const navigate = useNavigate();
   const save = useSaveAgency();
   const form = useForm<AgencyValues>({ resolver: yupResolver(agencySchema(mode)), defaultValues: values });
+  // a taken email is said beside the Email field, and only there
+  const refusal = useFieldRefusal(save.error, form.setError, { email: 'email' });
   const submit = form.handleSubmit(async (typed) => {
     try {
       const answer = await save.mutateAsync({ id, body: agencyBody(typed) });
       const saved = id ?? answer.info?.id;
       navigate(saved ? recordPath(AGENCY_PATHS.view, saved) : AGENCY_PATHS.list);
     } catch {
-      // said on the page (and in the toast); what was typed stays
+      // said on the page (and in the toast), or beside its field; what was typed stays
     }
   });
   return (
     <RecordPage
       title={mode === 'add' ? t('agencies.agency.add') : t('agencies.agency.edit')}
       backTo={id === null ? AGENCY_PATHS.list : recordPath(AGENCY_PATHS.view, id)}
-      form={{ onSubmit: (event) => void submit(event), busy: save.isPending, error: save.isError ? errorMessage(save.error) : null }}
+      form={{ onSubmit: (event) => void submit(event), busy: save.isPending, error: refusal }}
     >
       <AgencyFields form={form} mode={mode} />
     </RecordPage>

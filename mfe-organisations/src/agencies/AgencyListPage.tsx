@@ -1,4 +1,4 @@
-import { formatDate, useListState, useOpenWithBack } from '@fleet/shared-api';
+import { exportListQuery, formatDate, useListState, useOpenWithBack } from '@fleet/shared-api';
 import { Box, Button } from '@fleet/shared-ui';
 import { DeleteConfirmDialog, ExportJobButton, ListHeader, PagedTable, RowActions, type DataColumn, type FilterFieldDef } from '@fleet/shared-ui/tables';
 import { useState } from 'react';
@@ -61,7 +61,7 @@ export function AgencyListPage() {
   return (
     <Box p="4">
       <ListHeader title={a('title')} list={list} filters={filters}>
-        <ExportJobButton fileName="Agencies.csv" start={async () => (await exportJob.mutateAsync({ filter: list.toQuery().filter })).info} />
+        <ExportJobButton fileName="Agencies.csv" start={async () => (await exportJob.mutateAsync(exportListQuery(list.toQuery()))).info} />
         <Button size="sm" onClick={() => openWithBack(AGENCY_PATHS.add)}>
           {a('add')}
         </Button>

@@ -1,5 +1,5 @@
 // Agency and integration calls (docs/organisation-calls.md, Agencies and Integrations; Admin).
-import { apiDelete, apiGet, apiList, apiPost, apiPostForm, useFleetMutation, type ExportJob, type ListQuery } from '@fleet/shared-api';
+import { apiDelete, apiGet, apiList, apiPost, apiPostForm, useFleetMutation, type ExportJob, type ExportListQuery, type ListQuery } from '@fleet/shared-api';
 import type { AddressParts } from '@fleet/shared-ui/tables';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 
@@ -152,9 +152,9 @@ export function useDeleteAgency() {
   return useFleetMutation((id: number) => apiDelete<null>(`/api/agency/delete/${id}`), { invalidate: [...agencyKeys.lists] });
 }
 
-/** Starts the CSV export of the whole filtered agency list (a server job). */
+/** Starts the CSV export of the whole filtered agency list in its order (a server job). */
 export function useStartAgencyExport() {
-  return useFleetMutation(({ filter }: { filter: string | undefined }) => apiPost<ExportJob>('/api/export/agencies', filter ? { filter } : {}), { invalidate: [], toastSuccess: false });
+  return useFleetMutation((list: ExportListQuery) => apiPost<ExportJob>('/api/export/agencies', list), { invalidate: [], toastSuccess: false });
 }
 
 export function useIntegrations(query: ListQuery) {

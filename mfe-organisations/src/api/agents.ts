@@ -1,6 +1,6 @@
 // Installation agent calls (docs/organisation-calls.md, Installation agents): the agency's own under
 // /api/agency/agent..., Admin's under /api/agent/....
-import { apiDelete, apiGet, apiList, apiPost, apiPut, useFleetMutation, type ExportJob, type ListQuery } from '@fleet/shared-api';
+import { apiDelete, apiGet, apiList, apiPost, apiPut, useFleetMutation, type ExportJob, type ExportListQuery, type ListQuery } from '@fleet/shared-api';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AgencyStatus, DeviceRow } from './agencies';
 
@@ -104,10 +104,10 @@ export function useDeleteAgent() {
   return useFleetMutation((id: number) => apiDelete<null>(`/api/agency/agent/${id}`), { invalidate: [['agents', 'list']] });
 }
 
-/** Starts the CSV export of the whole filtered agent list (Admin; a server job). */
+/** Starts the CSV export of the whole filtered agent list in its order (Admin; a server job). */
 export function useStartAgentExport() {
   return useFleetMutation(
-    ({ line, filter }: { line: string; filter: string | undefined }) => apiPost<ExportJob>('/api/export/agents', { deviceType: line, ...(filter ? { filter } : {}) }),
+    ({ line, list }: { line: string; list: ExportListQuery }) => apiPost<ExportJob>('/api/export/agents', { deviceType: line, ...list }),
     { invalidate: [], toastSuccess: false },
   );
 }

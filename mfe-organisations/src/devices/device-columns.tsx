@@ -1,5 +1,5 @@
 import { deviceViewOf, formatDate, Link as RouterLink, propertyViewOf, useSession } from '@fleet/shared-api';
-import { Link, StatusBadge } from '@fleet/shared-ui';
+import { Link, StatusBadge, useEnumText } from '@fleet/shared-ui';
 import { PropertyAddressCell, type AddressParts, type DataColumn } from '@fleet/shared-ui/tables';
 import { useOrganisationsTranslation } from '../i18n/translation';
 
@@ -27,6 +27,7 @@ export interface SectionDevice extends AddressParts {
  */
 export function useDeviceColumns<Row extends SectionDevice>(show: { agency?: boolean; agent?: boolean; electrician?: boolean; fieldWorker?: boolean } = {}): DataColumn<Row>[] {
   const { t } = useOrganisationsTranslation();
+  const enumValue = useEnumText();
   const role = useSession((state) => state.loginUserInfo?.user_type ?? null);
   const propertyPath = propertyViewOf(role) ?? undefined;
   const columns: DataColumn<Row>[] = [
@@ -48,7 +49,7 @@ export function useDeviceColumns<Row extends SectionDevice>(show: { agency?: boo
     { key: 'product_line', header: t('devices.product'), render: (row) => t(`devices.lines.${row.product_line}`, { defaultValue: row.product_line }) },
     { key: 'device_status', header: t('devices.deviceStatus'), render: (row) => <StatusBadge status={row.device_status} /> },
     { key: 'installation_date', header: t('devices.installationDate'), render: (row) => formatDate(row.installation_date) || '-' },
-    { key: 'installed_via', header: t('devices.installedVia'), render: (row) => row.installed_via ?? '-' },
+    { key: 'installed_via', header: t('devices.installedVia'), render: (row) => enumValue('installed_via', row.installed_via) },
   ];
   if (show.agency) columns.push({ key: 'agency_name', header: t('devices.agency'), render: (row) => row.agency_name ?? '-' });
   if (show.agent) columns.push({ key: 'agent_name', header: t('devices.agent'), render: (row) => (row.first_name ? `${row.first_name} ${row.last_name ?? ''}`.trim() : '-') });

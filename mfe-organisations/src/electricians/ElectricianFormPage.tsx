@@ -1,4 +1,4 @@
-import { errorMessage, useNavigate } from '@fleet/shared-api';
+import { useNavigate, useFieldRefusal } from '@fleet/shared-api';
 import { FormField, NativeSelect, PasswordInput, SimpleGrid, TextField } from '@fleet/shared-ui';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useForm, type FieldError } from 'react-hook-form';
@@ -36,16 +36,19 @@ function ElectricianForm({ electrician }: { electrician: ElectricianInfo | null 
     register,
     control,
     handleSubmit,
+    setError,
     formState: { errors },
   } = useForm<ElectricianValues>({ resolver: yupResolver(electricianSchema(editing)), defaultValues: editing ? valuesOf(electrician) : EMPTY_ELECTRICIAN });
   const error = (field: FieldError | undefined) => (field?.message ? t(field.message) : undefined);
+  // a taken email is said beside the Email field, and only there
+  const refusal = useFieldRefusal(save.error, setError, { email: 'email' });
   const submit = handleSubmit(async (values) => {
     try {
       const answer = await save.mutateAsync({ id: electrician?.id ?? null, body: bodyOf(values, editing) });
       const id = electrician?.id ?? (answer.info as { id: number } | null)?.id;
       navigate(id ? recordPath(ELECTRICIAN_PATHS.adminView, id) : ELECTRICIAN_PATHS.adminList);
     } catch {
-      // said above the footer (and in the toast); what was typed stays
+      // said above the footer (and in the toast), or beside its field; what was typed stays
     }
   });
   // until the list arrives, the stored aggregator stays selectable so its value is not lost
@@ -54,7 +57,7 @@ function ElectricianForm({ electrician }: { electrician: ElectricianInfo | null 
     <RecordPage
       title={editing ? `${t('electricians.form.editTitle')} [${electrician.full_name}]` : t('electricians.form.addTitle')}
       backTo={editing ? recordPath(ELECTRICIAN_PATHS.adminView, electrician.id) : ELECTRICIAN_PATHS.adminList}
-      form={{ onSubmit: (event) => void submit(event), busy: save.isPending, error: save.isError ? errorMessage(save.error) : null }}
+      form={{ onSubmit: (event) => void submit(event), busy: save.isPending, error: refusal }}
     >
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
         <TextField size="sm" label={t('electricians.form.firstName')} required autoComplete="off" error={error(errors.first_name)} {...register('first_name')} />

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { callsTo, fakeApi, filterOf, lastCall, listReply, messageReply, renderOrganisations, resetPage, signInAs } from '../test-support';
+import { callsTo, fakeApi, filterOf, lastCall, listReply, messageReply, notifications, renderOrganisations, resetPage, signInAs } from '../test-support';
 
 const user = userEvent.setup({ delay: null });
 beforeEach(resetPage);
@@ -91,7 +91,7 @@ describe('Admin: electricians', () => {
       'GET /api/aggregators/get-list': messageReply('Aggregators', AGGREGATORS),
       'POST /api/electrician/add': () =>
         refuse
-          ? { status: 409, body: { status: false, message: 'An account with this email already exists' } }
+          ? { status: 409, body: { status: false, message: 'An account with this email already exists', info: { field: 'email' } } }
           : messageReply('Electrician added successfully', { id: 12 }),
       'GET /api/electrician/get/12': messageReply('Electrician', { ...BEN_INFO, id: 12 }),
       'GET /api/electrician/get-agents': listReply([]),
@@ -154,7 +154,14 @@ describe('Admin: electricians', () => {
     await user.clear(screen.getByLabelText(/^Password/));
     await user.type(screen.getByLabelText(/^Password/), 'Brisk-volt-2026');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('An account with this email already exists')).toBeInTheDocument();
+    // said once, beside the Email field (no toast, nothing above the footer), which takes the focus
+    const emailField = field('Email').closest<HTMLElement>('[data-scope="field"][data-part="root"]');
+    if (!emailField) throw new Error('the Email field has no field root');
+    expect(await within(emailField).findByText('An account with this email already exists')).toBeInTheDocument();
+    expect(field('Email')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getAllByText('An account with this email already exists')).toHaveLength(1);
+    expect(notifications()).toEqual([]);
+    expect(field('Email')).toHaveFocus();
     expect(field('Email')).toHaveValue('riley@volt.example.com');
     expect(lastCall(calls, 'POST', '/api/electrician/add').body).toEqual({
       first_name: 'Riley',
@@ -179,6 +186,25 @@ describe('Admin: electricians', () => {
     expect(lastCall(calls, 'POST', '/api/electrician/add').body).toMatchObject({ aggregator_id: 1 });
     // a new electrician is Active: the add form has no Status (the server takes none)
     expect(lastCall(calls, 'POST', '/api/electrician/add').body).not.toHaveProperty('status');
+  });
+
+  it('phone: letters are told they are letters, a bad first or last character is told so', async () => {
+    signInAs('Admin');
+    const calls = fakeApi({ 'GET /api/aggregators/get-list': messageReply('Aggregators', AGGREGATORS) });
+    renderOrganisations('/admin/electrician');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Add Electrician' })).toBeInTheDocument();
+    const letters = 'Phone Number can only contain digits, spaces, brackets, hyphens and a leading +';
+    const ends = 'Phone Number must start with + or a digit and end with a digit';
+    await user.type(field('Phone Number'), '0412abc678');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(letters)).toBeInTheDocument();
+    expect(screen.queryByText(ends)).toBeNull();
+    await user.clear(field('Phone Number'));
+    await user.type(field('Phone Number'), '0412 345 67-');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(ends)).toBeInTheDocument();
+    expect(screen.queryByText(letters)).toBeNull();
+    expect(callsTo(calls, 'POST', '/api/electrician/add')).toHaveLength(0);
   });
 
   it('edit: the stored values, the aggregator required, the password sent only when typed', async () => {

@@ -1,4 +1,4 @@
-import { errorMessage, useNavigate } from '@fleet/shared-api';
+import { useNavigate, useFieldRefusal } from '@fleet/shared-api';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useForm } from 'react-hook-form';
 import { useFieldWorker, useSaveFieldWorker, type FieldWorkerInfo } from '../api/electricians';
@@ -33,22 +33,25 @@ function FieldWorkerForm({ worker }: { worker: FieldWorkerInfo | null }) {
   const {
     register,
     handleSubmit,
+    setError,
     formState: { errors },
   } = useForm<FieldWorkerValues>({ resolver: yupResolver(fieldWorkerSchema(password)), defaultValues: fieldWorkerValues(worker) });
+  // a taken email is said beside the Email field, and only there
+  const refusal = useFieldRefusal(save.error, setError, { email: 'email' });
   const submit = handleSubmit(async (values) => {
     try {
       const answer = await save.mutateAsync({ id: worker?.id ?? null, body: fieldWorkerBody(values) });
       const id = worker?.id ?? (answer.info as { id: number } | null)?.id;
       navigate(id ? recordPath(FIELD_WORKER_PATHS.electricianView, id) : FIELD_WORKER_PATHS.electricianList);
     } catch {
-      // said above the footer (and in the toast); what was typed stays
+      // said above the footer (and in the toast), or beside its field; what was typed stays
     }
   });
   return (
     <RecordPage
       title={worker ? `${t('electricians.fieldWorkers.editTitle')} [${worker.full_name}]` : t('electricians.fieldWorkers.addTitle')}
       backTo={worker ? recordPath(FIELD_WORKER_PATHS.electricianView, worker.id) : FIELD_WORKER_PATHS.electricianList}
-      form={{ onSubmit: (event) => void submit(event), busy: save.isPending, error: save.isError ? errorMessage(save.error) : null }}
+      form={{ onSubmit: (event) => void submit(event), busy: save.isPending, error: refusal }}
     >
       <FieldWorkerFields register={register} errors={errors} password={password} />
     </RecordPage>

@@ -1,4 +1,4 @@
-import { errorMessage, formatDate, Link as RouterLink } from '@fleet/shared-api';
+import { formatDate, Link as RouterLink, useFieldRefusal } from '@fleet/shared-api';
 import { Button, FactList, Link } from '@fleet/shared-ui';
 import { EditDialog } from '@fleet/shared-ui/overlays';
 import { yupResolver } from '@hookform/resolvers/yup';
@@ -93,8 +93,11 @@ function ContactDialog({ worker, open, onClose }: { worker: FieldWorkerInfo; ope
     register,
     handleSubmit,
     reset,
+    setError,
     formState: { errors },
   } = useForm<FieldWorkerValues>({ resolver: yupResolver(fieldWorkerSchema('none')), defaultValues: fieldWorkerValues(worker) });
+  // a taken email is said beside the Email field, and only there
+  const refusal = useFieldRefusal(save.error, setError, { email: 'email' });
   useEffect(() => {
     if (open) {
       reset(fieldWorkerValues(worker));
@@ -107,7 +110,7 @@ function ContactDialog({ worker, open, onClose }: { worker: FieldWorkerInfo; ope
       await save.mutateAsync({ id: worker.id, body: fieldWorkerBody({ ...values, password: '' }) });
       onClose();
     } catch {
-      // said in the dialog (and the toast); what was typed stays
+      // said in the dialog (and the toast), or beside its field; what was typed stays
     }
   });
   return (
@@ -118,7 +121,7 @@ function ContactDialog({ worker, open, onClose }: { worker: FieldWorkerInfo; ope
       onClose={onClose}
       onSubmit={(event) => void submit(event)}
       busy={save.isPending}
-      error={save.isError ? errorMessage(save.error) : null}
+      error={refusal}
     >
       <FieldWorkerFields register={register} errors={errors} password="none" />
     </EditDialog>

@@ -80,7 +80,7 @@ describe("the electrician's field workers", () => {
       expect(await screen.findByText(message)).toBeInTheDocument();
     }
     await user.clear(field('Phone Number'));
-    await user.type(field('Phone Number'), 'abc45678');
+    await user.type(field('Phone Number'), '(0412)34567');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Phone Number must start with + or a digit and end with a digit')).toBeInTheDocument();
     expect(callsTo(calls, 'POST', '/api/electrician/agent/add')).toHaveLength(0);

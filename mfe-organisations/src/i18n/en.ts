@@ -1,9 +1,5 @@
 // The `organisations` namespace: the spec's texts exactly where it gives them (Retailer Name is required).
 export const en = {
-  menu: {
-    aggregators: 'Aggregators',
-    retailers: 'Electricity Retailers',
-  },
   common: {
     action: 'Action',
     created: 'Created',
@@ -39,11 +35,6 @@ export const en = {
     title: 'mfe-organisations',
   },
   electricians: {
-    menu: {
-      electricians: 'Electricians',
-      fieldWorkers: 'Field Workers',
-      electricianAgents: 'Electrician Agents',
-    },
     list: {
       devicesTitle: 'Devices installed by electricians',
       title: 'Electricians',
@@ -107,13 +98,6 @@ export const en = {
     },
   },
   tariffs: {
-    menu: {
-      tariffs: 'Tariffs',
-      advisor: 'Electricity Advisor',
-      livelink: 'Livelink',
-      safelink: 'Safelink',
-      airlink: 'Airlink',
-    },
     list: {
       title: 'Tariffs',
       add: 'Add Tariff',
@@ -211,13 +195,6 @@ export const en = {
     },
   },
   agencies: {
-    menu: {
-      agencies: 'Agencies',
-      integrations: 'Integrations',
-      partners: 'Partners',
-      installerAgents: 'Installer Agents',
-      installationAgents: 'Installation Agents',
-    },
     common: {
       action: 'Action',
       created: 'Created',
@@ -383,6 +360,7 @@ export const en = {
     emailInvalid: 'Email address is invalid',
     phoneRequired: 'Phone Number is required',
     phoneLength: 'Phone Number must be 8 to 13 characters.',
+    phoneCharacters: 'Phone Number can only contain digits, spaces, brackets, hyphens and a leading +',
     phoneInvalid: 'Phone Number must start with + or a digit and end with a digit',
     abnRequired: 'ABN Number is required',
     abnInvalid: 'Invalid ABN',

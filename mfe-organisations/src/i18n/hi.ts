@@ -1,10 +1,6 @@
 import type { OrganisationsTexts } from './en';
 
 export const hi: OrganisationsTexts = {
-  menu: {
-    aggregators: 'एग्रीगेटर',
-    retailers: 'बिजली रिटेलर',
-  },
   common: {
     action: 'कार्रवाई',
     created: 'बनाया गया',
@@ -40,11 +36,6 @@ export const hi: OrganisationsTexts = {
     title: 'mfe-organisations',
   },
   electricians: {
-    menu: {
-      electricians: 'इलेक्ट्रीशियन',
-      fieldWorkers: 'फ़ील्ड कर्मचारी',
-      electricianAgents: 'इलेक्ट्रीशियन एजेंट',
-    },
     list: {
       devicesTitle: 'इलेक्ट्रीशियनों द्वारा इंस्टॉल किए गए डिवाइस',
       title: 'इलेक्ट्रीशियन',
@@ -108,13 +99,6 @@ export const hi: OrganisationsTexts = {
     },
   },
   tariffs: {
-    menu: {
-      tariffs: 'टैरिफ',
-      advisor: 'Electricity Advisor',
-      livelink: 'Livelink',
-      safelink: 'Safelink',
-      airlink: 'Airlink',
-    },
     list: {
       title: 'टैरिफ',
       add: 'टैरिफ जोड़ें',
@@ -212,13 +196,6 @@ export const hi: OrganisationsTexts = {
     },
   },
   agencies: {
-    menu: {
-      agencies: 'एजेंसियाँ',
-      integrations: 'इंटीग्रेशन',
-      partners: 'पार्टनर',
-      installerAgents: 'इंस्टॉलर एजेंट',
-      installationAgents: 'इंस्टॉलेशन एजेंट',
-    },
     common: {
       action: 'कार्रवाई',
       created: 'बनाया गया',
@@ -384,6 +361,7 @@ export const hi: OrganisationsTexts = {
     emailInvalid: 'ईमेल पता अमान्य है',
     phoneRequired: 'फ़ोन नंबर आवश्यक है',
     phoneLength: 'फ़ोन नंबर 8 से 13 अक्षरों का होना चाहिए।',
+    phoneCharacters: 'फ़ोन नंबर में केवल अंक, स्पेस, कोष्ठक, हाइफ़न और शुरुआत में + हो सकते हैं',
     phoneInvalid: 'फ़ोन नंबर + या अंक से शुरू होकर अंक पर समाप्त होना चाहिए',
     abnRequired: 'एबीएन नंबर आवश्यक है',
     abnInvalid: 'अमान्य एबीएन',

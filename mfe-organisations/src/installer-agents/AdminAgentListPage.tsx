@@ -1,4 +1,4 @@
-import { useListState } from '@fleet/shared-api';
+import { exportListQuery, useListState } from '@fleet/shared-api';
 import { Box } from '@fleet/shared-ui';
 import { ExportJobButton, ListHeader, PagedTable, type FilterFieldDef } from '@fleet/shared-ui/tables';
 import { useAgents, useStartAgentExport } from '../api/agents';
@@ -22,7 +22,7 @@ export function AdminAgentListPage() {
   return (
     <Box p="4">
       <ListHeader title={t('agencies.agent.title')} list={list} filters={useAgentFilters()}>
-        <ExportJobButton fileName="Installer Agents.csv" start={async () => (await exportJob.mutateAsync({ line, filter: list.toQuery().filter })).info} />
+        <ExportJobButton fileName="Installer Agents.csv" start={async () => (await exportJob.mutateAsync({ line, list: exportListQuery(list.toQuery()) })).info} />
       </ListHeader>
       <PagedTable label={t('agencies.agent.title')} list={list} result={agents} page={agents.data} columns={columns} />
     </Box>

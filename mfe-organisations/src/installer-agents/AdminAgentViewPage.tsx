@@ -1,4 +1,4 @@
-import { errorMessage, Link as RouterLink, useSearchParams } from '@fleet/shared-api';
+import { Link as RouterLink, useSearchParams, useFieldRefusal } from '@fleet/shared-api';
 import { Box, Link } from '@fleet/shared-ui';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useForm } from 'react-hook-form';
@@ -68,6 +68,8 @@ function AdminAgentEdit({ payload, viewPath }: { payload: LoginPayload; viewPath
   const [, setParams] = useSearchParams();
   const save = useSaveAgent('admin');
   const form = useForm<AgentValues>({ resolver: yupResolver(agentSchema('admin')), defaultValues: agentValues(payload.agent) });
+  // a taken email is said beside the Email field, and only there
+  const refusal = useFieldRefusal(save.error, form.setError, { email: 'email' });
   const submit = form.handleSubmit(async (typed) => {
     try {
       await save.mutateAsync({ id: payload.agent.id, body: agentBody({ ...typed, password: '' }) });
@@ -79,11 +81,11 @@ function AdminAgentEdit({ payload, viewPath }: { payload: LoginPayload; viewPath
         { replace: true },
       );
     } catch {
-      // said on the page (and in the toast); what was typed stays
+      // said on the page (and in the toast), or beside its field; what was typed stays
     }
   });
   return (
-    <RecordPage title={t('agencies.agent.edit')} backTo={viewPath} form={{ onSubmit: (event) => void submit(event), busy: save.isPending, error: save.isError ? errorMessage(save.error) : null }}>
+    <RecordPage title={t('agencies.agent.edit')} backTo={viewPath} form={{ onSubmit: (event) => void submit(event), busy: save.isPending, error: refusal }}>
       <AgentFields form={form} mode="admin" />
     </RecordPage>
   );

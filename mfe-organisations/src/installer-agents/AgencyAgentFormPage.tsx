@@ -1,4 +1,4 @@
-import { errorMessage, useNavigate } from '@fleet/shared-api';
+import { useNavigate, useFieldRefusal } from '@fleet/shared-api';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useForm } from 'react-hook-form';
 import { useAgentRecord, useSaveAgent } from '../api/agents';
@@ -38,20 +38,22 @@ function AgentForm({ values, id }: { values: AgentValues; id: number | null }) {
   const save = useSaveAgent('agency');
   const mode = id === null ? 'add' : 'edit';
   const form = useForm<AgentValues>({ resolver: yupResolver(agentSchema(mode)), defaultValues: values });
+  // a taken email is said beside the Email field, and only there
+  const refusal = useFieldRefusal(save.error, form.setError, { email: 'email' });
   const submit = form.handleSubmit(async (typed) => {
     try {
       const answer = await save.mutateAsync({ id, body: agentBody(typed) });
       const saved = id ?? answer.info?.id;
       navigate(saved ? recordPath(AGENCY_AGENT_PATHS.view, saved) : AGENCY_AGENT_PATHS.list);
     } catch {
-      // said on the page (and in the toast); what was typed stays
+      // said on the page (and in the toast), or beside its field; what was typed stays
     }
   });
   return (
     <RecordPage
       title={mode === 'add' ? t('agencies.agent.add') : t('agencies.agent.edit')}
       backTo={id === null ? AGENCY_AGENT_PATHS.list : recordPath(AGENCY_AGENT_PATHS.view, id)}
-      form={{ onSubmit: (event) => void submit(event), busy: save.isPending, error: save.isError ? errorMessage(save.error) : null }}
+      form={{ onSubmit: (event) => void submit(event), busy: save.isPending, error: refusal }}
     >
       <AgentFields form={form} mode={mode} />
     </RecordPage>

@@ -1,6 +1,6 @@
 import { useListState } from '@fleet/shared-api';
-import { Button, FilterIcon, useUiTranslation } from '@fleet/shared-ui';
-import { ListFilters, PagedTable, useDeviceFilterFields } from '@fleet/shared-ui/tables';
+import { useUiTranslation } from '@fleet/shared-ui';
+import { FiltersButton, ListFilters, PagedTable, useDeviceFilterFields } from '@fleet/shared-ui/tables';
 import { useAgentDevices, useAgentPayload } from '../api/agents';
 import { useDeviceColumns } from '../devices/device-columns';
 import { useProductLine } from '../agencies/product-line';
@@ -34,9 +34,7 @@ export function AgentDevicesPage() {
       load={recordLoad(id, payload)}
       notFoundText={t('agencies.agent.notFound')}
       actions={
-        <Button size="sm" variant="outline" onClick={() => list.setOpen(true)}>
-          <FilterIcon /> {ui.t('common.filters')}
-        </Button>
+        <FiltersButton list={list} fields={filters} />
       }
     >
       <ListFilters list={list} title={ui.t('common.filters')} fields={filters} />

@@ -140,12 +140,12 @@ describe("Admin's installer agents", () => {
       'POST /api/export/agents': messageReply('Export started', { id: 3, status: 'running', total: 1, rows_written: 0, download_link: null, error: null }),
       'GET /api/export/3': messageReply('Export', { id: 3, status: 'running', total: 1, rows_written: 0, download_link: null, error: null }),
     });
-    renderOrganisations('/admin/installer-agents?status[]=Active');
+    renderOrganisations('/admin/installer-agents?status[]=Active&sortBy=email&orderBy=desc');
     const table = await screen.findByRole('table', { name: 'Installer Agents' });
     expect(await within(table).findByText('Sunrise Installers')).toBeInTheDocument();
     expect(within(table).getByRole('link', { name: 'Liam Park' })).toHaveAttribute('href', '/admin/installer-agent/view/11');
     await user.click(screen.getByRole('button', { name: /Download CSV/ }));
-    await waitFor(() => expect(lastCall(calls, 'POST', '/api/export/agents').body).toEqual({ deviceType: 'heat_pump', filter: JSON.stringify([{ key: 'status', value: ['Active'], type: 'multi' }]) }));
+    await waitFor(() => expect(lastCall(calls, 'POST', '/api/export/agents').body).toEqual({ deviceType: 'heat_pump', filter: JSON.stringify([{ key: 'status', value: ['Active'], type: 'multi' }]), sortBy: 'email', orderBy: 'desc' }));
   });
 
   it('views an agent (its login payload) and edits it on the same page', async () => {

@@ -1,4 +1,4 @@
-import { ApiError, errorMessage, Link as RouterLink, useBackTo, useNavigate } from '@fleet/shared-api';
+import { ApiError, errorMessage, Link as RouterLink, useBackState, useBackTo, useNavigate } from '@fleet/shared-api';
 import { Box, Button, ErrorPanel, HStack, LoadingArea, PageHeader, Text, useUiTranslation } from '@fleet/shared-ui';
 import { DeleteConfirmDialog } from '@fleet/shared-ui/tables';
 import { useState, type FormEvent, type ReactNode } from 'react';
@@ -55,6 +55,8 @@ export interface RecordPageProps {
 export function RecordPage({ title, backTo, load, notFoundText, editTo, remove, form, actions, children }: RecordPageProps) {
   const { t } = useUiTranslation();
   const back = useBackTo(backTo);
+  // the edit page's Cancel and Back go back to this entry rather than adding one
+  const backState = useBackState();
   const navigate = useNavigate();
   const [deleting, setDeleting] = useState(false);
 
@@ -74,7 +76,9 @@ export function RecordPage({ title, backTo, load, notFoundText, editTo, remove, 
       {actions}
       {editTo && (
         <Button asChild size="sm">
-          <RouterLink to={editTo}>{t('common.edit')}</RouterLink>
+          <RouterLink to={editTo} state={backState}>
+            {t('common.edit')}
+          </RouterLink>
         </Button>
       )}
       {remove && (

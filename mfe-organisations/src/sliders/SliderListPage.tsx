@@ -1,5 +1,5 @@
-import { formatDate, productDeviceType, productLabel, useListState } from '@fleet/shared-api';
-import { Box, Button, Image, Link, Text } from '@fleet/shared-ui';
+import { formatDate, productDeviceType, useListState } from '@fleet/shared-api';
+import { Box, Button, Image, Link, Text, useProductName } from '@fleet/shared-ui';
 import { DeleteConfirmDialog, ListHeader, PagedTable, RowActions, type DataColumn, type FilterFieldDef } from '@fleet/shared-ui/tables';
 import { useState } from 'react';
 import { useDeleteSlider, useSliders, type Slide } from '../api/sliders';
@@ -10,13 +10,14 @@ import { SliderDialog } from './SliderDialog';
 /** Sliders of one product line (spec 2.4: /admin/{electricity-advisor|livelink|safelink|airlink}/slider). */
 export function SliderListPage({ product }: { product: SliderProduct }) {
   const { t } = useOrganisationsTranslation();
+  const productName = useProductName();
   const deviceType = productDeviceType(product);
   const list = useListState({ filterKeys: ['name'] });
   const sliders = useSliders(deviceType, list.toQuery());
   const remove = useDeleteSlider();
   const [editing, setEditing] = useState<Slide | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Slide | null>(null);
-  const title = t('tariffs.sliders.title', { product: productLabel(product) });
+  const title = t('tariffs.sliders.title', { product: productName(product) });
   const columns: DataColumn<Slide>[] = [
     {
       key: 'image',

@@ -19,9 +19,7 @@ function Header() {
     <StandaloneHeader
       title={t('standalone.title')}
       navLabel="mfe-organisations screens"
-      links={(info) =>
-        info ? description.menu.filter((entry) => entry.roles.includes(info.user_type)).map((entry) => ({ to: entry.path, label: t(entry.labelKey.replace('organisations:', '')) })) : []
-      }
+      menu={description.menu}
     />
   );
 }

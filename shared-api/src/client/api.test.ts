@@ -1,4 +1,4 @@
-import { adminInfo, jsonResponse, mockFetch, requestOf } from '../test-support';
+import { adminInfo, fakeSessionServer, jsonResponse, mockFetch, requestOf } from '../test-support';
 import { reloadSessionFromStorage, useSession } from '../session/session-store';
 import { api, apiDelete, apiDownload, apiGet, apiList, apiPost, apiPostForm, apiPut, apiUrl, dispositionFileName } from './api';
 import type { UploadProgress } from './api';
@@ -110,7 +110,8 @@ describe('failures (spec 8)', () => {
     expect(err.isNetworkError).toBe(true);
   });
 
-  test('a 401 marks the session expired', async () => {
+  test('a 401 that a renewal cannot cure marks the session expired', async () => {
+    // every call is refused, the token refresh too
     mockFetch(jsonResponse({ status: false, message: 'Unauthorized' }, 401));
     const err = await failureOf(apiGet('api/profile'));
     expect(err.status).toBe(401);
@@ -124,6 +125,129 @@ describe('failures (spec 8)', () => {
     mockFetch(jsonResponse({ status: false, message: 'Invalid or expired OTP' }, 401));
     await failureOf(apiPost('api/authenticate/login-otp', { email: 'a@b.co', otp: '123456' }));
     expect(useSession.getState().sessionExpired).toBe(false);
+  });
+});
+
+describe('a refused access token (issue 20: renew silently, retry once)', () => {
+  function signInTo(server: ReturnType<typeof fakeSessionServer>) {
+    useSession.getState().signIn({ token: server.access(), refresh_token: server.refresh(), info: adminInfo });
+  }
+
+  test('concurrent 401s wait for one renewal and are each sent once more with the new token', async () => {
+    const server = fakeSessionServer({ refreshDelayMs: 20 });
+    // the page still holds an access token the server no longer takes (replaced, or just run out)
+    useSession.getState().signIn({ token: 'replaced-token', refresh_token: server.refresh(), info: adminInfo });
+
+    const answers = await Promise.all([apiGet('api/one'), apiPost('api/two', { a: 1 }), apiPut('api/three', { b: 2 }), apiDelete('api/four')]);
+
+    expect(answers.map((a) => (a.info as { path: string }).path)).toEqual(['/api/one', '/api/two', '/api/three', '/api/four']);
+    expect(server.refreshes()).toBe(1);
+    const calls = server.sent.filter((s) => s.path !== '/api/token-refresh');
+    // each call twice: refused with the old token, then answered with the new one
+    expect(calls).toHaveLength(8);
+    expect(calls.filter((c) => c.bearer === 'replaced-token')).toHaveLength(4);
+    expect(calls.filter((c) => c.bearer === server.access())).toHaveLength(4);
+    expect(useSession.getState()).toMatchObject({ accessToken: server.access(), refreshToken: server.refresh(), sessionExpired: false });
+  });
+
+  test('a POST body is sent again unchanged on the retry', async () => {
+    const server = fakeSessionServer();
+    useSession.getState().signIn({ token: 'old-token', refresh_token: server.refresh(), info: adminInfo });
+    const seen: string[] = [];
+    const serverFetch = global.fetch;
+    global.fetch = (async (request: Request) => {
+      seen.push(await request.clone().text());
+      return serverFetch(request);
+    }) as typeof fetch;
+    await apiPost('api/firmware/rule', { from_version: '1.0.0', to_version: '1.1.0' });
+    expect(seen.filter((body) => body.includes('from_version'))).toEqual([
+      '{"from_version":"1.0.0","to_version":"1.1.0"}',
+      '{"from_version":"1.0.0","to_version":"1.1.0"}',
+    ]);
+  });
+
+  test('a call refused with a token that was renewed meanwhile is retried without another renewal', async () => {
+    const server = fakeSessionServer();
+    signInTo(server);
+    const before = server.access();
+    await expect(useSession.getState().renew()).resolves.toBe(true);
+    expect(server.refreshes()).toBe(1);
+    // a call that left with the replaced token: the server refuses it at once
+    const answer = await api('api/late', { headers: { Authorization: `Bearer ${before}` } }).json<{ info: { path: string } }>();
+    expect(answer.info.path).toBe('/api/late');
+    expect(server.refreshes()).toBe(1);
+    expect(server.sent.slice(-2).map((s) => s.bearer)).toEqual([before, server.access()]);
+  });
+
+  test('a call that leaves while a renewal is under way waits for it and carries the new token', async () => {
+    const server = fakeSessionServer({ refreshDelayMs: 30 });
+    signInTo(server);
+    const renewal = useSession.getState().renew();
+    await apiGet('api/profile');
+    await renewal;
+    expect(server.sent.filter((s) => s.path === '/api/profile').map((s) => s.bearer)).toEqual([server.access()]);
+  });
+
+  test('retry once: a call refused again after the renewal marks the session expired', async () => {
+    const server = fakeSessionServer();
+    signInTo(server);
+    const realFetch = global.fetch;
+    // this one path refuses every token
+    global.fetch = (async (request: Request) =>
+      new URL(request.url).pathname === '/api/forbidden-forever' ? jsonResponse({ status: false, message: 'Unauthorized' }, 401) : realFetch(request)) as typeof fetch;
+    const err = await failureOf(apiGet('api/forbidden-forever'));
+    expect(err).toMatchObject({ status: 401, expiredSession: true });
+    expect(server.refreshes()).toBe(1);
+    expect(useSession.getState().sessionExpired).toBe(true);
+  });
+
+  test('the refused-renewal path: a 401 whose renewal is refused marks the session expired, without a toast', async () => {
+    const server = fakeSessionServer();
+    signInTo(server);
+    server.revoke();
+    const err = await failureOf(apiGet('api/profile'));
+    expect(err).toMatchObject({ status: 401, expiredSession: true });
+    expect(server.refreshes()).toBe(1);
+    expect(useSession.getState().sessionExpired).toBe(true);
+    // while expired, further 401s do not renew again: the dialog is the way on
+    await failureOf(apiGet('api/other'));
+    expect(server.refreshes()).toBe(1);
+  });
+
+  test('a renewal that gets no answer also ends in the dialog', async () => {
+    const server = fakeSessionServer();
+    useSession.getState().signIn({ token: 'old-token', refresh_token: server.refresh(), info: adminInfo });
+    server.offline = true;
+    await failureOf(apiGet('api/profile'));
+    expect(useSession.getState().sessionExpired).toBe(true);
+  });
+
+  test('a refused upload is renewed and sent once more with the new token', async () => {
+    const realXhr = window.XMLHttpRequest;
+    const opened: FakeXhr[] = [];
+    class RecordingXhr extends FakeXhr {
+      constructor() {
+        super();
+        opened.push(this);
+      }
+    }
+    window.XMLHttpRequest = RecordingXhr as unknown as typeof XMLHttpRequest;
+    try {
+      const server = fakeSessionServer();
+      useSession.getState().signIn({ token: 'old-token', refresh_token: server.refresh(), info: adminInfo });
+      const form = new FormData();
+      const pending = apiPostForm('api/firmware/add', form);
+      opened[0]!.answer(401, { status: false, message: 'Unauthorized' });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(opened).toHaveLength(2);
+      expect(opened[1]!.headers.authorization).toBe(`Bearer ${server.access()}`);
+      expect(opened[1]!.body).toBe(form);
+      opened[1]!.answer(200, { status: true, message: 'Uploaded', info: null });
+      await expect(pending).resolves.toMatchObject({ message: 'Uploaded' });
+      expect(useSession.getState().sessionExpired).toBe(false);
+    } finally {
+      window.XMLHttpRequest = realXhr;
+    }
   });
 });
 
@@ -213,6 +337,8 @@ describe('apiPostForm', () => {
     currentXhr().answer(413, '');
     await expect(tooLarge).rejects.toMatchObject({ status: 413, message: GENERIC_ERROR_MESSAGE });
 
+    // the renewal is refused too
+    mockFetch(jsonResponse({ status: false, message: 'Invalid refresh token' }, 401));
     const expired = apiPostForm('api/agency/editprofile', new FormData());
     currentXhr().answer(401, { status: false, message: 'Unauthorized' });
     await expect(expired).rejects.toMatchObject({ status: 401 });

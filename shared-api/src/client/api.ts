@@ -1,7 +1,8 @@
 import ky from 'ky';
 import type { KyInstance } from 'ky';
 import { isApiUnavailable, reportApiUnavailable } from '../notifications/api-outage';
-import { sessionStore } from '../session/session-store';
+import { noteActivity } from '../session/keep-alive';
+import { pendingRenewal, recoverSession, sessionStore } from '../session/session-store';
 import { ApiError, GENERIC_ERROR_MESSAGE, NETWORK_ERROR_MESSAGE, isNetworkFailure, serverMessage } from './errors';
 
 /** Every answer of fleet-api: `{status, message, info}`; sign-in answers add the tokens. */
@@ -47,7 +48,8 @@ function isFailureAnswer(body: unknown): boolean {
 
 /**
  * The one place that decides whether an answer failed (spec 8): any non-2xx, or `status: false`.
- * A 401 outside the auth calls marks the session expired so the shell shows its dialog.
+ * A 401 outside the auth calls that reaches here could not be cured by a renewal (the call was already
+ * retried, or the renewal was refused): it marks the session expired so the shell shows its dialog.
  */
 export function failureFor(httpStatus: number, body: unknown, url: string): ApiError | null {
   const expiredSession = httpStatus === 401 && !isAuthCall(url);
@@ -73,6 +75,29 @@ function bearerHeader(): string | null {
   const token = sessionStore.getState().accessToken;
   return token ? `Bearer ${token}` : null;
 }
+
+/** The access token a request carried (null without one). */
+function tokenOf(authorization: string | null): string | null {
+  return authorization?.startsWith('Bearer ') ? authorization.slice('Bearer '.length) : null;
+}
+
+/** A 401 that a renewal may cure: any call but the sign-in ones, not already retried once. */
+function renewable(status: number, url: string, retried: boolean): boolean {
+  return status === 401 && !retried && !isAuthCall(url);
+}
+
+/**
+ * Every call counts as activity (keep-alive.ts) and waits for a renewal under way, so it leaves with
+ * the new token rather than one the server is about to refuse.
+ */
+async function beforeCall(): Promise<void> {
+  noteActivity();
+  const renewal = pendingRenewal();
+  if (renewal) await renewal;
+}
+
+/** ky's context key that marks the one retry after a renewal. */
+const RETRIED = 'fleetRetriedAfterRenewal';
 
 /**
  * fetch looked up at call time (tests replace `global.fetch`), with "no answer at all" turned into
@@ -102,13 +127,21 @@ export const api: KyInstance = ky.create({
   fetch: fetchOrNetworkError,
   hooks: {
     beforeRequest: [
-      (request) => {
+      async (request) => {
+        await beforeCall();
         const bearer = bearerHeader();
         if (bearer && !request.headers.has('Authorization')) request.headers.set('Authorization', bearer);
       },
     ],
     afterResponse: [
-      async (request, _options, response) => {
+      async (request, options, response) => {
+        // Refused with a token that a renewal replaces (or that has just run out): renew once for the
+        // whole page, then send the same request once more with the new token.
+        if (renewable(response.status, request.url, options.context[RETRIED] === true) && (await recoverSession(tokenOf(request.headers.get('Authorization'))))) {
+          const again = new Request(request);
+          again.headers.delete('Authorization');
+          return api(again, { context: { [RETRIED]: true } });
+        }
         const body = await readJson(response.clone());
         const failure = failureFor(response.status, body, request.url);
         if (failure) throw failure;
@@ -200,8 +233,18 @@ export interface PostFormOptions {
  * HTTP/1.1, and the console is served over HTTP/1.1. Same rules as every other call.
  */
 export function apiPostForm<T>(path: string, form: FormData, options: PostFormOptions = {}): Promise<ApiAnswer<T>> {
+  noteActivity();
+  const renewal = pendingRenewal();
+  const first = renewal ? renewal.then(() => sendForm<T>(path, form, options, false)) : sendForm<T>(path, form, options, false);
+  // refused, then renewed: the upload is sent once more with the new token (FormData can be)
+  return first.then((answer) => (answer === SEND_AGAIN ? (sendForm<T>(path, form, options, true) as Promise<ApiAnswer<T>>) : answer));
+}
+
+const SEND_AGAIN = Symbol('send again after the renewal');
+
+function sendForm<T>(path: string, form: FormData, options: PostFormOptions, retried: boolean): Promise<ApiAnswer<T> | typeof SEND_AGAIN> {
   const url = apiUrl(path);
-  return new Promise<ApiAnswer<T>>((resolve, reject) => {
+  return new Promise<ApiAnswer<T> | typeof SEND_AGAIN>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(options.method ?? 'POST', url);
     xhr.setRequestHeader('Accept', 'application/json');
@@ -216,7 +259,11 @@ export function apiPostForm<T>(path: string, form: FormData, options: PostFormOp
       };
     }
 
-    xhr.onload = () => {
+    xhr.onload = async () => {
+      if (renewable(xhr.status, url, retried) && (await recoverSession(tokenOf(bearer)))) {
+        resolve(SEND_AGAIN);
+        return;
+      }
       let body: unknown;
       try {
         body = xhr.responseText === '' ? undefined : (JSON.parse(xhr.responseText) as unknown);

@@ -1,3 +1,4 @@
+import { refusedField } from '../forms/field-refusal';
 import { notify } from '../notifications/notifications';
 import type { ApiAnswer } from './api';
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
@@ -11,7 +12,7 @@ export interface FleetMutationOptions {
 
 /**
  * A write of this remote: the server's message as a success toast, the catalogue's text as an error
- * toast (spec 8), and the lists it touches read again. `mutateAsync` still rejects, so a confirm
+ * toast (spec 8; not for a refusal that names a field, which its form says beside it), and the lists it touches read again. `mutateAsync` still rejects, so a confirm
  * dialog stays open on failure.
  */
 export function useFleetMutation<V, T>(call: (vars: V) => Promise<ApiAnswer<T>>, options: FleetMutationOptions) {
@@ -23,7 +24,8 @@ export function useFleetMutation<V, T>(call: (vars: V) => Promise<ApiAnswer<T>>,
       await Promise.all(options.invalidate.map((queryKey) => client.invalidateQueries({ queryKey })));
     },
     onError: (err) => {
-      notify.failure(err);
+      // a refusal about one field (a taken email) is said beside it by the form (useFieldRefusal)
+      if (!refusedField(err)) notify.failure(err);
     },
   });
 }

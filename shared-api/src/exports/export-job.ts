@@ -2,6 +2,7 @@
 // again while it runs. Each remote starts its own list's export; the job and its file are one kind.
 import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '../client/api';
+import type { ListQuery } from '../list-state/list-state';
 
 export interface ExportJob {
   id: number;
@@ -22,4 +23,24 @@ export function useExportJob(id: number | null) {
     queryFn: async () => (await apiGet<ExportJob>(`/api/export/${id}`)).info as ExportJob,
     refetchInterval: (q) => (q.state.data?.status === 'running' || !q.state.data ? EXPORT_POLL_MS : false),
   });
+}
+
+/** What a list's CSV export sends (fleet-api's export bodies): the list's filter and sort. */
+export interface ExportListQuery {
+  filter?: string;
+  sortBy?: string;
+  orderBy?: string;
+}
+
+/**
+ * The part of a list's query (useListState's `toQuery()`) its export sends: the filter and the sort as
+ * on the screen, so the file's rows come in the screen's order; never the page or size (the file is
+ * the whole list). Empty values are left out (the server's default applies).
+ */
+export function exportListQuery(query: Partial<ListQuery>): ExportListQuery {
+  return {
+    ...(query.filter ? { filter: query.filter } : {}),
+    ...(query.sortBy ? { sortBy: query.sortBy } : {}),
+    ...(query.orderBy ? { orderBy: query.orderBy } : {}),
+  };
 }

@@ -141,3 +141,26 @@ test('setFlag keeps a screen flag beside the list without moving page or filters
   act(() => result.current.list.setFlag('openAcc', null));
   expect(result.current.search.has('openAcc')).toBe(false);
 });
+
+test('clearFilter drops exactly that filter, on page 1, in one navigation; the rest stays', () => {
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <MemoryRouter initialEntries={['/admin/heat_pump/devices?serial_number=AB12&device_status[]=Active&device_status[]=Replaced&page=3&tab=1']}>
+      {children}
+    </MemoryRouter>
+  );
+  const { result } = renderHook(
+    () => {
+      const list = useListState({ filterKeys: ['serial_number', 'device_status'] });
+      const location = useLocation();
+      return { list, search: new URLSearchParams(location.search), navigate: useNavigate() };
+    },
+    { wrapper },
+  );
+  act(() => result.current.list.clearFilter('device_status'));
+  expect(result.current.list.state).toMatchObject({ page: 1, filters: { serial_number: 'AB12' } });
+  expect(result.current.search.getAll('device_status[]')).toEqual([]);
+  expect(result.current.search.get('tab')).toBe('1');
+  // one history entry: back is the list as it was
+  act(() => result.current.navigate(-1));
+  expect(result.current.list.state).toMatchObject({ page: 3, filters: { serial_number: 'AB12', device_status: ['Active', 'Replaced'] } });
+});

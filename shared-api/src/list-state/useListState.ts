@@ -14,6 +14,8 @@ export interface ListStateControls {
   /** Applies the drawer's values on page 1. */
   applyFilters(values: FilterValues): void;
   clearFilters(): void;
+  /** One filter off (a filter chip), on page 1, as one navigation; the other filters stay. */
+  clearFilter(key: string): void;
   setOpen(open: boolean): void;
   /** The drawer's Apply: filters on page 1 and the drawer closed, as ONE navigation. */
   applyAndClose(values: FilterValues): void;
@@ -68,6 +70,8 @@ export function useListState(options: ListStateOptions = {}): ListStateControls 
       toggleSort: (key) => update((s) => ({ ...s, sortBy: key, orderBy: s.orderBy === 'asc' ? 'desc' : 'asc', page: 1 })),
       applyFilters: (values) => update((s) => ({ ...s, filters: cleanFilters(values), page: 1 })),
       clearFilters: () => update((s) => ({ ...s, filters: {}, page: 1 })),
+      clearFilter: (key) =>
+        update((s) => ({ ...s, filters: Object.fromEntries(Object.entries(s.filters).filter(([name]) => name !== key)), page: 1 })),
       // Opening the drawer is not a place to go back to.
       setOpen: (open) => update((s) => ({ ...s, isOpen: open }), { replace: true }),
       applyAndClose: (values) => update((s) => ({ ...s, filters: cleanFilters(values), page: 1, isOpen: false })),

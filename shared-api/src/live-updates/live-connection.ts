@@ -52,8 +52,13 @@ export interface LiveConnectionOptions {
   onStatus?: (status: LiveStatus) => void;
   /** After a reconnect (not the first open): re-read what may have been missed. */
   onReconnected?: () => void;
-  /** The server refused the token (close 4401): the session is over. */
-  onTokenRefused?: () => void;
+  /** The server refused the token it was opened with (close 4401): expired, or the session is over. */
+  onTokenRefused?: (token: string) => void;
+  /**
+   * This connection takes over from one the page had open (the session's token was renewed): its
+   * first open counts as a reconnect, so screens re-read what they may have missed in between.
+   */
+  resumed?: boolean;
   path?: string;
   backoff?: Backoff;
   random?: () => number;
@@ -73,7 +78,7 @@ export function openLiveConnection(options: LiveConnectionOptions): LiveConnecti
   let socket: WebSocket | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let attempt = 0;
-  let everOpened = false;
+  let everOpened = options.resumed ?? false;
   let stopped = false;
 
   const setStatus = (next: LiveStatus) => {
@@ -106,6 +111,7 @@ export function openLiveConnection(options: LiveConnectionOptions): LiveConnecti
       return;
     }
     socket = ws;
+    const usedToken = token;
     ws.onopen = () => {
       if (socket !== ws) return;
       attempt = 0;
@@ -133,7 +139,7 @@ export function openLiveConnection(options: LiveConnectionOptions): LiveConnecti
       if (AUTH_REFUSED_CLOSE_CODES.includes(event.code)) {
         stopped = true;
         setStatus('refused');
-        if (event.code === TOKEN_REFUSED_CLOSE_CODE) options.onTokenRefused?.();
+        if (event.code === TOKEN_REFUSED_CLOSE_CODE) options.onTokenRefused?.(usedToken);
         return;
       }
       scheduleReconnect();

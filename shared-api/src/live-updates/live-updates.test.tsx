@@ -1,5 +1,5 @@
 import { act, renderHook } from '@testing-library/react';
-import { adminInfo } from '../test-support';
+import { adminInfo, agencyInfo, fakeSessionServer } from '../test-support';
 import { reloadSessionFromStorage, useSession } from '../session/session-store';
 import { FakeWebSocket, FakeWebSocketImpl } from './fake-websocket';
 import { liveUpdates, useLiveStatus, useLiveUpdates } from './live-updates';
@@ -46,11 +46,63 @@ test('closes while the session is expired and reconnects with the renewed token'
   expect(new URL(FakeWebSocket.latest().url).searchParams.get('token')).toBe('a2');
 });
 
-test('a token refusal from the server marks the session expired', () => {
-  useSession.getState().signIn({ token: 'a1', refresh_token: 'r1', info: adminInfo });
+test('a token refusal whose renewal is refused too (the session ended) marks the session expired', async () => {
+  const server = fakeSessionServer();
+  useSession.getState().signIn({ token: server.access(), refresh_token: server.refresh(), info: adminInfo });
+  start();
+  server.revoke();
+  act(() => FakeWebSocket.latest().serverCloses(4401));
+  await act(() => jest.advanceTimersByTimeAsync(100));
+  expect(server.refreshes()).toBe(1);
+  expect(useSession.getState().sessionExpired).toBe(true);
+});
+
+test('a refused token that a renewal replaces: no dialog, the socket reopens with the new token', async () => {
+  const server = fakeSessionServer();
+  useSession.getState().signIn({ token: server.access(), refresh_token: server.refresh(), info: adminInfo });
   start();
   act(() => FakeWebSocket.latest().serverCloses(4401));
-  expect(useSession.getState().sessionExpired).toBe(true);
+  await act(() => jest.advanceTimersByTimeAsync(100));
+  expect(useSession.getState().sessionExpired).toBe(false);
+  expect(new URL(FakeWebSocket.latest().url).searchParams.get('token')).toBe(server.access());
+});
+
+test('a silent renewal: the server closes the old socket (4000), the page reopens with the new token and screens re-read', async () => {
+  const server = fakeSessionServer();
+  useSession.getState().signIn({ token: server.access(), refresh_token: server.refresh(), info: adminInfo });
+  start();
+  const old = FakeWebSocket.latest();
+  old.serverOpens();
+  const onReconnected = jest.fn();
+  renderHook(() => useLiveUpdates(jest.fn(), onReconnected));
+
+  const renewal = useSession.getState().renew();
+  // fleet-api closes the session's sockets with 4000 before it answers the refresh
+  act(() => old.serverCloses(4000));
+  await act(() => jest.advanceTimersByTimeAsync(500));
+  await renewal;
+
+  const fresh = FakeWebSocket.latest();
+  expect(fresh).not.toBe(old);
+  expect(new URL(fresh.url).searchParams.get('token')).toBe(server.access());
+  act(() => fresh.serverOpens());
+  expect(useLiveStatus.getState().status).toBe('open');
+  expect(onReconnected).toHaveBeenCalledTimes(1);
+  expect(useSession.getState().sessionExpired).toBe(false);
+  // one socket at a time: the old one's reconnect timer was cancelled
+  await act(() => jest.advanceTimersByTimeAsync(60_000));
+  expect(FakeWebSocket.latest()).toBe(fresh);
+});
+
+test('a new sign-in as someone else is a fresh connection, not a resumed one', () => {
+  useSession.getState().signIn({ token: 'a1', refresh_token: 'r1', info: adminInfo });
+  start();
+  FakeWebSocket.latest().serverOpens();
+  const onReconnected = jest.fn();
+  renderHook(() => useLiveUpdates(jest.fn(), onReconnected));
+  act(() => useSession.getState().signIn({ token: 'b1', refresh_token: 'r2', info: agencyInfo }));
+  act(() => FakeWebSocket.latest().serverOpens());
+  expect(onReconnected).not.toHaveBeenCalled();
 });
 
 test('screens receive messages while mounted and a re-read call after a reconnect', () => {

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { create } from 'zustand';
+import { liveTokenRefused } from '../session/keep-alive';
 import { sessionStore } from '../session/session-store';
 import { openLiveConnection } from './live-connection';
 import type { LiveConnection, LiveConnectionOptions, LiveStatus } from './live-connection';
@@ -7,6 +8,9 @@ import type { LiveConnection, LiveConnectionOptions, LiveStatus } from './live-c
 // The page's one live-update connection. The shell starts it once; it then follows the session
 // (connects while signed in with a live token, reconnects with a renewed one, closes on sign-out or
 // expiry), and every remote listens through useLiveUpdates without knowing about sockets.
+// A silent renewal gives a new token: the server closes the old socket (4000) and the page opens one
+// with the new token, which screens hear as a reconnect (they re-read). A refused token (4401) goes
+// to the session's keep-alive, which tells an expiry on an idle page from an ended session.
 
 export type LiveListener = (message: unknown) => void;
 
@@ -30,6 +34,14 @@ function deliver(message: unknown) {
   }
 }
 
+/** Who the session is (user type and id): a renewal keeps it, a new sign-in may not. */
+function userOf(): string | null {
+  const info = sessionStore.getState().loginUserInfo;
+  return info ? `${info.user_type}:${info.userInfo.id}` : null;
+}
+
+let sessionUser: string | null = null;
+
 function disconnect() {
   connection?.close();
   connection = null;
@@ -40,14 +52,20 @@ function follow() {
   const { accessToken, sessionExpired } = sessionStore.getState();
   const wanted = accessToken && !sessionExpired ? accessToken : null;
   if (wanted === connectedToken && (connection || wanted === null)) return;
+  // the same session with a renewed token (or back from expiry): the new socket resumes the old one
+  const user = userOf();
+  const resumed = sessionUser !== null && sessionUser === user;
   disconnect();
   if (!wanted) {
+    if (!user) sessionUser = null;
     useLiveStatus.setState({ status: 'closed' });
     return;
   }
   connectedToken = wanted;
+  sessionUser = user;
   connection = openLiveConnection({
     ...extraOptions,
+    resumed,
     token: () => {
       const state = sessionStore.getState();
       return state.sessionExpired ? null : state.accessToken;
@@ -57,7 +75,7 @@ function follow() {
     onReconnected: () => {
       for (const listener of [...reconnectListeners]) listener();
     },
-    onTokenRefused: () => sessionStore.getState().markExpired(),
+    onTokenRefused: liveTokenRefused,
   });
 }
 
@@ -73,6 +91,7 @@ export const liveUpdates = {
     unsubscribeSession?.();
     unsubscribeSession = null;
     disconnect();
+    sessionUser = null;
     useLiveStatus.setState({ status: 'idle' });
   },
   /** Every parsed message; answers the unsubscribe. */

@@ -1,8 +1,10 @@
 import ky from 'ky';
+import { useEffect, useRef } from 'react';
 import { create } from 'zustand';
 import type { StoreApi } from 'zustand';
 import { isUserType } from '../remote-contract';
 import type { UserType } from '../remote-contract';
+import { withRenewalLock } from './renewal-lock';
 import { ACCESS_TOKEN_KEY, LOGIN_USER_INFO_KEY, REFRESH_TOKEN_KEY } from './storage-keys';
 
 /** `userInfo` of a login answer (docs/auth-calls.md); ids are null where the role has none. */
@@ -37,7 +39,11 @@ export interface SessionState {
   accessToken: string | null;
   refreshToken: string | null;
   loginUserInfo: LoginUserInfo | null;
-  /** Set by a 401; the shell shows the session-expired dialog (Exit or Renew) while it is true. */
+  /**
+   * Set when the session could not be renewed (the refresh was refused or failed after a 401, or a
+   * planned renewal was refused); the shell shows the session-expired dialog (Exit or Renew) while
+   * it is true. A 401 that a renewal cures never sets it (client/api.ts retries the call).
+   */
   sessionExpired: boolean;
   signIn(answer: SignInAnswer): void;
   /** Forgets the session on this page only (the Exit of the session-expired dialog). */
@@ -48,7 +54,10 @@ export interface SessionState {
    */
   logout(): Promise<void>;
   markExpired(): void;
-  /** Token refresh; resolves false on any failure and never notifies (spec 4 and 8). */
+  /**
+   * Token refresh, one at a time for the page and across its tabs (renewSession); resolves false on
+   * any failure and never notifies (spec 4 and 8).
+   */
   renew(): Promise<boolean>;
   userType(): UserType | null;
   isLoggedIn(): boolean;
@@ -108,19 +117,34 @@ interface RefreshAnswer {
   info?: unknown;
 }
 
-async function requestRefresh(refreshToken: string): Promise<RefreshAnswer | null> {
+/**
+ * What a renewal came to. `refused`: the server will not renew this session (refresh token expired,
+ * used, revoked; account disabled), the user must sign in again. `failed`: no usable answer (no
+ * network, the API away, 5xx, 429): the session may still be good.
+ */
+export type RenewalOutcome = 'renewed' | 'refused' | 'failed';
+
+type RefreshResult = { outcome: 'refused' | 'failed' } | { outcome: 'renewed'; answer: SignInAnswer };
+
+async function requestRefresh(refreshToken: string, fallbackInfo: LoginUserInfo | null): Promise<RefreshResult> {
   try {
-    // A bare ky call, not the shared client: its 401 handling would mark the session expired again
-    // and its failures would surface as errors; a failed renewal must stay silent.
+    // A bare ky call, not the shared client: its 401 handling would try to renew again and its
+    // failures would surface as errors; a renewal stays silent.
     const response = await ky.post(`${pageOrigin()}/${TOKEN_REFRESH_PATH}`, {
       json: { refresh_token: refreshToken },
       throwHttpErrors: false,
       retry: 0,
+      timeout: 10_000,
     });
-    if (!response.ok) return null;
-    return (await response.json()) as RefreshAnswer;
+    if (response.status >= 500 || response.status === 429 || response.status === 408) return { outcome: 'failed' };
+    if (!response.ok) return { outcome: 'refused' };
+    const body = (await response.json()) as RefreshAnswer;
+    if (body.status !== true || typeof body.token !== 'string' || typeof body.refresh_token !== 'string') return { outcome: 'refused' };
+    const info = isLoginUserInfo(body.info) ? body.info : fallbackInfo;
+    if (!info) return { outcome: 'refused' };
+    return { outcome: 'renewed', answer: { token: body.token, refresh_token: body.refresh_token, info } };
   } catch {
-    return null;
+    return { outcome: 'failed' };
   }
 }
 
@@ -139,9 +163,16 @@ async function requestLogout(accessToken: string, refreshToken: string): Promise
   }
 }
 
-// One renewal at a time: the dialog's button and a second tab's 401 must not rotate the refresh
-// token twice (the server ends a chain whose old refresh token is reused).
-let renewing: Promise<boolean> | null = null;
+/**
+ * How long a tab that rotated the tokens keeps the renewal lock after writing them: local storage
+ * reaches the other tabs' processes a little later, and the next tab under the lock must read the
+ * new refresh token (the used one would end the session).
+ */
+export const STORAGE_SETTLE_MS = 250;
+
+// One renewal at a time on this page: every caller (a planned renewal, the 401s of many calls, the
+// dialog's Renew, the socket) shares it. Across tabs, renewal-lock.ts.
+let renewing: Promise<RenewalOutcome> | null = null;
 
 /**
  * The one session of the page. It is a module singleton and the module is a federation singleton,
@@ -175,23 +206,7 @@ export const useSession = create<SessionState>()((set, get) => ({
   },
 
   renew() {
-    if (renewing) return renewing;
-    const refreshToken = get().refreshToken;
-    if (!refreshToken) return Promise.resolve(false);
-    renewing = requestRefresh(refreshToken)
-      .then((answer) => {
-        if (!answer || answer.status !== true || typeof answer.token !== 'string' || typeof answer.refresh_token !== 'string') {
-          return false;
-        }
-        const info = isLoginUserInfo(answer.info) ? answer.info : get().loginUserInfo;
-        writeSession(answer.token, answer.refresh_token, info);
-        set({ accessToken: answer.token, refreshToken: answer.refresh_token, loginUserInfo: info, sessionExpired: false });
-        return true;
-      })
-      .finally(() => {
-        renewing = null;
-      });
-    return renewing;
+    return renewSession().then((outcome) => outcome === 'renewed');
   },
 
   userType() {
@@ -206,21 +221,99 @@ export const useSession = create<SessionState>()((set, get) => ({
 /** The same store without React, for code outside components (the API client, guards, sockets). */
 export const sessionStore: StoreApi<SessionState> = useSession;
 
+/** Takes what local storage holds now: another tab signed in or out, or renewed the tokens. */
+function followStorage(): void {
+  const accessToken = readString(ACCESS_TOKEN_KEY);
+  const current = useSession.getState();
+  useSession.setState({
+    accessToken,
+    refreshToken: readString(REFRESH_TOKEN_KEY),
+    loginUserInfo: readStoredLoginUserInfo(),
+    // A token renewed (or a new sign-in) in another tab ends this tab's expired state too.
+    sessionExpired: accessToken !== null && accessToken === current.accessToken ? current.sessionExpired : false,
+  });
+}
+
 // Another tab signing in or out changes local storage; follow it so two tabs never disagree
 // about who is logged in.
 if (typeof window !== 'undefined') {
   window.addEventListener('storage', (event) => {
     if (event.key !== null && ![ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY, LOGIN_USER_INFO_KEY].includes(event.key)) return;
-    const accessToken = readString(ACCESS_TOKEN_KEY);
-    const current = useSession.getState();
-    useSession.setState({
-      accessToken,
-      refreshToken: readString(REFRESH_TOKEN_KEY),
-      loginUserInfo: readStoredLoginUserInfo(),
-      // A token renewed (or a new sign-in) in another tab ends this tab's expired state too.
-      sessionExpired: accessToken !== null && accessToken === current.accessToken ? current.sessionExpired : false,
-    });
+    followStorage();
   });
+}
+
+/**
+ * Renews the tokens: one renewal at a time on the page (concurrent callers share it) and across the
+ * browser's tabs (renewal-lock.ts). Under the lock it first reads local storage: when another tab has
+ * rotated the refresh token meanwhile, this tab takes the new tokens and sends nothing (sending the
+ * used one would end the session). Never marks the session expired; the caller decides.
+ */
+export function renewSession(): Promise<RenewalOutcome> {
+  if (renewing) return renewing;
+  const basis = useSession.getState().refreshToken;
+  if (!basis) return Promise.resolve('refused');
+  const flight = withRenewalLock<RenewalOutcome>(async () => {
+    if (storage() && readString(REFRESH_TOKEN_KEY) !== basis) {
+      followStorage();
+      return { result: useSession.getState().refreshToken ? 'renewed' : 'refused' };
+    }
+    const refreshed = await requestRefresh(basis, useSession.getState().loginUserInfo);
+    if (refreshed.outcome !== 'renewed') return { result: refreshed.outcome };
+    // signed out (or in as someone else) while the call was out: that wins
+    if (useSession.getState().refreshToken !== basis) return { result: 'refused' };
+    const { token, refresh_token, info } = refreshed.answer;
+    writeSession(token, refresh_token, info);
+    useSession.setState({ accessToken: token, refreshToken: refresh_token, loginUserInfo: info, sessionExpired: false });
+    return { result: 'renewed', holdMs: STORAGE_SETTLE_MS };
+  }).finally(() => {
+    if (renewing === flight) renewing = null;
+  });
+  renewing = flight;
+  return flight;
+}
+
+/** The renewal under way on this page, if any: a call about to leave waits for its new token. */
+export function pendingRenewal(): Promise<RenewalOutcome> | null {
+  return renewing;
+}
+
+/**
+ * A call (or the socket) was refused with `usedToken`. Answers true when the caller should try again
+ * once with the current token: the session had been renewed since the call left (the server refuses
+ * a replaced access token at once), or a renewal now succeeds. Otherwise the session is marked
+ * expired, which opens the shell's dialog, and answers false.
+ */
+export async function recoverSession(usedToken: string | null): Promise<boolean> {
+  const state = useSession.getState();
+  if (!state.accessToken || !state.refreshToken || state.sessionExpired) return false;
+  if (state.accessToken !== usedToken) return true;
+  const outcome = await renewSession();
+  if (outcome === 'renewed' && useSession.getState().accessToken !== usedToken) return true;
+  useSession.getState().markExpired();
+  return false;
+}
+
+const renewedListeners = new Set<() => void>();
+
+// The expired state ending with a session still there (Renew, or another tab renewing or signing
+// in) is when screens that were refused meanwhile should read again.
+useSession.subscribe((state, previous) => {
+  if (!previous.sessionExpired || state.sessionExpired || !state.accessToken) return;
+  for (const listener of [...renewedListeners]) listener();
+});
+
+/** Calls `listener` each time an expired session is renewed; answers the unsubscribe. */
+export function onSessionRenewed(listener: () => void): () => void {
+  renewedListeners.add(listener);
+  return () => renewedListeners.delete(listener);
+}
+
+/** React: run `callback` when an expired session is renewed (a remote root refetches its queries). */
+export function useOnSessionRenewed(callback: () => void): void {
+  const latest = useRef(callback);
+  latest.current = callback;
+  useEffect(() => onSessionRenewed(() => latest.current()), []);
 }
 
 /** Reads the store again from local storage (tests, and a shell that restores a session). */

@@ -5,6 +5,7 @@ import {
   MAX_UPLOAD_BYTES,
   PAGE_SIZES,
   PASSWORD_RULE,
+  PHONE_CHARACTERS,
   PHONE_PATTERN,
   URL_PATTERN,
   USERNAME_PATTERN,
@@ -26,6 +27,11 @@ test('password: 8+ with upper, lower and digit', () => {
 test('phone: starts with plus or digit, ends with digit', () => {
   for (const ok of ['+61412345678', '0412 345 678', '1']) expect(PHONE_PATTERN.test(ok)).toBe(true);
   for (const bad of ['+', 'a0412345678', '0412345678x', '-0412']) expect(PHONE_PATTERN.test(bad)).toBe(false);
+});
+
+test('phone characters: digits, spaces, brackets and hyphens after an optional plus', () => {
+  for (const ok of ['+61 (4) 1234-5678', '0412345678', '-0412', '']) expect(PHONE_CHARACTERS.test(ok)).toBe(true);
+  for (const bad of ['0412abc678', '0412.345.678', '04+12345678', '++61412345678']) expect(PHONE_CHARACTERS.test(bad)).toBe(false);
 });
 
 test('username, digits, decimal and URL patterns', () => {

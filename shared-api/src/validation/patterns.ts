@@ -5,6 +5,11 @@
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 /** At least 8 characters with an uppercase letter, a lowercase letter and a digit. */
 export const PASSWORD_RULE = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d).{8,}$/;
+/**
+ * What a phone number may hold: digits, spaces, brackets and hyphens, after an optional plus. Checked
+ * before PHONE_PATTERN so that letters get a message about letters, not about the first character.
+ */
+export const PHONE_CHARACTERS = /^\+?[\d\s()-]*$/;
 /** Starts with a plus or a digit, ends with a digit (length is checked separately: 8 to 13). */
 export const PHONE_PATTERN = /^(?:\+[\d\s()-]*\d|\d(?:[\d\s()-]*\d)?)$/;
 /** Letters, digits, underscore, dot and hyphen only. */

@@ -144,7 +144,7 @@ export function SeriesChart(props: SeriesChartProps) {
         <canvas ref={canvas} />
       </Box>
       <VisuallyHidden>
-        <DataTable label={title} columns={columns} rows={rows} rowKey="id" />
+        <DataTable label={title} columns={columns} rows={rows} rowKey="id" cards={false} />
       </VisuallyHidden>
     </Box>
   );

@@ -5,6 +5,7 @@ import { DateRangePicker } from '../dates/DateRangePicker';
 import { FilterDrawer } from '@fleet/shared-ui/overlays';
 import { FormField } from '../forms/FormField';
 import { useEffect, useState } from 'react';
+import { FilterChips } from './FilterChips';
 import { OptionSelect, type SelectOption } from './OptionSelect';
 
 export interface FilterFieldDef {
@@ -40,7 +41,10 @@ function text(values: FilterValues, key: string): string {
   return Array.isArray(value) ? value.join(',') : (value ?? '');
 }
 
-/** A list's filter drawer: edits a draft of the URL's filters; Apply writes them on page 1 and closes. */
+/**
+ * A list's filter drawer: edits a draft of the URL's filters; Apply writes them on page 1 and closes.
+ * Above the list, a chip per filter that is on clears it.
+ */
 export function ListFilters({ list, fields, title }: ListFiltersProps) {
   const { state } = list;
   const [draft, setDraft] = useState<FilterValues>(state.filters);
@@ -53,66 +57,69 @@ export function ListFilters({ list, fields, title }: ListFiltersProps) {
   const set = (key: string, value: string | string[]) => setDraft((prev) => ({ ...prev, [key]: value }));
 
   return (
-    <FilterDrawer
-      open={state.isOpen}
-      onOpenChange={list.setOpen}
-      title={title}
-      closeOnApply={false}
-      onApply={() => list.applyAndClose(draft)}
-      onClear={() => {
-        setDraft({});
-        list.clearFilters();
-      }}
-    >
-      {fields.map((field) =>
-        field.kind === 'multi' ? (
-          <Fieldset.Root key={field.key}>
-            <Fieldset.Legend fontSize="sm" fontWeight="medium">
-              {field.label}
-            </Fieldset.Legend>
-            <Stack gap="1">
-              {(field.options ?? []).map((option) => {
-                const chosen = valuesOf(draft, field.key);
-                return (
-                  <Checkbox.Root
-                    key={option.value}
-                    size="sm"
-                    checked={chosen.includes(option.value)}
-                    onCheckedChange={(details) =>
-                      set(field.key, details.checked === true ? [...chosen, option.value] : chosen.filter((v) => v !== option.value))
-                    }
-                  >
-                    <Checkbox.HiddenInput name={field.key} value={option.value} />
-                    <Checkbox.Control />
-                    <Checkbox.Label>{option.label}</Checkbox.Label>
-                  </Checkbox.Root>
-                );
-              })}
-            </Stack>
-          </Fieldset.Root>
-        ) : field.kind === 'dateRange' ? (
-          <DateRangePicker
-            key={field.key}
-            label={field.label}
-            from={toIso(valuesOf(draft, field.key)[0])}
-            to={toIso(valuesOf(draft, field.key)[1])}
-            onChange={(range) => set(field.key, range.from ? [fromIso(range.from), fromIso(range.to)] : [])}
-          />
-        ) : (
-        <FormField key={field.key} label={field.label}>
-          {field.kind === 'select' ? (
-            <OptionSelect name={field.key} value={text(draft, field.key)} options={field.options ?? []} emptyLabel="-" onChange={(value) => set(field.key, value)} />
-          ) : (
-            <Input
-              size="sm"
-              name={field.key}
-              value={text(draft, field.key)}
-              onChange={(event) => set(field.key, field.sanitize ? field.sanitize(event.currentTarget.value) : event.currentTarget.value)}
+    <>
+      <FilterChips list={list} fields={fields} />
+      <FilterDrawer
+        open={state.isOpen}
+        onOpenChange={list.setOpen}
+        title={title}
+        closeOnApply={false}
+        onApply={() => list.applyAndClose(draft)}
+        onClear={() => {
+          setDraft({});
+          list.clearFilters();
+        }}
+      >
+        {fields.map((field) =>
+          field.kind === 'multi' ? (
+            <Fieldset.Root key={field.key}>
+              <Fieldset.Legend fontSize="sm" fontWeight="medium">
+                {field.label}
+              </Fieldset.Legend>
+              <Stack gap="1">
+                {(field.options ?? []).map((option) => {
+                  const chosen = valuesOf(draft, field.key);
+                  return (
+                    <Checkbox.Root
+                      key={option.value}
+                      size="sm"
+                      checked={chosen.includes(option.value)}
+                      onCheckedChange={(details) =>
+                        set(field.key, details.checked === true ? [...chosen, option.value] : chosen.filter((v) => v !== option.value))
+                      }
+                    >
+                      <Checkbox.HiddenInput name={field.key} value={option.value} />
+                      <Checkbox.Control />
+                      <Checkbox.Label>{option.label}</Checkbox.Label>
+                    </Checkbox.Root>
+                  );
+                })}
+              </Stack>
+            </Fieldset.Root>
+          ) : field.kind === 'dateRange' ? (
+            <DateRangePicker
+              key={field.key}
+              label={field.label}
+              from={toIso(valuesOf(draft, field.key)[0])}
+              to={toIso(valuesOf(draft, field.key)[1])}
+              onChange={(range) => set(field.key, range.from ? [fromIso(range.from), fromIso(range.to)] : [])}
             />
-          )}
-        </FormField>
-        ),
-      )}
-    </FilterDrawer>
+          ) : (
+          <FormField key={field.key} label={field.label}>
+            {field.kind === 'select' ? (
+              <OptionSelect name={field.key} value={text(draft, field.key)} options={field.options ?? []} emptyLabel="-" onChange={(value) => set(field.key, value)} />
+            ) : (
+              <Input
+                size="sm"
+                name={field.key}
+                value={text(draft, field.key)}
+                onChange={(event) => set(field.key, field.sanitize ? field.sanitize(event.currentTarget.value) : event.currentTarget.value)}
+              />
+            )}
+          </FormField>
+          ),
+        )}
+      </FilterDrawer>
+    </>
   );
 }

@@ -1,9 +1,8 @@
 import type { ListStateControls } from '@fleet/shared-api';
-import { Button } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { FilterIcon } from '../icons';
 import { PageHeader } from '../layout/PageHeader';
 import { useUiTranslation } from '../texts/ui-texts';
+import { FiltersButton } from './FilterChips';
 import { ListFilters, type FilterFieldDef } from './ListFilters';
 
 export interface ListHeaderProps {
@@ -20,7 +19,10 @@ export interface ListHeaderProps {
   onBack?: () => void;
 }
 
-/** A list screen's title bar with its filter button, and the filter drawer that button opens. */
+/**
+ * A list screen's title bar with its filter button (and the number of filters on), the chips of the
+ * filters that are on, and the filter drawer that button opens.
+ */
 export function ListHeader({ title, list, filters, filtersLabel, leading, children, onBack }: ListHeaderProps) {
   const { t } = useUiTranslation();
   const label = filtersLabel ?? t('common.filters');
@@ -32,9 +34,7 @@ export function ListHeader({ title, list, filters, filtersLabel, leading, childr
         actions={
           <>
             {leading}
-            <Button size="sm" variant="outline" onClick={() => list.setOpen(true)}>
-              <FilterIcon /> {label}
-            </Button>
+            <FiltersButton list={list} fields={filters} label={label} />
             {children}
           </>
         }

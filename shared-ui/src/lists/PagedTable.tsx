@@ -1,4 +1,4 @@
-import { useFailureToast, type ListStateControls, type Selection } from '@fleet/shared-api';
+import { useFailureToast, useLocation, useParams, type ListStateControls, type Selection } from '@fleet/shared-api';
 import type { ReactNode } from 'react';
 import { DataTable, type DataColumn } from '../table/DataTable';
 import { Pager } from '../table/Pager';
@@ -28,14 +28,33 @@ export interface PagedTableProps<Row extends { id: number }> {
   selection?: { state: Selection; rowLabel: (row: Row) => string };
   /** Expandable rows: what an open row shows under it (see DataTable). */
   expandedContent?: (row: Row) => ReactNode | null;
+  /**
+   * Where the column chooser keeps its choice: by default the route pattern of the page
+   * (`/admin/installer-agent/view/device/:id`); a page with two lists names each.
+   */
+  listId?: string;
+}
+
+/** The page's route pattern: the route's parameters (and any other number) written as `:name`. */
+export function useRoutePattern(): string {
+  const { pathname } = useLocation();
+  const params = useParams();
+  const names = new Map<string, string>();
+  for (const [name, value] of Object.entries(params)) if (name !== '*' && value) names.set(value, name);
+  return pathname
+    .split('/')
+    .map((segment) => (names.has(segment) ? `:${names.get(segment)}` : /^\d+$/.test(segment) ? ':id' : segment))
+    .join('/');
 }
 
 /**
  * A list screen's table: sort, page and size from the URL (`list`), the Pager under it, and in place of
- * both the reason and a Retry when the list could not be read (also said once in a toast).
+ * both the reason and a Retry when the list could not be read (also said once in a toast). Its columns
+ * can be chosen (remembered per list: `listId`, else the route pattern).
  */
-export function PagedTable<Row extends { id: number }>({ label, list, result, page, columns, loading, selection, expandedContent }: PagedTableProps<Row>) {
+export function PagedTable<Row extends { id: number }>({ label, list, result, page, columns, loading, selection, expandedContent, listId }: PagedTableProps<Row>) {
   useFailureToast(result.error, result.errorUpdatedAt);
+  const routePattern = useRoutePattern();
   const query = list.toQuery();
   if (result.isError && !page) return <ListError error={result.error} onRetry={() => void result.refetch()} />;
 
@@ -56,6 +75,7 @@ export function PagedTable<Row extends { id: number }>({ label, list, result, pa
       )}
       <DataTable
         label={label}
+        listId={listId ?? routePattern}
         columns={columns}
         rows={rows}
         rowKey="id"

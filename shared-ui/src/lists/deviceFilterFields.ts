@@ -1,5 +1,6 @@
 import { alphanumericOnly } from '@fleet/shared-api';
-import { useUiTranslation } from '../texts/ui-texts';
+import { enumOptions } from '../texts/enums';
+import { useUiTranslation, type UiT } from '../texts/ui-texts';
 import type { FilterFieldDef } from './ListFilters';
 
 /**
@@ -23,7 +24,7 @@ export type DeviceFilterKey =
 
 const digitsOnly = (text: string) => text.replace(/\D/g, '');
 
-/** Spec 9's option lists: Device Status, Customer State, Connection Type. */
+/** Spec 9's option lists: Device Status, Customer State (Connection Type: texts/enums.ts, as its cells). */
 const OPTIONS: Partial<Record<DeviceFilterKey, Array<[string, string]>>> = {
   device_status: [
     ['Active', 'active'],
@@ -36,10 +37,6 @@ const OPTIONS: Partial<Record<DeviceFilterKey, Array<[string, string]>>> = {
     ['Incomplete', 'incomplete'],
     ['Deleted', 'deleted'],
   ],
-  connection_type: [
-    ['Bluetooth', 'bluetooth'],
-    ['AP', 'ap'],
-  ],
 };
 
 /** The drawer fields of `keys`: serial numbers and MAC addresses take letters and digits only, Record ID digits. */
@@ -47,6 +44,7 @@ export function useDeviceFilterFields(keys: readonly DeviceFilterKey[]): FilterF
   const { t } = useUiTranslation();
   return keys.map((key): FilterFieldDef => {
     const label = t(`deviceFields.${key}`);
+    if (key === 'connection_type') return { key, label, kind: 'multi', options: enumOptions(t as UiT, 'connection_type') };
     const options = OPTIONS[key];
     if (options) return { key, label, kind: 'multi', options: options.map(([value, text]) => ({ value, label: t(`deviceOptions.${text}`) })) };
     if (key === 'installation_date') return { key, label, kind: 'dateRange' };

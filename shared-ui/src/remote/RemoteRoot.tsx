@@ -1,4 +1,4 @@
-import { ApiError, BrowserRouter, useOnApiBack } from '@fleet/shared-api';
+import { ApiError, BrowserRouter, useOnApiBack, useOnSessionRenewed } from '@fleet/shared-api';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { useState, type ReactNode } from 'react';
@@ -31,8 +31,10 @@ export interface RemoteRootProps {
 /** The whole tree of a remote: design system, the page's i18next, its own query cache and router. */
 export function RemoteRoot({ children, header, queryClient, main = false }: RemoteRootProps) {
   const [client] = useState(() => queryClient ?? createRemoteQueryClient());
-  // After an API outage the screen reads again by itself: what is shown now is refetched.
+  // After an API outage, and after an expired session is renewed, the screen reads again by itself:
+  // what is shown now is refetched (no list keeps "Your session has expired" until Retry).
   useOnApiBack(() => void client.refetchQueries({ type: 'active' }));
+  useOnSessionRenewed(() => void client.refetchQueries({ type: 'active' }));
   return (
     <FleetUiProvider>
       <I18nextProvider i18n={i18next}>

@@ -1,14 +1,14 @@
 import {
   Link as RouterLink,
   PRODUCT_KEYS,
-  productLabel,
   useNavigate,
   useSelectedProduct,
   useSession,
   type LoginUserInfo,
+  type MenuEntry,
   type ProductKey,
 } from '@fleet/shared-api';
-import { Button, Flex, HStack, Link, NativeSelect, Text, useColorMode, useUiTranslation } from '@fleet/shared-ui';
+import { Button, Flex, HStack, Link, NativeSelect, Text, useColorMode, useProductName, useUiTranslation } from '@fleet/shared-ui';
 
 export interface StandaloneLink {
   to: string;
@@ -20,8 +20,10 @@ export interface StandaloneHeaderProps {
   title: string;
   /** The accessible name of the links: "mfe-firmware screens". */
   navLabel: string;
-  /** This remote's screens for who is signed in (null: nobody). */
-  links: (info: LoginUserInfo | null) => StandaloneLink[];
+  /** This remote's menu entries (its description's): those of the signed-in role, in the page's language. */
+  menu?: readonly MenuEntry[];
+  /** Further links for who is signed in (null: nobody). */
+  links?: (info: LoginUserInfo | null) => StandaloneLink[];
   /** Show the shell's product selector (areas whose lists follow the product). */
   productSelector?: boolean;
 }
@@ -30,8 +32,9 @@ export interface StandaloneHeaderProps {
  * The standalone page's header, the shell's reduced: this remote's links, the product selector,
  * language, dark mode, the session-expired choice (Renew or Exit), who is signed in and Logout.
  */
-export function StandaloneHeader({ title, navLabel, links, productSelector = false }: StandaloneHeaderProps) {
+export function StandaloneHeader({ title, navLabel, menu = [], links = () => [], productSelector = false }: StandaloneHeaderProps) {
   const { t, i18n } = useUiTranslation();
+  const productName = useProductName();
   const navigate = useNavigate();
   const info = useSession((state) => (state.accessToken ? state.loginUserInfo : null));
   const expired = useSession((state) => state.sessionExpired);
@@ -50,7 +53,13 @@ export function StandaloneHeader({ title, navLabel, links, productSelector = fal
     <Flex as="header" wrap="wrap" gap="4" align="center" px="4" py="2" borderBottomWidth="1px">
       <Text fontWeight="semibold">{title}</Text>
       <HStack as="nav" aria-label={navLabel} gap="3" wrap="wrap" flex="1">
-        {links(info).map((link) => (
+        {[
+          ...(info ? menu.filter((entry) => entry.roles.includes(info.user_type)) : []).map((entry) => ({
+            to: entry.path,
+            label: i18n.language === 'hi' ? entry.labels.hi : entry.labels.en,
+          })),
+          ...links(info),
+        ].map((link) => (
           <Link key={link.to} asChild colorPalette="teal">
             <RouterLink to={link.to}>{link.label}</RouterLink>
           </Link>
@@ -61,7 +70,7 @@ export function StandaloneHeader({ title, navLabel, links, productSelector = fal
           <NativeSelect.Field aria-label={t('standalone.product')} value={product} onChange={(event) => select(event.currentTarget.value as ProductKey)}>
             {PRODUCT_KEYS.map((key) => (
               <option key={key} value={key}>
-                {productLabel(key)}
+                {productName(key)}
               </option>
             ))}
           </NativeSelect.Field>

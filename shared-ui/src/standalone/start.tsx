@@ -1,6 +1,7 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { StrictMode, type ReactElement } from 'react';
 import { createRoot } from 'react-dom/client';
+import { sessionKeepAlive } from '@fleet/shared-api';
 import { addUiBundles, initReactI18next } from '@fleet/shared-ui';
 
 export interface StandaloneStart {
@@ -13,7 +14,7 @@ export interface StandaloneStart {
 /**
  * Starts a remote as a page of its own (`npm start -w <remote>`). Alone, the page plays the shell's
  * part: it initialises the page's i18next (en fallback, the language kept under i18nextLng) and adds
- * shared-ui's and the remote's texts before rendering.
+ * shared-ui's and the remote's texts before rendering, and keeps the session renewed.
  */
 export async function startStandalone({ namespace, addBundles, page }: StandaloneStart): Promise<void> {
   const stored = localStorage.getItem('i18nextLng');
@@ -29,4 +30,6 @@ export async function startStandalone({ namespace, addBundles, page }: Standalon
   const root = document.getElementById('root');
   if (!root) throw new Error(`${namespace} standalone: #root is missing`);
   createRoot(root).render(<StrictMode>{page}</StrictMode>);
+  // as in the console: the session renews itself while the QA user is active
+  sessionKeepAlive.start();
 }

@@ -1,9 +1,13 @@
-import { Box, Checkbox, chakra, Table } from '@chakra-ui/react';
+import { Box, Checkbox, chakra, Flex, Table, type SystemStyleObject } from '@chakra-ui/react';
 import { Fragment, type Key, type ReactNode } from 'react';
 import { LoadingOverlay } from '../feedback/LoadingOverlay';
 import { ArrowDownIcon, ArrowUpIcon, SortIcon } from '../icons';
 import { useUiTranslation, type UiT } from '../texts/ui-texts';
 import { useScrollRegion } from './scroll-region';
+import { ColumnChooser } from './ColumnChooser';
+import { isActionsColumn, isFixedColumn, keyColumnKeys, useColumnChoice, visibleColumns } from './columns';
+import { usePhoneWidth, WIDE_ONLY } from './phone-width';
+import { RowCards } from './RowCards';
 
 export type SortOrder = 'asc' | 'desc';
 export type RowKey = string | number;
@@ -17,6 +21,22 @@ export interface DataColumn<Row> {
   sortable?: boolean;
   width?: string | number;
   align?: 'start' | 'center' | 'end';
+  /** The column's name in the column chooser and on the phone card when `header` is not plain text. */
+  label?: string;
+  /**
+   * A key field (the serial number): never hidden by the column chooser, and the first one titles the
+   * row's card at phone width. Default: the first column.
+   */
+  keyField?: boolean;
+  /**
+   * The row actions (View, Edit, Resolve): kept in view at the table's right edge while it scrolls
+   * sideways, never hidden, the card's buttons at phone width. Default: the column keyed action(s).
+   */
+  actions?: boolean;
+  /** Hidden until the user shows it with the column chooser (a list that would not fit at 1280 px). */
+  hiddenByDefault?: boolean;
+  /** On the row's card at phone width. Default, when no column says: the three shown after the key field. */
+  card?: boolean;
 }
 
 /**
@@ -51,7 +71,35 @@ export interface DataTableProps<Row> {
    * null when it is closed. The control that opens it is a column of the caller's.
    */
   expandedContent?: (row: Row) => ReactNode | null;
+  /**
+   * The list's stable id (the route pattern, or the screen's own): offers the Columns chooser and keeps
+   * its choice under this id in local storage. Without it, columns hidden by default stay hidden.
+   */
+  listId?: string;
+  /** At phone width each row is a card (default). The charts' figures for screen readers stay a table. */
+  cards?: boolean;
 }
+
+// The row actions stay at the right edge while the table scrolls sideways (and the selection boxes at
+// the left): opaque (the row's own background, inherited, so hover and selection show through the same
+// way in both colour modes) with an edge and a shadow where the other columns pass under them.
+const STICKY_END: SystemStyleObject = {
+  position: 'sticky',
+  right: '0',
+  zIndex: '1',
+  bg: 'inherit',
+  boxShadow: 'inset 1px 0 0 {colors.border}, -6px 0 6px -6px rgba(0, 0, 0, 0.3)',
+};
+const STICKY_START: SystemStyleObject = {
+  position: 'sticky',
+  left: '0',
+  zIndex: '1',
+  bg: 'inherit',
+  boxShadow: 'inset -1px 0 0 {colors.border}, 6px 0 6px -6px rgba(0, 0, 0, 0.3)',
+};
+// header cells over body cells where they meet
+const STICKY_END_HEADER: SystemStyleObject = { ...STICKY_END, zIndex: '2' };
+const STICKY_START_HEADER: SystemStyleObject = { ...STICKY_START, zIndex: '2' };
 
 function keyOf<Row>(row: Row, rowKey: DataTableProps<Row>['rowKey']): RowKey {
   if (typeof rowKey === 'function') return rowKey(row);
@@ -86,7 +134,7 @@ function SelectBox({ checked, label, onChange }: SelectBoxProps) {
 
 /** The console's list table: sortable headers, loading overlay, No Data Found, optional selection. */
 export function DataTable<Row>({
-  columns,
+  columns: allColumns,
   rows,
   rowKey,
   loading = false,
@@ -98,8 +146,15 @@ export function DataTable<Row>({
   label,
   size = 'sm',
   expandedContent,
+  listId,
+  cards = true,
 }: DataTableProps<Row>) {
   const { t } = useUiTranslation();
+  const chosen = useColumnChoice(listId);
+  const columns = visibleColumns(allColumns, chosen.choice);
+  const keyColumns = keyColumnKeys(allColumns);
+  const choosable = Boolean(listId) && allColumns.some((column) => !isFixedColumn(column, keyColumns));
+  const phone = usePhoneWidth();
   const selected =
     selection && (selection.selectedKeys instanceof Set ? selection.selectedKeys : new Set(selection.selectedKeys));
   const pageKeys = rows.map((row) => keyOf(row, rowKey));
@@ -113,15 +168,30 @@ export function DataTable<Row>({
   const columnCount = columns.length + (selection ? 1 : 0);
   // its own name, apart from the table's and a card's or section's named by the same title
   const scroll = useScrollRegion<HTMLDivElement>(label ? t('table.scrollAreaOf', { name: label }) : t('table.scrollArea'));
+  const cell = (column: DataColumn<Row>, row: Row, index: number): ReactNode =>
+    column.render ? column.render(row, index) : cellValue((row as Record<string, unknown>)[column.key], t);
+  const isRowSelected = (key: RowKey) => Boolean(selection?.allSelected || selected?.has(key));
+  const rowSelectBox = (row: Row, index: number) => {
+    if (!selection) return null;
+    const key = pageKeys[index] as RowKey;
+    return (
+      <SelectBox
+        checked={isRowSelected(key)}
+        label={selection.rowLabel ? selection.rowLabel(row) : t('table.selectRow', { n: index + 1 })}
+        onChange={(checked) => selection.onToggleRow(key, row, checked)}
+      />
+    );
+  };
 
-  return (
+  const table = (
     <LoadingOverlay loading={loading}>
-      <Table.ScrollArea ref={scroll.ref} {...scroll.props} borderWidth="1px" rounded="md" focusRing="inside">
+      {/* isolate: the sticky cells' stacking stays inside the table, under the loading overlay */}
+      <Table.ScrollArea ref={scroll.ref} {...scroll.props} borderWidth="1px" rounded="md" focusRing="inside" isolation="isolate" css={cards ? WIDE_ONLY : undefined}>
         <Table.Root size={size} aria-label={label} stickyHeader interactive={rows.length > 0}>
           <Table.Header>
             <Table.Row bg="bg.muted">
               {selection && (
-                <Table.ColumnHeader width="10">
+                <Table.ColumnHeader width="10" data-sticky="start" css={STICKY_START_HEADER}>
                   <SelectBox
                     checked={headerChecked}
                     label={t('table.selectPage')}
@@ -132,9 +202,14 @@ export function DataTable<Row>({
               {columns.map((column) => {
                 const sortable = column.sortable !== false && Boolean(onSort);
                 const active = sortable && sortBy === column.key;
+                const sticky = isActionsColumn(column);
                 return (
                   <Table.ColumnHeader
                     key={column.key}
+                    {...(sticky ? { 'data-sticky': 'end', css: STICKY_END_HEADER } : {})}
+                    // a header of several words wraps before the table has to scroll (the scroll area
+                    // keeps cells on one line)
+                    whiteSpace="normal"
                     width={column.width}
                     textAlign={column.align}
                     aria-sort={active ? (orderBy === 'asc' ? 'ascending' : 'descending') : undefined}
@@ -144,6 +219,7 @@ export function DataTable<Row>({
                         type="button"
                         display="inline-flex"
                         alignItems="center"
+                        textAlign="start"
                         gap="1"
                         fontWeight="semibold"
                         cursor="pointer"
@@ -176,25 +252,23 @@ export function DataTable<Row>({
             ) : (
               rows.map((row, index) => {
                 const key = pageKeys[index] as RowKey;
-                const isSelected = Boolean(selection?.allSelected || selected?.has(key));
+                const isSelected = isRowSelected(key);
                 const expanded = expandedContent?.(row) ?? null;
                 return (
                   <Fragment key={key as Key}>
                   <Table.Row data-selected={isSelected ? '' : undefined} aria-selected={selection ? isSelected : undefined}>
                     {selection && (
-                      <Table.Cell>
-                        <SelectBox
-                          checked={isSelected}
-                          label={selection.rowLabel ? selection.rowLabel(row) : t('table.selectRow', { n: index + 1 })}
-                          onChange={(checked) => selection.onToggleRow(key, row, checked)}
-                        />
+                      <Table.Cell data-sticky="start" css={STICKY_START}>
+                        {rowSelectBox(row, index)}
                       </Table.Cell>
                     )}
                     {columns.map((column) => (
-                      <Table.Cell key={column.key} textAlign={column.align}>
-                        {column.render
-                          ? column.render(row, index)
-                          : cellValue((row as Record<string, unknown>)[column.key], t)}
+                      <Table.Cell
+                        key={column.key}
+                        textAlign={column.align}
+                        {...(isActionsColumn(column) ? { 'data-sticky': 'end', css: STICKY_END } : {})}
+                      >
+                        {cell(column, row, index)}
                       </Table.Cell>
                     ))}
                   </Table.Row>
@@ -210,6 +284,29 @@ export function DataTable<Row>({
           </Table.Body>
         </Table.Root>
       </Table.ScrollArea>
+      {/* The cards are mounted only at phone width (CSS shows them there, and hides the table) */}
+      {cards && phone && (
+        <RowCards
+          label={label}
+          rows={rows}
+          rowKeys={pageKeys}
+          columns={columns}
+          cell={cell}
+          select={selection ? rowSelectBox : undefined}
+          isSelected={isRowSelected}
+          expanded={expandedContent}
+          emptyText={loading ? '\u00a0' : (emptyText ?? t('table.noData'))}
+        />
+      )}
     </LoadingOverlay>
+  );
+  if (!choosable) return table;
+  return (
+    <Box>
+      <Flex justify="end" mb="2">
+        <ColumnChooser columns={allColumns} controls={chosen} />
+      </Flex>
+      {table}
+    </Box>
   );
 }

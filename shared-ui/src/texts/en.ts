@@ -17,6 +17,16 @@ export const en = {
     filters: 'Filters',
     back: 'Back',
   },
+  // the product selector's names (spec: ihd shown as Electricity Advisor, bulb as Lighting)
+  products: {
+    'electricity-advisor': 'Electricity Advisor',
+    livelink: 'Livelink',
+    safelink: 'Safelink',
+    airlink: 'Airlink',
+    bulb: 'Lighting',
+    heat_pump: 'Heat Pump',
+    all: 'All Products',
+  },
   table: {
     scrollArea: 'Scrollable table',
     scrollAreaOf: 'Scrollable table: {{name}}',
@@ -24,6 +34,9 @@ export const en = {
     selectPage: 'Select all rows on this page',
     selectRow: 'Select row {{n}}',
     loadFailed: 'Could not load this list.',
+    columns: 'Columns',
+    showColumns: 'Show columns',
+    resetColumns: 'Reset columns',
   },
   pager: {
     label: 'Pagination',
@@ -53,6 +66,8 @@ export const en = {
     apply: 'Apply',
     clear: 'Clear',
     close: 'Close filters',
+    on: 'Filters on',
+    clearOne: 'Clear the filter {{filter}}',
   },
   export: {
     button: 'Download CSV',
@@ -85,6 +100,16 @@ export const en = {
     deleted: 'Deleted',
     bluetooth: 'Bluetooth',
     ap: 'AP',
+  },
+  // enum values the server sends (texts/enums.ts maps each value to its text)
+  enums: {
+    installerApp: 'Installer App',
+    customerApp: 'Customer App',
+    console: 'Console',
+    queued: 'Queued',
+    downloading: 'Downloading',
+    installed: 'Installed',
+    failed: 'Failed',
   },
   installEvents: {
     title: 'Install History',

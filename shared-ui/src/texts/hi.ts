@@ -17,6 +17,15 @@ export const hi: UiTexts = {
     filters: 'फ़िल्टर',
     back: 'वापस',
   },
+  products: {
+    'electricity-advisor': 'इलेक्ट्रिसिटी एडवाइज़र',
+    livelink: 'लाइवलिंक',
+    safelink: 'सेफ़लिंक',
+    airlink: 'एयरलिंक',
+    bulb: 'लाइटिंग',
+    heat_pump: 'हीट पंप',
+    all: 'सभी उत्पाद',
+  },
   table: {
     scrollArea: 'स्क्रॉल होने वाली तालिका',
     scrollAreaOf: 'स्क्रॉल होने वाली तालिका: {{name}}',
@@ -24,6 +33,9 @@ export const hi: UiTexts = {
     selectPage: 'इस पेज की सभी पंक्तियाँ चुनें',
     selectRow: 'पंक्ति {{n}} चुनें',
     loadFailed: 'यह सूची लोड नहीं हो सकी।',
+    columns: 'कॉलम',
+    showColumns: 'दिखाए जाने वाले कॉलम',
+    resetColumns: 'कॉलम पहले जैसे करें',
   },
   pager: {
     label: 'पेज नेविगेशन',
@@ -53,6 +65,8 @@ export const hi: UiTexts = {
     apply: 'लागू करें',
     clear: 'साफ़ करें',
     close: 'फ़िल्टर बंद करें',
+    on: 'लागू फ़िल्टर',
+    clearOne: 'फ़िल्टर हटाएँ: {{filter}}',
   },
   export: {
     button: 'CSV डाउनलोड करें',
@@ -85,6 +99,15 @@ export const hi: UiTexts = {
     deleted: 'हटाया गया',
     bluetooth: 'ब्लूटूथ',
     ap: 'एपी',
+  },
+  enums: {
+    installerApp: 'इंस्टॉलर ऐप',
+    customerApp: 'ग्राहक ऐप',
+    console: 'कंसोल',
+    queued: 'कतार में',
+    downloading: 'डाउनलोड हो रहा है',
+    installed: 'इंस्टॉल हुआ',
+    failed: 'विफल',
   },
   installEvents: {
     title: 'इंस्टॉल इतिहास',

@@ -2,21 +2,14 @@
 export const en = {
   header: {
     product: 'Product',
-    darkMode: 'Dark mode',
-    lightMode: 'Light mode',
+    toDarkMode: 'Switch to dark mode',
+    toLightMode: 'Switch to light mode',
     language: 'Language',
     logout: 'Logout',
     signedInAs: 'Signed in as {{name}}',
     menu: 'Menu',
   },
   languages: { en: 'English', hi: 'हिन्दी' },
-  // the side menu's groups (spec 2.11), named by the remotes' descriptions
-  groups: {
-    'Manage Agencies': 'Manage Agencies',
-    'Manage Electricians': 'Manage Electricians',
-    'Manage Firmwares': 'Manage Firmwares',
-    'Sliders': 'Sliders',
-  },
   menu: { title: 'Main menu', open: 'Open the menu', close: 'Close the menu' },
   notFound: {
     title: 'Page not found',
@@ -43,6 +36,8 @@ export const en = {
     exit: 'Exit',
     renew: 'Renew',
   },
+  // the error catalogue's own messages (spec 8), shown by the toasts in the page's language
+  catalogue: { network: 'Oops! Please check your internet connection.' },
   api: { down: 'The server is not answering; retrying' },
   override: {
     active: 'Remote override active: {{names}}',

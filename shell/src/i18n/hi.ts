@@ -3,21 +3,14 @@ import type { ShellTexts } from './en';
 export const hi: ShellTexts = {
   header: {
     product: 'उत्पाद',
-    darkMode: 'डार्क मोड',
-    lightMode: 'लाइट मोड',
+    toDarkMode: 'डार्क मोड पर जाएँ',
+    toLightMode: 'लाइट मोड पर जाएँ',
     language: 'भाषा',
     logout: 'लॉग आउट',
     signedInAs: '{{name}} के रूप में साइन इन',
     menu: 'मेनू',
   },
   languages: { en: 'English', hi: 'हिन्दी' },
-  // the side menu's groups (spec 2.11), named by the remotes' descriptions
-  groups: {
-    'Manage Agencies': 'एजेंसियाँ प्रबंधित करें',
-    'Manage Electricians': 'इलेक्ट्रीशियन प्रबंधित करें',
-    'Manage Firmwares': 'फ़र्मवेयर प्रबंधित करें',
-    'Sliders': 'स्लाइडर',
-  },
   menu: { title: 'मुख्य मेनू', open: 'मेनू खोलें', close: 'मेनू बंद करें' },
   notFound: {
     title: 'पृष्ठ नहीं मिला',
@@ -44,6 +37,8 @@ export const hi: ShellTexts = {
     exit: 'बाहर निकलें',
     renew: 'नवीनीकृत करें',
   },
+  // the error catalogue's own messages (spec 8), shown by the toasts in the page's language
+  catalogue: { network: 'उफ़! कृपया अपना इंटरनेट कनेक्शन जाँचें।' },
   api: { down: 'सर्वर जवाब नहीं दे रहा है; फिर से कोशिश की जा रही है' },
   override: {
     active: 'रिमोट ओवरराइड सक्रिय: {{names}}',

@@ -3,12 +3,13 @@
 import i18next from 'i18next';
 import type { i18n as I18n } from 'i18next';
 import { addUiBundles, initReactI18next } from '@fleet/shared-ui';
+import { LANGUAGES, type Language } from '@fleet/shared-api';
 import { en } from './en';
 import { hi } from './hi';
 
 export const LANGUAGE_KEY = 'i18nextLng';
-export const LANGUAGES = ['en', 'hi'] as const;
-export type Language = (typeof LANGUAGES)[number];
+// one list with the remote contract: every description's menu words are in each of these
+export { LANGUAGES, type Language };
 export const FALLBACK_LANGUAGE: Language = 'en';
 
 export function isLanguage(value: unknown): value is Language {

@@ -38,12 +38,33 @@ afterEach(() => jest.restoreAllMocks());
 describe('the header', () => {
   it('switches dark mode for the whole page and remembers it under isDarkMode', async () => {
     renderHeader();
-    await userEvent.click(screen.getByRole('button', { name: 'Dark mode' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Switch to dark mode' }));
     expect(localStorage.getItem('isDarkMode')).toBe('true');
     expect(document.documentElement).toHaveClass('dark');
-    await userEvent.click(screen.getByRole('button', { name: 'Light mode' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Switch to light mode' }));
     expect(localStorage.getItem('isDarkMode')).toBe('false');
     expect(document.documentElement).not.toHaveClass('dark');
+  });
+
+  it('the dark-mode switch says what it does, in words and with a drawn sun or moon, in English and Hindi', async () => {
+    renderHeader();
+    const toDark = screen.getByRole('button', { name: 'Switch to dark mode' });
+    // the name is the action, so no pressed state beside it (WAI-ARIA APG: a toggle's label must not change with its state)
+    expect(toDark).not.toHaveAttribute('aria-pressed');
+    expect(toDark).toHaveAttribute('title', 'Switch to dark mode');
+    // a drawn icon (an svg in the text colour), not a text glyph
+    const moon = toDark.querySelector('svg')?.innerHTML;
+    expect(moon).toMatch(/<path/);
+    expect(toDark).not.toHaveTextContent(/\S/);
+    await userEvent.click(toDark);
+    const toLight = screen.getByRole('button', { name: 'Switch to light mode' });
+    const sun = toLight.querySelector('svg')?.innerHTML;
+    expect(sun).toMatch(/<path/);
+    expect(sun).not.toBe(moon);
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'hi');
+    expect(await screen.findByRole('button', { name: 'लाइट मोड पर जाएँ' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'लाइट मोड पर जाएँ' }));
+    expect(screen.getByRole('button', { name: 'डार्क मोड पर जाएँ' })).toBeInTheDocument();
   });
 
   it('switches the language to Hindi and remembers it under i18nextLng', async () => {
@@ -55,6 +76,15 @@ describe('the header', () => {
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'भाषा' }), 'en');
     expect(localStorage.getItem(LANGUAGE_KEY)).toBe('en');
     expect(await screen.findByRole('button', { name: 'Logout' })).toBeInTheDocument();
+  });
+
+  it('names the products of the selector in the page language', async () => {
+    renderHeader();
+    const names = () => Array.from(screen.getByRole('combobox', { name: /Product|उत्पाद/ }).querySelectorAll('option')).map((o) => o.textContent);
+    expect(names()).toEqual(['Electricity Advisor', 'Livelink', 'Safelink', 'Airlink', 'Lighting', 'Heat Pump', 'All Products']);
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'hi');
+    await waitFor(() => expect(names()).toEqual(['इलेक्ट्रिसिटी एडवाइज़र', 'लाइवलिंक', 'सेफ़लिंक', 'एयरलिंक', 'लाइटिंग', 'हीट पंप', 'सभी उत्पाद']));
+    await i18next.changeLanguage('en');
   });
 
   it('falls back to English for texts Hindi lacks', () => {

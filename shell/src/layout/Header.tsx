@@ -1,9 +1,10 @@
-import { useTranslation, Box, Button, Flex, HStack, IconButton, NativeSelect, Spacer, Text, useColorMode } from '@fleet/shared-ui';
-import { useNavigate, isProductKey, PRODUCT_KEYS, productLabel, useSession, useSelectedProduct as useProduct } from '@fleet/shared-api';
+import { useTranslation, Box, Button, Flex, HStack, IconButton, MoonIcon, NativeSelect, Spacer, SunIcon, Text, useColorMode, useProductName } from '@fleet/shared-ui';
+import { useNavigate, isProductKey, PRODUCT_KEYS, useSession, useSelectedProduct as useProduct } from '@fleet/shared-api';
 import { changeLanguage, currentLanguage, isLanguage, LANGUAGES } from '../i18n/i18n';
 
 export function ProductSelector() {
   const { t } = useTranslation('shell');
+  const productName = useProductName();
   const product = useProduct((s) => s.product);
   const select = useProduct((s) => s.select);
   return (
@@ -17,7 +18,7 @@ export function ProductSelector() {
       >
         {PRODUCT_KEYS.map((key) => (
           <option key={key} value={key}>
-            {productLabel(key)}
+            {productName(key)}
           </option>
         ))}
       </NativeSelect.Field>
@@ -49,19 +50,20 @@ export function LanguageSelector() {
   );
 }
 
+/**
+ * The name says what a press does ("Switch to dark mode"), so the button has no pressed state: a
+ * toggle's label must not change with its state (WAI-ARIA APG), and a changing name with aria-pressed
+ * reads as "Switch to light mode, pressed". The icon is the mode it switches to, drawn in the text
+ * colour (full contrast in both themes); the title shows the name to the mouse.
+ */
 export function DarkModeToggle() {
   const { t } = useTranslation('shell');
   const { colorMode, toggleColorMode } = useColorMode();
   const dark = colorMode === 'dark';
+  const name = dark ? t('header.toLightMode') : t('header.toDarkMode');
   return (
-    <IconButton
-      aria-label={dark ? t('header.lightMode') : t('header.darkMode')}
-      aria-pressed={dark}
-      variant="ghost"
-      size="sm"
-      onClick={toggleColorMode}
-    >
-      <span aria-hidden="true">{dark ? '☀' : '☾'}</span>
+    <IconButton aria-label={name} title={name} variant="outline" size="sm" color="fg" onClick={toggleColorMode}>
+      {dark ? <SunIcon boxSize="5" /> : <MoonIcon boxSize="5" />}
     </IconButton>
   );
 }

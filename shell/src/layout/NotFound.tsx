@@ -4,9 +4,17 @@ import { useTranslation, Box, Heading, HStack, Link, Stack, Text } from '@fleet/
 import { Link as RouterLink, useLocation, homePath, profilePath } from '@fleet/shared-api';
 import type { ProductKey, UserType } from '@fleet/shared-api';
 import { useCompositionState } from '../composition/context';
+import { matchRoute, type OwnedRoute } from '../routing/route-table';
 import { RemoteArea } from './RemoteArea';
 
-export function NotFound({ userType, product }: { userType: UserType | null; product: ProductKey }) {
+/** The role's profile screen, when an installed remote has one this role may open (User has none). */
+function profileOf(table: OwnedRoute[], userType: UserType, product: ProductKey): string | null {
+  const path = profilePath(userType);
+  const access = matchRoute(table, path, product)?.route.access;
+  return access === 'login' || (Array.isArray(access) && access.includes(userType)) ? path : null;
+}
+
+export function NotFound({ userType, product, table }: { userType: UserType | null; product: ProductKey; table: OwnedRoute[] }) {
   const { t } = useTranslation('shell');
   const { pathname } = useLocation();
   // remotes whose description could not be read: this path may be theirs, so offer their retry first
@@ -27,6 +35,7 @@ export function NotFound({ userType, product }: { userType: UserType | null; pro
     );
   }
   const home = userType ? homePath(userType, product) : '/login';
+  const profile = userType ? profileOf(table, userType, product) : null;
   return (
     <Box p="10" textAlign="center">
       <Heading as="h1" size="2xl" mb="3">
@@ -42,9 +51,11 @@ export function NotFound({ userType, product }: { userType: UserType | null; pro
           </Link>
         )}
         {userType ? (
-          <Link asChild colorPalette="teal">
-            <RouterLink to={profilePath(userType)}>{t('notFound.profile')}</RouterLink>
-          </Link>
+          profile && (
+            <Link asChild colorPalette="teal">
+              <RouterLink to={profile}>{t('notFound.profile')}</RouterLink>
+            </Link>
+          )
         ) : (
           <Link asChild colorPalette="teal">
             <RouterLink to="/login">{t('notFound.login')}</RouterLink>

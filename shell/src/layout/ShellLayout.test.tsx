@@ -115,24 +115,57 @@ describe('the layout', () => {
     expect(screen.getByRole('main')).toContainElement(screen.getByTestId('remote-area-mfe-auth'));
   });
 
+  // Issue 20: the descriptions arrive after the first render; a public screen under a role prefix
+  // must not be sent to /login before mfe-auth's routes are known.
+  it.each(['/sm/login', '/sm/forgot-password', '/sm/reset-password', '/msc/login', '/msc/reset-password'])(
+    'opens %s signed out, full-page, once the routes are known',
+    async (path) => {
+      await openAs(null, path);
+      expect(where()).toBe(path);
+      expect(screen.getByTestId('remote-area-mfe-auth')).toBeInTheDocument();
+      expect(screen.queryByRole('navigation', { name: 'Main menu' })).not.toBeInTheDocument();
+    },
+  );
+
+  it('still sends a visitor from a role area to /login once the routes are known', async () => {
+    await openAs(null, '/sm/profile');
+    expect(where()).toBe('/login');
+  });
+
   it('sends a signed-in Admin from /login home, with the Admin menu around the page', async () => {
     await openAs('Admin', '/login');
     expect(where()).toBe('/admin/dashboard');
     expect(screen.getByRole('banner')).toBeInTheDocument();
-    expect(menuLinks()).toEqual(['Dashboard', 'Heat Pump', 'Livelink', 'Firmwares', 'OTAs', 'Profile']);
+    expect(menuLinks()).toEqual(['Dashboard', 'Heat Pump', 'Livelink', 'Attention', 'Firmwares', 'OTAs', 'Profile']);
     expect(screen.getByRole('combobox', { name: 'Product' })).toBeInTheDocument();
   });
 
-  it("names the menu's groups in the page's language", async () => {
+  it('keeps every area in the menu whichever product is selected', async () => {
+    await openAs('Admin', '/admin/dashboard');
+    const everything = menuLinks();
+    for (const product of ['heat_pump', 'bulb', 'livelink', 'all'] as const) {
+      act(() => useSelectedProduct.getState().select(product));
+      expect(menuLinks()).toEqual(everything);
+    }
+  });
+
+  it("names the menu's entries and groups in the page's language, from descriptions alone (no remote's code or texts loaded)", async () => {
     await openAs('Admin', '/admin/dashboard');
     expect(screen.getByRole('group', { name: 'Manage Firmwares' })).toBeInTheDocument();
     await act(async () => {
       await i18next.changeLanguage('hi');
     });
-    expect(screen.getByRole('group', { name: 'फ़र्मवेयर प्रबंधित करें' })).toHaveTextContent('फ़र्मवेयर प्रबंधित करें');
-    await act(async () => {
-      await i18next.changeLanguage('en');
-    });
+    try {
+      expect(screen.getByRole('group', { name: 'फ़र्मवेयर प्रबंधित करें' })).toHaveTextContent('फ़र्मवेयर प्रबंधित करें');
+      expect(screen.getByRole('navigation', { name: 'मुख्य मेनू' })).toBeInTheDocument();
+      const links = Array.from(screen.getByRole('navigation', { name: 'मुख्य मेनू' }).querySelectorAll('a')).map((a) => a.textContent);
+      expect(links).toEqual(['डैशबोर्ड', 'हीट पंप', 'लाइवलिंक', 'ध्यान दें', 'फ़र्मवेयर', 'ओटीए', 'प्रोफ़ाइल']);
+      expect(i18next.hasResourceBundle('hi', 'firmware')).toBe(false);
+    } finally {
+      await act(async () => {
+        await i18next.changeLanguage('en');
+      });
+    }
   });
 
   it("lands Admin on the device dashboard (mfe-devices), the network dashboard's (mfe-heatpump-nms) with heat pumps selected", async () => {
@@ -150,7 +183,7 @@ describe('the layout', () => {
     useSelectedProduct.getState().select('heat_pump');
     await openAs('Agency', '/admin/firmwares');
     expect(where()).toBe('/agency/dashboard');
-    expect(menuLinks()).toEqual(['Devices', 'Profile']);
+    expect(menuLinks()).toEqual(['Devices', 'Attention', 'Profile']);
   });
 
   it('lands a site manager on a home no installed remote owns: not-found, menu around it, a link to the profile', async () => {
@@ -160,6 +193,13 @@ describe('the layout', () => {
     expect(screen.getByRole('link', { name: 'Go to your profile' })).toHaveAttribute('href', '/sm/profile');
     expect(menuLinks()).toEqual(['Profile']);
     expect(screen.queryByRole('combobox', { name: 'Product' })).not.toBeInTheDocument();
+  });
+
+  it('offers no profile on the not-found page to a role without one (User: spec 2.13 gives it none)', async () => {
+    await openAs('User', '/user/no-such-page');
+    expect(screen.getByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to home page' })).toHaveAttribute('href', '/user/dashboard');
+    expect(screen.queryByRole('link', { name: 'Go to your profile' })).not.toBeInTheDocument();
   });
 
   it('shows not-found full-page to a visitor, with a way to sign in', async () => {

@@ -68,13 +68,13 @@ export function ShellLayout() {
     );
   }
 
-  const decision = decide(pathname, { userType, product }, table, homePath);
+  const decision = decide(pathname, { userType, product }, table, homePath, { describing });
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
 
   let content;
   if (decision.kind === 'remote') content = <RemoteArea key={decision.match.remote} name={decision.match.remote} />;
   else if (describing) content = <LoadingArea label={t('registry.loading')} />;
-  else content = <NotFound userType={userType} product={product} />;
+  else content = <NotFound userType={userType} product={product} table={table} />;
 
   if (decision.layout === 'public' || !userType) {
     return (
@@ -102,7 +102,7 @@ export function ShellLayout() {
         menuId={MAIN_MENU_ID}
       />
       <Flex flex="1" minH="0" css={{ '@media (max-width: 47.99em)': { flexDirection: 'column' } }}>
-        <SideMenu descriptions={descriptions} userType={userType} product={product} open={menuOpen} onClose={() => setMenuOpen(false)} />
+        <SideMenu descriptions={descriptions} userType={userType} open={menuOpen} onClose={() => setMenuOpen(false)} />
         <Box as="main" flex="1" minW="0" p="4" overflow="auto">
           {content}
         </Box>

@@ -1,13 +1,13 @@
 import { useMemo } from 'react';
 import { useTranslation, Box, chakra, Stack, Text } from '@fleet/shared-ui';
 import { NavLink } from '@fleet/shared-api';
-import type { MenuEntry, ProductKey, RemoteDescription, UserType } from '@fleet/shared-api';
-import { buildMenu } from '../menu/menu';
+import type { MenuEntry, RemoteDescription, UserType } from '@fleet/shared-api';
+import { buildMenu, entryLabel, groupLabel } from '../menu/menu';
+import { FALLBACK_LANGUAGE, isLanguage } from '../i18n/i18n';
 
 const MenuLink = chakra(NavLink);
 
-function Entry({ entry }: { entry: MenuEntry }) {
-  const { t } = useTranslation();
+function Entry({ entry, label }: { entry: MenuEntry; label: string }) {
   return (
     <MenuLink
       to={entry.path}
@@ -20,7 +20,7 @@ function Entry({ entry }: { entry: MenuEntry }) {
       _hover={{ bg: 'bg.muted' }}
       css={{ '&.active': { bg: 'teal.subtle', color: 'teal.fg', fontWeight: 'semibold' } }}
     >
-      {t(entry.labelKey, { defaultValue: entry.label })}
+      {label}
     </MenuLink>
   );
 }
@@ -30,19 +30,19 @@ export const MAIN_MENU_ID = 'main-menu';
 export function SideMenu({
   descriptions,
   userType,
-  product,
   open = false,
   onClose,
 }: {
   descriptions: RemoteDescription[];
   userType: UserType;
-  product: ProductKey;
   /** Phone width: the menu is folded behind the header's menu button and shown when open. */
   open?: boolean;
   onClose?: () => void;
 }) {
-  const { t } = useTranslation('shell');
-  const groups = useMemo(() => buildMenu(descriptions, userType, product), [descriptions, userType, product]);
+  const { t, i18n } = useTranslation('shell');
+  const groups = useMemo(() => buildMenu(descriptions, userType), [descriptions, userType]);
+  // the words come from the descriptions (no remote bundle needed), in the page's language
+  const language = isLanguage(i18n.language) ? i18n.language : FALLBACK_LANGUAGE;
   return (
     <Box
       as="nav"
@@ -64,15 +64,15 @@ export function SideMenu({
       <Stack gap="1">
         {groups.map((group) =>
           group.group === null ? (
-            <Entry key={group.entries[0]?.id} entry={group.entries[0] as MenuEntry} />
+            <Entry key={group.entries[0]?.id} entry={group.entries[0] as MenuEntry} label={entryLabel(group.entries[0] as MenuEntry, language)} />
           ) : (
-            <Box key={group.group} role="group" aria-label={t(`groups.${group.group}`, { defaultValue: group.group })} pt="2">
+            <Box key={group.group.name} role="group" aria-label={groupLabel(group.group, language)} pt="2">
               <Text px="3" pb="1" fontSize="xs" fontWeight="bold" textTransform="uppercase" color="fg.muted">
-                {t(`groups.${group.group}`, { defaultValue: group.group })}
+                {groupLabel(group.group, language)}
               </Text>
               <Stack gap="0.5">
                 {group.entries.map((entry) => (
-                  <Entry key={entry.id} entry={entry} />
+                  <Entry key={entry.id} entry={entry} label={entryLabel(entry, language)} />
                 ))}
               </Stack>
             </Box>

@@ -3,7 +3,22 @@
 // ends one (spec 9).
 import { useEffect } from 'react';
 import { FleetToaster, showToast } from '@fleet/shared-ui';
-import { useNotifications } from '@fleet/shared-api';
+import { GENERIC_ERROR_MESSAGE, NETWORK_ERROR_MESSAGE, useNotifications } from '@fleet/shared-api';
+import i18next from 'i18next';
+
+/**
+ * The error catalogue's own messages (spec 8; shared-api words them in English) in the page's
+ * language. A server's message is shown as it came: fleet-api answers in the spec's English and sends
+ * no code to translate it by (docs/architecture.md, "Languages").
+ */
+const CATALOGUE: Record<string, string> = {
+  [NETWORK_ERROR_MESSAGE]: 'shell:catalogue.network',
+  [GENERIC_ERROR_MESSAGE]: 'ui:common.somethingWrong',
+};
+
+export function toastText(message: string): string {
+  return Object.hasOwn(CATALOGUE, message) ? i18next.t(CATALOGUE[message] as string) : message;
+}
 
 export function Toasts() {
   const items = useNotifications((s) => s.items);
@@ -11,7 +26,7 @@ export function Toasts() {
     if (items.length === 0) return;
     const { dismiss } = useNotifications.getState();
     for (const item of items) {
-      showToast(item.message, item.messageType, item.timer);
+      showToast(toastText(item.message), item.messageType, item.timer);
       dismiss(item.id); // the toaster owns it now
     }
   }, [items]);

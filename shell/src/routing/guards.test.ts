@@ -1,6 +1,6 @@
 import { homePath } from '@fleet/shared-api';
 import type { ProductKey, UserType } from '@fleet/shared-api';
-import { authDescription, devicesDescription } from '../test-support/descriptions';
+import { AUTH_PUBLIC_PATHS, authDescription, devicesDescription } from '../test-support/descriptions';
 import { buildRouteTable, matchRoute } from './route-table';
 import { decide } from './guards';
 
@@ -20,6 +20,40 @@ describe('home after login (spec 2.2)', () => {
   ])('%s (product %s) opening /login goes to %s', (userType, product, home) => {
     expect(go('/login', userType, product)).toEqual({ kind: 'redirect', to: home });
     expect(go('/', userType, product)).toEqual({ kind: 'redirect', to: home });
+  });
+});
+
+describe('every public route of spec 2.1', () => {
+  const ROLES: UserType[] = ['Admin', 'Agency', 'Electrician', 'User', 'mscc', 'sm', 'Customer'];
+  // '/' is the sign-in form's other address: the shell sends a visitor on to /login
+  const screens = AUTH_PUBLIC_PATHS.filter((path) => path !== '/');
+
+  it.each(screens)('%s opens its own mfe-auth screen, full-page, signed out', (path) => {
+    expect(go(path, null)).toEqual({ kind: 'remote', layout: 'public', match: { remote: 'mfe-auth', route: { path, access: 'public' }, params: {} } });
+    // a mailed link keeps its query string out of the path: the same screen
+    expect(go(path.toUpperCase(), null)).toMatchObject({ kind: 'remote', match: { route: { path } } });
+  });
+
+  it.each(AUTH_PUBLIC_PATHS.flatMap((path) => ROLES.map((role) => [path, role] as const)))('%s sends a signed-in %s home', (path, role) => {
+    expect(go(path, role)).toEqual({ kind: 'redirect', to: homePath(role, 'all') });
+  });
+
+  it('waits for the route table before sending a path under a role prefix to /login', () => {
+    // the descriptions are still on their way: /sm/login may well be mfe-auth's public screen
+    expect(decide('/sm/login', { userType: null, product: 'all' }, [], homePath, { describing: true })).toEqual({ kind: 'not-found', layout: 'public' });
+    expect(decide('/sm/profile', { userType: 'Admin', product: 'all' }, [], homePath, { describing: true })).toEqual({ kind: 'not-found', layout: 'console' });
+    // a route known to need the role still redirects at once
+    expect(decide('/sm/profile', { userType: null, product: 'all' }, table, homePath, { describing: true })).toEqual({ kind: 'redirect', to: '/login' });
+    expect(decide('/sm/anything', { userType: null, product: 'all' }, [], homePath)).toEqual({ kind: 'redirect', to: '/login' });
+  });
+
+  it('keeps the role prefixes to their roles everywhere else', () => {
+    for (const who of [null, 'Admin', 'mscc'] as const) {
+      expect(go('/sm/profile', who)).toEqual({ kind: 'redirect', to: '/login' });
+      expect(go('/sm/not-a-screen', who)).toEqual({ kind: 'redirect', to: '/login' });
+      expect(go('/mscc/profile', who === 'mscc' ? 'sm' : who)).toEqual({ kind: 'redirect', to: '/login' });
+    }
+    expect(go('/sm/profile', 'sm')).toMatchObject({ kind: 'remote', layout: 'console' });
   });
 });
 

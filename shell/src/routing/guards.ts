@@ -6,7 +6,10 @@ import type { OwnedRoute, RouteMatch } from './route-table';
 
 export const LOGIN_PATH = '/login';
 
-/** Role areas by path prefix: they need their role even where no installed remote owns the path. */
+/**
+ * Role areas by path prefix: they need their role even where no installed remote owns the path.
+ * A public route under a prefix (/sm/login, /sm/forgot-password, /sm/reset-password) stays public.
+ */
 export const PREFIX_ROLES: ReadonlyArray<readonly [prefix: string, role: UserType]> = [
   ['/admin', 'Admin'],
   ['/agency', 'Agency'],
@@ -40,11 +43,21 @@ function prefixRole(pathname: string): UserType | null {
   return null;
 }
 
+export interface DecideOptions {
+  /**
+   * Some remotes' descriptions are still on their way, so `table` may lack the owner of the path.
+   * A path nobody owns yet is then "not found" (the layout shows a loading area) rather than sent
+   * to /login: under /sm it may be mfe-auth's public sign-in or reset screen.
+   */
+  describing?: boolean;
+}
+
 export function decide(
   pathname: string,
   viewer: Viewer,
   table: OwnedRoute[],
   home: (userType: UserType, product: ProductKey) => string,
+  { describing = false }: DecideOptions = {},
 ): Decision {
   const { userType } = viewer;
   const homeOf = (t: UserType) => home(t, viewer.product);
@@ -54,14 +67,10 @@ export function decide(
   }
 
   const match = matchRoute(table, pathname, viewer.product);
-  // A role's prefix guards its screens, not the public ones a remote puts under it (/sm/login,
-  // /sm/forgot-password: the site manager signs in there before being one).
-  const needed = prefixRole(pathname);
-  if (needed && userType !== needed && match?.route.access !== 'public') return { kind: 'redirect', to: LOGIN_PATH };
-  if (!match) return { kind: 'not-found', layout: userType ? 'console' : 'public' };
 
-  const { access } = match.route;
-  if (access === 'public') {
+  // Public screens first: the site manager's sign-in, forgot and reset screens live under /sm
+  // (spec 2.1), and a mailed reset link must open them signed out.
+  if (match?.route.access === 'public') {
     if (userType) {
       const target = homeOf(userType);
       // a home that is itself public would loop: stay
@@ -70,6 +79,15 @@ export function decide(
     }
     return { kind: 'remote', match, layout: 'public' };
   }
+
+  if (!match && describing) return { kind: 'not-found', layout: userType ? 'console' : 'public' };
+
+  const needed = prefixRole(pathname);
+  if (needed && userType !== needed) return { kind: 'redirect', to: LOGIN_PATH };
+
+  if (!match) return { kind: 'not-found', layout: userType ? 'console' : 'public' };
+
+  const { access } = match.route;
   if (!userType) return { kind: 'redirect', to: LOGIN_PATH };
   if (access !== 'login' && !access.includes(userType)) return { kind: 'redirect', to: LOGIN_PATH };
   return { kind: 'remote', match, layout: 'console' };

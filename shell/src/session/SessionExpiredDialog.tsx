@@ -1,5 +1,7 @@
-// A 401 marks the session expired (shared-api); this dialog is the renewal point (docs/architecture.md):
-// Exit signs out, Renew refreshes the token and, if that fails, signs out too.
+// The spec's token-expired modal. The session renews itself silently (shared-api: keep-alive, and a
+// 401 renews and retries once); this shows only when that renewal was refused or failed
+// (docs/architecture.md, Session and API). Exit signs out; Renew tries once more and, if that fails,
+// signs out too. After a Renew every remote root reads its screens again (useOnSessionRenewed).
 import { useState } from 'react';
 import { useTranslation, Button, Portal, Text } from '@fleet/shared-ui';
 import { Dialog } from '@fleet/shared-ui/overlays';

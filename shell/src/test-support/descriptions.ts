@@ -1,5 +1,5 @@
 // Remote descriptions as remotes write them, for the shell's tests.
-import type { RemoteDescription, UserType } from '@fleet/shared-api';
+import type { MenuGroup, MenuLabels, RemoteDescription, UserType } from '@fleet/shared-api';
 
 const PROFILE: Partial<Record<UserType, string>> = {
   Admin: '/admin/profile',
@@ -10,19 +10,38 @@ const PROFILE: Partial<Record<UserType, string>> = {
   sm: '/sm/profile',
 };
 
+/** Every public screen of spec 2.1, as mfe-auth/src/description.ts lists them (PUBLIC_PATHS). */
+export const AUTH_PUBLIC_PATHS = [
+  '/',
+  '/login',
+  '/electrician-login',
+  '/msc/login',
+  '/sm/login',
+  '/signup',
+  '/verify-otp',
+  '/forgot-password',
+  '/electrician-forgot-password',
+  '/msc/forgot-password',
+  '/sm/forgot-password',
+  '/reset-password',
+  '/electrician-reset-password',
+  '/msc/reset-password',
+  '/sm/reset-password',
+] as const;
+const words = (en: string, hi: string): MenuLabels => ({ en, hi });
+const DEVICES: MenuGroup = { name: 'Devices', labels: words('Devices', 'डिवाइस') };
+const FIRMWARES: MenuGroup = { name: 'Manage Firmwares', labels: words('Manage Firmwares', 'फ़र्मवेयर प्रबंधित करें') };
+
 export const authDescription: RemoteDescription = {
   name: 'mfe-auth',
   version: '1.0.0',
   routes: [
-    ...['/', '/login', '/electrician-login', '/msc/login', '/sm/login', '/signup', '/verify-otp', '/forgot-password', '/reset-password'].map(
-      (path) => ({ path, access: 'public' as const }),
-    ),
+    ...AUTH_PUBLIC_PATHS.map((path) => ({ path, access: 'public' as const })),
     ...Object.entries(PROFILE).map(([role, path]) => ({ path: path as string, access: [role as UserType] })),
   ],
   menu: Object.entries(PROFILE).map(([role, path]) => ({
     id: `auth.profile.${role}`,
-    label: 'Profile',
-    labelKey: 'auth:menu.profile',
+    labels: words('Profile', 'प्रोफ़ाइल'),
     path: path as string,
     roles: [role as UserType],
     order: 1000,
@@ -36,30 +55,43 @@ export const devicesDescription: RemoteDescription = {
   routes: [
     // the device dashboard of every product but heat pump (mfe-heatpump-nms has the heat-pump one)
     { path: '/admin/dashboard', access: ['Admin'], products: ['all', 'electricity-advisor', 'livelink', 'safelink', 'airlink', 'bulb'] },
-    { path: '/admin/heat_pump/devices', access: ['Admin'], products: ['heat_pump', 'all'] },
+    { path: '/admin/livelink/devices', access: ['Admin'] },
     { path: '/admin/devices/view/:id', access: ['Admin'] },
-    { path: '/agency/devices', access: ['Agency'] },
+    { path: '/agency/devices', access: ['Agency'], products: ['all', 'electricity-advisor', 'livelink', 'safelink', 'airlink', 'bulb'] },
     { path: '/electrician/devices', access: ['Electrician'] },
-    { path: '/user/dashboard', access: 'login' },
     { path: '/customer/devices', access: 'login' },
-    { path: '/sites/devices', access: 'login' },
+    { path: '/user/dashboard', access: 'login' },
   ],
   menu: [
-    { id: 'devices.dashboard', label: 'Dashboard', labelKey: 'devices:menu.dashboard', path: '/admin/dashboard', roles: ['Admin'], order: 1 },
-    { id: 'devices.hp', label: 'Heat Pump', labelKey: 'devices:menu.hp', path: '/admin/heat_pump/devices', roles: ['Admin'], group: 'Devices', products: ['heat_pump', 'all'], order: 10 },
-    { id: 'devices.livelink', label: 'Livelink', labelKey: 'devices:menu.livelink', path: '/admin/livelink/devices', roles: ['Admin'], group: 'Devices', products: ['livelink', 'all'], order: 11 },
-    { id: 'devices.agency', label: 'Devices', labelKey: 'devices:menu.agency', path: '/agency/devices', roles: ['Agency'], order: 2 },
-    { id: 'devices.electrician', label: 'Devices', labelKey: 'devices:menu.electrician', path: '/electrician/devices', roles: ['Electrician'], order: 2 },
-    { id: 'devices.customer', label: 'Devices', labelKey: 'devices:menu.customer', path: '/customer/devices', roles: ['Customer'], order: 2 },
+    { id: 'devices.dashboard', labels: words('Dashboard', 'डैशबोर्ड'), path: '/admin/dashboard', roles: ['Admin'], order: 1 },
+    { id: 'devices.livelink', labels: words('Livelink', 'लाइवलिंक'), path: '/admin/livelink/devices', roles: ['Admin'], group: DEVICES, order: 11 },
+    { id: 'devices.agency', labels: words('Devices', 'डिवाइस'), path: '/agency/devices', roles: ['Agency'], order: 2 },
+    { id: 'devices.electrician', labels: words('Devices', 'डिवाइस'), path: '/electrician/devices', roles: ['Electrician'], order: 2 },
+    { id: 'devices.customer', labels: words('Devices', 'डिवाइस'), path: '/customer/devices', roles: ['Customer'], order: 2 },
   ],
   requires: { react: '^19.0.0' },
 };
 
+/** The heat-pump remote: owns /admin/dashboard and /agency/devices while heat pumps are selected. */
 export const heatPumpDescription: RemoteDescription = {
   name: 'mfe-heatpump-nms',
   version: '1.0.0',
-  routes: [{ path: '/admin/dashboard', access: ['Admin'], products: ['heat_pump'] }],
-  menu: [],
+  routes: [
+    { path: '/admin/dashboard', access: ['Admin'], products: ['heat_pump'] },
+    { path: '/agency/dashboard', access: ['Agency'], products: ['heat_pump'] },
+    { path: '/agency/devices', access: ['Agency'], products: ['heat_pump'] },
+    { path: '/admin/heat_pump/devices', access: ['Admin'] },
+    { path: '/admin/heat_pump/faulty-systems', access: ['Admin'] },
+    { path: '/agency/heat_pump/faulty-systems', access: ['Agency'] },
+  ],
+  menu: [
+    // the same path as mfe-devices' Dashboard and Devices: one entry each in the menu
+    { id: 'hp.admin.dashboard', labels: words('Dashboard', 'डैशबोर्ड'), path: '/admin/dashboard', roles: ['Admin'], order: 1 },
+    { id: 'hp.agency.devices', labels: words('Devices', 'डिवाइस'), path: '/agency/devices', roles: ['Agency'], order: 2 },
+    { id: 'hp.admin.devices', labels: words('Heat Pump', 'हीट पंप'), path: '/admin/heat_pump/devices', roles: ['Admin'], group: DEVICES, order: 10 },
+    { id: 'hp.admin.attention', labels: words('Attention', 'ध्यान दें'), path: '/admin/heat_pump/faulty-systems', roles: ['Admin'], order: 20 },
+    { id: 'hp.agency.attention', labels: words('Attention', 'ध्यान दें'), path: '/agency/heat_pump/faulty-systems', roles: ['Agency'], order: 20 },
+  ],
   requires: { react: '^19.0.0' },
 };
 
@@ -68,10 +100,10 @@ export const firmwareDescription: RemoteDescription = {
   version: '1.0.0',
   routes: [{ path: '/admin/firmwares', access: ['Admin'] }],
   menu: [
-    { id: 'fw.firmwares', label: 'Firmwares', labelKey: 'firmware:menu.firmwares', path: '/admin/firmwares', roles: ['Admin'], group: 'Manage Firmwares', order: 40 },
-    { id: 'fw.otas', label: 'OTAs', labelKey: 'firmware:menu.otas', path: '/admin/OTAs', roles: ['Admin'], group: 'Manage Firmwares', order: 41 },
+    { id: 'fw.firmwares', labels: words('Firmwares', 'फ़र्मवेयर'), path: '/admin/firmwares', roles: ['Admin'], group: FIRMWARES, order: 40 },
+    { id: 'fw.otas', labels: words('OTAs', 'ओटीए'), path: '/admin/OTAs', roles: ['Admin'], group: FIRMWARES, order: 41 },
     // a remote's mistake: the spec keeps Manage Firmwares to Admin
-    { id: 'fw.agency', label: 'Firmwares', labelKey: 'firmware:menu.firmwares', path: '/agency/firmwares', roles: ['Agency'], group: 'Manage Firmwares', order: 40 },
+    { id: 'fw.agency', labels: words('Firmwares', 'फ़र्मवेयर'), path: '/agency/firmwares', roles: ['Agency'], group: FIRMWARES, order: 40 },
   ],
   requires: { react: '^19.0.0' },
 };

@@ -14,7 +14,7 @@ import { hashPassword } from '../../security/password';
 import type { AppContext } from '../../server/context';
 import { nowIso } from '../../server/context';
 import type { CountCache } from '../../server/count-cache';
-import { ApiError, notFound } from '../../server/errors';
+import { ApiError, conflict, notFound, uniqueMessage } from '../../server/errors';
 import { buildListing, listInfo, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
 import { normaliseEmail } from '../../server/schemas';
 import { SqlParams, whereClause } from '../../server/sql';
@@ -37,8 +37,8 @@ import {
 } from './fields';
 
 export const AGENCY_NOT_FOUND = 'Agency not found';
-export const AGENCY_EMAIL_TAKEN = 'An agency with this email already exists';
-export const ACCOUNT_EMAIL_TAKEN = 'Another account signs in with this email';
+export const AGENCY_EMAIL_TAKEN = uniqueMessage('agencies_email_key', 'An agency with this email already exists');
+export const ACCOUNT_EMAIL_TAKEN = uniqueMessage('users_email_key', 'Another account signs in with this email');
 
 const CONTACT_NAME = `(coalesce(a.contact_first_name, '') || ' ' || coalesce(a.contact_last_name, ''))`;
 
@@ -176,9 +176,9 @@ export async function agencyDetail(db: Db, caller: Caller, id: number, line: Pro
 /** 409 when another agency, or another account's sign-in, has this email. */
 async function requireFreeEmail(db: Db, email: string, agencyId: number | null, ownerUserId: number | null): Promise<void> {
   const agency = await db.query('SELECT 1 FROM agencies WHERE lower(email) = $1 AND id IS DISTINCT FROM $2', [email, agencyId]);
-  if (agency.rows.length > 0) throw new ApiError(409, AGENCY_EMAIL_TAKEN);
+  if (agency.rows.length > 0) throw conflict(AGENCY_EMAIL_TAKEN, 'email');
   const user = await db.query('SELECT 1 FROM users WHERE lower(email) = $1 AND id IS DISTINCT FROM $2', [email, ownerUserId]);
-  if (user.rows.length > 0) throw new ApiError(409, ACCOUNT_EMAIL_TAKEN);
+  if (user.rows.length > 0) throw conflict(ACCOUNT_EMAIL_TAKEN, 'email');
 }
 
 /** The agency's own sign-in: its Agency user of the agency's email (made by sign-up or by Admin's add). */
@@ -237,7 +237,7 @@ export async function addAgency(ctx: AppContext, form: AgencyForm): Promise<numb
       return id;
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw new ApiError(409, AGENCY_EMAIL_TAKEN);
+    if (isUniqueViolation(err)) throw conflict(AGENCY_EMAIL_TAKEN, 'email');
     throw err;
   }
 }
@@ -288,7 +288,7 @@ export async function editAgency(ctx: AppContext, caller: Caller, id: number, fo
       }
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw new ApiError(409, AGENCY_EMAIL_TAKEN);
+    if (isUniqueViolation(err)) throw conflict(AGENCY_EMAIL_TAKEN, 'email');
     throw err;
   }
   // after the commit: the sockets close once the refusal is what every instance reads
@@ -348,9 +348,12 @@ const EXPORT_COLUMNS: Array<[string, string]> = [
   ['Created', `to_char(a.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD')`],
 ];
 
-/** The export of the caller's agencies with the list's filters (a bad filter is a 400 here). */
+/** The list's sorts as the export's SQL can say them: the agents count is a column of the page's rows only. */
+const EXPORT_LIST: ListSpec = { ...AGENCY_LIST, sortable: { ...AGENCY_LIST.sortable, agents: '(SELECT count(*) FROM agents ag WHERE ag.agency_id = a.id)' } };
+
+/** The export of the caller's agencies with the list's filters and sort (a bad filter is a 400 here). */
 export function agencyExport(caller: Caller, query: ListQuery): CsvExport {
   const params = new SqlParams();
-  const { conditions } = agencyConditions(caller, { ...query, sortBy: undefined }, params);
-  return { kind: 'agencies', from: 'agencies a', idColumn: 'a.id', columns: EXPORT_COLUMNS, conditions, values: params.values };
+  const { conditions, listing } = agencyConditions(caller, query, params, EXPORT_LIST);
+  return { kind: 'agencies', from: 'agencies a', idColumn: 'a.id', orderBy: listing.orderBy, columns: EXPORT_COLUMNS, conditions, values: params.values };
 }

@@ -14,6 +14,7 @@ import type { CountCache } from '../../server/count-cache';
 import { ListInfoSchema, listQueryProperties } from '../../server/listing';
 import { IdField, Strict, trimmed } from '../../server/schemas';
 import { DeviceRow, listDevices } from '../devices/queries';
+import { exportedList, exportListBody } from '../exports/jobs';
 import { ExportInfo } from '../exports/routes';
 import { addAgency, agencyDetail, AgencyInfo, AgencyRow, agencyExport, deleteAgency, editAgency, listAgencies } from './agencies';
 import { AgentRow, listAgents } from './agents';
@@ -30,8 +31,6 @@ export interface AgencyRouteOptions {
 
 const Paged = { ...listQueryProperties, deviceType: Type.Optional(ProductField) };
 const ListQuery = Strict(Paged);
-/** The list's filter, as the list call sends it. */
-export const ExportFilter = Type.Optional(Type.String({ maxLength: 8000, description: 'the list filter (JSON array as text)' }));
 
 export const agencyRoutes: FastifyPluginAsyncTypebox<AgencyRouteOptions> = async (app, { ctx, counts }) => {
   const { db } = ctx;
@@ -107,9 +106,9 @@ export const agencyRoutes: FastifyPluginAsyncTypebox<AgencyRouteOptions> = async
     },
   );
 
-  app.post('/api/export/agencies', { config: { access: ADMIN }, schema: { ...schema('Export the filtered agency list as CSV (a job)', ExportInfo, 400, 409), body: Strict({ filter: ExportFilter }) } }, async (request) => {
+  app.post('/api/export/agencies', { config: { access: ADMIN }, schema: { ...schema('Export the filtered agency list as CSV (a job)', ExportInfo, 400, 409), body: Strict(exportListBody) } }, async (request) => {
     const caller = callerOf(request);
-    return { status: true, message: 'Export started', info: await ctx.exports.start(caller, agencyExport(caller, { filter: request.body.filter })) };
+    return { status: true, message: 'Export started', info: await ctx.exports.start(caller, agencyExport(caller, exportedList(request.body))) };
   });
 
   // Integrations (ours): how each agency's installs reach the fleet.

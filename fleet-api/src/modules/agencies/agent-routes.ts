@@ -11,8 +11,9 @@ import { requireVisible } from '../../policy/scope';
 import { ListInfoSchema, listQueryProperties } from '../../server/listing';
 import { IdField, Strict, trimmed } from '../../server/schemas';
 import { DeviceRow, listDevices } from '../devices/queries';
+import { exportedList, exportListBody } from '../exports/jobs';
 import { ExportInfo } from '../exports/routes';
-import { ExportFilter, type AgencyRouteOptions } from './agency-routes';
+import type { AgencyRouteOptions } from './agency-routes';
 import { addAgent, AgentRecord, agentRecord, AgentRow, agentExport, deleteAgent, editAgent, listAgents, LoginPayload, loginPayload } from './agents';
 import { AdminAgentEditFields, AgentAddFields, AgentEditFields, ProductField, routeSchema } from './fields';
 
@@ -86,10 +87,10 @@ export const agentRoutes: FastifyPluginAsyncTypebox<AgencyRouteOptions> = async 
   );
   app.post(
     '/api/export/agents',
-    { config: { access: ADMIN }, schema: { ...schema('Export the filtered agent list as CSV (a job)', ExportInfo, 400, 409), body: Strict({ filter: ExportFilter, deviceType: Type.Optional(ProductField) }) } },
+    { config: { access: ADMIN }, schema: { ...schema('Export the filtered agent list as CSV (a job)', ExportInfo, 400, 409), body: Strict({ ...exportListBody, deviceType: Type.Optional(ProductField) }) } },
     async (request) => {
       const caller = callerOf(request);
-      return { status: true, message: 'Export started', info: await ctx.exports.start(caller, agentExport(caller, request.body.deviceType ?? 'all', { filter: request.body.filter })) };
+      return { status: true, message: 'Export started', info: await ctx.exports.start(caller, agentExport(caller, request.body.deviceType ?? 'all', exportedList(request.body))) };
     },
   );
 };

@@ -14,7 +14,7 @@ import { hashPassword } from '../../security/password';
 import type { AppContext } from '../../server/context';
 import { nowIso } from '../../server/context';
 import type { CountCache } from '../../server/count-cache';
-import { ApiError, notFound } from '../../server/errors';
+import { ApiError, conflict, notFound, uniqueMessage } from '../../server/errors';
 import { buildListing, listInfo, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
 import { normaliseEmail } from '../../server/schemas';
 import { SqlParams, whereClause } from '../../server/sql';
@@ -24,7 +24,7 @@ import { Nullable } from '../ota/common';
 import { counted, isUniqueViolation, refuseCommonPassword, splitList, type AgentForm, type ProductLine, type Status } from './fields';
 
 export const AGENT_NOT_FOUND = 'Installation agent not found';
-export const AGENT_EMAIL_TAKEN = 'An installation agent with this email already exists';
+export const AGENT_EMAIL_TAKEN = uniqueMessage('agents_email_key', 'An installation agent with this email already exists');
 
 const AGENT_NAME = `(ag.first_name || ' ' || ag.last_name)`;
 
@@ -184,7 +184,7 @@ export async function loginPayload(db: Db, caller: Caller, id: number, line: Pro
 
 async function requireFreeEmail(db: Db, email: string, id: number | null): Promise<void> {
   const { rows } = await db.query('SELECT 1 FROM agents WHERE lower(email) = $1 AND id IS DISTINCT FROM $2', [email, id]);
-  if (rows.length > 0) throw new ApiError(409, AGENT_EMAIL_TAKEN);
+  if (rows.length > 0) throw conflict(AGENT_EMAIL_TAKEN, 'email');
 }
 
 /** The caller's agency adds an agent (active unless said otherwise). */
@@ -205,7 +205,7 @@ export async function addAgent(ctx: AppContext, caller: Caller, form: AgentForm)
     if (id === undefined) throw new Error('agent insert returned no id');
     return id;
   } catch (err) {
-    if (isUniqueViolation(err)) throw new ApiError(409, AGENT_EMAIL_TAKEN);
+    if (isUniqueViolation(err)) throw conflict(AGENT_EMAIL_TAKEN, 'email');
     throw err;
   }
 }
@@ -227,7 +227,7 @@ export async function editAgent(ctx: AppContext, caller: Caller, id: number, for
       params.values,
     );
   } catch (err) {
-    if (isUniqueViolation(err)) throw new ApiError(409, AGENT_EMAIL_TAKEN);
+    if (isUniqueViolation(err)) throw conflict(AGENT_EMAIL_TAKEN, 'email');
     throw err;
   }
 }
@@ -253,14 +253,14 @@ const EXPORT_COLUMNS: Array<[string, string]> = [
   ['Created', `to_char(ag.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD')`],
 ];
 
-/** The agent list's CSV; with a product, its Devices column counts that product's devices. */
+/** The agent list's CSV in the list's order; with a product, its Devices column counts that product's devices. */
 export function agentExport(caller: Caller, line: ProductLine, query: ListQuery): CsvExport {
   const params = new SqlParams();
-  const { conditions } = agentConditions(caller, { ...query, sortBy: undefined }, params);
+  const { conditions, listing } = agentConditions(caller, query, params);
   // the line is written in (a value of the enum): a parameter only the COPY's columns read would
   // leave the job's count query with one it does not use
   const own = new SqlParams();
   const lineSql = inlineParams(lineCondition(line, own), own.values);
   const columns: Array<[string, string]> = [...EXPORT_COLUMNS.slice(0, -1), ['Devices', `(SELECT count(*) FROM devices d WHERE d.agent_id = ag.id AND ${lineSql})`], EXPORT_COLUMNS[EXPORT_COLUMNS.length - 1] as [string, string]];
-  return { kind: 'agents', from: FROM, idColumn: 'ag.id', columns, conditions, values: params.values };
+  return { kind: 'agents', from: FROM, idColumn: 'ag.id', orderBy: listing.orderBy, columns, conditions, values: params.values };
 }

@@ -140,7 +140,7 @@ export function routeSchema<T extends TSchema>(tag: string, summary: string, inf
 }
 
 /** Postgres' unique violation (two saves of one email at the same moment). */
-export const isUniqueViolation = (err: unknown): boolean => typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
+export { isUniqueViolation } from '../../server/errors';
 
 /** How many rows a count query answers. */
 export async function countOf(db: Db, sql: string, params: unknown[]): Promise<number> {

@@ -8,7 +8,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { Db } from '../../db';
 import type { CountCache } from '../../server/count-cache';
-import { ApiError, notFound } from '../../server/errors';
+import { ApiError, notFound, uniqueMessage } from '../../server/errors';
 import { buildListing, listInfo, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
 import { SqlParams, whereClause } from '../../server/sql';
 import { ISO, lineCondition } from '../devices/queries';
@@ -17,7 +17,7 @@ import { AGENCY_NOT_FOUND } from './agencies';
 import { isUniqueViolation, type PartnerForm, type ProductLine } from './fields';
 
 export const PARTNER_NOT_FOUND = 'Partner not found';
-export const PARTNER_EXISTS = 'A partner with this name already exists';
+export const PARTNER_EXISTS = uniqueMessage('partners_name_key', 'A partner with this name already exists');
 
 const LIST: ListSpec = {
   sortable: { created_at: 'p.created_at', name: 'lower(p.name)', email: 'lower(p.email)', agencies: 'agencies' },

@@ -65,28 +65,33 @@ export async function renewChallenge(db: Db, ctx: AppContext, userId: number): P
   return code;
 }
 
-/** True once, for the right code of the open, unexpired challenge; a wrong code counts an attempt. */
+/**
+ * True once, for the right code of the open, unexpired challenge; a wrong code counts an attempt.
+ * Every failure runs the same statements, whether or not there is a challenge (or an account: the
+ * caller passes user id 0 for an unknown address), so a wrong code tells nothing about the account.
+ */
 export async function consumeCode(db: Db, ctx: AppContext, userId: number, code: string): Promise<boolean> {
   const challenge = await currentChallenge(db, userId);
-  if (!challenge) return false;
   const now = nowIso(ctx);
-  if (Date.parse(challenge.expires_at) <= ctx.config.now().getTime()) return false;
-  const expected = Buffer.from(challenge.code_hash, 'hex');
-  const given = Buffer.from(codeHash(ctx, challenge.id, code), 'hex');
-  if (expected.length === given.length && timingSafeEqual(expected, given)) {
+  const id = challenge?.id ?? randomUUID();
+  const live = challenge !== null && Date.parse(challenge.expires_at) > ctx.config.now().getTime();
+  const expected = Buffer.from(challenge?.code_hash ?? '', 'hex');
+  const given = Buffer.from(codeHash(ctx, id, code), 'hex');
+  if (live && expected.length === given.length && timingSafeEqual(expected, given)) {
     // Single use even when two requests race: only one UPDATE finds consumed_at still empty.
     const used = await db.query(
       `UPDATE otp_challenges SET consumed_at = $2
         WHERE id = $1 AND consumed_at IS NULL AND dead_at IS NULL AND attempts < $3 RETURNING id`,
-      [challenge.id, now, ctx.config.otpMaxAttempts],
+      [id, now, ctx.config.otpMaxAttempts],
     );
     return used.rowCount > 0;
   }
+  // no challenge: an id that matches nothing, the same statement
   await db.query(
     `UPDATE otp_challenges SET attempts = attempts + 1,
             dead_at = CASE WHEN attempts + 1 >= $3 THEN $2::timestamptz ELSE dead_at END
       WHERE id = $1`,
-    [challenge.id, now, ctx.config.otpMaxAttempts],
+    [id, now, ctx.config.otpMaxAttempts],
   );
   return false;
 }

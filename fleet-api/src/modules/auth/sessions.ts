@@ -2,6 +2,8 @@
  * Sessions and their tokens. A session is one sign-in; its refresh tokens form a chain where each
  * refresh uses up the current token and issues the next (stored as sha256). Presenting a used one
  * again means it was copied: the whole session ends, its access tokens with it (they carry `sid`).
+ * Each refresh also moves the session to its next generation, which the new access token carries: the
+ * access token it replaced is refused from then on (docs/auth-calls.md says what the console does).
  */
 import { randomUUID } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
@@ -117,9 +119,10 @@ export function loginUserInfo(user: SignInUser): LoginUserInfo {
   };
 }
 
-function issuePair(ctx: AppContext, user: SignInUser, sessionId: string): { pair: TokenPair; refreshHash: string } {
+/** A pair of the session's `generation`: an access token of an older generation is refused (policy/access). */
+function issuePair(ctx: AppContext, user: SignInUser, sessionId: string, generation: number): { pair: TokenPair; refreshHash: string } {
   const iat = nowSeconds(ctx);
-  const base = { sub: String(user.id), sid: sessionId, tv: user.token_version, iat };
+  const base = { sub: String(user.id), sid: sessionId, tv: user.token_version, gen: generation, iat };
   const token = ctx.tokens.sign({ ...base, typ: 'access', exp: iat + ctx.config.accessTokenTtlSeconds });
   const refresh = ctx.tokens.sign({ ...base, typ: 'refresh', exp: iat + ctx.config.refreshTokenTtlSeconds });
   return { pair: { token, refresh_token: refresh }, refreshHash: sha256(refresh) };
@@ -140,7 +143,7 @@ export async function startSession(db: Db, ctx: AppContext, user: SignInUser): P
     user.id,
     nowIso(ctx),
   ]);
-  const { pair, refreshHash } = issuePair(ctx, user, sessionId);
+  const { pair, refreshHash } = issuePair(ctx, user, sessionId, 0);
   await storeRefresh(db, ctx, refreshHash, sessionId, user.id);
   return pair;
 }
@@ -171,9 +174,13 @@ export async function rotateRefresh(ctx: AppContext, refreshToken: string): Prom
     if (!session.rows[0] || session.rows[0].revoked_at) return { ok: false };
     const user = await findUserById(tx, Number(row.user_id));
     if (!user || !mayUseAccount(user) || user.token_version !== claims.tv) return { ok: false };
-    const { pair, refreshHash } = issuePair(ctx, user, row.session_id);
+    // the next generation: from this commit on, the access token this refresh replaces is refused
+    const renewed = await tx.query<{ generation: number }>(
+      'UPDATE auth_sessions SET refreshed_at = $2, generation = generation + 1 WHERE id = $1 RETURNING generation',
+      [row.session_id, nowIso(ctx)],
+    );
+    const { pair, refreshHash } = issuePair(ctx, user, row.session_id, renewed.rows[0]?.generation ?? 0);
     await storeRefresh(tx, ctx, refreshHash, row.session_id, user.id);
-    await tx.query('UPDATE auth_sessions SET refreshed_at = $2 WHERE id = $1', [row.session_id, nowIso(ctx)]);
     return { ok: true, pair, user };
   });
   if (typeof outcome === 'object' && outcome.ok) await closeLiveSockets(ctx, [claims.sid], 4000);

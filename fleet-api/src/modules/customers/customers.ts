@@ -8,7 +8,7 @@ import type { Db } from '../../db';
 import type { Caller } from '../../policy/roles';
 import { requireVisible, scopeFor } from '../../policy/scope';
 import type { CountCache } from '../../server/count-cache';
-import { ApiError } from '../../server/errors';
+import { ApiError, conflict } from '../../server/errors';
 import { buildListing, listInfo, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
 import { SqlParams, whereClause } from '../../server/sql';
 import { normaliseEmail } from '../../server/schemas';
@@ -167,7 +167,7 @@ export async function updateCustomer(db: Db, caller: Caller, id: number, edit: C
        UNION ALL SELECT 1 FROM customers WHERE lower(email) = $1 AND id <> $2 AND status <> 'Deleted' LIMIT 1`,
       [email, id],
     );
-    if (taken.rows.length > 0) throw new ApiError(409, EMAIL_IN_USE);
+    if (taken.rows.length > 0) throw conflict(EMAIL_IN_USE, 'email');
     await tx.query('UPDATE customers SET first_name = $2, last_name = $3, phone_no = $4, email = $5, updated_at = $6 WHERE id = $1', [
       id,
       edit.first_name.trim(),
@@ -281,9 +281,9 @@ const EXPORT_COLUMNS: Array<[string, string]> = [
   ['Created', `to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD')`],
 ];
 
-/** The export of the caller's customers of a line with the list's filters (a bad filter is a 400 here). */
+/** The export of the caller's customers of a line with the list's filters and sort (a bad filter is a 400 here). */
 export function customerExport(caller: Caller, line: CustomerLine, query: ListQuery): CsvExport {
   const params = new SqlParams();
-  const { conditions } = customerConditions(caller, line, { ...query, sortBy: undefined }, params);
-  return { kind: 'customers', from: 'customers c', idColumn: 'c.id', columns: EXPORT_COLUMNS, conditions, values: params.values };
+  const { conditions, listing } = customerConditions(caller, line, query, params);
+  return { kind: 'customers', from: 'customers c', idColumn: 'c.id', orderBy: listing.orderBy, columns: EXPORT_COLUMNS, conditions, values: params.values };
 }

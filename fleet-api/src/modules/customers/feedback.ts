@@ -92,12 +92,14 @@ const EXPORT_KIND: Record<FeedbackType | 'all', ExportKind> = { survey: 'survey_
  */
 export function feedbackExport(caller: Caller, syncType: FeedbackType | 'all', line: CustomerLine, query: ListQuery): CsvExport {
   const params = new SqlParams();
-  const { conditions } = customerConditions(caller, line, { ...query, sortBy: undefined }, params);
+  const { conditions, listing } = customerConditions(caller, line, query, params);
   if (syncType !== 'all') conditions.push(`f.sync_type = ${params.add(syncType)}`);
   return {
     kind: EXPORT_KIND[syncType],
     from: 'customer_feedback f JOIN customers c ON c.id = f.customer_id',
     idColumn: 'f.id',
+    // the customers in the list's order, each customer's feedback oldest first
+    orderBy: `${listing.orderBy}, f.id`,
     columns: FEEDBACK_COLUMNS,
     conditions,
     values: params.values,

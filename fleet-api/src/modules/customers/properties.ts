@@ -7,7 +7,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { Db } from '../../db';
 import type { Caller } from '../../policy/roles';
 import { requireVisible, scopeFor } from '../../policy/scope';
-import { ApiError } from '../../server/errors';
+import { ApiError, conflict, uniqueMessage } from '../../server/errors';
 import { buildListing, listInfo, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
 import { normaliseEmail } from '../../server/schemas';
 import { SqlParams, whereClause } from '../../server/sql';
@@ -178,7 +178,7 @@ export interface NewMember {
   phone_no: string;
 }
 
-export const MEMBER_EXISTS = 'This email address is already a member of this property';
+export const MEMBER_EXISTS = uniqueMessage('property_members_email_key', 'This email address is already a member of this property');
 export const MEMBER_IS_OWNER = 'The owner of the property cannot be added as a member';
 
 /**
@@ -191,7 +191,7 @@ export async function addMember(db: Db, caller: Caller, propertyId: number, memb
   const email = normaliseEmail(member.email);
   return db.transaction(async (tx) => {
     const owner = await tx.query('SELECT 1 FROM properties p JOIN customers c ON c.id = p.customer_id WHERE p.id = $1 AND lower(c.email) = $2', [propertyId, email]);
-    if (owner.rows.length > 0) throw new ApiError(409, MEMBER_IS_OWNER);
+    if (owner.rows.length > 0) throw conflict(MEMBER_IS_OWNER, 'email');
     const known = await tx.query<{ id: number }>(`SELECT id::int AS id FROM customers WHERE lower(email) = $1 AND status <> 'Deleted' ORDER BY id LIMIT 1`, [email]);
     const inserted = await tx.query<{ id: number }>(
       `INSERT INTO property_members (property_id, customer_id, email, first_name, last_name, phone_no, created_at)
@@ -200,7 +200,7 @@ export async function addMember(db: Db, caller: Caller, propertyId: number, memb
       [propertyId, known.rows[0]?.id ?? null, email, member.first_name.trim(), member.last_name.trim(), member.phone_no.trim(), now.toISOString()],
     );
     const id = inserted.rows[0]?.id;
-    if (id === undefined) throw new ApiError(409, MEMBER_EXISTS);
+    if (id === undefined) throw conflict(MEMBER_EXISTS, 'email');
     return id;
   });
 }

@@ -48,6 +48,7 @@ import {
   tariffHistory,
   TimelineRow,
 } from './properties';
+import { exportedList, exportListBody } from '../exports/jobs';
 import { ExportInfo } from '../exports/routes';
 import { customerFeedbackCsv, FEEDBACK_COMMENT_MAX, feedbackExport, feedbackHistory, FeedbackRow, FeedbackTypeField, recordFeedback, SyncEventRow, syncHistory, SyncTypeField } from './feedback';
 import { ALREADY_SUPPRESSED, listSuppressed, suppress, SUPPRESSION_REASONS, SuppressionRow, unsuppress, type SuppressionReason } from './suppression';
@@ -107,25 +108,25 @@ export const customerRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (a
       config: { access: only('Admin', 'Agency', 'mscc', 'sm') },
       schema: {
         ...schema('Export the filtered customer list as CSV (a job)', ExportInfo, 400, 409),
-        body: Strict({ filter: Type.Optional(Type.String({ maxLength: 8000, description: 'the list filter (JSON array as text)' })), deviceType: Type.Optional(CustomerLineField) }),
+        body: Strict({ ...exportListBody, deviceType: Type.Optional(CustomerLineField) }),
       },
     },
     async (request) => {
       const caller = callerOf(request);
-      const spec = customerExport(caller, request.body.deviceType ?? 'all', { filter: request.body.filter });
+      const spec = customerExport(caller, request.body.deviceType ?? 'all', exportedList(request.body));
       return { status: true, message: 'Export started', info: await ctx.exports.start(caller, spec) };
     },
   );
 
   // Feedback of the slice's customers (the list's filters): one type (Survey Feedback, Auto-Sync
   // feedback), or every type (feedback-all). Jobs like the list's own export.
-  const ExportFilter = { filter: Type.Optional(Type.String({ maxLength: 8000, description: 'the customer list filter (JSON array as text)' })), deviceType: Type.Optional(CustomerLineField) };
+  const ExportFilter = { ...exportListBody, deviceType: Type.Optional(CustomerLineField) };
   app.post(
     '/api/export/feedback',
     { config: { access: only('Admin', 'Agency', 'mscc', 'sm') }, schema: { ...schema('Export one type of feedback of the filtered customers as CSV (a job)', ExportInfo, 400, 409), body: Strict({ ...ExportFilter, sync_type: FeedbackTypeField }) } },
     async (request) => {
       const caller = callerOf(request);
-      const spec = feedbackExport(caller, request.body.sync_type, request.body.deviceType ?? 'all', { filter: request.body.filter });
+      const spec = feedbackExport(caller, request.body.sync_type, request.body.deviceType ?? 'all', exportedList(request.body));
       return { status: true, message: 'Export started', info: await ctx.exports.start(caller, spec) };
     },
   );
@@ -134,7 +135,7 @@ export const customerRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (a
     { config: { access: only('Admin', 'Agency', 'mscc', 'sm') }, schema: { ...schema('Export every feedback of the filtered customers as CSV (a job)', ExportInfo, 400, 409), body: Strict(ExportFilter) } },
     async (request) => {
       const caller = callerOf(request);
-      const spec = feedbackExport(caller, 'all', request.body.deviceType ?? 'all', { filter: request.body.filter });
+      const spec = feedbackExport(caller, 'all', request.body.deviceType ?? 'all', exportedList(request.body));
       return { status: true, message: 'Export started', info: await ctx.exports.start(caller, spec) };
     },
   );

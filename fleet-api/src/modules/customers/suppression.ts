@@ -6,7 +6,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import type { Db } from '../../db';
-import { ApiError } from '../../server/errors';
+import { ApiError, uniqueMessage } from '../../server/errors';
 import { buildListing, listInfo, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
 import { normaliseEmail } from '../../server/schemas';
 import { SqlParams, whereClause } from '../../server/sql';
@@ -15,7 +15,7 @@ import { Nullable } from '../ota/common';
 
 export const SUPPRESSION_REASONS = ['Unsubscribed', 'Bounced', 'Complaint', 'Requested by customer'] as const;
 export type SuppressionReason = (typeof SUPPRESSION_REASONS)[number];
-export const ALREADY_SUPPRESSED = 'This email address is already on the suppression list';
+export const ALREADY_SUPPRESSED = uniqueMessage('suppression_list_email_key', 'This email address is already on the suppression list');
 
 export const SuppressionRow = Type.Object({
   id: Type.Integer(),

@@ -6,7 +6,7 @@ import type { Caller } from '../../policy/roles';
 import type { ListQuery } from '../../server/listing';
 import { SqlParams } from '../../server/sql';
 import { exportCopySql, type CsvExport } from '../exports/jobs';
-import type { ListedLine } from './lines';
+import { productNameSql, type ListedLine } from './lines';
 import { deviceConditions, ROW_JOINS, subsetCondition, type DeviceSubset } from './queries';
 
 export { csvField, inlineParams, sqlLiteral } from '../exports/jobs';
@@ -14,7 +14,7 @@ export { csvField, inlineParams, sqlLiteral } from '../exports/jobs';
 /** The CSV's columns: header name and SQL (free text through fleet_csv_safe, see csvField). */
 const COLUMNS: Array<[string, string]> = [
   ['Record ID', 'd.id'],
-  ['Product', 'd.product_line'],
+  ['Product', productNameSql('d.product_line')],
   ['Serial Number', 'fleet_csv_safe(d.serial_number)'],
   ['MAC Address', 'fleet_csv_safe(upper(d.mac_address))'],
   ['Firmware Version', 'fleet_csv_safe(d.firmware_version)'],
@@ -32,20 +32,20 @@ const COLUMNS: Array<[string, string]> = [
 
 const FROM = `devices d ${ROW_JOINS}`;
 
-/** The COPY of the device export's rows matching `conditions` (parameters already inlined): the bench's baseline. */
-export function deviceCopySql(conditions: string[], header: boolean): string {
-  return exportCopySql({ from: FROM, idColumn: 'd.id', columns: COLUMNS }, conditions, header);
+/** The COPY of the device export's rows matching `conditions` (parameters already inlined), in `orderBy` (else id) order: the bench's baseline. */
+export function deviceCopySql(conditions: string[], header: boolean, orderBy?: string): string {
+  return exportCopySql({ from: FROM, idColumn: 'd.id', columns: COLUMNS, orderBy }, conditions, header);
 }
 
 /**
- * The export of the caller's devices of `line` with the list's filters (checked here: a bad one is a
- * 400 like the list's); with `deviceUids` (the spec's `all: false`), only those devices of the slice;
+ * The export of the caller's devices of `line` with the list's filters and sort (checked here: a bad
+ * one is a 400 like the list's); with `deviceUids` (the spec's `all: false`), only those devices of the slice;
  * with `subset`, only that part of it (the agency's Devices - VEU).
  */
 export function deviceExport(caller: Caller, line: ListedLine, query: ListQuery, deviceUids?: string[], subset?: DeviceSubset): CsvExport {
   const params = new SqlParams();
-  const { conditions } = deviceConditions(caller, line, { ...query, sortBy: undefined }, params);
+  const { conditions, listing } = deviceConditions(caller, line, query, params);
   if (deviceUids) conditions.push(`d.device_uid = ANY(${params.add(deviceUids)}::text[])`);
   if (subset) conditions.push(subsetCondition(subset, params));
-  return { kind: 'devices', from: FROM, idColumn: 'd.id', columns: COLUMNS, conditions, values: params.values };
+  return { kind: 'devices', from: FROM, idColumn: 'd.id', orderBy: listing.orderBy, columns: COLUMNS, conditions, values: params.values };
 }

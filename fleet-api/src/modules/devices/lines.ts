@@ -31,6 +31,26 @@ export function productLines(line: ListedLine): string[] {
   }
 }
 
+/**
+ * A device's product as the console names it (shared-api's productOfDeviceType and productLabel, spelled
+ * the same): ihd is Electricity Advisor, an IHD paired with a livelink is listed with Livelink.
+ */
+export const PRODUCT_NAMES: Readonly<Record<string, string>> = {
+  ihd: 'Electricity Advisor',
+  ihd_livelink: 'Livelink',
+  livelink: 'Livelink',
+  safelink: 'Safelink',
+  airlink: 'Airlink',
+  bulb: 'Lighting',
+  heat_pump: 'Heat Pump',
+};
+
+/** SQL of the product name of a `product_line` column (trusted SQL in, a type the map lacks as it is). */
+export function productNameSql(column: string): string {
+  const cases = Object.entries(PRODUCT_NAMES).map(([line, name]) => `WHEN '${line}' THEN '${name}'`);
+  return `(CASE ${column} ${cases.join(' ')} ELSE ${column} END)`;
+}
+
 /** bulb and safelink devices are known by their MAC address, the others by serial number. */
 export function knownByMac(line: DeviceLine): boolean {
   return line === 'bulb' || line === 'safelink';

@@ -14,6 +14,7 @@ import { listSmokeAlarms, smokeAlarmInfo, SmokeAlarmRow } from './smoke-alarms';
 import { CountCache } from '../../server/count-cache';
 import { listQueryProperties, ListInfoSchema } from '../../server/listing';
 import { Envelope, IdField, MessageReply, signedInFailures, Strict } from '../../server/schemas';
+import { exportedList, exportListBody } from '../exports/jobs';
 import { ExportInfo } from '../exports/routes';
 import { only } from '../../policy/roles';
 import { DeviceLineField, knownByMac, type DeviceLine } from './lines';
@@ -282,17 +283,14 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app
 
   // CSV export of a whole filtered list: a server job with progress and a signed link (modules/exports).
   const jobs = ctx.exports;
-  const exportBody = {
-    filter: Type.Optional(Type.String({ maxLength: 8000, description: 'the list filter (JSON array as text)' })),
-    deviceType: Type.Optional(DeviceLineField),
-  };
+  const exportBody = { ...exportListBody, deviceType: Type.Optional(DeviceLineField) };
   app.post(
     '/api/device/export',
     { config: { access: ADMIN }, schema: { ...schema('Export the filtered device list as CSV (a job)', ExportInfo, 400, 409), body: Strict(exportBody) } },
     async (request) => ({
       status: true,
       message: 'Export started',
-      info: await jobs.start(callerOf(request), deviceExport(callerOf(request), request.body.deviceType ?? 'all', { filter: request.body.filter })),
+      info: await jobs.start(callerOf(request), deviceExport(callerOf(request), request.body.deviceType ?? 'all', exportedList(request.body))),
     }),
   );
   for (const [url, access] of [
@@ -319,7 +317,7 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app
         const uids = body.all === false ? (body.device_uid ?? []) : undefined;
         // group=veu: the agency's Devices - VEU list (the spec's group names the list the file is of)
         const subset = url.startsWith('/api/agency/') && body.group === 'veu' ? 'veu' : undefined;
-        return { status: true, message: 'Export started', info: await jobs.start(callerOf(request), deviceExport(callerOf(request), body.deviceType ?? 'all', { filter: body.filter }, uids, subset)) };
+        return { status: true, message: 'Export started', info: await jobs.start(callerOf(request), deviceExport(callerOf(request), body.deviceType ?? 'all', exportedList(body), uids, subset)) };
       },
     );
   }
@@ -327,12 +325,12 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app
     '/api/heat-pump/export',
     {
       config: { access: HEAT_PUMP_READERS },
-      schema: { ...schema('Export the filtered heat-pump list as CSV (a job)', ExportInfo, 400, 409), body: Strict({ filter: exportBody.filter }) },
+      schema: { ...schema('Export the filtered heat-pump list as CSV (a job)', ExportInfo, 400, 409), body: Strict(exportListBody) },
     },
     async (request) => ({
       status: true,
       message: 'Export started',
-      info: await jobs.start(callerOf(request), deviceExport(callerOf(request), 'heat_pump', { filter: request.body.filter })),
+      info: await jobs.start(callerOf(request), deviceExport(callerOf(request), 'heat_pump', exportedList(request.body))),
     }),
   );
 };

@@ -10,7 +10,7 @@ import type { Caller } from '../../policy/roles';
 import { scopeFor } from '../../policy/scope';
 import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword } from '../../security/password';
 import type { AppContext } from '../../server/context';
-import { ApiError, badRequest, isUniqueViolation } from '../../server/errors';
+import { ApiError, badRequest, conflict, isUniqueViolation, uniqueMessage } from '../../server/errors';
 import { buildListing, listInfo, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
 import {
   EmailField,
@@ -30,7 +30,7 @@ import { ISO } from '../devices/queries';
 import { Nullable } from '../ota/common';
 
 export const ELECTRICIAN_NOT_FOUND = 'Electrician not found';
-export const EMAIL_TAKEN = 'An account with this email already exists';
+export const EMAIL_TAKEN = uniqueMessage('electricians_email_key', 'An account with this email already exists');
 export const ABN_REQUIRED = 'ABN Number is required';
 export const ABN_INVALID = 'Invalid ABN';
 export const AGGREGATOR_REQUIRED = 'Aggregator is required';
@@ -217,7 +217,7 @@ async function requireFreeEmail(db: Db, email: string, electricianId: number | n
      UNION ALL SELECT 1 FROM electricians WHERE lower(email) = $1 AND id IS DISTINCT FROM $2 LIMIT 1`,
     [email, electricianId],
   );
-  if (rows.length > 0) throw new ApiError(409, EMAIL_TAKEN);
+  if (rows.length > 0) throw conflict(EMAIL_TAKEN, 'email');
 }
 
 const blankToNull = (v: string | undefined): string | null => (v === undefined || v.trim() === '' ? null : v.trim());
@@ -267,7 +267,7 @@ export async function addElectrician(db: Db, ctx: AppContext, form: ElectricianF
       return id;
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw new ApiError(409, EMAIL_TAKEN);
+    if (isUniqueViolation(err)) throw conflict(EMAIL_TAKEN, 'email');
     throw err;
   }
 }
@@ -306,7 +306,7 @@ export async function editElectrician(db: Db, ctx: AppContext, id: number, form:
       }
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw new ApiError(409, EMAIL_TAKEN);
+    if (isUniqueViolation(err)) throw conflict(EMAIL_TAKEN, 'email');
     throw err;
   }
 }

@@ -9,7 +9,7 @@ import type { Db } from '../../db';
 import type { Caller } from '../../policy/roles';
 import { requireVisible, scopeFor } from '../../policy/scope';
 import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword } from '../../security/password';
-import { ApiError, badRequest, isUniqueViolation } from '../../server/errors';
+import { ApiError, badRequest, conflict, isUniqueViolation, uniqueMessage } from '../../server/errors';
 import { buildListing, listInfo, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
 import { EmailField, NameField, NewPasswordField, normaliseEmail, OptionalPasswordField, PhoneField } from '../../server/schemas';
 import { SqlParams, whereClause } from '../../server/sql';
@@ -17,7 +17,7 @@ import { ISO } from '../devices/queries';
 import { Nullable } from '../ota/common';
 
 export const FIELD_WORKER_NOT_FOUND = 'Field worker not found';
-export const FIELD_WORKER_EMAIL_TAKEN = 'A field worker with this email already exists';
+export const FIELD_WORKER_EMAIL_TAKEN = uniqueMessage('electrician_agents_email_key', 'A field worker with this email already exists');
 
 // Spec 5 (Installation agent, which the spec applies to field workers): names required and under 200
 // characters, email, a phone (form field mobile) of 8 to 13, a password on create only.
@@ -129,7 +129,7 @@ export async function fieldWorkerDetail(db: Db, caller: Caller, id: number): Pro
 /** A field worker's email is its sign-in to the installer app: one field worker per address. */
 async function requireFreeEmail(db: Db, email: string, id: number | null): Promise<void> {
   const { rows } = await db.query('SELECT 1 FROM electrician_agents WHERE lower(email) = $1 AND id IS DISTINCT FROM $2', [email, id]);
-  if (rows.length > 0) throw new ApiError(409, FIELD_WORKER_EMAIL_TAKEN);
+  if (rows.length > 0) throw conflict(FIELD_WORKER_EMAIL_TAKEN, 'email');
 }
 
 async function passwordHashOf(password: string | undefined): Promise<string | null> {
@@ -154,7 +154,7 @@ export async function addFieldWorker(db: Db, caller: Caller, form: FieldWorkerFo
     if (id === undefined) throw new Error('field worker insert returned no id');
     return id;
   } catch (err) {
-    if (isUniqueViolation(err)) throw new ApiError(409, FIELD_WORKER_EMAIL_TAKEN);
+    if (isUniqueViolation(err)) throw conflict(FIELD_WORKER_EMAIL_TAKEN, 'email');
     throw err;
   }
 }
@@ -176,7 +176,7 @@ export async function editFieldWorker(db: Db, caller: Caller, id: number, form: 
       [id, form.first_name, form.last_name, email, form.phone, now.toISOString(), passwordHash],
     );
   } catch (err) {
-    if (isUniqueViolation(err)) throw new ApiError(409, FIELD_WORKER_EMAIL_TAKEN);
+    if (isUniqueViolation(err)) throw conflict(FIELD_WORKER_EMAIL_TAKEN, 'email');
     throw err;
   }
 }

@@ -3,14 +3,17 @@
  * a row in export_jobs with its progress, the file written under <dataDir>/exports by COPY (streamed,
  * so memory stays flat at any size), and a signed, expiring link when it is done. What a job exports
  * is a `CsvExport`: its rows are the caller's slice with the list's filters, decided by the module
- * that starts it (an agency's export holds only its rows).
+ * that starts it (an agency's export holds only its rows), in the list's order (its sortBy and orderBy,
+ * as on the screen).
  */
+import { Type } from '@sinclair/typebox';
 import { createWriteStream, existsSync, mkdirSync, rmSync, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
 import path from 'node:path';
 import type { Db } from '../../db';
 import type { Caller } from '../../policy/roles';
 import { ApiError, notFound } from '../../server/errors';
+import { listQueryProperties, type ListQuery } from '../../server/listing';
 import { DownloadSigner } from '../../server/signed-links';
 import { SqlParams, whereClause } from '../../server/sql';
 import type { AppContext } from '../../server/context';
@@ -31,13 +34,30 @@ export const EXPORT_FILES = {
 } as const;
 export type ExportKind = keyof typeof EXPORT_FILES;
 
+/**
+ * The body fields of every list export: the list's filter and its sort (as on the screen; never its page
+ * or size: the file is the whole list).
+ */
+export const exportListBody = {
+  filter: Type.Optional(Type.String({ maxLength: 8000, description: 'the list filter (JSON array as text)' })),
+  sortBy: listQueryProperties.sortBy,
+  orderBy: listQueryProperties.orderBy,
+};
+
+/** The list an export body names. */
+export function exportedList(body: { filter?: string; sortBy?: string; orderBy?: string }): ListQuery {
+  return { filter: body.filter, sortBy: body.sortBy, orderBy: body.orderBy };
+}
+
 /** What one export writes: trusted SQL from the module, with the caller's slice in `conditions`. */
 export interface CsvExport {
   kind: ExportKind;
   /** FROM and joins, with aliases (e.g. `devices d LEFT JOIN ...`). */
   from: string;
-  /** The unique, ordered key the rows are written (and on PGlite, ranged) by: `d.id`. */
+  /** The unique key of a row (`d.id`): the order without `orderBy`, and on PGlite what ranges are of. */
   idColumn: string;
+  /** The list's `ORDER BY ...` (buildListing's, with the id as tie-breaker); none: id order. */
+  orderBy?: string;
   /** Header name and SQL of each column (free text through fleet_csv_safe, see csvField). */
   columns: Array<[string, string]>;
   conditions: string[];
@@ -45,10 +65,12 @@ export interface CsvExport {
   values: unknown[];
 }
 
-/** The COPY of an export's rows matching its conditions and `extra` (parameters already inlined), in id order. */
-export function exportCopySql(spec: Pick<CsvExport, 'from' | 'idColumn' | 'columns'>, conditions: string[], header: boolean): string {
-  return `COPY (SELECT ${spec.columns.map(([name, sql]) => `${sql} AS "${name}"`).join(', ')} FROM ${spec.from}
-    ${whereClause(conditions)} ORDER BY ${spec.idColumn}) TO STDOUT WITH (FORMAT csv${header ? ', HEADER' : ''})`;
+const selectList = (columns: CsvExport['columns']) => columns.map(([name, sql]) => `${sql} AS "${name}"`).join(', ');
+const copyTo = (select: string, header: boolean) => `COPY (${select}) TO STDOUT WITH (FORMAT csv${header ? ', HEADER' : ''})`;
+
+/** The COPY of an export's rows matching `conditions` (parameters already inlined), in the list's order (else id order). */
+export function exportCopySql(spec: Pick<CsvExport, 'from' | 'idColumn' | 'columns' | 'orderBy'>, conditions: string[], header: boolean): string {
+  return copyTo(`SELECT ${selectList(spec.columns)} FROM ${spec.from} ${whereClause(conditions)} ${spec.orderBy ?? `ORDER BY ${spec.idColumn}`}`, header);
 }
 
 /** PGlite answers a COPY as one blob: it is read in ranges of this many devices. */
@@ -95,6 +117,8 @@ export class ExportJobs {
   private readonly signer: DownloadSigner;
   readonly folder: string;
   private readonly running = new Set<Promise<void>>();
+  /** Rows per COPY on PGlite (tests make it small to cross range boundaries). */
+  chunkRows = PGLITE_COPY_CHUNK;
 
   constructor(
     private readonly ctx: Omit<AppContext, 'exports'>,
@@ -152,10 +176,10 @@ export class ExportJobs {
 
   /**
    * Writes the CSV by COPY: one streamed COPY on PostgreSQL; on PGlite, which answers a COPY as one
-   * blob, one COPY per range of PGLITE_COPY_CHUNK rows. Progress is saved about once a second.
+   * blob, one COPY per range of `chunkRows` rows (of ids, or of places in the list's order). Progress
+   * is saved about once a second.
    */
   private async write(id: number, spec: CsvExport): Promise<void> {
-    const { conditions, values } = spec;
     mkdirSync(this.folder, { recursive: true });
     const fileKey = `${spec.kind}-${id}.csv`;
     const file = path.join(this.folder, fileKey);
@@ -173,29 +197,12 @@ export class ExportJobs {
           await this.db.query('UPDATE export_jobs SET rows_written = $2 WHERE id = $1', [id, Math.max(0, lines - 1)]);
         }
       };
-      const select = (extra: string[], header: boolean) => exportCopySql(spec, [...conditions, ...extra], header);
       if (this.db.kind === 'postgres') {
-        for await (const chunk of this.db.copyOut(inlineParams(select([], true), values))) await put(chunk);
+        for await (const chunk of this.db.copyOut(inlineParams(exportCopySql(spec, spec.conditions, true), spec.values))) await put(chunk);
+      } else if (spec.orderBy) {
+        await this.copyInListOrder(id, spec, put);
       } else {
-        let last = 0;
-        let header = true;
-        for (;;) {
-          // the id that ends this range of the selection (none: the rest)
-          const params = new SqlParams();
-          for (const v of values) params.add(v);
-          const key = spec.idColumn;
-          const bound = await this.db.query<{ id: number }>(
-            `SELECT ${key}::int AS id FROM ${spec.from} ${whereClause([...conditions, `${key} > ${params.add(last)}`])}
-              ORDER BY ${key} OFFSET ${PGLITE_COPY_CHUNK - 1} LIMIT 1`,
-            params.values,
-          );
-          const end = bound.rows[0]?.id;
-          const range = [`${key} > ${last}`, ...(end === undefined ? [] : [`${key} <= ${end}`])];
-          for await (const chunk of this.db.copyOut(inlineParams(select(range, header), values))) await put(chunk);
-          header = false;
-          if (end === undefined) break;
-          last = end;
-        }
+        await this.copyInIdRanges(spec, put);
       }
       stream.end();
       await once(stream, 'finish');
@@ -212,6 +219,56 @@ export class ExportJobs {
         .query("UPDATE export_jobs SET status = 'failed', error = $2, finished_at = now() WHERE id = $1", [id, 'The export could not be written; start it again'])
         .catch(() => undefined);
       this.log(`export ${id} failed: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+
+  /** PGlite, id order: each range ends at the id `chunkRows` rows on (found by the id index). */
+  private async copyInIdRanges(spec: CsvExport, put: (bytes: Uint8Array) => Promise<void>): Promise<void> {
+    const { conditions, values } = spec;
+    const key = spec.idColumn;
+    let last = 0;
+    let header = true;
+    for (;;) {
+      // the id that ends this range of the selection (none: the rest)
+      const params = new SqlParams();
+      for (const v of values) params.add(v);
+      const bound = await this.db.query<{ id: number }>(
+        `SELECT ${key}::int AS id FROM ${spec.from} ${whereClause([...conditions, `${key} > ${params.add(last)}`])}
+          ORDER BY ${key} OFFSET ${this.chunkRows - 1} LIMIT 1`,
+        params.values,
+      );
+      const end = bound.rows[0]?.id;
+      const range = [`${key} > ${last}`, ...(end === undefined ? [] : [`${key} <= ${end}`])];
+      for await (const chunk of this.db.copyOut(inlineParams(exportCopySql(spec, [...conditions, ...range], header), values))) await put(chunk);
+      header = false;
+      if (end === undefined) break;
+      last = end;
+    }
+  }
+
+  /**
+   * PGlite, the list's order: the rows' ids and their places in that order are written once to a
+   * temporary table (one sort), then each range of places is copied, each row read by its id (a
+   * lateral lookup, so a range costs its rows, not a scan of the table).
+   */
+  private async copyInListOrder(id: number, spec: CsvExport, put: (bytes: Uint8Array) => Promise<void>): Promise<void> {
+    const order = `export_order_${id}`;
+    const where = whereClause(spec.conditions);
+    try {
+      await this.db.query(
+        inlineParams(`CREATE TEMPORARY TABLE ${order} AS SELECT ${spec.idColumn} AS id, row_number() OVER (${spec.orderBy}) AS place FROM ${spec.from} ${where}`, spec.values),
+      );
+      await this.db.query(`CREATE INDEX ON ${order} (place)`);
+      await this.db.query(`ANALYZE ${order}`);
+      const rows = (await this.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${order}`)).rows[0]?.n ?? 0;
+      for (let from = 0; from === 0 || from < rows; from += this.chunkRows) {
+        // OFFSET 0 keeps the lookup a lookup (the planner would otherwise join the whole table)
+        const select = `SELECT r.* FROM (SELECT id, place FROM ${order} WHERE place > ${from} AND place <= ${from + this.chunkRows}) o
+          CROSS JOIN LATERAL (SELECT ${selectList(spec.columns)} FROM ${spec.from} WHERE ${spec.idColumn} = o.id OFFSET 0) r ORDER BY o.place`;
+        for await (const chunk of this.db.copyOut(copyTo(select, from === 0))) await put(chunk);
+      }
+    } finally {
+      await this.db.query(`DROP TABLE IF EXISTS ${order}`).catch(() => undefined);
     }
   }
 

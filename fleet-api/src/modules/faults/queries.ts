@@ -15,6 +15,8 @@ import { buildListing, decodeFilter, listInfo, type ListInfo, type ListQuery, ty
 import { SqlParams, whereClause } from '../../server/sql';
 import { identifierFilter } from '../ota/device-types';
 import { Nullable } from '../ota/common';
+import { DEVICE_KEYS_SQL, deviceKeysOf, type LiveEvent } from '../live/events';
+import type { DeviceKeys } from '../../policy/live-scope';
 
 export const FAULT_LIST: ListSpec = {
   sortable: {
@@ -169,12 +171,21 @@ export interface Resolution {
 
 export const ALREADY_RESOLVED = 'This fault is already resolved';
 
+export interface Resolved {
+  info: { faults: number; devices: number; resolution_id: number };
+  /** One `resolved` event per heat pump, to publish once the transaction has committed. */
+  events: LiveEvent[];
+}
+
 /**
  * Resolves open faults of the caller's heat pumps: for each chosen fault, it and its device's older
- * open faults. Answers how many faults and heat pumps were resolved, under one resolution id.
+ * open faults. Answers how many faults and heat pumps were resolved, under one resolution id, and
+ * the live events of the heat pumps it changed (with each one's fault code afterwards).
  */
-async function resolve(db: Db, caller: Caller, chosen: string, params: SqlParams, form: Resolution, now: Date) {
+async function resolve(db: Db, caller: Caller, chosen: string, params: SqlParams, form: Resolution, now: Date, guard?: (tx: Db) => Promise<void>): Promise<Resolved> {
   return db.transaction(async (tx) => {
+    // refusals first, inside the transaction: a refused resolve takes no resolution number and writes nothing
+    await guard?.(tx);
     const { rows: ids } = await tx.query<{ id: string }>("SELECT nextval('fault_resolutions_seq')::text AS id");
     const resolutionId = ids[0]?.id ?? '0';
     const names = await tx.query<{ name: string }>(
@@ -183,7 +194,7 @@ async function resolve(db: Db, caller: Caller, chosen: string, params: SqlParams
     );
     const who = names.rows[0]?.name ?? caller.email;
     const p = (v: unknown) => params.add(v);
-    const updated = await tx.query<{ device_id: number; fault_code: string }>(
+    const updated = await tx.query<{ id: number; device_id: number; fault_code: string }>(
       `UPDATE faults f
           SET fault_status = 1, agent = ${p(form.agent.trim())}, job_comments = ${p(form.job_comments?.trim() || null)},
               resolved_at = ${p(now.toISOString())}, resolved_by = ${p(caller.userId)}, resolved_by_name = ${p(who)},
@@ -191,10 +202,12 @@ async function resolve(db: Db, caller: Caller, chosen: string, params: SqlParams
          FROM (${chosen}) c
         WHERE f.device_id = c.device_id AND f.fault_status = 0
           AND (f.history_datetime, f.id) <= (c.history_datetime, c.id)
-        RETURNING f.device_id::int AS device_id, f.fault_code`,
+        RETURNING f.id::int AS id, f.device_id::int AS device_id, f.fault_code`,
       params.values,
     );
-    const devices = [...new Set(updated.rows.map((r) => r.device_id))];
+    const faultsOf = new Map<number, number[]>();
+    for (const r of updated.rows) faultsOf.set(r.device_id, [...(faultsOf.get(r.device_id) ?? []), r.id]);
+    const devices = [...faultsOf.keys()];
     // the heat pumps' activity says who resolved what
     await tx.query(
       `INSERT INTO heat_pump_events (device_id, at, event, fault_code, detail)
@@ -207,12 +220,22 @@ async function resolve(db: Db, caller: Caller, chosen: string, params: SqlParams
         WHERE d.id = ANY($1::bigint[]) AND NOT EXISTS (SELECT 1 FROM faults f WHERE f.device_id = d.id AND f.fault_status = 0)`,
       [devices],
     );
-    return { faults: updated.rows.length, devices: devices.length, resolution_id: Number(resolutionId) };
+    const keys = await tx.query<DeviceKeys & { fault_code: string | null }>(`SELECT ${DEVICE_KEYS_SQL}, d.fault_code FROM devices d WHERE d.id = ANY($1::bigint[])`, [devices]);
+    const at = Date.now();
+    const events: LiveEvent[] = keys.rows.map((k) => ({
+      kind: 'resolved',
+      at,
+      device: deviceKeysOf(k),
+      fault_ids: faultsOf.get(k.device_id) ?? [],
+      fault_code: k.fault_code,
+      resolution_id: Number(resolutionId),
+    }));
+    return { info: { faults: updated.rows.length, devices: devices.length, resolution_id: Number(resolutionId) }, events };
   });
 }
 
 /** One Attention row's Resolve Fault: 404 outside the slice, 409 when it is already resolved. */
-export async function resolveFault(db: Db, caller: Caller, faultId: number, form: Resolution, now: Date) {
+export async function resolveFault(db: Db, caller: Caller, faultId: number, form: Resolution, now: Date): Promise<Resolved> {
   const params = new SqlParams();
   const scope = scopeFor(caller).devices('d', params);
   const { rows } = await db.query<{ fault_status: number }>(
@@ -229,8 +252,9 @@ export async function resolveFault(db: Db, caller: Caller, faultId: number, form
 }
 
 /**
- * Resolve many (beyond the spec): the chosen rows of the UnResolved list (`fault_ids`, each checked
- * against the slice), or every row matching the list's filter. Rows already resolved are skipped.
+ * Resolve many (beyond the spec): the chosen rows of the UnResolved list (`fault_ids`: one outside the
+ * slice refuses the whole list with 404, nothing written), or every row matching the list's filter.
+ * Chosen rows already resolved (by someone else meanwhile) are skipped.
  */
 export async function resolveFaults(
   db: Db,
@@ -238,21 +262,34 @@ export async function resolveFaults(
   selection: { fault_ids?: number[]; filter?: string },
   form: Resolution,
   now: Date,
-) {
+): Promise<Resolved> {
   const params = new SqlParams();
   let chosen: string;
+  let guard: ((tx: Db) => Promise<void>) | undefined;
   if (selection.fault_ids) {
     if (selection.fault_ids.length === 0) throw badRequest('Select at least one fault');
+    const chosenIds = [...new Set(selection.fault_ids)];
+    // every chosen fault must be a heat pump's of the slice: one that is not refuses the list whole (404)
+    guard = async (tx) => {
+      const check = new SqlParams();
+      const scope = scopeFor(caller).devices('d', check);
+      const { rows } = await tx.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM faults f JOIN devices d ON d.id = f.device_id
+          WHERE f.id = ANY(${check.add(chosenIds)}::bigint[]) AND d.product_line = 'heat_pump' AND (${scope})`,
+        check.values,
+      );
+      if ((rows[0]?.n ?? 0) !== chosenIds.length) throw notFound('Fault not found');
+    };
     const scope = scopeFor(caller).devices('d', params);
     chosen = `SELECT f.id, f.device_id, f.history_datetime FROM faults f JOIN devices d ON d.id = f.device_id
-               WHERE f.id = ANY(${params.add(selection.fault_ids)}::bigint[]) AND f.fault_status = 0
+               WHERE f.id = ANY(${params.add(chosenIds)}::bigint[]) AND f.fault_status = 0
                  AND d.product_line = 'heat_pump' AND (${scope})`;
   } else {
     const { status, from, where } = attention(caller, { filter: selection.filter }, params);
     if (status !== 0) throw badRequest('Only unresolved faults can be resolved');
     chosen = `SELECT l.id, l.device_id, l.history_datetime ${from} ${where}`;
   }
-  return resolve(db, caller, chosen, params, form, now);
+  return resolve(db, caller, chosen, params, form, now, guard);
 }
 
 export const FaultEvent = Type.Object({

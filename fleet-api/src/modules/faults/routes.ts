@@ -12,6 +12,7 @@ import { ListInfoSchema, listQueryProperties } from '../../server/listing';
 import { Envelope, IdField, MessageReply, signedInFailures, Strict } from '../../server/schemas';
 import { BodyFilter, filterText } from '../ota/common';
 import { ActivityRow, activityLog } from './activity';
+import { publishCommitted } from '../live/bus';
 import { FaultDevice, FaultEvent, FaultRow, faultHistory, listFaults, resolveFault, resolveFaults } from './queries';
 
 /** Who has the Attention list (spec 2: admin, agency, multisite and sitemanager variants). */
@@ -60,11 +61,12 @@ export const faultRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app,
       config: { access: FAULT_READERS },
       schema: { ...schema("Resolve a row's fault (and its heat pump's older open faults)", Resolved, 400, 404, 409), params: Strict({ id: IdField }), body: Strict(ResolveBody) },
     },
-    async (request) => ({
-      status: true,
-      message: 'Fault resolved successfully',
-      info: await resolveFault(db, callerOf(request), request.params.id, request.body, now()),
-    }),
+    async (request) => {
+      const { info, events } = await resolveFault(db, callerOf(request), request.params.id, request.body, now());
+      // other consoles' Attention lists and faulty counts follow (after the commit; a refusal sends nothing)
+      await publishCommitted(ctx.live, events, request.log);
+      return { status: true, message: 'Fault resolved successfully', info };
+    },
   );
 
   app.post(
@@ -84,7 +86,8 @@ export const faultRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app,
     async (request) => {
       const body = request.body;
       const selection = body.all ? { filter: filterText(body.filter) } : { fault_ids: body.fault_ids ?? [] };
-      const info = await resolveFaults(db, callerOf(request), selection, body, now());
+      const { info, events } = await resolveFaults(db, callerOf(request), selection, body, now());
+      await publishCommitted(ctx.live, events, request.log);
       return { status: true, message: `${info.faults} faults of ${info.devices} heat pumps resolved`, info };
     },
   );

@@ -11,7 +11,7 @@ import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/ty
 import multipart from '@fastify/multipart';
 import type { Db } from '../../db';
 import { PUBLIC } from '../../policy/roles';
-import { ApiError, badRequest, notFound } from '../../server/errors';
+import { ApiError, badRequest, isUniqueViolation, notFound, uniqueMessage } from '../../server/errors';
 import { buildListing, listInfo, listQueryProperties, ListInfoSchema, type ListSpec } from '../../server/listing';
 import { SqlParams, whereClause } from '../../server/sql';
 import { IdField, Strict } from '../../server/schemas';
@@ -180,11 +180,15 @@ async function requireUniqueVersion(db: Db, input: FirmwareInput, id: number | n
     input.version,
     id,
   ]);
-  if (rows.length > 0) throw badRequest(`Version ${input.version} already exists`);
+  if (rows.length > 0) throw new ApiError(409, versionTaken(input.version));
 }
 
-function uniqueAsBadRequest(err: unknown, version: string): never {
-  if ((err as { code?: string }).code === '23505') throw badRequest(`Version ${version} already exists`);
+/** A duplicate is a 409, as every duplicate create (issue 20); the index's general sentence is the fallback. */
+const versionTaken = (version: string) => `Version ${version} already exists`;
+uniqueMessage('firmwares_line_version_key', 'This version already exists');
+
+function uniqueAsConflict(err: unknown, version: string): never {
+  if (isUniqueViolation(err)) throw new ApiError(409, versionTaken(version));
   throw err;
 }
 
@@ -434,7 +438,7 @@ export const firmwareRoutes: FastifyPluginAsyncTypebox<FirmwareModuleOptions> = 
       {
         config: { access: ADMIN },
         schema: {
-          ...otaSchema('Firmware', 'Add a firmware (multipart: fields and .bin files)', Firmware, 400, 413),
+          ...otaSchema('Firmware', 'Add a firmware (multipart: fields and .bin files)', Firmware, 400, 409, 413),
           consumes: ['multipart/form-data'],
         },
       },
@@ -466,7 +470,7 @@ export const firmwareRoutes: FastifyPluginAsyncTypebox<FirmwareModuleOptions> = 
                   ctx.config.now().toISOString(),
                 ],
               )
-              .catch((err: unknown) => uniqueAsBadRequest(err, input.version));
+              .catch((err: unknown) => uniqueAsConflict(err, input.version));
             id = rows[0]?.id ?? 0;
             if (input.otaType === 'multiple') {
               for (const slot of PACK_SLOTS) {
@@ -493,7 +497,7 @@ export const firmwareRoutes: FastifyPluginAsyncTypebox<FirmwareModuleOptions> = 
       {
         config: { access: ADMIN },
         schema: {
-          ...otaSchema('Firmware', 'Update a firmware; a file slot left out keeps its file', Firmware, 400, 404, 413),
+          ...otaSchema('Firmware', 'Update a firmware; a file slot left out keeps its file', Firmware, 400, 404, 409, 413),
           consumes: ['multipart/form-data'],
           params: Strict({ id: IdField }),
         },
@@ -528,7 +532,7 @@ export const firmwareRoutes: FastifyPluginAsyncTypebox<FirmwareModuleOptions> = 
                   WHERE id = $1`,
                 [id, input.version, input.mcuVersion, input.autoMessage, input.manualMessage],
               )
-              .catch((err: unknown) => uniqueAsBadRequest(err, input.version));
+              .catch((err: unknown) => uniqueAsConflict(err, input.version));
             const single = form.files.file;
             if (single && keys.file) {
               await tx.query('UPDATE firmwares SET file_name = $2, storage_key = $3, size_bytes = $4, md_5_value = $5 WHERE id = $1', [

@@ -94,6 +94,19 @@ export class PgLiveBus implements LiveBus {
   }
 }
 
+/**
+ * Publishes the events of a write that has committed (never call it for a refused one: SECURITY.md 2).
+ * The write stands whatever happens here, so a failure to publish is logged, not answered.
+ */
+export async function publishCommitted(bus: LiveBus, events: LiveEvent[], log: { error: (obj: object, msg: string) => void }): Promise<void> {
+  if (events.length === 0) return;
+  try {
+    await bus.publish(events);
+  } catch (err) {
+    log.error({ err }, 'live events of a committed write were not published');
+  }
+}
+
 /** NOTIFY/LISTEN on PostgreSQL, a direct call on PGlite. */
 export async function openLiveBus(db: Db): Promise<LiveBus> {
   return db.kind === 'postgres' && db.listen ? PgLiveBus.open(db) : new LocalLiveBus();

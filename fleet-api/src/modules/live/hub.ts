@@ -2,7 +2,8 @@
  * The sockets of this instance and what each may hear. Sockets of callers with the same slice form a
  * group: one matcher (policy/live-scope.ts), one list of pending messages, one encoded frame per
  * flush sent to every socket of the group. Events come from the bus (every instance's, this one's
- * included); a new fault makes each group that sees it recount its open faults (`dashboard`).
+ * included); a new or resolved fault, or a device joining or leaving the slice, makes each group that
+ * sees it recount its open faults (`dashboard`).
  * Every few seconds each socket's token is checked again (a disabled user, a bumped token version,
  * an ended session or an expired token close it with 4401); logout and renew close at once (bus).
  */
@@ -148,16 +149,41 @@ export class LiveHub {
         }
         continue;
       }
+      if (event.kind === 'rollout') {
+        // a push's counts are the OTA screens', which are Admin's
+        const { kind: _kind, at: _at, ...counts } = event;
+        for (const group of this.groups.values()) {
+          if (group.connections.size > 0 && group.caller.userType === 'Admin') this.queue(group, { rollout: counts }, event.at);
+        }
+        continue;
+      }
+      if (event.kind === 'moved') {
+        // both slices hear it: the one it left and the one it joined (and one that keeps it)
+        for (const group of this.groups.values()) {
+          if (group.connections.size === 0) continue;
+          const was = group.matcher(event.before);
+          const is = group.matcher(event.device);
+          if (!was && !is) continue;
+          this.queue(group, { moved: { device_id: event.device.device_id, slice: was && is ? 'stayed' : is ? 'joined' : 'left' } }, event.at);
+          if (was !== is) group.countDue = true;
+        }
+        continue;
+      }
       const message = messageOf(event);
       if (!message) continue;
       for (const group of this.groups.values()) {
         if (group.connections.size === 0 || !group.matcher(event.device)) continue;
-        if (group.pending.length === 0 || event.at < group.oldest) group.oldest = event.at;
-        group.pending.push(message);
-        this.stats.messagesQueued += 1;
-        if (event.kind === 'fault') group.countDue = true;
+        this.queue(group, message, event.at);
+        // a new or resolved fault changes the slice's faulty count
+        if (event.kind === 'fault' || event.kind === 'resolved') group.countDue = true;
       }
     }
+  }
+
+  private queue(group: Group, message: LiveMessage, at: number): void {
+    if (group.pending.length === 0 || at < group.oldest) group.oldest = at;
+    group.pending.push(message);
+    this.stats.messagesQueued += 1;
   }
 
   private flush(): void {

@@ -7,7 +7,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../../db';
-import { ApiError, notFound } from '../../server/errors';
+import { ApiError, notFound, uniqueMessage } from '../../server/errors';
 import { buildListing, listInfo, listQueryProperties, ListInfoSchema, type ListSpec } from '../../server/listing';
 import { SqlParams, whereClause } from '../../server/sql';
 import { IdField, Strict } from '../../server/schemas';
@@ -30,7 +30,7 @@ const MODEL_LIST: ListSpec = {
 };
 
 export const MODEL_NAME_MAX = 60;
-export const MODEL_EXISTS = 'A model with this name already exists';
+export const MODEL_EXISTS = uniqueMessage('heat_pump_models_name_key', 'A model with this name already exists');
 
 const modelFields = {
   model_name: Type.String({

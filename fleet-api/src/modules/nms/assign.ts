@@ -11,10 +11,12 @@
  */
 import type { Db } from '../../db';
 import type { Caller } from '../../policy/roles';
-import { requireVisible } from '../../policy/scope';
+import { requireAllVisible, requireVisible } from '../../policy/scope';
 import { badRequest } from '../../server/errors';
 import { SqlParams, whereClause } from '../../server/sql';
 import { deviceConditions } from '../devices/queries';
+import { DEVICE_KEYS_SQL, deviceKeysOf, type LiveEvent } from '../live/events';
+import type { DeviceKeys } from '../../policy/live-scope';
 
 export const PLEASE_SELECT_MULTISITE = 'Please Select Mulitisite';
 export const PLEASE_SELECT_SITE = 'Please select a site';
@@ -48,11 +50,23 @@ async function linkByContact(db: Db, caller: Caller, email: string): Promise<num
   return company.id;
 }
 
-export async function assignDevices(db: Db, caller: Caller, a: Assignment, now: Date): Promise<number> {
+export interface Assigned {
+  devices: number;
+  /** One `moved` event per heat pump whose company or site changed, to publish once committed. */
+  events: LiveEvent[];
+}
+
+export async function assignDevices(db: Db, caller: Caller, a: Assignment, now: Date): Promise<Assigned> {
   return db.transaction((tx) => assignIn(tx, caller, a, now));
 }
 
-async function assignIn(db: Db, caller: Caller, a: Assignment, now: Date): Promise<number> {
+async function assignIn(db: Db, caller: Caller, a: Assignment, now: Date): Promise<Assigned> {
+  // the chosen heat pumps first: one the caller may not touch (another slice, another line, none at
+  // all) refuses the whole list with 404 before anything is written (SECURITY.md 2)
+  if (!a.all) {
+    if (!a.device_ids || a.device_ids.length === 0) throw badRequest('Select at least one device');
+    await requireAllVisible(db, caller, 'devices', a.device_ids, { where: "t.product_line = 'heat_pump'", message: 'Device not found' });
+  }
   const companyId = a.contact_person_email !== undefined ? await linkByContact(db, caller, a.contact_person_email) : a.company_id;
   if (companyId === undefined) throw badRequest(PLEASE_SELECT_MULTISITE);
   await requireVisible(db, caller, 'companies', companyId);
@@ -63,18 +77,25 @@ async function assignIn(db: Db, caller: Caller, a: Assignment, now: Date): Promi
   }
   const params = new SqlParams();
   const { conditions } = deviceConditions(caller, 'heat_pump', { filter: a.all ? a.filter : undefined }, params);
-  if (!a.all) {
-    if (!a.device_ids || a.device_ids.length === 0) throw badRequest('Select at least one device');
-    conditions.push(`d.id = ANY(${params.add(a.device_ids)}::bigint[])`);
-  }
+  if (!a.all) conditions.push(`d.id = ANY(${params.add(a.device_ids ?? [])}::bigint[])`);
   const company = params.add(companyId);
   const site = params.add(a.site_id ?? null);
   const at = params.add(now.toISOString());
-  const result = await db.query(
-    `UPDATE devices SET company_id = ${company}, site_id = ${site}::bigint, updated_at = ${at}
-      WHERE id IN (SELECT d.id FROM devices d LEFT JOIN properties p ON p.id = d.property_id LEFT JOIN agencies a ON a.id = d.agency_id
-                   LEFT JOIN agents ag ON ag.id = d.agent_id ${whereClause(conditions)})`,
+  // b holds each heat pump's company and site before the write: the slices it leaves hear it too
+  const result = await db.query<DeviceKeys & { was_company_id: number | null; was_site_id: number | null }>(
+    `UPDATE devices d SET company_id = ${company}, site_id = ${site}::bigint, updated_at = ${at}
+       FROM (SELECT d.id, d.company_id, d.site_id FROM devices d LEFT JOIN properties p ON p.id = d.property_id LEFT JOIN agencies a ON a.id = d.agency_id
+               LEFT JOIN agents ag ON ag.id = d.agent_id ${whereClause(conditions)}) b
+      WHERE d.id = b.id
+      RETURNING ${DEVICE_KEYS_SQL}, b.company_id::int AS was_company_id, b.site_id::int AS was_site_id`,
     params.values,
   );
-  return result.rowCount;
+  const moment = Date.now();
+  const events: LiveEvent[] = result.rows
+    .filter((r) => r.was_company_id !== r.company_id || r.was_site_id !== r.site_id)
+    .map((r) => {
+      const device = deviceKeysOf(r);
+      return { kind: 'moved', at: moment, device, before: { ...device, company_id: r.was_company_id, site_id: r.was_site_id } };
+    });
+  return { devices: result.rowCount, events };
 }

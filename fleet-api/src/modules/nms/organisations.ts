@@ -7,7 +7,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { Db } from '../../db';
 import type { Caller } from '../../policy/roles';
-import { requireVisible } from '../../policy/scope';
+import { requireAllVisible, requireVisible } from '../../policy/scope';
 import { badRequest, forbidden } from '../../server/errors';
 
 /** Spec 5: names at most 60 characters (not the addresses); emails like {email}, no spaces. */
@@ -52,14 +52,17 @@ export const SiteBody = {
 type CompanyInput = { agency_ids?: number[]; company_name: string; company_address: string; contact_person_email?: string };
 type SiteInput = Static<ReturnType<typeof Type.Object<typeof SiteBody>>>;
 
-/** The agencies a company is linked to: Admin's choice (required, spec 5), or the agency itself. */
+/**
+ * The agencies a company is linked to: Admin's choice (required, spec 5), or the agency itself. Every
+ * chosen id goes through the policy layer: an agency outside the caller's slice (another agency, for
+ * an Agency; one that does not exist) is a 404, never silently replaced (SECURITY.md 4).
+ */
 async function agenciesFor(db: Db, caller: Caller, chosen: number[] | undefined): Promise<number[]> {
-  if (caller.userType === 'Agency') return caller.agencyId === null ? [] : [caller.agencyId];
-  if (caller.userType !== 'Admin') throw forbidden();
+  if (caller.userType !== 'Admin' && caller.userType !== 'Agency') throw forbidden();
   const ids = [...new Set(chosen ?? [])];
+  await requireAllVisible(db, caller, 'agencies', ids, { message: 'Agency not found' });
+  if (caller.userType === 'Agency') return caller.agencyId === null ? [] : [caller.agencyId];
   if (ids.length === 0) throw badRequest('Please Select Agency');
-  const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM agencies WHERE id = ANY($1::bigint[])', [ids]);
-  if ((rows[0]?.n ?? 0) !== ids.length) throw badRequest('Please Select Agency');
   return ids;
 }
 
@@ -79,7 +82,8 @@ export async function saveCompany(db: Db, caller: Caller, input: CompanyInput, n
 
 export async function updateCompany(db: Db, caller: Caller, id: number, input: CompanyInput, now: Date): Promise<void> {
   await requireVisible(db, caller, 'companies', id);
-  const agencies = caller.userType === 'Admin' ? await agenciesFor(db, caller, input.agency_ids) : null;
+  // an agency's own id changes nothing; another agency's is a 404
+  const agencies = caller.userType === 'Admin' || input.agency_ids !== undefined ? await agenciesFor(db, caller, input.agency_ids) : null;
   await db.transaction(async (tx) => {
     await tx.query('UPDATE multi_site_companies SET company_name = $2, company_address = $3, updated_at = $4 WHERE id = $1', [
       id,
@@ -87,21 +91,24 @@ export async function updateCompany(db: Db, caller: Caller, id: number, input: C
       input.company_address.trim(),
       now.toISOString(),
     ]);
-    if (agencies) {
+    if (agencies && caller.userType === 'Admin') {
       await tx.query('DELETE FROM multi_site_company_agencies WHERE company_id = $1', [id]);
       await tx.query('INSERT INTO multi_site_company_agencies (company_id, agency_id) SELECT $1, unnest($2::bigint[])', [id, agencies]);
     }
   });
 }
 
-/** The company a new site goes to: mscc's own; Admin and Agency choose one of theirs (spec 5). */
+/**
+ * The company a site goes to: mscc's own (naming another is a 404: SECURITY.md 4); Admin and Agency
+ * choose one of theirs (spec 5).
+ */
 async function companyFor(db: Db, caller: Caller, chosen: number | undefined): Promise<number> {
+  if (chosen !== undefined) await requireVisible(db, caller, 'companies', chosen);
   if (caller.userType === 'mscc') {
     if (caller.companyId === null) throw forbidden();
     return caller.companyId;
   }
   if (chosen === undefined) throw badRequest('Please Select MSC Contact');
-  await requireVisible(db, caller, 'companies', chosen);
   return chosen;
 }
 
@@ -119,7 +126,7 @@ export async function saveSite(db: Db, caller: Caller, input: SiteInput, now: Da
 
 export async function updateSite(db: Db, caller: Caller, id: number, input: SiteInput): Promise<void> {
   await requireVisible(db, caller, 'sites', id);
-  const company = caller.userType === 'mscc' || input.company_id === undefined ? null : await companyFor(db, caller, input.company_id);
+  const company = input.company_id === undefined ? null : await companyFor(db, caller, input.company_id);
   await db.query(
     `UPDATE sites SET site_name = $2, site_address = $3, site_manager_name = $4, site_manager_email = $5, company_id = coalesce($6, company_id) WHERE id = $1`,
     [id, ...siteValues(input), company],

@@ -6,8 +6,8 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { Db } from '../../db';
 import type { Caller } from '../../policy/roles';
-import { requireVisible, scopeFor } from '../../policy/scope';
-import { badRequest, forbidden } from '../../server/errors';
+import { requireAllVisible, requireVisible, scopeFor } from '../../policy/scope';
+import { ApiError, badRequest, forbidden, uniqueMessage } from '../../server/errors';
 import { buildListing, listInfo, type ListQuery, type ListSpec } from '../../server/listing';
 import { SqlParams, whereClause } from '../../server/sql';
 import { NAME_MAX, VALID_EMAIL } from './organisations';
@@ -27,6 +27,9 @@ const SiteIds = Type.Array(Type.Integer({ minimum: 1, maximum: 2147483647, error
   errorMessage: { minItems: 'Please Select Site', maxItems: 'Too many sites' },
   requiredMessage: 'Please Select Site',
 });
+/** A site manager's email is one person's across the fleet (site_managers_email_key): a second one is a 409. */
+export const SITE_MANAGER_EMAIL_TAKEN = uniqueMessage('site_managers_email_key', 'A site manager with this email already exists');
+
 /** Spec 5: digits only, 8 to 13 of them. */
 export const CONTACT_NO_INVALID = 'Please enter a valid contact no.';
 const ContactNo = Type.String({ pattern: '^[0-9]{8,13}$', errorMessage: { default: CONTACT_NO_INVALID }, requiredMessage: 'Contact Number is required' });
@@ -96,23 +99,21 @@ export function listContacts(db: Db, caller: Caller, query: ListQuery) {
   );
 }
 
-/** The one company of the chosen sites, each in the caller's slice (else Please Select Site). */
+/** The one company of the chosen sites, each in the caller's slice (a site outside it is a 404: SECURITY.md 4). */
 async function companyOfSites(db: Db, caller: Caller, siteIds: number[]): Promise<number> {
   if (caller.userType !== 'Admin' && caller.userType !== 'mscc') throw forbidden();
   const ids = [...new Set(siteIds)];
-  const params = new SqlParams();
-  const { rows } = await db.query<{ id: number; company_id: number }>(
-    `SELECT s.id::int AS id, s.company_id::int AS company_id FROM sites s WHERE s.id = ANY(${params.add(ids)}::bigint[]) AND (${scopeFor(caller).sites('s', params)})`,
-    params.values,
-  );
-  if (rows.length !== ids.length) throw badRequest('Please Select Site');
-  const companies = new Set(rows.map((r) => r.company_id));
-  if (companies.size !== 1) throw badRequest('The sites of a site manager are of one company');
+  await requireAllVisible(db, caller, 'sites', ids, { message: 'Site not found' });
+  const { rows } = await db.query<{ company_id: number }>('SELECT DISTINCT s.company_id::int AS company_id FROM sites s WHERE s.id = ANY($1::bigint[])', [ids]);
+  if (rows.length !== 1) throw badRequest('The sites of a site manager are of one company');
   return rows[0]?.company_id ?? 0;
 }
 
 export async function saveManager(db: Db, caller: Caller, input: { site_ids: number[]; first_name: string; last_name: string; email: string }, now: Date): Promise<number> {
   const company = await companyOfSites(db, caller, input.site_ids);
+  const taken = await db.query('SELECT 1 FROM site_managers WHERE lower(email) = lower($1)', [input.email.trim()]);
+  if (taken.rows.length > 0) throw new ApiError(409, SITE_MANAGER_EMAIL_TAKEN);
+  // two saves of one address at once: the index refuses the second, the same 409 (server/errors.ts)
   return db.transaction(async (tx) => {
     const { rows } = await tx.query<{ id: number }>(
       'INSERT INTO site_managers (company_id, first_name, last_name, email, created_at) VALUES ($1, $2, $3, lower($4), $5) RETURNING id::int AS id',
@@ -142,12 +143,13 @@ export async function saveContact(
   now: Date,
 ) {
   let company: number;
+  // a company id names one of the slice's: mscc's own changes nothing, another is a 404 (SECURITY.md 4)
+  if (input.company_id !== undefined) await requireVisible(db, caller, 'companies', input.company_id);
   if (caller.userType === 'mscc') {
     if (caller.companyId === null) throw forbidden();
     company = caller.companyId;
   } else if (caller.userType === 'Admin') {
     if (input.company_id === undefined) throw badRequest('Please Select Multisite');
-    await requireVisible(db, caller, 'companies', input.company_id);
     company = input.company_id;
   } else throw forbidden();
   await db.query('INSERT INTO multi_site_contacts (company_id, first_name, last_name, email, contact_no, created_at) VALUES ($1, $2, $3, lower($4), $5, $6)', [

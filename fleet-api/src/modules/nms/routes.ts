@@ -13,6 +13,7 @@ import { ListInfoSchema, listQueryProperties } from '../../server/listing';
 import { EmailField, Envelope, IdField, MessageReply, signedInFailures, Strict } from '../../server/schemas';
 import { ContactBody, ContactRow, ContactUpdateBody, listContacts, listManagers, ManagerBody, ManagerRow, ManagerUpdateBody, saveContact, saveManager, updateContact, updateManager } from './people';
 import { assignDevices, companyByContact, NO_COMPANY_WITH_EMAIL } from './assign';
+import { publishCommitted } from '../live/bus';
 import { notFound } from '../../server/errors';
 import { inviteUser } from '../auth/invitations';
 import { addressSuggester } from './addresses';
@@ -141,7 +142,7 @@ export const nmsRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, {
 
   // Multi-site modals 2 and 4 (spec): new or updated companies and sites.
   const done = (message: string) => ({ status: true, message });
-  const writeSchema = (summary: string) => ({ tags: ['Network dashboard'], summary, security: [{ bearer: [] }], response: { 200: MessageReply, ...signedInFailures(400, 404) } });
+  const writeSchema = (summary: string) => ({ tags: ['Network dashboard'], summary, security: [{ bearer: [] }], response: { 200: MessageReply, ...signedInFailures(400, 404, 409) } });
   app.post(
     '/api/nms/multi-site-company/save',
     { config: { access: only('Admin', 'Agency') }, schema: { ...writeSchema('A new multi-site company'), body: Strict(CompanyBody) } },
@@ -259,7 +260,9 @@ export const nmsRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, {
       },
     },
     async (request) => {
-      const devices = await assignDevices(db, callerOf(request), request.body, now());
+      const { devices, events } = await assignDevices(db, callerOf(request), request.body, now());
+      // the slices each heat pump left and joined hear it (after the commit; a refusal sends nothing)
+      await publishCommitted(ctx.live, events, request.log);
       return { status: true, message: `${devices} heat pumps assigned`, info: { devices } };
     },
   );

@@ -5,13 +5,13 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import type { Db } from '../../db';
-import { ApiError } from '../../server/errors';
+import { ApiError, uniqueMessage } from '../../server/errors';
 import { buildListing, listInfo, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
 import { SqlParams, whereClause } from '../../server/sql';
 import { ISO } from '../devices/queries';
 
 export const AGGREGATOR_NAME_REQUIRED = 'Name is required';
-export const AGGREGATOR_EXISTS = 'An aggregator with this name already exists';
+export const AGGREGATOR_EXISTS = uniqueMessage('aggregators_name_key', 'An aggregator with this name already exists');
 export const NAME_MAX = 199;
 
 export const AggregatorName = Type.String({

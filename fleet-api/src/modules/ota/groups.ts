@@ -298,6 +298,18 @@ export const otaGroupRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (a
           ids: body.device_ids ?? [],
           filter: filterText(body.filter),
         });
+        if (!all) {
+          // every chosen device must be a member of this group: a list with any other is refused whole (404)
+          const unique = [...new Set(body.device_ids ?? [])];
+          const check = new SqlParams();
+          const members = await tx.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM ota_group_devices m JOIN devices d ON d.id = m.device_id
+              WHERE m.group_id = ${check.add(body.group_id)} AND m.device_id = ANY(${check.add(unique)}::bigint[])
+                AND ${lineCondition(body.deviceType, check)}`,
+            check.values,
+          );
+          if ((members.rows[0]?.n ?? 0) !== unique.length) throw notFound('Device not found');
+        }
         if (all && conditions.length === 1) {
           // The whole group: no need to look at devices.
           await tx.query('DELETE FROM ota_group_devices WHERE group_id = $1', [body.group_id]);

@@ -2,7 +2,8 @@
  * Firmware pushes and their history (docs/ota-calls.md, Availability, push and history). A push is one
  * ota_pushes row and one queued ota_jobs row per selected device that has an available firmware it
  * is not running and no update already in flight; the others are counted as skipped. All of it in
- * one transaction; the simulator (src/simulator) then moves the jobs.
+ * one transaction; the simulator (src/simulator) then moves the jobs. Each job's state and the push's
+ * counts go to the live socket once committed (modules/ota/rollouts.ts).
  */
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -15,6 +16,8 @@ import type { ModuleOptions } from '../../server/context';
 import { AVAILABLE_SQL, HAS_UPDATE_SQL, otaJoins, selectionConditions, OTA_DEVICE_FILTERS } from './availability';
 import { ADMIN, BodyFilter, DeviceIds, filterText, Nullable, oneRow, otaSchema } from './common';
 import { DeviceTypeField, otaLine } from './device-types';
+import { jobEvents, rolloutEvents } from './rollouts';
+import { publishCommitted } from '../live/bus';
 
 export const OtaPush = Type.Object({
   id: Type.Integer(),
@@ -116,12 +119,13 @@ export const otaPushRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
         const pushId = rows[0]?.id ?? 0;
         const p = params.add(pushId);
         const at = params.add(now);
-        const inserted = await tx.query(
+        const inserted = await tx.query<{ id: number }>(
           `INSERT INTO ota_jobs (push_id, device_id, from_version, to_version, state, created_at, updated_at)
            SELECT ${p}, d.id, d.firmware_version, ${AVAILABLE_SQL}, 'queued', ${at}, ${at}
              ${from}
               AND ${HAS_UPDATE_SQL}
-              AND NOT EXISTS (SELECT 1 FROM ota_jobs a WHERE a.device_id = d.id AND a.state IN ('queued', 'downloading'))`,
+              AND NOT EXISTS (SELECT 1 FROM ota_jobs a WHERE a.device_id = d.id AND a.state IN ('queued', 'downloading'))
+           RETURNING id::int AS id`,
           params.values,
         );
         const count = inserted.rowCount;
@@ -133,12 +137,15 @@ export const otaPushRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
             WHERE id = $1`,
           [pushId, count],
         );
-        return { push_id: pushId, device_count: count, skipped: selected - count };
+        // each device's queued job and the push's counts, for the consoles once this commits
+        const events = [...(await jobEvents(tx, inserted.rows.map((r) => r.id))), ...(await rolloutEvents(tx, [pushId]))];
+        return { info: { push_id: pushId, device_count: count, skipped: selected - count }, events };
       });
+      await publishCommitted(ctx.live, result.events, request.log);
       return {
         status: true,
-        message: `Firmware update sent to ${result.device_count} device${result.device_count === 1 ? '' : 's'}`,
-        info: result,
+        message: `Firmware update sent to ${result.info.device_count} device${result.info.device_count === 1 ? '' : 's'}`,
+        info: result.info,
       };
     },
   );

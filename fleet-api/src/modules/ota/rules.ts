@@ -6,7 +6,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../../db';
-import { badRequest, notFound } from '../../server/errors';
+import { ApiError, badRequest, isUniqueViolation, notFound, uniqueMessage } from '../../server/errors';
 import { buildListing, listInfo, listQueryProperties, ListInfoSchema, type ListSpec } from '../../server/listing';
 import { SqlParams, whereClause } from '../../server/sql';
 import { IdField, Strict } from '../../server/schemas';
@@ -70,12 +70,16 @@ async function checkRule(db: Db, body: RuleInput, id: number | null): Promise<vo
     'SELECT 1 FROM ota_rules WHERE product_line = $1 AND from_version = $2 AND id IS DISTINCT FROM $3',
     [body.deviceType, body.from_version, id],
   );
-  if (rows.length > 0) throw badRequest(`A rule for version ${body.from_version} already exists`);
+  if (rows.length > 0) throw new ApiError(409, ruleTaken(body.from_version));
 }
 
+/** A duplicate is a 409, as every duplicate create (issue 20). */
+const ruleTaken = (fromVersion: string) => `A rule for version ${fromVersion} already exists`;
+uniqueMessage('ota_rules_line_from_key', 'A rule for this version already exists');
+
 /** Unique-index races (two adds at once) answer like the check above, not 500. */
-function duplicateAsBadRequest(err: unknown, fromVersion: string): never {
-  if ((err as { code?: string }).code === '23505') throw badRequest(`A rule for version ${fromVersion} already exists`);
+function duplicateAsConflict(err: unknown, fromVersion: string): never {
+  if (isUniqueViolation(err)) throw new ApiError(409, ruleTaken(fromVersion));
   throw err;
 }
 
@@ -119,7 +123,7 @@ export const otaRuleRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
     '/api/ota/rule/add',
     {
       config: { access: ADMIN },
-      schema: { ...otaSchema('OTA rules', 'Add a rule', Type.Object({ id: Type.Integer() }), 400), body: Strict(ruleFields) },
+      schema: { ...otaSchema('OTA rules', 'Add a rule', Type.Object({ id: Type.Integer() }), 400, 409), body: Strict(ruleFields) },
     },
     async (request) => {
       const body = { ...request.body, name: request.body.name.trim() };
@@ -131,7 +135,7 @@ export const otaRuleRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
              VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
             [body.deviceType, body.name, body.from_version, body.to_version, body.immediate_update ?? false, ctx.config.now().toISOString()],
           )
-          .catch((err: unknown) => duplicateAsBadRequest(err, body.from_version));
+          .catch((err: unknown) => duplicateAsConflict(err, body.from_version));
         return rows[0]?.id ?? 0;
       });
       return { status: true, message: 'Rule added successfully', info: { id } };
@@ -142,7 +146,7 @@ export const otaRuleRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
     '/api/ota/rule/update',
     {
       config: { access: ADMIN },
-      schema: { ...otaSchema('OTA rules', 'Update a rule (also the Upgrade toggle)', null, 400, 404), body: Strict({ id: IdField, ...ruleFields }) },
+      schema: { ...otaSchema('OTA rules', 'Update a rule (also the Upgrade toggle)', null, 400, 404, 409), body: Strict({ id: IdField, ...ruleFields }) },
     },
     async (request) => {
       const body = { ...request.body, name: request.body.name.trim() };
@@ -158,7 +162,7 @@ export const otaRuleRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
             `UPDATE ota_rules SET name = $2, from_version = $3, to_version = $4, immediate_update = $5 WHERE id = $1`,
             [body.id, body.name, body.from_version, body.to_version, body.immediate_update ?? false],
           )
-          .catch((err: unknown) => duplicateAsBadRequest(err, body.from_version));
+          .catch((err: unknown) => duplicateAsConflict(err, body.from_version));
       });
       return { status: true, message: 'Rule updated successfully' };
     },

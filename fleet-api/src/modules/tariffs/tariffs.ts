@@ -8,7 +8,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import type { Db } from '../../db';
-import { ApiError, badRequest, notFound } from '../../server/errors';
+import { ApiError, badRequest, notFound, uniqueMessage } from '../../server/errors';
 import { buildListing, listInfo, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
 import { IdField } from '../../server/schemas';
 import { SqlParams, whereClause } from '../../server/sql';
@@ -16,7 +16,7 @@ import { ISO } from '../devices/queries';
 import { Nullable } from '../ota/common';
 import { planKeysOf, postCodesOfList, SLOT_KINDS, TARIFF_MESSAGES, tariffProblem, weekendsOf, type Day, type Season, type SlotKind } from './rules';
 
-export const TARIFF_EXISTS = 'A tariff for this company already exists';
+export const TARIFF_EXISTS = uniqueMessage('tariff_companies_name_key', 'A tariff for this company already exists');
 export const TYPE_NOT_OF_TARIFF = 'The tariff type is not one of this tariff';
 
 const Time = (label: string) =>

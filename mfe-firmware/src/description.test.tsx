@@ -1,10 +1,15 @@
-import { expectRemoteContract } from '@fleet/shared-ui/testing';
+import { expectRemoteContract, expectScreenForEveryRoute } from '@fleet/shared-ui/testing';
 import path from 'node:path';
+import { FirmwareRoutes } from './FirmwareRoutes';
 import { description } from './description';
 
 describe('description', () => {
-  it('keeps the remote contract (name and version of package.json, shared singletons at its ranges, type-only imports)', () => {
+  it('keeps the remote contract (name and version of package.json, shared singletons at its ranges, type-only imports, menus in every language)', () => {
     expectRemoteContract(description, path.join(__dirname, '..'));
+  });
+
+  it('has a screen for every route it declares, and declares every screen', () => {
+    expectScreenForEveryRoute(description, <FirmwareRoutes />);
   });
 
   it('owns the firmware routes of spec 2.4, for Admin only', () => {
@@ -19,7 +24,7 @@ describe('description', () => {
   });
 
   it('adds the Manage Firmwares menu group of spec 2.11 in its order, Admin only', () => {
-    expect(description.menu.map((entry) => [entry.label, entry.path])).toEqual([
+    expect(description.menu.map((entry) => [entry.labels.en, entry.path])).toEqual([
       ['Firmwares', '/admin/firmwares'],
       ['OTAs', '/admin/OTAs'],
       ['OTA History', '/admin/OTA_History'],
@@ -27,8 +32,7 @@ describe('description', () => {
       ['Groups', '/admin/OTA-groups'],
     ]);
     for (const entry of description.menu) {
-      expect(entry).toMatchObject({ group: 'Manage Firmwares', roles: ['Admin'] });
-      expect(entry.labelKey).toMatch(/^firmware:menu\./);
+      expect(entry).toMatchObject({ group: { name: 'Manage Firmwares', labels: { en: 'Manage Firmwares', hi: 'फ़र्मवेयर प्रबंधित करें' } }, roles: ['Admin'] });
     }
     const orders = description.menu.map((entry) => entry.order ?? 0);
     expect([...orders].sort((a, b) => a - b)).toEqual(orders);

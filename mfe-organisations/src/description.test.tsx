@@ -1,5 +1,6 @@
-import { expectRemoteContract } from '@fleet/shared-ui/testing';
+import { expectRemoteContract, expectScreenForEveryRoute } from '@fleet/shared-ui/testing';
 import path from 'node:path';
+import { OrganisationsRoutes } from './OrganisationsRoutes';
 import { description } from './description';
 
 describe('description', () => {
@@ -7,12 +8,16 @@ describe('description', () => {
     expectRemoteContract(description, path.join(__dirname, '..'));
   });
 
+  it('has a screen for every route it declares, and declares every screen', () => {
+    expectScreenForEveryRoute(description, <OrganisationsRoutes />);
+  });
+
   it("owns Admin's aggregators and electricity retailers, in the menu where spec 2.11 puts them", () => {
     expect(description.routes.slice(0, 2)).toEqual([
       { path: '/admin/aggregators', access: ['Admin'] },
       { path: '/admin/electricity-retailers', access: ['Admin'] },
     ]);
-    expect(description.menu.filter((m) => m.id === 'organisations.aggregators' || m.id === 'organisations.retailers').map((m) => [m.label, m.group ?? null])).toEqual([
+    expect(description.menu.filter((m) => m.id === 'organisations.aggregators' || m.id === 'organisations.retailers').map((m) => [m.labels.en, m.group?.name ?? null])).toEqual([
       ['Aggregators', 'Manage Electricians'],
       ['Electricity Retailers', null],
     ]);
@@ -40,7 +45,7 @@ describe('description', () => {
       description.menu
         .filter((m) => m.roles.includes(role as 'Admin'))
         .sort((a, b) => (a.order ?? 500) - (b.order ?? 500))
-        .map((m) => [m.label, m.path, m.group ?? null]);
+        .map((m) => [m.labels.en, m.path, m.group?.name ?? null]);
     expect(entries('Admin').filter(([, , group]) => group === 'Manage Electricians')).toEqual([
       ['Aggregators', '/admin/aggregators', 'Manage Electricians'],
       ['Electricians', '/admin/electricians', 'Manage Electricians'],
@@ -60,12 +65,12 @@ describe('description', () => {
       expect(description.routes).toContainEqual({ path, access: ['Admin'] });
     }
     expect(new Set(paths).size).toBe(paths.length);
-    const tariffs = description.menu.find((m) => m.label === 'Tariffs');
-    const retailers = description.menu.find((m) => m.label === 'Electricity Retailers');
+    const tariffs = description.menu.find((m) => m.labels.en === 'Tariffs');
+    const retailers = description.menu.find((m) => m.labels.en === 'Electricity Retailers');
     expect(tariffs).toMatchObject({ path: '/admin/tariffs', roles: ['Admin'] });
     expect(tariffs?.order).toBeLessThan(retailers?.order ?? 0);
-    const sliders = description.menu.filter((m) => m.group === 'Sliders');
-    expect(sliders.map((m) => [m.label, m.path])).toEqual([
+    const sliders = description.menu.filter((m) => m.group?.name === 'Sliders');
+    expect(sliders.map((m) => [m.labels.en, m.path])).toEqual([
       ['Electricity Advisor', '/admin/electricity-advisor/slider'],
       ['Livelink', '/admin/livelink/slider'],
       ['Safelink', '/admin/safelink/slider'],
@@ -97,7 +102,7 @@ describe('description', () => {
 
   it('puts Manage Agencies after Customers, Installer Agents after Manage Electricians, the agency\'s Installation Agents after Devices - VEU', () => {
     const mine = ['organisations.agencies', 'organisations.integrations', 'organisations.partners', 'organisations.installer-agents', 'organisations.installation-agents'];
-    expect(description.menu.filter((m) => mine.includes(m.id)).map((m) => [m.label, m.roles, m.group ?? null, m.order])).toEqual([
+    expect(description.menu.filter((m) => mine.includes(m.id)).map((m) => [m.labels.en, m.roles, m.group?.name ?? null, m.order])).toEqual([
       ['Agencies', ['Admin'], 'Manage Agencies', 300],
       ['Integrations', ['Admin'], 'Manage Agencies', 301],
       ['Partners', ['Admin'], 'Manage Agencies', 302],

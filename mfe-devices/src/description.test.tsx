@@ -1,10 +1,15 @@
-import { expectRemoteContract } from '@fleet/shared-ui/testing';
+import { expectRemoteContract, expectScreenForEveryRoute } from '@fleet/shared-ui/testing';
 import path from 'node:path';
+import { DevicesRoutes } from './DevicesRoutes';
 import { description } from './description';
 
 describe('description', () => {
-  it('keeps the remote contract (name and version of package.json, shared singletons at its ranges, type-only imports)', () => {
+  it('keeps the remote contract (name and version of package.json, shared singletons at its ranges, type-only imports, menus in every language)', () => {
     expectRemoteContract(description, path.join(__dirname, '..'));
+  });
+
+  it('has a screen for every route it declares, and declares every screen', () => {
+    expectScreenForEveryRoute(description, <DevicesRoutes />);
   });
 
   it('owns the device lists and details of spec 2.3-2.6 but heat pump, each for its role', () => {
@@ -44,19 +49,31 @@ describe('description', () => {
     expect(description.routes.find((r) => r.path === '/agency/dashboard')).toEqual({ path: '/agency/dashboard', access: ['Agency'], products: notHeatPump });
     expect(description.routes.find((r) => r.path === '/admin/analysis')).toEqual({ path: '/admin/analysis', access: ['Admin'] });
     const first = [...description.menu].sort((a, b) => (a.order ?? 0) - (b.order ?? 0)).slice(0, 3);
-    expect(first.map((entry) => [entry.label, entry.path, entry.roles, entry.products ?? 'every product'])).toEqual([
-      ['Dashboard', '/admin/dashboard', ['Admin'], notHeatPump],
-      ['Dashboard', '/agency/dashboard', ['Agency'], notHeatPump],
-      ['Analysis', '/admin/analysis', ['Admin'], 'every product'],
+    expect(first.map((entry) => [entry.labels.en, entry.path, entry.roles])).toEqual([
+      ['Dashboard', '/admin/dashboard', ['Admin']],
+      ['Dashboard', '/agency/dashboard', ['Agency']],
+      ['Analysis', '/admin/analysis', ['Admin']],
     ]);
   });
 
-  it('gives Admin a device menu per product and the agency one except for heat pumps', () => {
+  it('gives Admin a device list per product in one Devices group, each shown whatever product is selected', () => {
     const admin = description.menu.filter((entry) => entry.roles.includes('Admin') && entry.path.endsWith('devices'));
-    expect(admin.map((entry) => entry.products?.[0])).toEqual(['all', 'electricity-advisor', 'livelink', 'safelink', 'airlink', 'bulb', 'safelink']);
-    expect(admin.at(-1)).toMatchObject({ label: 'Smoke Alarms', path: '/admin/smoke-alarm/devices' });
-    const agency = description.menu.find((entry) => entry.roles.includes('Agency') && entry.path === '/agency/devices');
-    expect(agency?.products).not.toContain('heat_pump');
-    for (const entry of description.menu) expect(entry.labelKey).toMatch(/^devices:menu\./);
+    expect([...admin].sort((a, b) => (a.order ?? 0) - (b.order ?? 0)).map((entry) => [entry.labels.en, entry.labels.hi, entry.path])).toEqual([
+      ['All Devices', 'सभी डिवाइस', '/admin/all/devices'],
+      ['Electricity Advisor', 'इलेक्ट्रिसिटी एडवाइज़र', '/admin/electricity-advisor/devices'],
+      ['Livelink', 'लाइवलिंक', '/admin/livelink/devices'],
+      ['Safelink', 'सेफ़लिंक', '/admin/safelink/devices'],
+      ['Smoke Alarms', 'स्मोक अलार्म', '/admin/smoke-alarm/devices'],
+      ['Airlink', 'एयरलिंक', '/admin/airlink/devices'],
+      ['Lighting', 'लाइटिंग', '/admin/bulb/devices'],
+    ]);
+    for (const entry of admin) expect(entry.group).toEqual({ name: 'Devices', labels: { en: 'Devices', hi: 'डिवाइस' } });
+    expect(description.menu.some((entry) => 'products' in entry)).toBe(false);
+  });
+
+  it("names User's devices apart from its heat pumps (the heat-pump remote's Heat Pumps)", () => {
+    const user = description.menu.filter((entry) => entry.roles.includes('User'));
+    expect(user.map((entry) => [entry.labels.en, entry.path])).toEqual([['Other Devices', '/customer/devices']]);
+    expect(description.menu.find((entry) => entry.roles.includes('Customer'))?.labels.en).toBe('Devices');
   });
 });

@@ -1,10 +1,15 @@
-import { expectRemoteContract } from '@fleet/shared-ui/testing';
+import { expectRemoteContract, expectScreenForEveryRoute } from '@fleet/shared-ui/testing';
 import path from 'node:path';
+import { CustomersRoutes } from './CustomersRoutes';
 import { description } from './description';
 
 describe('description', () => {
-  it('keeps the remote contract (name and version of package.json, shared singletons at its ranges, type-only imports)', () => {
+  it('keeps the remote contract (name and version of package.json, shared singletons at its ranges, type-only imports, menus in every language)', () => {
     expectRemoteContract(description, path.join(__dirname, '..'));
+  });
+
+  it('has a screen for every route it declares, and declares every screen', () => {
+    expectScreenForEveryRoute(description, <CustomersRoutes />);
   });
 
   it('owns the customer screens of spec 2.4-2.8 under each area, each for its role only', () => {
@@ -31,7 +36,7 @@ describe('description', () => {
   });
 
   it('puts Customers in the menus of Admin, Agency, multisite and sitemanager', () => {
-    expect(description.menu.map((entry) => [entry.roles, entry.path, entry.label])).toEqual([
+    expect(description.menu.map((entry) => [entry.roles, entry.path, entry.labels.en])).toEqual([
       [['Admin'], '/admin/customers', 'Customers'],
       [['Agency'], '/agency/customers', 'Customers'],
       [['mscc'], '/multisite/customers', 'Customers'],

@@ -1,10 +1,15 @@
-import { expectRemoteContract } from '@fleet/shared-ui/testing';
+import { expectRemoteContract, expectScreenForEveryRoute } from '@fleet/shared-ui/testing';
 import path from 'node:path';
+import { AuthRoutes } from './AuthRoutes';
 import { description, PROFILE_PATHS } from './description';
 
 describe('description', () => {
-  it('keeps the remote contract (name and version of package.json, shared singletons at its ranges, type-only imports)', () => {
+  it('keeps the remote contract (name and version of package.json, shared singletons at its ranges, type-only imports, menus in every language)', () => {
     expectRemoteContract(description, path.join(__dirname, '..'));
+  });
+
+  it('has a screen for every route it declares, and declares every screen', () => {
+    expectScreenForEveryRoute(description, <AuthRoutes />);
   });
 
   it('owns every public route of spec 2.1', () => {
@@ -42,11 +47,11 @@ describe('description', () => {
     ]);
   });
 
-  it('adds a Profile menu entry per role, translated under auth:menu.profile', () => {
+  it('adds a Profile menu entry per role, in English and Hindi', () => {
     expect(description.menu).toHaveLength(6);
     for (const entry of description.menu) {
       const role = entry.roles[0] as keyof typeof PROFILE_PATHS;
-      expect(entry).toMatchObject({ label: 'Profile', labelKey: 'auth:menu.profile', path: PROFILE_PATHS[role], roles: [role] });
+      expect(entry).toMatchObject({ labels: { en: 'Profile', hi: 'प्रोफ़ाइल' }, path: PROFILE_PATHS[role], roles: [role] });
     }
     expect(new Set(description.menu.map((entry) => entry.id)).size).toBe(6);
   });

@@ -1,0 +1,37 @@
+/**
+ * A push's live events (issue 20, item 13): one `ota` event per device whose job changed state, and
+ * one `rollout` event per push with its job counts afterwards (the OTA screens', Admin's). The push
+ * call and the fleet simulator read them inside their transaction and publish them once it commits.
+ */
+import type { Db } from '../../db';
+import type { DeviceKeys } from '../../policy/live-scope';
+import { DEVICE_KEYS_SQL, deviceKeysOf, type LiveEvent, type OtaJobState, type RolloutCounts } from '../live/events';
+
+/** The `ota` events of these jobs as they are now, with each device's firmware version. */
+export async function jobEvents(db: Db, jobIds: number[]): Promise<LiveEvent[]> {
+  if (jobIds.length === 0) return [];
+  const { rows } = await db.query<DeviceKeys & { job_id: number; push_id: number; state: OtaJobState; firmware_version: string | null }>(
+    `SELECT ${DEVICE_KEYS_SQL}, j.id::int AS job_id, j.push_id::int AS push_id, j.state, d.firmware_version
+       FROM ota_jobs j JOIN devices d ON d.id = j.device_id WHERE j.id = ANY($1::bigint[]) ORDER BY j.id`,
+    [jobIds],
+  );
+  const at = Date.now();
+  return rows.map((r) => ({ kind: 'ota', at, device: deviceKeysOf(r), push_id: r.push_id, job_id: r.job_id, state: r.state, firmware_version: r.firmware_version }));
+}
+
+/** The `rollout` events of these pushes: their job counts per state now. */
+export async function rolloutEvents(db: Db, pushIds: number[]): Promise<LiveEvent[]> {
+  if (pushIds.length === 0) return [];
+  const { rows } = await db.query<RolloutCounts>(
+    `SELECT p.id::int AS push_id, p.product_line,
+            count(*) FILTER (WHERE j.state = 'queued')::int AS queued,
+            count(*) FILTER (WHERE j.state = 'downloading')::int AS downloading,
+            count(*) FILTER (WHERE j.state = 'installed')::int AS installed,
+            count(*) FILTER (WHERE j.state = 'failed')::int AS failed
+       FROM ota_pushes p LEFT JOIN ota_jobs j ON j.push_id = p.id
+      WHERE p.id = ANY($1::bigint[]) GROUP BY p.id, p.product_line ORDER BY p.id`,
+    [[...new Set(pushIds)]],
+  );
+  const at = Date.now();
+  return rows.map((r) => ({ kind: 'rollout', at, ...r }));
+}
