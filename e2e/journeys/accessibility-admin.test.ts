@@ -40,7 +40,7 @@ test.concurrent.each([...Array(LANES).keys()].map((lane) => [lane + 1, lane] as 
       const since = Date.now();
       const pass = await auditRole(page, account('admin@demo.test'), screens, ledger, stackInfo().apiUrl);
       console.log(
-        `Admin lane ${lane + 1}: ${pass.visited.size} screens (${[...new Set(screens.map((s) => s.remote))].join(', ')}), ${pass.dialogs.length} dialogs, ${ledger.scans} scans in ${Math.round((Date.now() - since) / 1000)} s ${JSON.stringify(pass.time)}\n${pass.dialogs.join('\n')}`,
+        `Admin lane ${lane + 1}: ${pass.visited.size} screens (${[...new Set(screens.map((s) => s.remote))].join(', ')}), ${pass.dialogs.length} dialogs, ${ledger.scans} scans in ${Math.round((Date.now() - since) / 1000)} s ${JSON.stringify(pass.time)}\n${[...pass.aliases, ...pass.dialogs].join('\n')}`,
       );
       expectCovered(pass, screens);
       expectNoBlocking(ledger);

@@ -5,7 +5,7 @@
 // mode (the mode changes CSS colours only, the DOM stays: names, roles and structure need one scan).
 // The same for each dialog, scanned on its own (the page behind is inert and was scanned already).
 // Modes alternate from screen to screen, so both get full scans over a run.
-import type { Page } from 'playwright-core';
+import type { ElementHandle, Page } from 'playwright-core';
 import { AxeLedger, runAxe, type Theme } from './axe';
 import { screenKey, pathFor, type Screen } from './console-routes';
 import { goClientSide, NetworkWatch, setTheme, settle } from './screens';
@@ -36,6 +36,8 @@ export interface PassContext {
   token: string;
   /** Keys (screenKey) of the screens scanned. */
   visited: Set<string>;
+  /** Routes that redirect to another route of the role (scanned there), `alias -> route`. */
+  aliases: string[];
   /** Dialogs scanned, `route [dialog name]`. */
   dialogs: string[];
   /** The product selected for screens that name none (Admin and Agency choose one in the header). */
@@ -45,7 +47,7 @@ export interface PassContext {
 }
 
 export function newPass(page: Page, role: string, apiUrl: string, token: string, ledger: AxeLedger): PassContext {
-  return { page, network: new NetworkWatch(page), ledger, role, apiUrl, token, visited: new Set(), dialogs: [], time: { open: 0, scan: 0, dialogs: 0 } };
+  return { page, network: new NetworkWatch(page), ledger, role, apiUrl, token, visited: new Set(), aliases: [], dialogs: [], time: { open: 0, scan: 0, dialogs: 0 } };
 }
 
 /** Once per document: the stylesheet that stops animations (CSP allows inline styles: Emotion needs them). */
@@ -82,11 +84,17 @@ export async function selectProduct(page: Page, product: string): Promise<void> 
   if ((await select.inputValue()) !== product) await select.selectOption(product);
 }
 
+/** Whether a path is an instance of a route (its parameters any one segment). */
+const matchesRoute = (pathname: string, route: string): boolean =>
+  new RegExp(`^${route.replace(/:[A-Za-z_]+/g, '[^/]+')}$`).test(pathname);
+
 /**
  * Opens one screen client-side and checks the console really shows it: the path stays (no guard
  * redirect), the route's remote is mounted, and no not-found or error panel stands in for it.
+ * A route that is an alias (it redirects to another route of `others`, e.g. Admin's /admin/models to
+ * /admin/heat_pump/models) answers the route it landed on: that screen is scanned under its own route.
  */
-export async function openScreen(pass: PassContext, screen: Screen, path: string, landsOn = path): Promise<void> {
+export async function openScreen(pass: PassContext, screen: Screen, path: string, landsOn = path, others: Screen[] = []): Promise<string | null> {
   const { page, network } = pass;
   const product = screen.product ?? pass.product;
   if (product) await selectProduct(page, product);
@@ -94,12 +102,15 @@ export async function openScreen(pass: PassContext, screen: Screen, path: string
   await settle(page, network);
   const landed = new URL(page.url());
   if (landed.pathname !== new URL(landsOn, landed).pathname) {
+    const target = others.find((s) => s.route !== screen.route && matchesRoute(landed.pathname, s.route));
+    if (target) return target.route;
     throw new Error(`${pass.role}: ${path} (${screenKey(screen)}) went to ${landed.pathname}`);
   }
   const refusal = await shellRefusal(page);
   if (refusal) throw new Error(`${pass.role}: ${path} (${screenKey(screen)}) shows "${refusal}"`);
   const area = page.locator(`[data-testid="remote-area-${screen.remote}"] > *`);
   if ((await area.count()) === 0) throw new Error(`${pass.role}: ${path} is not shown by ${screen.remote}`);
+  return null;
 }
 
 interface Opener {
@@ -153,25 +164,57 @@ async function closeDialog(page: Page): Promise<void> {
   }
 }
 
-/** Opens each dialog the screen offers, scans it in both modes, closes it; a button that navigates is undone. */
+/**
+ * The panel a disclosure button opened (aria-expanded, aria-controls: the table's column chooser),
+ * as a selector for axe; null when the button opened none.
+ */
+async function openedPanel(button: ElementHandle): Promise<string | null> {
+  if ((await button.getAttribute('aria-expanded')) !== 'true') return null;
+  const id = await button.getAttribute('aria-controls');
+  return id ? `[id="${id}"]` : null;
+}
+
+/** Closes an open disclosure panel with Escape (its keyboard way out) and waits until its button says so. */
+async function closePanel(page: Page, button: ElementHandle): Promise<void> {
+  await page.keyboard.press('Escape');
+  for (let i = 0; i < 30 && (await button.getAttribute('aria-expanded')) === 'true'; i += 1) await page.waitForTimeout(100);
+  if ((await button.getAttribute('aria-expanded')) === 'true') throw new Error(`Escape did not close the panel of "${await button.textContent()}"`);
+}
+
+/**
+ * Opens each dialog (and disclosure panel) the screen offers, scans it in both modes, closes it; a
+ * button that navigates is undone.
+ */
 export async function scanDialogs(pass: PassContext, route: string, path: string): Promise<void> {
   const { page, network } = pass;
+  const here = () => new URL(page.url()).pathname === path.split('?')[0];
   for (const opener of await dialogOpeners(page)) {
+    // the list's column chooser is one shared-ui panel whatever the list: scanned once per pass
+    if (opener.name === 'Columns' && pass.dialogs.some((d) => d.endsWith('[Columns (panel)]'))) continue;
     // found on this screen a moment ago: after a dialog closed or an edit page was left, it comes back
-    const button = page.locator('main').getByRole('button', { name: opener.name, exact: true }).first();
-    await button.waitFor({ state: 'visible', timeout: 10_000 });
+    const found = page.locator('main').getByRole('button', { name: opener.name, exact: true }).first();
+    await found.waitFor({ state: 'visible', timeout: 10_000 });
+    // a handle: an open dialog makes the page behind it inert, out of reach of a role locator
+    const button = await found.elementHandle();
+    if (!button) throw new Error(`${pass.role}: ${route}: "${opener.name}" went away`);
     await button.click();
     const deadline = Date.now() + 2000;
-    while (Date.now() < deadline && !(await dialogOpen(page)) && new URL(page.url()).pathname === path.split('?')[0]) {
+    while (Date.now() < deadline && !(await dialogOpen(page)) && !(await openedPanel(button)) && here()) {
       await page.waitForTimeout(50);
     }
+    const name = opener.inRow ? `${opener.name.split(' ')[0]} (row)` : opener.name;
+    const panel = await openedPanel(button);
     if (await dialogOpen(page)) {
       await settle(page, network);
-      const name = opener.inRow ? `${opener.name.split(' ')[0]} (row)` : opener.name;
       await scanBothThemes(pass, { route, path, dialog: name }, DIALOG);
       pass.dialogs.push(`${route} [${name}]`);
       await closeDialog(page);
-    } else if (new URL(page.url()).pathname === path.split('?')[0]) {
+    } else if (panel) {
+      await settle(page, network);
+      await scanBothThemes(pass, { route, path, dialog: `${name} (panel)` }, panel);
+      pass.dialogs.push(`${route} [${name} (panel)]`);
+      await closePanel(page, button);
+    } else if (here()) {
       pass.dialogs.push(`${route} [${opener.name}: no dialog]`);
     } else {
       // an Add or Edit that is a page of its own (a route of the description, scanned there)
@@ -190,8 +233,13 @@ export async function scanScreens(pass: PassContext, screens: Screen[], options:
       t = Date.now();
     };
     const path = await pathFor(screen.route, pass.apiUrl, pass.token);
-    await openScreen(pass, screen, path);
+    const aliasOf = await openScreen(pass, screen, path, path, screens);
     lap('open');
+    if (aliasOf) {
+      pass.aliases.push(`${screen.route} -> ${aliasOf}`);
+      pass.visited.add(screenKey(screen));
+      continue;
+    }
     await scanBothThemes(pass, { route: screen.route, path });
     lap('scan');
     if (options.dialogs) await scanDialogs(pass, screen.route, path);

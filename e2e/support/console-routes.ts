@@ -148,6 +148,10 @@ export const ID_SOURCES: Record<string, IdSource> = {
   '/admin/heat_pump/device-history/:serial_number': { ...HEAT_PUMPS, field: (r) => r.serial_number },
   '/user/device/view/:id': HEAT_PUMPS,
   '/admin/heat_pump/faulty-systems/view/faulty-history/:id': HEAT_PUMPS,
+  // Admin's short aliases of the heat-pump screens (spec 2.4), redirects to the routes above
+  '/admin/faulty-systems/view/faulty-history/:id': HEAT_PUMPS,
+  '/admin/multi-site-company/view/:id': COMPANIES,
+  '/admin/sites/view/:id': SITES,
   '/admin/heat_pump/device/view/:id': HEAT_PUMPS,
   '/agency/heat_pump/faulty-systems/view/faulty-history/:id': HEAT_PUMPS,
   '/agency/heat_pump/device/view/:id': HEAT_PUMPS,

@@ -5,15 +5,15 @@ import type { Theme } from './axe';
 
 /** Counts the page's requests in flight (fetch, XHR, scripts, styles), for "the network is quiet". */
 export class NetworkWatch {
-  private pending = new Set<unknown>();
+  private pending = new Set<{ url(): string }>();
   private lastChange = Date.now();
 
   constructor(page: Page) {
-    const start = (req: unknown) => {
+    const start = (req: { url(): string }) => {
       this.pending.add(req);
       this.lastChange = Date.now();
     };
-    const end = (req: unknown) => {
+    const end = (req: { url(): string }) => {
       this.pending.delete(req);
       this.lastChange = Date.now();
     };
@@ -25,6 +25,11 @@ export class NetworkWatch {
   /** Restarts the quiet period (a navigation or a click that is about to ask for data). */
   touch(): void {
     this.lastChange = Date.now();
+  }
+
+  /** The requests in flight, for a message that says what a screen still waits for. */
+  inFlight(): string[] {
+    return [...this.pending].map((req) => req.url());
   }
 
   /** True when nothing was in flight for `ms`. */
@@ -60,7 +65,7 @@ export async function settle(page: Page, network: NetworkWatch, timeoutMs = 15_0
     if (network.quietFor(QUIET_MS)) {
       reason = await stillMoving(page);
       if (!reason) return;
-    } else reason = 'requests in flight';
+    } else reason = `requests in flight (${network.inFlight().join(', ')})`;
     await page.waitForTimeout(100);
   }
   throw new Error(`${new URL(page.url()).pathname} did not settle within ${timeoutMs} ms: ${reason}`);
