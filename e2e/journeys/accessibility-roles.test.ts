@@ -8,6 +8,7 @@ import { auditRole, expectCovered, expectNoBlocking, newPass, scanBothThemes, si
 import { AxeLedger } from '../support/axe';
 import { journey, launchChromium, stackInfo } from '../support/browser';
 import { readDescriptions, screensOf, type PublishedDescription } from '../support/console-routes';
+import { settle } from '../support/screens';
 import { DEMO_ACCOUNTS } from '../support/sign-in';
 import { repoRoot } from '../support/stack';
 
@@ -67,5 +68,31 @@ test.concurrent('the session-expired dialog, light and dark', async () => {
     await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
     await scanBothThemes(pass, { route: '(any)', path: '/customer/profile', dialog: 'Session expired' }, '[role="alertdialog"]');
     expectNoBlocking(ledger, 'Customer (session expired)');
+  });
+});
+
+// At phone width a list is cards, not a table, the filters that are on are chips, and the side menu
+// folds behind a button: what no desktop scan sees.
+test.concurrent('at phone width: a list as cards with its filter chips, and the folded menu, light and dark', async () => {
+  const { browser: b } = await ready();
+  await journey(b, async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInOneAtATime(page, 'sm@demo.test');
+    await stillMotion(page);
+    const pass = newPass(page, 'sm (phone width)', stackInfo().apiUrl, '', ledger);
+    const route = '/sitemanager/devices';
+    const path = `${route}?device_status[]=Active`;
+    await page.goto(path);
+    await stillMotion(page);
+    await page.getByRole('list', { name: 'Devices [Heat Pump]' }).getByRole('listitem').first().waitFor();
+    await page.getByRole('group', { name: 'Filters on' }).getByRole('button').first().waitFor();
+    await settle(page, pass.network);
+    await scanBothThemes(pass, { route, path });
+
+    await page.getByRole('button', { name: 'Open the menu' }).click();
+    await page.getByRole('navigation', { name: 'Main menu' }).waitFor({ state: 'visible' });
+    await settle(page, pass.network);
+    await scanBothThemes(pass, { route, path, dialog: 'Main menu (phone width)' });
+    expectNoBlocking(ledger, 'sm (phone width)');
   });
 });

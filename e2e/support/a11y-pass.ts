@@ -22,7 +22,7 @@ const DIALOG = '[role="dialog"], [role="alertdialog"]';
  * own "Add Season" adds a row), and never a confirmation's Yes: every dialog is closed with Escape,
  * so the pass changes no data.
  */
-const OPENS_DIALOG = /^(Filters|Search|Columns?\b.*|Add\b.*|New\b.*|Edit\b.*|Delete\b.*|Resolve\b.*|Update|Assign\b.*)$/;
+const OPENS_DIALOG = /^((Filters|Search)( \d+)?|Columns?\b.*|Add\b.*|New\b.*|Edit\b.*|Delete\b.*|Resolve\b.*|Update|Assign\b.*)$/;
 
 /** Suppress animations and transitions: a dialog is scanned at its end state without waiting 600 ms. */
 const NO_MOTION = '*, *::before, *::after { animation-duration: 0s !important; animation-delay: 0s !important; transition-duration: 0s !important; transition-delay: 0s !important; }';
