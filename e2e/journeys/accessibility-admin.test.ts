@@ -1,6 +1,6 @@
 // Issue 20, Admin: every screen the console publishes for Admin (its remotes' description.json), in
 // light and dark, with the dialogs each opens, scanned by axe-core; serious or critical violations fail,
-// the rest are written to .test-results/axe-admin.json. Two lanes run side by side (Admin has 80
+// the rest are written to .test-results/axe-admin.json. Three lanes run side by side (Admin has 89
 // screens): each signs in on its own and takes whole remotes.
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -11,7 +11,7 @@ import { readDescriptions, screensOf, type PublishedDescription } from '../suppo
 import { account } from '../support/sign-in';
 import { repoRoot } from '../support/stack';
 
-const LANES = 2;
+const LANES = 3;
 const ledgers: AxeLedger[] = [];
 let browser: Browser | undefined;
 // concurrent tests may start before beforeAll hooks: they share this one start instead
@@ -28,7 +28,7 @@ afterAll(async () => {
 });
 
 test.concurrent.each([...Array(LANES).keys()].map((lane) => [lane + 1, lane] as const))(
-  'Admin, lane %i of 2: every screen and its dialogs, light and dark, without serious or critical violations',
+  'Admin, lane %i of 3: every screen and its dialogs, light and dark, without serious or critical violations',
   async (_n, lane) => {
     const { browser: b, descriptions } = await ready();
     const all = screensOf(descriptions, 'Admin');

@@ -1,7 +1,7 @@
 // Issue 20, every role but Admin (accessibility-admin.test.ts): each screen the console publishes for
 // the role (its remotes' description.json), in light and dark, with the dialogs each opens, scanned by
 // axe-core; and the session-expired dialog. Serious or critical violations fail; the rest are written
-// to .test-results/axe-roles.json. The roles run two at a time (jest.config.js maxConcurrency).
+// to .test-results/axe-roles.json. The roles run three at a time (jest.config.js maxConcurrency).
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { auditRole, expectCovered, expectNoBlocking, newPass, scanBothThemes, signInOneAtATime, stillMotion } from '../support/a11y-pass';
