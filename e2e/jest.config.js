@@ -6,4 +6,7 @@ module.exports = {
   globalSetup: '<rootDir>/support/global-setup.ts',
   globalTeardown: '<rootDir>/support/global-teardown.ts',
   testTimeout: 120_000,
+  // the accessibility journeys run three passes side by side (test.concurrent): browser contexts keep
+  // both cores busy while one waits for the network; other journeys run their tests one by one
+  maxConcurrency: 3,
 };

@@ -26,3 +26,15 @@ describe('./app lifecycles', () => {
     await remote.unmount();
   });
 });
+
+describe('inside the console', () => {
+  // the shell's <main> holds every remote's screen: a second one inside it is a landmark too many
+  it.each(['/admin/firmwares', '/admin/OTAs', '/admin/OTA_History', '/admin/rules', '/admin/OTA-groups', '/admin/OTA-groups/3'])('%s adds no main landmark of its own', async (path) => {
+    signInAsAdmin('livelink');
+    fakeApi({});
+    const remote = await mountRemote(app, 'mfe-firmware', path);
+    expect(await within(remote.domElement).findByRole('heading', { level: 1 })).toBeInTheDocument();
+    expect(within(remote.domElement).queryByRole('main')).toBeNull();
+    await remote.unmount();
+  });
+});

@@ -28,14 +28,15 @@ function QuestionList({ questions }: { questions: SurveyQuestion[] }) {
           <Text as="dt" fontSize="sm" color="fg.muted">
             {q.question}
           </Text>
-          <Text as="dd" fontSize="sm">
+          {/* the follow-ups belong to this answer: a <dl> may hold only dt/dd groups */}
+          <Box as="dd" fontSize="sm">
             {q.given_answer === null || q.given_answer === undefined || q.given_answer === '' ? '-' : String(q.given_answer)}
-          </Text>
-          {q.sub_questions && q.sub_questions.filter(isQuestion).length > 0 && (
-            <Box ps="4" mt="1">
-              <QuestionList questions={q.sub_questions.filter(isQuestion)} />
-            </Box>
-          )}
+            {q.sub_questions && q.sub_questions.filter(isQuestion).length > 0 && (
+              <Box ps="4" mt="1">
+                <QuestionList questions={q.sub_questions.filter(isQuestion)} />
+              </Box>
+            )}
+          </Box>
         </Box>
       ))}
     </Stack>

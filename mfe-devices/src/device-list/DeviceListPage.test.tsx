@@ -49,7 +49,7 @@ describe('Devices [Lighting] (Admin)', () => {
     const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent);
     expect(headers).toEqual(['MAC Address', 'Address', 'Connection Type', 'Date Installed', 'Customer State', 'Device Status', 'Record ID', 'Action']);
     expect(within(table).getByText('No Property Exist')).toBeInTheDocument();
-    expect(within(table).getByRole('link', { name: 'Open the property of a4c13800001' })).toHaveAttribute('href', '/admin/customer/property/view/41');
+    expect(within(table).getByRole('link', { name: '12 High St Perth WA 6000' })).toHaveAttribute('href', '/admin/customer/property/view/41');
     expect(within(table).getAllByText('04-03-2025')).toHaveLength(2);
     expect(within(table).getByText('Pending').closest('[data-tone]')).toHaveAttribute('data-tone', 'yellow');
     expect(within(table).getByText('Replaced').closest('[data-tone]')).toHaveAttribute('data-tone', 'yellow');
@@ -129,7 +129,8 @@ describe('a role’s own devices', () => {
     expect(await screen.findByText('LL3')).toBeInTheDocument();
     expect(lastCall(calls, 'GET', '/api/electrician/devices/all').query.get('deviceType')).toBe('livelink');
     // an electrician has no property view: the address is text
-    expect(screen.queryByRole('link', { name: /Open the property/ })).toBeNull();
+    expect(screen.getByText('12 High St Perth WA 6000')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: '12 High St Perth WA 6000' })).toBeNull();
   });
 
   it('shows the agency every line when heat pump is selected (heat pumps are another remote’s)', async () => {
@@ -156,7 +157,7 @@ describe('Devices - VEU (Agency)', () => {
     const view = renderDevices('/agency/dataforce-devices');
     expect(await screen.findByRole('heading', { name: 'Devices - VEU' })).toBeInTheDocument();
     // the address opens the agency's own property view
-    expect(await screen.findByRole('link', { name: 'Open the property of a4c13800008' })).toHaveAttribute('href', '/agency/customer/property/view/48');
+    expect(await screen.findByRole('link', { name: '12 High St Perth VIC 3000' })).toHaveAttribute('href', '/agency/customer/property/view/48');
     await user.click(await screen.findByRole('button', { name: 'View a4c13800008' }));
     await waitFor(() => expect(view.location().pathname).toBe('/agency/dataforce-device/8'));
     expect(callsTo(calls, 'GET', '/api/agency/dataforce-devices')).toHaveLength(1);

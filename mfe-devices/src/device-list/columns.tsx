@@ -31,7 +31,7 @@ export function useDeviceColumns({ line, onView, details = true }: DeviceColumns
       key: 'address',
       header: t('list.address'),
       // spec: a row with no postal code shows No Property Exist; the address opens the property view
-      render: (row) => <PropertyAddressCell row={row} name={row.mac_address ?? row.serial_number} {...(propertyPath ? { propertyPath } : {})} />,
+      render: (row) => <PropertyAddressCell row={row} {...(propertyPath ? { propertyPath } : {})} />,
     },
     ...when(details, { key: 'connection_type', header: t('list.connectionType'), render: (row: DeviceRow) => enumValue('connection_type', row.connection_type) }),
     { key: 'installation_date', header: t('list.dateInstalled'), render: (row) => (row.installation_date ? formatDate(row.installation_date) : '-') },

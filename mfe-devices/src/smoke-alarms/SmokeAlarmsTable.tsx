@@ -48,7 +48,7 @@ export function SmokeAlarmsTable({ label, list, alarms, withHub, onOpen }: Smoke
             key: 'address',
             header: t('list.address'),
             sortable: false,
-            render: (row: SmokeAlarm) => <PropertyAddressCell row={row} name={row.serial_number} />,
+            render: (row: SmokeAlarm) => <PropertyAddressCell row={row} />,
           },
         ]
       : []),

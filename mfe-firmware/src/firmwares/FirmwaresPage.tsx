@@ -87,7 +87,7 @@ export function FirmwaresPage() {
   ];
 
   return (
-    <Box as="main" p="4">
+    <Box p="4">
       <ListHeader
         title={t('firmwares.title')}
         list={list}

@@ -46,7 +46,7 @@ export function GroupDetailsPage() {
   const count = selection.count(info.data?.devices.total ?? 0);
 
   return (
-    <Box as="main" p="4">
+    <Box p="4">
       <PageHeader
         title={t('groupDetails.title', { name: group?.name ?? '' })}
         onBack={back}

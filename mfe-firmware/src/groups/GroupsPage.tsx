@@ -118,7 +118,7 @@ export function GroupsPage() {
   ];
 
   return (
-    <Box as="main" p="4">
+    <Box p="4">
       <ListHeader title={t('groups.title')} list={list} filters={[{ key: 'name', label: t('groups.groupName') }]}>
         <Button size="sm" onClick={() => setAdding(true)}>
           {t('groups.add')}

@@ -54,7 +54,7 @@ export function OtaHistoryPage() {
   ];
 
   return (
-    <Box as="main" p="4">
+    <Box p="4">
       <ListHeader
         title={t('history.title')}
         list={list}

@@ -53,7 +53,7 @@ export function OtaPushPage() {
   ];
 
   return (
-    <Box as="main" p="4">
+    <Box p="4">
       <ListHeader
         title={t('otas.title')}
         list={list}

@@ -79,7 +79,7 @@ export function RulesPage() {
   ];
 
   return (
-    <Box as="main" p="4">
+    <Box p="4">
       <ListHeader
         title={t('rules.title')}
         list={list}

@@ -73,6 +73,7 @@ export function ActivityLog({ heatPumpId }: { heatPumpId: number }) {
             <DataTable label={title} columns={columns} rows={activity.data?.data ?? []} rowKey="id" loading={activity.isFetching} emptyText={t('activity.empty')} />
           </Box>
           <Pager
+            label={title}
             page={page}
             limit={limit}
             total={activity.data?.total ?? 0}

@@ -42,7 +42,7 @@ describe('Devices [Heat Pump]', () => {
     ]);
     expect(within(table).getAllByText('04/03/2025')).toHaveLength(2);
     expect(within(table).getByText('No Property Exist')).toBeInTheDocument();
-    expect(within(table).getByRole('link', { name: 'Open the property of 200000000001' })).toHaveAttribute('href', '/admin/customer/property/view/41');
+    expect(within(table).getByRole('link', { name: '12 High St Perth WA 6000' })).toHaveAttribute('href', '/admin/customer/property/view/41');
     expect(within(table).getByText('Inactive').closest('[data-tone]')).toHaveAttribute('data-tone', 'red');
   });
 
@@ -108,7 +108,8 @@ describe('Devices [Heat Pump]', () => {
     renderHeatPump('/user/dashboard?device_status[]=Active&sortBy=serial_number&orderBy=asc');
     await screen.findByText('200000000003');
     // a User's address is plain text: the property view is Admin's
-    expect(screen.queryByRole('link', { name: /Open the property/ })).toBeNull();
+    expect(screen.getByText('12 High St Perth WA 6000')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: '12 High St Perth WA 6000' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Download CSV' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path === '/api/heat-pump/export')).toBe(true));
     const sent = lastCall(calls, 'POST', '/api/heat-pump/export').body as { filter: string; sortBy: string; orderBy: string };

@@ -86,7 +86,6 @@ export function HeatPumpListPage({ area }: { area: HeatPumpListArea }) {
       render: (row) => (
         <PropertyAddressCell
           row={row}
-          name={row.serial_number}
           {...(propertyPath ? { propertyPath } : {})}
         />
       ),

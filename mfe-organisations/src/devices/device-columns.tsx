@@ -55,6 +55,6 @@ export function useDeviceColumns<Row extends SectionDevice>(show: { agency?: boo
   if (show.agent) columns.push({ key: 'agent_name', header: t('devices.agent'), render: (row) => (row.first_name ? `${row.first_name} ${row.last_name ?? ''}`.trim() : '-') });
   if (show.electrician) columns.push({ key: 'electrician', header: t('devices.electrician'), sortable: false, render: (row) => row.electrician ?? '-' });
   if (show.fieldWorker) columns.push({ key: 'field_worker', header: t('devices.fieldWorker'), sortable: false, render: (row) => row.field_worker ?? '-' });
-  columns.push({ key: 'address', header: t('devices.address'), render: (row) => <PropertyAddressCell row={row} name={row.serial_number} {...(propertyPath ? { propertyPath } : {})} /> });
+  columns.push({ key: 'address', header: t('devices.address'), render: (row) => <PropertyAddressCell row={row} {...(propertyPath ? { propertyPath } : {})} /> });
   return columns;
 }

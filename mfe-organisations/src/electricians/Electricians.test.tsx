@@ -265,6 +265,9 @@ describe('Admin: electricians', () => {
     expect(await within(devices).findByRole('link', { name: 'Open device HP0000000901' })).toHaveAttribute('href', '/admin/heat_pump/device/view/901');
     expect(within(devices).getByText('Heat Pump')).toBeInTheDocument();
     const devicesSection = screen.getByRole('region', { name: 'Installed Devices' });
+    // each section's pager is its own landmark, named after its list
+    expect(within(devicesSection).getByRole('navigation', { name: 'Pagination: Installed Devices' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Pagination: Field Workers' })).toBeInTheDocument();
     await user.click(within(devicesSection).getByRole('button', { name: /next/i }));
     await waitFor(() => expect(lastCall(calls, 'GET', '/api/electrician/get-devices').query.get('page')).toBe('2'));
     expect(lastCall(calls, 'GET', '/api/electrician/get-agents').query.get('page')).toBe('1');

@@ -1,5 +1,5 @@
 import { Link as RouterLink, useSearchParams, useFieldRefusal } from '@fleet/shared-api';
-import { Link } from '@fleet/shared-ui';
+import { Box, Link } from '@fleet/shared-ui';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useForm } from 'react-hook-form';
 import { useAgentPayload, useSaveAgent, type LoginPayload } from '../api/agents';
@@ -48,8 +48,12 @@ export function AdminAgentViewPage() {
           }
           devices={
             <Link asChild colorPalette="teal">
-              <RouterLink to={recordPath(AGENCY_PATHS.agentDevices, info.agent.id)} aria-label={t('agencies.agent.allDevices')}>
+              {/* named by the count it shows, then what it opens (a label of its own hid the count: WCAG 2.5.3) */}
+              <RouterLink to={recordPath(AGENCY_PATHS.agentDevices, info.agent.id)}>
                 {String(info.devices)}
+                <Box as="span" srOnly>
+                  {` (${t('agencies.agent.allDevices')})`}
+                </Box>
               </RouterLink>
             </Link>
           }

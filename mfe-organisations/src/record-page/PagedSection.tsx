@@ -49,6 +49,7 @@ export function PagedSection<Row extends { id: number }>({ title, paging, result
             onSort={(key, order) => setQuery((q) => ({ ...q, sortBy: key, orderBy: order, page: 1 }))}
           />
           <Pager
+            label={title}
             page={query.page}
             limit={query.limit}
             total={result.data?.total ?? 0}

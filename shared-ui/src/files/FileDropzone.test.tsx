@@ -26,6 +26,16 @@ function Slot({ accept, onFile }: { accept?: string[]; onFile: (file: File | nul
 }
 
 describe('FileDropzone', () => {
+  it('is a button named by everything it shows (WCAG 2.5.3: the name holds the visible text)', () => {
+    renderWithUi(<Slot accept={['.bin']} onFile={jest.fn()} />);
+    const zone = screen.getByRole('button', { name: /Firmware file/ });
+    const visible = zone.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+    expect(visible).toContain('Drag and drop a file here, or click to browse');
+    for (const part of ['Firmware file', 'Drag and drop a file here, or click to browse', '.bin']) {
+      expect(zone).toHaveAccessibleName(expect.stringContaining(part));
+    }
+  });
+
   it('accepts exactly 52428800 bytes and refuses one byte more, naming the real limit', () => {
     expect(fileError(fileOf('a.pdf', MAX_UPLOAD_BYTES), ['.pdf'], MAX_UPLOAD_BYTES)).toBeNull();
     expect(fileError(fileOf('a.pdf', MAX_UPLOAD_BYTES + 1), ['.pdf'], MAX_UPLOAD_BYTES)).toBe(

@@ -92,7 +92,7 @@ export function FileDropzone({
       <Box
         role="button"
         tabIndex={disabled ? -1 : 0}
-        aria-label={t('files.dropHint', { label })}
+        // named by what it shows (label, hint, accepted types): a label of its own hid them (WCAG 2.5.3)
         aria-describedby={shownError ? errorId : undefined}
         aria-disabled={disabled || undefined}
         data-dragging={dragging ? '' : undefined}

@@ -94,7 +94,7 @@ export function PagedTable<Row extends { id: number }>({ label, list, result, pa
           }
         }
       />
-      <Pager page={query.page} limit={query.limit} total={total} onPageChange={list.setPage} onLimitChange={list.setLimit} onRefresh={() => void result.refetch()} />
+      <Pager label={label} page={query.page} limit={query.limit} total={total} onPageChange={list.setPage} onLimitChange={list.setLimit} onRefresh={() => void result.refetch()} />
     </>
   );
 }

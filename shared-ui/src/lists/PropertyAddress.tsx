@@ -19,14 +19,16 @@ export function addressLine(a: AddressParts): string {
 
 export interface PropertyAddressCellProps {
   row: AddressParts & { property_id: number | null };
-  /** The row's name in the link's label ("Open the property of 2000…"). */
-  name: string;
   /** The property view to open (Admin's `/admin/customer/property/view/{id}`), or none: plain text. */
   propertyPath?: (propertyId: number) => string;
 }
 
-/** A list's Address cell (spec): No Property Exist without a postal code, else the address, a link to the property view. */
-export function PropertyAddressCell({ row, name, propertyPath }: PropertyAddressCellProps) {
+/**
+ * A list's Address cell (spec): No Property Exist without a postal code, else the address, a link to the
+ * property view. The link is named by the address it shows (WCAG 2.5.3: a label of its own, "Open the
+ * property of …", hid the visible text from speech control).
+ */
+export function PropertyAddressCell({ row, propertyPath }: PropertyAddressCellProps) {
   const { t } = useUiTranslation();
   if (!row.postal_code || row.property_id === null) {
     return (
@@ -37,7 +39,7 @@ export function PropertyAddressCell({ row, name, propertyPath }: PropertyAddress
   }
   if (!propertyPath) return <>{addressLine(row)}</>;
   return (
-    <Link asChild colorPalette="teal" aria-label={t('address.openProperty', { name })}>
+    <Link asChild colorPalette="teal">
       <RouterLink to={propertyPath(row.property_id)}>{addressLine(row)}</RouterLink>
     </Link>
   );

@@ -130,3 +130,38 @@ describe('expandable rows', () => {
     expect(screen.queryByText('Related faults of SN-001')).toBeNull();
   });
 });
+
+describe('a table wider than its area', () => {
+  const sizes = (scrollWidth: number, clientWidth: number) => {
+    const restore = [
+      jest.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockReturnValue(scrollWidth),
+      jest.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(clientWidth),
+    ];
+    return () => restore.forEach((r) => r.mockRestore());
+  };
+  const plain: DataColumn<Device>[] = columns.filter((c) => c.key !== 'action');
+
+  it('scrolls in a region a keyboard can reach and scroll (WCAG 2.1.1; axe scrollable-region-focusable)', () => {
+    const restore = sizes(1600, 600);
+    try {
+      renderWithUi(<DataTable columns={plain} rows={rows} rowKey="id" label="Top sites" />);
+      // named apart from the table (and from a card or section titled like it: one landmark name each)
+      const region = screen.getByRole('region', { name: 'Scrollable table: Top sites' });
+      expect(region).toHaveAttribute('tabindex', '0');
+      expect(within(region).getByRole('table', { name: 'Top sites' })).toBeInTheDocument();
+    } finally {
+      restore();
+    }
+  });
+
+  it('adds no stop to the tab order when it fits', () => {
+    const restore = sizes(600, 600);
+    try {
+      renderWithUi(<DataTable columns={plain} rows={rows} rowKey="id" label="Top sites" />);
+      expect(screen.queryByRole('region')).toBeNull();
+      expect(screen.getByRole('table').parentElement).not.toHaveAttribute('tabindex');
+    } finally {
+      restore();
+    }
+  });
+});

@@ -3,6 +3,7 @@ import { Fragment, type Key, type ReactNode } from 'react';
 import { LoadingOverlay } from '../feedback/LoadingOverlay';
 import { ArrowDownIcon, ArrowUpIcon, SortIcon } from '../icons';
 import { useUiTranslation, type UiT } from '../texts/ui-texts';
+import { useScrollRegion } from './scroll-region';
 import { ColumnChooser } from './ColumnChooser';
 import { isActionsColumn, isFixedColumn, keyColumnKeys, useColumnChoice, visibleColumns } from './columns';
 import { usePhoneWidth, WIDE_ONLY } from './phone-width';
@@ -165,6 +166,8 @@ export function DataTable<Row>({
         ? 'indeterminate'
         : false;
   const columnCount = columns.length + (selection ? 1 : 0);
+  // its own name, apart from the table's and a card's or section's named by the same title
+  const scroll = useScrollRegion<HTMLDivElement>(label ? t('table.scrollAreaOf', { name: label }) : t('table.scrollArea'));
   const cell = (column: DataColumn<Row>, row: Row, index: number): ReactNode =>
     column.render ? column.render(row, index) : cellValue((row as Record<string, unknown>)[column.key], t);
   const isRowSelected = (key: RowKey) => Boolean(selection?.allSelected || selected?.has(key));
@@ -183,7 +186,7 @@ export function DataTable<Row>({
   const table = (
     <LoadingOverlay loading={loading}>
       {/* isolate: the sticky cells' stacking stays inside the table, under the loading overlay */}
-      <Table.ScrollArea borderWidth="1px" rounded="md" isolation="isolate" css={cards ? WIDE_ONLY : undefined}>
+      <Table.ScrollArea ref={scroll.ref} {...scroll.props} borderWidth="1px" rounded="md" focusRing="inside" isolation="isolate" css={cards ? WIDE_ONLY : undefined}>
         <Table.Root size={size} aria-label={label} stickyHeader interactive={rows.length > 0}>
           <Table.Header>
             <Table.Row bg="bg.muted">

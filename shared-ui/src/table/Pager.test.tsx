@@ -20,6 +20,13 @@ function setup(props: Partial<Parameters<typeof Pager>[0]> = {}) {
 }
 
 describe('Pager', () => {
+  it('names its navigation after the list it pages, so two lists on one screen have distinct landmarks', () => {
+    setup({ label: 'Sites' });
+    setup({ label: 'Properties' });
+    expect(screen.getByRole('navigation', { name: 'Pagination: Sites' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Pagination: Properties' })).toBeInTheDocument();
+  });
+
   it('says which rows are shown, 0-0 of 0 when empty', () => {
     expect(showingText(1, 25, 60)).toBe('Showing 1-25 of 60');
     expect(showingText(3, 25, 60)).toBe('Showing 51-60 of 60');

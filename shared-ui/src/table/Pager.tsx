@@ -17,6 +17,8 @@ export interface PagerProps {
   onLimitChange: (limit: number) => void;
   limitOptions?: readonly number[];
   onRefresh?: () => void;
+  /** The list it pages ("Sites"): its navigation is "Pagination: Sites", distinct beside another list's. */
+  label?: string;
 }
 
 export function lastPageOf(total: number, limit: number): number {
@@ -59,6 +61,7 @@ export function Pager({
   onLimitChange,
   limitOptions = DEFAULT_LIMIT_OPTIONS,
   onRefresh,
+  label,
 }: PagerProps) {
   const { t } = useUiTranslation();
   const limitId = useId();
@@ -84,7 +87,7 @@ export function Pager({
   };
 
   return (
-    <Flex as="nav" aria-label={t('pager.label')} wrap="wrap" gap="4" align="center" justify="space-between" py="3">
+    <Flex as="nav" aria-label={label ? t('pager.labelOf', { name: label }) : t('pager.label')} wrap="wrap" gap="4" align="center" justify="space-between" py="3">
       <HStack gap="4" wrap="wrap">
         <Text aria-live="polite" fontSize="sm">
           {showingText(page, limit, total, t)}

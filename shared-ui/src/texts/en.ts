@@ -28,6 +28,8 @@ export const en = {
     all: 'All Products',
   },
   table: {
+    scrollArea: 'Scrollable table',
+    scrollAreaOf: 'Scrollable table: {{name}}',
     noData: 'No Data Found',
     selectPage: 'Select all rows on this page',
     selectRow: 'Select row {{n}}',
@@ -38,6 +40,7 @@ export const en = {
   },
   pager: {
     label: 'Pagination',
+    labelOf: 'Pagination: {{name}}',
     showing: 'Showing {{from}}-{{to}} of {{total}}',
     rowsPerPage: 'Rows per page',
     refresh: 'Refresh',
@@ -119,7 +122,6 @@ export const en = {
   },
   address: {
     noProperty: 'No Property Exist',
-    openProperty: 'Open the property of {{name}}',
   },
   text: {
     showMore: 'Show More',
@@ -132,7 +134,6 @@ export const en = {
   },
   files: {
     upload: 'Upload file',
-    dropHint: '{{label}}: drop a file here or press to browse',
     dragOrClick: 'Drag and drop a file here, or click to browse',
     maxSize: 'Maximum file size is {{size}}',
     onlyTypes: 'Only {{types}} files are allowed',

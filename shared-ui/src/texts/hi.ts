@@ -27,6 +27,8 @@ export const hi: UiTexts = {
     all: 'सभी उत्पाद',
   },
   table: {
+    scrollArea: 'स्क्रॉल होने वाली तालिका',
+    scrollAreaOf: 'स्क्रॉल होने वाली तालिका: {{name}}',
     noData: 'कोई डेटा नहीं मिला',
     selectPage: 'इस पेज की सभी पंक्तियाँ चुनें',
     selectRow: 'पंक्ति {{n}} चुनें',
@@ -37,6 +39,7 @@ export const hi: UiTexts = {
   },
   pager: {
     label: 'पेज नेविगेशन',
+    labelOf: 'पेज नेविगेशन: {{name}}',
     showing: '{{total}} में से {{from}}-{{to}} दिखाए जा रहे हैं',
     rowsPerPage: 'प्रति पेज पंक्तियाँ',
     refresh: 'रीफ़्रेश करें',
@@ -117,7 +120,6 @@ export const hi: UiTexts = {
   },
   address: {
     noProperty: 'कोई संपत्ति नहीं है',
-    openProperty: '{{name}} की संपत्ति खोलें',
   },
   text: {
     showMore: 'और दिखाएँ',
@@ -130,7 +132,6 @@ export const hi: UiTexts = {
   },
   files: {
     upload: 'फ़ाइल अपलोड करें',
-    dropHint: '{{label}}: फ़ाइल यहाँ छोड़ें या चुनने के लिए दबाएँ',
     dragOrClick: 'फ़ाइल यहाँ खींचकर छोड़ें, या चुनने के लिए क्लिक करें',
     maxSize: 'अधिकतम फ़ाइल आकार {{size}} है',
     onlyTypes: 'केवल {{types}} फ़ाइलें मान्य हैं',

@@ -85,12 +85,18 @@ const fleetConfig = defineConfig({
         ...semanticTokens.colors,
         fg: {
           ...semanticTokens.colors.fg,
-          // Chakra's red.500 error text is 3.8:1 on white; red.600 keeps validation messages at WCAG AA.
-          error: { value: { _light: '{colors.red.600}', _dark: '{colors.red.400}' } },
+          // Status text at WCAG AA (4.5:1) on every background in light mode (system.test.ts measures
+          // each pair): Chakra's red.500 error text is 3.8:1 on white (red.600 is 4.4:1 on bg.muted),
+          // orange.600 warning text 3.6:1, green.600 success text 3.3:1. The 700 steps keep the hues.
+          error: { value: { _light: '{colors.red.700}', _dark: '{colors.red.400}' } },
+          warning: { value: { _light: '{colors.orange.700}', _dark: '{colors.orange.300}' } },
+          success: { value: { _light: '{colors.green.700}', _dark: '{colors.green.300}' } },
         },
         teal: palette('teal', '700'),
         // success toasts and green buttons: white on green.600 is 3.3:1, on green.700 it passes AA
         green: palette('green', '700'),
+        // white on orange.600 is 3.6:1 (a solid orange badge or button); orange.700 passes AA
+        orange: palette('orange', '700'),
         slate: palette('slate', '700'),
         primary: palette('teal', '700'),
         secondary: palette('slate', '700'),

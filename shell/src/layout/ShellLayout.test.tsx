@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import { apiIsBack, MemoryRouter, useApiOutage, useLocation, useSelectedProduct, useSession } from '@fleet/shared-api';
 import { FleetUiProvider } from '@fleet/shared-ui';
 import type { RemoteDescription, UserType } from '@fleet/shared-api';
@@ -107,8 +107,12 @@ describe('the layout', () => {
     await openAs(null, '/login');
     expect(where()).toBe('/login');
     expect(screen.queryByRole('navigation', { name: 'Main menu' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('banner')).not.toBeInTheDocument();
-    expect(screen.getByTestId('remote-area-mfe-auth')).toBeInTheDocument();
+    // the page's banner holds only the language and dark mode (every part of a page sits in a landmark)
+    const banner = screen.getByRole('banner');
+    expect(within(banner).getByRole('combobox', { name: 'Language' })).toBeInTheDocument();
+    expect(within(banner).getByRole('button', { name: 'Dark mode' })).toBeInTheDocument();
+    expect(within(banner).queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
+    expect(screen.getByRole('main')).toContainElement(screen.getByTestId('remote-area-mfe-auth'));
   });
 
   // Issue 20: the descriptions arrive after the first render; a public screen under a role prefix

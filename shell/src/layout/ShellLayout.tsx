@@ -81,8 +81,9 @@ export function ShellLayout() {
       <Box minH="100vh" bg="bg">
         <OverrideBanner />
         <ApiOutageNotice />
-        {/* no menus on public pages, but language and dark mode are chosen before signing in too */}
-        <HStack justify="flex-end" gap="2" px="4" pt="3">
+        {/* no menus on public pages, but language and dark mode are chosen before signing in too; a
+            banner, so every part of the page sits in a landmark */}
+        <HStack as="header" justify="flex-end" gap="2" px="4" pt="3">
           <LanguageSelector />
           <DarkModeToggle />
         </HStack>

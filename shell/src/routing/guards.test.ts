@@ -101,6 +101,15 @@ describe('route guards (spec 2.10)', () => {
     // the electrician login screen is not under the /electrician prefix
     expect(go('/electrician-login', null)).toMatchObject({ kind: 'remote', layout: 'public' });
   });
+
+  it("opens the site manager's public screens under /sm to a visitor (the prefix guards the role's own screens)", () => {
+    expect(go('/sm/login', null)).toMatchObject({ kind: 'remote', layout: 'public', match: { remote: 'mfe-auth' } });
+    // a signed-in site manager on its login screen goes home, like on /login
+    expect(go('/sm/login', 'sm')).toEqual({ kind: 'redirect', to: '/sitemanager/dashboard' });
+    // the prefix still keeps the rest of /sm to the role
+    expect(go('/sm/profile', null)).toEqual({ kind: 'redirect', to: '/login' });
+    expect(go('/sm/not-built-yet', 'Agency')).toEqual({ kind: 'redirect', to: '/login' });
+  });
 });
 
 describe('the route table', () => {
