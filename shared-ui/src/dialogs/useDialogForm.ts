@@ -2,11 +2,11 @@ import { errorMessage } from '@fleet/shared-api';
 import { useEffect, useEffectEvent, type BaseSyntheticEvent } from 'react';
 
 /**
- * Runs `start` each time a dialog opens, and again when it is handed another record while open: each
+ * Runs `start` each time a dialog opens, and again when it is handed another `record` while open: each
  * opening starts clean. `start` may read the latest props and state (an effect event, so it is not a
  * dependency and needs no lint exception).
  */
-export function useOnOpen(open: boolean, record: unknown, start: () => void): void {
+export function useOnOpen(open: boolean, start: () => void, record?: unknown): void {
   const onOpen = useEffectEvent(start);
   useEffect(() => {
     if (open) onOpen();
@@ -56,11 +56,15 @@ export interface DialogFormOptions<V, R> {
  * EditDialog and pass `submit(store)` as its onSubmit.
  */
 export function useDialogForm<V, R>({ form, open, record, valuesOf, save, onClose, t, onOpen, error }: DialogFormOptions<V, R>) {
-  useOnOpen(open, record, () => {
-    form.reset(valuesOf(record));
-    save.reset();
-    onOpen?.();
-  });
+  useOnOpen(
+    open,
+    () => {
+      form.reset(valuesOf(record));
+      save.reset();
+      onOpen?.();
+    },
+    record,
+  );
   return {
     /** A field's message in the page's language. */
     err: (key: string | undefined) => (key ? t(key) : undefined),
