@@ -34,8 +34,8 @@ export interface DialogFormOptions<V, R> {
   form: DialogForm<V>;
   open: boolean;
   /** The record being edited (null: a new one); each opening starts from its values. */
-  record: R | null;
-  valuesOf: (record: R | null) => V;
+  record: R;
+  valuesOf: (record: R) => V;
   /** The save call: its pending state and refusal are the dialog's. */
   save: DialogSave;
   onClose: () => void;
