@@ -27,7 +27,8 @@ export interface DialogSave {
   isPending: boolean;
   isError: boolean;
   error: unknown;
-  reset: () => void;
+  /** Forgets the last refusal at each opening; left out when the page owns the call and resets it. */
+  reset?: () => void;
 }
 
 export interface DialogFormOptions<V, R> {
@@ -60,7 +61,7 @@ export function useDialogForm<V, R>({ form, open, record, valuesOf, save, onClos
     open,
     () => {
       form.reset(valuesOf(record));
-      save.reset();
+      save.reset?.();
       onOpen?.();
     },
     record,
