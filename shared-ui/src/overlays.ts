@@ -6,6 +6,7 @@ export { Dialog, Drawer } from '@chakra-ui/react';
 export { ModalDialog, type ModalDialogProps } from './dialogs/ModalDialog';
 export { ConfirmDialog, type ConfirmDialogProps } from './dialogs/ConfirmDialog';
 export { EditDialog, type EditDialogProps } from './dialogs/EditDialog';
+export { useDialogForm, useOnOpen, type DialogForm, type DialogFormOptions, type DialogSave } from './dialogs/useDialogForm';
 export { FilterDrawer, type FilterDrawerProps } from './filters/FilterDrawer';
 // the whole text opens in a dialog
 export { ReadMore, ShowMore, type ReadMoreProps, type ShowMoreProps } from './text/ShowMore';

@@ -1,7 +1,6 @@
 import { useFieldRefusal } from '@fleet/shared-api';
-import { EditDialog } from '@fleet/shared-ui/overlays';
+import { EditDialog, useDialogForm } from '@fleet/shared-ui/overlays';
 import { yupResolver } from '@hookform/resolvers/yup';
-import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useUpdateCustomer, type CustomerInfo } from '../api/customers';
 import type { CustomerArea } from '../description';
@@ -15,43 +14,24 @@ const valuesOf = (c: CustomerInfo): PersonValues => ({ email: c.email, first_nam
 export function EditCustomerDialog({ area, open, customer, onClose }: { area: CustomerArea; open: boolean; customer: CustomerInfo; onClose: () => void }) {
   const { t } = useCustomersTranslation();
   const save = useUpdateCustomer(area);
+  const form = useForm<PersonValues>({ resolver: yupResolver(personSchema), defaultValues: valuesOf(customer) });
   const {
     register,
-    handleSubmit,
-    reset,
     setError,
     formState: { errors },
-  } = useForm<PersonValues>({ resolver: yupResolver(personSchema), defaultValues: valuesOf(customer) });
+  } = form;
   // a taken email is said beside the Email field, and only there
   const refusal = useFieldRefusal(save.error, setError, { email: 'email' });
-
-  useEffect(() => {
-    if (open) {
-      reset(valuesOf(customer));
-      save.reset();
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- each opening starts from the saved customer; reset is stable
-  }, [open, customer, reset]);
-
-  const submit = handleSubmit(async (values) => {
-    try {
-      await save.mutateAsync({ customer_id: customer.id, ...values });
-      onClose();
-    } catch {
-      // said in the dialog (and the toast), or beside its field; what was typed stays
-    }
-  });
+  // each opening starts from the saved customer; a refusal is said in the dialog (and the toast), or beside its field
+  const { dialog, submit } = useDialogForm({ form, open, record: customer, valuesOf, save, onClose, t, error: refusal });
 
   return (
     <EditDialog
-      open={open}
+      {...dialog}
       title={t('edit.title')}
       submitLabel={t('edit.save')}
       cancelLabel={t('edit.cancel')}
-      onClose={onClose}
-      onSubmit={(event) => void submit(event)}
-      busy={save.isPending}
-      error={refusal}
+      onSubmit={submit((values) => save.mutateAsync({ customer_id: customer.id, ...values }))}
     >
       <PersonFields register={register} errors={errors} />
     </EditDialog>

@@ -1,9 +1,9 @@
 import { errorMessage, formatDate, useFieldRefusal } from '@fleet/shared-api';
 import { Box, Button, ErrorPanel, Heading, HStack } from '@fleet/shared-ui';
-import { EditDialog } from '@fleet/shared-ui/overlays';
+import { EditDialog, useDialogForm } from '@fleet/shared-ui/overlays';
 import { DataTable, DeleteConfirmDialog, RowActions, type DataColumn } from '@fleet/shared-ui/tables';
 import { yupResolver } from '@hookform/resolvers/yup';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useAddMember, useMembers, useRemoveMember, type Member } from '../api/customers';
 import type { CustomerArea } from '../description';
@@ -57,43 +57,24 @@ export function MembersSection({ area, propertyId }: { area: CustomerArea; prope
 function AddMemberDialog({ area, propertyId, open, onClose }: { area: CustomerArea; propertyId: number; open: boolean; onClose: () => void }) {
   const { t } = useCustomersTranslation();
   const add = useAddMember(area);
+  const form = useForm<PersonValues>({ resolver: yupResolver(personSchema), defaultValues: EMPTY });
   const {
     register,
-    handleSubmit,
-    reset,
     setError,
     formState: { errors },
-  } = useForm<PersonValues>({ resolver: yupResolver(personSchema), defaultValues: EMPTY });
+  } = form;
   // a taken email is said beside the Email field, and only there
   const refusal = useFieldRefusal(add.error, setError, { email: 'email' });
-
-  useEffect(() => {
-    if (open) {
-      reset(EMPTY);
-      add.reset();
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- each opening starts empty; reset is stable
-  }, [open, reset]);
-
-  const submit = handleSubmit(async (values) => {
-    try {
-      await add.mutateAsync({ property_id: propertyId, ...values });
-      onClose();
-    } catch {
-      // said in the dialog (and the toast), or beside its field; what was typed stays
-    }
-  });
+  // each opening starts empty; a refusal is said in the dialog (and the toast), or beside its field
+  const { dialog, submit } = useDialogForm({ form, open, record: null, valuesOf: () => EMPTY, save: add, onClose, t, error: refusal });
 
   return (
     <EditDialog
-      open={open}
+      {...dialog}
       title={t('property.addMember')}
       submitLabel={t('property.add')}
       cancelLabel={t('property.cancel')}
-      onClose={onClose}
-      onSubmit={(event) => void submit(event)}
-      busy={add.isPending}
-      error={refusal}
+      onSubmit={submit((values) => add.mutateAsync({ property_id: propertyId, ...values }))}
     >
       <PersonFields register={register} errors={errors} />
     </EditDialog>

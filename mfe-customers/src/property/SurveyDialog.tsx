@@ -1,8 +1,8 @@
 import { apiGet, apiPut, errorMessage, useFleetMutation } from '@fleet/shared-api';
 import { Box, FormField, Input, NativeSelect, Stack } from '@fleet/shared-ui';
-import { EditDialog } from '@fleet/shared-ui/overlays';
+import { EditDialog, useOnOpen } from '@fleet/shared-ui/overlays';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { callPrefix, customerKeys } from '../api/customers';
 import type { CustomerArea } from '../description';
 import { useCustomersTranslation } from '../i18n/translation';
@@ -80,13 +80,15 @@ export function SurveyDialog({ area, propertyId, data, open, onClose }: { area: 
   const questions = useSurveyQuestions(open);
   const save = useFleetMutation((answers: Answers) => apiPut<null>(`${callPrefix(area)}/property/survey`, { property_id: propertyId, answers }), { invalidate: [customerKeys.all] });
   const [answers, setAnswers] = useState<Answers>({});
-  useEffect(() => {
-    if (open) {
+  // each opening starts from the saved answers
+  useOnOpen(
+    open,
+    () => {
       setAnswers(answersFrom(data));
       save.reset();
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- each opening starts from the saved answers
-  }, [open, data]);
+    },
+    data,
+  );
   const defs = questions.data ?? [];
 
   const field = (def: SurveyQuestionDef): ReactNode => {

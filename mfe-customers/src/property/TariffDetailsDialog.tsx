@@ -1,6 +1,5 @@
-import { errorMessage } from '@fleet/shared-api';
 import { Checkbox, FormField, Input, NativeSelect, SimpleGrid, Stack, Text } from '@fleet/shared-ui';
-import { EditDialog } from '@fleet/shared-ui/overlays';
+import { EditDialog, useDialogForm } from '@fleet/shared-ui/overlays';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useEffect, type ReactNode } from 'react';
 import { Controller, useFieldArray, useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
@@ -39,26 +38,20 @@ export function TariffDetailsDialog({ area, open, property, onClose }: { area: C
   const {
     register,
     control,
-    handleSubmit,
-    reset,
     setValue,
     getValues,
     formState: { errors },
   } = form;
   const plan = useFieldArray({ control, name: 'plan' });
+  const { replace: replacePlan } = plan;
   const [postalCode, companyId, structureId, isFlat, discountType] = useWatch({ control, name: ['postal_code', 'company_id', 'tariff_structure_id', 'is_flat', 'discount_type'] });
   const chosenCompany = companyId ? Number(companyId) : null;
   const distributors = useDistributors(postalCode.trim());
   const retailers = useRetailers();
   const structures = useTariffStructures(chosenCompany);
 
-  useEffect(() => {
-    if (open) {
-      reset(formValuesOf(property));
-      save.reset();
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- each opening starts from the saved property; reset is stable
-  }, [open, property, reset]);
+  // each opening starts from the saved property; a refusal is said in the dialog (and the toast), what was typed stays
+  const { err, dialog, submit } = useDialogForm({ form, open, record: property, valuesOf: formValuesOf, save, onClose, t });
 
   // A distributor that does not serve the new postal code is no longer a choice.
   useEffect(() => {
@@ -74,19 +67,9 @@ export function TariffDetailsDialog({ area, open, property, onClose }: { area: C
       return;
     }
     setValue('is_flat', structure.is_flat_rate);
-    plan.replace(structure.is_flat_rate ? [] : planRowsFor(structure, getValues('plan')));
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- plan.replace is stable for the form's life
-  }, [structures.data, structureId, setValue, getValues]);
+    replacePlan(structure.is_flat_rate ? [] : planRowsFor(structure, getValues('plan')));
+  }, [structures.data, structureId, setValue, getValues, replacePlan]);
 
-  const err = (message: string | undefined) => (message ? t(message) : undefined);
-  const submit = handleSubmit(async (values) => {
-    try {
-      await save.mutateAsync(editOf(property.id, values));
-      onClose();
-    } catch {
-      // said in the dialog (and the toast); what was typed stays
-    }
-  });
 
   const discountTypes = [
     { value: 'percentage', label: t('tariff.percentage') },
@@ -96,15 +79,12 @@ export function TariffDetailsDialog({ area, open, property, onClose }: { area: C
 
   return (
     <EditDialog
-      open={open}
+      {...dialog}
       size="lg"
       title={t('tariff.title')}
       submitLabel={t('tariff.save')}
       cancelLabel={t('tariff.cancel')}
-      onClose={onClose}
-      onSubmit={(event) => void submit(event)}
-      busy={save.isPending}
-      error={save.isError ? errorMessage(save.error) : null}
+      onSubmit={submit((values) => save.mutateAsync(editOf(property.id, values)))}
     >
       <Stack gap="4">
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">

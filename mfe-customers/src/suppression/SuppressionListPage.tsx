@@ -1,10 +1,10 @@
-import { apiDelete, apiList, apiPost, EMAIL_PATTERN, errorMessage, formatDate, Link as RouterLink, useFleetMutation, useListState, type ListQuery } from '@fleet/shared-api';
+import { apiDelete, apiList, apiPost, EMAIL_PATTERN, formatDate, Link as RouterLink, useFleetMutation, useListState, type ListQuery } from '@fleet/shared-api';
 import { Box, Button, FormField, Input, Link, NativeSelect, Stack } from '@fleet/shared-ui';
-import { EditDialog } from '@fleet/shared-ui/overlays';
+import { EditDialog, useDialogForm } from '@fleet/shared-ui/overlays';
 import { DeleteConfirmDialog, ListHeader, PagedTable, RowActions, type DataColumn, type FilterFieldDef } from '@fleet/shared-ui/tables';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import * as yup from 'yup';
 import { customerPaths } from '../description';
@@ -95,41 +95,25 @@ export function SuppressionListPage() {
   );
 }
 
+const EMPTY_ADD: AddValues = { email: '', reason: '' };
+
 function AddDialog({ open, onClose, reasonLabel }: { open: boolean; onClose: () => void; reasonLabel: (reason: string) => string }) {
   const { t } = useCustomersTranslation();
   const add = useFleetMutation((values: AddValues) => apiPost<{ id: number }>(CALL, values), { invalidate: [['customers', 'suppression']] });
+  const form = useForm<AddValues>({ resolver: yupResolver(addSchema), defaultValues: EMPTY_ADD });
   const {
     register,
-    handleSubmit,
-    reset,
     formState: { errors },
-  } = useForm<AddValues>({ resolver: yupResolver(addSchema), defaultValues: { email: '', reason: '' } });
-  useEffect(() => {
-    if (open) {
-      reset({ email: '', reason: '' });
-      add.reset();
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- each opening starts empty; reset is stable
-  }, [open, reset]);
-  const err = (message: string | undefined) => (message ? t(message) : undefined);
-  const submit = handleSubmit(async (values) => {
-    try {
-      await add.mutateAsync(values);
-      onClose();
-    } catch {
-      // said in the dialog (and the toast); what was typed stays
-    }
-  });
+  } = form;
+  // each opening starts empty; a refusal is said in the dialog (and the toast), what was typed stays
+  const { err, dialog, submit } = useDialogForm({ form, open, record: null, valuesOf: () => EMPTY_ADD, save: add, onClose, t });
   return (
     <EditDialog
-      open={open}
+      {...dialog}
       title={t('suppression.add')}
       submitLabel={t('property.add')}
       cancelLabel={t('property.cancel')}
-      onClose={onClose}
-      onSubmit={(event) => void submit(event)}
-      busy={add.isPending}
-      error={add.isError ? errorMessage(add.error) : null}
+      onSubmit={submit((values) => add.mutateAsync(values))}
     >
       <Stack gap="4">
         <FormField label={t('suppression.email')} required error={err(errors.email?.message)}>

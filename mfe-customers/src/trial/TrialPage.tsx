@@ -1,9 +1,9 @@
 import { apiGet, apiPut, errorMessage, formatDate, useBackTo, useFleetMutation, useParams } from '@fleet/shared-api';
 import { Badge, Box, Button, ErrorPanel, FormField, HStack, Input, NativeSelect, PageHeader } from '@fleet/shared-ui';
-import { EditDialog } from '@fleet/shared-ui/overlays';
+import { EditDialog, useOnOpen } from '@fleet/shared-ui/overlays';
 import { DataTable, type DataColumn } from '@fleet/shared-ui/tables';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { customerPaths } from '../description';
 import { useCustomersTranslation } from '../i18n/translation';
 
@@ -84,15 +84,18 @@ function ChangeDialog({ change, onClose }: { change: Change | null; onClose: () 
   const [endsOn, setEndsOn] = useState('');
   const [outcome, setOutcome] = useState('purchased');
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    if (change) {
+  // each opening starts from the trial
+  useOnOpen(
+    change !== null,
+    () => {
+      if (!change) return;
       setEndsOn(change.trial.ends_on);
       setOutcome('purchased');
       setError(null);
       save.reset();
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- each opening starts from the trial
-  }, [change]);
+    },
+    change,
+  );
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!change) return;

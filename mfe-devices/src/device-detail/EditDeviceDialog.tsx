@@ -1,8 +1,6 @@
-import { errorMessage } from '@fleet/shared-api';
 import { FormField, Input, SimpleGrid, Stack } from '@fleet/shared-ui';
-import { EditDialog } from '@fleet/shared-ui/overlays';
+import { EditDialog, useDialogForm } from '@fleet/shared-ui/overlays';
 import { yupResolver } from '@hookform/resolvers/yup';
-import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useEditDevice, type DeviceInfo, type EditorScope } from '../api/devices';
 import { useDevicesTranslation } from '../i18n/translation';
@@ -30,47 +28,30 @@ function valuesOf(device: DeviceInfo): EditValues {
 export function EditDeviceDialog({ open, device, scope, onClose }: EditDeviceDialogProps) {
   const { t } = useDevicesTranslation();
   const save = useEditDevice(scope);
+  const form = useForm<EditValues>({ resolver: yupResolver(editSchema), defaultValues: valuesOf(device) });
   const {
     register,
-    handleSubmit,
-    reset,
     formState: { errors },
-  } = useForm<EditValues>({ resolver: yupResolver(editSchema), defaultValues: valuesOf(device) });
+  } = form;
 
-  useEffect(() => {
-    if (open) {
-      reset(valuesOf(device));
-      save.reset();
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- each opening starts from the saved device; reset is stable
-  }, [open, device, reset]);
-
-  const err = (message: string | undefined) => (message ? t(message) : undefined);
-  const submit = handleSubmit(async (values) => {
-    try {
-      await save.mutateAsync({
-        id: device.id,
-        impulse_rate: sentRate(values),
-        impulse_rate_type: values.impulse_rate_type,
-        force_sync_date: values.force_sync_date || null,
-        nmi: values.nmi,
-      });
-      onClose();
-    } catch {
-      // said in the dialog (and the toast); the dialog and what was typed stay
-    }
-  });
+  // each opening starts from the saved device; a refusal is said in the dialog (and the toast), the dialog and what was typed stay
+  const { err, dialog, submit } = useDialogForm({ form, open, record: device, valuesOf, save, onClose, t });
 
   return (
     <EditDialog
-      open={open}
+      {...dialog}
       title={t('edit.title')}
       submitLabel={t('edit.save')}
       cancelLabel={t('edit.cancel')}
-      onClose={onClose}
-      onSubmit={(event) => void submit(event)}
-      busy={save.isPending}
-      error={save.isError ? errorMessage(save.error) : null}
+      onSubmit={submit((values) =>
+        save.mutateAsync({
+          id: device.id,
+          impulse_rate: sentRate(values),
+          impulse_rate_type: values.impulse_rate_type,
+          force_sync_date: values.force_sync_date || null,
+          nmi: values.nmi,
+        }),
+      )}
     >
       <Stack gap="4">
         <ImpulseRateFields register={register} error={errors.impulse_rate?.message} />

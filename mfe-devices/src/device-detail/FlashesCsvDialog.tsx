@@ -1,8 +1,8 @@
 import { errorMessage, saveFile } from '@fleet/shared-api';
 import { FormField, Input, SimpleGrid, Text } from '@fleet/shared-ui';
-import { EditDialog } from '@fleet/shared-ui/overlays';
+import { EditDialog, useOnOpen } from '@fleet/shared-ui/overlays';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { downloadFlashes } from '../api/devices';
 import { useDevicesTranslation } from '../i18n/translation';
 
@@ -32,14 +32,12 @@ export function FlashesCsvDialog({ open, deviceId, onClose }: { open: boolean; d
     },
   });
 
-  useEffect(() => {
-    if (open) {
-      setPeriod(lastWeek());
-      setProblem(null);
-      download.reset();
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- each opening starts from the last week
-  }, [open]);
+  // each opening starts from the last week
+  useOnOpen(open, () => {
+    setPeriod(lastWeek());
+    setProblem(null);
+    download.reset();
+  });
 
   const submit = () => {
     if (!period.start || !period.end) return setProblem(t('flashes.datesRequired'));

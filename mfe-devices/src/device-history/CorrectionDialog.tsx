@@ -1,8 +1,6 @@
-import { errorMessage } from '@fleet/shared-api';
 import { FormField, Input, NativeSelect, SimpleGrid, Stack } from '@fleet/shared-ui';
-import { EditDialog } from '@fleet/shared-ui/overlays';
+import { EditDialog, useDialogForm } from '@fleet/shared-ui/overlays';
 import { yupResolver } from '@hookform/resolvers/yup';
-import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useCorrectRate } from '../api/devices';
 import { ImpulseRateFields } from '../device-detail/ImpulseRateFields';
@@ -20,50 +18,33 @@ const EMPTY: CorrectionValues = { start_date: '', end_date: '', impulse_rate: ''
 export function CorrectionDialog({ open, deviceId, onClose }: { open: boolean; deviceId: number; onClose: () => void }) {
   const { t } = useDevicesTranslation();
   const correct = useCorrectRate(deviceId);
+  const form = useForm<CorrectionValues>({ resolver: yupResolver(correctionSchema), defaultValues: EMPTY });
   const {
     register,
-    handleSubmit,
-    reset,
     watch,
     formState: { errors },
-  } = useForm<CorrectionValues>({ resolver: yupResolver(correctionSchema), defaultValues: EMPTY });
+  } = form;
   const update = watch('update');
 
-  useEffect(() => {
-    if (open) {
-      reset(EMPTY);
-      correct.reset();
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- each opening starts empty; reset is stable
-  }, [open, reset]);
-
-  const err = (message: string | undefined) => (message ? t(message) : undefined);
-  const submit = handleSubmit(async (values) => {
-    try {
-      await correct.mutateAsync({
-        start_date: values.start_date,
-        end_date: values.end_date,
-        rate: sentRate(values),
-        type: values.impulse_rate_type,
-        update: values.update,
-        ...(values.update === 'impulseRate' ? {} : { unit_charge: Number(values.unit_charge) }),
-      });
-      onClose();
-    } catch {
-      // said in the dialog (and the toast); what was typed stays
-    }
-  });
+  // each opening starts empty; a refusal is said in the dialog (and the toast), what was typed stays
+  const { err, dialog, submit } = useDialogForm({ form, open, record: null, valuesOf: () => EMPTY, save: correct, onClose, t });
 
   return (
     <EditDialog
-      open={open}
+      {...dialog}
       title={t('correction.title')}
       submitLabel={t('edit.save')}
       cancelLabel={t('edit.cancel')}
-      onClose={onClose}
-      onSubmit={(event) => void submit(event)}
-      busy={correct.isPending}
-      error={correct.isError ? errorMessage(correct.error) : null}
+      onSubmit={submit((values) =>
+        correct.mutateAsync({
+          start_date: values.start_date,
+          end_date: values.end_date,
+          rate: sentRate(values),
+          type: values.impulse_rate_type,
+          update: values.update,
+          ...(values.update === 'impulseRate' ? {} : { unit_charge: Number(values.unit_charge) }),
+        }),
+      )}
     >
       <Stack gap="4">
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">

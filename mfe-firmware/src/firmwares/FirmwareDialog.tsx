@@ -1,8 +1,8 @@
-import { errorMessage, type UploadProgress } from '@fleet/shared-api';
+import type { UploadProgress } from '@fleet/shared-api';
 import { Box, FileDropzone, FormField, Input, SimpleGrid, Stack, Text, Textarea } from '@fleet/shared-ui';
-import { EditDialog } from '@fleet/shared-ui/overlays';
+import { EditDialog, useDialogForm } from '@fleet/shared-ui/overlays';
 import { yupResolver } from '@hookform/resolvers/yup';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import type { OtaDeviceType } from '../api/device-type';
 import { useSaveFirmware } from '../api/firmwares';
@@ -32,43 +32,20 @@ export function FirmwareDialog({ open, firmware, deviceType, otaType, onClose }:
   const multiple = otaType === 'multiple';
   const save = useSaveFirmware();
   const [progress, setProgress] = useState<UploadProgress | null>(null);
-  const {
-    register,
-    control,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useForm<FirmwareFormValues>({
+  const form = useForm<FirmwareFormValues>({
     resolver: yupResolver(firmwareSchema(otaType, editing)) as unknown as Resolver<FirmwareFormValues>,
     defaultValues: emptyValues(firmware),
   });
+  const {
+    register,
+    control,
+    formState: { errors },
+  } = form;
 
-  // Each opening starts from the firmware being edited (or empty) and forgets the last upload.
-  useEffect(() => {
-    if (open) {
-      reset(emptyValues(firmware));
-      setProgress(null);
-      save.reset();
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open, firmware]);
-
+  // Each opening starts from the firmware being edited (or empty) and forgets the last upload; a
+  // refusal is shown in the dialog and as a toast, the dialog stays open to try again.
+  const { err, dialog, submit } = useDialogForm({ form, open, record: firmware, valuesOf: emptyValues, save, onClose, t, onOpen: () => setProgress(null) });
   const busy = save.isPending;
-  const err = (message: string | undefined) => (message ? t(message) : undefined);
-
-  const submit = handleSubmit(async (values) => {
-    setProgress(null);
-    try {
-      await save.mutateAsync({
-        ...(firmware ? { id: firmware.id } : {}),
-        form: firmwareFormData(values, deviceType, otaType),
-        onProgress: setProgress,
-      });
-      onClose();
-    } catch {
-      // shown below and as a toast; the dialog stays open to try again
-    }
-  });
 
   const fileSlot = (name: 'file' | 'ota_file' | 'mcu56' | 'mcu62', md5: 'md_5_value' | 'md_5_value_mcu56' | 'md_5_value_mcu62', label: string) => {
     const current = slotFileName(firmware, name);
@@ -102,15 +79,19 @@ export function FirmwareDialog({ open, firmware, deviceType, otaType, onClose }:
 
   return (
     <EditDialog
-      open={open}
+      {...dialog}
       title={multiple ? t('firmwareDialog.packTitle') : t('firmwareDialog.title')}
       submitLabel={editing ? t('common.update') : t('common.add')}
       cancelLabel={t('common.cancel')}
-      onClose={onClose}
-      onSubmit={(event) => void submit(event)}
-      busy={busy}
+      onSubmit={submit((values) => {
+        setProgress(null);
+        return save.mutateAsync({
+          ...(firmware ? { id: firmware.id } : {}),
+          form: firmwareFormData(values, deviceType, otaType),
+          onProgress: setProgress,
+        });
+      })}
       size="lg"
-      error={save.isError ? errorMessage(save.error) : null}
     >
       <Stack gap="4">
         <SimpleGrid columns={{ base: 1, md: multiple ? 2 : 1 }} gap="4">

@@ -1,7 +1,7 @@
 import { errorMessage } from '@fleet/shared-api';
 import { Checkbox, FormField, Input, Stack, Text } from '@fleet/shared-ui';
-import { EditDialog } from '@fleet/shared-ui/overlays';
-import { useEffect, useState } from 'react';
+import { EditDialog, useOnOpen } from '@fleet/shared-ui/overlays';
+import { useState } from 'react';
 import type { OtaDeviceType } from '../api/device-type';
 import type { DeviceOption } from '../api/devices';
 import { useAddGroup, useAddGroupDevices } from '../api/groups';
@@ -35,16 +35,19 @@ export function GroupDialog({ open, group, deviceType, onClose }: GroupDialogPro
   const [all, setAll] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
 
-  useEffect(() => {
-    if (!open) return;
-    setName(group?.name ?? '');
-    setDevices([]);
-    setAll(false);
-    setErrors({});
-    add.reset();
-    addDevices.reset();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- each opening starts clean; the mutations' reset is stable
-  }, [open, group]);
+  // each opening starts clean
+  useOnOpen(
+    open,
+    () => {
+      setName(group?.name ?? '');
+      setDevices([]);
+      setAll(false);
+      setErrors({});
+      add.reset();
+      addDevices.reset();
+    },
+    group,
+  );
   const refusal = add.error ?? addDevices.error;
 
   const busy = add.isPending || addDevices.isPending;

@@ -1,8 +1,8 @@
 import { Checkbox, FormField, Input, SimpleGrid, Stack } from '@fleet/shared-ui';
-import { compareVersions, errorMessage } from '@fleet/shared-api';
-import { ConfirmDialog, EditDialog } from '@fleet/shared-ui/overlays';
+import { compareVersions } from '@fleet/shared-api';
+import { ConfirmDialog, EditDialog, useDialogForm } from '@fleet/shared-ui/overlays';
 import { yupResolver } from '@hookform/resolvers/yup';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import * as yup from 'yup';
 import type { OtaDeviceType } from '../api/device-type';
@@ -58,23 +58,15 @@ export function RuleDialog({ open, rule, fromVersions, fromLabels, toVersions, d
   const save = useSaveRule();
   // A rule that moves devices to an older version waits for the operator's Yes.
   const [downgrade, setDowngrade] = useState<RuleValues | null>(null);
+  const form = useForm<RuleValues>({ resolver: yupResolver(schema), defaultValues: valuesOf(rule) });
   const {
     register,
     control,
     handleSubmit,
-    reset,
     formState: { errors },
-  } = useForm<RuleValues>({ resolver: yupResolver(schema), defaultValues: valuesOf(rule) });
-
-  useEffect(() => {
-    if (open) {
-      reset(valuesOf(rule));
-      save.reset();
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- each opening starts clean; the mutation's reset is stable
-  }, [open, rule, reset]);
-
-  const err = (message: string | undefined) => (message ? t(message) : undefined);
+  } = form;
+  // each opening starts clean; the submit is this dialog's own (a downgrade asks first)
+  const { err, dialog } = useDialogForm({ form, open, record: rule, valuesOf, save, onClose, t });
 
   const store = async (values: RuleValues) => {
     try {
@@ -95,14 +87,11 @@ export function RuleDialog({ open, rule, fromVersions, fromLabels, toVersions, d
 
   return (
     <EditDialog
-      open={open}
+      {...dialog}
       title={t('rules.dialogTitle')}
       submitLabel={rule ? t('common.update') : t('common.add')}
       cancelLabel={t('common.cancel')}
-      onClose={onClose}
       onSubmit={(event) => void submit(event)}
-      busy={save.isPending}
-      error={save.isError ? errorMessage(save.error) : null}
     >
       <Stack gap="4">
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">

@@ -1,8 +1,6 @@
-import { errorMessage } from '@fleet/shared-api';
 import { Stack, Text, Textarea, FormField, TextField } from '@fleet/shared-ui';
-import { EditDialog } from '@fleet/shared-ui/overlays';
+import { EditDialog, useDialogForm } from '@fleet/shared-ui/overlays';
 import { yupResolver } from '@hookform/resolvers/yup';
-import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import * as yup from 'yup';
 import type { ResolveForm } from '../api/faults';
@@ -30,39 +28,26 @@ export interface ResolveFaultDialogProps {
   onClose: () => void;
 }
 
+const recordedOf = (resolved: ResolveFaultDialogProps['resolved']): ResolveForm => ({ agent: resolved?.agent ?? '', job_comments: resolved?.job_comments ?? '' });
+
 /** The Resolve Fault form (spec): Agent*, Job Comments; No and Yes. One row's fault or many. */
 export function ResolveFaultDialog({ open, title, question, resolved, busy, error, onResolve, onClose }: ResolveFaultDialogProps) {
   const { t } = useHeatPumpTranslation();
+  const form = useForm<ResolveForm>({ resolver: yupResolver(schema), defaultValues: { agent: '', job_comments: '' } });
   const {
     register,
-    handleSubmit,
-    reset,
     formState: { errors },
-  } = useForm<ResolveForm>({ resolver: yupResolver(schema), defaultValues: { agent: '', job_comments: '' } });
-
-  useEffect(() => {
-    if (open) reset({ agent: resolved?.agent ?? '', job_comments: resolved?.job_comments ?? '' });
-  }, [open, resolved, reset]);
-
-  const err = (message: string | undefined) => (message ? t(message) : undefined);
+  } = form;
+  // each opening starts from what was recorded (or empty); the page owns the call and its refusal
+  const { err, dialog, submit } = useDialogForm({ form, open, record: resolved, valuesOf: recordedOf, save: { isPending: busy, isError: Boolean(error), error }, onClose, t });
   return (
     <EditDialog
-      open={open}
+      {...dialog}
       title={title}
       submitLabel={t('resolve.yes')}
       cancelLabel={t('resolve.no')}
-      busy={busy}
       submitDisabled={Boolean(resolved)}
-      error={error ? errorMessage(error) : null}
-      onClose={onClose}
-      onSubmit={handleSubmit(async (values) => {
-        try {
-          await onResolve({ agent: values.agent.trim(), job_comments: values.job_comments.trim() });
-          onClose();
-        } catch {
-          // shown in the dialog; the input stays
-        }
-      })}
+      onSubmit={submit((values) => onResolve({ agent: values.agent.trim(), job_comments: values.job_comments.trim() }))}
     >
       <Stack gap="4">
         <Text>{resolved ? t('resolve.alreadyResolved') : question}</Text>

@@ -1,8 +1,9 @@
 import { FormField, Stack, Textarea, TextField } from '@fleet/shared-ui';
-import { EditDialog } from '@fleet/shared-ui/overlays';
+import { EditDialog, useDialogForm } from '@fleet/shared-ui/overlays';
+import { yupResolver } from '@hookform/resolvers/yup';
+import { useForm, type DefaultValues, type Resolver } from 'react-hook-form';
 import * as yup from 'yup';
 import { useSaveModel, type HeatPumpModel } from '../api/models';
-import { useEditForm } from '../forms/useEditForm';
 import { useHeatPumpTranslation } from '../i18n/translation';
 
 /** Names of things are at most 60 characters (spec 9); the input stops accepting more. */
@@ -28,7 +29,8 @@ const valuesOf = (model: HeatPumpModel | null): ModelValues => ({
 export function ModelDialog({ open, model, onClose }: { open: boolean; model: HeatPumpModel | null; onClose: () => void }) {
   const { t } = useHeatPumpTranslation();
   const save = useSaveModel();
-  const { form, err, dialog, submit } = useEditForm({ open, record: model, valuesOf, schema, save, onClose });
+  const form = useForm<ModelValues>({ resolver: yupResolver(schema) as unknown as Resolver<ModelValues>, defaultValues: valuesOf(model) as DefaultValues<ModelValues> });
+  const { err, dialog, submit } = useDialogForm({ form, open, record: model, valuesOf, save, onClose, t });
   const {
     register,
     formState: { errors },

@@ -1,7 +1,7 @@
 import { errorMessage } from '@fleet/shared-api';
 import { Button, HStack, Stack, Text } from '@fleet/shared-ui';
-import { ModalDialog } from '@fleet/shared-ui/overlays';
-import { useCallback, useEffect, useState } from 'react';
+import { ModalDialog, useOnOpen } from '@fleet/shared-ui/overlays';
+import { useCallback, useState } from 'react';
 import { useAssignDevices, useCompanyByContact, type DeviceAssignment } from '../api/nms';
 import { useHeatPumpTranslation } from '../i18n/translation';
 import { CompanyDialog } from './CompanyDialog';
@@ -39,17 +39,15 @@ export function AssignDevicesDialog({ open, selection, count, admin, onClose, on
   const found = byContact.data ? { id: byContact.data.id, label: t('assign.byContact', { name: byContact.data.company_name, email: searched }) } : null;
   // the email that named the chosen company, kept with the choice (the search may change after)
   const [contactEmail, setContactEmail] = useState<string | null>(null);
-  useEffect(() => {
-    if (open) {
-      setStep('company');
-      setCompany([]);
-      setSite([]);
-      setContactEmail(null);
-      setError(null);
-      assign.reset();
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- each opening starts clean; the mutation's reset is stable
-  }, [open]);
+  // each opening starts clean
+  useOnOpen(open, () => {
+    setStep('company');
+    setCompany([]);
+    setSite([]);
+    setContactEmail(null);
+    setError(null);
+    assign.reset();
+  });
 
   const run = async (siteId?: number) => {
     const companyId = company[0];

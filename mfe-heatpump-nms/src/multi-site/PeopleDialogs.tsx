@@ -1,9 +1,9 @@
 import { SimpleGrid, Stack, TextField } from '@fleet/shared-ui';
-import { EditDialog } from '@fleet/shared-ui/overlays';
-import { Controller } from 'react-hook-form';
+import { EditDialog, useDialogForm } from '@fleet/shared-ui/overlays';
+import { yupResolver } from '@hookform/resolvers/yup';
+import { Controller, useForm, type DefaultValues, type Resolver } from 'react-hook-form';
 import * as yup from 'yup';
 import { useSaveContact, useSaveSiteManager, type ContactRow, type SiteManagerRow } from '../api/nms';
-import { useEditForm } from '../forms/useEditForm';
 import { useHeatPumpTranslation } from '../i18n/translation';
 import { COMPANY_CHOICES, nameSearch, PagedChoice } from './PagedChoice';
 import { NAME_MAX, VALID_EMAIL_RE } from './rules';
@@ -25,7 +25,8 @@ const managerValues = (m: SiteManagerRow | null): ManagerValues => ({ site_ids: 
 export function SiteManagerDialog({ open, manager, onClose }: { open: boolean; manager: SiteManagerRow | null; onClose: () => void }) {
   const { t } = useHeatPumpTranslation();
   const save = useSaveSiteManager();
-  const { form, err, dialog, submit } = useEditForm({ open, record: manager, valuesOf: managerValues, schema: managerSchema, save, onClose });
+  const form = useForm<ManagerValues>({ resolver: yupResolver(managerSchema) as unknown as Resolver<ManagerValues>, defaultValues: managerValues(manager) as DefaultValues<ManagerValues> });
+  const { err, dialog, submit } = useDialogForm({ form, open, record: manager, valuesOf: managerValues, save, onClose, t });
   const {
     register,
     control,
@@ -97,7 +98,8 @@ export function ContactDialog({ open, contact, chooseCompany, onClose }: { open:
   const { t } = useHeatPumpTranslation();
   const save = useSaveContact();
   const choosing = chooseCompany && contact === null;
-  const { form, err, dialog, submit } = useEditForm({ open, record: contact, valuesOf: contactValues, schema: contactSchemaFor(choosing), save, onClose });
+  const form = useForm<ContactValues>({ resolver: yupResolver(contactSchemaFor(choosing)) as unknown as Resolver<ContactValues>, defaultValues: contactValues(contact) as DefaultValues<ContactValues> });
+  const { err, dialog, submit } = useDialogForm({ form, open, record: contact, valuesOf: contactValues, save, onClose, t });
   const {
     register,
     control,

@@ -1,9 +1,9 @@
 import { Stack, TextField } from '@fleet/shared-ui';
-import { EditDialog } from '@fleet/shared-ui/overlays';
-import { Controller } from 'react-hook-form';
+import { EditDialog, useDialogForm } from '@fleet/shared-ui/overlays';
+import { yupResolver } from '@hookform/resolvers/yup';
+import { Controller, useForm, type DefaultValues, type Resolver } from 'react-hook-form';
 import * as yup from 'yup';
 import { useSaveSite, type SiteRow } from '../api/nms';
-import { useEditForm } from '../forms/useEditForm';
 import { useHeatPumpTranslation } from '../i18n/translation';
 import { AddressField } from './AddressField';
 import { COMPANY_CHOICES, PagedChoice } from './PagedChoice';
@@ -48,7 +48,8 @@ export function SiteDialog({
 }) {
   const { t } = useHeatPumpTranslation();
   const save = useSaveSite();
-  const { form, err, dialog, submit } = useEditForm({ open, record: site, valuesOf, schema: schemaFor(chooseCompany), save, onClose });
+  const form = useForm<SiteValues>({ resolver: yupResolver(schemaFor(chooseCompany)) as unknown as Resolver<SiteValues>, defaultValues: valuesOf(site) as DefaultValues<SiteValues> });
+  const { err, dialog, submit } = useDialogForm({ form, open, record: site, valuesOf, save, onClose, t });
   const {
     register,
     control,

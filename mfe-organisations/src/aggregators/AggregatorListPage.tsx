@@ -1,9 +1,9 @@
-import { errorMessage, formatDate, NAME_MAX_LENGTH, useListState } from '@fleet/shared-api';
+import { formatDate, NAME_MAX_LENGTH, useListState } from '@fleet/shared-api';
 import { Box, Button, FormField, Input } from '@fleet/shared-ui';
-import { EditDialog } from '@fleet/shared-ui/overlays';
+import { EditDialog, useDialogForm } from '@fleet/shared-ui/overlays';
 import { DeleteConfirmDialog, ListHeader, PagedTable, RowActions, type DataColumn, type FilterFieldDef } from '@fleet/shared-ui/tables';
 import { yupResolver } from '@hookform/resolvers/yup';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import * as yup from 'yup';
 import { useAggregators, useDeleteAggregator, useSaveAggregator, type Aggregator } from '../api/organisations';
@@ -50,39 +50,22 @@ export function AggregatorListPage() {
 function AggregatorDialog({ editing, onClose }: { editing: Aggregator | 'new' | null; onClose: () => void }) {
   const { t } = useOrganisationsTranslation();
   const save = useSaveAggregator();
+  const form = useForm<Values>({ resolver: yupResolver(schema), defaultValues: { name: '' } });
   const {
     register,
-    handleSubmit,
-    reset,
     formState: { errors },
-  } = useForm<Values>({ resolver: yupResolver(schema), defaultValues: { name: '' } });
-  useEffect(() => {
-    if (editing !== null) {
-      reset({ name: editing === 'new' ? '' : editing.name });
-      save.reset();
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- each opening starts from the row; reset is stable
-  }, [editing, reset]);
-  const submit = handleSubmit(async (values) => {
-    try {
-      await save.mutateAsync({ id: editing === 'new' || editing === null ? null : editing.id, name: values.name });
-      onClose();
-    } catch {
-      // said in the dialog (and the toast); what was typed stays
-    }
-  });
+  } = form;
+  // each opening starts from the row; a refusal is said in the dialog (and the toast), what was typed stays
+  const { err, dialog, submit } = useDialogForm({ form, open: editing !== null, record: editing, valuesOf: (row) => ({ name: row === 'new' || row === null ? '' : row.name }), save, onClose, t });
   return (
     <EditDialog
-      open={editing !== null}
+      {...dialog}
       title={editing === 'new' ? t('aggregators.add') : t('aggregators.edit')}
       submitLabel={t('common.save')}
       cancelLabel={t('common.cancel')}
-      onClose={onClose}
-      onSubmit={(event) => void submit(event)}
-      busy={save.isPending}
-      error={save.isError ? errorMessage(save.error) : null}
+      onSubmit={submit((values) => save.mutateAsync({ id: editing === 'new' || editing === null ? null : editing.id, name: values.name }))}
     >
-      <FormField label={t('aggregators.name')} required error={errors.name?.message ? t(errors.name.message) : undefined}>
+      <FormField label={t('aggregators.name')} required error={err(errors.name?.message)}>
         <Input size="sm" autoComplete="off" maxLength={NAME_MAX_LENGTH} {...register('name')} />
       </FormField>
     </EditDialog>

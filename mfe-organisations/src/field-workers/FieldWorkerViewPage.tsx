@@ -1,8 +1,8 @@
 import { formatDate, Link as RouterLink, useFieldRefusal } from '@fleet/shared-api';
 import { Button, FactList, Link } from '@fleet/shared-ui';
-import { EditDialog } from '@fleet/shared-ui/overlays';
+import { EditDialog, useDialogForm } from '@fleet/shared-ui/overlays';
 import { yupResolver } from '@hookform/resolvers/yup';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useDeleteFieldWorker, useFieldWorker, useSaveFieldWorker, type FieldWorkerArea, type FieldWorkerInfo } from '../api/electricians';
 import { FIELD_WORKER_PATHS } from '../description';
@@ -89,39 +89,22 @@ export function FieldWorkerViewPage({ area }: { area: FieldWorkerArea }) {
 function ContactDialog({ worker, open, onClose }: { worker: FieldWorkerInfo; open: boolean; onClose: () => void }) {
   const { t } = useOrganisationsTranslation();
   const save = useSaveFieldWorker('admin');
+  const form = useForm<FieldWorkerValues>({ resolver: yupResolver(fieldWorkerSchema('none')), defaultValues: fieldWorkerValues(worker) });
   const {
     register,
-    handleSubmit,
-    reset,
     setError,
     formState: { errors },
-  } = useForm<FieldWorkerValues>({ resolver: yupResolver(fieldWorkerSchema('none')), defaultValues: fieldWorkerValues(worker) });
+  } = form;
   // a taken email is said beside the Email field, and only there
   const refusal = useFieldRefusal(save.error, setError, { email: 'email' });
-  useEffect(() => {
-    if (open) {
-      reset(fieldWorkerValues(worker));
-      save.reset();
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- each opening starts from the record; reset is stable
-  }, [open, reset]);
-  const submit = handleSubmit(async (values) => {
-    try {
-      await save.mutateAsync({ id: worker.id, body: fieldWorkerBody({ ...values, password: '' }) });
-      onClose();
-    } catch {
-      // said in the dialog (and the toast), or beside its field; what was typed stays
-    }
-  });
+  // each opening starts from the record; a refusal is said in the dialog (and the toast), or beside its field
+  const { dialog, submit } = useDialogForm({ form, open, record: null, valuesOf: () => fieldWorkerValues(worker), save, onClose, t, error: refusal });
   return (
     <EditDialog
-      open={open}
+      {...dialog}
       title={t('electricians.fieldWorkers.editTitle')}
       size="lg"
-      onClose={onClose}
-      onSubmit={(event) => void submit(event)}
-      busy={save.isPending}
-      error={refusal}
+      onSubmit={submit((values) => save.mutateAsync({ id: worker.id, body: fieldWorkerBody({ ...values, password: '' }) }))}
     >
       <FieldWorkerFields register={register} errors={errors} password="none" />
     </EditDialog>

@@ -1,8 +1,6 @@
-import { errorMessage } from '@fleet/shared-api';
 import { FormField, Input, Stack } from '@fleet/shared-ui';
-import { EditDialog } from '@fleet/shared-ui/overlays';
+import { EditDialog, useDialogForm } from '@fleet/shared-ui/overlays';
 import { yupResolver } from '@hookform/resolvers/yup';
-import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useSavePartner, type PartnerRow } from '../api/partners';
 import { useOrganisationsTranslation } from '../i18n/translation';
@@ -12,39 +10,21 @@ import { partnerSchema, partnerValues, type PartnerValues } from './partner-form
 export function PartnerDialog({ editing, onClose }: { editing: PartnerRow | 'new' | null; onClose: () => void }) {
   const { t } = useOrganisationsTranslation();
   const save = useSavePartner();
+  const form = useForm<PartnerValues>({ resolver: yupResolver(partnerSchema), defaultValues: partnerValues(null) });
   const {
     register,
-    handleSubmit,
-    reset,
     formState: { errors },
-  } = useForm<PartnerValues>({ resolver: yupResolver(partnerSchema), defaultValues: partnerValues(null) });
-  useEffect(() => {
-    if (editing !== null) {
-      reset(partnerValues(editing === 'new' ? null : editing));
-      save.reset();
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- each opening starts from the row; reset is stable
-  }, [editing, reset]);
-  const submit = handleSubmit(async (values) => {
-    try {
-      await save.mutateAsync({ id: editing === 'new' || editing === null ? null : editing.id, body: values });
-      onClose();
-    } catch {
-      // said in the dialog (and the toast); what was typed stays
-    }
-  });
-  const err = (message: string | undefined) => (message ? t(message) : undefined);
+  } = form;
+  // each opening starts from the row; a refusal is said in the dialog (and the toast), what was typed stays
+  const { err, dialog, submit } = useDialogForm({ form, open: editing !== null, record: editing, valuesOf: (row) => partnerValues(row === 'new' ? null : row), save, onClose, t });
   const p = (key: string) => t(`agencies.partner.${key}`);
   return (
     <EditDialog
-      open={editing !== null}
+      {...dialog}
       title={editing === 'new' ? p('add') : p('edit')}
       submitLabel={t('agencies.common.save')}
       cancelLabel={t('agencies.common.cancel')}
-      onClose={onClose}
-      onSubmit={(event) => void submit(event)}
-      busy={save.isPending}
-      error={save.isError ? errorMessage(save.error) : null}
+      onSubmit={submit((values) => save.mutateAsync({ id: editing === 'new' || editing === null ? null : editing.id, body: values }))}
     >
       <Stack gap="4">
         <FormField label={p('name')} required error={err(errors.name?.message)}>

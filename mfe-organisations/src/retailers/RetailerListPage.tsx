@@ -1,9 +1,9 @@
-import { errorMessage, formatDate, NAME_MAX_LENGTH, useListState } from '@fleet/shared-api';
+import { formatDate, NAME_MAX_LENGTH, useListState } from '@fleet/shared-api';
 import { Box, Button, Checkbox, FormField, Input, Stack } from '@fleet/shared-ui';
-import { EditDialog } from '@fleet/shared-ui/overlays';
+import { EditDialog, useDialogForm } from '@fleet/shared-ui/overlays';
 import { DeleteConfirmDialog, ListHeader, PagedTable, RowActions, type DataColumn, type FilterFieldDef } from '@fleet/shared-ui/tables';
 import { yupResolver } from '@hookform/resolvers/yup';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import * as yup from 'yup';
 import { useDeleteRetailer, useRetailers, useSaveRetailer, type Retailer } from '../api/organisations';
@@ -51,44 +51,30 @@ export function RetailerListPage() {
   );
 }
 
+const retailerValues = (row: Retailer | 'new' | null): Values =>
+  row === 'new' || row === null ? { retailer_name: '', is_top_listed: false } : { retailer_name: row.retailer_name, is_top_listed: row.is_top_listed === 1 };
+
 function RetailerDialog({ editing, onClose }: { editing: Retailer | 'new' | null; onClose: () => void }) {
   const { t } = useOrganisationsTranslation();
   const save = useSaveRetailer();
+  const form = useForm<Values>({ resolver: yupResolver(schema), defaultValues: { retailer_name: '', is_top_listed: false } });
   const {
     register,
     control,
-    handleSubmit,
-    reset,
     formState: { errors },
-  } = useForm<Values>({ resolver: yupResolver(schema), defaultValues: { retailer_name: '', is_top_listed: false } });
-  useEffect(() => {
-    if (editing !== null) {
-      reset(editing === 'new' ? { retailer_name: '', is_top_listed: false } : { retailer_name: editing.retailer_name, is_top_listed: editing.is_top_listed === 1 });
-      save.reset();
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- each opening starts from the row; reset is stable
-  }, [editing, reset]);
-  const submit = handleSubmit(async (values) => {
-    try {
-      await save.mutateAsync({ id: editing === 'new' || editing === null ? null : editing.electricity_retailer_id, ...values });
-      onClose();
-    } catch {
-      // said in the dialog (and the toast); what was typed stays
-    }
-  });
+  } = form;
+  // each opening starts from the row; a refusal is said in the dialog (and the toast), what was typed stays
+  const { err, dialog, submit } = useDialogForm({ form, open: editing !== null, record: editing, valuesOf: retailerValues, save, onClose, t });
   return (
     <EditDialog
-      open={editing !== null}
+      {...dialog}
       title={editing === 'new' ? t('retailers.add') : t('retailers.edit')}
       submitLabel={t('common.save')}
       cancelLabel={t('common.cancel')}
-      onClose={onClose}
-      onSubmit={(event) => void submit(event)}
-      busy={save.isPending}
-      error={save.isError ? errorMessage(save.error) : null}
+      onSubmit={submit((values) => save.mutateAsync({ id: editing === 'new' || editing === null ? null : editing.electricity_retailer_id, ...values }))}
     >
       <Stack gap="4">
-        <FormField label={t('retailers.name')} required error={errors.retailer_name?.message ? t(errors.retailer_name.message) : undefined}>
+        <FormField label={t('retailers.name')} required error={err(errors.retailer_name?.message)}>
           <Input size="sm" autoComplete="off" maxLength={NAME_MAX_LENGTH} {...register('retailer_name')} />
         </FormField>
         <Controller

@@ -1,8 +1,8 @@
-import { errorMessage, NAME_MAX_LENGTH, productDeviceType, type UploadProgress } from '@fleet/shared-api';
+import { NAME_MAX_LENGTH, productDeviceType, type UploadProgress } from '@fleet/shared-api';
 import { Box, FileDropzone, FormField, Image, Input, Stack, Text } from '@fleet/shared-ui';
-import { EditDialog } from '@fleet/shared-ui/overlays';
+import { EditDialog, useDialogForm } from '@fleet/shared-ui/overlays';
 import { yupResolver } from '@hookform/resolvers/yup';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useSaveSlider, type Slide } from '../api/sliders';
 import type { SliderProduct } from '../description';
@@ -25,50 +25,34 @@ export function SliderDialog({ product, editing, onClose }: SliderDialogProps) {
   const save = useSaveSlider();
   const adding = editing === 'new';
   const [progress, setProgress] = useState<UploadProgress | null>(null);
+  const form = useForm<SliderFormValues>({ resolver: yupResolver(sliderSchema(adding)) as unknown as Resolver<SliderFormValues>, defaultValues: valuesOf(editing) });
   const {
     register,
     control,
-    handleSubmit,
-    reset,
     formState: { errors },
-  } = useForm<SliderFormValues>({ resolver: yupResolver(sliderSchema(adding)) as unknown as Resolver<SliderFormValues>, defaultValues: valuesOf(editing) });
-  useEffect(() => {
-    if (editing !== null) {
-      reset(valuesOf(editing));
-      setProgress(null);
-      save.reset();
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- each opening starts from the slide; reset is stable
-  }, [editing, reset]);
-  const err = (message: string | undefined) => (message ? t(message) : undefined);
-  const submit = handleSubmit(async (values) => {
-    setProgress(null);
-    try {
-      await save.mutateAsync({
-        id: editing && editing !== 'new' ? editing.id : null,
-        deviceType: productDeviceType(product),
-        name: values.name,
-        link: values.link,
-        image: values.image,
-        onProgress: setProgress,
-      });
-      onClose();
-    } catch {
-      // said in the dialog (and the toast); what was typed and chosen stays
-    }
-  });
+  } = form;
+  // each opening starts from the slide and forgets the last upload; a refusal is said in the dialog
+  // (and the toast), what was typed and chosen stays
+  const { err, dialog, submit } = useDialogForm({ form, open: editing !== null, record: editing, valuesOf, save, onClose, t, onOpen: () => setProgress(null) });
   const current = editing && editing !== 'new' ? editing : null;
   const percent = progress ? Math.round(progress.percent * 100) : 0;
   return (
     <EditDialog
-      open={editing !== null}
+      {...dialog}
       title={adding ? t('tariffs.sliders.add') : t('tariffs.sliders.edit')}
       submitLabel={t('common.save')}
       cancelLabel={t('common.cancel')}
-      onClose={onClose}
-      onSubmit={(event) => void submit(event)}
-      busy={save.isPending}
-      error={save.isError ? errorMessage(save.error) : null}
+      onSubmit={submit((values) => {
+        setProgress(null);
+        return save.mutateAsync({
+          id: editing && editing !== 'new' ? editing.id : null,
+          deviceType: productDeviceType(product),
+          name: values.name,
+          link: values.link,
+          image: values.image,
+          onProgress: setProgress,
+        });
+      })}
     >
       <Stack gap="4">
         <FormField label={t('tariffs.sliders.name')} required error={err(errors.name?.message)}>
