@@ -16,12 +16,11 @@ import { nowIso } from '../../server/context';
 import type { CountCache } from '../../server/count-cache';
 import { ApiError, conflict, notFound, uniqueMessage } from '../../server/errors';
 import { buildListing, listInfo, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
-import { normaliseEmail } from '../../server/schemas';
+import { normaliseEmail, Nullable } from '../../server/schemas';
 import { SqlParams, whereClause } from '../../server/sql';
 import { revokeUserSessions } from '../auth/sessions';
 import { ISO, lineCondition } from '../devices/queries';
 import type { CsvExport } from '../exports/jobs';
-import { Nullable } from '../ota/common';
 import {
   AGENCY_DEVICE_TYPES,
   andList,

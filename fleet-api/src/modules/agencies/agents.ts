@@ -16,11 +16,10 @@ import { nowIso } from '../../server/context';
 import type { CountCache } from '../../server/count-cache';
 import { ApiError, conflict, notFound, uniqueMessage } from '../../server/errors';
 import { buildListing, listInfo, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
-import { normaliseEmail } from '../../server/schemas';
+import { normaliseEmail, Nullable } from '../../server/schemas';
 import { SqlParams, whereClause } from '../../server/sql';
 import { ISO, lineCondition } from '../devices/queries';
 import { inlineParams, type CsvExport } from '../exports/jobs';
-import { Nullable } from '../ota/common';
 import { counted, isUniqueViolation, refuseCommonPassword, splitList, type AgentForm, type ProductLine, type Status } from './fields';
 
 export const AGENT_NOT_FOUND = 'Installation agent not found';

@@ -12,9 +12,9 @@ import { ApiError, notFound, uniqueMessage } from '../../server/errors';
 import { buildListing, listInfo, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
 import { SqlParams, whereClause } from '../../server/sql';
 import { ISO, lineCondition } from '../devices/queries';
-import { Nullable } from '../ota/common';
 import { AGENCY_NOT_FOUND } from './agencies';
 import { isUniqueViolation, type PartnerForm, type ProductLine } from './fields';
+import { Nullable } from '../../server/schemas';
 
 export const PARTNER_NOT_FOUND = 'Partner not found';
 export const PARTNER_EXISTS = uniqueMessage('partners_name_key', 'A partner with this name already exists');

@@ -11,9 +11,8 @@ import type { CountCache } from '../../server/count-cache';
 import { ApiError, conflict } from '../../server/errors';
 import { buildListing, listInfo, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
 import { SqlParams, whereClause } from '../../server/sql';
-import { normaliseEmail } from '../../server/schemas';
+import { normaliseEmail, Nullable } from '../../server/schemas';
 import { productLines } from '../devices/lines';
-import { Nullable } from '../ota/common';
 import { ISO, PropertyAddress } from '../devices/queries';
 import type { CsvExport } from '../exports/jobs';
 

@@ -9,10 +9,9 @@ import type { Caller } from '../../policy/roles';
 import { requireVisible, scopeFor } from '../../policy/scope';
 import { ApiError, conflict, uniqueMessage } from '../../server/errors';
 import { buildListing, listInfo, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
-import { normaliseEmail } from '../../server/schemas';
+import { normaliseEmail, Nullable } from '../../server/schemas';
 import { SqlParams, whereClause } from '../../server/sql';
 import { ISO } from '../devices/queries';
-import { Nullable } from '../ota/common';
 
 const Place = {
   property_name: Nullable(Type.String()),

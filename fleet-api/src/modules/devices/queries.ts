@@ -13,8 +13,8 @@ import { buildListing, listInfo, type ListInfo, type ListQuery, type ListSpec } 
 import { SqlParams, whereClause } from '../../server/sql';
 import type { CountCache } from '../../server/count-cache';
 import { alphanumeric, identifierFilter } from '../ota/device-types';
-import { Nullable } from '../ota/common';
 import { productLines, type ListedLine } from './lines';
+import { Nullable } from '../../server/schemas';
 
 
 const AGENT_NAME = `(ag.first_name || ' ' || ag.last_name)`;

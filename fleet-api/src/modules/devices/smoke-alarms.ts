@@ -11,8 +11,8 @@ import { buildListing, listInfo, type ListInfo, type ListQuery, type ListSpec } 
 import { SqlParams, whereClause } from '../../server/sql';
 import type { CountCache } from '../../server/count-cache';
 import { identifierFilter } from '../ota/device-types';
-import { Nullable } from '../ota/common';
 import { ISO, PropertyAddress } from './queries';
+import { Nullable } from '../../server/schemas';
 
 
 export const SMOKE_ALARM_STATUSES = ['Normal', 'Alarm', 'Fault', 'Low battery'] as const;

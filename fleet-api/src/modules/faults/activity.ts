@@ -10,8 +10,8 @@ import { scopeFor } from '../../policy/scope';
 import { badRequest, notFound } from '../../server/errors';
 import { listInfo, parseFilterDate, type ListQuery } from '../../server/listing';
 import { SqlParams } from '../../server/sql';
-import { Nullable } from '../ota/common';
 import { alphanumeric } from '../ota/device-types';
+import { Nullable } from '../../server/schemas';
 
 /** At most this many days in one request (a quarter), and the default period: the last week. */
 export const ACTIVITY_MAX_DAYS = 92;

@@ -14,9 +14,9 @@ import { ApiError, badRequest, notFound } from '../../server/errors';
 import { buildListing, decodeFilter, listInfo, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
 import { SqlParams, whereClause } from '../../server/sql';
 import { identifierFilter } from '../ota/device-types';
-import { Nullable } from '../ota/common';
 import { DEVICE_KEYS_SQL, deviceKeysOf, type LiveEvent } from '../live/events';
 import type { DeviceKeys } from '../../policy/live-scope';
+import { Nullable } from '../../server/schemas';
 
 export const FAULT_LIST: ListSpec = {
   sortable: {

@@ -14,10 +14,10 @@ import { PUBLIC } from '../../policy/roles';
 import { ApiError, badRequest, isUniqueViolation, notFound, uniqueMessage } from '../../server/errors';
 import { buildListing, listInfo, listQueryProperties, ListInfoSchema, type ListSpec } from '../../server/listing';
 import { SqlParams, whereClause } from '../../server/sql';
-import { IdField, Strict } from '../../server/schemas';
+import { IdField, Nullable, routeSchema, Strict } from '../../server/schemas';
 import { nowSeconds, type AppContext, type ModuleOptions } from '../../server/context';
 import { LocalFirmwareStorage, type FirmwareStorage } from '../../storage/firmware-storage';
-import { ADMIN, Nullable, oneRow, otaSchema } from '../ota/common';
+import { ADMIN, oneRow } from '../ota/common';
 import { DeviceTypeField, INVALID_VERSION, isDeviceType, isVersion, type DeviceType } from '../ota/device-types';
 import { DownloadSigner, signedLinkSchema } from '../../server/signed-links';
 import { discardAll, FILE_SLOTS, MD5_FIELD, readFirmwareForm, type FileSlot, type FirmwareForm } from './upload';
@@ -279,7 +279,7 @@ export const firmwareRoutes: FastifyPluginAsyncTypebox<FirmwareModuleOptions> = 
     {
       config: { access: ADMIN },
       schema: {
-        ...otaSchema('Firmware', 'Firmware files of a device type', ListInfoSchema(Firmware), 400),
+        ...routeSchema('Firmware')('Firmware files of a device type', ListInfoSchema(Firmware), 400),
         querystring: Strict({
           ...listQueryProperties,
           deviceType: Type.Optional(DeviceTypeField),
@@ -318,7 +318,7 @@ export const firmwareRoutes: FastifyPluginAsyncTypebox<FirmwareModuleOptions> = 
     {
       config: { access: ADMIN },
       schema: {
-        ...otaSchema('Firmware', 'Firmware versions of a device type (the version selects)', Type.Array(Type.Object({ version: Type.String() })), 400),
+        ...routeSchema('Firmware')('Firmware versions of a device type (the version selects)', Type.Array(Type.Object({ version: Type.String() })), 400),
         querystring: Strict({ deviceType: DeviceTypeField }),
       },
     },
@@ -337,9 +337,7 @@ export const firmwareRoutes: FastifyPluginAsyncTypebox<FirmwareModuleOptions> = 
     {
       config: { access: ADMIN },
       schema: {
-        ...otaSchema(
-          'Firmware',
-          'Versions the devices of a device type run, with their device counts, and uploaded firmware versions (the version pickers)',
+        ...routeSchema('Firmware')('Versions the devices of a device type run, with their device counts, and uploaded firmware versions (the version pickers)',
           Type.Array(Type.Object({ version: Type.String(), devices: Type.Integer(), uploaded: Type.Boolean() })),
           400,
         ),
@@ -366,7 +364,7 @@ export const firmwareRoutes: FastifyPluginAsyncTypebox<FirmwareModuleOptions> = 
     {
       config: { access: ADMIN },
       schema: {
-        ...otaSchema('Firmware', 'Delete a firmware and its files', null, 400, 404),
+        ...routeSchema('Firmware')('Delete a firmware and its files', null, 400, 404),
         body: Strict({ ota_id: IdField, deviceType: DeviceTypeField }),
       },
     },
@@ -438,7 +436,7 @@ export const firmwareRoutes: FastifyPluginAsyncTypebox<FirmwareModuleOptions> = 
       {
         config: { access: ADMIN },
         schema: {
-          ...otaSchema('Firmware', 'Add a firmware (multipart: fields and .bin files)', Firmware, 400, 409, 413),
+          ...routeSchema('Firmware')('Add a firmware (multipart: fields and .bin files)', Firmware, 400, 409, 413),
           consumes: ['multipart/form-data'],
         },
       },
@@ -497,7 +495,7 @@ export const firmwareRoutes: FastifyPluginAsyncTypebox<FirmwareModuleOptions> = 
       {
         config: { access: ADMIN },
         schema: {
-          ...otaSchema('Firmware', 'Update a firmware; a file slot left out keeps its file', Firmware, 400, 404, 409, 413),
+          ...routeSchema('Firmware')('Update a firmware; a file slot left out keeps its file', Firmware, 400, 404, 409, 413),
           consumes: ['multipart/form-data'],
           params: Strict({ id: IdField }),
         },

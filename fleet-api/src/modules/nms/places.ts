@@ -11,9 +11,9 @@ import { notFound } from '../../server/errors';
 import { buildListing, listInfo, type ListQuery, type ListSpec } from '../../server/listing';
 import { whereClause } from '../../server/sql';
 import { SqlParams } from '../../server/sql';
-import { Nullable } from '../ota/common';
 import { subsetCondition } from '../devices/queries';
 import type { Place } from './dashboard';
+import { Nullable } from '../../server/schemas';
 
 export const CompanyInfo = Type.Object({
   id: Type.Integer(),

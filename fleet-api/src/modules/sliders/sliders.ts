@@ -11,7 +11,7 @@ import { badRequest } from '../../server/errors';
 import { buildListing, listInfo, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
 import { SqlParams, whereClause } from '../../server/sql';
 import { ISO } from '../devices/queries';
-import { Nullable } from '../ota/common';
+import { Nullable } from '../../server/schemas';
 
 export const SLIDER_DEVICE_TYPES = ['ihd', 'livelink', 'safelink', 'airlink'] as const;
 export type SliderDeviceType = (typeof SLIDER_DEVICE_TYPES)[number];

@@ -10,10 +10,9 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { Db } from '../../db';
 import { ApiError, badRequest, notFound, uniqueMessage } from '../../server/errors';
 import { buildListing, listInfo, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
-import { IdField } from '../../server/schemas';
+import { IdField, Nullable } from '../../server/schemas';
 import { SqlParams, whereClause } from '../../server/sql';
 import { ISO } from '../devices/queries';
-import { Nullable } from '../ota/common';
 // the rules the tariff form checks too, written once (@fleet/contract)
 import { planKeysOf, postCodesOfList, SLOT_KINDS, TARIFF_MESSAGES, tariffProblem, weekendsOf, type Day, type Season, type SlotKind } from '@fleet/contract';
 
