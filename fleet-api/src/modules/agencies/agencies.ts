@@ -17,9 +17,9 @@ import type { CountCache } from '../../server/count-cache';
 import { ApiError, conflict, notFound, uniqueMessage } from '../../server/errors';
 import { buildListing, listInfo, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
 import { normaliseEmail, Nullable } from '../../server/schemas';
-import { SqlParams, whereClause } from '../../server/sql';
+import { ISO, SqlParams, whereClause } from '../../server/sql';
 import { revokeUserSessions } from '../auth/sessions';
-import { ISO, lineCondition } from '../devices/queries';
+import { lineCondition } from '../devices/queries';
 import type { CsvExport } from '../exports/jobs';
 import {
   AGENCY_DEVICE_TYPES,

@@ -17,8 +17,8 @@ import type { CountCache } from '../../server/count-cache';
 import { ApiError, conflict, notFound, uniqueMessage } from '../../server/errors';
 import { buildListing, listInfo, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
 import { normaliseEmail, Nullable } from '../../server/schemas';
-import { SqlParams, whereClause } from '../../server/sql';
-import { ISO, lineCondition } from '../devices/queries';
+import { ISO, SqlParams, whereClause } from '../../server/sql';
+import { lineCondition } from '../devices/queries';
 import { inlineParams, type CsvExport } from '../exports/jobs';
 import { counted, isUniqueViolation, refuseCommonPassword, splitList, type AgentForm, type ProductLine, type Status } from './fields';
 

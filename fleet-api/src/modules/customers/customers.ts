@@ -10,10 +10,10 @@ import { requireVisible, scopeFor } from '../../policy/scope';
 import type { CountCache } from '../../server/count-cache';
 import { ApiError, conflict } from '../../server/errors';
 import { buildListing, listInfo, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
-import { SqlParams, whereClause } from '../../server/sql';
+import { ISO, SqlParams, whereClause } from '../../server/sql';
 import { normaliseEmail, Nullable } from '../../server/schemas';
 import { productLines } from '../devices/lines';
-import { ISO, PropertyAddress } from '../devices/queries';
+import { PropertyAddress } from '../devices/queries';
 import type { CsvExport } from '../exports/jobs';
 
 /** The product a list is for: `all` is every customer, a line the customers with a device of it. */

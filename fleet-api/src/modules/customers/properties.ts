@@ -10,8 +10,7 @@ import { requireVisible, scopeFor } from '../../policy/scope';
 import { ApiError, conflict, uniqueMessage } from '../../server/errors';
 import { buildListing, listInfo, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
 import { normaliseEmail, Nullable } from '../../server/schemas';
-import { SqlParams, whereClause } from '../../server/sql';
-import { ISO } from '../devices/queries';
+import { ISO, SqlParams, whereClause } from '../../server/sql';
 
 const Place = {
   property_name: Nullable(Type.String()),

@@ -8,10 +8,10 @@ import { scopeFor } from '../../policy/scope';
 import type { Caller } from '../../policy/roles';
 import { notFound } from '../../server/errors';
 import { buildListing, listInfo, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
-import { SqlParams, whereClause } from '../../server/sql';
+import { ISO, SqlParams, whereClause } from '../../server/sql';
 import type { CountCache } from '../../server/count-cache';
 import { identifierFilter } from '../ota/device-types';
-import { ISO, PropertyAddress } from './queries';
+import { PropertyAddress } from './queries';
 import { Nullable } from '../../server/schemas';
 
 

@@ -9,7 +9,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../../db';
 import { ApiError, notFound, uniqueMessage } from '../../server/errors';
 import { buildListing, listInfo, listQueryProperties, ListInfoSchema, type ListSpec } from '../../server/listing';
-import { SqlParams, whereClause } from '../../server/sql';
+import { ISO, SqlParams, whereClause } from '../../server/sql';
 import { IdField, Nullable, routeSchema, Strict } from '../../server/schemas';
 import type { ModuleOptions } from '../../server/context';
 import { ADMIN } from '../ota/common';
@@ -53,7 +53,7 @@ interface ModelInput {
 
 const COLUMNS = `m.id::int AS id, m.model_name, m.capacity_litres, m.description,
   (SELECT count(*)::int FROM devices d WHERE d.heat_pump_model_id = m.id) AS heat_pumps,
-  to_char(m.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at`;
+  ${ISO('m.created_at')} AS created_at`;
 
 async function one(db: Db, id: number) {
   const { rows } = await db.query(`SELECT ${COLUMNS} FROM heat_pump_models m WHERE m.id = $1`, [id]);

@@ -9,7 +9,7 @@ import type { Caller } from '../../policy/roles';
 import { requireVisible, scopeFor } from '../../policy/scope';
 import { notFound } from '../../server/errors';
 import { buildListing, listInfo, type ListQuery, type ListSpec } from '../../server/listing';
-import { whereClause } from '../../server/sql';
+import { ISO, whereClause } from '../../server/sql';
 import { SqlParams } from '../../server/sql';
 import { subsetCondition } from '../devices/queries';
 import type { Place } from './dashboard';
@@ -168,7 +168,7 @@ export async function listCompanies(db: Db, caller: Caller, query: ListQuery) {
             (SELECT count(*)::int FROM sites s WHERE s.company_id = c.id) AS sites_count,
             (SELECT count(*)::int FROM devices d WHERE d.product_line = 'heat_pump'
                 AND (d.company_id = c.id OR d.site_id IN (SELECT s.id FROM sites s WHERE s.company_id = c.id))) AS heat_pumps,
-            to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at
+            ${ISO('c.created_at')} AS created_at
        FROM multi_site_companies c ${where} ${listing.orderBy} LIMIT ${params.add(listing.limit)} OFFSET ${params.add(listing.offset)}`,
     params.values,
   );

@@ -7,8 +7,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { Db } from '../../db';
 import { ApiError, uniqueMessage } from '../../server/errors';
 import { buildListing, listInfo, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
-import { SqlParams, whereClause } from '../../server/sql';
-import { ISO } from '../devices/queries';
+import { ISO, SqlParams, whereClause } from '../../server/sql';
 
 export const AGGREGATOR_NAME_REQUIRED = 'Name is required';
 export const AGGREGATOR_EXISTS = uniqueMessage('aggregators_name_key', 'An aggregator with this name already exists');

@@ -8,8 +8,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { Db } from '../../db';
 import { ApiError, uniqueMessage } from '../../server/errors';
 import { buildListing, listInfo, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
-import { SqlParams, whereClause } from '../../server/sql';
-import { ISO } from '../devices/queries';
+import { ISO, SqlParams, whereClause } from '../../server/sql';
 
 export const RETAILER_NAME_REQUIRED = 'Retailer Name is required';
 export const RETAILER_EXISTS = uniqueMessage('electricity_retailers_name_key', 'A retailer with this name already exists');

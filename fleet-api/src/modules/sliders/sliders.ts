@@ -9,8 +9,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { Db } from '../../db';
 import { badRequest } from '../../server/errors';
 import { buildListing, listInfo, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
-import { SqlParams, whereClause } from '../../server/sql';
-import { ISO } from '../devices/queries';
+import { ISO, SqlParams, whereClause } from '../../server/sql';
 import { Nullable } from '../../server/schemas';
 
 export const SLIDER_DEVICE_TYPES = ['ihd', 'livelink', 'safelink', 'airlink'] as const;

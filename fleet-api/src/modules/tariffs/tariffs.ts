@@ -11,8 +11,7 @@ import type { Db } from '../../db';
 import { ApiError, badRequest, notFound, uniqueMessage } from '../../server/errors';
 import { buildListing, listInfo, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
 import { IdField, Nullable } from '../../server/schemas';
-import { SqlParams, whereClause } from '../../server/sql';
-import { ISO } from '../devices/queries';
+import { ISO, SqlParams, whereClause } from '../../server/sql';
 // the rules the tariff form checks too, written once (@fleet/contract)
 import { planKeysOf, postCodesOfList, SLOT_KINDS, TARIFF_MESSAGES, tariffProblem, weekendsOf, type Day, type Season, type SlotKind } from '@fleet/contract';
 
