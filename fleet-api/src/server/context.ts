@@ -1,13 +1,14 @@
 /**
  * What every module gets when it is registered: the database, the configuration and the token
  * service. Modules are Fastify plugins taking `ModuleOptions`.
+ *
+ * server/ imports no module: a module's service (the live bus and hub, the export jobs) declares its
+ * own field of the context in its own file (`declare module '../../server/context'`), as Fastify
+ * decorations are declared, and app.ts builds it.
  */
 import type { Db } from '../db';
 import type { Config } from '../config';
 import type { TokenService } from '../policy/tokens';
-import type { LiveBus } from '../modules/live/bus';
-import type { LiveHub } from '../modules/live/hub';
-import type { ExportJobs } from '../modules/exports/jobs';
 
 export interface AppContext {
   db: Db;
@@ -15,12 +16,6 @@ export interface AppContext {
   tokens: TokenService;
   /** Key for hashing OTP codes (HMAC), derived from the server secret. */
   otpKey: Buffer;
-  /** Live events of every instance (modules/live): publish device events and session ends here. */
-  live: LiveBus;
-  /** This instance's live sockets. */
-  liveHub: LiveHub;
-  /** CSV export jobs of every list (modules/exports). */
-  exports: ExportJobs;
 }
 
 export interface ModuleOptions {

@@ -175,3 +175,23 @@ export const normaliseEmail = (email: string): string => email.trim().toLowerCas
 export const STATUSES = ['Active', 'In-Active'] as const;
 export type Status = (typeof STATUSES)[number];
 export const StatusField = Type.Unsafe<Status>({ type: 'string', enum: [...STATUSES], errorMessage: 'Status is Active or In-Active' });
+
+/** A field that may be null. */
+export const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
+
+type RouteFailure = 400 | 404 | 409 | 413 | 429;
+
+/**
+ * The schema of a signed-in route under one OpenAPI tag (or several): `routeSchema('Devices')(summary,
+ * info, 404)`. Its answer is the envelope around `info`, or the bare message when `info` is null, plus
+ * the failures every signed-in call can give and the ones named.
+ */
+export function routeSchema(tag: string | string[]) {
+  const tags = Array.isArray(tag) ? tag : [tag];
+  return <T extends TSchema>(summary: string, info: T | null, ...more: RouteFailure[]) => ({
+    tags: [...tags],
+    summary,
+    security: [{ bearer: [] }],
+    response: { 200: info ? Envelope(info) : MessageReply, ...signedInFailures(...more) },
+  });
+}

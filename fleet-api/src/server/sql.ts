@@ -20,3 +20,6 @@ export function whereClause(conditions: SqlCondition[]): string {
   const real = conditions.filter((c) => c.trim() !== '');
   return real.length ? `WHERE ${real.map((c) => `(${c})`).join(' AND ')}` : '';
 }
+
+/** A timestamp column as the API writes it (ISO 8601, UTC, milliseconds): `${ISO('d.created_at')} AS created_at`. */
+export const ISO = (column: string): string => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;

@@ -15,13 +15,12 @@ import type { AppContext } from '../../server/context';
 import { nowIso } from '../../server/context';
 import type { CountCache } from '../../server/count-cache';
 import { ApiError, conflict, notFound, uniqueMessage } from '../../server/errors';
-import { buildListing, listInfo, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
-import { normaliseEmail } from '../../server/schemas';
-import { SqlParams, whereClause } from '../../server/sql';
+import { buildListing, listInfo, type ListInfo, type ListQuery, type ListSpec, pagedList } from '../../server/listing';
+import { normaliseEmail, Nullable } from '../../server/schemas';
+import { ISO, SqlParams, whereClause } from '../../server/sql';
 import { revokeUserSessions } from '../auth/sessions';
-import { ISO, lineCondition } from '../devices/queries';
+import { lineCondition } from '../devices/queries';
 import type { CsvExport } from '../exports/jobs';
-import { Nullable } from '../ota/common';
 import {
   AGENCY_DEVICE_TYPES,
   andList,
@@ -144,11 +143,7 @@ export async function listAgencies(db: Db, caller: Caller, line: ProductLine, qu
   const { listing, conditions } = agencyConditions(caller, query, params);
   if (extra) conditions.push(extra(params));
   const where = whereClause(conditions);
-  const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM agencies a ${where}`, params.values.slice())).rows[0]?.n ?? 0;
-  const { rows } = await db.query<RawRow>(
-    `SELECT ${ROW_COLUMNS} FROM agencies a ${where} ${listing.orderBy} LIMIT ${params.add(listing.limit)} OFFSET ${params.add(listing.offset)}`,
-    params.values,
-  );
+  const { data: rows, total } = await pagedList<RawRow>(db, listing, params, ROW_COLUMNS, `FROM agencies a ${where}`);
   const devices = await devicesPerAgency(db, counts, rows.map((r) => r.id), line);
   return listInfo(rows.map((r) => shape(r, devices)), total, listing.page, listing.limit);
 }

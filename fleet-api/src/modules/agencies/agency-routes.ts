@@ -12,13 +12,13 @@ import { requireVisible } from '../../policy/scope';
 import type { AppContext } from '../../server/context';
 import type { CountCache } from '../../server/count-cache';
 import { ListInfoSchema, listQueryProperties } from '../../server/listing';
-import { IdField, Strict, trimmed } from '../../server/schemas';
+import { IdField, routeSchema, Strict, trimmed } from '../../server/schemas';
 import { DeviceRow, listDevices } from '../devices/queries';
 import { exportedList, exportListBody } from '../exports/jobs';
 import { ExportInfo } from '../exports/routes';
 import { addAgency, agencyDetail, AgencyInfo, AgencyRow, agencyExport, deleteAgency, editAgency, listAgencies } from './agencies';
 import { AgentRow, listAgents } from './agents';
-import { AgencyAddFields, AgencyEditFields, ProductField, routeSchema } from './fields';
+import { AgencyAddFields, AgencyEditFields, ProductField } from './fields';
 import { integrationDetail, IntegrationInfo, IntegrationRow, listIntegrations } from './integrations';
 
 const ADMIN = only('Admin');
@@ -34,7 +34,7 @@ const ListQuery = Strict(Paged);
 
 export const agencyRoutes: FastifyPluginAsyncTypebox<AgencyRouteOptions> = async (app, { ctx, counts }) => {
   const { db } = ctx;
-  const schema = (summary: string, info: Parameters<typeof routeSchema>[2], ...more: Array<400 | 404 | 409 | 413>) => routeSchema('Agencies', summary, info, ...more);
+  const schema = routeSchema('Agencies');
 
   app.get('/api/agency/get/all', { config: { access: ADMIN }, schema: { ...schema('Agencies, with their agents and devices of the product', ListInfoSchema(AgencyRow), 400), querystring: ListQuery } }, async (request) => ({
     status: true,
@@ -114,12 +114,12 @@ export const agencyRoutes: FastifyPluginAsyncTypebox<AgencyRouteOptions> = async
   // Integrations (ours): how each agency's installs reach the fleet.
   app.get(
     '/api/integration/get/all',
-    { config: { access: ADMIN }, schema: { ...routeSchema('Integrations', "Each agency's installer-app set-up and devices per channel", ListInfoSchema(IntegrationRow), 400), querystring: Strict({ ...listQueryProperties }) } },
+    { config: { access: ADMIN }, schema: { ...routeSchema('Integrations')("Each agency's installer-app set-up and devices per channel", ListInfoSchema(IntegrationRow), 400), querystring: Strict({ ...listQueryProperties }) } },
     async (request) => ({ status: true, message: 'Integrations', info: await listIntegrations(db, callerOf(request), request.query, counts) }),
   );
   app.get(
     '/api/integration/get/:id',
-    { config: { access: ADMIN }, schema: { ...routeSchema('Integrations', "One agency's integration: its devices per channel and product line", IntegrationInfo, 400, 404), params: Strict({ id: IdField }) } },
+    { config: { access: ADMIN }, schema: { ...routeSchema('Integrations')("One agency's integration: its devices per channel and product line", IntegrationInfo, 400, 404), params: Strict({ id: IdField }) } },
     async (request) => ({ status: true, message: 'Integration', info: await integrationDetail(db, callerOf(request), request.params.id, counts) }),
   );
 };

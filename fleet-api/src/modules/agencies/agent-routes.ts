@@ -9,13 +9,13 @@ import { callerOf } from '../../policy/access';
 import { only } from '../../policy/roles';
 import { requireVisible } from '../../policy/scope';
 import { ListInfoSchema, listQueryProperties } from '../../server/listing';
-import { IdField, Strict, trimmed } from '../../server/schemas';
+import { IdField, routeSchema, Strict, trimmed } from '../../server/schemas';
 import { DeviceRow, listDevices } from '../devices/queries';
 import { exportedList, exportListBody } from '../exports/jobs';
 import { ExportInfo } from '../exports/routes';
 import type { AgencyRouteOptions } from './agency-routes';
 import { addAgent, AgentRecord, agentRecord, AgentRow, agentExport, deleteAgent, editAgent, listAgents, LoginPayload, loginPayload } from './agents';
-import { AdminAgentEditFields, AgentAddFields, AgentEditFields, ProductField, routeSchema } from './fields';
+import { AdminAgentEditFields, AgentAddFields, AgentEditFields, ProductField } from './fields';
 
 const ADMIN = only('Admin');
 const AGENCY = only('Agency');
@@ -25,7 +25,7 @@ const ByAgent = Strict({ ...Paged, agent_id: IdField });
 
 export const agentRoutes: FastifyPluginAsyncTypebox<AgencyRouteOptions> = async (app, { ctx, counts }) => {
   const { db } = ctx;
-  const schema = (summary: string, info: Parameters<typeof routeSchema>[2], ...more: Array<400 | 404 | 409>) => routeSchema('Installation agents', summary, info, ...more);
+  const schema = routeSchema('Installation agents');
   const IdParams = Strict({ id: IdField });
 
   /** An agent's devices of the product, once the agent is known to be in the caller's slice. */

@@ -15,12 +15,11 @@ import type { AppContext } from '../../server/context';
 import { nowIso } from '../../server/context';
 import type { CountCache } from '../../server/count-cache';
 import { ApiError, conflict, notFound, uniqueMessage } from '../../server/errors';
-import { buildListing, listInfo, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
-import { normaliseEmail } from '../../server/schemas';
-import { SqlParams, whereClause } from '../../server/sql';
-import { ISO, lineCondition } from '../devices/queries';
+import { buildListing, listInfo, type ListInfo, type ListQuery, type ListSpec, pagedList } from '../../server/listing';
+import { normaliseEmail, Nullable } from '../../server/schemas';
+import { ISO, SqlParams, whereClause } from '../../server/sql';
+import { lineCondition } from '../devices/queries';
 import { inlineParams, type CsvExport } from '../exports/jobs';
-import { Nullable } from '../ota/common';
 import { counted, isUniqueViolation, refuseCommonPassword, splitList, type AgentForm, type ProductLine, type Status } from './fields';
 
 export const AGENT_NOT_FOUND = 'Installation agent not found';
@@ -122,11 +121,7 @@ export async function listAgents(db: Db, caller: Caller, line: ProductLine, quer
   const params = new SqlParams();
   const { listing, conditions } = agentConditions(caller, query, params, extra);
   const where = whereClause(conditions);
-  const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${FROM} ${where}`, params.values.slice())).rows[0]?.n ?? 0;
-  const { rows } = await db.query<Omit<AgentRowT, 'devices'>>(
-    `SELECT ${ROW_COLUMNS} FROM ${FROM} ${where} ${listing.orderBy} LIMIT ${params.add(listing.limit)} OFFSET ${params.add(listing.offset)}`,
-    params.values,
-  );
+  const { data: rows, total } = await pagedList<Omit<AgentRowT, 'devices'>>(db, listing, params, ROW_COLUMNS, `FROM ${FROM} ${where}`);
   const devices = await devicesPerAgent(db, counts, rows.map((r) => r.id), line);
   return listInfo(rows.map((r) => ({ ...r, devices: devices.get(r.id) ?? 0 })), total, listing.page, listing.limit);
 }

@@ -2,11 +2,11 @@
  * The fields of agencies, installation agents and partners with the spec's messages (spec 5: Agency,
  * Installation agent; auth spec 5: Profile forms), the same rules the console's forms check.
  */
-import { Type, type TSchema } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
 import type { Db } from '../../db';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../../security/password';
 import { badRequest } from '../../server/errors';
-import { EmailField, Envelope, MessageReply, NameField, NewPasswordField, PASSWORD_RULE_MESSAGE, PhoneField, PostcodeField, signedInFailures, StatusField, type Status } from '../../server/schemas';
+import { EmailField, NameField, NewPasswordField, PASSWORD_RULE_MESSAGE, PhoneField, PostcodeField, StatusField, type Status } from '../../server/schemas';
 import { CustomerLineField, type CustomerLine } from '../customers/customers';
 
 /** A product of the selector as the console sends it (`deviceType`): `all`, or one line. */
@@ -135,10 +135,6 @@ export interface PartnerForm {
 }
 
 /** The OpenAPI and answer schema of a route of this module. */
-export function routeSchema<T extends TSchema>(tag: string, summary: string, info: T | null, ...more: Array<400 | 404 | 409 | 413>) {
-  return { tags: [tag], summary, security: [{ bearer: [] }], response: { 200: info ? Envelope(info) : MessageReply, ...signedInFailures(...more) } };
-}
-
 /** Postgres' unique violation (two saves of one email at the same moment). */
 export { isUniqueViolation } from '../../server/errors';
 

@@ -13,7 +13,7 @@ import type { Caller } from '../../policy/roles';
 import { scopeFor } from '../../policy/scope';
 import type { CountCache } from '../../server/count-cache';
 import { notFound } from '../../server/errors';
-import { listInfo, type ListInfo, type ListQuery } from '../../server/listing';
+import { type ListInfo, listInfo, type ListQuery, pagedList } from '../../server/listing';
 import { SqlParams, whereClause } from '../../server/sql';
 import { agencyConditions, AGENCY_NOT_FOUND } from './agencies';
 import { splitList } from './fields';
@@ -110,11 +110,7 @@ export async function listIntegrations(db: Db, caller: Caller, query: ListQuery,
   const params = new SqlParams();
   const { listing, conditions } = agencyConditions(caller, query, params);
   const where = whereClause(conditions);
-  const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM agencies a ${where}`, params.values.slice())).rows[0]?.n ?? 0;
-  const { rows } = await db.query<RawAgency>(
-    `SELECT ${COLUMNS} FROM agencies a ${where} ${listing.orderBy} LIMIT ${params.add(listing.limit)} OFFSET ${params.add(listing.offset)}`,
-    params.values,
-  );
+  const { data: rows, total } = await pagedList<RawAgency>(db, listing, params, COLUMNS, `FROM agencies a ${where}`);
   const lines = await channelCounts(db, counts, rows.map((r) => r.id));
   return listInfo(rows.map((r) => shape(r, lines)), total, listing.page, listing.limit);
 }

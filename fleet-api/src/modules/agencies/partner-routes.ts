@@ -7,12 +7,12 @@ import { Type } from '@sinclair/typebox';
 import { callerOf } from '../../policy/access';
 import { only } from '../../policy/roles';
 import { ListInfoSchema, listQueryProperties } from '../../server/listing';
-import { IdField, Strict, trimmed } from '../../server/schemas';
+import { IdField, routeSchema, Strict, trimmed } from '../../server/schemas';
 import { DeviceRow, listDevices } from '../devices/queries';
 import { AgencyRow, listAgencies } from './agencies';
 import type { AgencyRouteOptions } from './agency-routes';
 import { AgentRow, listAgents } from './agents';
-import { PartnerFields, ProductField, routeSchema } from './fields';
+import { PartnerFields, ProductField } from './fields';
 import { agenciesOfPartner, agentsOfPartner, deletePartner, linkAgency, listPartners, partnerDetail, PartnerRow, requirePartner, savePartner, unlinkAgency } from './partners';
 
 const ADMIN = only('Admin');
@@ -23,7 +23,7 @@ const Link = Strict({ partner_id: IdField, agency_id: IdField });
 
 export const partnerRoutes: FastifyPluginAsyncTypebox<AgencyRouteOptions> = async (app, { ctx, counts }) => {
   const { db } = ctx;
-  const schema = (summary: string, info: Parameters<typeof routeSchema>[2], ...more: Array<400 | 404 | 409>) => routeSchema('Partners', summary, info, ...more);
+  const schema = routeSchema('Partners');
   const IdParams = Strict({ id: IdField });
 
   app.get('/api/partner/all', { config: { access: ADMIN }, schema: { ...schema('Partners, with their agencies and devices of the product', ListInfoSchema(PartnerRow), 400), querystring: Strict(Paged) } }, async (request) => ({

@@ -9,12 +9,12 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { Db } from '../../db';
 import type { CountCache } from '../../server/count-cache';
 import { ApiError, notFound, uniqueMessage } from '../../server/errors';
-import { buildListing, listInfo, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
-import { SqlParams, whereClause } from '../../server/sql';
-import { ISO, lineCondition } from '../devices/queries';
-import { Nullable } from '../ota/common';
+import { buildListing, listInfo, type ListInfo, type ListQuery, type ListSpec, pagedList } from '../../server/listing';
+import { ISO, SqlParams, whereClause } from '../../server/sql';
+import { lineCondition } from '../devices/queries';
 import { AGENCY_NOT_FOUND } from './agencies';
 import { isUniqueViolation, type PartnerForm, type ProductLine } from './fields';
+import { Nullable } from '../../server/schemas';
 
 export const PARTNER_NOT_FOUND = 'Partner not found';
 export const PARTNER_EXISTS = uniqueMessage('partners_name_key', 'A partner with this name already exists');
@@ -59,11 +59,7 @@ export async function listPartners(db: Db, line: ProductLine, query: ListQuery, 
   const params = new SqlParams();
   const listing = buildListing(query, LIST, params, 'p.id');
   const where = whereClause(listing.conditions);
-  const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM partners p ${where}`, params.values.slice())).rows[0]?.n ?? 0;
-  const { rows } = await db.query<Omit<PartnerRowT, 'devices'>>(
-    `SELECT ${ROW_COLUMNS} FROM partners p ${where} ${listing.orderBy} LIMIT ${params.add(listing.limit)} OFFSET ${params.add(listing.offset)}`,
-    params.values,
-  );
+  const { data: rows, total } = await pagedList<Omit<PartnerRowT, 'devices'>>(db, listing, params, ROW_COLUMNS, `FROM partners p ${where}`);
   const devices = await devicesPerPartner(db, counts, rows.map((r) => r.id), line);
   return listInfo(rows.map((r) => ({ ...r, devices: devices.get(r.id) ?? 0 })), total, listing.page, listing.limit);
 }

@@ -9,12 +9,11 @@ import type { Caller } from '../../policy/roles';
 import { requireVisible, scopeFor } from '../../policy/scope';
 import type { CountCache } from '../../server/count-cache';
 import { ApiError, conflict } from '../../server/errors';
-import { buildListing, listInfo, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
-import { SqlParams, whereClause } from '../../server/sql';
-import { normaliseEmail } from '../../server/schemas';
+import { buildListing, listInfo, type ListInfo, type ListQuery, type ListSpec, pagedList } from '../../server/listing';
+import { ISO, SqlParams, whereClause } from '../../server/sql';
+import { normaliseEmail, Nullable } from '../../server/schemas';
 import { productLines } from '../devices/lines';
-import { Nullable } from '../ota/common';
-import { ISO, PropertyAddress } from '../devices/queries';
+import { PropertyAddress } from '../devices/queries';
 import type { CsvExport } from '../exports/jobs';
 
 /** The product a list is for: `all` is every customer, a line the customers with a device of it. */
@@ -250,14 +249,8 @@ export async function emailHistory(db: Db, caller: Caller, id: number, query: Li
   const params = new SqlParams();
   const listing = buildListing(query, EMAIL_HISTORY, params, 'o.id');
   const where = whereClause([`lower(o.to_email) = (SELECT lower(email) FROM customers WHERE id = ${params.add(id)})`, ...listing.conditions]);
-  const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM outbox o ${where}`, params.values.slice())).rows[0]?.n ?? 0;
-  const { rows } = await db.query<EmailHistoryRowT>(
-    `SELECT o.id::int AS id, o.subject, o.to_email, CASE WHEN o.sent_at IS NULL THEN 'Queued' ELSE 'Sent' END AS status,
-            ${ISO('o.created_at')} AS created_at, CASE WHEN o.sent_at IS NULL THEN NULL ELSE ${ISO('o.sent_at')} END AS sent_at
-       FROM outbox o ${where} ${listing.orderBy} LIMIT ${params.add(listing.limit)} OFFSET ${params.add(listing.offset)}`,
-    params.values,
-  );
-  return listInfo(rows, total, listing.page, listing.limit);
+  return pagedList<EmailHistoryRowT>(db, listing, params, `o.id::int AS id, o.subject, o.to_email, CASE WHEN o.sent_at IS NULL THEN 'Queued' ELSE 'Sent' END AS status,
+            ${ISO('o.created_at')} AS created_at, CASE WHEN o.sent_at IS NULL THEN NULL ELSE ${ISO('o.sent_at')} END AS sent_at`, `FROM outbox o ${where}`);
 }
 
 const YES_NO = (column: string) => `CASE WHEN ${column} IS NULL THEN '-' WHEN ${column} THEN 'Yes' ELSE 'No' END`;

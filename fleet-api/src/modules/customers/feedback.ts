@@ -8,11 +8,10 @@ import type { Db } from '../../db';
 import type { Caller } from '../../policy/roles';
 import { requireVisible } from '../../policy/scope';
 import { buildListing, listInfo, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
-import { SqlParams } from '../../server/sql';
-import { ISO } from '../devices/queries';
+import { ISO, SqlParams } from '../../server/sql';
 import { csvField, type CsvExport, type ExportKind } from '../exports/jobs';
-import { Nullable } from '../ota/common';
 import { customerConditions, type CustomerLine } from './customers';
+import { Nullable } from '../../server/schemas';
 
 export const SYNC_TYPES = ['auto_sync', 'weekly_report'] as const;
 export type SyncType = (typeof SYNC_TYPES)[number];

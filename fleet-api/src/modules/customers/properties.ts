@@ -8,11 +8,9 @@ import type { Db } from '../../db';
 import type { Caller } from '../../policy/roles';
 import { requireVisible, scopeFor } from '../../policy/scope';
 import { ApiError, conflict, uniqueMessage } from '../../server/errors';
-import { buildListing, listInfo, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
-import { normaliseEmail } from '../../server/schemas';
-import { SqlParams, whereClause } from '../../server/sql';
-import { ISO } from '../devices/queries';
-import { Nullable } from '../ota/common';
+import { buildListing, listInfo, type ListInfo, type ListQuery, type ListSpec, pagedList } from '../../server/listing';
+import { normaliseEmail, Nullable } from '../../server/schemas';
+import { ISO, SqlParams, whereClause } from '../../server/sql';
 
 const Place = {
   property_name: Nullable(Type.String()),
@@ -62,12 +60,7 @@ export async function listProperties(db: Db, caller: Caller, customerId: number,
   const c = params.add(customerId);
   const whose = which === 'own' ? `p.customer_id = ${c}` : `p.id IN (SELECT m.property_id FROM property_members m WHERE m.customer_id = ${c})`;
   const where = whereClause([whose, scopeFor(caller).properties('p', params), ...listing.conditions]);
-  const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM properties p ${where}`, params.values.slice())).rows[0]?.n ?? 0;
-  const { rows } = await db.query<PropertyRowT>(
-    `SELECT ${ROW_COLUMNS} FROM properties p ${where} ${listing.orderBy} LIMIT ${params.add(listing.limit)} OFFSET ${params.add(listing.offset)}`,
-    params.values,
-  );
-  return listInfo(rows, total, listing.page, listing.limit);
+  return pagedList<PropertyRowT>(db, listing, params, ROW_COLUMNS, `FROM properties p ${where}`);
 }
 
 export const TariffDetails = Type.Object({

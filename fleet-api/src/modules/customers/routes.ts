@@ -6,7 +6,7 @@
  * (spec: "Customer deletion is shown only on agency or admin paths").
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type, type TSchema } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
 import { callerOf } from '../../policy/access';
 import { only, type RouteAccess, type UserType } from '../../policy/roles';
 import type { ModuleOptions } from '../../server/context';
@@ -14,7 +14,7 @@ import { CountCache } from '../../server/count-cache';
 import { ListInfoSchema, listQueryProperties } from '../../server/listing';
 import { notFound } from '../../server/errors';
 import { feedbackMail, queueMail } from '../../mail/outbox';
-import { EmailField, Envelope, IdField, MessageReply, NameField, PhoneField, signedInFailures, Strict, trimmed } from '../../server/schemas';
+import { EmailField, IdField, NameField, PhoneField, routeSchema, signedInFailures, Strict, trimmed } from '../../server/schemas';
 import { productLines } from '../devices/lines';
 import {
   CustomerInfo,
@@ -65,14 +65,7 @@ export const CUSTOMER_PREFIXES: ReadonlyArray<readonly [string, UserType]> = [
 ];
 const DELETERS: ReadonlySet<UserType> = new Set(['Admin', 'Agency']);
 
-function schema<T extends TSchema>(summary: string, info: T | null, ...more: Array<400 | 404 | 409>) {
-  return {
-    tags: ['Customers'],
-    summary,
-    security: [{ bearer: [] }],
-    response: { 200: info ? Envelope(info) : MessageReply, ...signedInFailures(...more) },
-  };
-}
+const schema = routeSchema('Customers');
 
 const CustomerIdQuery = Strict({ customer_id: IdField });
 const PropertyIdQuery = Strict({ property_id: IdField });

@@ -8,10 +8,8 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { Db } from '../../db';
 import { ApiError, uniqueMessage } from '../../server/errors';
 import { buildListing, listInfo, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
-import { normaliseEmail } from '../../server/schemas';
-import { SqlParams, whereClause } from '../../server/sql';
-import { ISO } from '../devices/queries';
-import { Nullable } from '../ota/common';
+import { normaliseEmail, Nullable } from '../../server/schemas';
+import { ISO, SqlParams, whereClause } from '../../server/sql';
 
 export const SUPPRESSION_REASONS = ['Unsubscribed', 'Bounced', 'Complaint', 'Requested by customer'] as const;
 export type SuppressionReason = (typeof SUPPRESSION_REASONS)[number];

@@ -9,7 +9,7 @@ import type { Caller } from '../../policy/roles';
 import { requireVisible } from '../../policy/scope';
 import { ApiError, badRequest } from '../../server/errors';
 import { checkSaveDate } from '../devices/queries';
-import { Nullable } from '../ota/common';
+import { Nullable } from '../../server/schemas';
 
 export const TRIAL_ENDED = 'This trial has ended';
 export const END_BEFORE_START = 'The end date must be on or after the start date';

@@ -14,7 +14,7 @@ import type { ModuleOptions } from '../../server/context';
 import { CountCache } from '../../server/count-cache';
 import { notFound } from '../../server/errors';
 import { ListInfoSchema, listQueryProperties } from '../../server/listing';
-import { Envelope, MessageReply, signedInFailures, Strict } from '../../server/schemas';
+import { routeSchema, Strict } from '../../server/schemas';
 import { DeviceRow } from '../devices/queries';
 import {
   appVersions,
@@ -39,9 +39,8 @@ import { DeviceGraphMonth, deviceGraph, DeviceOverview, deviceOverview, DeviceSt
 import { DashboardLineField, type DashboardLine } from './lines';
 import { AppEventBody, recordAppEvent, recordReadings, ReadingsBody } from './recording';
 
-function schema<T extends TSchema>(tag: string, summary: string, info: T) {
-  return { tags: [tag], summary, security: [{ bearer: [] }], response: { 200: Envelope(info), ...signedInFailures(400, 404) } };
-}
+/** Dashboards answer 400 for a bad year or line and 404 for an unknown one. */
+const schema = <T extends TSchema>(tag: string, summary: string, info: T) => routeSchema(tag)(summary, info, 400, 404);
 
 /** Each dashboard role's prefix (spec 6, 7). */
 export const DASHBOARD_PREFIXES: ReadonlyArray<readonly [string, UserType]> = [
@@ -195,7 +194,7 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (
   const CUSTOMER = only('Customer', 'User');
   app.post(
     '/api/customer/app-events',
-    { config: { access: CUSTOMER }, schema: { tags: [analysis], summary: 'The customer app reports itself: platform, version, location permission', security: [{ bearer: [] }], response: { 200: MessageReply, ...signedInFailures(400, 404) }, body: AppEventBody } },
+    { config: { access: CUSTOMER }, schema: { ...routeSchema(analysis)('The customer app reports itself: platform, version, location permission', null, 400, 404), body: AppEventBody } },
     async (request) => {
       const caller = callerOf(request);
       if (caller.customerId === null) throw notFound('Customer not found');

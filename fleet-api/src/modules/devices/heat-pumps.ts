@@ -6,8 +6,8 @@
 import { Type } from '@sinclair/typebox';
 import type { Db } from '../../db';
 import type { Caller } from '../../policy/roles';
-import { Nullable } from '../ota/common';
 import { deviceDetail, DeviceInfo, DeviceRow, type DeviceDetail, type DeviceListRow } from './queries';
+import { Nullable } from '../../server/schemas';
 
 export const HeatPumpRow = Type.Object({
   ...DeviceRow.properties,

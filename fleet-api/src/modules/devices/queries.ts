@@ -11,11 +11,11 @@ import { scopeFor } from '../../policy/scope';
 import type { Caller } from '../../policy/roles';
 import { badRequest, notFound } from '../../server/errors';
 import { buildListing, listInfo, type FilterRule, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
-import { SqlParams, whereClause } from '../../server/sql';
+import { ISO, SqlParams, whereClause } from '../../server/sql';
 import type { CountCache } from '../../server/count-cache';
 import { alphanumeric, identifierFilter } from '../ota/device-types';
-import { Nullable } from '../ota/common';
 import { productLines, type ListedLine } from './lines';
+import { Nullable } from '../../server/schemas';
 
 
 const AGENT_NAME = `(ag.first_name || ' ' || ag.last_name)`;
@@ -125,7 +125,7 @@ export interface DeviceListRow {
 
 const ROW_COLUMNS = `d.id::int AS id, d.product_line, d.serial_number, d.mac_address, d.firmware_version, d.wifi_name,
   d.connection_type, to_char(d.installation_date, 'YYYY-MM-DD') AS installation_date,
-  to_char(d.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
+  ${ISO('d.created_at')} AS created_at,
   d.status, d.device_status, d.is_online::int AS is_online, d.installed_via, d.installer_uuid,
   a.agency_name, ag.first_name, ag.last_name, d.property_id::int AS property_id,
   p.unit_number, p.street_number, p.street, p.city, p.state, p.postal_code`;
@@ -277,7 +277,7 @@ export async function deviceDetail(db: Db, caller: Caller, id: number, line?: Li
             d.fault_code, d.agency_id::int AS agency_id, d.agent_id::int AS agent_id,
             e.first_name || ' ' || e.last_name AS electrician_name, d.customer_id::int AS customer_id,
             NULLIF(trim(coalesce(c.first_name, '') || ' ' || coalesce(c.last_name, '')), '') AS customer_name, c.email AS customer_email,
-            to_char(d.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS updated_at
+            ${ISO('d.updated_at')} AS updated_at
        FROM devices d ${ROW_JOINS}
        LEFT JOIN electricians e ON e.id = d.electrician_id
        LEFT JOIN customers c ON c.id = d.customer_id
@@ -411,8 +411,6 @@ async function deviceHistory<T>(db: Db, caller: Caller, id: number, query: ListQ
 }
 
 const HISTORY_SPEC: ListSpec = { sortable: { created_at: 'h.created_at', id: 'h.id' }, defaultSort: 'created_at', filters: {} };
-/** A timestamp as the API writes it (ISO 8601, UTC). */
-export const ISO = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 export function rateHistory(db: Db, caller: Caller, id: number, kind: 'impulse' | 'update', query: ListQuery) {
   return deviceHistory<Record<string, unknown>>(

@@ -5,7 +5,7 @@
  * airlink is this server: one database, one policy layer.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type, type TSchema } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
 import { callerOf } from '../../policy/access';
 import type { ModuleOptions } from '../../server/context';
 import { deviceExport } from './export';
@@ -13,7 +13,7 @@ import { flashesCsv } from './flashes';
 import { listSmokeAlarms, smokeAlarmInfo, SmokeAlarmRow } from './smoke-alarms';
 import { CountCache } from '../../server/count-cache';
 import { listQueryProperties, ListInfoSchema } from '../../server/listing';
-import { Envelope, IdField, MessageReply, signedInFailures, Strict } from '../../server/schemas';
+import { IdField, routeSchema, signedInFailures, Strict } from '../../server/schemas';
 import { exportedList, exportListBody } from '../exports/jobs';
 import { ExportInfo } from '../exports/routes';
 import { only } from '../../policy/roles';
@@ -45,14 +45,7 @@ const DEVICE_READERS = only('Admin', 'Agency', 'Electrician', 'Customer', 'User'
 /** Heat pumps are also the multi-site roles' devices (their sites' heat pumps). */
 const HEAT_PUMP_READERS = only('Admin', 'Agency', 'Electrician', 'Customer', 'User', 'mscc', 'sm');
 
-function schema<T extends TSchema>(summary: string, info: T | null, ...more: Array<400 | 404 | 409>) {
-  return {
-    tags: ['Devices'],
-    summary,
-    security: [{ bearer: [] }],
-    response: { 200: info ? Envelope(info) : MessageReply, ...signedInFailures(...more) },
-  };
-}
+const schema = routeSchema('Devices');
 
 const ListQueryWithLine = Strict({ ...listQueryProperties, deviceType: Type.Optional(DeviceLineField) });
 const ListQueryOnly = Strict({ ...listQueryProperties });

@@ -8,11 +8,11 @@ import { scopeFor } from '../../policy/scope';
 import type { Caller } from '../../policy/roles';
 import { notFound } from '../../server/errors';
 import { buildListing, listInfo, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
-import { SqlParams, whereClause } from '../../server/sql';
+import { ISO, SqlParams, whereClause } from '../../server/sql';
 import type { CountCache } from '../../server/count-cache';
 import { identifierFilter } from '../ota/device-types';
-import { Nullable } from '../ota/common';
-import { ISO, PropertyAddress } from './queries';
+import { PropertyAddress } from './queries';
+import { Nullable } from '../../server/schemas';
 
 
 export const SMOKE_ALARM_STATUSES = ['Normal', 'Alarm', 'Fault', 'Low battery'] as const;

@@ -12,22 +12,9 @@ import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword } from '../../s
 import type { AppContext } from '../../server/context';
 import { ApiError, badRequest, conflict, isUniqueViolation, uniqueMessage } from '../../server/errors';
 import { buildListing, listInfo, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
-import {
-  EmailField,
-  NameField,
-  NewPasswordField,
-  normaliseEmail,
-  OptionalPasswordField,
-  PhoneField,
-  PostcodeField,
-  TextField,
-  StatusField,
-  type Status,
-} from '../../server/schemas';
-import { SqlParams, whereClause } from '../../server/sql';
+import { EmailField, NameField, NewPasswordField, normaliseEmail, Nullable, OptionalPasswordField, PhoneField, PostcodeField, StatusField, TextField, type Status } from '../../server/schemas';
+import { ISO, SqlParams, whereClause } from '../../server/sql';
 import { revokeUserSessions } from '../auth/sessions';
-import { ISO } from '../devices/queries';
-import { Nullable } from '../ota/common';
 
 export const ELECTRICIAN_NOT_FOUND = 'Electrician not found';
 export const EMAIL_TAKEN = uniqueMessage('electricians_email_key', 'An account with this email already exists');

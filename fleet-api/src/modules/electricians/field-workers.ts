@@ -11,10 +11,8 @@ import { requireVisible, scopeFor } from '../../policy/scope';
 import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword } from '../../security/password';
 import { ApiError, badRequest, conflict, isUniqueViolation, uniqueMessage } from '../../server/errors';
 import { buildListing, listInfo, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
-import { EmailField, NameField, NewPasswordField, normaliseEmail, OptionalPasswordField, PhoneField } from '../../server/schemas';
-import { SqlParams, whereClause } from '../../server/sql';
-import { ISO } from '../devices/queries';
-import { Nullable } from '../ota/common';
+import { EmailField, NameField, NewPasswordField, normaliseEmail, Nullable, OptionalPasswordField, PhoneField } from '../../server/schemas';
+import { ISO, SqlParams, whereClause } from '../../server/sql';
 
 export const FIELD_WORKER_NOT_FOUND = 'Field worker not found';
 export const FIELD_WORKER_EMAIL_TAKEN = uniqueMessage('electrician_agents_email_key', 'A field worker with this email already exists');

@@ -12,7 +12,7 @@ import { requireVisible, scopeFor } from '../../policy/scope';
 import { buildListing, listInfo, type ListInfo, type ListQuery } from '../../server/listing';
 import { SqlParams, whereClause } from '../../server/sql';
 import { DEVICE_LIST, DeviceRow, ROW_COLUMNS, ROW_JOINS, type DeviceListRow } from '../devices/queries';
-import { Nullable } from '../ota/common';
+import { Nullable } from '../../server/schemas';
 
 export const InstalledDeviceRow = Type.Object({ ...DeviceRow.properties, electrician: Nullable(Type.String()), field_worker: Nullable(Type.String()) });
 export type InstalledDeviceRowT = Static<typeof InstalledDeviceRow>;

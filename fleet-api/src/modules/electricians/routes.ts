@@ -7,12 +7,12 @@
  * slice decides what is found.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type, type TSchema } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
 import { callerOf } from '../../policy/access';
 import { only } from '../../policy/roles';
 import type { ModuleOptions } from '../../server/context';
 import { ListInfoSchema, listQueryProperties } from '../../server/listing';
-import { Envelope, IdField, MessageReply, signedInFailures, Strict, trimmed } from '../../server/schemas';
+import { IdField, routeSchema, Strict, trimmed } from '../../server/schemas';
 import {
   addElectrician,
   deleteElectrician,
@@ -42,10 +42,6 @@ const ADMIN = only('Admin');
 const AGENCY = only('Agency');
 const ELECTRICIAN = only('Electrician');
 
-function schema<T extends TSchema>(tag: string, summary: string, info: T | null, ...more: Array<400 | 404 | 409>) {
-  return { tags: [tag], summary, security: [{ bearer: [] }], response: { 200: info ? Envelope(info) : MessageReply, ...signedInFailures(...more) } };
-}
-
 const ListQuery = Strict({ ...listQueryProperties });
 const ByElectrician = Strict({ ...listQueryProperties, electrician_id: IdField });
 const ByFieldWorker = Strict({ ...listQueryProperties, elect_agent_id: IdField });
@@ -60,51 +56,51 @@ export const electricianRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async
     ['/api/electrician', ADMIN],
     ['/api/agency/electrician', AGENCY],
   ] as const) {
-    app.get(`${prefix}/get/all`, { config: { access }, schema: { ...schema('Electricians', 'Electricians of the slice', ListInfoSchema(ElectricianRow), 400), querystring: ListQuery } }, async (request) => ({
+    app.get(`${prefix}/get/all`, { config: { access }, schema: { ...routeSchema('Electricians')('Electricians of the slice', ListInfoSchema(ElectricianRow), 400), querystring: ListQuery } }, async (request) => ({
       status: true,
       message: 'Electricians',
       info: await listElectricians(db, callerOf(request), request.query),
     }));
-    app.get(`${prefix}/get/:id`, { config: { access }, schema: { ...schema('Electricians', 'One electrician', ElectricianInfo, 400, 404), params: IdParams } }, async (request) => ({
+    app.get(`${prefix}/get/:id`, { config: { access }, schema: { ...routeSchema('Electricians')('One electrician', ElectricianInfo, 400, 404), params: IdParams } }, async (request) => ({
       status: true,
       message: 'Electrician',
       info: await electricianDetail(db, callerOf(request), request.params.id),
     }));
-    app.get(`${prefix}/get-agents`, { config: { access }, schema: { ...schema('Electricians', "An electrician's field workers", ListInfoSchema(FieldWorkerRow), 400, 404), querystring: ByElectrician } }, async (request) => {
+    app.get(`${prefix}/get-agents`, { config: { access }, schema: { ...routeSchema('Electricians')("An electrician's field workers", ListInfoSchema(FieldWorkerRow), 400, 404), querystring: ByElectrician } }, async (request) => {
       const caller = callerOf(request);
       const { electrician_id, ...query } = request.query;
       // the electrician must be in the slice: another's answers 404, not an empty page
       await electricianDetail(db, caller, electrician_id);
       return { status: true, message: 'Field workers', info: await listFieldWorkers(db, caller, query, electrician_id) };
     });
-    app.get(`${prefix}/get-devices`, { config: { access }, schema: { ...schema('Electricians', 'Devices an electrician installed', ListInfoSchema(InstalledDeviceRow), 400, 404), querystring: ByElectrician } }, async (request) => {
+    app.get(`${prefix}/get-devices`, { config: { access }, schema: { ...routeSchema('Electricians')('Devices an electrician installed', ListInfoSchema(InstalledDeviceRow), 400, 404), querystring: ByElectrician } }, async (request) => {
       const { electrician_id, ...query } = request.query;
       return { status: true, message: 'Devices', info: await installedDevices(db, callerOf(request), { electrician: electrician_id }, query) };
     });
   }
 
   // Spec 7 (Device calls): the agency's devices that electricians installed, every electrician of its slice.
-  app.get('/api/agency/electrician/devices', { config: { access: AGENCY }, schema: { ...schema('Electricians', "The agency's devices electricians installed", ListInfoSchema(InstalledDeviceRow), 400), querystring: ListQuery } }, async (request) => ({
+  app.get('/api/agency/electrician/devices', { config: { access: AGENCY }, schema: { ...routeSchema('Electricians')("The agency's devices electricians installed", ListInfoSchema(InstalledDeviceRow), 400), querystring: ListQuery } }, async (request) => ({
     status: true,
     message: 'Devices',
     info: await installedDevices(db, callerOf(request), 'anyElectrician', request.query),
   }));
 
   // Admin's changes to electricians.
-  app.post('/api/electrician/add', { config: { access: ADMIN }, schema: { ...schema('Electricians', 'Add an electrician and its sign-in', Type.Object({ id: Type.Integer() }), 400, 409), body: Strict(ElectricianAddBody) } }, async (request) => ({
+  app.post('/api/electrician/add', { config: { access: ADMIN }, schema: { ...routeSchema('Electricians')('Add an electrician and its sign-in', Type.Object({ id: Type.Integer() }), 400, 409), body: Strict(ElectricianAddBody) } }, async (request) => ({
     status: true,
     message: 'Electrician added successfully',
     info: { id: await addElectrician(db, ctx, trimmed(request.body)) },
   }));
   app.put(
     '/api/electrician/edit/:id',
-    { config: { access: ADMIN }, schema: { ...schema('Electricians', 'Edit an electrician (a password only when set)', null, 400, 404, 409), params: IdParams, body: Strict(ElectricianEditBody) } },
+    { config: { access: ADMIN }, schema: { ...routeSchema('Electricians')('Edit an electrician (a password only when set)', null, 400, 404, 409), params: IdParams, body: Strict(ElectricianEditBody) } },
     async (request) => {
       await editElectrician(db, ctx, request.params.id, trimmed(request.body));
       return { status: true, message: 'Electrician updated successfully' };
     },
   );
-  app.delete('/api/electrician/delete/:id', { config: { access: ADMIN }, schema: { ...schema('Electricians', 'Delete an electrician who installed no device', null, 400, 404, 409), params: IdParams } }, async (request) => {
+  app.delete('/api/electrician/delete/:id', { config: { access: ADMIN }, schema: { ...routeSchema('Electricians')('Delete an electrician who installed no device', null, 400, 404, 409), params: IdParams } }, async (request) => {
     await deleteElectrician(db, ctx, request.params.id);
     return { status: true, message: 'Electrician deleted successfully' };
   });
@@ -114,12 +110,12 @@ export const electricianRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async
     ['/api/electrician-agent', ADMIN],
     ['/api/agency/electrician-agent', AGENCY],
   ] as const) {
-    app.get(`${prefix}/get/all`, { config: { access }, schema: { ...schema('Field workers', 'Field workers of the slice', ListInfoSchema(FieldWorkerRow), 400), querystring: ListQuery } }, async (request) => ({
+    app.get(`${prefix}/get/all`, { config: { access }, schema: { ...routeSchema('Field workers')('Field workers of the slice', ListInfoSchema(FieldWorkerRow), 400), querystring: ListQuery } }, async (request) => ({
       status: true,
       message: 'Field workers',
       info: await listFieldWorkers(db, callerOf(request), request.query),
     }));
-    app.get(`${prefix}/get/:id`, { config: { access }, schema: { ...schema('Field workers', 'One field worker', FieldWorkerInfo, 400, 404), params: IdParams } }, async (request) => ({
+    app.get(`${prefix}/get/:id`, { config: { access }, schema: { ...routeSchema('Field workers')('One field worker', FieldWorkerInfo, 400, 404), params: IdParams } }, async (request) => ({
       status: true,
       message: 'Field worker',
       info: await fieldWorkerDetail(db, callerOf(request), request.params.id),
@@ -127,42 +123,42 @@ export const electricianRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async
   }
   app.put(
     '/api/electrician-agent/edit/:id',
-    { config: { access: ADMIN }, schema: { ...schema('Field workers', "Edit a field worker's contact details", null, 400, 404, 409), params: IdParams, body: Strict(FieldWorkerContactBody) } },
+    { config: { access: ADMIN }, schema: { ...routeSchema('Field workers')("Edit a field worker's contact details", null, 400, 404, 409), params: IdParams, body: Strict(FieldWorkerContactBody) } },
     async (request) => {
       await editFieldWorker(db, callerOf(request), request.params.id, trimmed(request.body), now());
       return { status: true, message: 'Field worker updated successfully' };
     },
   );
-  app.get('/api/electrician-agent/devices', { config: { access: ADMIN }, schema: { ...schema('Field workers', 'Devices a field worker installed', ListInfoSchema(InstalledDeviceRow), 400, 404), querystring: ByFieldWorker } }, async (request) => {
+  app.get('/api/electrician-agent/devices', { config: { access: ADMIN }, schema: { ...routeSchema('Field workers')('Devices a field worker installed', ListInfoSchema(InstalledDeviceRow), 400, 404), querystring: ByFieldWorker } }, async (request) => {
     const { elect_agent_id, ...query } = request.query;
     return { status: true, message: 'Devices', info: await installedDevices(db, callerOf(request), { fieldWorker: elect_agent_id }, query) };
   });
 
   // The electrician's own field workers.
-  app.get('/api/electrician/agents', { config: { access: ELECTRICIAN }, schema: { ...schema('Field workers', "The electrician's field workers", ListInfoSchema(FieldWorkerRow), 400), querystring: ListQuery } }, async (request) => ({
+  app.get('/api/electrician/agents', { config: { access: ELECTRICIAN }, schema: { ...routeSchema('Field workers')("The electrician's field workers", ListInfoSchema(FieldWorkerRow), 400), querystring: ListQuery } }, async (request) => ({
     status: true,
     message: 'Field workers',
     info: await listFieldWorkers(db, callerOf(request), request.query),
   }));
-  app.get('/api/electrician/agent/get/:id', { config: { access: ELECTRICIAN }, schema: { ...schema('Field workers', 'One of its field workers', FieldWorkerInfo, 400, 404), params: IdParams } }, async (request) => ({
+  app.get('/api/electrician/agent/get/:id', { config: { access: ELECTRICIAN }, schema: { ...routeSchema('Field workers')('One of its field workers', FieldWorkerInfo, 400, 404), params: IdParams } }, async (request) => ({
     status: true,
     message: 'Field worker',
     info: await fieldWorkerDetail(db, callerOf(request), request.params.id),
   }));
-  app.post('/api/electrician/agent/add', { config: { access: ELECTRICIAN }, schema: { ...schema('Field workers', 'Add a field worker', Type.Object({ id: Type.Integer() }), 400, 404, 409), body: Strict(FieldWorkerAddBody) } }, async (request) => ({
+  app.post('/api/electrician/agent/add', { config: { access: ELECTRICIAN }, schema: { ...routeSchema('Field workers')('Add a field worker', Type.Object({ id: Type.Integer() }), 400, 404, 409), body: Strict(FieldWorkerAddBody) } }, async (request) => ({
     status: true,
     message: 'Field worker added successfully',
     info: { id: await addFieldWorker(db, callerOf(request), trimmed(request.body), now()) },
   }));
   app.put(
     '/api/electrician/agent/edit/:id',
-    { config: { access: ELECTRICIAN }, schema: { ...schema('Field workers', 'Edit one of its field workers (a password only when set)', null, 400, 404, 409), params: IdParams, body: Strict(FieldWorkerEditBody) } },
+    { config: { access: ELECTRICIAN }, schema: { ...routeSchema('Field workers')('Edit one of its field workers (a password only when set)', null, 400, 404, 409), params: IdParams, body: Strict(FieldWorkerEditBody) } },
     async (request) => {
       await editFieldWorker(db, callerOf(request), request.params.id, trimmed(request.body), now());
       return { status: true, message: 'Field worker updated successfully' };
     },
   );
-  app.delete('/api/electrician/agent/:id', { config: { access: ELECTRICIAN }, schema: { ...schema('Field workers', 'Remove one of its field workers', null, 400, 404), params: IdParams } }, async (request) => {
+  app.delete('/api/electrician/agent/:id', { config: { access: ELECTRICIAN }, schema: { ...routeSchema('Field workers')('Remove one of its field workers', null, 400, 404), params: IdParams } }, async (request) => {
     await deleteFieldWorker(db, callerOf(request), request.params.id);
     return { status: true, message: 'Field worker deleted successfully' };
   });

@@ -19,6 +19,13 @@ import { SqlParams, whereClause } from '../../server/sql';
 import type { AppContext } from '../../server/context';
 import { nowSeconds } from '../../server/context';
 
+declare module '../../server/context' {
+  interface AppContext {
+    /** CSV export jobs of every list. */
+    exports: ExportJobs;
+  }
+}
+
 /** Finished exports and their files are kept this long. */
 export const EXPORT_KEEP_MS = 24 * 3600 * 1000;
 

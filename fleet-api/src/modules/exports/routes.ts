@@ -10,7 +10,7 @@ import { callerOf } from '../../policy/access';
 import { only, PUBLIC } from '../../policy/roles';
 import { signedLinkSchema } from '../../server/signed-links';
 import type { ModuleOptions } from '../../server/context';
-import { Envelope, IdField, signedInFailures, Strict } from '../../server/schemas';
+import { IdField, routeSchema, Strict } from '../../server/schemas';
 
 export const ExportInfo = Type.Object({
   id: Type.Integer(),
@@ -36,11 +36,8 @@ export const exportRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app
     {
       config: { access: EXPORTERS },
       schema: {
-        tags: ['Exports'],
-        summary: 'An export of yours: progress, and the link when done',
-        security: [{ bearer: [] }],
+        ...routeSchema('Exports')('An export of yours: progress, and the link when done', ExportInfo, 400, 404),
         params: Strict({ id: IdField }),
-        response: { 200: Envelope(ExportInfo), ...signedInFailures(400, 404) },
       },
     },
     async (request) => ({ status: true, message: 'Export', info: await jobs.info(callerOf(request), request.params.id) }),

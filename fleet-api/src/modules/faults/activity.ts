@@ -9,9 +9,9 @@ import type { Caller } from '../../policy/roles';
 import { scopeFor } from '../../policy/scope';
 import { badRequest, notFound } from '../../server/errors';
 import { listInfo, parseFilterDate, type ListQuery } from '../../server/listing';
-import { SqlParams } from '../../server/sql';
-import { Nullable } from '../ota/common';
+import { ISO, SqlParams } from '../../server/sql';
 import { alphanumeric } from '../ota/device-types';
+import { Nullable } from '../../server/schemas';
 
 /** At most this many days in one request (a quarter), and the default period: the last week. */
 export const ACTIVITY_MAX_DAYS = 92;
@@ -65,7 +65,7 @@ export async function activityLog(db: Db, caller: Caller, q: ActivityQuery, now:
   const values = [device.id, start, end];
   const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM heat_pump_events e WHERE ${where}`, values)).rows[0]?.n ?? 0;
   const { rows } = await db.query(
-    `SELECT e.id::int AS id, to_char(e.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at, e.event,
+    `SELECT e.id::int AS id, ${ISO('e.at')} AS at, e.event,
             e.work_state::int AS work_state, e.fault_code, e.detail
        FROM heat_pump_events e WHERE ${where} ORDER BY e.at DESC, e.id DESC LIMIT $4 OFFSET $5`,
     [...values, limit, (page - 1) * limit],

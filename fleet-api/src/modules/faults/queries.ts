@@ -12,11 +12,11 @@ import { scopeFor } from '../../policy/scope';
 import type { Caller } from '../../policy/roles';
 import { ApiError, badRequest, notFound } from '../../server/errors';
 import { buildListing, decodeFilter, listInfo, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
-import { SqlParams, whereClause } from '../../server/sql';
+import { ISO, SqlParams, whereClause } from '../../server/sql';
 import { identifierFilter } from '../ota/device-types';
-import { Nullable } from '../ota/common';
 import { DEVICE_KEYS_SQL, deviceKeysOf, type LiveEvent } from '../live/events';
 import type { DeviceKeys } from '../../policy/live-scope';
+import { Nullable } from '../../server/schemas';
 
 export const FAULT_LIST: ListSpec = {
   sortable: {
@@ -114,7 +114,6 @@ export interface FaultListRow {
   };
 }
 
-const ISO = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** Each heat pump's newest fault of one status: DISTINCT ON over faults_status_device_idx (0010). */
 const LATEST = (status: string) => `(SELECT DISTINCT ON (f.device_id) f.*

@@ -4,12 +4,12 @@
  * paths; one set of handlers serves Admin, Agency, mscc and sm, the caller's slice deciding the rows.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type, type TSchema } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
 import { callerOf } from '../../policy/access';
 import { only } from '../../policy/roles';
 import type { ModuleOptions } from '../../server/context';
 import { ListInfoSchema, listQueryProperties } from '../../server/listing';
-import { Envelope, IdField, MessageReply, signedInFailures, Strict } from '../../server/schemas';
+import { IdField, routeSchema, Strict } from '../../server/schemas';
 import { BodyFilter, filterText } from '../ota/common';
 import { ActivityRow, activityLog } from './activity';
 import { publishCommitted } from '../live/bus';
@@ -18,14 +18,7 @@ import { FaultDevice, FaultEvent, FaultRow, faultHistory, listFaults, resolveFau
 /** Who has the Attention list (spec 2: admin, agency, multisite and sitemanager variants). */
 const FAULT_READERS = only('Admin', 'Agency', 'mscc', 'sm');
 
-function schema<T extends TSchema>(summary: string, info: T | null, ...more: Array<400 | 404 | 409>) {
-  return {
-    tags: ['Faults'],
-    summary,
-    security: [{ bearer: [] }],
-    response: { 200: info ? Envelope(info) : MessageReply, ...signedInFailures(...more) },
-  };
-}
+const schema = routeSchema('Faults');
 
 // Spec 5: Agent is required; comments under 500 characters (the console refuses more than 500).
 const Agent = Type.String({

@@ -6,21 +6,23 @@
  * keeps its three files as firmware_files rows (slots ota_file, mcu56, mcu62).
  */
 import path from 'node:path';
-import { Type, type Static } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import multipart from '@fastify/multipart';
 import type { Db } from '../../db';
 import { PUBLIC } from '../../policy/roles';
-import { ApiError, badRequest, isUniqueViolation, notFound, uniqueMessage } from '../../server/errors';
-import { buildListing, listInfo, listQueryProperties, ListInfoSchema, type ListSpec } from '../../server/listing';
+import { ApiError, notFound } from '../../server/errors';
+import { buildListing, listInfo, listQueryProperties, ListInfoSchema } from '../../server/listing';
 import { SqlParams, whereClause } from '../../server/sql';
-import { IdField, Strict } from '../../server/schemas';
+import { IdField, routeSchema, Strict } from '../../server/schemas';
 import { nowSeconds, type AppContext, type ModuleOptions } from '../../server/context';
 import { LocalFirmwareStorage, type FirmwareStorage } from '../../storage/firmware-storage';
-import { ADMIN, Nullable, oneRow, otaSchema } from '../ota/common';
-import { DeviceTypeField, INVALID_VERSION, isDeviceType, isVersion, type DeviceType } from '../ota/device-types';
+import { ADMIN, oneRow } from '../ota/common';
+import { DeviceTypeField } from '../ota/device-types';
 import { DownloadSigner, signedLinkSchema } from '../../server/signed-links';
-import { discardAll, FILE_SLOTS, MD5_FIELD, readFirmwareForm, type FileSlot, type FirmwareForm } from './upload';
+import { discardAll, FILE_SLOTS, readFirmwareForm, type FileSlot, type FirmwareForm } from './upload';
+import { FIRMWARE_COLUMNS, FIRMWARE_LIST, Firmware, type FileRow, type FirmwareInfo, type FirmwareRow, PACK_SLOTS } from './firmwares';
+import { checkFiles, readInput, requireUniqueVersion, text, uniqueAsConflict } from './form';
 
 export interface FirmwareModuleOptions extends ModuleOptions {
   /** Defaults to a local folder `<dataDir>/firmware`. */
@@ -29,167 +31,6 @@ export interface FirmwareModuleOptions extends ModuleOptions {
 
 export function defaultFirmwareStorage(ctx: AppContext): FirmwareStorage {
   return new LocalFirmwareStorage(path.join(ctx.config.dataDir, 'firmware'));
-}
-
-const PACK_SLOTS = ['ota_file', 'mcu56', 'mcu62'] as const;
-type PackSlot = (typeof PACK_SLOTS)[number];
-
-export const FirmwareFile = Type.Object({
-  key: Type.String(),
-  file_name: Type.String(),
-  download_link: Type.String(),
-  md_5_value: Nullable(Type.String()),
-  size_bytes: Nullable(Type.Integer()),
-});
-
-export const Firmware = Type.Object({
-  id: Type.Integer(),
-  device_type: Type.String(),
-  ota_type: Type.String(),
-  file_name: Nullable(Type.String()),
-  download_link: Nullable(Type.String()),
-  version: Type.String(),
-  mcu_version: Nullable(Type.String()),
-  md_5_value: Nullable(Type.String()),
-  auto_update_message: Nullable(Type.String()),
-  manual_update_message: Nullable(Type.String()),
-  size_bytes: Nullable(Type.Integer()),
-  created_at: Type.String(),
-  ota_files: Type.Array(FirmwareFile),
-});
-type FirmwareInfo = Static<typeof Firmware>;
-
-interface FirmwareRow {
-  id: number;
-  device_type: string;
-  ota_type: 'single' | 'multiple';
-  file_name: string | null;
-  storage_key: string | null;
-  size_bytes: number | null;
-  version: string;
-  mcu_version: string | null;
-  md_5_value: string | null;
-  auto_update_message: string | null;
-  manual_update_message: string | null;
-  created_at: string;
-}
-
-interface FileRow {
-  firmware_id: number;
-  slot: PackSlot;
-  file_name: string;
-  storage_key: string;
-  size_bytes: number | null;
-  md_5_value: string | null;
-}
-
-const FIRMWARE_COLUMNS = `f.id, f.device_type, f.ota_type, f.file_name, f.storage_key, f.size_bytes, f.version, f.mcu_version,
-  f.md_5_value, f.auto_update_message, f.manual_update_message, f.created_at`;
-
-const FIRMWARE_LIST: ListSpec = {
-  sortable: { created_at: 'f.created_at', file_name: 'lower(f.file_name)', version: 'fleet_version_key(f.version)' },
-  defaultSort: 'created_at',
-  filters: {
-    file_name: { kind: 'text', column: 'f.file_name' },
-    version: { kind: 'text', column: 'f.version' },
-  },
-  // The console's list state carries these in the query; they select nothing here.
-  ignoredFilters: ['fileNameAcc', 'versionAcc', 'download_link'],
-};
-
-const MD5_RE = /^[0-9a-fA-F]{32}$/;
-const MESSAGE_MAX = 1000;
-
-/** The validated text of a firmware form. */
-interface FirmwareInput {
-  deviceType: DeviceType;
-  otaType: 'single' | 'multiple';
-  version: string;
-  mcuVersion: string | null;
-  autoMessage: string | null;
-  manualMessage: string | null;
-}
-
-function text(form: FirmwareForm, name: keyof FirmwareForm['fields']): string | undefined {
-  const v = form.fields[name];
-  return v === undefined ? undefined : v.trim();
-}
-
-function readInput(form: FirmwareForm, existing: FirmwareRow | null): FirmwareInput {
-  const deviceType = text(form, 'deviceType');
-  if (!deviceType) throw badRequest('deviceType is required');
-  if (!isDeviceType(deviceType)) throw badRequest(`deviceType must be one of ihd, ihd_livelink, livelink, safelink, airlink, bulb, heat_pump`);
-  const otaTypeRaw = text(form, 'ota_type') || existing?.ota_type || 'single';
-  if (otaTypeRaw !== 'single' && otaTypeRaw !== 'multiple') throw badRequest('ota_type must be single or multiple');
-  if (otaTypeRaw === 'multiple' && deviceType !== 'heat_pump') throw badRequest('OTA packs (ota_type multiple) are for heat_pump only');
-  if (existing && existing.ota_type !== otaTypeRaw) throw badRequest('ota_type of a firmware cannot be changed');
-  const version = text(form, 'version');
-  if (!version) throw badRequest('Version is required');
-  if (!isVersion(version)) throw badRequest(INVALID_VERSION);
-  let mcuVersion: string | null = null;
-  if (otaTypeRaw === 'multiple') {
-    const mcu = text(form, 'mcu_version');
-    if (!mcu) throw badRequest('MCU Version is required');
-    if (!isVersion(mcu)) throw badRequest('Invalid MCU version');
-    mcuVersion = mcu;
-  }
-  const message = (name: 'auto_update_message' | 'manual_update_message', label: string): string | null => {
-    const v = text(form, name);
-    if (v === undefined || v === '') return null;
-    if (v.length > MESSAGE_MAX) throw badRequest(`${label} must be at most ${MESSAGE_MAX} characters`);
-    return v;
-  };
-  for (const field of ['md_5_value', 'md_5_value_mcu56', 'md_5_value_mcu62'] as const) {
-    const v = text(form, field);
-    if (v !== undefined && v !== '' && !MD5_RE.test(v)) throw badRequest(`${field} must be an MD5 (32 hexadecimal characters)`);
-  }
-  return {
-    deviceType,
-    otaType: otaTypeRaw,
-    version,
-    mcuVersion,
-    autoMessage: message('auto_update_message', 'Forced Update Message'),
-    manualMessage: message('manual_update_message', 'Optional Update Message'),
-  };
-}
-
-/** The slots a type uses, each file's md5 checked; on create every slot needs a file. */
-function checkFiles(form: FirmwareForm, input: FirmwareInput, stored: Partial<Record<FileSlot, string | null>> | null): void {
-  const slots: FileSlot[] = input.otaType === 'single' ? ['file'] : [...PACK_SLOTS];
-  for (const slot of Object.keys(form.files) as FileSlot[]) {
-    if (!slots.includes(slot)) throw badRequest(`${slot} is not a file of a ${input.otaType === 'single' ? 'single firmware' : 'firmware OTA pack'}`);
-  }
-  for (const slot of slots) {
-    const file = form.files[slot];
-    const given = text(form, MD5_FIELD[slot] as keyof FirmwareForm['fields'])?.toLowerCase() || undefined;
-    if (file) {
-      if (!given) throw badRequest(`${MD5_FIELD[slot]} is required`);
-      if (file.staged.md5 !== given) throw badRequest(`MD5 of ${slot} does not match`);
-    } else if (!stored) {
-      throw badRequest(`${slot} is required`);
-    } else if (given !== undefined && given !== (stored[slot] ?? '').toLowerCase()) {
-      // A kept file's md5 may be repeated, not changed.
-      throw badRequest(`MD5 of ${slot} does not match`);
-    }
-  }
-}
-
-async function requireUniqueVersion(db: Db, input: FirmwareInput, id: number | null): Promise<void> {
-  const { rows } = await db.query('SELECT 1 FROM firmwares WHERE product_line = $1 AND version = $2 AND id IS DISTINCT FROM $3', [
-    input.deviceType,
-    input.version,
-    id,
-  ]);
-  if (rows.length > 0) throw new ApiError(409, versionTaken(input.version));
-}
-
-/** A duplicate is a 409, as every duplicate create (issue 20); the index's general sentence is the fallback. */
-const versionTaken = (version: string) => `Version ${version} already exists`;
-uniqueMessage('firmwares_line_version_key', 'This version already exists');
-
-function uniqueAsConflict(err: unknown, version: string): never {
-  if (isUniqueViolation(err)) throw new ApiError(409, versionTaken(version));
-  throw err;
 }
 
 export const firmwareRoutes: FastifyPluginAsyncTypebox<FirmwareModuleOptions> = async (app, opts) => {
@@ -279,7 +120,7 @@ export const firmwareRoutes: FastifyPluginAsyncTypebox<FirmwareModuleOptions> = 
     {
       config: { access: ADMIN },
       schema: {
-        ...otaSchema('Firmware', 'Firmware files of a device type', ListInfoSchema(Firmware), 400),
+        ...routeSchema('Firmware')('Firmware files of a device type', ListInfoSchema(Firmware), 400),
         querystring: Strict({
           ...listQueryProperties,
           deviceType: Type.Optional(DeviceTypeField),
@@ -318,7 +159,7 @@ export const firmwareRoutes: FastifyPluginAsyncTypebox<FirmwareModuleOptions> = 
     {
       config: { access: ADMIN },
       schema: {
-        ...otaSchema('Firmware', 'Firmware versions of a device type (the version selects)', Type.Array(Type.Object({ version: Type.String() })), 400),
+        ...routeSchema('Firmware')('Firmware versions of a device type (the version selects)', Type.Array(Type.Object({ version: Type.String() })), 400),
         querystring: Strict({ deviceType: DeviceTypeField }),
       },
     },
@@ -337,9 +178,7 @@ export const firmwareRoutes: FastifyPluginAsyncTypebox<FirmwareModuleOptions> = 
     {
       config: { access: ADMIN },
       schema: {
-        ...otaSchema(
-          'Firmware',
-          'Versions the devices of a device type run, with their device counts, and uploaded firmware versions (the version pickers)',
+        ...routeSchema('Firmware')('Versions the devices of a device type run, with their device counts, and uploaded firmware versions (the version pickers)',
           Type.Array(Type.Object({ version: Type.String(), devices: Type.Integer(), uploaded: Type.Boolean() })),
           400,
         ),
@@ -366,7 +205,7 @@ export const firmwareRoutes: FastifyPluginAsyncTypebox<FirmwareModuleOptions> = 
     {
       config: { access: ADMIN },
       schema: {
-        ...otaSchema('Firmware', 'Delete a firmware and its files', null, 400, 404),
+        ...routeSchema('Firmware')('Delete a firmware and its files', null, 400, 404),
         body: Strict({ ota_id: IdField, deviceType: DeviceTypeField }),
       },
     },
@@ -438,7 +277,7 @@ export const firmwareRoutes: FastifyPluginAsyncTypebox<FirmwareModuleOptions> = 
       {
         config: { access: ADMIN },
         schema: {
-          ...otaSchema('Firmware', 'Add a firmware (multipart: fields and .bin files)', Firmware, 400, 409, 413),
+          ...routeSchema('Firmware')('Add a firmware (multipart: fields and .bin files)', Firmware, 400, 409, 413),
           consumes: ['multipart/form-data'],
         },
       },
@@ -497,7 +336,7 @@ export const firmwareRoutes: FastifyPluginAsyncTypebox<FirmwareModuleOptions> = 
       {
         config: { access: ADMIN },
         schema: {
-          ...otaSchema('Firmware', 'Update a firmware; a file slot left out keeps its file', Firmware, 400, 404, 409, 413),
+          ...routeSchema('Firmware')('Update a firmware; a file slot left out keeps its file', Firmware, 400, 404, 409, 413),
           consumes: ['multipart/form-data'],
           params: Strict({ id: IdField }),
         },

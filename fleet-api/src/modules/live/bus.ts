@@ -7,6 +7,13 @@
 import type { Db } from '../../db';
 import type { LiveEvent } from './events';
 
+declare module '../../server/context' {
+  interface AppContext {
+    /** Live events of every instance: publish device events and session ends here. */
+    live: LiveBus;
+  }
+}
+
 export const LIVE_CHANNEL = 'fleet_live';
 const NOTIFY_MAX = 7500;
 

@@ -16,6 +16,13 @@ import { SqlParams } from '../../server/sql';
 import type { LiveBus } from './bus';
 import { messageOf, type LiveEvent, type LiveMessage } from './events';
 
+declare module '../../server/context' {
+  interface AppContext {
+    /** This instance's live sockets. */
+    liveHub: LiveHub;
+  }
+}
+
 /** Close codes (shared-api's client: 4401 and 4403 end its retries; others reconnect). */
 export const CLOSE = { tokenRefused: 4401, renewed: 4000, slowConsumer: 4008, shutdown: 1001 } as const;
 

@@ -9,10 +9,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../../db';
 import { ApiError, notFound, uniqueMessage } from '../../server/errors';
 import { buildListing, listInfo, listQueryProperties, ListInfoSchema, type ListSpec } from '../../server/listing';
-import { SqlParams, whereClause } from '../../server/sql';
-import { IdField, Strict } from '../../server/schemas';
+import { ISO, SqlParams, whereClause } from '../../server/sql';
+import { IdField, Nullable, routeSchema, Strict } from '../../server/schemas';
 import type { ModuleOptions } from '../../server/context';
-import { ADMIN, Nullable, otaSchema } from '../ota/common';
+import { ADMIN } from '../ota/common';
 
 export const HeatPumpModel = Type.Object({
   id: Type.Integer(),
@@ -53,7 +53,7 @@ interface ModelInput {
 
 const COLUMNS = `m.id::int AS id, m.model_name, m.capacity_litres, m.description,
   (SELECT count(*)::int FROM devices d WHERE d.heat_pump_model_id = m.id) AS heat_pumps,
-  to_char(m.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at`;
+  ${ISO('m.created_at')} AS created_at`;
 
 async function one(db: Db, id: number) {
   const { rows } = await db.query(`SELECT ${COLUMNS} FROM heat_pump_models m WHERE m.id = $1`, [id]);
@@ -71,11 +71,11 @@ const values = (input: ModelInput) => [input.model_name.trim(), input.capacity_l
 export const modelRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, { ctx }) => {
   const { db } = ctx;
   const now = () => ctx.config.now().toISOString();
-  const schema = otaSchema;
+  const schema = routeSchema('Heat-pump models');
 
   app.get(
     '/api/heat-pump/model/list',
-    { config: { access: ADMIN }, schema: { ...schema('Heat-pump models', 'Heat-pump models, with how many heat pumps each', ListInfoSchema(HeatPumpModel), 400), querystring: Strict(listQueryProperties) } },
+    { config: { access: ADMIN }, schema: { ...schema('Heat-pump models, with how many heat pumps each', ListInfoSchema(HeatPumpModel), 400), querystring: Strict(listQueryProperties) } },
     async (request) => {
       const params = new SqlParams();
       const listing = buildListing(request.query, MODEL_LIST, params, 'm.id');
@@ -90,12 +90,12 @@ export const modelRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app,
   );
   app.get(
     '/api/heat-pump/model/info/:id',
-    { config: { access: ADMIN }, schema: { ...schema('Heat-pump models', 'One heat-pump model', HeatPumpModel, 400, 404), params: Strict({ id: IdField }) } },
+    { config: { access: ADMIN }, schema: { ...schema('One heat-pump model', HeatPumpModel, 400, 404), params: Strict({ id: IdField }) } },
     async (request) => ({ status: true, message: 'Model', info: await one(db, request.params.id) }),
   );
   app.post(
     '/api/heat-pump/model/save',
-    { config: { access: ADMIN }, schema: { ...schema('Heat-pump models', 'Add a model', null, 400, 409), body: Strict(modelFields) } },
+    { config: { access: ADMIN }, schema: { ...schema('Add a model', null, 400, 409), body: Strict(modelFields) } },
     async (request) => {
       await refuseDuplicate(db, request.body.model_name);
       await db.query('INSERT INTO heat_pump_models (model_name, capacity_litres, description, created_at, updated_at) VALUES ($1, $2, $3, $4, $4)', [
@@ -107,7 +107,7 @@ export const modelRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app,
   );
   app.put(
     '/api/heat-pump/model/update',
-    { config: { access: ADMIN }, schema: { ...schema('Heat-pump models', 'Update a model', null, 400, 404, 409), body: Strict({ id: IdField, ...modelFields }) } },
+    { config: { access: ADMIN }, schema: { ...schema('Update a model', null, 400, 404, 409), body: Strict({ id: IdField, ...modelFields }) } },
     async (request) => {
       await one(db, request.body.id);
       await refuseDuplicate(db, request.body.model_name, request.body.id);
@@ -121,7 +121,7 @@ export const modelRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app,
   );
   app.delete(
     '/api/heat-pump/model/delete/:id',
-    { config: { access: ADMIN }, schema: { ...schema('Heat-pump models', 'Delete a model no heat pump uses', null, 400, 404, 409), params: Strict({ id: IdField }) } },
+    { config: { access: ADMIN }, schema: { ...schema('Delete a model no heat pump uses', null, 400, 404, 409), params: Strict({ id: IdField }) } },
     async (request) => {
       const model = (await one(db, request.params.id)) as { heat_pumps: number };
       if (model.heat_pumps > 0) throw new ApiError(409, `${model.heat_pumps} heat pumps use this model: it cannot be deleted`);

@@ -14,8 +14,8 @@ import type { ListQuery } from '../../server/listing';
 import { SqlParams } from '../../server/sql';
 import { heatPumpRow, HeatPumpRow } from '../devices/heat-pumps';
 import { listDevices, subsetCondition } from '../devices/queries';
-import { Nullable } from '../ota/common';
 import { HISTORY_START } from './history';
+import { Nullable } from '../../server/schemas';
 
 /** A company's or a site's heat pumps within the slice (their dashboards). */
 export type Place = { company: number } | { site: number };

@@ -8,7 +8,7 @@ import type { Db } from '../../db';
 import type { Caller } from '../../policy/roles';
 import { requireAllVisible, requireVisible, scopeFor } from '../../policy/scope';
 import { ApiError, badRequest, forbidden, uniqueMessage } from '../../server/errors';
-import { buildListing, listInfo, type ListQuery, type ListSpec } from '../../server/listing';
+import { buildListing, type ListQuery, type ListSpec, pagedList } from '../../server/listing';
 import { SqlParams, whereClause } from '../../server/sql';
 import { NAME_MAX, VALID_EMAIL } from './organisations';
 
@@ -75,9 +75,7 @@ async function page<T>(db: Db, query: ListQuery, from: string, scope: (params: S
   const params = new SqlParams();
   const listing = buildListing(query, PEOPLE, params, 'x.id');
   const where = whereClause([scope(params), ...listing.conditions]);
-  const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n ${from} ${where}`, params.values.slice())).rows[0]?.n ?? 0;
-  const { rows } = await db.query<T>(`SELECT ${columns} ${from} ${where} ${listing.orderBy} LIMIT ${params.add(listing.limit)} OFFSET ${params.add(listing.offset)}`, params.values);
-  return listInfo(rows, total, listing.page, listing.limit);
+  return pagedList<T>(db, listing, params, columns, `${from} ${where}`);
 }
 
 const MANAGER_COLUMNS = `x.id::int AS id, x.first_name, x.last_name, x.email, x.company_id::int AS company_id, c.company_name,

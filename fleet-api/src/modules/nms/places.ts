@@ -8,12 +8,12 @@ import type { Db } from '../../db';
 import type { Caller } from '../../policy/roles';
 import { requireVisible, scopeFor } from '../../policy/scope';
 import { notFound } from '../../server/errors';
-import { buildListing, listInfo, type ListQuery, type ListSpec } from '../../server/listing';
-import { whereClause } from '../../server/sql';
+import { buildListing, listInfo, type ListQuery, type ListSpec, pagedList } from '../../server/listing';
+import { ISO, whereClause } from '../../server/sql';
 import { SqlParams } from '../../server/sql';
-import { Nullable } from '../ota/common';
 import { subsetCondition } from '../devices/queries';
 import type { Place } from './dashboard';
+import { Nullable } from '../../server/schemas';
 
 export const CompanyInfo = Type.Object({
   id: Type.Integer(),
@@ -160,19 +160,13 @@ export async function listCompanies(db: Db, caller: Caller, query: ListQuery) {
   const params = new SqlParams();
   const listing = buildListing(query, COMPANY_LIST, params, 'c.id');
   const where = whereClause([scopeFor(caller).companies('c', params), ...listing.conditions]);
-  const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM multi_site_companies c ${where}`, params.values.slice())).rows[0]?.n ?? 0;
-  const { rows } = await db.query<Static<typeof CompanyRow>>(
-    `SELECT c.id::int AS id, c.company_name, c.company_address, c.contact_person_email,
+  return pagedList<Static<typeof CompanyRow>>(db, listing, params, `c.id::int AS id, c.company_name, c.company_address, c.contact_person_email,
             COALESCE((SELECT json_agg(json_build_object('id', a.id::int, 'agency_name', a.agency_name) ORDER BY a.agency_name)
                         FROM multi_site_company_agencies mca JOIN agencies a ON a.id = mca.agency_id WHERE mca.company_id = c.id), '[]'::json) AS agencies,
             (SELECT count(*)::int FROM sites s WHERE s.company_id = c.id) AS sites_count,
             (SELECT count(*)::int FROM devices d WHERE d.product_line = 'heat_pump'
                 AND (d.company_id = c.id OR d.site_id IN (SELECT s.id FROM sites s WHERE s.company_id = c.id))) AS heat_pumps,
-            to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at
-       FROM multi_site_companies c ${where} ${listing.orderBy} LIMIT ${params.add(listing.limit)} OFFSET ${params.add(listing.offset)}`,
-    params.values,
-  );
-  return listInfo(rows, total, listing.page, listing.limit);
+            ${ISO('c.created_at')} AS created_at`, `FROM multi_site_companies c ${where}`);
 }
 
 const SITE_LIST: ListSpec = {
@@ -191,11 +185,6 @@ export async function listSites(db: Db, caller: Caller, query: ListQuery) {
   const listing = buildListing(query, SITE_LIST, params, 's.id');
   const where = whereClause([scopeFor(caller).sites('s', params), ...listing.conditions]);
   const from = 'FROM sites s JOIN multi_site_companies c ON c.id = s.company_id';
-  const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n ${from} ${where}`, params.values.slice())).rows[0]?.n ?? 0;
-  const { rows } = await db.query<Static<typeof SiteRow>>(
-    `SELECT ${SITE_COLUMNS} ${from} ${where} ${listing.orderBy} LIMIT ${params.add(listing.limit)} OFFSET ${params.add(listing.offset)}`,
-    params.values,
-  );
-  return listInfo(rows, total, listing.page, listing.limit);
+  return pagedList<Static<typeof SiteRow>>(db, listing, params, SITE_COLUMNS, `${from} ${where}`);
 }
 

@@ -10,7 +10,7 @@ import { only, type UserType } from '../../policy/roles';
 import type { ModuleOptions } from '../../server/context';
 import { CountCache } from '../../server/count-cache';
 import { ListInfoSchema, listQueryProperties } from '../../server/listing';
-import { EmailField, Envelope, IdField, MessageReply, signedInFailures, Strict } from '../../server/schemas';
+import { EmailField, IdField, routeSchema, Strict } from '../../server/schemas';
 import { ContactBody, ContactRow, ContactUpdateBody, listContacts, listManagers, ManagerBody, ManagerRow, ManagerUpdateBody, saveContact, saveManager, updateContact, updateManager } from './people';
 import { assignDevices, companyByContact, NO_COMPANY_WITH_EMAIL } from './assign';
 import { publishCommitted } from '../live/bus';
@@ -22,9 +22,7 @@ import { requireVisible } from '../../policy/scope';
 import { CompanyInfo, companyInfo, CompanyRow, companySites, listCompanies, listSites, FaultMonth, faultTrend, PropertyRow, SiteRow, siteInfo, siteProperties } from './places';
 import { LiveDeviceRow, liveDevices, type Place, MonthFaulty, monthFaulty, MonthOnlineOffline, monthOnlineOffline, NmsCounts, nmsCounts } from './dashboard';
 
-function schema<T extends TSchema>(summary: string, info: T) {
-  return { tags: ['Network dashboard'], summary, security: [{ bearer: [] }], response: { 200: Envelope(info), ...signedInFailures(400, 404) } };
-}
+const schema = <T extends TSchema>(summary: string, info: T) => routeSchema('Network dashboard')(summary, info, 400, 404);
 
 const DeviceType = Type.Optional(Type.Unsafe<'heat_pump'>({ type: 'string', enum: ['heat_pump'], errorMessage: 'deviceType must be heat_pump' }));
 const YearQuery = Strict({ year: Type.Optional(Type.Integer({ minimum: 2000, maximum: 3000, errorMessage: 'year must be a year' })), deviceType: DeviceType });
@@ -142,7 +140,7 @@ export const nmsRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, {
 
   // Multi-site modals 2 and 4 (spec): new or updated companies and sites.
   const done = (message: string) => ({ status: true, message });
-  const writeSchema = (summary: string) => ({ tags: ['Network dashboard'], summary, security: [{ bearer: [] }], response: { 200: MessageReply, ...signedInFailures(400, 404, 409) } });
+  const writeSchema = (summary: string) => routeSchema('Network dashboard')(summary, null, 400, 404, 409);
   app.post(
     '/api/nms/multi-site-company/save',
     { config: { access: only('Admin', 'Agency') }, schema: { ...writeSchema('A new multi-site company'), body: Strict(CompanyBody) } },
@@ -245,10 +243,7 @@ export const nmsRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, {
     {
       config: { access: only('Admin', 'Agency') },
       schema: {
-        tags: ['Network dashboard'],
-        summary: 'Assign heat pumps of the slice to a company and one of its sites (or none)',
-        security: [{ bearer: [] }],
-        response: { 200: Envelope(Type.Object({ devices: Type.Integer() })), ...signedInFailures(400, 404) },
+        ...schema('Assign heat pumps of the slice to a company and one of its sites (or none)', Type.Object({ devices: Type.Integer() })),
         body: Strict({
           device_ids: Type.Optional(Type.Array(IdField, { maxItems: 100_000, errorMessage: { maxItems: 'Too many devices: select all instead' } })),
           all: Type.Optional(Type.Boolean()),

@@ -6,9 +6,8 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { Db } from '../../db';
 import { ApiError, uniqueMessage } from '../../server/errors';
-import { buildListing, listInfo, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
-import { SqlParams, whereClause } from '../../server/sql';
-import { ISO } from '../devices/queries';
+import { buildListing, type ListInfo, type ListQuery, type ListSpec, pagedList } from '../../server/listing';
+import { ISO, SqlParams, whereClause } from '../../server/sql';
 
 export const AGGREGATOR_NAME_REQUIRED = 'Name is required';
 export const AGGREGATOR_EXISTS = uniqueMessage('aggregators_name_key', 'An aggregator with this name already exists');
@@ -35,13 +34,7 @@ export async function listAggregators(db: Db, query: ListQuery): Promise<ListInf
   const params = new SqlParams();
   const listing = buildListing(query, LIST, params, 'g.id');
   const where = whereClause(listing.conditions);
-  const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM aggregators g ${where}`, params.values.slice())).rows[0]?.n ?? 0;
-  const { rows } = await db.query<AggregatorRowT>(
-    `SELECT g.id::int AS id, g.name, (SELECT count(*)::int FROM electricians e WHERE e.aggregator_id = g.id) AS electricians, ${ISO('g.created_at')} AS created_at
-       FROM aggregators g ${where} ${listing.orderBy} LIMIT ${params.add(listing.limit)} OFFSET ${params.add(listing.offset)}`,
-    params.values,
-  );
-  return listInfo(rows, total, listing.page, listing.limit);
+  return pagedList<AggregatorRowT>(db, listing, params, `g.id::int AS id, g.name, (SELECT count(*)::int FROM electricians e WHERE e.aggregator_id = g.id) AS electricians, ${ISO('g.created_at')} AS created_at`, `FROM aggregators g ${where}`);
 }
 
 /** Adds (id null) or renames an aggregator; a name in use is a 409. */

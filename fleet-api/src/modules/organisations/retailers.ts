@@ -7,9 +7,8 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { Db } from '../../db';
 import { ApiError, uniqueMessage } from '../../server/errors';
-import { buildListing, listInfo, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
-import { SqlParams, whereClause } from '../../server/sql';
-import { ISO } from '../devices/queries';
+import { buildListing, type ListInfo, type ListQuery, type ListSpec, pagedList } from '../../server/listing';
+import { ISO, SqlParams, whereClause } from '../../server/sql';
 
 export const RETAILER_NAME_REQUIRED = 'Retailer Name is required';
 export const RETAILER_EXISTS = uniqueMessage('electricity_retailers_name_key', 'A retailer with this name already exists');
@@ -49,15 +48,9 @@ export async function listRetailers(db: Db, query: ListQuery): Promise<ListInfo<
   const params = new SqlParams();
   const listing = buildListing(query, LIST, params, 'r.id');
   const where = whereClause(listing.conditions);
-  const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM electricity_retailers r ${where}`, params.values.slice())).rows[0]?.n ?? 0;
-  const { rows } = await db.query<RetailerRowT>(
-    `SELECT r.id::int AS electricity_retailer_id, r.retailer_name, r.is_top_listed::int AS is_top_listed,
+  return pagedList<RetailerRowT>(db, listing, params, `r.id::int AS electricity_retailer_id, r.retailer_name, r.is_top_listed::int AS is_top_listed,
             ${CURRENT_PROPERTIES} AS properties,
-            ${ISO('r.created_at')} AS created_at
-       FROM electricity_retailers r ${where} ${listing.orderBy} LIMIT ${params.add(listing.limit)} OFFSET ${params.add(listing.offset)}`,
-    params.values,
-  );
-  return listInfo(rows, total, listing.page, listing.limit);
+            ${ISO('r.created_at')} AS created_at`, `FROM electricity_retailers r ${where}`);
 }
 
 const topListed = (value: number | boolean | undefined): number => (value === true || value === 1 ? 1 : 0);

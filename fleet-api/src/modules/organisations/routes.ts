@@ -5,57 +5,53 @@
  * profiles module's (the electrician profile's select).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type, type TSchema } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
 import { only } from '../../policy/roles';
 import type { ModuleOptions } from '../../server/context';
 import { ListInfoSchema, listQueryProperties } from '../../server/listing';
-import { Envelope, IdField, MessageReply, signedInFailures, Strict, trimmed } from '../../server/schemas';
+import { IdField, routeSchema, Strict, trimmed } from '../../server/schemas';
 import { AggregatorName, AggregatorRow, deleteAggregator, listAggregators, saveAggregator } from './aggregators';
 import { deleteRetailer, listRetailers, RetailerName, RetailerRow, saveRetailer, TopListed } from './retailers';
 
 const ADMIN = only('Admin');
-
-function schema<T extends TSchema>(tag: string, summary: string, info: T | null, ...more: Array<400 | 404 | 409>) {
-  return { tags: [tag], summary, security: [{ bearer: [] }], response: { 200: info ? Envelope(info) : MessageReply, ...signedInFailures(...more) } };
-}
 
 export const organisationRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, { ctx }) => {
   const { db } = ctx;
   const ListQuery = Strict({ ...listQueryProperties });
 
   // Aggregators
-  app.get('/api/aggregators/get/all', { config: { access: ADMIN }, schema: { ...schema('Aggregators', 'Aggregators', ListInfoSchema(AggregatorRow), 400), querystring: ListQuery } }, async (request) => ({
+  app.get('/api/aggregators/get/all', { config: { access: ADMIN }, schema: { ...routeSchema('Aggregators')('Aggregators', ListInfoSchema(AggregatorRow), 400), querystring: ListQuery } }, async (request) => ({
     status: true,
     message: 'Aggregators',
     info: await listAggregators(db, request.query),
   }));
-  app.post('/api/aggregators/add', { config: { access: ADMIN }, schema: { ...schema('Aggregators', 'Add an aggregator', Type.Object({ id: Type.Integer() }), 400, 409), body: Strict({ name: AggregatorName }) } }, async (request) => ({
+  app.post('/api/aggregators/add', { config: { access: ADMIN }, schema: { ...routeSchema('Aggregators')('Add an aggregator', Type.Object({ id: Type.Integer() }), 400, 409), body: Strict({ name: AggregatorName }) } }, async (request) => ({
     status: true,
     message: 'Aggregator added successfully',
     info: { id: await saveAggregator(db, null, trimmed(request.body).name) },
   }));
   app.put(
     '/api/aggregators/edit/:id',
-    { config: { access: ADMIN }, schema: { ...schema('Aggregators', 'Rename an aggregator', null, 400, 404, 409), params: Strict({ id: IdField }), body: Strict({ name: AggregatorName }) } },
+    { config: { access: ADMIN }, schema: { ...routeSchema('Aggregators')('Rename an aggregator', null, 400, 404, 409), params: Strict({ id: IdField }), body: Strict({ name: AggregatorName }) } },
     async (request) => {
       await saveAggregator(db, request.params.id, trimmed(request.body).name);
       return { status: true, message: 'Aggregator updated successfully' };
     },
   );
-  app.delete('/api/aggregators/delete/:id', { config: { access: ADMIN }, schema: { ...schema('Aggregators', 'Delete an aggregator no electrician names', null, 400, 404, 409), params: Strict({ id: IdField }) } }, async (request) => {
+  app.delete('/api/aggregators/delete/:id', { config: { access: ADMIN }, schema: { ...routeSchema('Aggregators')('Delete an aggregator no electrician names', null, 400, 404, 409), params: Strict({ id: IdField }) } }, async (request) => {
     await deleteAggregator(db, request.params.id);
     return { status: true, message: 'Aggregator deleted successfully' };
   });
 
   // Electricity retailers
-  app.get('/api/electricity-retailer/get/all', { config: { access: ADMIN }, schema: { ...schema('Retailers', 'Electricity retailers', ListInfoSchema(RetailerRow), 400), querystring: ListQuery } }, async (request) => ({
+  app.get('/api/electricity-retailer/get/all', { config: { access: ADMIN }, schema: { ...routeSchema('Retailers')('Electricity retailers', ListInfoSchema(RetailerRow), 400), querystring: ListQuery } }, async (request) => ({
     status: true,
     message: 'Retailers',
     info: await listRetailers(db, request.query),
   }));
   app.post(
     '/api/electricity-retailer/add',
-    { config: { access: ADMIN }, schema: { ...schema('Retailers', 'Add a retailer', Type.Object({ electricity_retailer_id: Type.Integer() }), 400, 409), body: Strict({ retailer_name: RetailerName, is_top_listed: TopListed }) } },
+    { config: { access: ADMIN }, schema: { ...routeSchema('Retailers')('Add a retailer', Type.Object({ electricity_retailer_id: Type.Integer() }), 400, 409), body: Strict({ retailer_name: RetailerName, is_top_listed: TopListed }) } },
     async (request) => ({
       status: true,
       message: 'Retailer added successfully',
@@ -66,7 +62,7 @@ export const organisationRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = asyn
     '/api/electricity-retailer/edit/update',
     {
       config: { access: ADMIN },
-      schema: { ...schema('Retailers', 'Edit a retailer', null, 400, 404, 409), body: Strict({ electricity_retailer_id: IdField, retailer_name: RetailerName, is_top_listed: TopListed }) },
+      schema: { ...routeSchema('Retailers')('Edit a retailer', null, 400, 404, 409), body: Strict({ electricity_retailer_id: IdField, retailer_name: RetailerName, is_top_listed: TopListed }) },
     },
     async (request) => {
       await saveRetailer(db, request.body.electricity_retailer_id, request.body.retailer_name, request.body.is_top_listed);
@@ -75,7 +71,7 @@ export const organisationRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = asyn
   );
   app.delete(
     '/api/electricity-retailer/delete',
-    { config: { access: ADMIN }, schema: { ...schema('Retailers', 'Delete a retailer no current tariff names', null, 400, 404, 409), querystring: Strict({ electricity_retailer_id: IdField }) } },
+    { config: { access: ADMIN }, schema: { ...routeSchema('Retailers')('Delete a retailer no current tariff names', null, 400, 404, 409), querystring: Strict({ electricity_retailer_id: IdField }) } },
     async (request) => {
       await deleteRetailer(db, request.query.electricity_retailer_id);
       return { status: true, message: 'Retailer deleted successfully' };

@@ -2,22 +2,12 @@
  * Pieces every OTA and firmware route shares: Admin-only access, the answer schemas, the body
  * `filter` (a JSON text like the query's, or the array itself) and small query helpers.
  */
-import { Type, type TSchema } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
 import type { Db } from '../../db';
 import { only } from '../../policy/roles';
 import { badRequest, notFound } from '../../server/errors';
-import { Envelope, MessageReply, signedInFailures } from '../../server/schemas';
 
 export const ADMIN = only('Admin');
-
-export function otaSchema<T extends TSchema>(tag: string, summary: string, info: T | null, ...more: Array<400 | 404 | 409 | 413>) {
-  return {
-    tags: [tag],
-    summary,
-    security: [{ bearer: [] }],
-    response: { 200: info ? Envelope(info) : MessageReply, ...signedInFailures(...more) },
-  };
-}
 
 /**
  * A selection's filter in a JSON body: the decoded array, or the list's filter text. Left untyped for
@@ -48,4 +38,3 @@ export async function oneRow<T>(db: Db, sql: string, params: unknown[], message 
   return row;
 }
 
-export const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);

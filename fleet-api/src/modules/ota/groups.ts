@@ -9,10 +9,10 @@ import type { Db } from '../../db';
 import { badRequest, notFound } from '../../server/errors';
 import { buildListing, listInfo, listQueryProperties, ListInfoSchema, type ListSpec } from '../../server/listing';
 import { SqlParams, whereClause } from '../../server/sql';
-import { IdField, Strict } from '../../server/schemas';
+import { IdField, Nullable, routeSchema, Strict } from '../../server/schemas';
 import type { ModuleOptions } from '../../server/context';
 import { listOtaDevices, lineCondition, otaJoins, OtaDeviceRow, selectionConditions } from './availability';
-import { ADMIN, BodyFilter, DeviceIds, filterText, Nullable, oneRow, otaSchema } from './common';
+import { ADMIN, BodyFilter, DeviceIds, filterText, oneRow } from './common';
 import { DeviceTypeField, INVALID_VERSION, isVersion, requireFirmwareVersions, type DeviceType } from './device-types';
 
 export const OtaGroup = Type.Object({
@@ -108,7 +108,7 @@ export const otaGroupRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (a
     {
       config: { access: ADMIN },
       schema: {
-        ...otaSchema('OTA groups', 'Groups of a device type', ListInfoSchema(OtaGroup), 400),
+        ...routeSchema('OTA groups')('Groups of a device type', ListInfoSchema(OtaGroup), 400),
         querystring: Strict({ ...listQueryProperties, deviceType: DeviceTypeField }),
       },
     },
@@ -137,7 +137,7 @@ export const otaGroupRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (a
     {
       config: { access: ADMIN },
       schema: {
-        ...otaSchema('OTA groups', 'OTA devices of a type with their available firmware', ListInfoSchema(OtaDeviceRow), 400),
+        ...routeSchema('OTA groups')('OTA devices of a type with their available firmware', ListInfoSchema(OtaDeviceRow), 400),
         querystring: Strict({ ...listQueryProperties, deviceType: DeviceTypeField }),
       },
     },
@@ -152,7 +152,7 @@ export const otaGroupRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (a
     {
       config: { access: ADMIN },
       schema: {
-        ...otaSchema('OTA groups', 'Create a group with devices', Type.Object({ id: Type.Integer() }), 400, 404),
+        ...routeSchema('OTA groups')('Create a group with devices', Type.Object({ id: Type.Integer() }), 400, 404),
         body: Strict({ group_name: GroupName, device_ids: Type.Optional(DeviceIds), all: AllFlag, deviceType: DeviceTypeField }),
       },
     },
@@ -176,7 +176,7 @@ export const otaGroupRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (a
     {
       config: { access: ADMIN },
       schema: {
-        ...otaSchema('OTA groups', 'Add devices to a group (moving them from another group)', null, 400, 404),
+        ...routeSchema('OTA groups')('Add devices to a group (moving them from another group)', null, 400, 404),
         body: Strict({
           group_id: IdField,
           group_name: Type.Optional(GroupName),
@@ -204,9 +204,7 @@ export const otaGroupRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (a
     {
       config: { access: ADMIN },
       schema: {
-        ...otaSchema(
-          'OTA groups',
-          'A group and a page of its devices',
+        ...routeSchema('OTA groups')('A group and a page of its devices',
           Type.Object({ group_info: OtaGroup, devices: ListInfoSchema(OtaDeviceRow) }),
           400,
           404,
@@ -230,7 +228,7 @@ export const otaGroupRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (a
     {
       config: { access: ADMIN },
       schema: {
-        ...otaSchema('OTA groups', 'Rename a group, set its versions and Update Flag', null, 400, 404),
+        ...routeSchema('OTA groups')('Rename a group, set its versions and Update Flag', null, 400, 404),
         body: Strict({
           group_id: IdField,
           group_name: Type.Optional(GroupName),
@@ -274,7 +272,7 @@ export const otaGroupRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (a
     {
       config: { access: ADMIN },
       schema: {
-        ...otaSchema('OTA groups', 'Remove devices (or every device matching a filter) from a group', null, 400, 404),
+        ...routeSchema('OTA groups')('Remove devices (or every device matching a filter) from a group', null, 400, 404),
         body: Strict({
           group_id: IdField,
           device_ids: Type.Optional(DeviceIds),
@@ -333,7 +331,7 @@ export const otaGroupRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (a
     {
       config: { access: ADMIN },
       schema: {
-        ...otaSchema('OTA groups', 'Delete a group (its devices leave it)', null, 400, 404),
+        ...routeSchema('OTA groups')('Delete a group (its devices leave it)', null, 400, 404),
         body: Strict({ group_id: IdField, deviceType: DeviceTypeField }),
       },
     },

@@ -11,10 +11,10 @@ import { callerOf } from '../../policy/access';
 import { badRequest, notFound } from '../../server/errors';
 import { buildListing, listInfo, listQueryProperties, ListInfoSchema, type ListSpec } from '../../server/listing';
 import { SqlParams, whereClause } from '../../server/sql';
-import { IdField, Strict } from '../../server/schemas';
+import { IdField, Nullable, routeSchema, Strict } from '../../server/schemas';
 import type { ModuleOptions } from '../../server/context';
 import { AVAILABLE_SQL, HAS_UPDATE_SQL, otaJoins, selectionConditions, OTA_DEVICE_FILTERS } from './availability';
-import { ADMIN, BodyFilter, DeviceIds, filterText, Nullable, oneRow, otaSchema } from './common';
+import { ADMIN, BodyFilter, DeviceIds, filterText, oneRow } from './common';
 import { DeviceTypeField, otaLine } from './device-types';
 import { jobEvents, rolloutEvents } from './rollouts';
 import { publishCommitted } from '../live/bus';
@@ -82,9 +82,7 @@ export const otaPushRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
     {
       config: { access: ADMIN },
       schema: {
-        ...otaSchema(
-          'OTA push',
-          'Send their available firmware to the selected devices',
+        ...routeSchema('OTA push')('Send their available firmware to the selected devices',
           Type.Object({ push_id: Type.Integer(), device_count: Type.Integer(), skipped: Type.Integer() }),
           400,
           404,
@@ -155,7 +153,7 @@ export const otaPushRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
     {
       config: { access: ADMIN },
       schema: {
-        ...otaSchema('OTA push', 'Firmware pushes of a type, newest first, with job counts per state', ListInfoSchema(OtaPush), 400),
+        ...routeSchema('OTA push')('Firmware pushes of a type, newest first, with job counts per state', ListInfoSchema(OtaPush), 400),
         querystring: Strict({ ...listQueryProperties, deviceType: DeviceTypeField }),
       },
     },
@@ -195,7 +193,7 @@ export const otaPushRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
     {
       config: { access: ADMIN },
       schema: {
-        ...otaSchema('OTA push', 'The device jobs of one push', ListInfoSchema(OtaJob), 400, 404),
+        ...routeSchema('OTA push')('The device jobs of one push', ListInfoSchema(OtaJob), 400, 404),
         querystring: Strict({ ...listQueryProperties, push_id: IdField, deviceType: DeviceTypeField }),
       },
     },
@@ -225,7 +223,7 @@ export const otaPushRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
     {
       config: { access: ADMIN },
       schema: {
-        ...otaSchema('OTA push', "A device's firmware update jobs, newest first", ListInfoSchema(OtaJob), 400, 404),
+        ...routeSchema('OTA push')("A device's firmware update jobs, newest first", ListInfoSchema(OtaJob), 400, 404),
         querystring: Strict({ ...listQueryProperties, device_id: IdField, deviceType: DeviceTypeField }),
       },
     },

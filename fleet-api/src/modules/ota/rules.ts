@@ -9,9 +9,9 @@ import type { Db } from '../../db';
 import { ApiError, badRequest, isUniqueViolation, notFound, uniqueMessage } from '../../server/errors';
 import { buildListing, listInfo, listQueryProperties, ListInfoSchema, type ListSpec } from '../../server/listing';
 import { SqlParams, whereClause } from '../../server/sql';
-import { IdField, Strict } from '../../server/schemas';
+import { IdField, routeSchema, Strict } from '../../server/schemas';
 import type { ModuleOptions } from '../../server/context';
-import { ADMIN, otaSchema } from './common';
+import { ADMIN } from './common';
 import { DeviceTypeField, requireFirmwareVersions, VersionField, type DeviceType } from './device-types';
 
 export const OtaRule = Type.Object({
@@ -91,7 +91,7 @@ export const otaRuleRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
     {
       config: { access: ADMIN },
       schema: {
-        ...otaSchema('OTA rules', 'Rules of a device type', ListInfoSchema(OtaRule), 400),
+        ...routeSchema('OTA rules')('Rules of a device type', ListInfoSchema(OtaRule), 400),
         querystring: Strict({ ...listQueryProperties, deviceType: DeviceTypeField }),
       },
     },
@@ -123,7 +123,7 @@ export const otaRuleRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
     '/api/ota/rule/add',
     {
       config: { access: ADMIN },
-      schema: { ...otaSchema('OTA rules', 'Add a rule', Type.Object({ id: Type.Integer() }), 400, 409), body: Strict(ruleFields) },
+      schema: { ...routeSchema('OTA rules')('Add a rule', Type.Object({ id: Type.Integer() }), 400, 409), body: Strict(ruleFields) },
     },
     async (request) => {
       const body = { ...request.body, name: request.body.name.trim() };
@@ -146,7 +146,7 @@ export const otaRuleRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
     '/api/ota/rule/update',
     {
       config: { access: ADMIN },
-      schema: { ...otaSchema('OTA rules', 'Update a rule (also the Upgrade toggle)', null, 400, 404, 409), body: Strict({ id: IdField, ...ruleFields }) },
+      schema: { ...routeSchema('OTA rules')('Update a rule (also the Upgrade toggle)', null, 400, 404, 409), body: Strict({ id: IdField, ...ruleFields }) },
     },
     async (request) => {
       const body = { ...request.body, name: request.body.name.trim() };
@@ -173,7 +173,7 @@ export const otaRuleRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
     {
       config: { access: ADMIN },
       schema: {
-        ...otaSchema('OTA rules', 'Delete a rule', null, 400, 404),
+        ...routeSchema('OTA rules')('Delete a rule', null, 400, 404),
         body: Strict({ id: IdField, deviceType: DeviceTypeField }),
       },
     },

@@ -12,19 +12,7 @@ import { callerOf } from '../../policy/access';
 import { only, type Caller, type UserType } from '../../policy/roles';
 import { badRequest, notFound } from '../../server/errors';
 import { nowIso, type AppContext, type ModuleOptions } from '../../server/context';
-import {
-  AbnField,
-  Envelope,
-  NameField,
-  OptionalPasswordField,
-  PhoneField,
-  PostcodeField,
-  signedInFailures,
-  Strict,
-  TextField,
-  trimmed,
-  MessageReply,
-} from '../../server/schemas';
+import { AbnField, NameField, OptionalPasswordField, PhoneField, PostcodeField, routeSchema, Strict, TextField, trimmed } from '../../server/schemas';
 import { revokeUserSessions } from '../auth/sessions';
 import { PASSWORD_MISMATCH } from '../auth/accounts';
 
@@ -86,7 +74,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
   function profileRead<T extends TObject>(role: UserType, summary: string, info: T, sql: string, params: (caller: Caller) => unknown[]) {
     const options = {
       config: { access: only(role) },
-      schema: { summary, tags: ['Profiles', role], security: [{ bearer: [] }], response: { 200: Envelope(info), ...signedInFailures(404) } },
+      schema: routeSchema(['Profiles', role])(summary, info, 404),
     };
     const handler = async (request: { caller: Caller | null }) => {
       const info = await one<Static<T>>(db, sql, params(callerOf(request)));
@@ -109,12 +97,9 @@ export const profileRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
     const options = {
       config: { access: only(role) },
       schema: {
-        tags: ['Profiles', role],
-        summary,
-        security: [{ bearer: [] }],
+        ...routeSchema(['Profiles', role])(summary, null, 400, 404, ...(multipart ? [413 as const] : [])),
         ...(multipart ? { consumes: ['multipart/form-data', 'application/json'] } : {}),
         body,
-        response: { 200: MessageReply, ...signedInFailures(400, 404, ...(multipart ? [413 as const] : [])) },
       },
     };
     const handler = async (request: { caller: Caller | null; body: Static<TObject<P>> }) => {
@@ -441,12 +426,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
     '/api/aggregators/get-list',
     {
       config: { access: only('Admin', 'Agency', 'Electrician') },
-      schema: {
-        tags: ['Lists'],
-        summary: 'Aggregators for the electrician profile select',
-        security: [{ bearer: [] }],
-        response: { 200: Envelope(Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() }))), ...signedInFailures() },
-      },
+      schema: routeSchema('Lists')('Aggregators for the electrician profile select', Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() }))),
     },
     async () => {
       const { rows } = await db.query<{ id: number; name: string }>('SELECT id, name FROM aggregators ORDER BY name, id');

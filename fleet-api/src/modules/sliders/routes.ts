@@ -8,13 +8,13 @@
 import path from 'node:path';
 import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import multipart from '@fastify/multipart';
-import { Type, type TSchema } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
 import type { Db } from '../../db';
 import { only, PUBLIC } from '../../policy/roles';
 import { nowSeconds, type AppContext, type ModuleOptions } from '../../server/context';
 import { ApiError, badRequest, notFound } from '../../server/errors';
 import { ListInfoSchema, listQueryProperties } from '../../server/listing';
-import { Envelope, IdField, MessageReply, signedInFailures, Strict } from '../../server/schemas';
+import { IdField, routeSchema, Strict } from '../../server/schemas';
 import { DownloadSigner, signedLinkSchema } from '../../server/signed-links';
 import { discardAll, readUploadForm, type UploadForm } from '../../server/upload-form';
 import { LocalFirmwareStorage, type FirmwareStorage } from '../../storage/firmware-storage';
@@ -51,9 +51,7 @@ const IMAGE_SLOT = 'image';
 
 type SliderForm = UploadForm<SliderField, 'image'>;
 
-function schema<T extends TSchema>(summary: string, info: T | null, ...more: Array<400 | 404 | 409 | 413>) {
-  return { tags: ['Sliders'], summary, security: [{ bearer: [] }], response: { 200: info ? Envelope(info) : MessageReply, ...signedInFailures(...more) } };
-}
+const schema = routeSchema('Sliders');
 
 function deviceTypeOf(form: SliderForm): SliderDeviceType {
   const value = (form.fields.deviceType ?? '').trim();

@@ -8,10 +8,9 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { Db } from '../../db';
 import { badRequest } from '../../server/errors';
-import { buildListing, listInfo, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
-import { SqlParams, whereClause } from '../../server/sql';
-import { ISO } from '../devices/queries';
-import { Nullable } from '../ota/common';
+import { buildListing, type ListInfo, type ListQuery, type ListSpec, pagedList } from '../../server/listing';
+import { ISO, SqlParams, whereClause } from '../../server/sql';
+import { Nullable } from '../../server/schemas';
 
 export const SLIDER_DEVICE_TYPES = ['ihd', 'livelink', 'safelink', 'airlink'] as const;
 export type SliderDeviceType = (typeof SLIDER_DEVICE_TYPES)[number];
@@ -100,12 +99,7 @@ export async function listSliders(db: Db, deviceType: SliderDeviceType | undefin
   const conditions = deviceType ? [`s.product_key = ${params.add(productKeyOf(deviceType))}`] : [];
   const listing = buildListing(query, LIST, params, 's.id');
   const where = whereClause([...conditions, ...listing.conditions]);
-  const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM sliders s ${where}`, params.values.slice())).rows[0]?.n ?? 0;
-  const { rows } = await db.query<SliderRow>(
-    `SELECT ${SLIDER_COLUMNS} FROM sliders s ${where} ${listing.orderBy} LIMIT ${params.add(listing.limit)} OFFSET ${params.add(listing.offset)}`,
-    params.values,
-  );
-  return listInfo(rows, total, listing.page, listing.limit);
+  return pagedList<SliderRow>(db, listing, params, SLIDER_COLUMNS, `FROM sliders s ${where}`);
 }
 
 /** One slide; with a device type, only that line's (another line's id is not found). */

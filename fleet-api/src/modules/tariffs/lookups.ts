@@ -5,10 +5,10 @@
  * tariff and retailer screens that write it are Admin's (issue 13).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
+import { Type, type TSchema } from '@sinclair/typebox';
 import { only } from '../../policy/roles';
 import type { ModuleOptions } from '../../server/context';
-import { Envelope, IdField, signedInFailures, Strict } from '../../server/schemas';
+import { IdField, routeSchema, Strict } from '../../server/schemas';
 
 const PROPERTY_EDITORS = only('Admin', 'Agency', 'mscc', 'sm');
 
@@ -22,12 +22,8 @@ const Structure = Type.Object({
   tariff_plan: Type.Array(Type.Object({ key: Type.String(), load_type_key: Type.Union([Type.String(), Type.Null()]), unit_charge: Type.Union([Type.Number(), Type.Null()]) })),
 });
 
-const schema = <T extends Parameters<typeof Envelope>[0]>(summary: string, info: T) => ({
-  tags: ['Tariffs'],
-  summary,
-  security: [{ bearer: [] }],
-  response: { 200: Envelope(info), ...signedInFailures(400) },
-});
+const tariffSchema = routeSchema('Tariffs');
+const schema = <T extends TSchema>(summary: string, info: T) => tariffSchema(summary, info, 400);
 
 export const tariffLookupRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, { ctx }) => {
   const { db } = ctx;

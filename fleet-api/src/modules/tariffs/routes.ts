@@ -3,18 +3,16 @@
  * tariffs, one tariff, create, edit and delete. The property edit's lookups are lookups.ts.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type, type TSchema } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
 import { only } from '../../policy/roles';
 import type { ModuleOptions } from '../../server/context';
 import { ListInfoSchema, listQueryProperties } from '../../server/listing';
-import { Envelope, IdField, MessageReply, signedInFailures, Strict } from '../../server/schemas';
+import { IdField, routeSchema, Strict } from '../../server/schemas';
 import { createTariff, deleteTariff, editTariff, listTariffs, readTariff, TariffBody, TariffInfo, TariffRow } from './tariffs';
 
 const ADMIN = only('Admin');
 
-function schema<T extends TSchema>(summary: string, info: T | null, ...more: Array<400 | 404 | 409>) {
-  return { tags: ['Tariffs'], summary, security: [{ bearer: [] }], response: { 200: info ? Envelope(info) : MessageReply, ...signedInFailures(...more) } };
-}
+const schema = routeSchema('Tariffs');
 
 export const tariffRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, { ctx }) => {
   const { db } = ctx;

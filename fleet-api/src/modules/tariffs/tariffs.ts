@@ -9,11 +9,9 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { Db } from '../../db';
 import { ApiError, badRequest, notFound, uniqueMessage } from '../../server/errors';
-import { buildListing, listInfo, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
-import { IdField } from '../../server/schemas';
-import { SqlParams, whereClause } from '../../server/sql';
-import { ISO } from '../devices/queries';
-import { Nullable } from '../ota/common';
+import { buildListing, type ListInfo, type ListQuery, type ListSpec, pagedList } from '../../server/listing';
+import { IdField, Nullable } from '../../server/schemas';
+import { ISO, SqlParams, whereClause } from '../../server/sql';
 // the rules the tariff form checks too, written once (@fleet/contract)
 import { planKeysOf, postCodesOfList, SLOT_KINDS, TARIFF_MESSAGES, tariffProblem, weekendsOf, type Day, type Season, type SlotKind } from '@fleet/contract';
 
@@ -144,17 +142,11 @@ export async function listTariffs(db: Db, query: ListQuery): Promise<ListInfo<Ta
   const params = new SqlParams();
   const listing = buildListing(query, LIST, params, 'c.id');
   const where = whereClause(listing.conditions);
-  const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM tariff_companies c ${where}`, params.values.slice())).rows[0]?.n ?? 0;
-  const { rows } = await db.query<TariffRowT>(
-    `SELECT c.id::int AS id, c.company_name, coalesce(c.post_codes, '') AS post_codes,
+  return pagedList<TariffRowT>(db, listing, params, `c.id::int AS id, c.company_name, coalesce(c.post_codes, '') AS post_codes,
             coalesce(array_length(array_remove(string_to_array(replace(coalesce(c.post_codes, ''), ' ', ''), ','), ''), 1), 0)::int AS post_code_count,
             coalesce((SELECT array_agg(s.type ORDER BY s.id) FROM tariff_structures s WHERE s.company_id = c.id), ARRAY[]::text[]) AS types,
             ${CURRENT_PROPERTIES} AS properties,
-            ${ISO('c.created_at')} AS created_at
-       FROM tariff_companies c ${where} ${listing.orderBy} LIMIT ${params.add(listing.limit)} OFFSET ${params.add(listing.offset)}`,
-    params.values,
-  );
-  return listInfo(rows, total, listing.page, listing.limit);
+            ${ISO('c.created_at')} AS created_at`, `FROM tariff_companies c ${where}`);
 }
 
 interface StoredSlot {

@@ -1,0 +1,104 @@
+/**
+ * Reading and checking a firmware save form (store and update): its text, its files against the
+ * OTA type, and the one-version-per-line rule.
+ */
+import type { Db } from '../../db';
+import { ApiError, badRequest, isUniqueViolation, uniqueMessage } from '../../server/errors';
+import { INVALID_VERSION, isDeviceType, isVersion, type DeviceType } from '../ota/device-types';
+import { MD5_FIELD, type FileSlot, type FirmwareForm } from './upload';
+import { type FirmwareRow, PACK_SLOTS } from './firmwares';
+
+const MD5_RE = /^[0-9a-fA-F]{32}$/;
+const MESSAGE_MAX = 1000;
+
+/** The validated text of a firmware form. */
+interface FirmwareInput {
+  deviceType: DeviceType;
+  otaType: 'single' | 'multiple';
+  version: string;
+  mcuVersion: string | null;
+  autoMessage: string | null;
+  manualMessage: string | null;
+}
+
+export function text(form: FirmwareForm, name: keyof FirmwareForm['fields']): string | undefined {
+  const v = form.fields[name];
+  return v === undefined ? undefined : v.trim();
+}
+
+export function readInput(form: FirmwareForm, existing: FirmwareRow | null): FirmwareInput {
+  const deviceType = text(form, 'deviceType');
+  if (!deviceType) throw badRequest('deviceType is required');
+  if (!isDeviceType(deviceType)) throw badRequest(`deviceType must be one of ihd, ihd_livelink, livelink, safelink, airlink, bulb, heat_pump`);
+  const otaTypeRaw = text(form, 'ota_type') || existing?.ota_type || 'single';
+  if (otaTypeRaw !== 'single' && otaTypeRaw !== 'multiple') throw badRequest('ota_type must be single or multiple');
+  if (otaTypeRaw === 'multiple' && deviceType !== 'heat_pump') throw badRequest('OTA packs (ota_type multiple) are for heat_pump only');
+  if (existing && existing.ota_type !== otaTypeRaw) throw badRequest('ota_type of a firmware cannot be changed');
+  const version = text(form, 'version');
+  if (!version) throw badRequest('Version is required');
+  if (!isVersion(version)) throw badRequest(INVALID_VERSION);
+  let mcuVersion: string | null = null;
+  if (otaTypeRaw === 'multiple') {
+    const mcu = text(form, 'mcu_version');
+    if (!mcu) throw badRequest('MCU Version is required');
+    if (!isVersion(mcu)) throw badRequest('Invalid MCU version');
+    mcuVersion = mcu;
+  }
+  const message = (name: 'auto_update_message' | 'manual_update_message', label: string): string | null => {
+    const v = text(form, name);
+    if (v === undefined || v === '') return null;
+    if (v.length > MESSAGE_MAX) throw badRequest(`${label} must be at most ${MESSAGE_MAX} characters`);
+    return v;
+  };
+  for (const field of ['md_5_value', 'md_5_value_mcu56', 'md_5_value_mcu62'] as const) {
+    const v = text(form, field);
+    if (v !== undefined && v !== '' && !MD5_RE.test(v)) throw badRequest(`${field} must be an MD5 (32 hexadecimal characters)`);
+  }
+  return {
+    deviceType,
+    otaType: otaTypeRaw,
+    version,
+    mcuVersion,
+    autoMessage: message('auto_update_message', 'Forced Update Message'),
+    manualMessage: message('manual_update_message', 'Optional Update Message'),
+  };
+}
+
+/** The slots a type uses, each file's md5 checked; on create every slot needs a file. */
+export function checkFiles(form: FirmwareForm, input: FirmwareInput, stored: Partial<Record<FileSlot, string | null>> | null): void {
+  const slots: FileSlot[] = input.otaType === 'single' ? ['file'] : [...PACK_SLOTS];
+  for (const slot of Object.keys(form.files) as FileSlot[]) {
+    if (!slots.includes(slot)) throw badRequest(`${slot} is not a file of a ${input.otaType === 'single' ? 'single firmware' : 'firmware OTA pack'}`);
+  }
+  for (const slot of slots) {
+    const file = form.files[slot];
+    const given = text(form, MD5_FIELD[slot] as keyof FirmwareForm['fields'])?.toLowerCase() || undefined;
+    if (file) {
+      if (!given) throw badRequest(`${MD5_FIELD[slot]} is required`);
+      if (file.staged.md5 !== given) throw badRequest(`MD5 of ${slot} does not match`);
+    } else if (!stored) {
+      throw badRequest(`${slot} is required`);
+    } else if (given !== undefined && given !== (stored[slot] ?? '').toLowerCase()) {
+      // A kept file's md5 may be repeated, not changed.
+      throw badRequest(`MD5 of ${slot} does not match`);
+    }
+  }
+}
+
+export async function requireUniqueVersion(db: Db, input: FirmwareInput, id: number | null): Promise<void> {
+  const { rows } = await db.query('SELECT 1 FROM firmwares WHERE product_line = $1 AND version = $2 AND id IS DISTINCT FROM $3', [
+    input.deviceType,
+    input.version,
+    id,
+  ]);
+  if (rows.length > 0) throw new ApiError(409, versionTaken(input.version));
+}
+
+/** A duplicate is a 409, as every duplicate create (issue 20); the index's general sentence is the fallback. */
+const versionTaken = (version: string) => `Version ${version} already exists`;
+uniqueMessage('firmwares_line_version_key', 'This version already exists');
+
+export function uniqueAsConflict(err: unknown, version: string): never {
+  if (isUniqueViolation(err)) throw new ApiError(409, versionTaken(version));
+  throw err;
+}
