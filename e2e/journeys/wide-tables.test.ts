@@ -95,7 +95,7 @@ test('at 1280 px the lists show their actions without sideways scrolling; column
     await page.screenshot({ path: '/tmp/wide-tables-devices-all-columns.png' });
 
     // the choice survives a reload (dark mode this time: the action cells are opaque there too)
-    await page.getByRole('banner').getByRole('button', { name: 'Dark mode' }).click();
+    await page.getByRole('banner').getByRole('button', { name: 'Switch to dark mode' }).click();
     await page.waitForFunction(() => document.documentElement.classList.contains('dark'));
     await page.reload();
     table = await rowsOf(page, DEVICES);
@@ -104,7 +104,7 @@ test('at 1280 px the lists show their actions without sideways scrolling; column
     expect(dark).toMatchObject({ position: 'sticky', opaque: true });
     expect(dark.background).not.toBe(light.background);
     await page.screenshot({ path: '/tmp/wide-tables-devices-dark.png' });
-    await page.getByRole('banner').getByRole('button', { name: 'Light mode' }).click();
+    await page.getByRole('banner').getByRole('button', { name: 'Switch to light mode' }).click();
 
     // Reset columns: the list's defaults again
     await page.getByRole('button', { name: 'Columns' }).click();

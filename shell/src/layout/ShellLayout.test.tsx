@@ -110,7 +110,7 @@ describe('the layout', () => {
     // the page's banner holds only the language and dark mode (every part of a page sits in a landmark)
     const banner = screen.getByRole('banner');
     expect(within(banner).getByRole('combobox', { name: 'Language' })).toBeInTheDocument();
-    expect(within(banner).getByRole('button', { name: 'Dark mode' })).toBeInTheDocument();
+    expect(within(banner).getByRole('button', { name: 'Switch to dark mode' })).toBeInTheDocument();
     expect(within(banner).queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
     expect(screen.getByRole('main')).toContainElement(screen.getByTestId('remote-area-mfe-auth'));
   });
