@@ -2,12 +2,10 @@
 // notice ("The server is not answering; retrying") rather than a toast per failed call, and once
 // fleet-api is back on the same port and data the notice goes and the screen reads its data again,
 // without a reload. Runs on a stack of its own (it stops that stack's fleet-api).
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { journey, launchChromium } from '../support/browser';
 import { signIn } from '../support/sign-in';
-import { startStack, type Stack } from '../support/stack';
+import { announceStack, startStack, type Stack } from '../support/stack';
 
 let browser: Browser;
 let own: Stack;
@@ -15,10 +13,7 @@ const sharedState = process.env.FLEET_E2E_STATE;
 
 beforeAll(async () => {
   own = await startStack({ seedDevices: 100 });
-  const { stop: _stop, stopApi: _stopApi, startApi: _startApi, ...info } = own;
-  const stateFile = join(own.dataDir, 'e2e-state.json');
-  writeFileSync(stateFile, JSON.stringify(info));
-  process.env.FLEET_E2E_STATE = stateFile;
+  announceStack(own);
   browser = await launchChromium();
 }, 180_000);
 afterAll(async () => {

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { journey, launchChromium, stackInfo } from '../support/browser';
 import { signIn } from '../support/sign-in';
-import { publishRemote, remotePackages, remoteVersion, repoRoot, startStack, type Stack } from '../support/stack';
+import { announceStack, publishRemote, remotePackages, remoteVersion, repoRoot, startStack, type Stack } from '../support/stack';
 
 let browser: Browser;
 let filesDir: string;
@@ -23,10 +23,7 @@ const sharedState = process.env.FLEET_E2E_STATE;
 async function stackWithSimulator(): Promise<void> {
   if (process.env.FLEET_SIMULATOR && process.env.FLEET_SIMULATOR_INTERVAL_MS) return;
   ownStack = await startStack({ seedDevices: 300, apiEnv: { FLEET_SIMULATOR: 'on', FLEET_SIMULATOR_INTERVAL_MS: '300' } });
-  const { stop: _stop, ...info } = ownStack;
-  const stateFile = join(ownStack.dataDir, 'e2e-state.json');
-  writeFileSync(stateFile, JSON.stringify(info));
-  process.env.FLEET_E2E_STATE = stateFile;
+  announceStack(ownStack);
 }
 
 beforeAll(async () => {

@@ -4,12 +4,10 @@
 // replaced token (fleet-api refuses it at once) must be answered by its one retry. When the session is
 // then ended on the server (signed out elsewhere with the same tokens), the next renewal is refused and
 // the spec's dialog appears. Runs on a stack of its own (ACCESS_TOKEN_TTL_SECONDS=60).
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { journey, launchChromium } from '../support/browser';
 import { signIn } from '../support/sign-in';
-import { startStack, type Stack } from '../support/stack';
+import { announceStack, startStack, type Stack } from '../support/stack';
 
 const TOKEN_SECONDS = 60;
 const ACTIVE_MS = 3 * 60_000;
@@ -21,10 +19,7 @@ const sharedState = process.env.FLEET_E2E_STATE;
 
 beforeAll(async () => {
   own = await startStack({ seedDevices: 100, apiEnv: { ACCESS_TOKEN_TTL_SECONDS: String(TOKEN_SECONDS) } });
-  const { stop: _stop, stopApi: _stopApi, startApi: _startApi, ...info } = own;
-  const stateFile = join(own.dataDir, 'e2e-state.json');
-  writeFileSync(stateFile, JSON.stringify(info));
-  process.env.FLEET_E2E_STATE = stateFile;
+  announceStack(own);
   browser = await launchChromium();
 }, 180_000);
 afterAll(async () => {

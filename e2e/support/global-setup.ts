@@ -1,8 +1,6 @@
 // One assembled console for the whole run; its URLs reach the journeys through a state file named in
 // the environment (jest's globalSetup cannot hand objects to test files).
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { startStack, type Stack } from './stack';
+import { announceStack, startStack, type Stack } from './stack';
 
 declare global {
   var fleetE2eStack: Stack | undefined;
@@ -11,10 +9,7 @@ declare global {
 async function globalSetup(): Promise<void> {
   const stack = await startStack({ seedDevices: 300 });
   globalThis.fleetE2eStack = stack;
-  const stateFile = join(stack.dataDir, 'e2e-state.json');
-  const { stop: _stop, ...info } = stack;
-  writeFileSync(stateFile, JSON.stringify(info));
-  process.env.FLEET_E2E_STATE = stateFile;
+  announceStack(stack);
 }
 
 // jest loads this file as a module whose export is the function.

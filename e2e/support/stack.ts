@@ -1,7 +1,7 @@
 // The assembled console for a browser: fleet-api and the console server, each a child process on a
 // free port, over a throw-away data folder holding the database and the published remotes.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -36,6 +36,20 @@ export interface StackOptions {
   seedDevices?: number;
   /** Extra environment for fleet-api only, e.g. ACCESS_TOKEN_TTL_SECONDS. */
   apiEnv?: Record<string, string>;
+}
+
+/**
+ * Makes `stack` the console the journeys of this process reach (`stackInfo()`): its URLs go to a state
+ * file named by FLEET_E2E_STATE (jest's globalSetup cannot hand objects to test files). Answers the
+ * state file it replaced, for a journey with a stack of its own to put back when it ends.
+ */
+export function announceStack(stack: StackInfo): string | undefined {
+  const previous = process.env.FLEET_E2E_STATE;
+  const info: StackInfo = { apiUrl: stack.apiUrl, consoleUrl: stack.consoleUrl, dataDir: stack.dataDir, apiPid: stack.apiPid, consolePid: stack.consolePid };
+  const stateFile = join(stack.dataDir, 'e2e-state.json');
+  writeFileSync(stateFile, JSON.stringify(info));
+  process.env.FLEET_E2E_STATE = stateFile;
+  return previous;
 }
 
 /** The journeys run against built packages; building is the root test script's job. */
