@@ -125,7 +125,7 @@ describe('Download CSV', () => {
     expect(within(dialog).queryByRole('button', { name: /Survey Feedback/ })).toBeNull();
     await user.click(within(dialog).getByRole('button', { name: /Customers/ }));
     await waitFor(() => expect(lastCall(calls, 'POST', '/api/export/customers').body).toEqual({ deviceType: 'livelink', filter: JSON.stringify([{ key: 'email', value: 'casey', type: 'single' }]), sortBy: 'full_name', orderBy: 'asc' }));
-    expect(await within(dialog).findByRole('link', { name: /Customers\.csv/ }, { timeout: 5000 })).toHaveAttribute('href', expect.stringContaining('/api/export/download/12/csv'));
+    expect(await within(dialog).findByRole('link', { name: /Customers\.csv/ })).toHaveAttribute('href', expect.stringContaining('/api/export/download/12/csv'));
   });
 
   it('offers the survey and auto-sync feedback of the filtered customers for electricity-advisor', async () => {

@@ -142,7 +142,7 @@ describe('OTA History and the live socket (issue 20, item 13)', () => {
     renderFirmware('/admin/OTA_History');
     const table = await screen.findByRole('table', { name: 'OTA History' });
     await within(table).findByRole('button', { name: 'View #12' });
-    await waitFor(() => expect(cells(table, 'View #12').slice(4, 8)).toEqual(['0', '0', '2', '1']), { timeout: 5000 });
+    await waitFor(() => expect(cells(table, 'View #12').slice(4, 8)).toEqual(['0', '0', '2', '1']));
     expect(callsTo(calls, 'GET', '/api/ota/history')).toHaveLength(2);
   }, 10000);
 
@@ -159,7 +159,7 @@ describe('OTA History and the live socket (issue 20, item 13)', () => {
     const table = await screen.findByRole('table', { name: 'OTA History' });
     await within(table).findByRole('button', { name: 'View #12' });
     act(() => useLiveStatus.setState({ status: 'reconnecting' }));
-    await waitFor(() => expect(cells(table, 'View #12').slice(4, 8)).toEqual(['0', '0', '2', '1']), { timeout: 5000 });
+    await waitFor(() => expect(cells(table, 'View #12').slice(4, 8)).toEqual(['0', '0', '2', '1']));
     expect(callsTo(calls, 'GET', '/api/ota/history')).toHaveLength(2);
   }, 10000);
 

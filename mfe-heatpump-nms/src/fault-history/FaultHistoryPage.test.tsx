@@ -104,7 +104,7 @@ describe('Fault History', () => {
     fakeApi({ 'GET /api/heat-pump/faults/history/9': { status: 404, body: { status: false, message: 'Heat pump not found' } } });
     const view = renderHeatPump('/multisite/faulty-systems/view/faulty-history/9');
     // ~850 ms on an idle machine (main too): the default 1 s failed under load
-    await waitFor(() => expect(currentUrl(view)).toBe('/multisite/faulty-systems'), { timeout: 5000 });
+    await waitFor(() => expect(currentUrl(view)).toBe('/multisite/faulty-systems'));
     expect(notifications()).toContainEqual({ messageType: 'error', message: 'Heat pump not found', timer: 4000 });
   });
 });
