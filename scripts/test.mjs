@@ -25,12 +25,17 @@ function run(cmd, args, opts = {}) {
   return r.status === 0;
 }
 
+const started = Date.now();
+/** How long a step took, for the summary: CI has 40 minutes, this shows where they go. */
+const took = (since) => `${Math.round((Date.now() - since) / 1000)} s`;
+
 function step(name, cmd, args) {
   console.log(`\n=== ${name}`);
+  const since = Date.now();
   const ok = run(cmd, args);
   if (ok) passed += 1;
   else failed += 1;
-  lines.push(`${name}: ${ok ? 'ok' : 'FAILED'}`);
+  lines.push(`${name}: ${ok ? 'ok' : 'FAILED'} (${took(since)})`);
   return ok;
 }
 
@@ -44,10 +49,10 @@ function jestArgs(label, pkg, jobs) {
   return { out, args: ['jest', '--ci', '--json', `--outputFile=${out}`, ...(pkg === 'e2e' ? ['--runInBand'] : [`--maxWorkers=${jobs}`])] };
 }
 
-function countSuite(label, out, status) {
+function countSuite(label, out, status, since) {
   if (!existsSync(out)) {
     failed += 1;
-    lines.push(`${label}: jest did not report (exit ${status})`);
+    lines.push(`${label}: jest did not report (exit ${status}, ${took(since)})`);
     return;
   }
   const j = JSON.parse(readFileSync(out, 'utf8'));
@@ -56,14 +61,15 @@ function countSuite(label, out, status) {
   passed += j.numPassedTests;
   failed += j.numFailedTests + broken;
   if (status !== 0 && j.numFailedTests + broken === 0) failed += 1; // e.g. a failing globalSetup
-  lines.push(`${label}: ${j.numPassedTests} passed, ${j.numFailedTests + broken} failed`);
+  lines.push(`${label}: ${j.numPassedTests} passed, ${j.numFailedTests + broken} failed (${took(since)})`);
 }
 
 function jestSuite(label, pkg, env = {}) {
   const { out, args } = jestArgs(label, pkg, workers);
   console.log(`\n=== ${label} (jest)`);
+  const since = Date.now();
   const r = spawnSync('npx', args, { cwd: join(root, pkg), stdio: 'inherit', env: { ...process.env, ...env } });
-  countSuite(label, out, r.status);
+  countSuite(label, out, r.status, since);
 }
 
 /**
@@ -77,13 +83,14 @@ function jestSuiteBeside(label, pkg, env = {}) {
   console.log(`\n=== ${label} (jest, beside the journeys; output in ${logPath})`);
   // the child writes to the file itself: the journeys' run below blocks this process's event loop
   const log = openSync(logPath, 'w');
+  const since = Date.now();
   const child = spawn('npx', args, { cwd: join(root, pkg), stdio: ['ignore', log, log], env: { ...process.env, ...env } });
   return new Promise((resolve) => {
     child.on('close', (status) => {
       closeSync(log);
       console.log(`\n=== ${label} (jest, ran beside the journeys)`);
       console.log(readFileSync(logPath, 'utf8'));
-      countSuite(label, out, status);
+      countSuite(label, out, status, since);
       resolve();
     });
   });
@@ -124,6 +131,7 @@ if (wanted('lint')) step('lint', 'npx', ['eslint', '.', '--max-warnings', '0']);
 
 console.log('\n=== summary');
 for (const l of lines) console.log(`  ${l}`);
+console.log(`  in all: ${took(started)}`);
 const summary = `${passed} passed, ${failed} failed`;
 writeFileSync(join(resultsDir, 'summary.txt'), summary + '\n');
 console.log(summary);
