@@ -1,16 +1,17 @@
-// Issue 20, item 2: with a 1-minute access token, an Admin who keeps working for 3 minutes (menus,
+// Issue 20, item 2: with a 30-second access token, an Admin who keeps working for 100 seconds (menus,
 // lists) in two tabs never sees "Session expired": the console renews the token silently (the tabs
 // taking turns), every list loads and the live socket follows each new token. A call that meets the
 // replaced token (fleet-api refuses it at once) must be answered by its one retry. When the session is
 // then ended on the server (signed out elsewhere with the same tokens), the next renewal is refused and
-// the spec's dialog appears. Runs on a stack of its own (ACCESS_TOKEN_TTL_SECONDS=60).
+// the spec's dialog appears. Runs on a stack of its own (ACCESS_TOKEN_TTL_SECONDS=30:
+// the renewal is planned from each token's own lifetime, so a short one shows the same behaviour sooner).
 import type { Browser, Page } from 'playwright-core';
 import { journey, launchChromium } from '../support/browser';
 import { signIn } from '../support/sign-in';
 import { announceStack, startStack, type Stack } from '../support/stack';
 
-const TOKEN_SECONDS = 60;
-const ACTIVE_MS = 3 * 60_000;
+const TOKEN_SECONDS = 30;
+const ACTIVE_MS = 100_000;
 const DIALOG_TEXT = 'Please renew your session to continue';
 
 let browser: Browser;
@@ -62,7 +63,7 @@ async function openFromMenu(page: Page, screen: (typeof SCREENS)[number]): Promi
   await page.waitForFunction((name) => document.querySelectorAll(`table[aria-label="${name}"] tbody tr td`).length > 1, screen.table);
 }
 
-test('3 minutes of work on 1-minute tokens: renewed silently, no dialog, every list loads; an ended session then opens the dialog', () =>
+test('100 seconds of work on 30-second tokens: renewed silently, no dialog, every list loads; an ended session then opens the dialog', () =>
   journey(browser, async (j) => {
     const { page, context } = j;
     // the browser logs a call in flight during a renewal that the server refused (it is retried)
@@ -105,7 +106,7 @@ test('3 minutes of work on 1-minute tokens: renewed silently, no dialog, every l
       // reading the lists for a while, scrolling now and then
       await page.mouse.wheel(0, 200);
       await second.mouse.wheel(0, 200);
-      await page.waitForTimeout(4_000);
+      await page.waitForTimeout(3_000);
     }
 
     for (const tab of [page, second]) expect(await tab.evaluate(() => window.__fleetDialogSeen ?? [])).toEqual([]);
@@ -116,10 +117,10 @@ test('3 minutes of work on 1-minute tokens: renewed silently, no dialog, every l
     // every refused call was answered by its retry
     const unanswered = answers.filter((a, i) => a.status === 401 && !answers.slice(i + 1).some((b) => b.call === a.call && b.status === 200));
     expect(unanswered).toEqual([]);
-    // a 60 s token renewed at 40 s: at least 4 renewals in 3 minutes, each accepted
+    // a 30 s token renewed at 20 s: at least 4 renewals in 100 seconds, each accepted
     expect(renewals.length).toBeGreaterThanOrEqual(4);
     expect(renewals.every((status) => status === 200)).toBe(true);
-    expect(visits).toBeGreaterThanOrEqual(15);
+    expect(visits).toBeGreaterThanOrEqual(10);
     const current = (await page.evaluate(() => localStorage.getItem('access-token')))!;
     expect(current).not.toBe(firstToken);
     // the live socket followed every new token: the newest is open with the current token
