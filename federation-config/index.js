@@ -5,6 +5,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
+const MinimizerPlugin = require('minimizer-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 
 const repoRoot = path.resolve(__dirname, '..');
@@ -171,7 +172,13 @@ function baseConfig({ dir, production }) {
     performance: { hints: false },
     // No separate vendor chunk: it would hold Chakra apart from shared-ui and keep the unused theme
     // recipes from being dropped (shared-ui is 113 KB gzipped that way, 92 KB without; shared-ui/README.md).
-    optimization: { minimize: production, splitChunks: { cacheGroups: { defaultVendors: false } } },
+    optimization: {
+      minimize: production,
+      // swc's minifier instead of webpack's default terser: the same size within 1 %, a fraction of the
+      // time (the production build of eight packages is most of `npm start` on a fresh clone)
+      minimizer: [new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify, minimizerOptions: { compress: { passes: 2 }, mangle: true } })],
+      splitChunks: { cacheGroups: { defaultVendors: false } },
+    },
     infrastructureLogging: { level: 'warn' },
     stats: 'errors-warnings',
   };
@@ -411,6 +418,7 @@ function createShellConfig({ dir, port, entry, template }) {
 }
 
 module.exports = {
+  baseConfig,
   DESCRIPTION_FILE,
   defineRemoteConstants,
   remoteBuildConstants,
