@@ -128,6 +128,36 @@ describe('failures (spec 8)', () => {
   });
 });
 
+describe('signing out', () => {
+  test('abandons the calls still in flight: no refusal of the ended session reaches the browser or a toast', async () => {
+    const seen: AbortSignal[] = [];
+    global.fetch = ((request: Request) => {
+      seen.push(request.signal);
+      // an answer that arrives only after the sign-out: the server refuses the ended session's token
+      return new Promise<Response>((resolve, reject) => {
+        request.signal.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError')));
+        setTimeout(() => resolve(new Response(JSON.stringify({ status: false, message: 'Unauthorized' }), { status: 401 })), 200);
+      });
+    }) as typeof fetch;
+    const inFlight = failureOf(apiGet('api/mscc/nms/dashboard/month-faulty-device'));
+    await new Promise((r) => setTimeout(r, 10));
+    useSession.getState().signOut();
+
+    const failure = await inFlight;
+    expect(seen[0]?.aborted).toBe(true);
+    // said to nobody: no toast (notify.failure skips it), no session-expired dialog
+    expect(failure.expiredSession).toBe(true);
+    expect(useSession.getState().sessionExpired).toBe(false);
+  });
+
+  test('calls of the next session are not abandoned', async () => {
+    useSession.getState().signOut();
+    useSession.getState().signIn({ token: 'access-2', refresh_token: 'refresh-2', info: adminInfo });
+    mockFetch(jsonResponse({ status: true, message: 'ok', info: 1 }));
+    await expect(apiGet('api/profile')).resolves.toMatchObject({ info: 1 });
+  });
+});
+
 describe('a refused access token (issue 20: renew silently, retry once)', () => {
   function signInTo(server: ReturnType<typeof fakeSessionServer>) {
     useSession.getState().signIn({ token: server.access(), refresh_token: server.refresh(), info: adminInfo });

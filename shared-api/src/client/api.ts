@@ -151,6 +151,24 @@ export const api: KyInstance = ky.create({
   },
 });
 
+/**
+ * The calls of the signed-in session, abandoned when it ends (signed out here or in another tab): the
+ * server refuses an ended session's token, and that refusal would reach the browser's log as a 401
+ * and a screen as a failure on the sign-in page. Renewals keep the session, so they keep its calls.
+ */
+let sessionCalls = new AbortController();
+sessionStore.subscribe((now, before) => {
+  if (before.accessToken !== null && now.accessToken === null) {
+    sessionCalls.abort();
+    sessionCalls = new AbortController();
+  }
+});
+
+/** A call abandoned with its session: told to nobody (notify.failure skips expired-session errors). */
+function abandonedWithSession(err: unknown, signal: AbortSignal): ApiError | null {
+  return signal.aborted && err instanceof Error && err.name === 'AbortError' ? new ApiError(401, '', undefined, { expiredSession: true }) : null;
+}
+
 function toSearchParams(params: SearchParams | undefined): URLSearchParams | undefined {
   if (!params) return undefined;
   if (params instanceof URLSearchParams) return params;
@@ -171,10 +189,12 @@ function relative(path: string): string {
 }
 
 async function call<T>(method: 'get' | 'post' | 'put' | 'delete', path: string, options: { json?: unknown; searchParams?: SearchParams }): Promise<ApiAnswer<T>> {
+  const { signal } = sessionCalls;
   try {
     const searchParams = toSearchParams(options.searchParams);
     const response = await api(relative(path), {
       method,
+      signal,
       ...(options.json !== undefined ? { json: options.json } : {}),
       ...(searchParams ? { searchParams } : {}),
     });
@@ -182,6 +202,8 @@ async function call<T>(method: 'get' | 'post' | 'put' | 'delete', path: string, 
     return (body ?? { status: true, message: '', info: undefined }) as ApiAnswer<T>;
   } catch (err) {
     if (err instanceof ApiError) throw err;
+    const abandoned = abandonedWithSession(err, signal);
+    if (abandoned) throw abandoned;
     if (isNetworkFailure(err)) throw new ApiError(0, NETWORK_ERROR_MESSAGE);
     throw err;
   }
