@@ -1,8 +1,10 @@
 #!/usr/bin/env node
-// `npm start` (after `npm run build`): publishes every built remote to .data/remotes and the
-// registry, starts fleet-api (node fleet-api/dist/main.js) and waits for /api/health, then serves the
-// console on :8080. SIGINT/SIGTERM stop both; the exit code says whether they stopped cleanly.
-import { spawn } from 'node:child_process';
+// `npm start`: builds fleet-api (and the contract it reads) and starts it, so that it migrates and
+// seeds the demo fleet while the console's packages build beside it; then publishes every built
+// remote to .data/remotes and the registry, waits for fleet-api's /api/health and serves the console
+// on :8080. `npm start -- --no-build` serves what is already built. SIGINT/SIGTERM stop both; the exit
+// code says whether they stopped cleanly.
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +14,9 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const apiPort = Number(process.env.PORT ?? 3000);
 const consolePort = Number(process.env.CONSOLE_PORT ?? 8080);
 const apiUrl = process.env.FLEET_API_URL ?? `http://127.0.0.1:${apiPort}`;
+const build = !process.argv.includes('--no-build');
+const startedAt = Date.now();
+const since = () => `${Math.round((Date.now() - startedAt) / 1000)} s`;
 
 const DEMO_ACCOUNTS = [
   ['admin@demo.test', 'Admin'],
@@ -28,15 +33,21 @@ function fail(message) {
   process.exit(1);
 }
 
+/** The server side: what fleet-api needs to run. The rest is the console, built while it seeds. */
+const API_PACKAGES = ['@fleet/contract', '@fleet/fleet-api'];
+const lerna = (args) => ['lerna', 'run', 'build', ...args];
+
+if (build) {
+  const r = spawnSync('npx', lerna([...API_PACKAGES.flatMap((p) => ['--scope', p]), '--concurrency', '1']), { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) fail('the build of fleet-api failed');
+  console.log(`fleet-api built (${since()})`);
+}
+
 const apiMain = join(root, 'fleet-api', 'dist', 'main.js');
 if (!existsSync(apiMain)) fail(`fleet-api is not built (${apiMain} is missing): run npm run build`);
-if (!existsSync(join(root, 'shell', 'dist', 'index.html'))) fail('the shell is not built: run npm run build');
-
-const published = publishAll();
-if (published.length === 0) console.warn('warning: no remote build found; the console will show only its frame');
-for (const r of published) console.log(`published ${r.name}@${r.version}`);
 
 let api = null;
+let consoleBuild = null;
 let consoleServer = null;
 let stopping = false;
 
@@ -44,6 +55,7 @@ async function stop(code) {
   if (stopping) return;
   stopping = true;
   const closing = [];
+  if (consoleBuild && consoleBuild.exitCode === null) consoleBuild.kill('SIGTERM');
   if (consoleServer) closing.push(consoleServer.close().catch(() => undefined));
   if (api && api.exitCode === null) {
     closing.push(
@@ -108,9 +120,24 @@ function startApi() {
   return child;
 }
 
+/** The console's packages (shell, remotes), built while fleet-api migrates and seeds. */
+function buildConsole() {
+  if (!build) return Promise.resolve();
+  consoleBuild = spawn('npx', lerna([...API_PACKAGES.flatMap((p) => ['--ignore', p]), '--concurrency', '2']), { cwd: root, stdio: 'inherit' });
+  return new Promise((done, failed) => {
+    consoleBuild.on('exit', (code) => (code === 0 ? done() : failed(new Error(`the build of the console failed (exit ${code})`))));
+  });
+}
+
 api = startApi();
 
 try {
+  await buildConsole();
+  if (build) console.log(`console built (${since()})`);
+  if (!existsSync(join(root, 'shell', 'dist', 'index.html'))) throw new Error('the shell is not built: run npm run build');
+  const published = publishAll();
+  if (published.length === 0) console.warn('warning: no remote build found; the console will show only its frame');
+  for (const r of published) console.log(`published ${r.name}@${r.version}`);
   // the first start seeds the demo fleet, which takes a while on two cores
   await waitForHealth(apiUrl, api, Number(process.env.FLEET_START_TIMEOUT_MS ?? 300_000));
   const { startConsoleServer } = await import('../shell/server/console-server.mjs');
@@ -121,6 +148,7 @@ try {
 }
 
 console.log(`
+  Up in ${since()}.
   Fleet console: http://localhost:${consolePort}
   fleet-api:     ${apiUrl}  (OpenAPI at /api/docs)
 
