@@ -138,9 +138,25 @@ function providedShared(dir) {
   return provided;
 }
 
-function baseConfig({ dir, production }) {
+/**
+ * webpack's filesystem cache for production builds, so a later `npm start` or `npm run build` rebuilds
+ * only what changed. One cache per package and variant (a standalone remote is another build); webpack
+ * itself checks the config files named here and the installed packages' versions.
+ */
+function productionCache(dir, variant) {
+  return {
+    type: 'filesystem',
+    name: `production-${variant}`,
+    cacheDirectory: path.join(repoRoot, '.cache', 'webpack', path.basename(dir)),
+    buildDependencies: { config: [__filename, path.join(dir, 'webpack.config.js')].filter((f) => fs.existsSync(f)) },
+  };
+}
+
+function baseConfig({ dir, production, variant = 'page' }) {
   return {
     context: dir,
+    // dev servers keep their cache in memory
+    ...(production ? { cache: productionCache(dir, variant) } : {}),
     mode: production ? 'production' : 'development',
     devtool: production ? false : 'cheap-module-source-map', // no eval: the console's CSP has no 'unsafe-eval'
     // 'fleet-source': a workspace package built for Node (@fleet/contract) is read from its TypeScript
@@ -288,7 +304,7 @@ function createRemoteConfig({
   return (env = {}, argv = {}) => {
     const production = (argv.mode || process.env.NODE_ENV) === 'production';
     const standalone = Boolean(env.standalone || process.env.FLEET_STANDALONE);
-    const config = baseConfig({ dir, production });
+    const config = baseConfig({ dir, production, variant: standalone ? 'standalone' : 'page' });
     const remoteConstants = remoteBuildConstants({ name, dir, standalone });
     const entry = {};
     if (standalone) {
