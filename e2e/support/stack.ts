@@ -4,7 +4,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 
 export const repoRoot = resolve(__dirname, '..', '..');
 
@@ -131,6 +131,15 @@ export function remoteVersion(pkgDir: string): string {
   return (JSON.parse(readFileSync(join(repoRoot, pkgDir, 'package.json'), 'utf8')) as { version: string }).version;
 }
 
+/**
+ * The stack's fleet-api and console logs outlive it in .test-results/stacks/ (CI keeps that folder):
+ * a journey that met a 503 or a refused call can then be read against what the servers said.
+ */
+function keepLogs(dataDir: string): void {
+  const logs = join(dataDir, 'logs');
+  if (existsSync(logs)) cpSync(logs, join(repoRoot, '.test-results', 'stacks', basename(dataDir)), { recursive: true });
+}
+
 export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   requireBuilt();
   const dataDir = mkdtempSync(join(tmpdir(), 'fleet-e2e-'));
@@ -144,6 +153,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   let startApi = async (): Promise<void> => undefined;
   const stop = async (): Promise<void> => {
     for (const c of children.reverse()) await stopChild(c);
+    keepLogs(dataDir);
     rmSync(dataDir, { recursive: true, force: true });
   };
 
