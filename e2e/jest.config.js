@@ -1,7 +1,8 @@
-// Browser journeys: node environment (Chromium is driven from node), one stack for the whole run
-// (started in globalSetup), long timeouts because every journey signs in through the real OTP flow.
+// Browser journeys: node environment (Chromium is driven from node), one stack per worker for the
+// whole run (started in globalSetup), long timeouts because every journey signs in through the real
+// OTP flow.
 module.exports = {
-  ...require('../jest.base.js').jestConfig({ dir: __dirname, environment: 'node' }),
+  ...require('../jest.base.js').jestConfig({ dir: __dirname, environment: 'node', setupFiles: ['<rootDir>/support/worker-stack.ts'] }),
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/bench/'],
   globalSetup: '<rootDir>/support/global-setup.ts',
   globalTeardown: '<rootDir>/support/global-teardown.ts',

@@ -41,12 +41,15 @@ function step(name, cmd, args) {
 
 // jest's default is one worker fewer than the cores: one worker on a 2-core machine, the other core idle
 // while the main process waits. A worker per core runs fleet-api's suite in 314 s instead of 460 s there.
-// The browser journeys share one stack and run in band.
+// The browser journeys run a worker per core too, each worker on a console of its own (e2e/support/
+// global-setup.ts): a journey waiting for a page leaves its core to the other.
 const workers = Math.max(2, availableParallelism());
+// each journey worker drives a Chromium and a console of its own: a few, not one per core of a big machine
+const journeyWorkers = Math.min(workers, 4);
 
-function jestArgs(label, pkg, jobs) {
+function jestArgs(label, jobs) {
   const out = join(resultsDir, `${label}.json`);
-  return { out, args: ['jest', '--ci', '--json', `--outputFile=${out}`, ...(pkg === 'e2e' ? ['--runInBand'] : [`--maxWorkers=${jobs}`])] };
+  return { out, args: ['jest', '--ci', '--json', `--outputFile=${out}`, `--maxWorkers=${jobs}`] };
 }
 
 function countSuite(label, out, status, since) {
@@ -64,8 +67,8 @@ function countSuite(label, out, status, since) {
   lines.push(`${label}: ${j.numPassedTests} passed, ${j.numFailedTests + broken} failed (${took(since)})`);
 }
 
-function jestSuite(label, pkg, env = {}) {
-  const { out, args } = jestArgs(label, pkg, workers);
+function jestSuite(label, pkg, env = {}, jobs = workers) {
+  const { out, args } = jestArgs(label, jobs);
   console.log(`\n=== ${label} (jest)`);
   const since = Date.now();
   const r = spawnSync('npx', args, { cwd: join(root, pkg), stdio: 'inherit', env: { ...process.env, ...env } });
@@ -73,14 +76,14 @@ function jestSuite(label, pkg, env = {}) {
 }
 
 /**
- * A suite run beside the browser journeys, on one worker: the journeys spend most of their time
- * waiting (a 3-minute session renewal, page loads), so fleet-api's PostgreSQL run fits beside them
- * and CI stays under its 40 minutes. Its output goes to a log, printed when it ends.
+ * A suite run beside another, on one worker: fleet-api's PostgreSQL run beside its PGlite run, each
+ * on a core of its own. Its output goes to a log, printed when it ends (the suite in front blocks this
+ * process's event loop).
  */
 function jestSuiteBeside(label, pkg, env = {}) {
-  const { out, args } = jestArgs(label, pkg, 1);
+  const { out, args } = jestArgs(label, 1);
   const logPath = join(resultsDir, `${label}.log`);
-  console.log(`\n=== ${label} (jest, beside the journeys; output in ${logPath})`);
+  console.log(`\n=== ${label} (jest, beside the next suite; output in ${logPath})`);
   // the child writes to the file itself: the journeys' run below blocks this process's event loop
   const log = openSync(logPath, 'w');
   const since = Date.now();
@@ -88,7 +91,7 @@ function jestSuiteBeside(label, pkg, env = {}) {
   return new Promise((resolve) => {
     child.on('close', (status) => {
       closeSync(log);
-      console.log(`\n=== ${label} (jest, ran beside the journeys)`);
+      console.log(`\n=== ${label} (jest, ran beside)`);
       console.log(readFileSync(logPath, 'utf8'));
       countSuite(label, out, status, since);
       resolve();
@@ -106,26 +109,24 @@ if (wanted('build') || wanted('e2e')) {
   }
 }
 
-const journeys = wanted('e2e') && hasTests('e2e');
-let postgresBesideJourneys = false;
-
 for (const pkg of packages) {
   if (!wanted(pkg) || !hasTests(pkg)) continue;
   if (pkg === 'fleet-api') {
-    jestSuite('fleet-api (PGlite)', pkg, { TEST_DATABASE_URL: '' });
-    if (!process.env.TEST_DATABASE_URL) lines.push('fleet-api (PostgreSQL): not run, TEST_DATABASE_URL is not set (.ci/run sets it)');
-    else if (journeys) postgresBesideJourneys = true;
-    else jestSuite('fleet-api (PostgreSQL)', pkg);
+    if (process.env.TEST_DATABASE_URL) {
+      // the same suite on both databases at once, a core each
+      const beside = jestSuiteBeside('fleet-api (PostgreSQL)', pkg);
+      jestSuite('fleet-api (PGlite)', pkg, { TEST_DATABASE_URL: '' }, 1);
+      await beside;
+    } else {
+      jestSuite('fleet-api (PGlite)', pkg, { TEST_DATABASE_URL: '' });
+      lines.push('fleet-api (PostgreSQL): not run, TEST_DATABASE_URL is not set (.ci/run sets it)');
+    }
   } else {
     jestSuite(pkg, pkg);
   }
 }
 
-if (journeys) {
-  const beside = postgresBesideJourneys ? jestSuiteBeside('fleet-api (PostgreSQL)', 'fleet-api') : Promise.resolve();
-  jestSuite('e2e (Chromium)', 'e2e');
-  await beside;
-}
+if (wanted('e2e') && hasTests('e2e')) jestSuite('e2e (Chromium)', 'e2e', { FLEET_E2E_WORKERS: String(journeyWorkers) }, journeyWorkers);
 if (wanted('typecheck')) step('typecheck', 'npx', ['lerna', 'run', 'typecheck', '--concurrency', '2']);
 if (wanted('lint')) step('lint', 'npx', ['eslint', '.', '--max-warnings', '0']);
 

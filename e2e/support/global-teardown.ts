@@ -1,6 +1,6 @@
 async function globalTeardown(): Promise<void> {
-  await globalThis.fleetE2eStack?.stop();
-  globalThis.fleetE2eStack = undefined;
+  for (const stack of globalThis.fleetE2eStacks ?? []) await stack.stop();
+  globalThis.fleetE2eStacks = undefined;
 }
 
 // jest loads this file as a module whose export is the function.

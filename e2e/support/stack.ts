@@ -38,6 +38,9 @@ export interface StackOptions {
   apiEnv?: Record<string, string>;
 }
 
+/** `FLEET_E2E_STATE_<n>`: the state file of jest worker n's own stack (global-setup.ts). */
+export const WORKER_STATE_PREFIX = 'FLEET_E2E_STATE_';
+
 /**
  * Makes `stack` the console the journeys of this process reach (`stackInfo()`): its URLs go to a state
  * file named by FLEET_E2E_STATE (jest's globalSetup cannot hand objects to test files). Answers the
