@@ -59,7 +59,7 @@ it('walks every route with every role: 403 for roles it is not for, never 401/40
     if (anonymous.statusCode !== 401) problems.push(`${route.method} ${route.url} without a token: ${anonymous.statusCode}`);
   }
   expect(problems).toEqual([]);
-});
+}, 180_000); // every route x every role: on a shared CI core with PostgreSQL it has taken over 30 s
 
 // A new public route must be added here on purpose: anything else is for signed-in roles.
 it('public routes are the sign-in, sign-up, reset, health, docs, dev outbox and signed download calls only', () => {
