@@ -39,19 +39,19 @@ export function routesPer<Value>(each: readonly Value[], route: (value: Value) =
  */
 export type RouteTable = Readonly<Record<string, RemoteRoute | { readonly each: readonly unknown[]; readonly route: (value: never) => RemoteRoute }>>;
 
-/** The routes of a table's entry: its one route, or its route of each value. */
-export function routesOf(entry: RouteTable[string]): RemoteRoute[] {
-  if (!('each' in entry)) return [entry];
-  // a table entry's route takes its own values: `routesPer` pairs them
+/** The routes of a table's entry, each with the value its screen is given (none for a single route). */
+export function routesOf(entry: RouteTable[string]): Array<{ route: RemoteRoute; value?: unknown }> {
+  if (!('each' in entry)) return [{ route: entry }];
+  // an entry's route takes its own values: `routesPer` pairs them
   const route = entry.route as (value: unknown) => RemoteRoute;
-  return entry.each.map((value) => route(value));
+  return entry.each.map((value) => ({ route: route(value), value }));
 }
 
 /** The description's routes, in the table's order; a path declared twice is a mistake, said here. */
 export function describeRoutes(table: RouteTable): RemoteRoute[] {
   const screenOf = new Map<string, string>();
   return Object.entries(table).flatMap(([screen, entry]) =>
-    routesOf(entry).map((route) => {
+    routesOf(entry).map(({ route }) => {
       const other = screenOf.get(route.path);
       if (other !== undefined) throw new Error(`${route.path} is declared twice (screens '${other}' and '${screen}')`);
       screenOf.set(route.path, screen);
