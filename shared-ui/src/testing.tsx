@@ -7,7 +7,6 @@ import {
   LANGUAGES,
   liveUpdates,
   MemoryRouter,
-  Route,
   useLocation,
   useNotifications,
   useSelectedProduct,
@@ -28,7 +27,7 @@ import { I18nextProvider } from './i18n';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from '@testing-library/react';
 import i18next from 'i18next';
-import { isValidElement, type ReactElement, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { renderWithUi } from './test-utils';
 
 export { initTestI18n, installJsdomPolyfills, renderWithUi } from './test-utils';
@@ -391,27 +390,4 @@ export function expectMenuInEveryLanguage(description: RemoteDescription): void 
       expect([what, labels.hi, DEVANAGARI.test(labels.hi ?? '')]).toEqual([what, labels.hi, true]);
     }
   }
-}
-
-/** The `path` of every `<Route>` with a screen in a tree of elements (`<Routes>`, fragments, arrays). */
-function routePaths(node: ReactNode): string[] {
-  if (Array.isArray(node)) return node.flatMap(routePaths);
-  if (!isValidElement(node)) return [];
-  const element = node as ReactElement<{ path?: string; children?: ReactNode; element?: ReactNode }>;
-  const own = element.type === Route && element.props.path !== undefined && element.props.element != null ? [element.props.path] : [];
-  return [...own, ...routePaths(element.props.children)];
-}
-
-/**
- * Every route of the description has a screen among the remote's routes, and every screen a route
- * in the description (the shell mounts the remote only on described paths); `*` is the fallback.
- * `routes` is the remote's routes element, e.g. `<FirmwareRoutes />` (a component without hooks).
- */
-export function expectScreenForEveryRoute(description: RemoteDescription, routes: ReactElement): void {
-  // the remote's routes component returns its <Routes> tree: read it without rendering
-  const tree = (routes.type as (props: unknown) => ReactNode)(routes.props);
-  const screens = new Set(routePaths(tree).filter((p) => p !== '*'));
-  const described = new Set(description.routes.map((route) => route.path));
-  expect([...described].filter((p) => !screens.has(p))).toEqual([]);
-  expect([...screens].filter((p) => !described.has(p))).toEqual([]);
 }
