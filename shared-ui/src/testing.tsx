@@ -372,6 +372,20 @@ export function expectRemoteContract(description: RemoteDescription, packageDir:
   expect(imports.length).toBeGreaterThan(0);
   for (const line of imports) expect(line).toMatch(/^import type |^import \{[^}]*\} from '@fleet\/shared-api\/remote-contract';$/);
   expectMenuInEveryLanguage(description);
+  expectMenuOnOwnRoutes(description);
+}
+
+/**
+ * Every menu entry leads to one of the remote's own routes, for roles the route admits: the menu is
+ * written beside the route table, and a link to nowhere (or one the guard sends away) fails here.
+ */
+export function expectMenuOnOwnRoutes(description: RemoteDescription): void {
+  for (const entry of description.menu) {
+    const route = description.routes.find((candidate) => candidate.path === entry.path);
+    expect([entry.id, entry.path, route ? 'a route' : 'no route']).toEqual([entry.id, entry.path, 'a route']);
+    const roles = route && Array.isArray(route.access) ? route.access : null;
+    expect([entry.id, entry.roles]).toEqual([entry.id, roles ? entry.roles.filter((role) => roles.includes(role)) : entry.roles]);
+  }
 }
 
 const DEVANAGARI = /[\u0900-\u097F]/;
