@@ -12,7 +12,8 @@ export interface RemoteConfigOptions {
   /** The remote package folder (`__dirname` of its webpack.config.js). */
   dir: string;
   /**
-   * The module exporting `description` (routes, menu, requires): type-only imports. The build
+   * The module exporting `description` (routes, menu, requires): it imports types, and at run time
+   * `@fleet/shared-api/remote-contract` alone (the route table helpers). The build
    * publishes it as `description.json` beside `mf-manifest.json`; the shell reads that, never the entry.
    * Defaults to `./src/description.ts`.
    */

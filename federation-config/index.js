@@ -215,12 +215,15 @@ function apiProxy() {
  * The remote's description (routes, menu entries, required shared ranges) published as
  * `description.json` beside `mf-manifest.json`, so the shell composes its routes and menus without
  * loading a single remote entry: a remote's code is fetched only when one of its routes is visited.
- * The module is TypeScript with type-only imports; it is compiled and evaluated here with the same
- * constants the DefinePlugin gives the bundle, and a runtime import in it fails the build.
+ * The module is TypeScript importing types and, at run time, the remote contract alone (its route
+ * table helpers: no imports of their own, no React, no screens); it is compiled and evaluated here
+ * with the same constants the DefinePlugin gives the bundle, and any other runtime import fails the build.
  */
 const DESCRIPTION_FILE = 'description.json';
+const CONTRACT_MODULE = '@fleet/shared-api/remote-contract';
 
-function evaluateDescription(file, constants) {
+/** Compiles a TypeScript module to CommonJS and runs it in `context`; `load` answers its imports. */
+function runModule(file, context, load) {
   const { transformSync } = require('@swc/core');
   const vm = require('node:vm');
   const { code } = transformSync(fs.readFileSync(file, 'utf8'), {
@@ -229,11 +232,27 @@ function evaluateDescription(file, constants) {
     module: { type: 'commonjs' },
   });
   const module = { exports: {} };
-  const refuseImport = (request) => {
-    throw new Error(`${path.basename(file)} may only import types (it imports '${request}' at run time)`);
+  // one line of wrapper, so errors keep the module's line numbers
+  vm.runInContext(`(function (module, exports, require) {${code}\n})`, context, { filename: file })(module, module.exports, load);
+  return module.exports;
+}
+
+function evaluateDescription(file, constants) {
+  const vm = require('node:vm');
+  const refuseImports = (from) => (request) => {
+    throw new Error(`${path.basename(from)} may import types and '${CONTRACT_MODULE}' only (it imports '${request}' at run time)`);
   };
-  vm.runInNewContext(code, { module, exports: module.exports, require: refuseImport, ...constants }, { filename: file });
-  const description = module.exports.description;
+  const context = vm.createContext({ ...constants });
+  let contract;
+  const load = (request) => {
+    if (request !== CONTRACT_MODULE) return refuseImports(file)(request);
+    if (!contract) {
+      const contractFile = require.resolve(CONTRACT_MODULE, { paths: [path.dirname(file), __dirname] });
+      contract = runModule(contractFile, context, refuseImports(contractFile));
+    }
+    return contract;
+  };
+  const description = runModule(file, context, load).description;
   if (!description || typeof description !== 'object') throw new Error(`${file} must export a description`);
   return description;
 }

@@ -134,9 +134,24 @@ describe('the published description', () => {
     });
   });
 
+  it("may use the remote contract's route table at run time (nothing else: no React, no screens)", () => {
+    const file = write(
+      'table.ts',
+      `import type { RemoteDescription } from '@fleet/shared-api';
+       import { describeRoutes, routesPer } from '@fleet/shared-api/remote-contract';
+       const ROUTES = { list: { path: '/a', access: ['Admin'] }, line: routesPer(['x', 'y'], (v) => ({ path: '/b/' + v, access: 'login' })) };
+       export const description: RemoteDescription = { name: 'x', version: '1.0.0', routes: describeRoutes(ROUTES), menu: [], requires: {} };`,
+    );
+    expect((evaluateDescription(file, {}) as { routes: unknown }).routes).toEqual([
+      { path: '/a', access: ['Admin'] },
+      { path: '/b/x', access: 'login' },
+      { path: '/b/y', access: 'login' },
+    ]);
+  });
+
   it('refuses a runtime import, naming it', () => {
     const file = write('bad.ts', `import { homePath } from '@fleet/shared-api';\nexport const description = { name: homePath('Admin') };`);
-    expect(() => evaluateDescription(file, {})).toThrow("bad.ts may only import types (it imports '@fleet/shared-api' at run time)");
+    expect(() => evaluateDescription(file, {})).toThrow("bad.ts may import types and '@fleet/shared-api/remote-contract' only (it imports '@fleet/shared-api' at run time)");
   });
 
   it('refuses a module without a description', () => {

@@ -1,11 +1,9 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Route, Routes } from '@fleet/shared-api';
 import { LoadingArea } from '@fleet/shared-ui';
-import { PROFILE_PATHS, type ProfileRole } from './description';
-import { RequireRole } from '@fleet/shared-ui/remote';
+import { RemoteRoutes, type RouteScreens } from '@fleet/shared-ui/remote';
+import { AUTH_ROUTES, type ProfileRole } from './description';
 import { PublicOnly } from './guards';
 import { LoginPage } from './login/LoginPage';
-import { FORGOT_PATHS, LOGIN_PATHS, PORTALS, RESET_PATHS } from './portals';
 
 // The sign-in form is the console's first screen and comes with ./app; every other screen is fetched
 // when its route is visited, so /login downloads only what it shows (docs/architecture.md, page weight).
@@ -29,35 +27,27 @@ const PROFILE_SCREENS: Record<ProfileRole, () => ReactNode> = {
   sm: () => <SiteManagerProfile />,
 };
 
+// `key` remounts a screen when the portal changes under it.
+const SCREENS: RouteScreens<typeof AUTH_ROUTES> = {
+  root: () => <LoginPage key="root" portal="main" />,
+  login: (portal) => <LoginPage key={portal} portal={portal} />,
+  signup: () => <SignupPage />,
+  verifyOtp: () => <VerifyOtpPage />,
+  forgotPassword: (portal) => <ForgotPasswordPage key={portal} portal={portal} />,
+  resetPassword: (portal) => <ResetPasswordPage key={portal} portal={portal} />,
+  profile: (role) => PROFILE_SCREENS[role](),
+};
+
 export interface AuthRoutesProps {
   /** What a path this remote does not own shows: nothing inside the console (the shell mounts its owner). */
   fallback?: ReactNode;
 }
 
-/** Every route of description.ts; `key` remounts a screen when the portal changes under it. */
+/** Every route of description.ts with its screen; the public ones send a signed-in user home. */
 export function AuthRoutes({ fallback = null }: AuthRoutesProps) {
   return (
     <Suspense fallback={<LoadingArea />}>
-      <Routes>
-        <Route element={<PublicOnly />}>
-          <Route path="/" element={<LoginPage key="root" portal="main" />} />
-          {PORTALS.map((portal) => (
-            <Route key={`login-${portal}`} path={LOGIN_PATHS[portal]} element={<LoginPage key={portal} portal={portal} />} />
-          ))}
-          <Route path="/verify-otp" element={<VerifyOtpPage />} />
-          <Route path="/signup" element={<SignupPage />} />
-          {PORTALS.map((portal) => (
-            <Route key={`forgot-${portal}`} path={FORGOT_PATHS[portal]} element={<ForgotPasswordPage key={portal} portal={portal} />} />
-          ))}
-          {PORTALS.map((portal) => (
-            <Route key={`reset-${portal}`} path={RESET_PATHS[portal]} element={<ResetPasswordPage key={portal} portal={portal} />} />
-          ))}
-        </Route>
-        {(Object.keys(PROFILE_PATHS) as ProfileRole[]).map((role) => (
-          <Route key={role} path={PROFILE_PATHS[role]} element={<RequireRole role={role} redirectTo={LOGIN_PATHS.main}>{PROFILE_SCREENS[role]()}</RequireRole>} />
-        ))}
-        <Route path="*" element={fallback} />
-      </Routes>
+      <RemoteRoutes table={AUTH_ROUTES} screens={SCREENS} fallback={fallback} publicLayout={<PublicOnly />} />
     </Suspense>
   );
 }

@@ -1,30 +1,10 @@
 // The four sign-in portals of spec 2.1. They share one sign-in endpoint; they differ in title, in the
 // links between their screens and in which password-reset calls they make.
 
-export type Portal = 'main' | 'electrician' | 'msc' | 'sm';
+// Their paths are routes, written once in description.ts (the route table the shell reads).
+import { type Portal, PORTALS } from './description';
 
-export const PORTALS: readonly Portal[] = ['main', 'electrician', 'msc', 'sm'];
-
-export const LOGIN_PATHS: Record<Portal, string> = {
-  main: '/login',
-  electrician: '/electrician-login',
-  msc: '/msc/login',
-  sm: '/sm/login',
-};
-
-export const FORGOT_PATHS: Record<Portal, string> = {
-  main: '/forgot-password',
-  electrician: '/electrician-forgot-password',
-  msc: '/msc/forgot-password',
-  sm: '/sm/forgot-password',
-};
-
-export const RESET_PATHS: Record<Portal, string> = {
-  main: '/reset-password',
-  electrician: '/electrician-reset-password',
-  msc: '/msc/reset-password',
-  sm: '/sm/reset-password',
-};
+export { FORGOT_PATHS, LOGIN_PATHS, PORTALS, RESET_PATHS, type Portal } from './description';
 
 export interface ResetCalls {
   request: string;

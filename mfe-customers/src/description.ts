@@ -1,6 +1,7 @@
-// What the shell reads at start-up to learn this remote's routes and menu entries. Type-only imports:
-// this module must stay tiny and free of runtime dependencies.
-import type { MenuEntry, RemoteDescription, RemoteRoute, UserType } from '@fleet/shared-api';
+// What the shell reads at start-up to learn this remote's routes and menu entries. It imports types and
+// the contract's route table helpers only: the build evaluates it in Node, without React or the screens.
+import type { MenuEntry, RemoteDescription, UserType } from '@fleet/shared-api';
+import { describeRoutes, routesPer, type RouteTable } from '@fleet/shared-api/remote-contract';
 
 /** The first path segment of each role with customers (spec 2: mscc is multisite, sm sitemanager). */
 export const CUSTOMER_AREAS = ['admin', 'agency', 'multisite', 'sitemanager'] as const;
@@ -32,11 +33,21 @@ export const SUPPRESSION_PATH = '/admin/weekly-reports';
 /** Spec 2.4: a customer's airlink trial (Admin). */
 export const TRIAL_PATH = '/admin/customer/trial/:id';
 
-const routes: RemoteRoute[] = [
-  ...CUSTOMER_AREAS.flatMap((area) => Object.values(customerPaths(area)).map((path): RemoteRoute => ({ path, access: [AREA_ROLE[area]] }))),
-  { path: SUPPRESSION_PATH, access: ['Admin'] },
-  { path: TRIAL_PATH, access: ['Admin'] },
-];
+/** A screen of every area, each for the area's role. */
+const inEachArea = (screen: CustomerScreen) => routesPer(CUSTOMER_AREAS, (area) => ({ path: customerPaths(area)[screen], access: [AREA_ROLE[area]] }));
+
+/** Each screen's routes (CustomersRoutes gives the screens by these names); every area screen is one. */
+export const CUSTOMER_ROUTES = {
+  list: inEachArea('list'),
+  detail: inEachArea('detail'),
+  emailHistory: inEachArea('emailHistory'),
+  syncHistory: inEachArea('syncHistory'),
+  property: inEachArea('property'),
+  tariffHistory: inEachArea('tariffHistory'),
+  timeline: inEachArea('timeline'),
+  suppression: { path: SUPPRESSION_PATH, access: ['Admin'] },
+  trial: { path: TRIAL_PATH, access: ['Admin'] },
+} satisfies RouteTable & Record<CustomerScreen, unknown>;
 
 // Spec 2.11: Customers in the menus of Admin, Agency, multisite and sitemanager (after their devices).
 const menu: MenuEntry[] = [
@@ -57,7 +68,7 @@ export const description: RemoteDescription = {
   name: 'mfe-customers',
   // Both come from package.json at build time (federation-config's DefinePlugin).
   version: FLEET_REMOTE_VERSION,
-  routes,
+  routes: describeRoutes(CUSTOMER_ROUTES),
   menu,
   requires: FLEET_REQUIRES,
 };

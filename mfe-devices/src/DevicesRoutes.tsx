@@ -1,19 +1,7 @@
-import { Route, Routes } from '@fleet/shared-api';
-import { RequireRole } from '@fleet/shared-ui/remote';
 import { LoadingArea } from '@fleet/shared-ui';
+import { RemoteRoutes, RequireRole, type RouteScreens } from '@fleet/shared-ui/remote';
 import { lazy, Suspense, type ReactNode } from 'react';
-import {
-  ADMIN_DETAIL_PATHS,
-  ADMIN_LIST_PATHS,
-  ANALYSIS_PATH,
-  DASHBOARD_PATHS,
-  DEVICE_PRODUCTS,
-  HISTORY_PATHS,
-  INSTALL_HISTORY_PATHS,
-  ROLE_PATHS,
-  SMOKE_ALARM_PATHS,
-  type InstallHistoryLine,
-} from './description';
+import { ADMIN_LIST_PATHS, DEVICE_ROUTES, ROLE_PATHS } from './description';
 import { DeviceDetailPage } from './device-detail/DeviceDetailPage';
 import { DeviceHistoryPage } from './device-history/DeviceHistoryPage';
 import { InstallHistoryPage } from './device-history/InstallHistoryPage';
@@ -26,53 +14,34 @@ export interface DevicesRoutesProps {
   fallback?: ReactNode;
 }
 
-const admin = (element: ReactNode) => <RequireRole role="Admin">{element}</RequireRole>;
-
 // The dashboards and their charts are fetched only when one is opened (they are not on the device lists' way).
 const DashboardPage = lazy(() => import('./dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage })));
 const AnalysisPage = lazy(() => import('./analysis/AnalysisPage').then((m) => ({ default: m.AnalysisPage })));
 const later = (element: ReactNode) => <Suspense fallback={<LoadingArea />}>{element}</Suspense>;
-const CUSTOMERS = ['Customer', 'User'] as const;
+/** The customer routes admit any sign-in in the shell (spec 2.10); their screens are the customer's and the user's. */
+const customers = (element: ReactNode) => <RequireRole role={['Customer', 'User']}>{element}</RequireRole>;
 
-/** Every route of description.ts. */
+const SCREENS: RouteScreens<typeof DEVICE_ROUTES> = {
+  // key: a new line is a new list (its own filters and columns)
+  adminList: (product) => <DeviceListPage key={product} scope={{ kind: 'admin', product }} />,
+  adminDetail: () => <DeviceDetailPage scope="admin" listPath={ADMIN_LIST_PATHS.all} />,
+  history: (kind) => <DeviceHistoryPage kind={kind} />,
+  smokeAlarms: () => <SmokeAlarmListPage />,
+  smokeAlarm: () => <SmokeAlarmDetailPage />,
+  installHistory: (line) => <InstallHistoryPage key={line} line={line} />,
+  agencyList: () => <DeviceListPage scope={{ kind: 'agency' }} />,
+  agencyDetail: () => <DeviceDetailPage scope="agency" listPath={ROLE_PATHS.agencyList} />,
+  veuList: () => <DeviceListPage scope={{ kind: 'veu' }} />,
+  veuDetail: () => <DeviceDetailPage scope="veu" listPath={ROLE_PATHS.veuList} />,
+  electricianList: () => <DeviceListPage scope={{ kind: 'electrician' }} />,
+  electricianDetail: () => <DeviceDetailPage scope="electrician" listPath={ROLE_PATHS.electricianList} />,
+  customerList: () => customers(<DeviceListPage scope={{ kind: 'customer' }} />),
+  customerDetail: () => customers(<DeviceDetailPage scope="customer" listPath={ROLE_PATHS.customerList} />),
+  dashboard: (role) => later(<DashboardPage role={role} />),
+  analysis: () => later(<AnalysisPage />),
+};
+
+/** Every route of description.ts with its screen. */
 export function DevicesRoutes({ fallback = null }: DevicesRoutesProps) {
-  const detailPaths = [...new Set(Object.values(ADMIN_DETAIL_PATHS))];
-  return (
-    <Routes>
-      {DEVICE_PRODUCTS.map((product) => (
-        // key: a new line is a new list (its own filters and columns)
-        <Route key={product} path={ADMIN_LIST_PATHS[product]} element={admin(<DeviceListPage key={product} scope={{ kind: 'admin', product }} />)} />
-      ))}
-      {detailPaths.map((path) => (
-        <Route key={path} path={path} element={admin(<DeviceDetailPage scope="admin" listPath={ADMIN_LIST_PATHS.all} />)} />
-      ))}
-      <Route path={HISTORY_PATHS.firmware} element={admin(<DeviceHistoryPage kind="firmware" />)} />
-      <Route path={HISTORY_PATHS.device} element={admin(<DeviceHistoryPage kind="device" />)} />
-      <Route path={HISTORY_PATHS.impulseRate} element={admin(<DeviceHistoryPage kind="impulseRate" />)} />
-      <Route path={HISTORY_PATHS.updateRate} element={admin(<DeviceHistoryPage kind="updateRate" />)} />
-      {(Object.keys(INSTALL_HISTORY_PATHS) as InstallHistoryLine[]).map((line) => (
-        <Route key={line} path={INSTALL_HISTORY_PATHS[line]} element={admin(<InstallHistoryPage key={line} line={line} />)} />
-      ))}
-      <Route path={SMOKE_ALARM_PATHS.list} element={admin(<SmokeAlarmListPage />)} />
-      <Route path={SMOKE_ALARM_PATHS.detail} element={admin(<SmokeAlarmDetailPage />)} />
-      <Route path={ROLE_PATHS.agencyList} element={<RequireRole role="Agency"><DeviceListPage scope={{ kind: 'agency' }} /></RequireRole>} />
-      <Route path={ROLE_PATHS.agencyDetail} element={<RequireRole role="Agency"><DeviceDetailPage scope="agency" listPath={ROLE_PATHS.agencyList} /></RequireRole>} />
-      <Route path={ROLE_PATHS.veuList} element={<RequireRole role="Agency"><DeviceListPage scope={{ kind: 'veu' }} /></RequireRole>} />
-      <Route path={ROLE_PATHS.veuDetail} element={<RequireRole role="Agency"><DeviceDetailPage scope="veu" listPath={ROLE_PATHS.veuList} /></RequireRole>} />
-      <Route path={ROLE_PATHS.electricianList} element={<RequireRole role="Electrician"><DeviceListPage scope={{ kind: 'electrician' }} /></RequireRole>} />
-      <Route
-        path={ROLE_PATHS.electricianDetail}
-        element={<RequireRole role="Electrician"><DeviceDetailPage scope="electrician" listPath={ROLE_PATHS.electricianList} /></RequireRole>}
-      />
-      <Route path={ROLE_PATHS.customerList} element={<RequireRole role={CUSTOMERS}><DeviceListPage scope={{ kind: 'customer' }} /></RequireRole>} />
-      <Route
-        path={ROLE_PATHS.customerDetail}
-        element={<RequireRole role={CUSTOMERS}><DeviceDetailPage scope="customer" listPath={ROLE_PATHS.customerList} /></RequireRole>}
-      />
-      <Route path={DASHBOARD_PATHS.Admin} element={admin(later(<DashboardPage role="Admin" />))} />
-      <Route path={DASHBOARD_PATHS.Agency} element={<RequireRole role="Agency">{later(<DashboardPage role="Agency" />)}</RequireRole>} />
-      <Route path={ANALYSIS_PATH} element={admin(later(<AnalysisPage />))} />
-      <Route path="*" element={fallback} />
-    </Routes>
-  );
+  return <RemoteRoutes table={DEVICE_ROUTES} screens={SCREENS} fallback={fallback} />;
 }

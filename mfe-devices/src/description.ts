@@ -1,6 +1,7 @@
-// What the shell reads at start-up to learn this remote's routes and menu entries. Type-only imports:
-// this module must stay tiny and free of runtime dependencies.
-import type { MenuEntry, MenuGroup, MenuLabels, ProductKey, RemoteDescription, RemoteRoute, UserType } from '@fleet/shared-api';
+// What the shell reads at start-up to learn this remote's routes and menu entries. It imports types and
+// the contract's route table helpers only: the build evaluates it in Node, without React or the screens.
+import type { MenuEntry, MenuGroup, MenuLabels, ProductKey, RemoteDescription, UserType } from '@fleet/shared-api';
+import { describeRoutes, routesPer, type RouteTable } from '@fleet/shared-api/remote-contract';
 
 /** The lines this remote lists, by the product selector's key (heat pump is mfe-heatpump-nms'). */
 export const DEVICE_PRODUCTS = ['all', 'electricity-advisor', 'livelink', 'safelink', 'airlink', 'bulb'] as const;
@@ -73,31 +74,27 @@ export const ANALYSIS_PATH = '/admin/analysis';
 const ADMIN: UserType[] = ['Admin'];
 const NOT_HEAT_PUMP: ProductKey[] = ['all', 'electricity-advisor', 'livelink', 'safelink', 'airlink', 'bulb'];
 
-const routes: RemoteRoute[] = [
-  ...[
-    ...new Set([
-      ...Object.values(ADMIN_LIST_PATHS),
-      ...Object.values(ADMIN_DETAIL_PATHS),
-      ...Object.values(HISTORY_PATHS),
-      ...Object.values(SMOKE_ALARM_PATHS),
-      ...Object.values(INSTALL_HISTORY_PATHS),
-    ]),
-  ].map(
-    (path): RemoteRoute => ({ path, access: ADMIN }),
-  ),
-  { path: ROLE_PATHS.agencyList, access: ['Agency'] },
-  { path: ROLE_PATHS.agencyDetail, access: ['Agency'] },
-  { path: ROLE_PATHS.veuList, access: ['Agency'] },
-  { path: ROLE_PATHS.veuDetail, access: ['Agency'] },
-  { path: ROLE_PATHS.electricianList, access: ['Electrician'] },
-  { path: ROLE_PATHS.electricianDetail, access: ['Electrician'] },
+/** Each screen's routes (DevicesRoutes gives the screens by these names). */
+export const DEVICE_ROUTES = {
+  adminList: routesPer(DEVICE_PRODUCTS, (product) => ({ path: ADMIN_LIST_PATHS[product], access: ADMIN })),
+  // one detail screen; electricity advisor's devices open at the path of all devices
+  adminDetail: routesPer([...new Set(Object.values(ADMIN_DETAIL_PATHS))], (path) => ({ path, access: ADMIN })),
+  history: routesPer(Object.keys(HISTORY_PATHS) as Array<keyof typeof HISTORY_PATHS>, (kind) => ({ path: HISTORY_PATHS[kind], access: ADMIN })),
+  smokeAlarms: { path: SMOKE_ALARM_PATHS.list, access: ADMIN },
+  smokeAlarm: { path: SMOKE_ALARM_PATHS.detail, access: ADMIN },
+  installHistory: routesPer(Object.keys(INSTALL_HISTORY_PATHS) as InstallHistoryLine[], (line) => ({ path: INSTALL_HISTORY_PATHS[line], access: ADMIN })),
+  agencyList: { path: ROLE_PATHS.agencyList, access: ['Agency'] },
+  agencyDetail: { path: ROLE_PATHS.agencyDetail, access: ['Agency'] },
+  veuList: { path: ROLE_PATHS.veuList, access: ['Agency'] },
+  veuDetail: { path: ROLE_PATHS.veuDetail, access: ['Agency'] },
+  electricianList: { path: ROLE_PATHS.electricianList, access: ['Electrician'] },
+  electricianDetail: { path: ROLE_PATHS.electricianDetail, access: ['Electrician'] },
   // spec 2.10: customer routes need only a login; the server answers each caller its own devices
-  { path: ROLE_PATHS.customerList, access: 'login' },
-  { path: ROLE_PATHS.customerDetail, access: 'login' },
-  { path: DASHBOARD_PATHS.Admin, access: ADMIN, products: NOT_HEAT_PUMP },
-  { path: DASHBOARD_PATHS.Agency, access: ['Agency'], products: NOT_HEAT_PUMP },
-  { path: ANALYSIS_PATH, access: ADMIN },
-];
+  customerList: { path: ROLE_PATHS.customerList, access: 'login' },
+  customerDetail: { path: ROLE_PATHS.customerDetail, access: 'login' },
+  dashboard: routesPer(['Admin', 'Agency'] as const, (role) => ({ path: DASHBOARD_PATHS[role], access: [role], products: NOT_HEAT_PUMP })),
+  analysis: { path: ANALYSIS_PATH, access: ADMIN },
+} satisfies RouteTable;
 
 /** Spec 2.11: Admin's device menus, one per product family, in one group. */
 export const DEVICES_GROUP: MenuGroup = { name: 'Devices', labels: { en: 'Devices', hi: 'डिवाइस' } };
@@ -148,7 +145,7 @@ export const description: RemoteDescription = {
   name: 'mfe-devices',
   // Both come from package.json at build time (federation-config's DefinePlugin).
   version: FLEET_REMOTE_VERSION,
-  routes,
+  routes: describeRoutes(DEVICE_ROUTES),
   menu,
   requires: FLEET_REQUIRES,
 };

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
-import { Route, Routes } from '@fleet/shared-api';
-import { RequireRole } from '@fleet/shared-ui/remote';
-import { FIRMWARE_PATHS } from './description';
+import { RemoteRoutes, type RouteScreens } from '@fleet/shared-ui/remote';
+import { FIRMWARE_ROUTES } from './description';
 import { FirmwaresPage } from './firmwares/FirmwaresPage';
 import { GroupDetailsPage } from './groups/GroupDetailsPage';
 import { GroupsPage } from './groups/GroupsPage';
@@ -15,23 +14,17 @@ export interface FirmwareRoutesProps {
   fallback?: ReactNode;
 }
 
-const screen = (element: ReactNode) => (
-  <RequireRole role="Admin">
-    <ProductLineGate>{element}</ProductLineGate>
-  </RequireRole>
-);
+// Every firmware screen needs a product line chosen (inside the Admin guard of its route).
+const SCREENS: RouteScreens<typeof FIRMWARE_ROUTES> = {
+  firmwares: () => <ProductLineGate><FirmwaresPage /></ProductLineGate>,
+  otas: () => <ProductLineGate><OtaPushPage /></ProductLineGate>,
+  otaHistory: () => <ProductLineGate><OtaHistoryPage /></ProductLineGate>,
+  rules: () => <ProductLineGate><RulesPage /></ProductLineGate>,
+  groups: () => <ProductLineGate><GroupsPage /></ProductLineGate>,
+  groupDetails: () => <ProductLineGate><GroupDetailsPage /></ProductLineGate>,
+};
 
-/** Every route of description.ts. */
+/** Every route of description.ts with its screen. */
 export function FirmwareRoutes({ fallback = null }: FirmwareRoutesProps) {
-  return (
-    <Routes>
-      <Route path={FIRMWARE_PATHS.firmwares} element={screen(<FirmwaresPage />)} />
-      <Route path={FIRMWARE_PATHS.otas} element={screen(<OtaPushPage />)} />
-      <Route path={FIRMWARE_PATHS.otaHistory} element={screen(<OtaHistoryPage />)} />
-      <Route path={FIRMWARE_PATHS.rules} element={screen(<RulesPage />)} />
-      <Route path={FIRMWARE_PATHS.groups} element={screen(<GroupsPage />)} />
-      <Route path={FIRMWARE_PATHS.groupDetails} element={screen(<GroupDetailsPage />)} />
-      <Route path="*" element={fallback} />
-    </Routes>
-  );
+  return <RemoteRoutes table={FIRMWARE_ROUTES} screens={SCREENS} fallback={fallback} />;
 }

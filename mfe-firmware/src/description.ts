@@ -1,6 +1,7 @@
-// What the shell reads at start-up to learn this remote's routes and menu entries. Type-only imports:
-// this module must stay tiny and free of runtime dependencies.
-import type { MenuEntry, MenuGroup, MenuLabels, RemoteDescription, RemoteRoute, UserType } from '@fleet/shared-api';
+// What the shell reads at start-up to learn this remote's routes and menu entries. It imports types and
+// the contract's route table helpers only: the build evaluates it in Node, without React or the screens.
+import type { MenuEntry, MenuGroup, MenuLabels, RemoteDescription, UserType } from '@fleet/shared-api';
+import { describeRoutes, type RouteTable } from '@fleet/shared-api/remote-contract';
 
 /** The firmware area of spec 2.4 (auth-dashboards-routing-roles): Admin only. */
 export const FIRMWARE_PATHS = {
@@ -17,7 +18,15 @@ export const MENU_GROUP: MenuGroup = { name: 'Manage Firmwares', labels: { en: '
 
 const ADMIN: UserType[] = ['Admin'];
 
-const routes: RemoteRoute[] = Object.values(FIRMWARE_PATHS).map((path): RemoteRoute => ({ path, access: ADMIN }));
+/** Each screen's route, Admin only (FirmwareRoutes gives the screens by these names). */
+export const FIRMWARE_ROUTES = {
+  firmwares: { path: FIRMWARE_PATHS.firmwares, access: ADMIN },
+  otas: { path: FIRMWARE_PATHS.otas, access: ADMIN },
+  otaHistory: { path: FIRMWARE_PATHS.otaHistory, access: ADMIN },
+  rules: { path: FIRMWARE_PATHS.rules, access: ADMIN },
+  groups: { path: FIRMWARE_PATHS.groups, access: ADMIN },
+  groupDetails: { path: FIRMWARE_PATHS.groupDetails, access: ADMIN },
+} satisfies RouteTable;
 
 const entries: Array<[key: string, labels: MenuLabels, path: string]> = [
   ['firmwares', { en: 'Firmwares', hi: 'फ़र्मवेयर' }, FIRMWARE_PATHS.firmwares],
@@ -43,7 +52,7 @@ export const description: RemoteDescription = {
   name: 'mfe-firmware',
   // Both come from package.json at build time (federation-config's DefinePlugin).
   version: FLEET_REMOTE_VERSION,
-  routes,
+  routes: describeRoutes(FIRMWARE_ROUTES),
   menu,
   requires: FLEET_REQUIRES,
 };

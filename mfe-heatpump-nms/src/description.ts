@@ -1,6 +1,7 @@
-// What the shell reads at start-up to learn this remote's routes and menu entries. Type-only imports:
-// this module must stay tiny and free of runtime dependencies.
-import type { MenuEntry, MenuGroup, MenuLabels, RemoteDescription, RemoteRoute, UserType } from '@fleet/shared-api';
+// What the shell reads at start-up to learn this remote's routes and menu entries. It imports types and
+// the contract's route table helpers only: the build evaluates it in Node, without React or the screens.
+import type { MenuEntry, MenuGroup, MenuLabels, ProductKey, RemoteDescription, UserType } from '@fleet/shared-api';
+import { describeRoutes, routesPer, type RouteTable } from '@fleet/shared-api/remote-contract';
 
 /** Who has the Attention list and fault histories (spec: admin, agency, multisite, sitemanager variants). */
 export type FaultArea = 'admin' | 'agency' | 'multisite' | 'sitemanager';
@@ -121,44 +122,35 @@ export const ADMIN_ALIASES: Readonly<Record<string, string>> = {
   '/admin/site-managers': MANAGER_PATHS.admin,
 };
 
-const routes: RemoteRoute[] = [
-  { path: HEAT_PUMP_LIST_PATHS.admin, access: ['Admin'] },
-  { path: HEAT_PUMP_LIST_PATHS.agency, access: ['Agency'], products: ['heat_pump'] },
-  { path: DASHBOARD_PATHS.Admin, access: ['Admin'], products: ['heat_pump'] },
-  { path: DASHBOARD_PATHS.Agency, access: ['Agency'], products: ['heat_pump'] },
-  { path: DASHBOARD_PATHS.mscc, access: ['mscc'] },
-  { path: DASHBOARD_PATHS.sm, access: ['sm'] },
-  { path: MODELS_PATH, access: ['Admin'] },
-  { path: MANAGER_PATHS.admin, access: ['Admin'] },
-  { path: MANAGER_PATHS.multisite, access: ['mscc'] },
-  { path: MANAGER_PATHS.sitemanager, access: ['sm'] },
-  { path: CONTACT_PATHS.admin, access: ['Admin'] },
-  { path: CONTACT_PATHS.multisite, access: ['mscc'] },
-  { path: COMPANY_LIST_PATHS.admin, access: ['Admin'] },
-  { path: COMPANY_LIST_PATHS.agency, access: ['Agency'] },
-  { path: SITE_LIST_PATHS.admin, access: ['Admin'] },
-  { path: SITE_LIST_PATHS.multisite, access: ['mscc'] },
-  { path: SITE_LIST_PATHS.sitemanager, access: ['sm'] },
-  { path: SITE_LIST_PATHS.agency, access: ['Agency'] },
-  { path: SITES_USER_PATHS.dashboard, access: [...SITES_USER_ROLES] },
-  { path: SITES_USER_PATHS.devices, access: [...SITES_USER_ROLES] },
-  ...Object.keys(ADMIN_ALIASES).map((path): RemoteRoute => ({ path, access: ['Admin'] })),
-  { path: COMPANY_VIEW_PATHS.admin, access: ['Admin'] },
-  { path: COMPANY_VIEW_PATHS.agency, access: ['Agency'] },
-  ...FAULT_AREAS.map((area): RemoteRoute => ({ path: SITE_VIEW_PATHS[area], access: [AREA_ROLE[area]] })),
-  { path: SERIAL_PATHS.detail, access: ['Admin'] },
-  { path: SERIAL_PATHS.installHistory, access: ['Admin'] },
+const roleOf = (area: FaultArea): UserType[] => [AREA_ROLE[area]];
+const HEAT_PUMP: ProductKey[] = ['heat_pump'];
+
+/** Each screen's routes (HeatPumpRoutes gives the screens by these names). */
+export const HEAT_PUMP_ROUTES = {
+  adminList: { path: HEAT_PUMP_LIST_PATHS.admin, access: ['Admin'] },
+  agencyList: { path: HEAT_PUMP_LIST_PATHS.agency, access: ['Agency'], products: HEAT_PUMP },
+  dashboard: routesPer(['Admin', 'Agency'] as const, (role) => ({ path: DASHBOARD_PATHS[role], access: [role], products: HEAT_PUMP })),
+  multiSiteDashboard: routesPer(['mscc', 'sm'] as const, (role) => ({ path: DASHBOARD_PATHS[role], access: [role] })),
+  models: { path: MODELS_PATH, access: ['Admin'] },
+  siteManagers: routesPer(['admin', 'multisite', 'sitemanager'] as const, (area) => ({ path: MANAGER_PATHS[area], access: roleOf(area) })),
+  contacts: routesPer(['admin', 'multisite'] as const, (area) => ({ path: CONTACT_PATHS[area], access: roleOf(area) })),
+  companies: routesPer(['admin', 'agency'] as const, (area) => ({ path: COMPANY_LIST_PATHS[area], access: roleOf(area) })),
+  sites: routesPer(['admin', 'multisite', 'sitemanager', 'agency'] as const, (area) => ({ path: SITE_LIST_PATHS[area], access: roleOf(area) })),
+  sitesUserDashboard: { path: SITES_USER_PATHS.dashboard, access: [...SITES_USER_ROLES] },
+  sitesUserDevices: { path: SITES_USER_PATHS.devices, access: [...SITES_USER_ROLES] },
+  adminAlias: routesPer(Object.entries(ADMIN_ALIASES), ([path]) => ({ path, access: ['Admin'] })),
+  company: routesPer(['admin', 'agency'] as const, (area) => ({ path: COMPANY_VIEW_PATHS[area], access: roleOf(area) })),
+  site: routesPer(FAULT_AREAS, (area) => ({ path: SITE_VIEW_PATHS[area], access: roleOf(area) })),
+  bySerial: { path: SERIAL_PATHS.detail, access: ['Admin'] },
+  installHistory: { path: SERIAL_PATHS.installHistory, access: ['Admin'] },
   // spec 2.10: /user/dashboard needs only a login; the server answers each caller its own heat pumps
-  { path: HEAT_PUMP_LIST_PATHS.user, access: 'login' },
-  { path: DEVICE_DETAIL_PATHS.user, access: 'login' },
-  { path: HEAT_PUMP_LIST_PATHS.multisite, access: ['mscc'] },
-  { path: HEAT_PUMP_LIST_PATHS.sitemanager, access: ['sm'] },
-  ...FAULT_AREAS.flatMap((area): RemoteRoute[] => [
-    { path: FAULTY_SYSTEMS_PATHS[area], access: [AREA_ROLE[area]] },
-    { path: FAULT_HISTORY_PATHS[area], access: [AREA_ROLE[area]] },
-    { path: DEVICE_DETAIL_PATHS[area], access: [AREA_ROLE[area]] },
-  ]),
-];
+  userList: { path: HEAT_PUMP_LIST_PATHS.user, access: 'login' },
+  userDevice: { path: DEVICE_DETAIL_PATHS.user, access: 'login' },
+  multiSiteList: routesPer(['multisite', 'sitemanager'] as const, (area) => ({ path: HEAT_PUMP_LIST_PATHS[area], access: roleOf(area) })),
+  faultySystems: routesPer(FAULT_AREAS, (area) => ({ path: FAULTY_SYSTEMS_PATHS[area], access: roleOf(area) })),
+  faultHistory: routesPer(FAULT_AREAS, (area) => ({ path: FAULT_HISTORY_PATHS[area], access: roleOf(area) })),
+  device: routesPer(FAULT_AREAS, (area) => ({ path: DEVICE_DETAIL_PATHS[area], access: roleOf(area) })),
+} satisfies RouteTable;
 
 const DASHBOARD: MenuLabels = { en: 'Dashboard', hi: 'डैशबोर्ड' };
 const DEVICES: MenuLabels = { en: 'Devices', hi: 'डिवाइस' };
@@ -207,7 +199,7 @@ export const description: RemoteDescription = {
   name: 'mfe-heatpump-nms',
   // Both come from package.json at build time (federation-config's DefinePlugin).
   version: FLEET_REMOTE_VERSION,
-  routes,
+  routes: describeRoutes(HEAT_PUMP_ROUTES),
   menu,
   requires: FLEET_REQUIRES,
 };

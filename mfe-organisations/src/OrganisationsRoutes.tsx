@@ -1,11 +1,10 @@
-import { Route, Routes } from '@fleet/shared-api';
-import { RequireRole } from '@fleet/shared-ui/remote';
+import { RemoteRoutes, type RouteScreens } from '@fleet/shared-ui/remote';
 import type { ReactNode } from 'react';
 import { AgencyAddPage, AgencyEditPage } from './agencies/AgencyFormPage';
 import { AgencyListPage } from './agencies/AgencyListPage';
 import { AgencyViewPage } from './agencies/AgencyViewPage';
 import { AggregatorListPage } from './aggregators/AggregatorListPage';
-import { AGENCY_AGENT_PATHS, AGENCY_PATHS, ELECTRICIAN_PATHS, FIELD_WORKER_PATHS, ORGANISATION_PATHS, SLIDER_PRODUCTS, sliderPath, TARIFF_PATHS } from './description';
+import { ORGANISATION_ROUTES } from './description';
 import { ElectricianAddPage, ElectricianEditPage } from './electricians/ElectricianFormPage';
 import { ElectricianListPage } from './electricians/ElectricianListPage';
 import { ElectricianViewPage } from './electricians/ElectricianViewPage';
@@ -28,63 +27,52 @@ import { SliderListPage } from './sliders/SliderListPage';
 import { TariffListPage } from './tariffs/TariffListPage';
 import { TariffPage } from './tariffs/TariffPage';
 
-/** Admin's agency screens (spec 2.4) and the agency's installation agents (spec 2.5), by path. */
-const ADMIN_SCREENS: Array<[string, ReactNode]> = [
-  [AGENCY_PATHS.list, <AgencyListPage key="list" />],
-  [AGENCY_PATHS.add, <AgencyAddPage key="add" />],
-  [AGENCY_PATHS.view, <AgencyViewPage key="view" />],
-  [AGENCY_PATHS.edit, <AgencyEditPage key="edit" />],
-  [AGENCY_PATHS.integrations, <IntegrationListPage key="integrations" />],
-  [AGENCY_PATHS.integration, <IntegrationViewPage key="integration" />],
-  [AGENCY_PATHS.partners, <PartnerListPage key="partners" />],
-  [AGENCY_PATHS.partner, <PartnerViewPage key="partner" />],
-  [AGENCY_PATHS.agents, <AdminAgentListPage key="agents" />],
-  [AGENCY_PATHS.agent, <AdminAgentViewPage key="agent" />],
-  [AGENCY_PATHS.agentDevices, <AgentDevicesPage key="agent-devices" />],
-];
-const AGENCY_SCREENS: Array<[string, ReactNode]> = [
-  [AGENCY_AGENT_PATHS.list, <AgencyAgentListPage key="list" />],
-  [AGENCY_AGENT_PATHS.add, <AgencyAgentAddPage key="add" />],
-  [AGENCY_AGENT_PATHS.view, <AgencyAgentViewPage key="view" />],
-  [AGENCY_AGENT_PATHS.edit, <AgencyAgentEditPage key="edit" />],
-];
-
 export interface OrganisationsRoutesProps {
   /** What a path this remote does not own shows: nothing inside the console (the shell mounts its owner). */
   fallback?: ReactNode;
 }
 
-/** Every route of description.ts. */
+// `key`: a list or view of another area (or slider of another line) starts afresh.
+const SCREENS: RouteScreens<typeof ORGANISATION_ROUTES> = {
+  aggregators: () => <AggregatorListPage />,
+  retailers: () => <RetailerListPage />,
+  tariffs: () => <TariffListPage />,
+  tariffAdd: () => <TariffPage />,
+  tariffEdit: () => <TariffPage />,
+  sliders: (product) => <SliderListPage key={product} product={product} />,
+  electricians: () => <ElectricianListPage key="admin" area="admin" />,
+  electricianAdd: () => <ElectricianAddPage />,
+  electrician: () => <ElectricianViewPage key="admin" area="admin" />,
+  electricianEdit: () => <ElectricianEditPage />,
+  agencyElectricians: () => <ElectricianListPage key="agency" area="agency" />,
+  agencyElectrician: () => <ElectricianViewPage key="agency" area="agency" />,
+  fieldWorkers: () => <FieldWorkerListPage key="admin" area="admin" />,
+  fieldWorker: () => <FieldWorkerViewPage key="admin" area="admin" />,
+  fieldWorkerDevices: () => <FieldWorkerDevicesPage />,
+  agencyFieldWorkers: () => <FieldWorkerListPage key="agency" area="agency" />,
+  agencyFieldWorker: () => <FieldWorkerViewPage key="agency" area="agency" />,
+  electricianFieldWorkers: () => <FieldWorkerListPage key="electrician" area="electrician" />,
+  electricianFieldWorkerAdd: () => <FieldWorkerAddPage />,
+  electricianFieldWorker: () => <FieldWorkerViewPage key="electrician" area="electrician" />,
+  electricianFieldWorkerEdit: () => <FieldWorkerEditPage />,
+  agencies: () => <AgencyListPage />,
+  agencyAdd: () => <AgencyAddPage />,
+  agencyView: () => <AgencyViewPage />,
+  agencyEdit: () => <AgencyEditPage />,
+  integrations: () => <IntegrationListPage />,
+  integration: () => <IntegrationViewPage />,
+  partners: () => <PartnerListPage />,
+  partner: () => <PartnerViewPage />,
+  installerAgents: () => <AdminAgentListPage />,
+  installerAgent: () => <AdminAgentViewPage />,
+  installerAgentDevices: () => <AgentDevicesPage />,
+  installationAgents: () => <AgencyAgentListPage />,
+  installationAgentAdd: () => <AgencyAgentAddPage />,
+  installationAgent: () => <AgencyAgentViewPage />,
+  installationAgentEdit: () => <AgencyAgentEditPage />,
+};
+
+/** Every route of description.ts with its screen. */
 export function OrganisationsRoutes({ fallback = null }: OrganisationsRoutesProps) {
-  return (
-    <Routes>
-      <Route path={ORGANISATION_PATHS.aggregators} element={<RequireRole role="Admin"><AggregatorListPage /></RequireRole>} />
-      <Route path={ORGANISATION_PATHS.retailers} element={<RequireRole role="Admin"><RetailerListPage /></RequireRole>} />
-      {/* Electricians and field workers (the `key` starts a page afresh when the area changes). */}
-      <Route path={ELECTRICIAN_PATHS.adminList} element={<RequireRole role="Admin"><ElectricianListPage key="admin" area="admin" /></RequireRole>} />
-      <Route path={ELECTRICIAN_PATHS.adminAdd} element={<RequireRole role="Admin"><ElectricianAddPage /></RequireRole>} />
-      <Route path={ELECTRICIAN_PATHS.adminView} element={<RequireRole role="Admin"><ElectricianViewPage key="admin" area="admin" /></RequireRole>} />
-      <Route path={ELECTRICIAN_PATHS.adminEdit} element={<RequireRole role="Admin"><ElectricianEditPage /></RequireRole>} />
-      <Route path={ELECTRICIAN_PATHS.agencyList} element={<RequireRole role="Agency"><ElectricianListPage key="agency" area="agency" /></RequireRole>} />
-      <Route path={ELECTRICIAN_PATHS.agencyView} element={<RequireRole role="Agency"><ElectricianViewPage key="agency" area="agency" /></RequireRole>} />
-      <Route path={FIELD_WORKER_PATHS.adminList} element={<RequireRole role="Admin"><FieldWorkerListPage key="admin" area="admin" /></RequireRole>} />
-      <Route path={FIELD_WORKER_PATHS.adminView} element={<RequireRole role="Admin"><FieldWorkerViewPage key="admin" area="admin" /></RequireRole>} />
-      <Route path={FIELD_WORKER_PATHS.adminDevices} element={<RequireRole role="Admin"><FieldWorkerDevicesPage /></RequireRole>} />
-      <Route path={FIELD_WORKER_PATHS.agencyList} element={<RequireRole role="Agency"><FieldWorkerListPage key="agency" area="agency" /></RequireRole>} />
-      <Route path={FIELD_WORKER_PATHS.agencyView} element={<RequireRole role="Agency"><FieldWorkerViewPage key="agency" area="agency" /></RequireRole>} />
-      <Route path={FIELD_WORKER_PATHS.electricianList} element={<RequireRole role="Electrician"><FieldWorkerListPage key="electrician" area="electrician" /></RequireRole>} />
-      <Route path={FIELD_WORKER_PATHS.electricianAdd} element={<RequireRole role="Electrician"><FieldWorkerAddPage /></RequireRole>} />
-      <Route path={FIELD_WORKER_PATHS.electricianView} element={<RequireRole role="Electrician"><FieldWorkerViewPage key="electrician" area="electrician" /></RequireRole>} />
-      <Route path={FIELD_WORKER_PATHS.electricianEdit} element={<RequireRole role="Electrician"><FieldWorkerEditPage /></RequireRole>} />
-      <Route path={TARIFF_PATHS.list} element={<RequireRole role="Admin"><TariffListPage /></RequireRole>} />
-      <Route path={TARIFF_PATHS.add} element={<RequireRole role="Admin"><TariffPage /></RequireRole>} />
-      <Route path={TARIFF_PATHS.edit} element={<RequireRole role="Admin"><TariffPage /></RequireRole>} />
-      {SLIDER_PRODUCTS.map((product) => (
-        <Route key={product} path={sliderPath(product)} element={<RequireRole role="Admin"><SliderListPage key={product} product={product} /></RequireRole>} />
-      ))}
-      {ADMIN_SCREENS.map(([path, screen]) => <Route key={path} path={path} element={<RequireRole role="Admin">{screen}</RequireRole>} />)}
-      {AGENCY_SCREENS.map(([path, screen]) => <Route key={path} path={path} element={<RequireRole role="Agency">{screen}</RequireRole>} />)}
-      <Route path="*" element={fallback} />
-    </Routes>
-  );
+  return <RemoteRoutes table={ORGANISATION_ROUTES} screens={SCREENS} fallback={fallback} />;
 }

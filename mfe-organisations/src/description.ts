@@ -1,6 +1,7 @@
-// What the shell reads at start-up to learn this remote's routes and menu entries. Type-only imports:
-// this module must stay tiny and free of runtime dependencies.
-import type { MenuEntry, MenuGroup, MenuLabels, RemoteDescription, RemoteRoute } from '@fleet/shared-api';
+// What the shell reads at start-up to learn this remote's routes and menu entries. It imports types and
+// the contract's route table helpers only: the build evaluates it in Node, without React or the screens.
+import type { MenuEntry, MenuGroup, MenuLabels, RemoteDescription, RemoteRoute, UserType } from '@fleet/shared-api';
+import { describeRoutes, routesPer, type RouteTable } from '@fleet/shared-api/remote-contract';
 
 /** Spec 2.4 (Other management screens): the aggregators and the electricity retailers. */
 export const ORGANISATION_PATHS = {
@@ -46,11 +47,6 @@ export const FIELD_WORKER_PATHS = {
   electricianEdit: '/electrician/installer-agent/:id',
 } as const;
 
-const ELECTRICIAN_ROUTES: RemoteRoute[] = [...Object.values(ELECTRICIAN_PATHS), ...Object.values(FIELD_WORKER_PATHS)].map(
-  (path): RemoteRoute => ({ path, access: path.startsWith('/admin/') ? ['Admin'] : path.startsWith('/agency/') ? ['Agency'] : ['Electrician'] }),
-);
-
-
 /** Spec 2.4 (Agencies, Installer agents): Admin's screens; partners' pair is ours (the spec names no route). */
 export const AGENCY_PATHS = {
   list: '/admin/installer-agencies',
@@ -77,12 +73,50 @@ export const AGENCY_AGENT_PATHS = {
 /** Spec 2.11: Manage Agencies groups the agencies, integrations (and partners, our place for them). */
 export const AGENCIES_GROUP: MenuGroup = { name: 'Manage Agencies', labels: { en: 'Manage Agencies', hi: 'एजेंसियाँ प्रबंधित करें' } };
 
-const routes: RemoteRoute[] = [
-  ...[...Object.values(ORGANISATION_PATHS), ...Object.values(TARIFF_PATHS), ...SLIDER_PRODUCTS.map(sliderPath)].map((path): RemoteRoute => ({ path, access: ['Admin'] })),
-  ...ELECTRICIAN_ROUTES,
-  ...Object.values(AGENCY_PATHS).map((path): RemoteRoute => ({ path, access: ['Admin'] })),
-  ...Object.values(AGENCY_AGENT_PATHS).map((path): RemoteRoute => ({ path, access: ['Agency'] })),
-];
+const forRole = (role: UserType) => (path: string): RemoteRoute => ({ path, access: [role] });
+const admin = forRole('Admin');
+const agency = forRole('Agency');
+const electrician = forRole('Electrician');
+
+/** Each screen's routes (OrganisationsRoutes gives the screens by these names). */
+export const ORGANISATION_ROUTES = {
+  aggregators: admin(ORGANISATION_PATHS.aggregators),
+  retailers: admin(ORGANISATION_PATHS.retailers),
+  tariffs: admin(TARIFF_PATHS.list),
+  tariffAdd: admin(TARIFF_PATHS.add),
+  tariffEdit: admin(TARIFF_PATHS.edit),
+  sliders: routesPer(SLIDER_PRODUCTS, (product) => admin(sliderPath(product))),
+  electricians: admin(ELECTRICIAN_PATHS.adminList),
+  electricianAdd: admin(ELECTRICIAN_PATHS.adminAdd),
+  electrician: admin(ELECTRICIAN_PATHS.adminView),
+  electricianEdit: admin(ELECTRICIAN_PATHS.adminEdit),
+  agencyElectricians: agency(ELECTRICIAN_PATHS.agencyList),
+  agencyElectrician: agency(ELECTRICIAN_PATHS.agencyView),
+  fieldWorkers: admin(FIELD_WORKER_PATHS.adminList),
+  fieldWorker: admin(FIELD_WORKER_PATHS.adminView),
+  fieldWorkerDevices: admin(FIELD_WORKER_PATHS.adminDevices),
+  agencyFieldWorkers: agency(FIELD_WORKER_PATHS.agencyList),
+  agencyFieldWorker: agency(FIELD_WORKER_PATHS.agencyView),
+  electricianFieldWorkers: electrician(FIELD_WORKER_PATHS.electricianList),
+  electricianFieldWorkerAdd: electrician(FIELD_WORKER_PATHS.electricianAdd),
+  electricianFieldWorker: electrician(FIELD_WORKER_PATHS.electricianView),
+  electricianFieldWorkerEdit: electrician(FIELD_WORKER_PATHS.electricianEdit),
+  agencies: admin(AGENCY_PATHS.list),
+  agencyAdd: admin(AGENCY_PATHS.add),
+  agencyView: admin(AGENCY_PATHS.view),
+  agencyEdit: admin(AGENCY_PATHS.edit),
+  integrations: admin(AGENCY_PATHS.integrations),
+  integration: admin(AGENCY_PATHS.integration),
+  partners: admin(AGENCY_PATHS.partners),
+  partner: admin(AGENCY_PATHS.partner),
+  installerAgents: admin(AGENCY_PATHS.agents),
+  installerAgent: admin(AGENCY_PATHS.agent),
+  installerAgentDevices: admin(AGENCY_PATHS.agentDevices),
+  installationAgents: agency(AGENCY_AGENT_PATHS.list),
+  installationAgentAdd: agency(AGENCY_AGENT_PATHS.add),
+  installationAgent: agency(AGENCY_AGENT_PATHS.view),
+  installationAgentEdit: agency(AGENCY_AGENT_PATHS.edit),
+} satisfies RouteTable;
 
 /** Spec 2.11: the Sliders group, one entry per product line (the shell keeps the group Admin only). */
 export const SLIDERS_GROUP: MenuGroup = { name: 'Sliders', labels: { en: 'Sliders', hi: 'स्लाइडर' } };
@@ -121,7 +155,7 @@ export const description: RemoteDescription = {
   name: 'mfe-organisations',
   // Both come from package.json at build time (federation-config's DefinePlugin).
   version: FLEET_REMOTE_VERSION,
-  routes,
+  routes: describeRoutes(ORGANISATION_ROUTES),
   menu,
   requires: FLEET_REQUIRES,
 };

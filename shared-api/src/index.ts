@@ -1,7 +1,7 @@
 // @fleet/shared-api: the console's one way to call fleet-api, and the session every remote shares.
 // Federation shares this module as a singleton, so its stores are one per page.
 
-export type { UserType, ProductKey, RemoteRoute, MenuEntry, MenuGroup, MenuLabels, Language, RemoteDescription, RemoteMountProps, DeviceType } from './remote-contract';
+export type { UserType, ProductKey, RemoteRoute, RoutesPer, RouteTable, MenuEntry, MenuGroup, MenuLabels, Language, RemoteDescription, RemoteMountProps, DeviceType } from './remote-contract';
 export { USER_TYPES, PRODUCT_KEYS, LANGUAGES, productDeviceType, isUserType, isProductKey } from './remote-contract';
 
 export type { LoginUserInfo, LoginUserDetails, SignInAnswer, SessionState, RenewalOutcome } from './session/session-store';

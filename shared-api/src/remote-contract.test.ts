@@ -1,4 +1,4 @@
-import { USER_TYPES, isProductKey, isUserType, productDeviceType, productOfDeviceType } from './remote-contract';
+import { USER_TYPES, describeRoutes, isProductKey, isUserType, productDeviceType, productOfDeviceType, routesPer, type RouteTable } from './remote-contract';
 
 test('electricity-advisor is the ihd device type; other keys are their own', () => {
   expect(productDeviceType('electricity-advisor')).toBe('ihd');
@@ -26,4 +26,26 @@ test("a device's server type names its product: ihd is Electricity Advisor, ihd_
   ]);
   expect(productOfDeviceType('all')).toBeNull();
   expect(productOfDeviceType('toaster')).toBeNull();
+});
+
+describe('a route table', () => {
+  const table = {
+    list: { path: '/admin/things', access: ['Admin'] },
+    line: routesPer(['livelink', 'bulb'] as const, (product) => ({ path: `/admin/${product}/things`, access: ['Admin'], products: [product] })),
+    home: { path: '/customer/things', access: 'login' },
+  } satisfies RouteTable;
+
+  it("describes each screen's route, a family's one per value, in the table's order", () => {
+    expect(describeRoutes(table)).toEqual([
+      { path: '/admin/things', access: ['Admin'] },
+      { path: '/admin/livelink/things', access: ['Admin'], products: ['livelink'] },
+      { path: '/admin/bulb/things', access: ['Admin'], products: ['bulb'] },
+      { path: '/customer/things', access: 'login' },
+    ]);
+  });
+
+  it('refuses a path declared twice (one path is one screen), naming it', () => {
+    const twice = { list: { path: '/admin/things', access: ['Admin'] }, again: routesPer(['a'], () => ({ path: '/admin/things', access: ['Agency'] })) } satisfies RouteTable;
+    expect(() => describeRoutes(twice)).toThrow("/admin/things is declared twice (screens 'list' and 'again')");
+  });
 });

@@ -1,6 +1,6 @@
 // The contract between the shell and every remote (docs/architecture.md, "The remote contract").
-// Types plus two tiny lookup tables, so a remote's `./description` can import it without pulling
-// anything else in.
+// Types plus tiny pure functions and no import, so a remote's `./description` can use it at build
+// time (as `@fleet/shared-api/remote-contract`) without pulling anything else in.
 
 export type UserType = 'Admin' | 'Agency' | 'Electrician' | 'User' | 'mscc' | 'sm' | 'Customer';
 
@@ -17,6 +17,47 @@ export interface RemoteRoute {
   path: string;
   access: 'public' | 'login' | UserType[];
   products?: ProductKey[];
+}
+
+/** Routes that one screen shows, one per value (a product line, an area, a role); made by `routesPer`. */
+export interface RoutesPer<Value> {
+  readonly each: readonly Value[];
+  readonly route: (value: Value) => RemoteRoute;
+}
+
+/** One route per value of `each`; the screen of the table's entry is given the value. */
+export function routesPer<Value>(each: readonly Value[], route: (value: Value) => RemoteRoute): RoutesPer<Value> {
+  return { each, route };
+}
+
+/**
+ * A remote's route table: each screen by its name, with its route or its routes per value. The one
+ * place a remote writes its paths, access and products: `describeRoutes` turns it into the
+ * description's routes (at build time, in Node, without React or the screens), shared-ui's
+ * `RemoteRoutes` into the router, with the screens under the same names, so a route without a
+ * screen or a screen without a route does not compile (docs/architecture.md, "The remote contract").
+ */
+export type RouteTable = Readonly<Record<string, RemoteRoute | { readonly each: readonly unknown[]; readonly route: (value: never) => RemoteRoute }>>;
+
+/** The routes of a table's entry, each with the value its screen is given (none for a single route). */
+export function routesOf(entry: RouteTable[string]): Array<{ route: RemoteRoute; value?: unknown }> {
+  if (!('each' in entry)) return [{ route: entry }];
+  // an entry's route takes its own values: `routesPer` pairs them
+  const route = entry.route as (value: unknown) => RemoteRoute;
+  return entry.each.map((value) => ({ route: route(value), value }));
+}
+
+/** The description's routes, in the table's order; a path declared twice is a mistake, said here. */
+export function describeRoutes(table: RouteTable): RemoteRoute[] {
+  const screenOf = new Map<string, string>();
+  return Object.entries(table).flatMap(([screen, entry]) =>
+    routesOf(entry).map(({ route }) => {
+      const other = screenOf.get(route.path);
+      if (other !== undefined) throw new Error(`${route.path} is declared twice (screens '${other}' and '${screen}')`);
+      screenOf.set(route.path, screen);
+      return route;
+    }),
+  );
 }
 
 /** The console's languages (spec: en, the fallback, and hi). */

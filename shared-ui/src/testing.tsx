@@ -7,7 +7,6 @@ import {
   LANGUAGES,
   liveUpdates,
   MemoryRouter,
-  Route,
   useLocation,
   useNotifications,
   useSelectedProduct,
@@ -28,7 +27,7 @@ import { I18nextProvider } from './i18n';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from '@testing-library/react';
 import i18next from 'i18next';
-import { isValidElement, type ReactElement, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { renderWithUi } from './test-utils';
 
 export { initTestI18n, installJsdomPolyfills, renderWithUi } from './test-utils';
@@ -353,7 +352,8 @@ function satisfies(version: string, range: string): boolean {
 /**
  * The remote contract of a `description.ts` (docs/architecture.md): its name and the package version;
  * it requires shared singletons only, at the ranges of package.json, which the installed versions
- * satisfy; and it imports types only, so the shell reads it cheaply.
+ * satisfy; and it imports types and the contract's route table helpers only, so the build reads it
+ * without React or the screens.
  */
 export function expectRemoteContract(description: RemoteDescription, packageDir: string): void {
   const read = (file: string) => JSON.parse(fs.readFileSync(file, 'utf8')) as { name: string; version: string; dependencies: Record<string, string> };
@@ -370,8 +370,22 @@ export function expectRemoteContract(description: RemoteDescription, packageDir:
   const source = fs.readFileSync(path.join(packageDir, 'src', 'description.ts'), 'utf8');
   const imports = source.split('\n').filter((line) => /^import\s/.test(line));
   expect(imports.length).toBeGreaterThan(0);
-  for (const line of imports) expect(line).toMatch(/^import type /);
+  for (const line of imports) expect(line).toMatch(/^import type |^import \{[^}]*\} from '@fleet\/shared-api\/remote-contract';$/);
   expectMenuInEveryLanguage(description);
+  expectMenuOnOwnRoutes(description);
+}
+
+/**
+ * Every menu entry leads to one of the remote's own routes, for roles the route admits: the menu is
+ * written beside the route table, and a link to nowhere (or one the guard sends away) fails here.
+ */
+export function expectMenuOnOwnRoutes(description: RemoteDescription): void {
+  for (const entry of description.menu) {
+    const route = description.routes.find((candidate) => candidate.path === entry.path);
+    expect([entry.id, entry.path, route ? 'a route' : 'no route']).toEqual([entry.id, entry.path, 'a route']);
+    const roles = route && Array.isArray(route.access) ? route.access : null;
+    expect([entry.id, entry.roles]).toEqual([entry.id, roles ? entry.roles.filter((role) => roles.includes(role)) : entry.roles]);
+  }
 }
 
 const DEVANAGARI = /[\u0900-\u097F]/;
@@ -390,27 +404,4 @@ export function expectMenuInEveryLanguage(description: RemoteDescription): void 
       expect([what, labels.hi, DEVANAGARI.test(labels.hi ?? '')]).toEqual([what, labels.hi, true]);
     }
   }
-}
-
-/** The `path` of every `<Route>` with a screen in a tree of elements (`<Routes>`, fragments, arrays). */
-function routePaths(node: ReactNode): string[] {
-  if (Array.isArray(node)) return node.flatMap(routePaths);
-  if (!isValidElement(node)) return [];
-  const element = node as ReactElement<{ path?: string; children?: ReactNode; element?: ReactNode }>;
-  const own = element.type === Route && element.props.path !== undefined && element.props.element != null ? [element.props.path] : [];
-  return [...own, ...routePaths(element.props.children)];
-}
-
-/**
- * Every route of the description has a screen among the remote's routes, and every screen a route
- * in the description (the shell mounts the remote only on described paths); `*` is the fallback.
- * `routes` is the remote's routes element, e.g. `<FirmwareRoutes />` (a component without hooks).
- */
-export function expectScreenForEveryRoute(description: RemoteDescription, routes: ReactElement): void {
-  // the remote's routes component returns its <Routes> tree: read it without rendering
-  const tree = (routes.type as (props: unknown) => ReactNode)(routes.props);
-  const screens = new Set(routePaths(tree).filter((p) => p !== '*'));
-  const described = new Set(description.routes.map((route) => route.path));
-  expect([...described].filter((p) => !screens.has(p))).toEqual([]);
-  expect([...screens].filter((p) => !described.has(p))).toEqual([]);
 }
