@@ -79,6 +79,47 @@ describe('OTA History', () => {
   });
 });
 
+describe("a push's devices (a list inside the dialog)", () => {
+  it("page, sort and size are the dialog's own: the history list's URL stays", async () => {
+    const calls = fakeApi({
+      'GET /api/ota/history': listReply([push(12)], 1),
+      'GET /api/ota/history/devices': listReply([job(1, 'installed'), job(2, 'failed')], 60),
+    });
+    const view = renderFirmware('/admin/OTA_History?page=1');
+    await user.click(await screen.findByRole('button', { name: 'View #12' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Push #12: devices' });
+    await within(dialog).findByText('LL1');
+    const devicesQuery = () => Object.fromEntries(lastCall(calls, 'GET', '/api/ota/history/devices').query);
+    expect(devicesQuery()).toMatchObject({ page: '1', limit: '25', sortBy: 'id', orderBy: 'asc' });
+    await user.click(within(dialog).getByRole('button', { name: 'Page 2' }));
+    await waitFor(() => expect(devicesQuery()).toMatchObject({ page: '2' }));
+    // a header sorts from page 1, flipping the order (spec: asc/desc on each click); a new size keeps that sort
+    await user.click(within(dialog).getByRole('button', { name: /^State/ }));
+    await waitFor(() => expect(devicesQuery()).toMatchObject({ page: '1', sortBy: 'state', orderBy: 'desc' }));
+    await user.selectOptions(within(dialog).getByLabelText('Rows per page'), '50');
+    await waitFor(() => expect(devicesQuery()).toMatchObject({ page: '1', limit: '50', sortBy: 'state', orderBy: 'desc' }));
+    expect(currentUrl(view)).toBe('/admin/OTA_History?page=1');
+    expect(within(dialog).queryByRole('button', { name: 'Columns' })).toBeNull();
+    expect(within(dialog).getByRole('navigation', { name: 'Pagination: Push #12: devices' })).toBeInTheDocument();
+  });
+
+  it('says why they could not be read, with a Retry, in place of an empty table', async () => {
+    let fail = true;
+    fakeApi({
+      'GET /api/ota/history': listReply([push(12)], 1),
+      'GET /api/ota/history/devices': () => (fail ? { status: 500, body: { status: false, message: 'Database is busy', info: null } } : listReply([job(1, 'installed')], 1)),
+    });
+    renderFirmware('/admin/OTA_History');
+    await user.click(await screen.findByRole('button', { name: 'View #12' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Push #12: devices' });
+    expect(await within(dialog).findByText('Could not load this list.')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('table')).toBeNull();
+    fail = false;
+    await user.click(within(dialog).getByRole('button', { name: 'Retry' }));
+    expect(await within(dialog).findByText('LL1')).toBeInTheDocument();
+  });
+});
+
 describe('OTA History without an opened push', () => {
   it('reads no push devices until a push is opened', async () => {
     const calls = fakeApi({ 'GET /api/ota/history': listReply([push(3)], 1) });

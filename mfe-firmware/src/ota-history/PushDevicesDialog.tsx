@@ -1,8 +1,7 @@
-import { DEFAULT_LIST_STATE, formatDateTime, type ListInfo, type ListQuery, useFailureToast, useLiveCache, useLiveUpdates } from '@fleet/shared-api';
+import { formatDateTime, type ListInfo, useListState, useLiveCache, useLiveUpdates } from '@fleet/shared-api';
 import { Button } from '@fleet/shared-ui';
 import { ModalDialog } from '@fleet/shared-ui/overlays';
-import { DataTable, Pager, type DataColumn } from '@fleet/shared-ui/tables';
-import { useState } from 'react';
+import { PagedTable, type DataColumn } from '@fleet/shared-ui/tables';
 import type { OtaDeviceType } from '../api/device-type';
 import { historyKeys, usePushDevices } from '../api/history';
 import type { OtaPush, PushDevice } from '../api/types';
@@ -20,9 +19,8 @@ export interface PushDevicesDialogProps {
 export function PushDevicesDialog({ push, deviceType, onClose }: PushDevicesDialogProps) {
   const { t } = useFirmwareTranslation();
   // The dialog's paging is its own: the page's URL stays the history list's.
-  const [query, setQuery] = useState<ListQuery>({ page: 1, limit: DEFAULT_LIST_STATE.limit, orderBy: 'asc', sortBy: 'id' });
-  const devices = usePushDevices(deviceType, push?.id ?? 0, query);
-  useFailureToast(devices.error, devices.errorUpdatedAt);
+  const list = useListState({ inPage: true, defaults: { sortBy: 'id', orderBy: 'asc' } });
+  const devices = usePushDevices(deviceType, push?.id ?? 0, list.toQuery());
   const { idKey, idLabel } = useDeviceId(deviceType);
   // live (issue 20, item 13): a job of this push changes state in place; its Updated At follows with
   // one debounced read (the message carries no time)
@@ -47,11 +45,12 @@ export function PushDevicesDialog({ push, deviceType, onClose }: PushDevicesDial
     { key: 'state', header: t('history.state'), render: (row) => <PushState state={row.state} /> },
     { key: 'updated_at', header: t('history.updatedAt'), render: (row) => formatDateTime(row.updated_at) || '-' },
   ];
+  const title = t('history.devicesTitle', { id: push?.id ?? '' });
 
   return (
     <ModalDialog
       open={push !== null}
-      title={t('history.devicesTitle', { id: push?.id ?? '' })}
+      title={title}
       onClose={onClose}
       size="xl"
       footer={
@@ -60,24 +59,8 @@ export function PushDevicesDialog({ push, deviceType, onClose }: PushDevicesDial
         </Button>
       }
     >
-      <DataTable
-        label={t('history.devicesTitle', { id: push?.id ?? '' })}
-        columns={columns}
-        rows={devices.data?.data ?? []}
-        rowKey="id"
-        loading={devices.isFetching && !devices.data}
-        sortBy={query.sortBy}
-        orderBy={query.orderBy}
-        onSort={(key, order) => setQuery((q) => ({ ...q, sortBy: key, orderBy: order, page: 1 }))}
-      />
-      <Pager
-        page={query.page}
-        limit={query.limit}
-        total={devices.data?.total ?? 0}
-        onPageChange={(page) => setQuery((q) => ({ ...q, page }))}
-        onLimitChange={(limit) => setQuery((q) => ({ ...q, limit, page: 1 }))}
-        onRefresh={() => void devices.refetch()}
-      />
+      {/* the spinner only before the first answer: the list refreshes itself while a push is on its way */}
+      <PagedTable label={title} list={list} result={devices} page={devices.data} columns={columns} loading={devices.isFetching && !devices.data} />
     </ModalDialog>
   );
 }

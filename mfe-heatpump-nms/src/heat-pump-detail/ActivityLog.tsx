@@ -1,7 +1,6 @@
-import { formatDateTime, useFailureToast } from '@fleet/shared-api';
+import { formatDateTime, useListState } from '@fleet/shared-api';
 import { Box, DateRangePicker, Heading, localToday, StatusBadge } from '@fleet/shared-ui';
-import { DataTable, ListError, Pager, type DataColumn } from '@fleet/shared-ui/tables';
-import { useState } from 'react';
+import { PagedTable, type DataColumn } from '@fleet/shared-ui/tables';
 import { useActivityLog, type ActivityEvent } from '../api/heat-pumps';
 import { useHeatPumpTranslation } from '../i18n/translation';
 import { useFaultDescription } from '../faulty-systems/faultText';
@@ -22,11 +21,12 @@ export function ActivityLog({ heatPumpId }: { heatPumpId: number }) {
   const { t } = useHeatPumpTranslation();
   const faultDescription = useFaultDescription();
   const today = localToday();
-  const [period, setPeriod] = useState({ from: weekBefore(today), to: today });
-  const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState(25);
-  const activity = useActivityLog(heatPumpId, period, page, limit);
-  useFailureToast(activity.error, activity.errorUpdatedAt);
+  const defaultPeriod = { from: weekBefore(today), to: today };
+  // The period is the list's filter (a new one starts on page 1); all of it stays out of the device page's URL.
+  const list = useListState({ inPage: true, defaults: { filters: defaultPeriod } });
+  const { from, to } = list.state.filters;
+  const period = typeof from === 'string' && typeof to === 'string' ? { from, to } : defaultPeriod;
+  const activity = useActivityLog(heatPumpId, period, list.state.page, list.state.limit);
   const title = t('activity.title');
 
   const what = (e: ActivityEvent) => {
@@ -42,10 +42,11 @@ export function ActivityLog({ heatPumpId }: { heatPumpId: number }) {
         return t('activity.resolved', { code: e.fault_code ?? '', name: e.detail ?? '-' });
     }
   };
+  // newest first, always: the log has no sort
   const columns: DataColumn<ActivityEvent>[] = [
-    { key: 'at', header: t('activity.dateTime'), render: (e) => formatDateTime(e.at) },
-    { key: 'event', header: t('activity.event'), render: (e) => t(`activity.kinds.${e.event}`) },
-    { key: 'detail', header: t('activity.detail'), render: what },
+    { key: 'at', header: t('activity.dateTime'), sortable: false, render: (e) => formatDateTime(e.at) },
+    { key: 'event', header: t('activity.event'), sortable: false, render: (e) => t(`activity.kinds.${e.event}`) },
+    { key: 'detail', header: t('activity.detail'), sortable: false, render: what },
   ];
 
   return (
@@ -59,33 +60,12 @@ export function ActivityLog({ heatPumpId }: { heatPumpId: number }) {
         to={period.to}
         today={today}
         onChange={(next) => {
-          if (next.from && next.to) {
-            setPeriod({ from: next.from, to: next.to });
-            setPage(1);
-          }
+          if (next.from && next.to) list.applyFilters({ from: next.from, to: next.to });
         }}
       />
-      {activity.isError && !activity.data ? (
-        <ListError error={activity.error} onRetry={() => void activity.refetch()} />
-      ) : (
-        <>
-          <Box mt="3">
-            <DataTable label={title} columns={columns} rows={activity.data?.data ?? []} rowKey="id" loading={activity.isFetching} emptyText={t('activity.empty')} />
-          </Box>
-          <Pager
-            label={title}
-            page={page}
-            limit={limit}
-            total={activity.data?.total ?? 0}
-            onPageChange={setPage}
-            onLimitChange={(next) => {
-              setLimit(next);
-              setPage(1);
-            }}
-            onRefresh={() => void activity.refetch()}
-          />
-        </>
-      )}
+      <Box mt="3">
+        <PagedTable label={title} list={list} result={activity} page={activity.data} columns={columns} emptyText={t('activity.empty')} />
+      </Box>
     </Box>
   );
 }

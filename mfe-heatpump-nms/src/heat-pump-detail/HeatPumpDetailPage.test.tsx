@@ -98,6 +98,44 @@ describe('activity logs', () => {
   });
 });
 
+describe('activity logs, a list inside the page', () => {
+  const events = Array.from({ length: 3 }, (_, i) => ({ id: i + 1, at: '2026-11-20T08:00:00.000Z', event: 'online', work_state: null, fault_code: null, detail: null }));
+
+  it('pages on its own (the URL stays the device page), back to page 1 for a new period or size; its columns do not sort', async () => {
+    signInAs('Admin');
+    const calls = fakeApi({
+      'GET /api/heat-pump/info/7': { body: { status: true, message: 'Heat pump', info: INFO } },
+      'GET /api/admin/heat-pump/activity-logs': listReply(events, 80),
+    });
+    const view = renderHeatPump('/admin/heat_pump/device/view/7');
+    const table = await screen.findByRole('table', { name: 'Activity Logs' });
+    await within(table).findAllByText('Online');
+    expect(within(table).queryAllByRole('button')).toEqual([]);
+    const activityQuery = () => Object.fromEntries(lastCall(calls, 'GET', '/api/admin/heat-pump/activity-logs').query);
+    const pager = screen.getByRole('navigation', { name: 'Pagination: Activity Logs' });
+    await user.click(within(pager).getByRole('button', { name: 'Page 2' }));
+    await waitFor(() => expect(activityQuery()).toMatchObject({ page: '2', limit: '25' }));
+    const from = screen.getByLabelText('From');
+    await user.clear(from);
+    await user.type(from, '2026-10-01');
+    await waitFor(() => expect(activityQuery()).toMatchObject({ start_date: '01-10-2026', page: '1' }));
+    await user.click(within(pager).getByRole('button', { name: 'Page 3' }));
+    await waitFor(() => expect(activityQuery()).toMatchObject({ page: '3' }));
+    await user.selectOptions(within(pager).getByLabelText('Rows per page'), '50');
+    await waitFor(() => expect(activityQuery()).toMatchObject({ start_date: '01-10-2026', page: '1', limit: '50' }));
+    expect(currentUrl(view)).toBe('/admin/heat_pump/device/view/7');
+    expect(screen.queryByRole('button', { name: 'Columns' })).toBeNull();
+  });
+
+  it('says when the period has no activity', async () => {
+    signInAs('Admin');
+    fakeApi({ 'GET /api/heat-pump/info/7': { body: { status: true, message: 'Heat pump', info: INFO } }, 'GET /api/admin/heat-pump/activity-logs': listReply([]) });
+    renderHeatPump('/admin/heat_pump/device/view/7');
+    const table = await screen.findByRole('table', { name: 'Activity Logs' });
+    expect(await within(table).findByText('No activity in this period')).toBeInTheDocument();
+  });
+});
+
 describe('pages by serial number (Admin)', () => {
   it('device-detail/{serial_number} shows the heat pump of exactly that serial number', async () => {
     signInAs('Admin');

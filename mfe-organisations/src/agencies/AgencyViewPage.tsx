@@ -1,4 +1,4 @@
-import { formatDate, Link as RouterLink } from '@fleet/shared-api';
+import { formatDate, Link as RouterLink, useListState } from '@fleet/shared-api';
 import { FactList, Link, Wrap } from '@fleet/shared-ui';
 import { useAgency, useAgencyAgents, useAgencyDevices, useDeleteAgency, type AgencyInfo } from '../api/agencies';
 import type { AgentRow } from '../api/agents';
@@ -7,7 +7,7 @@ import { useOrganisationsTranslation } from '../i18n/translation';
 import { useAgentColumns } from '../installer-agents/agentColumns';
 import { RecordPage } from '../record-page/RecordPage';
 import { recordLoad, recordPath, useRouteId } from '../record-page/route-record';
-import { PagedSection, useSectionPaging } from '../record-page/PagedSection';
+import { PagedSection } from '../record-page/PagedSection';
 import { useDeviceColumns } from '../devices/device-columns';
 import { useProductLine } from './product-line';
 import { StatusWord } from '../forms/status';
@@ -83,16 +83,16 @@ function AgencyFacts({ info, product }: { info: AgencyInfo; product: string }) {
 
 function AgencyDevices({ id, line, product }: { id: number; line: string; product: string }) {
   const { t } = useOrganisationsTranslation();
-  const paging = useSectionPaging();
-  const devices = useAgencyDevices(id, line, paging.query);
+  const list = useListState({ inPage: true });
+  const devices = useAgencyDevices(id, line, list.toQuery());
   const columns = useDeviceColumns({ agent: true });
-  return <PagedSection title={t('agencies.agency.devicesOf', { product })} paging={paging} result={devices} columns={columns} />;
+  return <PagedSection title={t('agencies.agency.devicesOf', { product })} list={list} result={devices} columns={columns} />;
 }
 
 function AgencyAgents({ id, line, product }: { id: number; line: string; product: string }) {
   const { t } = useOrganisationsTranslation();
-  const paging = useSectionPaging();
-  const agents = useAgencyAgents<AgentRow>(id, line, paging.query);
+  const list = useListState({ inPage: true });
+  const agents = useAgencyAgents<AgentRow>(id, line, list.toQuery());
   const columns = useAgentColumns({ product, viewPath: (row) => recordPath(AGENCY_PATHS.agent, row.id) });
-  return <PagedSection title={t('agencies.common.agents')} paging={paging} result={agents} columns={columns} />;
+  return <PagedSection title={t('agencies.common.agents')} list={list} result={agents} columns={columns} />;
 }

@@ -4,7 +4,7 @@ import { DeleteConfirmDialog, ListHeader, PagedTable, RowActions, type DataColum
 import { useState } from 'react';
 import { useAgencyElectricianDevices, useAggregatorChoices, useDeleteElectrician, useElectricians, type Electrician, type ElectricianArea } from '../api/electricians';
 import { useDeviceColumns } from '../devices/device-columns';
-import { PagedSection, useSectionPaging } from '../record-page/PagedSection';
+import { PagedSection } from '../record-page/PagedSection';
 import { ELECTRICIAN_PATHS } from '../description';
 import { useOrganisationsTranslation } from '../i18n/translation';
 import { recordPath } from '../record-page/route-record';
@@ -86,8 +86,8 @@ export function ElectricianListPage({ area }: { area: ElectricianArea }) {
 /** The agency's devices its electricians installed, with who installed each (spec 7: /api/agency/electrician/devices). */
 function AgencyElectricianDevices() {
   const { t } = useOrganisationsTranslation();
-  const paging = useSectionPaging();
-  const devices = useAgencyElectricianDevices(paging.query, true);
+  const list = useListState({ inPage: true });
+  const devices = useAgencyElectricianDevices(list.toQuery(), true);
   const columns = useDeviceColumns({ electrician: true, fieldWorker: true });
-  return <PagedSection title={t('electricians.list.devicesTitle')} paging={paging} result={devices} columns={columns} />;
+  return <PagedSection title={t('electricians.list.devicesTitle')} list={list} result={devices} columns={columns} />;
 }

@@ -1,4 +1,4 @@
-import { formatDate, Link as RouterLink } from '@fleet/shared-api';
+import { formatDate, Link as RouterLink, useListState } from '@fleet/shared-api';
 import { FactList, Link } from '@fleet/shared-ui';
 import type { DataColumn } from '@fleet/shared-ui/tables';
 import type { ReactNode } from 'react';
@@ -6,7 +6,7 @@ import { useDeleteElectrician, useElectrician, useElectricianPage, type Electric
 import { ELECTRICIAN_PATHS, FIELD_WORKER_PATHS } from '../description';
 import { StatusWord } from '../forms/status';
 import { useOrganisationsTranslation } from '../i18n/translation';
-import { PagedSection, useSectionPaging } from '../record-page/PagedSection';
+import { PagedSection } from '../record-page/PagedSection';
 import { RecordPage } from '../record-page/RecordPage';
 import { recordLoad, recordPath, useRouteId } from '../record-page/route-record';
 import { useDeviceColumns } from '../devices/device-columns';
@@ -72,8 +72,8 @@ export function ElectricianViewPage({ area }: { area: ElectricianArea }) {
 
 function FieldWorkersSection({ area, electricianId }: { area: ElectricianArea; electricianId: number }) {
   const { t } = useOrganisationsTranslation();
-  const paging = useSectionPaging();
-  const workers = useElectricianPage<FieldWorker>(area, 'get-agents', electricianId, paging.query);
+  const list = useListState({ inPage: true });
+  const workers = useElectricianPage<FieldWorker>(area, 'get-agents', electricianId, list.toQuery());
   const viewPath = area === 'admin' ? FIELD_WORKER_PATHS.adminView : FIELD_WORKER_PATHS.agencyView;
   const columns: DataColumn<FieldWorker>[] = [
     {
@@ -90,13 +90,13 @@ function FieldWorkersSection({ area, electricianId }: { area: ElectricianArea; e
     { key: 'devices', header: t('electricians.fieldWorkers.devices'), sortable: false },
     { key: 'created_at', header: t('electricians.fieldWorkers.created'), render: (row) => formatDate(row.created_at) },
   ];
-  return <PagedSection title={t('electricians.fieldWorkers.title')} paging={paging} result={workers} columns={columns} />;
+  return <PagedSection title={t('electricians.fieldWorkers.title')} list={list} result={workers} columns={columns} />;
 }
 
 function DevicesSection({ area, electricianId }: { area: ElectricianArea; electricianId: number }) {
   const { t } = useOrganisationsTranslation();
-  const paging = useSectionPaging();
-  const devices = useElectricianPage<InstalledDevice>(area, 'get-devices', electricianId, paging.query);
+  const list = useListState({ inPage: true });
+  const devices = useElectricianPage<InstalledDevice>(area, 'get-devices', electricianId, list.toQuery());
   const columns = useDeviceColumns({ fieldWorker: true });
-  return <PagedSection title={t('electricians.devices.title')} paging={paging} result={devices} columns={columns} />;
+  return <PagedSection title={t('electricians.devices.title')} list={list} result={devices} columns={columns} />;
 }

@@ -271,6 +271,16 @@ describe('Admin: electricians', () => {
     await user.click(within(devicesSection).getByRole('button', { name: /next/i }));
     await waitFor(() => expect(lastCall(calls, 'GET', '/api/electrician/get-devices').query.get('page')).toBe('2'));
     expect(lastCall(calls, 'GET', '/api/electrician/get-agents').query.get('page')).toBe('1');
+    // a header sorts the section from its page 1; the section's size keeps that sort
+    await user.click(within(devices).getByRole('button', { name: /MAC Address/ }));
+    await waitFor(() => expect(lastCall(calls, 'GET', '/api/electrician/get-devices').query.get('sortBy')).toBe('mac_address'));
+    expect(Object.fromEntries(lastCall(calls, 'GET', '/api/electrician/get-devices').query)).toMatchObject({ page: '1', orderBy: 'asc' });
+    await user.selectOptions(within(devicesSection).getByLabelText('Rows per page'), '50');
+    await waitFor(() => expect(lastCall(calls, 'GET', '/api/electrician/get-devices').query.get('limit')).toBe('50'));
+    expect(Object.fromEntries(lastCall(calls, 'GET', '/api/electrician/get-devices').query)).toMatchObject({ page: '1', sortBy: 'mac_address', orderBy: 'asc' });
+    // the sections page on their own (the URL stays the record's) and offer no column chooser
+    expect(r.location().search).toBe('');
+    expect(screen.queryByRole('button', { name: 'Columns' })).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete Electrician' });

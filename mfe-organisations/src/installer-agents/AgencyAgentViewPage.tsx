@@ -1,3 +1,4 @@
+import { useListState } from '@fleet/shared-api';
 import { useAgentDevices, useAgentPayload, useDeleteAgent } from '../api/agents';
 import { useDeviceColumns } from '../devices/device-columns';
 import { useProductLine } from '../agencies/product-line';
@@ -5,7 +6,7 @@ import { AGENCY_AGENT_PATHS} from '../description';
 import { useOrganisationsTranslation } from '../i18n/translation';
 import { RecordPage } from '../record-page/RecordPage';
 import { recordLoad, recordPath, useRouteId } from '../record-page/route-record';
-import { PagedSection, useSectionPaging } from '../record-page/PagedSection';
+import { PagedSection } from '../record-page/PagedSection';
 import { AgentFacts } from './AgentFacts';
 
 /**
@@ -38,7 +39,7 @@ export function AgencyAgentViewPage() {
 
 function AgentDevices({ id, line, product }: { id: number; line: string; product: string }) {
   const { t } = useOrganisationsTranslation();
-  const paging = useSectionPaging();
-  const devices = useAgentDevices('agency', id, line, paging.query);
-  return <PagedSection title={t('agencies.agency.devicesOf', { product })} paging={paging} result={devices} columns={useDeviceColumns()} />;
+  const list = useListState({ inPage: true });
+  const devices = useAgentDevices('agency', id, line, list.toQuery());
+  return <PagedSection title={t('agencies.agency.devicesOf', { product })} list={list} result={devices} columns={useDeviceColumns()} />;
 }

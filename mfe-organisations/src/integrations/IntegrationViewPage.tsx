@@ -1,7 +1,6 @@
-import { encodeFilter } from '@fleet/shared-api';
+import { useListState } from '@fleet/shared-api';
 import { FactList, Heading } from '@fleet/shared-ui';
 import { DataTable, OptionSelect, type DataColumn } from '@fleet/shared-ui/tables';
-import { useState } from 'react';
 import { useAgencyDevices, useIntegration, type IntegrationInfo } from '../api/agencies';
 import { useDeviceColumns } from '../devices/device-columns';
 import { useProductLine } from '../agencies/product-line';
@@ -10,7 +9,7 @@ import { AGENCY_PATHS} from '../description';
 import { useOrganisationsTranslation } from '../i18n/translation';
 import { RecordPage } from '../record-page/RecordPage';
 import { recordLoad, recordPath, useRouteId } from '../record-page/route-record';
-import { PagedSection, useSectionPaging } from '../record-page/PagedSection';
+import { PagedSection } from '../record-page/PagedSection';
 
 const CHANNELS = ['Installer App', 'Customer App', 'Console'] as const;
 type LineRow = IntegrationInfo['lines'][number] & { id: number };
@@ -88,27 +87,23 @@ function IntegrationFacts({ info }: { info: IntegrationInfo }) {
 function ChannelDevices({ id }: { id: number }) {
   const { t } = useOrganisationsTranslation();
   const { line, label } = useProductLine();
-  const paging = useSectionPaging();
-  const [channel, setChannel] = useState('');
-  const devices = useAgencyDevices(id, line, paging.query);
+  const list = useListState({ inPage: true, filterKeys: ['installed_via'] });
+  const channel = list.state.filters.installed_via;
+  const devices = useAgencyDevices(id, line, list.toQuery());
   return (
     <PagedSection
       title={t('agencies.agency.devicesOf', { product: label })}
-      paging={paging}
+      list={list}
       result={devices}
       columns={useDeviceColumns({ agent: true })}
       actions={
         <OptionSelect
           aria-label={t('agencies.integration.channelFilter')}
           width="auto"
-          value={channel}
+          value={typeof channel === 'string' ? channel : ''}
           emptyLabel={t('agencies.integration.allChannels')}
           options={CHANNELS.map((c) => ({ value: c, label: channelName(t, c) }))}
-          onChange={(next) => {
-            setChannel(next);
-            const filter = next ? encodeFilter([{ key: 'installed_via', value: next, type: 'single' }]) : undefined;
-            paging.setQuery(({ filter: _old, ...q }) => ({ ...q, page: 1, ...(filter ? { filter } : {}) }));
-          }}
+          onChange={(next) => list.applyFilters({ installed_via: next })}
         />
       }
     />

@@ -1,4 +1,4 @@
-import { Link as RouterLink } from '@fleet/shared-api';
+import { Link as RouterLink, useListState } from '@fleet/shared-api';
 import { Button, FactList, HStack, Link } from '@fleet/shared-ui';
 import { DeleteConfirmDialog, OptionSelect, type DataColumn } from '@fleet/shared-ui/tables';
 import { useState } from 'react';
@@ -12,7 +12,7 @@ import { useOrganisationsTranslation } from '../i18n/translation';
 import { useAgentColumns } from '../installer-agents/agentColumns';
 import { RecordPage } from '../record-page/RecordPage';
 import { recordLoad, recordPath, useRouteId } from '../record-page/route-record';
-import { PagedSection, useSectionPaging } from '../record-page/PagedSection';
+import { PagedSection } from '../record-page/PagedSection';
 import { PartnerDialog } from './PartnerDialog';
 
 /** Every agency, for the choice of one to add (an operator's few hundred at most). */
@@ -76,8 +76,8 @@ export function PartnerViewPage() {
 
 function PartnerAgencies({ id, line, product }: { id: number; line: string; product: string }) {
   const { t } = useOrganisationsTranslation();
-  const paging = useSectionPaging();
-  const agencies = usePartnerPart('agencies', id, line, paging.query);
+  const list = useListState({ inPage: true });
+  const agencies = usePartnerPart('agencies', id, line, list.toQuery());
   const choices = useAgencies('all', ALL_AGENCIES);
   const link = useLinkAgency();
   const [chosen, setChosen] = useState('');
@@ -113,7 +113,7 @@ function PartnerAgencies({ id, line, product }: { id: number; line: string; prod
     <>
       <PagedSection
         title={p('agencies')}
-        paging={paging}
+        list={list}
         result={agencies}
         columns={columns}
         actions={
@@ -157,15 +157,15 @@ function PartnerAgencies({ id, line, product }: { id: number; line: string; prod
 
 function PartnerDevices({ id, line, product }: { id: number; line: string; product: string }) {
   const { t } = useOrganisationsTranslation();
-  const paging = useSectionPaging();
-  const devices = usePartnerPart('devices', id, line, paging.query);
-  return <PagedSection title={t('agencies.agency.devicesOf', { product })} paging={paging} result={devices} columns={useDeviceColumns({ agency: true })} />;
+  const list = useListState({ inPage: true });
+  const devices = usePartnerPart('devices', id, line, list.toQuery());
+  return <PagedSection title={t('agencies.agency.devicesOf', { product })} list={list} result={devices} columns={useDeviceColumns({ agency: true })} />;
 }
 
 function PartnerAgents({ id, line, product }: { id: number; line: string; product: string }) {
   const { t } = useOrganisationsTranslation();
-  const paging = useSectionPaging();
-  const agents = usePartnerPart('agents', id, line, paging.query);
+  const list = useListState({ inPage: true });
+  const agents = usePartnerPart('agents', id, line, list.toQuery());
   const columns = useAgentColumns({ product, showAgency: true, viewPath: (row) => recordPath(AGENCY_PATHS.agent, row.id) });
-  return <PagedSection title={t('agencies.common.agents')} paging={paging} result={agents} columns={columns} />;
+  return <PagedSection title={t('agencies.common.agents')} list={list} result={agents} columns={columns} />;
 }

@@ -56,6 +56,12 @@ export interface ListStateOptions {
    * accordion flags (`...Acc`). Keys that are not filters are kept in the URL untouched.
    */
   filterKeys?: readonly string[];
+  /**
+   * A list inside a page or a dialog (a record's section, a push's devices): the same state and
+   * controls, kept in the component instead of the URL, so it never fights the page's own list state
+   * and its paging is not a history entry. It starts from `defaults` each time it mounts.
+   */
+  inPage?: boolean;
 }
 
 export function resolveDefaults(defaults: Partial<ListState> = {}): ListState {

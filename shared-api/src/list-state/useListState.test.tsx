@@ -164,3 +164,78 @@ test('clearFilter drops exactly that filter, on page 1, in one navigation; the r
   act(() => result.current.navigate(-1));
   expect(result.current.list.state).toMatchObject({ page: 3, filters: { serial_number: 'AB12', device_status: ['Active', 'Replaced'] } });
 });
+
+describe('a list inside a page (inPage)', () => {
+  const PAGE_URL = '/admin/electrician/view/7?page=2&limit=50&sortBy=name&orderBy=asc&tab=devices';
+
+  function renderInPage(options: ListStateOptions) {
+    const wrapper = ({ children }: { children: ReactNode }) => <MemoryRouter initialEntries={[PAGE_URL]}>{children}</MemoryRouter>;
+    return renderHook(
+      () => {
+        const list = useListState({ ...options, inPage: true });
+        const location = useLocation();
+        return { list, url: `${location.pathname}${location.search}` };
+      },
+      { wrapper },
+    );
+  }
+
+  test('starts from its own defaults, not from the page URL', () => {
+    const { result } = renderInPage({ defaults: { sortBy: 'id', orderBy: 'asc' } });
+    expect(result.current.list.state).toEqual({ page: 1, limit: 25, sortBy: 'id', orderBy: 'asc', filters: {}, isOpen: false });
+    expect(result.current.list.inPage).toBe(true);
+  });
+
+  test('page, sort and size change its own state and leave the URL alone', () => {
+    const { result } = renderInPage({});
+    act(() => result.current.list.setPage(3));
+    expect(result.current.list.state.page).toBe(3);
+    act(() => result.current.list.toggleSort('email'));
+    expect(result.current.list.state).toMatchObject({ sortBy: 'email', orderBy: 'asc', page: 1 });
+    act(() => result.current.list.setPage(2));
+    act(() => result.current.list.setLimit(100));
+    expect(result.current.list.toQuery()).toEqual({ page: 1, limit: 100, sortBy: 'email', orderBy: 'asc' });
+    expect(result.current.url).toBe(PAGE_URL);
+  });
+
+  test('a header click goes back to page 1 and flips the order on each click, as in the URL', () => {
+    const { result } = renderInPage({});
+    act(() => result.current.list.setPage(4));
+    act(() => result.current.list.toggleSort('name'));
+    expect(result.current.list.state).toMatchObject({ page: 1, sortBy: 'name', orderBy: 'asc' });
+    act(() => result.current.list.setPage(2));
+    act(() => result.current.list.toggleSort('name'));
+    expect(result.current.list.state).toMatchObject({ page: 1, sortBy: 'name', orderBy: 'desc' });
+  });
+
+  test('filters apply on page 1 and go into the call, not into the URL', () => {
+    const { result } = renderInPage({ defaults: { filters: { from: '2026-11-01' } } });
+    expect(result.current.list.state.filters).toEqual({ from: '2026-11-01' });
+    act(() => result.current.list.setPage(5));
+    act(() => result.current.list.applyFilters({ installed_via: 'console' }));
+    expect(result.current.list.state).toMatchObject({ page: 1, filters: { installed_via: 'console' } });
+    expect(decodeFilter(result.current.list.toQuery().filter)).toEqual([{ key: 'installed_via', value: 'console', type: 'single' }]);
+    act(() => result.current.list.clearFilters());
+    expect(result.current.list.toQuery().filter).toBeUndefined();
+    expect(result.current.url).toBe(PAGE_URL);
+  });
+
+  test("the page's own list state and navigation do not move it", () => {
+    const wrapper = ({ children }: { children: ReactNode }) => <MemoryRouter initialEntries={['/admin/OTA_History?page=2']}>{children}</MemoryRouter>;
+    const { result } = renderHook(() => ({ page: useListState(), dialog: useListState({ inPage: true }), navigate: useNavigate() }), { wrapper });
+    act(() => result.current.dialog.setPage(3));
+    act(() => result.current.page.setPage(4));
+    expect(result.current.dialog.state.page).toBe(3);
+    expect(result.current.page.state.page).toBe(4);
+    act(() => result.current.navigate(-1));
+    expect(result.current.page.state.page).toBe(2);
+    expect(result.current.dialog.state.page).toBe(3);
+  });
+
+  test('state is stable between renders while nothing changes', () => {
+    const { result, rerender } = renderInPage({ defaults: { limit: 50 } });
+    const first = result.current.list.state;
+    rerender();
+    expect(result.current.list.state).toBe(first);
+  });
+});

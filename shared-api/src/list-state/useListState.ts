@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { FilterValues } from '../filters/filter-codec';
 import { DEFAULT_LIST_STATE, cleanFilters, listQuery, mergeListState, parseListState, resolveDefaults } from './list-state';
@@ -6,8 +6,13 @@ import type { ListQuery, ListState, ListStateOptions } from './list-state';
 
 export interface ListStateControls {
   state: ListState;
+  /** Kept in the component, not the URL: a list inside a page or a dialog (options.inPage). */
+  inPage: boolean;
   setPage(page: number): void;
-  /** A new page size goes back to page 1 sorted by created_at descending (spec). */
+  /**
+   * A new page size goes back to page 1 sorted by created_at descending (spec); a list inside a page
+   * keeps its sort (its default need not be created_at: a push's devices are by id).
+   */
   setLimit(limit: number): void;
   /** Each header click flips asc/desc and sorts by that column, from page 1. */
   toggleSort(key: string): void;
@@ -30,14 +35,29 @@ export interface ListStateControls {
   toQuery(): ListQuery;
 }
 
+type SetParams = (change: (current: URLSearchParams) => URLSearchParams, navigation?: { replace?: boolean }) => void;
+
 /**
- * Page, size, sort, filters and the drawer flag of a list screen, kept in the URL. Every change is one
- * navigation that reads the params at that moment: react-router's setSearchParams sees the params of the
- * last render, so two calls in one event would keep only the second (hence applyAndClose, not two calls).
+ * Where a list keeps its query string: the page's URL, or for a list inside a page its own copy, so
+ * both kinds share every rule below. Both hooks are always called (rules of hooks); `inPage` does
+ * not change while the list is mounted.
+ */
+function useParamsStore(inPage: boolean): [URLSearchParams, SetParams] {
+  const [urlParams, setUrlParams] = useSearchParams();
+  const [ownParams, setOwnParams] = useState(() => new URLSearchParams());
+  const setOwnParamsFrom = useCallback<SetParams>((change) => setOwnParams((current) => change(current)), []);
+  return inPage ? [ownParams, setOwnParamsFrom] : [urlParams, setUrlParams];
+}
+
+/**
+ * Page, size, sort, filters and the drawer flag of a list screen, kept in the URL (or, `inPage`, in the
+ * component). Every change is one navigation that reads the params at that moment: react-router's
+ * setSearchParams sees the params of the last render, so two calls in one event would keep only the
+ * second (hence applyAndClose, not two calls).
  */
 export function useListState(options: ListStateOptions = {}): ListStateControls {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const { defaults, filterKeys } = options;
+  const { defaults, filterKeys, inPage = false } = options;
+  const [searchParams, setSearchParams] = useParamsStore(inPage);
   // Callers usually pass literals; compare by content so the state stays stable between renders.
   const defaultsKey = JSON.stringify(defaults ?? {});
   const filterKeysKey = JSON.stringify(filterKeys ?? null);
@@ -64,9 +84,10 @@ export function useListState(options: ListStateOptions = {}): ListStateControls 
   return useMemo<ListStateControls>(
     () => ({
       state,
+      inPage,
       setPage: (page) => update((s) => ({ ...s, page: Number.isSafeInteger(page) && page >= 1 ? page : 1 })),
       setLimit: (limit) =>
-        update((s) => ({ ...s, limit, page: 1, sortBy: DEFAULT_LIST_STATE.sortBy, orderBy: DEFAULT_LIST_STATE.orderBy })),
+        update((s) => ({ ...s, limit, page: 1, ...(inPage ? {} : { sortBy: DEFAULT_LIST_STATE.sortBy, orderBy: DEFAULT_LIST_STATE.orderBy }) })),
       toggleSort: (key) => update((s) => ({ ...s, sortBy: key, orderBy: s.orderBy === 'asc' ? 'desc' : 'asc', page: 1 })),
       applyFilters: (values) => update((s) => ({ ...s, filters: cleanFilters(values), page: 1 })),
       clearFilters: () => update((s) => ({ ...s, filters: {}, page: 1 })),
@@ -98,6 +119,6 @@ export function useListState(options: ListStateOptions = {}): ListStateControls 
         ),
       toQuery: () => listQuery(state),
     }),
-    [state, update, base],
+    [state, inPage, update, base],
   );
 }

@@ -30,9 +30,12 @@ export interface PagedTableProps<Row extends { id: number }> {
   expandedContent?: (row: Row) => ReactNode | null;
   /**
    * Where the column chooser keeps its choice: by default the route pattern of the page
-   * (`/admin/installer-agent/view/device/:id`); a page with two lists names each.
+   * (`/admin/installer-agent/view/device/:id`); a page with two lists names each. A list inside a page
+   * (`list.inPage`) has no chooser unless it names itself: the pattern is its page's.
    */
   listId?: string;
+  /** In place of No Data Found (the heat pump's activity log: no activity in the period). */
+  emptyText?: string;
 }
 
 /** The page's route pattern: the route's parameters (and any other number) written as `:name`. */
@@ -48,14 +51,16 @@ export function useRoutePattern(): string {
 }
 
 /**
- * A list screen's table: sort, page and size from the URL (`list`), the Pager under it, and in place of
- * both the reason and a Retry when the list could not be read (also said once in a toast). Its columns
- * can be chosen (remembered per list: `listId`, else the route pattern).
+ * A list's table: sort, page and size from its list state (`list`: the URL, or its own for a list
+ * inside a page), the Pager under it, and in place of both the reason and a Retry when the list could
+ * not be read (also said once in a toast). Its columns can be chosen (remembered per list: `listId`,
+ * else the route pattern; a list inside a page only with a `listId`).
  */
-export function PagedTable<Row extends { id: number }>({ label, list, result, page, columns, loading, selection, expandedContent, listId }: PagedTableProps<Row>) {
+export function PagedTable<Row extends { id: number }>({ label, list, result, page, columns, loading, selection, expandedContent, listId, emptyText }: PagedTableProps<Row>) {
   useFailureToast(result.error, result.errorUpdatedAt);
   const routePattern = useRoutePattern();
   const query = list.toQuery();
+  const chooserId = listId ?? (list.inPage ? undefined : routePattern);
   if (result.isError && !page) return <ListError error={result.error} onRetry={() => void result.refetch()} />;
 
   const rows = page?.data ?? [];
@@ -75,11 +80,12 @@ export function PagedTable<Row extends { id: number }>({ label, list, result, pa
       )}
       <DataTable
         label={label}
-        listId={listId ?? routePattern}
+        {...(chooserId !== undefined ? { listId: chooserId } : {})}
         columns={columns}
         rows={rows}
         rowKey="id"
         {...(expandedContent ? { expandedContent } : {})}
+        {...(emptyText !== undefined ? { emptyText } : {})}
         loading={loading ?? result.isFetching}
         sortBy={query.sortBy}
         orderBy={query.orderBy}
