@@ -1,10 +1,11 @@
 #!/usr/bin/env node
-// `npm start`: builds fleet-api (and the contract it reads) and starts it, so that it migrates and
-// seeds the demo fleet while the console's packages build beside it; then publishes every built
+// `npm start`: builds fleet-api (and the contract it reads) and the console's packages at once, and
+// starts fleet-api as soon as it is built, so that it migrates and seeds the demo fleet while the
+// console is still building; then publishes every built
 // remote to .data/remotes and the registry, waits for fleet-api's /api/health and serves the console
 // on :8080. `npm start -- --no-build` serves what is already built. SIGINT/SIGTERM stop both; the exit
 // code says whether they stopped cleanly.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,26 +29,14 @@ const DEMO_ACCOUNTS = [
   ['user@demo.test', 'User'],
 ];
 
-function fail(message) {
-  console.error(message);
-  process.exit(1);
-}
-
 /** The server side: what fleet-api needs to run. The rest is the console, built while it seeds. */
 const API_PACKAGES = ['@fleet/contract', '@fleet/fleet-api'];
 const lerna = (args) => ['lerna', 'run', 'build', ...args];
 
-if (build) {
-  const r = spawnSync('npx', lerna([...API_PACKAGES.flatMap((p) => ['--scope', p]), '--concurrency', '1']), { cwd: root, stdio: 'inherit' });
-  if (r.status !== 0) fail('the build of fleet-api failed');
-  console.log(`fleet-api built (${since()})`);
-}
-
 const apiMain = join(root, 'fleet-api', 'dist', 'main.js');
-if (!existsSync(apiMain)) fail(`fleet-api is not built (${apiMain} is missing): run npm run build`);
 
 let api = null;
-let consoleBuild = null;
+const builds = [];
 let consoleServer = null;
 let stopping = false;
 
@@ -55,7 +44,7 @@ async function stop(code) {
   if (stopping) return;
   stopping = true;
   const closing = [];
-  if (consoleBuild && consoleBuild.exitCode === null) consoleBuild.kill('SIGTERM');
+  for (const b of builds) if (b.exitCode === null) b.kill('SIGTERM');
   if (consoleServer) closing.push(consoleServer.close().catch(() => undefined));
   if (api && api.exitCode === null) {
     closing.push(
@@ -120,20 +109,30 @@ function startApi() {
   return child;
 }
 
-/** The console's packages (shell, remotes), built while fleet-api migrates and seeds. */
-function buildConsole() {
+/** One `lerna run build` of some packages, in the background; answers when it has ended well. */
+function buildPackages(what, args) {
   if (!build) return Promise.resolve();
-  consoleBuild = spawn('npx', lerna([...API_PACKAGES.flatMap((p) => ['--ignore', p]), '--concurrency', '2']), { cwd: root, stdio: 'inherit' });
+  const child = spawn('npx', lerna(args), { cwd: root, stdio: 'inherit' });
+  builds.push(child);
   return new Promise((done, failed) => {
-    consoleBuild.on('exit', (code) => (code === 0 ? done() : failed(new Error(`the build of the console failed (exit ${code})`))));
+    child.on('exit', (code) => {
+      if (code !== 0) return failed(new Error(`the build of ${what} failed (exit ${code})`));
+      console.log(`${what} built (${since()})`);
+      done();
+    });
   });
 }
 
-api = startApi();
+// Both builds at once; fleet-api starts (migrates, seeds the demo fleet) as soon as its own is done,
+// while the console's packages are still building.
+const apiBuilt = buildPackages('fleet-api', [...API_PACKAGES.flatMap((p) => ['--scope', p]), '--concurrency', '1']);
+const consoleBuilt = buildPackages('the console', [...API_PACKAGES.flatMap((p) => ['--ignore', p]), '--concurrency', '2']);
 
 try {
-  await buildConsole();
-  if (build) console.log(`console built (${since()})`);
+  await apiBuilt;
+  if (!existsSync(apiMain)) throw new Error(`fleet-api is not built (${apiMain} is missing): run npm run build`);
+  api = startApi();
+  await consoleBuilt;
   if (!existsSync(join(root, 'shell', 'dist', 'index.html'))) throw new Error('the shell is not built: run npm run build');
   const published = publishAll();
   if (published.length === 0) console.warn('warning: no remote build found; the console will show only its frame');
