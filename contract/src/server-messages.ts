@@ -16,6 +16,7 @@ export const SERVER_MESSAGES = {
   'common.notFound': 'Not found',
   'common.restarting': 'The server is restarting; try again in a moment',
   'common.somethingWrong': 'Something went wrong',
+  'common.tooManyDevices': 'Too many devices: select all instead',
   'common.unauthorized': 'Unauthorized',
 
   // auth
@@ -70,6 +71,7 @@ export const SERVER_MESSAGES = {
 
   // fields
   'fields.abnInvalid': 'Invalid ABN',
+  'fields.abnNumberRequired': 'ABN Number is required',
   'fields.abnRequired': 'ABN is required',
   'fields.aggregatorRequired': 'Aggregator is required',
   'fields.contactNumberInvalid': 'Please enter a valid contact no.',
@@ -84,6 +86,8 @@ export const SERVER_MESSAGES = {
   'fields.endBeforeStart': 'end_date must be on or after start_date',
   'fields.endIsBeforeStart': 'end_date is before start_date',
   'fields.idInvalid': 'Invalid id',
+  'fields.lengthRange': '{{field}} must be {{min}} to {{max}} characters.',
+  'fields.lessThan': '{{field}} should be less than {{max}} character',
   'fields.monthInvalid': 'month must be from 1 to 12',
   'fields.nameRequired': 'Name is required',
   'fields.oneOf': '{{field}} must be one of {{values}}',
@@ -283,6 +287,7 @@ export const SERVER_MESSAGES = {
 
   // faults
   'faults.agentRequired': 'Agent is required',
+  'faults.agentTooLong': 'Agent must be at most 100 characters',
   'faults.alreadyResolved': 'This fault is already resolved',
   'faults.commentTooLong': 'Please enter less than 500 characters',
   'faults.heatPumpRequired': 'device_id, serial_number or mac_address is required',
@@ -294,6 +299,7 @@ export const SERVER_MESSAGES = {
   'faults.resolvedMany': '{{faults}} faults of {{devices}} heat pumps resolved',
   'faults.sourceInvalid': 'source must be nms',
   'faults.statusInvalid': 'fault_status must be 0 or 1',
+  'faults.tooManySelected': 'Too many faults: resolve by filter instead',
 
   // feedback
   'feedback.ratingInvalid': 'Rating is 1 to 5',
@@ -316,6 +322,7 @@ export const SERVER_MESSAGES = {
   'firmware.deviceTypeInvalid': 'deviceType must be one of ihd, ihd_livelink, livelink, safelink, airlink, bulb, heat_pump',
   'firmware.fileNotFound': 'Firmware file not found',
   'firmware.fileTooLarge': 'File too large: the limit is {{bytes}} bytes',
+  'firmware.formNotMultipart': 'The firmware form must be sent as multipart/form-data',
   'firmware.mcuVersionInvalid': 'Invalid MCU version',
   'firmware.mcuVersionRequired': 'MCU Version is required',
   'firmware.md5Invalid': '{{field}} must be an MD5 (32 hexadecimal characters)',
@@ -364,6 +371,7 @@ export const SERVER_MESSAGES = {
   'nms.noDeviceSelected': 'Select at least one device',
   'nms.searchTooShort': 'Type at least 2 characters',
   'nms.siteRequired': 'Please select a site',
+  'nms.tooManyAgencies': 'Too many agencies',
   'nms.yearOutOfRange': 'year must be from {{first}} to {{last}}',
 
   // ota
@@ -380,6 +388,7 @@ export const SERVER_MESSAGES = {
   'otaGroups.deleted': 'Group deleted successfully',
   'otaGroups.devicesAdded': 'Devices added successfully',
   'otaGroups.devicesRemoved': 'Devices removed successfully',
+  'otaGroups.nameTooLong': 'Name must be at most 60 characters',
   'otaGroups.notFound': 'Group not found',
   'otaGroups.targetRequired': 'Please select Target Version before sending Firmware Update',
   'otaGroups.updated': 'Group updated successfully',
@@ -389,6 +398,7 @@ export const SERVER_MESSAGES = {
   'otaRules.added': 'Rule added successfully',
   'otaRules.deleted': 'Rule deleted successfully',
   'otaRules.immediateInvalid': 'immediate_update must be true or false',
+  'otaRules.nameTooLong': 'Name must be at most 40 characters',
   'otaRules.notFound': 'Rule not found',
   'otaRules.sameVersion': 'Upgrade To must differ from Current Version',
   'otaRules.updated': 'Rule updated successfully',
@@ -409,6 +419,7 @@ export const SERVER_MESSAGES = {
   'properties.deleted': 'Property deleted successfully',
   'properties.detailsUpdated': 'Property details updated successfully',
   'properties.nameRequired': 'Property Name is required',
+  'properties.nameTooLong': 'Property Name should be less than 200 character',
   'properties.notFound': 'Property not found',
 
   // propertyTariffs
@@ -448,6 +459,7 @@ export const SERVER_MESSAGES = {
   'retailers.inUse_other': 'This retailer is the current retailer of {{count}} properties',
   'retailers.nameRequired': 'Retailer Name is required',
   'retailers.nameTaken': 'A retailer with this name already exists',
+  'retailers.nameTooLong': 'Retailer Name should be less than 200 character',
   'retailers.notFound': 'Retailer not found',
   'retailers.topListedInvalid': 'is_top_listed is 1 or 0',
   'retailers.updated': 'Retailer updated successfully',
@@ -457,6 +469,7 @@ export const SERVER_MESSAGES = {
   'siteManagers.emailTaken': 'A site manager with this email already exists',
   'siteManagers.oneCompany': 'The sites of a site manager are of one company',
   'siteManagers.siteRequired': 'Please Select Site',
+  'siteManagers.tooManySites': 'Too many sites',
 
   // sites
   'sites.notFound': 'Site not found',
@@ -464,6 +477,7 @@ export const SERVER_MESSAGES = {
   // sliders
   'sliders.added': 'Slider added successfully',
   'sliders.deleted': 'Slider deleted successfully',
+  'sliders.formNotMultipart': 'The slider form must be sent as multipart/form-data',
   'sliders.imageNotFound': 'Image not found',
   'sliders.imageNotPicture': 'The image is not a JPEG or PNG file',
   'sliders.imageRequired': 'Image is required',
@@ -486,11 +500,8 @@ export const SERVER_MESSAGES = {
   // surveys
   'surveys.answersInvalid': 'answers is an object of question keys and their answers',
   'surveys.answersSaved': 'Survey answers saved successfully',
-  'surveys.chooseOption': 'Please choose one of the options',
   'surveys.chooseOptionFor': '{{question}}: Please choose one of the options',
-  'surveys.digitsOnly': 'Please enter digits only',
   'surveys.digitsOnlyFor': '{{question}}: Please enter digits only',
-  'surveys.onePoint': 'Please enter a number with at most one decimal point',
   'surveys.onePointFor': '{{question}}: Please enter a number with at most one decimal point',
   'surveys.unknownQuestion': '{{key}} is not a question of the survey',
 
@@ -501,6 +512,7 @@ export const SERVER_MESSAGES = {
   // tariffs
   'tariffs.added': 'Tariff added successfully',
   'tariffs.companyTaken': 'A tariff for this company already exists',
+  'tariffs.companyTooLong': 'Company should be less than 200 character',
   'tariffs.deleted': 'Tariff deleted successfully',
   'tariffs.flatRateInvalid': 'flatRate is true or false',
   'tariffs.inUse_one': 'This tariff is the current tariff of {{count}} property',
@@ -509,10 +521,14 @@ export const SERVER_MESSAGES = {
   'tariffs.notFound': 'Tariff not found',
   'tariffs.postCodeFilterInvalid': 'filter post_code must be a post code',
   'tariffs.sameAsWeekdaysInvalid': 'same_as_weekdays is 0 or 1',
+  'tariffs.tooManySeasons': 'At most 12 seasons',
+  'tariffs.tooManySlots': 'At most 24 slots of one kind',
+  'tariffs.tooManyTypes': 'At most 20 tariff types',
   'tariffs.typeElsewhere': 'The tariff type is not one of this tariff',
   'tariffs.typeInUse_one': 'The tariff type {{type}} is the current tariff of {{count}} property',
   'tariffs.typeInUse_other': 'The tariff type {{type}} is the current tariff of {{count}} properties',
   'tariffs.typeRequired': 'Add at least one tariff type',
+  'tariffs.typeTooLong': 'Type should be less than 200 character',
   'tariffs.updated': 'Tariff updated successfully',
   'tariffs.rules.companyRequired': TARIFF_MESSAGES.companyRequired,
   'tariffs.rules.postCodeRequired': TARIFF_MESSAGES.postCodeRequired,
@@ -529,6 +545,7 @@ export const SERVER_MESSAGES = {
   'tariffs.rules.flatRateSeasons': TARIFF_MESSAGES.flatRateSeasons,
 
   // trials
+  'trials.changeRequired': 'Give a new end date or how the trial ended',
   'trials.endBeforeStart': 'The end date must be on or after the start date',
   'trials.ended': 'This trial has ended',
   'trials.notFound': 'Trial not found',

@@ -15,14 +15,15 @@ import { buildListing, listInfo, type ListInfo, type ListQuery, type ListSpec } 
 import { EmailField, NameField, NewPasswordField, normaliseEmail, Nullable, OptionalPasswordField, PhoneField, PostcodeField, StatusField, TextField, type Status } from '../../server/schemas';
 import { ISO, SqlParams, whereClause } from '../../server/sql';
 import { revokeUserSessions } from '../auth/sessions';
+import { say } from '../../server/messages';
 
-export const ELECTRICIAN_NOT_FOUND = 'Electrician not found';
-export const EMAIL_TAKEN = uniqueMessage('electricians_email_key', 'An account with this email already exists');
-export const ABN_REQUIRED = 'ABN Number is required';
-export const ABN_INVALID = 'Invalid ABN';
-export const AGGREGATOR_REQUIRED = 'Aggregator is required';
-export const AGGREGATOR_NOT_FOUND = 'Aggregator not found';
-export const STATE_INVALID = 'Please select a valid state';
+export const ELECTRICIAN_NOT_FOUND = say('electricians.notFound');
+export const EMAIL_TAKEN = uniqueMessage('electricians_email_key', say('electricians.emailTaken'));
+export const ABN_REQUIRED = say('fields.abnNumberRequired');
+export const ABN_INVALID = say('fields.abnInvalid');
+export const AGGREGATOR_REQUIRED = say('fields.aggregatorRequired');
+export const AGGREGATOR_NOT_FOUND = say('aggregators.notFound');
+export const STATE_INVALID = say('fields.stateInvalid');
 /** Spec 9: States. */
 export const STATES = ['NSW', 'NT', 'QLD', 'SA', 'TAS', 'VIC', 'WA', 'ACT'] as const;
 const ABN_LENGTH = 11;
@@ -32,7 +33,7 @@ export const deleteRefusal = (devices: number): string =>
 
 // Body fields, in the form's order (the first field in error is the one answered).
 const OptionalText = (label: string, maxLength: number) =>
-  Type.Optional(Type.String({ maxLength, errorMessage: `${label} must be at most ${maxLength} characters` }));
+  Type.Optional(Type.String({ maxLength, errorMessage: say('fields.tooLong', { field: label, max: maxLength }) }));
 const AbnNumber = Type.String({
   minLength: 1,
   maxLength: 64,
