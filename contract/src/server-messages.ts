@@ -105,6 +105,9 @@ export const SERVER_MESSAGES = {
   'fields.websiteInvalid': 'Website is invalid. Enter a valid link',
   'fields.yearInvalid': 'year must be a year',
   'fields.zeroOrOne': 'must be 0 or 1',
+  'fields.emailMalformed': 'Invalid email address',
+  'fields.emailRequired': 'Email is required',
+  'fields.emailEnteredInvalid': 'Entered Email address is invalid',
 
   // lists
   'lists.filterBadCharacter': 'filter {{key}} has an invalid character',
@@ -232,6 +235,8 @@ export const SERVER_MESSAGES = {
   'agencies.inUse': 'This agency has {{holdings}}; move them to another agency or set it In-Active instead',
   'agencies.notFound': 'Agency not found',
   'agencies.updated': 'Agency updated successfully',
+  'agencies.flowsInvalid': 'Flows are some of {{values}}',
+  'agencies.productLinesInvalid': 'Product lines are some of {{values}}',
 
   // agents
   'agents.added': 'Installation agent added successfully',
@@ -279,6 +284,8 @@ export const SERVER_MESSAGES = {
   'electricians.emailTaken': 'An account with this email already exists',
   'electricians.notFound': 'Electrician not found',
   'electricians.updated': 'Electrician updated successfully',
+  'electricians.inUse_one': 'This electrician has installed {{count}} device and cannot be deleted',
+  'electricians.inUse_other': 'This electrician has installed {{count}} devices and cannot be deleted',
 
   // exports
   'exports.notFound': 'Export not found',
@@ -336,6 +343,8 @@ export const SERVER_MESSAGES = {
   'firmware.updated': 'Firmware updated successfully',
   'firmware.versionRequired': 'Version is required',
   'firmware.versionTaken': 'This version already exists',
+  'firmware.binOnly': 'Only .bin files are accepted',
+  'firmware.versionNamedTaken': 'Version {{version}} already exists',
 
   // heatPumps
   'heatPumps.notFound': 'Heat pump not found',
@@ -382,6 +391,7 @@ export const SERVER_MESSAGES = {
   'ota.pushSent_other': 'Firmware update sent to {{count}} devices',
   'ota.versionInvalid': 'Invalid firmware version',
   'ota.versionUnknown': 'Unknown firmware version {{version}}',
+  'ota.pushNotFound': 'Push not found',
 
   // otaGroups
   'otaGroups.added': 'Group added successfully',
@@ -403,6 +413,7 @@ export const SERVER_MESSAGES = {
   'otaRules.sameVersion': 'Upgrade To must differ from Current Version',
   'otaRules.updated': 'Rule updated successfully',
   'otaRules.versionTaken': 'A rule for this version already exists',
+  'otaRules.versionNamedTaken': 'A rule for version {{version}} already exists',
 
   // partners
   'partners.added': 'Partner added successfully',
@@ -550,6 +561,8 @@ export const SERVER_MESSAGES = {
   'trials.ended': 'This trial has ended',
   'trials.notFound': 'Trial not found',
   'trials.statusInvalid': 'status is purchased or returned',
+  'trials.endedSaved': 'Trial ended',
+  'trials.extended': 'Trial extended',
 } as const;
 
 /** A key of the catalogue (plural forms keep their `_one`/`_other` suffix): what a translation bundle has. */

@@ -3,28 +3,61 @@
 // its code (and params) for the console to translate.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { serverMessageCode } from '@fleet/contract';
 import ts from 'typescript';
 import { withMessageCode } from '../src/server/messages';
 import { bearer, startTestApp, tokensByRole, type TestApp, SETUP_TIMEOUT } from './support/app';
 
 const SRC = join(__dirname, '..', 'src');
 
-/** Where a human message is written: the refusal helpers' message, answers' `message`, schema texts, sentence constants. */
-const MESSAGE_ARG: Record<string, number> = { badRequest: 0, notFound: 0, unauthorized: 0, forbidden: 0, tooManyRequests: 0, conflict: 0, ApiError: 1, uniqueMessage: 1 };
+/**
+ * Where a human message is written: the refusal helpers' message (and the schema helpers taking one),
+ * answers' `message`, schema texts, a `...message` parameter's default, sentence constants, and any
+ * literal of three words or more that is one of the catalogue's sentences written again.
+ */
+const MESSAGE_ARGS: Record<string, number[]> = {
+  badRequest: [0],
+  notFound: [0],
+  unauthorized: [0],
+  forbidden: [0],
+  tooManyRequests: [0],
+  conflict: [0],
+  ApiError: [1],
+  uniqueMessage: [1],
+  EmailField: [0, 1],
+  NewPasswordField: [0],
+  commaList: [1],
+  oneRow: [3],
+};
 
 /** The messages a source writes as a literal (`file:line text`). */
 export function literalMessages(source: string, file = 'source.ts'): string[] {
   const sf = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true);
   const found: string[] = [];
   const isText = (n: ts.Node) => ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n) || ts.isTemplateExpression(n);
-  const record = (n: ts.Node) => {
-    if (isText(n)) found.push(`${file}:${sf.getLineAndCharacterOfPosition(n.getStart()).line + 1} ${n.getText(sf)}`);
+  const seen = new Set<ts.Node>();
+  const record = (n: ts.Node): void => {
+    if (ts.isParenthesizedExpression(n)) return record(n.expression);
+    // `done ? 'Trial ended' : 'Trial extended'`, `given ?? 'Not found'`
+    if (ts.isConditionalExpression(n)) return [n.whenTrue, n.whenFalse].forEach(record);
+    if (ts.isBinaryExpression(n) && [ts.SyntaxKind.QuestionQuestionToken, ts.SyntaxKind.BarBarToken].includes(n.operatorToken.kind)) return [n.left, n.right].forEach(record);
+    if (isText(n) && !seen.has(n)) {
+      seen.add(n);
+      found.push(`${file}:${sf.getLineAndCharacterOfPosition(n.getStart()).line + 1} ${n.getText(sf)}`);
+    }
   };
   const visit = (n: ts.Node) => {
     if (ts.isCallExpression(n) || ts.isNewExpression(n)) {
-      const at = MESSAGE_ARG[n.expression.getText(sf)];
-      const arg = at === undefined ? undefined : n.arguments?.[at];
-      if (arg) record(arg);
+      for (const at of MESSAGE_ARGS[n.expression.getText(sf)] ?? []) {
+        const arg = n.arguments?.[at];
+        if (arg) record(arg);
+      }
+    }
+    if (ts.isParameter(n) && /message$/i.test(n.name.getText(sf)) && n.initializer) record(n.initializer);
+    if (isText(n)) {
+      // a catalogue sentence written again (placeholders filled with a sample)
+      const sample = ts.isTemplateExpression(n) ? n.head.text + n.templateSpans.map((span, i) => `x${i}${span.literal.text}`).join('') : (n as ts.StringLiteral).text;
+      if (sample.trim().split(/\s+/).length >= 3 && serverMessageCode(sample)) record(n);
     }
     if (ts.isPropertyAssignment(n) && /^(message|\w+Message)$/.test(n.name.getText(sf))) {
       record(n.initializer);
@@ -60,6 +93,10 @@ describe('the sentences of fleet-api', () => {
       "const schema = Type.String({ errorMessage: { default: 'Name is required' }, requiredMessage: say('fields.nameRequired') });",
       "return { status: true, message: 'Device updated successfully' };",
       "throw conflict(say('agencies.emailTaken'), 'email');",
+      "return { status: true, message: done ? 'Trial ended' : say('trials.extended') };",
+      "export function EmailField(invalidMessage = 'Invalid email address') {}",
+      'const versionTaken = (version: string) => `Version ${version} already exists`;',
+      "const sql = `SELECT 1 FROM devices WHERE id = ${id}`;",
     ].join('\n');
     expect(literalMessages(source).map((hit) => hit.replace(/^source\.ts:\d+ /, ''))).toEqual([
       "'Agency not found'",
@@ -68,6 +105,9 @@ describe('the sentences of fleet-api', () => {
       '`${n} heat pumps use this model: it cannot be deleted`',
       "'Name is required'",
       "'Device updated successfully'",
+      "'Trial ended'",
+      "'Invalid email address'",
+      '`Version ${version} already exists`',
     ]);
   });
 

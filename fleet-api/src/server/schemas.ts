@@ -71,7 +71,7 @@ export const PHONE_CHARACTERS = trimmedPattern(PHONE_CHARACTERS_RULE);
 export const PASSWORD_RULE_MESSAGE =
   say('fields.passwordWeak');
 
-export function EmailField(invalidMessage = 'Invalid email address', requiredMessage = 'Email is required') {
+export function EmailField(invalidMessage = say('fields.emailMalformed'), requiredMessage = say('fields.emailRequired')) {
   return Type.String({
     // an empty field is a missing one (spec: 'Email is required' before the pattern's message)
     minLength: 1,
@@ -84,7 +84,7 @@ export function EmailField(invalidMessage = 'Invalid email address', requiredMes
 }
 
 /** A password being set: the spec's strength rule. Long inputs are refused before hashing. */
-export function NewPasswordField(requiredMessage = 'Password is required') {
+export function NewPasswordField(requiredMessage = say('fields.passwordRequired')) {
   return Type.String({
     maxLength: PASSWORD_MAX_LENGTH,
     pattern: PASSWORD_PATTERN,

@@ -56,7 +56,7 @@ export const AGENCY_EMAIL_INVALID = say('fields.emailInvalid');
 /** The agency form (spec 3 names), sent as form data by the console; JSON is accepted too. */
 const agencyFields = {
   agency_name: NameField('Agency Name'),
-  email: EmailField(AGENCY_EMAIL_INVALID, 'Email is required'),
+  email: EmailField(AGENCY_EMAIL_INVALID, say('fields.emailRequired')),
   postcode: PostcodeField,
   contact_first_name: NameField('Contact First Name'),
   contact_last_name: NameField('Contact Last Name'),
@@ -68,8 +68,8 @@ const agencyFields = {
   street_address: OptionalText('Street Address', 200),
   plot_address: OptionalText('Plot Address', 200),
   status: Type.Optional(StatusField),
-  flows: Type.Optional(commaList(FLOWS, `Flows are some of ${FLOWS.join(', ')}`)),
-  deviceType: Type.Optional(commaList(AGENCY_DEVICE_TYPES, `Product lines are some of ${AGENCY_DEVICE_TYPES.join(', ')}`)),
+  flows: Type.Optional(commaList(FLOWS, say('agencies.flowsInvalid', { values: FLOWS.join(', ') }))),
+  deviceType: Type.Optional(commaList(AGENCY_DEVICE_TYPES, say('agencies.productLinesInvalid', { values: AGENCY_DEVICE_TYPES.join(', ') }))),
   email_notification: Type.Optional(Type.Boolean({ errorMessage: say('agencies.emailNotificationBoolean') })),
 };
 export const AgencyAddFields = { ...agencyFields, password: NewPasswordField() };
@@ -99,7 +99,7 @@ export interface AgencyForm {
 const agentFields = {
   first_name: NameField('First Name'),
   last_name: NameField('Last Name'),
-  email: EmailField(AGENCY_EMAIL_INVALID, 'Email is required'),
+  email: EmailField(AGENCY_EMAIL_INVALID, say('fields.emailRequired')),
   phone: PhoneField(),
   status: Type.Optional(StatusField),
 };

@@ -78,7 +78,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
         summary: 'Create an agency and its sign-in (unverified); mails a verification link',
         body: Strict({
           agency_name: TextField('Company name', 200),
-          email: EmailField('Entered Email address is invalid'),
+          email: EmailField(say('fields.emailEnteredInvalid')),
           abn_no: AbnField,
           contact: PhoneField(),
           password: NewPasswordField(),

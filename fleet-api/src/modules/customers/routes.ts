@@ -78,11 +78,11 @@ const CustomerEditBody = Strict({
   first_name: NameField('First Name'),
   last_name: NameField('Last Name'),
   phone_no: PhoneField(),
-  email: EmailField('Email address is invalid', 'Email is required'),
+  email: EmailField(say('fields.emailInvalid'), say('fields.emailRequired')),
 });
 const AddMemberBody = Strict({
   property_id: IdField,
-  email: EmailField('Email address is invalid', 'Email is required'),
+  email: EmailField(say('fields.emailInvalid'), say('fields.emailRequired')),
   first_name: NameField('First Name'),
   last_name: NameField('Last Name'),
   phone_no: PhoneField(),
@@ -170,7 +170,7 @@ export const customerRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (a
         ...schema('Add an address to the suppression list', Type.Object({ id: Type.Integer() }), 400, 409),
         description: `409: ${ALREADY_SUPPRESSED}`,
         body: Strict({
-          email: EmailField('Email address is invalid', 'Email is required'),
+          email: EmailField(say('fields.emailInvalid'), say('fields.emailRequired')),
           reason: Type.Unsafe<SuppressionReason>({ type: 'string', enum: [...SUPPRESSION_REASONS], errorMessage: say('suppression.reasonRequired'), requiredMessage: say('suppression.reasonRequired') }),
         }),
       },
@@ -231,7 +231,7 @@ export const customerRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (a
     },
     async (request) => {
       await changeTrial(db, callerOf(request), request.body, now());
-      return { status: true, message: request.body.status ? 'Trial ended' : 'Trial extended' };
+      return { status: true, message: request.body.status ? say('trials.endedSaved') : say('trials.extended') };
     },
   );
 

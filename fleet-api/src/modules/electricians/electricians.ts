@@ -28,8 +28,7 @@ export const STATE_INVALID = say('fields.stateInvalid');
 export const STATES = ['NSW', 'NT', 'QLD', 'SA', 'TAS', 'VIC', 'WA', 'ACT'] as const;
 const ABN_LENGTH = 11;
 
-export const deleteRefusal = (devices: number): string =>
-  `This electrician has installed ${devices} device${devices === 1 ? '' : 's'} and cannot be deleted`;
+export const deleteRefusal = (devices: number): string => say('electricians.inUse', { count: devices });
 
 // Body fields, in the form's order (the first field in error is the one answered).
 const OptionalText = (label: string, maxLength: number) =>
@@ -49,7 +48,7 @@ const AggregatorId = Type.Integer({ minimum: 1, maximum: 2147483647, errorMessag
 const common = {
   first_name: NameField('First Name'),
   last_name: NameField('Last Name'),
-  email: EmailField('Email address is invalid'),
+  email: EmailField(say('fields.emailInvalid')),
   phone_no: PhoneField(),
   company_name: NameField('Company Name'),
   abn_number: AbnNumber,

@@ -23,7 +23,7 @@ export const FIELD_WORKER_EMAIL_TAKEN = uniqueMessage('electrician_agents_email_
 const contact = {
   first_name: NameField('First Name'),
   last_name: NameField('Last Name'),
-  email: EmailField('Email address is invalid'),
+  email: EmailField(say('fields.emailInvalid')),
   phone: PhoneField(),
 };
 /** Admin's PUT /api/electrician-agent/edit/{id}: email, first_name, last_name, phone. */

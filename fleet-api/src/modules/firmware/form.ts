@@ -96,7 +96,7 @@ export async function requireUniqueVersion(db: Db, input: FirmwareInput, id: num
 }
 
 /** A duplicate is a 409, as every duplicate create (issue 20); the index's general sentence is the fallback. */
-const versionTaken = (version: string) => `Version ${version} already exists`;
+const versionTaken = (version: string) => say('firmware.versionNamedTaken', { version });
 uniqueMessage('firmwares_line_version_key', say('firmware.versionTaken'));
 
 export function uniqueAsConflict(err: unknown, version: string): never {

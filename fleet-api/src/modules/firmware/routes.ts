@@ -85,7 +85,7 @@ export const firmwareRoutes: FastifyPluginAsyncTypebox<FirmwareModuleOptions> = 
   }
 
   async function readFirmware(id: number): Promise<FirmwareInfo> {
-    const row = await oneRow<FirmwareRow>(db, `SELECT ${FIRMWARE_COLUMNS} FROM firmwares f WHERE f.id = $1`, [id], 'Firmware not found');
+    const row = await oneRow<FirmwareRow>(db, `SELECT ${FIRMWARE_COLUMNS} FROM firmwares f WHERE f.id = $1`, [id], say('firmware.notFound'));
     const [info] = await present([row]);
     if (!info) throw notFound(say('firmware.notFound'));
     return info;
@@ -217,7 +217,7 @@ export const firmwareRoutes: FastifyPluginAsyncTypebox<FirmwareModuleOptions> = 
           tx,
           'SELECT storage_key FROM firmwares WHERE id = $1 AND product_line = $2 FOR UPDATE',
           [id, deviceType],
-          'Firmware not found',
+          say('firmware.notFound'),
         );
         const files = await tx.query<{ storage_key: string }>('SELECT storage_key FROM firmware_files WHERE firmware_id = $1', [id]);
         await tx.query('DELETE FROM firmwares WHERE id = $1', [id]);

@@ -42,7 +42,7 @@ export type FirmwareForm = UploadForm<TextField, FileSlot>;
 const FIRMWARE_FORM: UploadFormSpec<TextField, FileSlot> = {
   fields: TEXT_FIELDS,
   slots: FILE_SLOTS,
-  refuseFileName: (name) => (/\.bin$/i.test(name) ? null : 'Only .bin files are accepted'),
+  refuseFileName: (name) => (/\.bin$/i.test(name) ? null : say('firmware.binOnly')),
   maxBytes: MAX_FIRMWARE_BYTES,
   tooLargeMessage: TOO_LARGE_MESSAGE,
   notMultipartMessage: say('firmware.formNotMultipart'),

@@ -250,7 +250,7 @@ export const nmsRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, {
           all: Type.Optional(Type.Boolean()),
           filter: Type.Optional(Type.String({ maxLength: 8000 })),
           company_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647, errorMessage: say('nms.companyRequired') })),
-          contact_person_email: Type.Optional(EmailField('Please enter a valid email address')),
+          contact_person_email: Type.Optional(EmailField(say('fields.emailInvalidPlease'))),
           site_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647, errorMessage: say('nms.siteRequired') })),
         }),
       },
@@ -270,7 +270,7 @@ export const nmsRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, {
       config: { access: only('Agency') },
       schema: {
         ...schema('The company whose contact email is exactly this one (for an assignment by an agency)', Type.Object({ id: Type.Integer(), company_name: Type.String() })),
-        querystring: Strict({ email: EmailField('Please enter a valid email address') }),
+        querystring: Strict({ email: EmailField(say('fields.emailInvalidPlease')) }),
       },
     },
     async (request) => {

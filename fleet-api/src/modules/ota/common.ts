@@ -32,7 +32,7 @@ export const DeviceIds = Type.Array(Type.Integer({ minimum: 1, maximum: 21474836
 });
 
 /** The row or 404. */
-export async function oneRow<T>(db: Db, sql: string, params: unknown[], message = 'Not found'): Promise<T> {
+export async function oneRow<T>(db: Db, sql: string, params: unknown[], message = say('common.notFound')): Promise<T> {
   const { rows } = await db.query<T>(sql, params);
   const row = rows[0];
   if (!row) throw notFound(message);

@@ -73,7 +73,7 @@ async function groupOf(db: Db, groupId: number, deviceType: DeviceType, lock = f
     `SELECT g.id, g.name, g.created_at, g.current_version, g.target_version, g.upgradable, 0 AS device_count
        FROM ota_groups g WHERE g.id = $1 AND g.product_line = $2${lock ? ' FOR UPDATE' : ''}`,
     [groupId, deviceType],
-    'Group not found',
+    say('otaGroups.notFound'),
   );
 }
 
@@ -218,7 +218,7 @@ export const otaGroupRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (a
       const group = await oneRow<GroupRow>(db, `SELECT ${GROUP_COLUMNS} FROM ota_groups g WHERE g.id = $1 AND g.product_line = $2`, [
         q.group_id,
         q.deviceType,
-      ], 'Group not found');
+      ], say('otaGroups.notFound'));
       const devices = await listOtaDevices(db, q.deviceType, q, { groupId: q.group_id });
       return { status: true, message: say('titles.group'), info: { group_info: group, devices } };
     },

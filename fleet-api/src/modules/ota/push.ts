@@ -200,7 +200,7 @@ export const otaPushRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
     },
     async (request) => {
       const q = request.query;
-      await oneRow(db, 'SELECT 1 FROM ota_pushes WHERE id = $1 AND product_line = $2', [q.push_id, q.deviceType], 'Push not found');
+      await oneRow(db, 'SELECT 1 FROM ota_pushes WHERE id = $1 AND product_line = $2', [q.push_id, q.deviceType], say('ota.pushNotFound'));
       const params = new SqlParams();
       const conditions = [`j.push_id = ${params.add(q.push_id)}`];
       const listing = buildListing(q, JOB_LIST, params, 'j.id');
@@ -234,7 +234,7 @@ export const otaPushRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
         db,
         'SELECT 1 FROM devices d WHERE d.id = $1 AND fleet_ota_line(d.product_line) = $2',
         [q.device_id, otaLine(q.deviceType)],
-        'Device not found',
+        say('devices.notFound'),
       );
       const params = new SqlParams();
       const conditions = [`j.device_id = ${params.add(q.device_id)}`];

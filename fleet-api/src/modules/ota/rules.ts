@@ -75,7 +75,7 @@ async function checkRule(db: Db, body: RuleInput, id: number | null): Promise<vo
 }
 
 /** A duplicate is a 409, as every duplicate create (issue 20). */
-const ruleTaken = (fromVersion: string) => `A rule for version ${fromVersion} already exists`;
+const ruleTaken = (fromVersion: string) => say('otaRules.versionNamedTaken', { version: fromVersion });
 uniqueMessage('ota_rules_line_from_key', say('otaRules.versionTaken'));
 
 /** Unique-index races (two adds at once) answer like the check above, not 500. */

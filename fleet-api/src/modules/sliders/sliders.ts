@@ -15,7 +15,7 @@ import { say } from '../../server/messages';
 
 export const SLIDER_DEVICE_TYPES = ['ihd', 'livelink', 'safelink', 'airlink'] as const;
 export type SliderDeviceType = (typeof SLIDER_DEVICE_TYPES)[number];
-export const DEVICE_TYPE_MESSAGE = 'deviceType must be one of ihd, livelink, safelink, airlink';
+export const DEVICE_TYPE_MESSAGE = say('fields.oneOf', { field: 'deviceType', values: SLIDER_DEVICE_TYPES.join(', ') });
 
 export const NAME_REQUIRED = say('fields.nameRequired');
 export const NAME_TOO_LONG = say('sliders.nameTooLong');
