@@ -14,7 +14,14 @@ export function withMessageCode<T>(payload: T): T {
   const { message, code } = payload as { message?: unknown; code?: unknown };
   if (typeof message !== 'string' || code !== undefined) return payload;
   const coded = serverMessageCode(message);
-  return coded ? { ...payload, ...coded } : payload;
+  if (!coded) return payload;
+  // right after the message, as the answer schemas order them
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(payload)) {
+    out[key] = value;
+    if (key === 'message') Object.assign(out, coded);
+  }
+  return out as T;
 }
 
 /**
