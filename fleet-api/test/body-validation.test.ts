@@ -59,7 +59,7 @@ describe('a JSON body', () => {
   it('names a value of another type', async () => {
     const res = await postJson({ name: 'HP-9', capacity: '12' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ status: false, message: 'capacity has the wrong type', code: 'requests.fieldWrongType', params: { field: 'capacity' } });
+    expect(res.json()).toEqual({ status: false, message: 'capacity has the wrong type' });
     expect((await postJson({ name: 'HP-9', capacity: 2, notify: 'true' })).json()).toEqual({
       status: false,
       message: 'notify has the wrong type',

@@ -30,7 +30,7 @@ describe('access tokens', () => {
     expect((await profile(token)).statusCode).toBe(200);
     const none = await t.app.inject({ url: '/api/profile' });
     expect(none.statusCode).toBe(401);
-    expect(none.json()).toEqual({ status: false, message: expect.any(String) });
+    expect(none.json()).toEqual({ status: false, message: expect.any(String), code: expect.any(String) });
     expect((await t.app.inject({ url: '/api/profile', headers: { authorization: `Basic ${token}` } })).statusCode).toBe(401);
   });
 
