@@ -44,12 +44,19 @@ const SERVER_TEXTS: Partial<Record<Language, () => Promise<Record<ServerMessageK
   hi: () => import(/* webpackChunkName: "server-hi" */ './server-hi').then((m) => m.serverHi),
 };
 
-/** Loads the server sentences of `lng` (once), for the toasts and messages after the switch. */
+/**
+ * Loads the server sentences of `lng` (once), for the toasts and messages after the switch. A chunk
+ * that fails to load leaves them English (the answers' messages) and never blocks the switch; the
+ * next switch tries again.
+ */
 export async function loadServerTexts(lng: string): Promise<void> {
   const load = isLanguage(lng) ? SERVER_TEXTS[lng] : undefined;
   if (!load || i18next.hasResourceBundle(lng, SERVER_NS)) return;
-  const texts = await load();
-  i18next.addResourceBundle(lng, SERVER_NS, texts);
+  try {
+    i18next.addResourceBundle(lng, SERVER_NS, await load());
+  } catch {
+    // shown in English until the next switch
+  }
 }
 
 /** How a code reads in the page's language; null without a translation (then the English message shows). */
