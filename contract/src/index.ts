@@ -3,3 +3,4 @@ export * from './patterns';
 export * from './pattern-samples';
 export * from './tariffs';
 export * from './device-lists';
+export * from './server-messages';

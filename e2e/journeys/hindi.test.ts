@@ -1,5 +1,6 @@
 // Issue 8, Hindi: with the page in Hindi, the shell, shared-ui (table, pager, filters, dialogs,
 // validation) and the firmware remote speak Hindi; no line of the screen is an English text of theirs.
+// Issue 20 item 11: a write's success toast, fleet-api's own sentence, is Hindi too (by its code).
 import type { Browser, Page } from 'playwright-core';
 import { en as firmwareEn } from '../../mfe-firmware/src/i18n/en';
 import { hi as firmwareHi } from '../../mfe-firmware/src/i18n/hi';
@@ -7,6 +8,7 @@ import { hi as heatPumpHi } from '../../mfe-heatpump-nms/src/i18n/hi';
 import { en as uiEn } from '../../shared-ui/src/texts/en';
 import { hi as uiHi } from '../../shared-ui/src/texts/hi';
 import { en as shellEn } from '../../shell/src/i18n/en';
+import { hi as authHi } from '../../mfe-auth/src/i18n/hi';
 import { hi as shellHi } from '../../shell/src/i18n/hi';
 import { journey, launchChromium } from '../support/browser';
 import { signIn } from '../support/sign-in';
@@ -131,3 +133,20 @@ test('in Hindi every menu entry and group, the product names and the enum cells 
     expect(await englishLines(page)).toEqual([]);
   }));
 
+test("in Hindi a save's toast, fleet-api's own sentence, is Hindi (by the answer's code)", () =>
+  journey(browser, async ({ page }) => {
+    await signIn(page, 'admin@demo.test');
+    await page.waitForURL('**/admin/dashboard');
+    await page.getByRole('banner').getByRole('combobox', { name: 'Language' }).selectOption('hi');
+    await page.waitForFunction(() => document.documentElement.lang === 'hi');
+
+    await page.goto('/admin/profile');
+    await page.waitForFunction(() => (document.querySelector('input[readonly]') as HTMLInputElement | null)?.value === 'admin@demo.test');
+    const saved = page.waitForResponse((res) => res.url().endsWith('/api/profile/update') && res.request().method() === 'PUT');
+    await page.getByRole('button', { name: authHi.common.save, exact: true }).click();
+    // the answer is English with its code; the toast says the code's Hindi
+    expect(await (await saved).json()).toMatchObject({ status: true, message: 'Profile updated successfully', code: 'profile.updated' });
+    // shell/src/i18n/server-hi.ts 'profile.updated' (not imported: it types itself by shared-api, ESM for this CommonJS project)
+    await page.getByText('प्रोफ़ाइल सफलतापूर्वक अपडेट की गई', { exact: true }).waitFor();
+    expect(await page.getByText('Profile updated successfully').count()).toBe(0);
+  }));

@@ -13,6 +13,7 @@ import type { Config } from './config';
 import { authenticate, enforceDeclarations, installAccessCheck, type RegisteredRoute } from './policy/access';
 import { TokenService } from './policy/tokens';
 import { installErrorHandling } from './server/errors';
+import { installMessageCodes } from './server/messages';
 import { installSecurityHeaders } from './server/headers';
 import { installDrain, type Drain } from './server/drain';
 import { installInputHygiene } from './server/input';
@@ -115,6 +116,7 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
   app.decorate('fleetContext', ctx);
 
   installErrorHandling(app);
+  installMessageCodes(app);
   app.decorate('fleetDrain', installDrain(app));
   installSecurityHeaders(app);
   installInputHygiene(app);

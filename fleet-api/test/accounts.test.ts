@@ -17,7 +17,7 @@ describe('agency sign-up', () => {
     const email = 'new.agency@example.test';
     const res = await post(t.app, '/api/agency/sign-up', newAgency(email), { headers: { host: 'evil.example' } });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: true, message: SIGN_UP_DONE });
+    expect(res.json()).toEqual({ status: true, message: SIGN_UP_DONE, code: 'auth.signedUp' });
 
     const row = (await t.db.query<{ user_type: string; email_verified_at: string | null; agency_name: string; password_hash: string }>(
       `SELECT u.user_type, u.email_verified_at, a.agency_name, u.password_hash FROM users u JOIN agencies a ON a.id = u.agency_id WHERE u.email = $1`,
@@ -37,7 +37,7 @@ describe('agency sign-up', () => {
     const token = link.searchParams.get('verify') ?? '';
     const verify = await post(t.app, '/api/verify-email', { token });
     expect(verify.statusCode).toBe(200);
-    expect(verify.json()).toEqual({ status: true, message: 'Your email has been verified' });
+    expect(verify.json()).toEqual({ status: true, message: 'Your email has been verified', code: 'auth.emailVerified' });
     expect((await post(t.app, '/api/verify-email', { token })).statusCode).toBe(400);
 
     const s = await signIn(t.app, email, 'Strong-pass-1');
@@ -50,7 +50,7 @@ describe('agency sign-up', () => {
     const before = (await t.db.query<{ n: number }>('SELECT count(*) AS n FROM agencies')).rows[0]?.n;
     const res = await post(t.app, '/api/agency/sign-up', newAgency('Agency@Demo.test'));
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: true, message: SIGN_UP_DONE });
+    expect(res.json()).toEqual({ status: true, message: SIGN_UP_DONE, code: 'auth.signedUp' });
     expect((await t.db.query<{ n: number }>('SELECT count(*) AS n FROM agencies')).rows[0]?.n).toBe(before);
     // The demo agency's password still works.
     await signIn(t.app, 'agency@demo.test', DEMO_PASSWORD);
@@ -62,7 +62,7 @@ describe('agency sign-up', () => {
       const email = `sneaky-${field}@example.test`;
       const res = await post(t.app, '/api/agency/sign-up', { ...newAgency(email), [field]: value });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ status: false, message: `${field} is not an accepted field` });
+      expect(res.json()).toEqual({ status: false, message: `${field} is not an accepted field`, code: 'requests.fieldRefused', params: { field } });
       expect((await t.db.query('SELECT 1 FROM users WHERE email = $1', [email])).rowCount).toBe(0);
     },
   );
@@ -147,7 +147,7 @@ describe('password reset', () => {
 
     const ok = await post(t.app, '/api/electrician/reset-password', { password: 'Brand-new-1', confirm_password: 'Brand-new-1', token, email });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toEqual({ status: true, message: 'Your password has been reset successfully' });
+    expect(ok.json()).toEqual({ status: true, message: 'Your password has been reset successfully', code: 'auth.passwordReset' });
     expect((await post(t.app, '/api/electrician/reset-password', { password: 'Brand-new-3', confirm_password: 'Brand-new-3', token, email })).statusCode).toBe(400);
 
     expect((await t.app.inject({ url: '/api/electrician/getprofile', headers: bearer(session.token) })).statusCode).toBe(401);

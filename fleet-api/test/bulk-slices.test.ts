@@ -64,7 +64,7 @@ describe('resolve many', () => {
     const before = await fingerprint();
     for (const fault_ids of [[other], [own, other], [other, own]]) {
       const res = await send(role, 'POST', '/api/heat-pump/faults/resolve', { agent: 'Probe', fault_ids });
-      expect([res.status, res.body]).toEqual([404, { status: false, message: 'Fault not found' }]);
+      expect([res.status, res.body]).toEqual([404, { status: false, message: 'Fault not found', code: 'faults.notFound' }]);
     }
     // an id that is no fault at all is outside every slice too
     expect((await send(role, 'POST', '/api/heat-pump/faults/resolve', { agent: 'Probe', fault_ids: [own, 99999999] })).status).toBe(404);
@@ -89,7 +89,7 @@ describe('assigning heat pumps to a company and a site', () => {
     const before = await fingerprint();
     for (const device_ids of [[foreign], [...own, foreign], [...own, bulb]]) {
       const res = await send('Agency', 'PUT', '/api/nms/devices/assign', { device_ids, company_id: company });
-      expect([res.status, res.body]).toEqual([404, { status: false, message: 'Device not found' }]);
+      expect([res.status, res.body]).toEqual([404, { status: false, message: 'Device not found', code: 'devices.notFound' }]);
     }
     expect(await fingerprint()).toEqual(before);
     const taken = await send('Agency', 'PUT', '/api/nms/devices/assign', { device_ids: own, company_id: company });
@@ -104,7 +104,7 @@ describe("a site manager's sites", () => {
     const other = await ids('SELECT id::int AS id FROM sites WHERE company_id <> $1 ORDER BY id LIMIT 1', [company]);
     const before = await fingerprint();
     const res = await send('mscc', 'POST', '/api/nms/site-managers/save', { site_ids: [...own, ...other], first_name: 'Mix', last_name: 'Ed', email: 'mixed.sites@x.test' });
-    expect([res.status, res.body]).toEqual([404, { status: false, message: 'Site not found' }]);
+    expect([res.status, res.body]).toEqual([404, { status: false, message: 'Site not found', code: 'sites.notFound' }]);
     expect(await fingerprint()).toEqual(before);
   });
 });

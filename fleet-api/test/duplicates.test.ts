@@ -42,7 +42,7 @@ describe('a site manager whose email is already used', () => {
     ] as Array<[string, object]>) {
       const res = await save(role, body);
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({ status: false, message: 'A site manager with this email already exists' });
+      expect(res.json()).toEqual({ status: false, message: 'A site manager with this email already exists', code: 'siteManagers.emailTaken' });
     }
     expect({
       managers: await n('SELECT count(*)::int AS n FROM site_managers'),

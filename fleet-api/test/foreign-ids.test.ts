@@ -118,7 +118,7 @@ describe('an id outside the slice in a create or update body', () => {
     const before = await fingerprint();
     const [url, body] = c.call(foreign);
     const refused = await send(c.role, c.method, url, body);
-    expect({ status: refused.status, body: refused.body }).toEqual({ status: 404, body: { status: false, message: expect.any(String) } });
+    expect({ status: refused.status, body: refused.body }).toEqual({ status: 404, body: { status: false, message: expect.any(String), code: expect.any(String) } });
     expect(await fingerprint()).toEqual(before);
     const [ownUrl, ownBody] = c.call(await idOf(c.role, c.entity, true, c.extra));
     const taken = await send(c.role, c.method, ownUrl, ownBody);

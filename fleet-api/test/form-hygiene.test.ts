@@ -76,5 +76,5 @@ it('a form without a boundary is the firmware upload\'s 400, on the agency profi
     payload: 'agency_name=Acme',
   });
   expect(res.statusCode).toBe(400);
-  expect(res.json()).toEqual({ status: false, message: 'The multipart body is malformed (missing boundary or unfinished form); nothing was kept' });
+  expect(res.json()).toEqual({ status: false, message: 'The multipart body is malformed (missing boundary or unfinished form); nothing was kept', code: 'uploads.malformed' });
 });

@@ -27,7 +27,7 @@ it('refuses an account with 429 after 10 failures, from any address and whatever
     headers: { 'x-forwarded-for': '198.51.100.7' },
   });
   expect(right.statusCode).toBe(429);
-  expect(right.json()).toEqual({ status: false, message: TOO_MANY });
+  expect(right.json()).toEqual({ status: false, message: TOO_MANY, code: 'auth.tooManyFailures' });
   expect(right.headers['retry-after']).toBe('900');
   // The code step is locked for the account too.
   const otp = await post(t.app, '/api/authenticate/login-otp', { email, otp: '123456' }, { remoteAddress: '10.9.1.2' });

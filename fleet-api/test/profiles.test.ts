@@ -1,5 +1,6 @@
 // The six profiles (spec 7, Profiles): read, update with the spec's validation, 403 for other roles,
 // the sign-in email never changes, a new password ends the other sessions.
+import { serverMessageCode } from '@fleet/contract';
 import { bearer, DEMO_PASSWORD, post, signIn, startTestApp, tokensByRole, type TestApp, SETUP_TIMEOUT } from './support/app';
 import { formData } from './support/form-data';
 
@@ -22,7 +23,7 @@ describe('Admin profile', () => {
     expect((await get('/api/profile', 'Admin')).json().info).toEqual({ first_name: 'Alex', last_name: 'Morgan', email: 'admin@demo.test' });
     const ok = await put('/api/profile/update', 'Admin', { first_name: ' Alexandra ', last_name: 'Morgan' });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toEqual({ status: true, message: 'Profile updated successfully' });
+    expect(ok.json()).toEqual({ status: true, message: 'Profile updated successfully', code: 'profile.updated' });
     expect((await get('/api/profile', 'Admin')).json().info.first_name).toBe('Alexandra');
     const mismatch = await put('/api/profile/update', 'Admin', { first_name: 'A', last_name: 'B', password: 'Strong-pass-1', confirm_password: 'Strong-pass-2', current_password: DEMO_PASSWORD });
     expect(mismatch.statusCode).toBe(400);
@@ -38,7 +39,7 @@ describe('Admin profile', () => {
   ])('refuses %j', async (body, message) => {
     const res = await put('/api/profile/update', 'Admin', body);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ status: false, message });
+    expect(res.json()).toEqual({ status: false, message, ...serverMessageCode(message) });
   });
 
   it('a new password needs the current one: missing or wrong is a 400 and changes nothing', async () => {
@@ -46,10 +47,10 @@ describe('Admin profile', () => {
     const change = { first_name: 'Mallory', last_name: 'Taken', password: 'Stolen-pass-1', confirm_password: 'Stolen-pass-1' };
     const missing = await put('/api/profile/update', 'Admin', change);
     expect(missing.statusCode).toBe(400);
-    expect(missing.json()).toEqual({ status: false, message: 'Enter your current password to set a new one' });
+    expect(missing.json()).toEqual({ status: false, message: 'Enter your current password to set a new one', code: 'profile.currentPasswordRequired' });
     const wrong = await put('/api/profile/update', 'Admin', { ...change, current_password: 'Not-the-pass-1' });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toEqual({ status: false, message: 'Current password is incorrect' });
+    expect(wrong.json()).toEqual({ status: false, message: 'Current password is incorrect', code: 'profile.currentPasswordWrong' });
     expect((await get('/api/profile', 'Admin')).json().info).toEqual(before);
     await signIn(t.app, 'admin@demo.test', DEMO_PASSWORD);
   });
@@ -97,7 +98,7 @@ describe('Agency profile', () => {
     const form = formData({ agency_name: 'Sunrise Installers', postcode: '2150', contact_first_name: 'Sarah', contact_last_name: 'Mitchell', contact: '0298765432', ...change });
     const res = await t.app.inject({ method: 'POST', url: '/api/agency/editprofile', headers: { ...bearer(tokens.Agency ?? ''), ...form.headers }, payload: form.payload });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ status: false, message });
+    expect(res.json()).toEqual({ status: false, message, ...serverMessageCode(message) });
   });
 
   it('refuses a file part', async () => {
@@ -167,6 +168,6 @@ describe('other roles', () => {
   ])('%s with a %s token is 403 and holds no profile field', async (url, role) => {
     const res = await get(url, role);
     expect(res.statusCode).toBe(403);
-    expect(Object.keys(res.json())).toEqual(['status', 'message']);
+    expect(Object.keys(res.json())).toEqual(['status', 'message', 'code']);
   });
 });

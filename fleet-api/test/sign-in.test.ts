@@ -22,7 +22,7 @@ describe('every demo account', () => {
   it.each(DEMO_ACCOUNTS.map((a) => [a.userType, a.email]))('%s signs in through login + OTP', async (userType, email) => {
     const login = await post(t.app, '/api/authenticate/login', { email, password: DEMO_PASSWORD });
     expect(login.statusCode).toBe(200);
-    expect(login.json()).toEqual({ status: true, message: 'An OTP has been sent to your email', info: { otp_required: true } });
+    expect(login.json()).toEqual({ status: true, message: 'An OTP has been sent to your email', code: 'auth.otpSent', info: { otp_required: true } });
     expect(login.body).not.toMatch(/\d{6}/);
 
     const otp = await latestOtp(t.app, email);
@@ -30,7 +30,7 @@ describe('every demo account', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     const body = res.json();
-    expect(body).toMatchObject({ status: true, message: 'Login successful', info: { user_type: userType } });
+    expect(body).toMatchObject({ status: true, message: 'Login successful', code: 'auth.signedIn', info: { user_type: userType } });
     expect(body.info.userInfo).toMatchObject({ email });
     expect(Object.keys(body.info.userInfo).sort()).toEqual(
       ['agency_id', 'agency_name', 'company_id', 'company_name', 'customer_id', 'electrician_id', 'email', 'first_name', 'id', 'last_name', 'site_manager_id'].sort(),
@@ -60,7 +60,7 @@ describe('password step', () => {
     const unknown = await post(t.app, '/api/authenticate/login', { email: 'nobody@demo.test', password: 'Wrong-pass-1' }, { remoteAddress: '10.1.0.1' });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
-    expect(wrong.json()).toEqual({ status: false, message: 'Invalid email or password' });
+    expect(wrong.json()).toEqual({ status: false, message: 'Invalid email or password', code: 'auth.invalidCredentials' });
     expect(unknown.json()).toEqual(wrong.json());
   });
 
@@ -72,7 +72,7 @@ describe('password step', () => {
 
   it('holds nothing usable between password and code', async () => {
     const login = await post(t.app, '/api/authenticate/login', { email: 'admin@demo.test', password: DEMO_PASSWORD });
-    expect(Object.keys(login.json())).toEqual(['status', 'message', 'info']);
+    expect(Object.keys(login.json()).sort()).toEqual(['code', 'info', 'message', 'status']);
     expect(login.headers['set-cookie']).toBeUndefined();
   });
 });
@@ -92,7 +92,7 @@ describe('OTP step', () => {
     const code = await freshCode();
     const wrong = await post(t.app, '/api/authenticate/login-otp', { email, otp: wrongOf(code) }, addr);
     expect(wrong.statusCode).toBe(401);
-    expect(wrong.json()).toEqual({ status: false, message: 'Invalid or expired OTP' });
+    expect(wrong.json()).toEqual({ status: false, message: 'Invalid or expired OTP', code: 'auth.otpInvalid' });
     const ok = await post(t.app, '/api/authenticate/login-otp', { email, otp: code }, addr);
     expect(ok.statusCode).toBe(200);
     const again = await post(t.app, '/api/authenticate/login-otp', { email, otp: code }, addr);

@@ -21,7 +21,7 @@ describe('health', () => {
   it('answers ok with the database kind', async () => {
     const res = await t.app.inject({ url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: true, message: 'OK', info: { database: 'ok', kind: t.db.kind } });
+    expect(res.json()).toEqual({ status: true, message: 'OK', code: 'system.ok', info: { database: 'ok', kind: t.db.kind } });
   });
 
   it('answers 503 when the database fails', async () => {
@@ -35,7 +35,7 @@ describe('health', () => {
     const app = await buildApp({ db: broken, config: t.config });
     const res = await app.inject({ url: '/api/health' });
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({ status: false, message: 'Database unavailable', info: { database: 'down', kind: t.db.kind } });
+    expect(res.json()).toEqual({ status: false, message: 'Database unavailable', code: 'system.databaseDown', info: { database: 'down', kind: t.db.kind } });
     await app.close();
   });
 });

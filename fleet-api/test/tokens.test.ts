@@ -30,7 +30,7 @@ describe('access tokens', () => {
     expect((await profile(token)).statusCode).toBe(200);
     const none = await t.app.inject({ url: '/api/profile' });
     expect(none.statusCode).toBe(401);
-    expect(none.json()).toEqual({ status: false, message: expect.any(String) });
+    expect(none.json()).toEqual({ status: false, message: expect.any(String), code: expect.any(String) });
     expect((await t.app.inject({ url: '/api/profile', headers: { authorization: `Basic ${token}` } })).statusCode).toBe(401);
   });
 
@@ -95,7 +95,7 @@ describe('refresh tokens', () => {
     const r1 = (await post(t.app, '/api/token-refresh', { refresh_token: s.refresh_token })).json<{ token: string; refresh_token: string }>();
     const replaced = await getProfile(s.token);
     expect(replaced.statusCode).toBe(401);
-    expect(replaced.json()).toEqual({ status: false, message: 'Your session has expired. Please sign in again.' });
+    expect(replaced.json()).toEqual({ status: false, message: 'Your session has expired. Please sign in again.', code: 'auth.sessionExpired' });
     expect((await getProfile(r1.token)).statusCode).toBe(200);
     // the next refresh ends that one too; the session's other sign-in is not touched
     const r2 = (await post(t.app, '/api/token-refresh', { refresh_token: r1.refresh_token })).json<{ token: string }>();

@@ -68,7 +68,7 @@ describe.each(AUTH_CALLS)('%s', (url, valid, needsToken) => {
 describe('field messages', () => {
   it('login names the email field', async () => {
     const res = await post(t.app, '/api/authenticate/login', { email: 'nope', password: 'x' });
-    expect(res.json()).toEqual({ status: false, message: 'Invalid email address' });
+    expect(res.json()).toEqual({ status: false, message: 'Invalid email address', code: 'fields.emailMalformed' });
     expect((await post(t.app, '/api/authenticate/login', { password: 'x' })).json().message).toBe('Email is required');
     expect((await post(t.app, '/api/authenticate/login-otp', { email: 'a@b.co', otp: '12345' })).json().message).toBe('OTP must be 6 digits');
   });
@@ -81,7 +81,7 @@ describe('field messages', () => {
   it('unknown routes are a 404 in the same shape', async () => {
     const res = await t.app.inject({ url: '/api/does-not-exist' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ status: false, message: 'Not found' });
+    expect(res.json()).toEqual({ status: false, message: 'Not found', code: 'common.notFound' });
   });
 
   it('a huge body is refused with 413, not a crash', async () => {

@@ -9,9 +9,10 @@ import type { Db } from '../db';
 import { ApiError } from '../server/errors';
 import { isUserType, type Caller, type RouteAccess } from './roles';
 import type { TokenService } from './tokens';
+import { say } from '../server/messages';
 
-export const UNAUTHORIZED_MESSAGE = 'Your session has expired. Please sign in again.';
-export const FORBIDDEN_MESSAGE = 'You do not have permission to do this';
+export const UNAUTHORIZED_MESSAGE = say('auth.sessionExpired');
+export const FORBIDDEN_MESSAGE = say('auth.forbidden');
 
 export interface RegisteredRoute {
   method: string;

@@ -4,6 +4,7 @@
  * (the demo seed, tests) hash once and reuse the result.
  */
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
+import { say } from '../server/messages';
 
 // `Algorithm` is a const enum in the typings, which isolatedModules cannot inline: 2 is Argon2id.
 const ARGON2ID = 2 as Algorithm;
@@ -29,7 +30,7 @@ export async function verifyPassword(passwordHash: string, plain: string): Promi
   }
 }
 
-export const COMMON_PASSWORD_MESSAGE = 'This password is too common. Please choose a less predictable one.';
+export const COMMON_PASSWORD_MESSAGE = say('auth.passwordTooCommon');
 
 let commonPasswords: Set<string> | null = null;
 

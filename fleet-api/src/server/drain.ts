@@ -5,6 +5,7 @@
  * is still open when the grace period ends is cut, so the process always ends within its budget.
  */
 import type { FastifyInstance } from 'fastify';
+import { say } from './messages';
 
 export interface Drain {
   /** Requests being answered now. */
@@ -13,7 +14,7 @@ export interface Drain {
   drainAndClose(graceMs: number): Promise<void>;
 }
 
-export const DRAINING_MESSAGE = 'The server is restarting; try again in a moment';
+export const DRAINING_MESSAGE = say('common.restarting');
 
 export function installDrain(app: FastifyInstance): Drain {
   let draining = false;

@@ -1,8 +1,9 @@
 /**
- * One shape for every failure: `{status:false, message}`. Bad input is a 400 that names the field,
+ * One shape for every failure: `{status:false, message}` (and the message's `code`: server/messages.ts). Bad input is a 400 that names the field,
  * unknown routes a 404, anything unexpected a logged 500 without details.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { say } from './messages';
 
 /** What a failure may add: the field of the body it is about (a taken email), for the form to say it there. */
 export interface ErrorInfo {
@@ -23,9 +24,9 @@ export class ApiError extends Error {
 }
 
 export const badRequest = (message: string): ApiError => new ApiError(400, message);
-export const unauthorized = (message = 'Unauthorized'): ApiError => new ApiError(401, message);
-export const forbidden = (message = 'Forbidden'): ApiError => new ApiError(403, message);
-export const notFound = (message = 'Not found'): ApiError => new ApiError(404, message);
+export const unauthorized = (message = say('common.unauthorized')): ApiError => new ApiError(401, message);
+export const forbidden = (message = say('common.forbidden')): ApiError => new ApiError(403, message);
+export const notFound = (message = say('common.notFound')): ApiError => new ApiError(404, message);
 /**
  * 409: the write clashes with what is stored. With `field` (the body's field, e.g. `email` taken by
  * another account) the answer says `info: {field}`, and the console shows the message beside it.
@@ -44,7 +45,7 @@ export const isUniqueViolation = (err: unknown): boolean =>
  * `export const MODEL_EXISTS = uniqueMessage('heat_pump_models_name_key', 'A model with this name already exists')`.
  */
 const UNIQUE_MESSAGES = new Map<string, string>();
-export const DUPLICATE_MESSAGE = 'A record with these details already exists';
+export const DUPLICATE_MESSAGE = say('common.duplicate');
 
 export function uniqueMessage(index: string, message: string): string {
   if (!UNIQUE_MESSAGES.has(index)) UNIQUE_MESSAGES.set(index, message);
@@ -59,7 +60,7 @@ function duplicateMessage(err: unknown): string {
   return (typeof index === 'string' && UNIQUE_MESSAGES.get(index)) || DUPLICATE_MESSAGE;
 }
 
-export const MALFORMED_MESSAGE = 'The multipart body is malformed (missing boundary or unfinished form); nothing was kept';
+export const MALFORMED_MESSAGE = say('uploads.malformed');
 
 /** busboy's own refusals (no boundary, a form that ends early, a broken part header) are the client's fault. */
 export function isMalformedMultipart(err: unknown): boolean {
@@ -100,7 +101,7 @@ function customMessage(schema: Record<string, unknown> | undefined, keyword: str
  */
 export function validationMessage(issues: ValidationIssue[], context: string | undefined): string {
   const issue = issues[0];
-  if (!issue) return 'Invalid request';
+  if (!issue) return say('requests.invalid');
   const where = context === 'body' || context === undefined ? '' : `${context} `;
   if (issue.keyword === 'required') {
     const missing = String(issue.params.missingProperty ?? '');
@@ -108,23 +109,24 @@ export function validationMessage(issues: ValidationIssue[], context: string | u
     const required = props?.[missing]?.requiredMessage;
     if (typeof required === 'string') return required;
     const path = fieldName(issue.instancePath);
-    return `${where}${path ? `${path}.` : ''}${missing} is required`;
+    return say('requests.fieldRequired', { field: `${where}${path ? `${path}.` : ''}${missing}` });
   }
   if (issue.keyword === 'additionalProperties') {
     const extra = String(issue.params.additionalProperty ?? '');
     const path = fieldName(issue.instancePath);
-    return `${where}${path ? `${path}.` : ''}${extra} is not an accepted field`;
+    return say('requests.fieldRefused', { field: `${where}${path ? `${path}.` : ''}${extra}` });
   }
   const path = fieldName(issue.instancePath);
   // a JSON body's value of another type ("26" for an id) is named as such, before any field text
-  if (issue.keyword === 'type' && path && (context === 'body' || context === undefined)) return `${path} has the wrong type`;
+  if (issue.keyword === 'type' && path && (context === 'body' || context === undefined)) return say('requests.fieldWrongType', { field: path });
   const custom = customMessage(issue.parentSchema, issue.keyword);
   if (custom) return custom;
   if (!path) {
-    if (issue.keyword === 'type') return context === 'body' || !context ? 'A JSON body is required' : `${context} is invalid`;
-    return `${context ?? 'body'} ${issue.message ?? 'is invalid'}`;
+    if (issue.keyword === 'type') return context === 'body' || !context ? say('requests.jsonBodyRequired') : say('requests.fieldInvalid', { field: context });
+    // ajv's own words ("must be string"): English, without a code (the console shows them as they are)
+    return issue.message ? `${context ?? 'body'} ${issue.message}` : say('requests.fieldInvalid', { field: context ?? 'body' });
   }
-  return `${where}${path} ${issue.message ?? 'is invalid'}`;
+  return issue.message ? `${where}${path} ${issue.message}` : say('requests.fieldInvalid', { field: `${where}${path}` });
 }
 
 function send(reply: FastifyReply, status: number, message: string, info?: ErrorInfo): FastifyReply {
@@ -147,13 +149,13 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (bad JSON, too large, wrong media type): say what, without internals.
       const known: Record<string, string> = {
-        FST_ERR_CTP_INVALID_JSON_BODY: 'The body is not valid JSON',
-        FST_ERR_CTP_EMPTY_JSON_BODY: 'A JSON body is required',
-        FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type',
-        FST_ERR_CTP_BODY_TOO_LARGE: 'The request is too large',
+        FST_ERR_CTP_INVALID_JSON_BODY: say('requests.jsonInvalid'),
+        FST_ERR_CTP_EMPTY_JSON_BODY: say('requests.jsonBodyRequired'),
+        FST_ERR_CTP_INVALID_MEDIA_TYPE: say('requests.mediaTypeRefused'),
+        FST_ERR_CTP_BODY_TOO_LARGE: say('requests.tooLarge'),
       };
-      const msg = (fe.code && known[fe.code]) ?? (status === 400 ? 'Invalid request' : fe.message);
-      return send(reply, status, msg || 'Invalid request');
+      const msg = (fe.code && known[fe.code]) ?? (status === 400 ? say('requests.invalid') : fe.message);
+      return send(reply, status, msg || say('requests.invalid'));
     }
     // A form route's parser (@fastify/multipart reading the fields into the body) refusing a broken
     // form, e.g. multipart/form-data without a boundary: the firmware upload's 400 (server/upload-form.ts).
@@ -162,8 +164,8 @@ export function installErrorHandling(app: FastifyInstance): void {
       return send(reply, 400, MALFORMED_MESSAGE);
     }
     request.log.error({ err: error }, 'unexpected error');
-    return send(reply, 500, 'Something went wrong');
+    return send(reply, 500, say('common.somethingWrong'));
   });
 
-  app.setNotFoundHandler((_request, reply) => send(reply, 404, 'Not found'));
+  app.setNotFoundHandler((_request, reply) => send(reply, 404, say('common.notFound')));
 }

@@ -6,6 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from './errors';
+import { say } from './messages';
 
 /** The path of the first bad value in `value`, or null. */
 export function findBadValue(value: unknown, path: string, depth = 0): string | null {
@@ -36,7 +37,7 @@ export function installInputHygiene(app: FastifyInstance): void {
       ['params ', request.params],
     ] as const) {
       const bad = findBadValue(value, '');
-      if (bad !== null) throw badRequest(`${where}${bad || 'value'} is invalid`);
+      if (bad !== null) throw badRequest(say('requests.fieldInvalid', { field: `${where}${bad || 'value'}` }));
     }
   });
 }

@@ -8,18 +8,19 @@ import { Type, type TSchema } from '@sinclair/typebox';
 import { badRequest } from './errors';
 import type { Db } from '../db';
 import type { SqlParams } from './sql';
+import { say } from './messages';
 
 export const DEFAULT_LIMIT = 25;
 export const MAX_LIMIT = 500;
 
 /** Query fields of every list call; spread into a route's own `Strict({...})` querystring. */
 export const listQueryProperties = {
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1, errorMessage: 'page must be a positive number' })),
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1, errorMessage: say('lists.pageInvalid') })),
   limit: Type.Optional(
-    Type.Integer({ minimum: 1, maximum: MAX_LIMIT, default: DEFAULT_LIMIT, errorMessage: `limit must be between 1 and ${MAX_LIMIT}` }),
+    Type.Integer({ minimum: 1, maximum: MAX_LIMIT, default: DEFAULT_LIMIT, errorMessage: say('lists.limitInvalid', { max: MAX_LIMIT }) }),
   ),
   orderBy: Type.Optional(
-    Type.String({ pattern: '^([Aa][Ss][Cc]|[Dd][Ee][Ss][Cc])$', errorMessage: 'orderBy must be asc or desc' }),
+    Type.String({ pattern: '^([Aa][Ss][Cc]|[Dd][Ee][Ss][Cc])$', errorMessage: say('lists.orderInvalid') }),
   ),
   sortBy: Type.Optional(Type.String({ maxLength: 64 })),
   filter: Type.Optional(Type.String({ maxLength: 8000, description: 'JSON array of {key, value, type, end_value}' })),
@@ -80,23 +81,23 @@ export function decodeFilter(raw: string | undefined): FilterItem[] {
   try {
     parsed = JSON.parse(raw);
   } catch {
-    throw badRequest('filter must be a JSON array');
+    throw badRequest(say('lists.filterNotArray'));
   }
-  if (!Array.isArray(parsed)) throw badRequest('filter must be a JSON array');
-  if (parsed.length > 50) throw badRequest('filter has too many items');
+  if (!Array.isArray(parsed)) throw badRequest(say('lists.filterNotArray'));
+  if (parsed.length > 50) throw badRequest(say('lists.filterTooLong'));
   return parsed.map((item: unknown, i: number): FilterItem => {
-    if (!item || typeof item !== 'object' || Array.isArray(item)) throw badRequest(`filter[${i}] must be an object`);
+    if (!item || typeof item !== 'object' || Array.isArray(item)) throw badRequest(say('lists.filterItemNotObject', { index: i }));
     const o = item as Record<string, unknown>;
-    if (typeof o.key !== 'string' || o.key === '') throw badRequest(`filter[${i}].key is required`);
+    if (typeof o.key !== 'string' || o.key === '') throw badRequest(say('lists.filterKeyRequired', { index: i }));
     const type = o.type === undefined ? 'single' : o.type;
-    if (type !== 'single' && type !== 'multi') throw badRequest(`filter[${i}].type must be single or multi`);
+    if (type !== 'single' && type !== 'multi') throw badRequest(say('lists.filterTypeInvalid', { index: i }));
     const v = o.value;
     const okScalar = (x: unknown) => typeof x === 'string' || typeof x === 'number';
     if (!(okScalar(v) || typeof v === 'boolean' || (Array.isArray(v) && v.every(okScalar)))) {
-      throw badRequest(`filter[${i}].value is invalid`);
+      throw badRequest(say('lists.filterValueInvalid', { index: i }));
     }
     if (o.end_value !== undefined && o.end_value !== null && typeof o.end_value !== 'string') {
-      throw badRequest(`filter[${i}].end_value must be a date`);
+      throw badRequest(say('lists.filterEndNotDate', { index: i }));
     }
     return {
       key: o.key,
@@ -110,17 +111,17 @@ export function decodeFilter(raw: string | undefined): FilterItem[] {
 /** DD-MM-YYYY (the console's filter format; DD/MM/YYYY accepted too) -> YYYY-MM-DD. */
 export function parseFilterDate(text: string, field: string): string {
   const m = /^(\d{2})[-/](\d{2})[-/](\d{4})$/.exec(text.trim());
-  if (!m) throw badRequest(`${field} must be a date DD-MM-YYYY`);
+  if (!m) throw badRequest(say('fields.dateDmy', { field }));
   const [, d, mo, y] = m;
   const date = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d)));
   if (date.getUTCFullYear() !== Number(y) || date.getUTCMonth() !== Number(mo) - 1 || date.getUTCDate() !== Number(d)) {
-    throw badRequest(`${field} must be a date DD-MM-YYYY`);
+    throw badRequest(say('fields.dateDmy', { field }));
   }
   return `${y}-${mo}-${d}`;
 }
 
 function textValue(v: FilterItem['value'], key: string): string {
-  if (Array.isArray(v)) throw badRequest(`filter ${key} takes one value`);
+  if (Array.isArray(v)) throw badRequest(say('lists.filterOneValue', { key }));
   const s = String(v);
   // The console URL-encodes text values.
   let text = s;
@@ -130,7 +131,7 @@ function textValue(v: FilterItem['value'], key: string): string {
     text = s;
   }
   // PostgreSQL refuses NUL in text: a clear 400 rather than a 500.
-  if (text.includes('\u0000')) throw badRequest(`filter ${key} has an invalid character`);
+  if (text.includes('\u0000')) throw badRequest(say('lists.filterBadCharacter', { key }));
   return text;
 }
 
@@ -153,13 +154,13 @@ function condition(rule: FilterRule, item: FilterItem, params: SqlParams): strin
       return `${rule.column}::text = ${params.add(textValue(item.value, key))}`;
     case 'number': {
       const n = Number(textValue(item.value, key));
-      if (!Number.isFinite(n)) throw badRequest(`filter ${key} must be a number`);
+      if (!Number.isFinite(n)) throw badRequest(say('lists.filterNotNumber', { key }));
       return `${rule.column} = ${params.add(n)}`;
     }
     case 'boolean': {
       const s = textValue(item.value, key).toLowerCase();
       const b = s === 'true' || s === '1' ? true : s === 'false' || s === '0' ? false : null;
-      if (b === null) throw badRequest(`filter ${key} must be true or false`);
+      if (b === null) throw badRequest(say('lists.filterNotBoolean', { key }));
       return `${rule.column} = ${params.add(b)}`;
     }
     case 'multi': {
@@ -173,7 +174,7 @@ function condition(rule: FilterRule, item: FilterItem, params: SqlParams): strin
     case 'date': {
       const from = parseFilterDate(textValue(item.value, key), `filter ${key}`);
       const to = item.end_value ? parseFilterDate(item.end_value, `filter ${key} end_value`) : from;
-      if (to < from) throw badRequest(`filter ${key} end_value is before its value`);
+      if (to < from) throw badRequest(say('lists.filterEndBeforeStart', { key }));
       // Whole days: from the start of `from` to the end of `to`.
       return `${rule.column} >= ${params.add(from)}::date AND ${rule.column} < (${params.add(to)}::date + 1)`;
     }
@@ -183,7 +184,7 @@ function condition(rule: FilterRule, item: FilterItem, params: SqlParams): strin
 /** The rule of a filter key (own properties only: `constructor` is not a filter); unknown keys are a 400. */
 export function filterRule(spec: Pick<ListSpec, 'filters'>, key: string): FilterRule {
   const rule = Object.hasOwn(spec.filters, key) ? spec.filters[key] : undefined;
-  if (!rule || typeof rule !== 'object') throw badRequest(`filter ${key} is not a filter of this list`);
+  if (!rule || typeof rule !== 'object') throw badRequest(say('lists.filterUnknown', { key }));
   return rule;
 }
 
@@ -195,7 +196,7 @@ export function buildListing(query: ListQuery, spec: ListSpec, params: SqlParams
   const sortKey = query.sortBy && query.sortBy !== '' ? query.sortBy : (spec.defaultSort ?? 'created_at');
   // Own properties only: `constructor`, `toString` or `__proto__` are not columns.
   const sortSql = Object.hasOwn(spec.sortable, sortKey) ? spec.sortable[sortKey] : undefined;
-  if (typeof sortSql !== 'string') throw badRequest(`sortBy ${sortKey} is not a sortable field`);
+  if (typeof sortSql !== 'string') throw badRequest(say('lists.sortUnknown', { key: sortKey }));
   const ignored = new Set([...ALWAYS_IGNORED, ...(spec.ignoredFilters ?? [])]);
   const conditions: string[] = [];
   for (const item of decodeFilter(query.filter)) {

@@ -15,16 +15,28 @@ import {
   PHONE_PATTERN as PHONE_RULE,
   trimmedPattern,
 } from '@fleet/contract';
+import { say } from './messages';
 
 /** A body/query object that refuses fields it does not name. */
 export function Strict<T extends TProperties>(properties: T, options: ObjectOptions = {}): TObject<T> {
   return Type.Object(properties, { additionalProperties: false, ...options });
 }
 
+/**
+ * An answer's sentence: `message` in English, and when it is one of @fleet/contract's SERVER_MESSAGES
+ * its `code` and the values of its placeholders (server/messages.ts adds them), for the console to say
+ * it in the page's language. Declared here, or the serializer would drop them.
+ */
+export const MessageFields = {
+  message: Type.String(),
+  code: Type.Optional(Type.String({ description: "The message's code in @fleet/contract's SERVER_MESSAGES, e.g. agencies.notFound" })),
+  params: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]), { description: "The values of the message's placeholders, e.g. {count: 3}" })),
+};
+
 export const ErrorReply = Type.Object(
   {
     status: Type.Boolean(),
-    message: Type.String(),
+    ...MessageFields,
     // a 409 about one field of the body (server/errors.ts conflict): which one
     info: Type.Optional(Type.Object({ field: Type.String() })),
   },
@@ -33,10 +45,10 @@ export const ErrorReply = Type.Object(
 
 /** `{status, message, info}` with `info` shaped by the route. */
 export function Envelope<T extends TSchema>(info: T) {
-  return Type.Object({ status: Type.Boolean(), message: Type.String(), info });
+  return Type.Object({ status: Type.Boolean(), ...MessageFields, info });
 }
 
-export const MessageReply = Type.Object({ status: Type.Boolean(), message: Type.String() });
+export const MessageReply = Type.Object({ status: Type.Boolean(), ...MessageFields });
 
 /** The failure answers a route can give, for its `response` schema (and the OpenAPI document). */
 export function failures(...codes: Array<400 | 401 | 403 | 404 | 409 | 413 | 429 | 503>) {
@@ -57,9 +69,9 @@ export const PHONE_PATTERN = trimmedPattern(PHONE_RULE);
 export const PHONE_CHARACTERS = trimmedPattern(PHONE_CHARACTERS_RULE);
 
 export const PASSWORD_RULE_MESSAGE =
-  'Password must be at least 8 characters and contain an uppercase letter, a lowercase letter and a digit';
+  say('fields.passwordWeak');
 
-export function EmailField(invalidMessage = 'Invalid email address', requiredMessage = 'Email is required') {
+export function EmailField(invalidMessage = say('fields.emailMalformed'), requiredMessage = say('fields.emailRequired')) {
   return Type.String({
     // an empty field is a missing one (spec: 'Email is required' before the pattern's message)
     minLength: 1,
@@ -72,11 +84,11 @@ export function EmailField(invalidMessage = 'Invalid email address', requiredMes
 }
 
 /** A password being set: the spec's strength rule. Long inputs are refused before hashing. */
-export function NewPasswordField(requiredMessage = 'Password is required') {
+export function NewPasswordField(requiredMessage = say('fields.passwordRequired')) {
   return Type.String({
     maxLength: PASSWORD_MAX_LENGTH,
     pattern: PASSWORD_PATTERN,
-    errorMessage: { default: PASSWORD_RULE_MESSAGE, maxLength: `Password must be at most ${PASSWORD_MAX_LENGTH} characters` },
+    errorMessage: { default: PASSWORD_RULE_MESSAGE, maxLength: say('fields.tooLong', { field: 'Password', max: PASSWORD_MAX_LENGTH }) },
     requiredMessage,
   });
 }
@@ -87,7 +99,7 @@ export function OptionalPasswordField() {
     Type.String({
       maxLength: PASSWORD_MAX_LENGTH,
       pattern: `^(|${PASSWORD_PATTERN.slice(1, -1)})$`,
-      errorMessage: { default: PASSWORD_RULE_MESSAGE, maxLength: `Password must be at most ${PASSWORD_MAX_LENGTH} characters` },
+      errorMessage: { default: PASSWORD_RULE_MESSAGE, maxLength: say('fields.tooLong', { field: 'Password', max: PASSWORD_MAX_LENGTH }) },
     }),
   );
 }
@@ -96,8 +108,8 @@ export function OptionalPasswordField() {
 export const PasswordField = Type.String({
   minLength: 1,
   maxLength: PASSWORD_MAX_LENGTH,
-  errorMessage: { default: 'Password is required', maxLength: `Password must be at most ${PASSWORD_MAX_LENGTH} characters` },
-  requiredMessage: 'Password is required',
+  errorMessage: { default: say('fields.passwordRequired'), maxLength: say('fields.tooLong', { field: 'Password', max: PASSWORD_MAX_LENGTH }) },
+  requiredMessage: say('fields.passwordRequired'),
 });
 
 /** Names: required, under 200 characters ("First Name should be less than 200 character"). */
@@ -107,10 +119,10 @@ export function NameField(label: string) {
     maxLength: NAME_MAX_LENGTH,
     pattern: '\\S',
     errorMessage: {
-      default: `${label} is required`,
-      maxLength: `${label} should be less than 200 character`,
+      default: say('requests.fieldRequired', { field: label }),
+      maxLength: say('fields.lessThan', { field: label, max: 200 }),
     },
-    requiredMessage: `${label} is required`,
+    requiredMessage: say('requests.fieldRequired', { field: label }),
   });
 }
 
@@ -120,8 +132,8 @@ export function TextField(label: string, maxLength = 500) {
     minLength: 1,
     maxLength,
     pattern: '\\S',
-    errorMessage: { default: `${label} is required`, maxLength: `${label} must be at most ${maxLength} characters` },
-    requiredMessage: `${label} is required`,
+    errorMessage: { default: say('requests.fieldRequired', { field: label }), maxLength: say('fields.tooLong', { field: label, max: maxLength }) },
+    requiredMessage: say('requests.fieldRequired', { field: label }),
   });
 }
 
@@ -135,12 +147,12 @@ export function PhoneField(label = 'Phone Number') {
     minLength: PHONE_MIN_LENGTH,
     maxLength: PHONE_MAX_LENGTH,
     allOf: [
-      { pattern: PHONE_CHARACTERS, errorMessage: `${label} can only contain digits, spaces, brackets, hyphens and a leading +` },
+      { pattern: PHONE_CHARACTERS, errorMessage: say('fields.phoneCharacters', { field: label }) },
       // an empty value is a short one: the length's message
-      { pattern: `^$|${PHONE_PATTERN}`, errorMessage: `${label} must start with + or a digit and end with a digit` },
+      { pattern: `^$|${PHONE_PATTERN}`, errorMessage: say('fields.phoneEnds', { field: label }) },
     ],
-    errorMessage: { default: `${label} must be ${PHONE_MIN_LENGTH} to ${PHONE_MAX_LENGTH} characters.` },
-    requiredMessage: `${label} is required`,
+    errorMessage: { default: say('fields.lengthRange', { field: label, min: PHONE_MIN_LENGTH, max: PHONE_MAX_LENGTH }) },
+    requiredMessage: say('requests.fieldRequired', { field: label }),
   });
 }
 
@@ -148,19 +160,19 @@ export const PostcodeField = Type.String({
   minLength: 3,
   maxLength: 10,
   pattern: '^\\s*[0-9A-Za-z]',
-  errorMessage: 'Valid Postal code is required',
-  requiredMessage: 'Valid Postal code is required',
+  errorMessage: say('fields.postalCodeRequired'),
+  requiredMessage: say('fields.postalCodeRequired'),
 });
 
 export const AbnField = Type.String({
   minLength: 11,
   maxLength: 11,
-  errorMessage: 'Invalid ABN',
-  requiredMessage: 'ABN is required',
+  errorMessage: say('fields.abnInvalid'),
+  requiredMessage: say('fields.abnRequired'),
 });
 
 /** Ids in paths and bodies: positive integers. */
-export const IdField = Type.Integer({ minimum: 1, maximum: 2147483647, errorMessage: 'Invalid id' });
+export const IdField = Type.Integer({ minimum: 1, maximum: 2147483647, errorMessage: say('fields.idInvalid') });
 
 /** Trims text fields of a parsed body (the spec: "Text fields are trimmed"). */
 export function trimmed<T extends Record<string, unknown>>(body: T): T {
@@ -174,7 +186,7 @@ export const normaliseEmail = (email: string): string => email.trim().toLowerCas
 /** Spec 4: an agency's, an agent's or an electrician's state. */
 export const STATUSES = ['Active', 'In-Active'] as const;
 export type Status = (typeof STATUSES)[number];
-export const StatusField = Type.Unsafe<Status>({ type: 'string', enum: [...STATUSES], errorMessage: 'Status is Active or In-Active' });
+export const StatusField = Type.Unsafe<Status>({ type: 'string', enum: [...STATUSES], errorMessage: say('fields.statusInvalid') });
 
 /** A field that may be null. */
 export const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);

@@ -9,6 +9,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { Type } from '@sinclair/typebox';
 import { ErrorReply, IdField, Strict } from './schemas';
+import { say } from './messages';
 
 export const LINK_TTL_SECONDS = 3600;
 
@@ -50,10 +51,10 @@ export function signedLinkSchema<Slot extends string>(tag: string, summary: stri
   return {
     tags: [tag],
     summary,
-    params: Strict({ id: IdField, slot: Type.Unsafe<Slot>({ type: 'string', enum: [...slots], errorMessage: 'Unknown file slot' }) }),
+    params: Strict({ id: IdField, slot: Type.Unsafe<Slot>({ type: 'string', enum: [...slots], errorMessage: say('links.slotUnknown') }) }),
     querystring: Strict({
-      expires: Type.Integer({ minimum: 0, maximum: 99_999_999_999, errorMessage: 'expires is invalid' }),
-      signature: Type.String({ maxLength: 128, errorMessage: 'signature is invalid' }),
+      expires: Type.Integer({ minimum: 0, maximum: 99_999_999_999, errorMessage: say('links.expiresInvalid') }),
+      signature: Type.String({ maxLength: 128, errorMessage: say('links.signatureInvalid') }),
     }),
     response: {
       200: Type.Unsafe<Readable>({ type: 'string', format: 'binary', description: bytes }),

@@ -9,6 +9,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FirmwareStorage, StagedFile } from '../storage/firmware-storage';
 import { ApiError, badRequest, isMalformedMultipart, MALFORMED_MESSAGE } from './errors';
+import { say } from './messages';
 
 export interface UploadedFile {
   staged: StagedFile;
@@ -46,7 +47,7 @@ export async function discardAll<F extends string, S extends string>(storage: Fi
   await Promise.all((Object.values(form.files) as Array<UploadedFile | undefined>).map((f) => (f ? storage.discard(f.staged) : undefined)));
 }
 
-export const STALLED_MESSAGE = 'The upload stopped before the end of the form; nothing was kept';
+export const STALLED_MESSAGE = say('uploads.unfinished');
 /** Looks 100 ms apart without progress before an ended body's unfinished form is refused. */
 const STILL_LOOKS = 10;
 export { MALFORMED_MESSAGE };
@@ -152,11 +153,11 @@ export async function readUploadForm<Field extends string, Slot extends string>(
       if (part.type === 'file') {
         if (!isSlot(part.fieldname)) {
           part.file.resume();
-          throw badRequest(`${part.fieldname} is not an accepted field`);
+          throw badRequest(say('requests.fieldRefused', { field: part.fieldname }));
         }
         if (form.files[part.fieldname]) {
           part.file.resume();
-          throw badRequest(`Only one file is allowed for ${part.fieldname}`);
+          throw badRequest(say('uploads.oneFileOnly', { field: part.fieldname }));
         }
         const refused = spec.refuseFileName(part.filename ?? '');
         if (refused) {
@@ -174,9 +175,9 @@ export async function readUploadForm<Field extends string, Slot extends string>(
         // busboy stops at the limit and marks the stream: one byte more is a refusal.
         if (part.file.truncated) throw new ApiError(413, spec.tooLargeMessage);
       } else {
-        if (!isField(part.fieldname)) throw badRequest(`${part.fieldname} is not an accepted field`);
-        if (part.valueTruncated) throw badRequest(`${part.fieldname} is too long`);
-        if (form.fields[part.fieldname] !== undefined) throw badRequest(`${part.fieldname} is given twice`);
+        if (!isField(part.fieldname)) throw badRequest(say('requests.fieldRefused', { field: part.fieldname }));
+        if (part.valueTruncated) throw badRequest(say('uploads.fieldTooLong', { field: part.fieldname }));
+        if (form.fields[part.fieldname] !== undefined) throw badRequest(say('uploads.fieldTwice', { field: part.fieldname }));
         form.fields[part.fieldname] = String(part.value ?? '');
       }
     }
@@ -188,7 +189,7 @@ export async function readUploadForm<Field extends string, Slot extends string>(
     reply.header('connection', 'close');
     const e = err as { code?: string; statusCode?: number };
     if (e.code === 'FST_FILES_LIMIT' || e.code === 'FST_PARTS_LIMIT' || e.code === 'FST_FIELDS_LIMIT') {
-      throw badRequest('The form has too many fields or files');
+      throw badRequest(say('uploads.tooManyParts'));
     }
     if (isMalformedMultipart(err)) throw badRequest(MALFORMED_MESSAGE);
     throw err;

@@ -97,7 +97,7 @@ describe('POST /api/ota/store (single)', () => {
     const over = Buffer.alloc(LIMIT + 1, 1);
     const res = await sendForm(t.app, '/api/ota/store', t.admin, singleForm('3.9.3', over));
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ status: false, message: 'File too large: the limit is 52428800 bytes' });
+    expect(res.json()).toEqual({ status: false, message: 'File too large: the limit is 52428800 bytes', code: 'firmware.fileTooLarge', params: { bytes: 52428800 } });
     expect(t.storedFiles().length).toBe(before + 1);
     expect(await rowCount()).toBe(rows);
   });
@@ -213,7 +213,7 @@ describe('OTA packs (heat_pump, ota_type multiple)', () => {
   it('deletes the firmware and its files; unknown ids are 404', async () => {
     const before = t.storedFiles().length;
     const res = await call(t, 'DELETE', '/api/ota/delete', { ota_id: packId, deviceType: 'heat_pump' });
-    expect(res).toEqual({ status: 200, body: { status: true, message: 'Firmware deleted successfully' } });
+    expect(res).toEqual({ status: 200, body: { status: true, message: 'Firmware deleted successfully', code: 'firmware.deleted' } });
     expect(t.storedFiles().length).toBe(before - 3);
     expect((await call(t, 'DELETE', '/api/ota/delete', { ota_id: packId, deviceType: 'heat_pump' })).status).toBe(404);
     const update = await sendForm(t.app, '/api/ota/update/999999', t.admin, singleForm('7.7.7', Buffer.from('x')));

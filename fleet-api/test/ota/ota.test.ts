@@ -83,7 +83,7 @@ describe('groups and availability', () => {
     expect(await deviceRow(onOld[0]!)).toMatchObject({ available_firmware: '7.2.0', upgradable: true, group_id: groupId });
 
     const noTarget = await call(t, 'PUT', '/api/ota/group/update-data', { group_id: groupId, group_name: 'Pilot', current_version: '7.0.0', target_version: null, upgradable: true, deviceType: AIR });
-    expect(noTarget).toEqual({ status: 400, body: { status: false, message: 'Please select Target Version before sending Firmware Update' } });
+    expect(noTarget).toEqual({ status: 400, body: { status: false, message: 'Please select Target Version before sending Firmware Update', code: 'otaGroups.targetRequired' } });
     expect((await call(t, 'PUT', '/api/ota/group/update-data', { group_id: groupId, target_version: '9.9.9', deviceType: AIR })).body.message).toBe('Unknown firmware version 9.9.9');
 
     const target = await call(t, 'PUT', '/api/ota/group/update-data', { group_id: groupId, group_name: 'Pilot', current_version: '7.0.0', target_version: '7.3.0', upgradable: false, deviceType: AIR });
@@ -189,7 +189,7 @@ describe('push, history and the simulator', () => {
     );
     // A second push of the same devices skips those with an update in flight.
     const again = await call(t, 'PUT', '/api/ota/update-firmware', { devices: selection, all: false, deviceType: AIR });
-    expect(again).toEqual({ status: 400, body: { status: false, message: 'None of the selected devices has a firmware update available' } });
+    expect(again).toEqual({ status: 400, body: { status: false, message: 'None of the selected devices has a firmware update available', code: 'ota.noUpdateAvailable' } });
     expect((await call(t, 'PUT', '/api/ota/update-firmware', { devices: [999999], deviceType: AIR })).status).toBe(404);
   });
 

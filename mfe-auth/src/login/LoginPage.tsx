@@ -39,7 +39,7 @@ export function LoginPage({ portal }: LoginPageProps) {
     mutationFn: requestLogin,
     onSuccess: (answer, body) => {
       savePendingLogin({ email: body.email, portal, otpSentAt: Date.now() });
-      if (answer.message) notify.success(answer.message);
+      if (answer.message) notify.success(answer);
       navigate('/verify-otp', { state: { email: body.email } });
     },
     onError: (err) => notify.failure(err),

@@ -1,12 +1,13 @@
 // The sign-in calls of docs/auth-calls.md. Screens use these, never URLs.
-import { apiPost, type ApiAnswer, type LoginUserInfo, type SignInAnswer } from '@fleet/shared-api';
+import { apiPost, type ApiAnswer, type LoginUserInfo, type ServerText, type SignInAnswer } from '@fleet/shared-api';
 
 export function requestLogin(body: { email: string; password: string }): Promise<ApiAnswer<{ otp_required: boolean }>> {
   return apiPost('/api/authenticate/login', body);
 }
 
 export interface OtpAnswer {
-  message: string;
+  /** The server's sentence ('Login successful'), with its code for the page's language. */
+  said: ServerText;
   session: SignInAnswer;
 }
 
@@ -16,7 +17,7 @@ export async function verifyLoginOtp(body: { email: string; otp: string }): Prom
   if (typeof answer.token !== 'string' || typeof answer.refresh_token !== 'string' || !answer.info?.user_type) {
     throw new Error('The sign-in answer carried no session');
   }
-  return { message: answer.message, session: { token: answer.token, refresh_token: answer.refresh_token, info: answer.info } };
+  return { said: { message: answer.message, code: answer.code, params: answer.params }, session: { token: answer.token, refresh_token: answer.refresh_token, info: answer.info } };
 }
 
 export function resendLoginOtp(body: { email: string }): Promise<ApiAnswer<unknown>> {

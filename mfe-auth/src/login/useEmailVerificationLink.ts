@@ -13,7 +13,7 @@ export function useEmailVerificationLink(): { verifying: boolean } {
   const handled = useRef<string | null>(null);
   const mutation = useMutation({
     mutationFn: verifyEmail,
-    onSuccess: (answer) => notify.success(answer.message),
+    onSuccess: (answer) => notify.success(answer),
     onError: (err) => notify.failure(err),
   });
   const { mutate } = mutation;

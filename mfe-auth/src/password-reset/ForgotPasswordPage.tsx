@@ -31,7 +31,7 @@ export function ForgotPasswordPage({ portal }: ForgotPasswordPageProps) {
   const request = useMutation({
     mutationFn: (value: string) => requestPasswordReset(portal, value),
     onSuccess: (answer) => {
-      if (answer.message) notify.success(answer.message);
+      if (answer.message) notify.success(answer);
       navigate(LOGIN_PATHS[portal]);
     },
     onError: (err) => notify.failure(err),

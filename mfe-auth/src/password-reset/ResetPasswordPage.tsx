@@ -57,7 +57,7 @@ function ResetPasswordForm({ portal, token, email, title }: { portal: Portal; to
     mutationFn: (values: { password: string; confirmPassword: string }) =>
       resetPassword(portal, { password: values.password, confirm_password: values.confirmPassword, token, email }),
     onSuccess: (answer) => {
-      if (answer.message) notify.success(answer.message);
+      if (answer.message) notify.success(answer);
       navigate(LOGIN_PATHS[portal], { replace: true });
     },
     onError: (err) => notify.failure(err),

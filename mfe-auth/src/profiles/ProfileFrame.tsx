@@ -54,7 +54,7 @@ function useSaveProfile<V>(
   return useMutation({
     mutationFn: save,
     onSuccess: async (answer, values) => {
-      if (answer.message) notify.success(answer.message);
+      if (answer.message) notify.success(answer);
       if (signedInDetails) updateSignedInDetails(signedInDetails(values));
       onSaved?.();
       await queryClient.invalidateQueries({ queryKey: profileKey(role) });

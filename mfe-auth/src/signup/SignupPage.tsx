@@ -47,7 +47,7 @@ export function SignupPage() {
         password: values.password,
       }),
     onSuccess: (answer) => {
-      if (answer.message) notify.success(answer.message);
+      if (answer.message) notify.success(answer);
       navigate(LOGIN_PATHS.main);
     },
     onError: (err) => notify.failure(err),

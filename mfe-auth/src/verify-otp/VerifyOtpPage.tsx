@@ -55,10 +55,10 @@ function VerifyOtpForm({ pending }: { pending: PendingLogin }) {
 
   const verify = useMutation({
     mutationFn: (otp: string) => verifyLoginOtp({ email: pending.email, otp }),
-    onSuccess: ({ message, session }) => {
+    onSuccess: ({ said, session }) => {
       clearPendingLogin();
       signIn(session);
-      if (message) notify.success(message, LOGIN_TOAST_TIMER);
+      if (said.message) notify.success(said, LOGIN_TOAST_TIMER);
       navigate(homePath(session.info.user_type, selectedProduct()), { replace: true });
     },
     onError: (err) => notify.failure(err),
@@ -70,7 +70,7 @@ function VerifyOtpForm({ pending }: { pending: PendingLogin }) {
       const now = Date.now();
       savePendingLogin({ ...pending, otpSentAt: now });
       setSentAt(now);
-      if (answer.message) notify.success(answer.message);
+      if (answer.message) notify.success(answer);
     },
     onError: (err) => notify.failure(err),
   });

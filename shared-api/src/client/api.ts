@@ -4,9 +4,13 @@ import { isApiUnavailable, reportApiUnavailable } from '../notifications/api-out
 import { noteActivity } from '../session/keep-alive';
 import { pendingRenewal, recoverSession, sessionStore } from '../session/session-store';
 import { ApiError, GENERIC_ERROR_MESSAGE, NETWORK_ERROR_MESSAGE, isNetworkFailure, serverMessage } from './errors';
+import type { ServerText } from './server-text';
 
-/** Every answer of fleet-api: `{status, message, info}`; sign-in answers add the tokens. */
-export interface ApiAnswer<T> {
+/**
+ * Every answer of fleet-api: `{status, message, info}` (with the message's `code` and `params` when it
+ * has them: server-text.ts); sign-in answers add the tokens.
+ */
+export interface ApiAnswer<T> extends ServerText {
   status: boolean;
   message: string;
   info: T;

@@ -1,4 +1,5 @@
 import { TimeoutError } from 'ky';
+import { codeOfBody, serverText, type ServerText } from './server-text';
 
 // The global error catalogue (spec 8).
 export const NETWORK_ERROR_MESSAGE = 'Oops! Please check your internet connection.';
@@ -6,11 +7,14 @@ export const GENERIC_ERROR_MESSAGE = 'Something went wrong';
 
 /**
  * A failed call: an HTTP error, a `status: false` answer, or no answer at all (status 0).
- * `message` is already what the user should read.
+ * `message` is the server's English sentence (or the catalogue's); `code` and `params`, when the
+ * answer has them, say it in the page's language (errorMessage, server-text.ts).
  */
-export class ApiError extends Error {
+export class ApiError extends Error implements ServerText {
   readonly status: number;
   readonly body?: unknown;
+  readonly code?: ServerText['code'];
+  readonly params?: ServerText['params'];
   /**
    * A 401 that ended the session: the shell's session-expired dialog already tells the user, so a
    * toast for it would only repeat the news (notify.failure skips these).
@@ -22,6 +26,9 @@ export class ApiError extends Error {
     this.name = 'ApiError';
     this.status = status;
     this.body = body;
+    const { code, params } = codeOfBody(body);
+    this.code = code;
+    this.params = params;
     this.expiredSession = options.expiredSession ?? false;
   }
 
@@ -45,9 +52,9 @@ export function isNetworkFailure(err: unknown): boolean {
   return err instanceof TypeError && /fetch|network|load failed/i.test(err.message);
 }
 
-/** The text a toast shows for any failure (spec 8). */
+/** The text a toast or page shows for any failure (spec 8): the server's sentence in the page's language. */
 export function errorMessage(err: unknown): string {
-  if (err instanceof ApiError) return err.message || GENERIC_ERROR_MESSAGE;
+  if (err instanceof ApiError) return err.message ? serverText(err) : GENERIC_ERROR_MESSAGE;
   if (isNetworkFailure(err)) return NETWORK_ERROR_MESSAGE;
   return GENERIC_ERROR_MESSAGE;
 }

@@ -20,7 +20,7 @@ export function useFleetMutation<V, T>(call: (vars: V) => Promise<ApiAnswer<T>>,
   return useMutation<ApiAnswer<T>, unknown, V>({
     mutationFn: call,
     onSuccess: async (answer) => {
-      if (options.toastSuccess !== false && answer.message) notify.success(answer.message);
+      if (options.toastSuccess !== false && answer.message) notify.success(answer);
       await Promise.all(options.invalidate.map((queryKey) => client.invalidateQueries({ queryKey })));
     },
     onError: (err) => {

@@ -10,7 +10,8 @@ export function refusedField(err: unknown): { field: string; message: string } |
   if (!(err instanceof ApiError) || typeof err.body !== 'object' || err.body === null) return null;
   const info = (err.body as { info?: unknown }).info;
   const field = typeof info === 'object' && info !== null ? (info as { field?: unknown }).field : undefined;
-  return typeof field === 'string' && field !== '' ? { field, message: err.message } : null;
+  // in the page's language, as every server sentence (server-text.ts)
+  return typeof field === 'string' && field !== '' ? { field, message: errorMessage(err) } : null;
 }
 
 /** The form field a refusal is about, when `fields` maps its body field to one. */

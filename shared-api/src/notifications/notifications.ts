@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { ApiError, errorMessage } from '../client/errors';
+import { serverText, type ServerText } from '../client/server-text';
 import { isApiUnavailable, reportApiUnavailable } from './api-outage';
 
 // Toasts (spec 3 "Toast", 9): success or error, 4000 ms unless told; the shell renders the items and
@@ -42,8 +43,9 @@ export const useNotifications = create<NotificationsState>()((set) => ({
 }));
 
 export const notify = {
-  success(message: string, timer?: number): number {
-    return useNotifications.getState().push('success', message, timer);
+  /** A success toast: the console's own text, or a server's answer (said in the page's language by its code). */
+  success(message: string | ServerText, timer?: number): number {
+    return useNotifications.getState().push('success', typeof message === 'string' ? message : serverText(message), timer);
   },
   error(message: string, timer?: number): number {
     return useNotifications.getState().push('error', message, timer);

@@ -1,3 +1,4 @@
+import { ApiError, setServerTextTranslator } from '@fleet/shared-api';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -102,5 +103,25 @@ describe('EditDialog', () => {
       </EditDialog>,
     );
     expect(await screen.findByRole('button', { name: 'Update' })).toHaveAttribute('data-loading');
+  });
+
+  it("says a server's refusal in the page's language by its code, and another error's own words", async () => {
+    setServerTextTranslator((code) => (code === 'models.inUse' ? 'इस मॉडल का उपयोग हो रहा है' : null));
+    try {
+      const refusal = new ApiError(409, '3 heat pumps use this model: it cannot be deleted', {
+        status: false,
+        message: '3 heat pumps use this model: it cannot be deleted',
+        code: 'models.inUse',
+        params: { count: 3 },
+      });
+      const onConfirm = jest.fn().mockRejectedValueOnce(refusal).mockRejectedValueOnce(new Error('The file is locked'));
+      renderWithUi(<DeleteFirmware onConfirm={onConfirm} />);
+      await userEvent.click(await screen.findByRole('button', { name: 'Yes' }));
+      expect(await screen.findByText('इस मॉडल का उपयोग हो रहा है')).toBeInTheDocument();
+      await userEvent.click(screen.getByRole('button', { name: 'Yes' }));
+      expect(await screen.findByText('The file is locked')).toBeInTheDocument();
+    } finally {
+      setServerTextTranslator(null);
+    }
   });
 });

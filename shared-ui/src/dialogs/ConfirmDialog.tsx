@@ -1,3 +1,4 @@
+import { ApiError, errorMessage } from '@fleet/shared-api';
 import { Button, Dialog, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ModalDialog } from './ModalDialog';
@@ -63,8 +64,9 @@ export function ConfirmDialog({
       await onConfirm();
       if (mounted.current && !keepOpen) onClose();
     } catch (error) {
-      // Said where the operator looks (the server's message); the dialog stays open for another try.
-      if (mounted.current) setFailure(error instanceof Error && error.message ? error.message : t('common.somethingWrong'));
+      // Said where the operator looks (the server's sentence, in the page's language by its code);
+      // the dialog stays open for another try.
+      if (mounted.current) setFailure(error instanceof ApiError ? errorMessage(error) : error instanceof Error && error.message ? error.message : t('common.somethingWrong'));
     } finally {
       if (mounted.current) setBusy(false);
     }

@@ -3,7 +3,7 @@
 import i18next from 'i18next';
 import type { i18n as I18n } from 'i18next';
 import { addUiBundles, initReactI18next } from '@fleet/shared-ui';
-import { LANGUAGES, type Language } from '@fleet/shared-api';
+import { LANGUAGES, setServerTextTranslator, type Language, type ServerMessageKey, type ServerMessageParams } from '@fleet/shared-api';
 import { en } from './en';
 import { hi } from './hi';
 
@@ -34,6 +34,38 @@ function remember(lng: string): void {
   if (typeof document !== 'undefined') document.documentElement.lang = lng;
 }
 
+/**
+ * fleet-api's sentences by code (namespace `server`, flat keys such as `agencies.notFound`): a bundle
+ * per language that has one, imported when that language is chosen, so the first page carries none.
+ * English has none: the answer's `message` is the English (shared-api's serverText falls back to it).
+ */
+const SERVER_NS = 'server';
+const SERVER_TEXTS: Partial<Record<Language, () => Promise<Record<ServerMessageKey, string>>>> = {
+  hi: () => import(/* webpackChunkName: "server-hi" */ './server-hi').then((m) => m.serverHi),
+};
+
+/**
+ * Loads the server sentences of `lng` (once), for the toasts and messages after the switch. A chunk
+ * that fails to load leaves them English (the answers' messages) and never blocks the switch; the
+ * next switch tries again.
+ */
+export async function loadServerTexts(lng: string): Promise<void> {
+  const load = isLanguage(lng) ? SERVER_TEXTS[lng] : undefined;
+  if (!load || i18next.hasResourceBundle(lng, SERVER_NS)) return;
+  try {
+    i18next.addResourceBundle(lng, SERVER_NS, await load());
+  } catch {
+    // shown in English until the next switch
+  }
+}
+
+/** How a code reads in the page's language; null without a translation (then the English message shows). */
+function translateServerText(code: string, params: ServerMessageParams): string | null {
+  // flat keys ('agencies.notFound'); a count picks the plural form (`_one`/`_other`)
+  const options = { ...params, ns: SERVER_NS, keySeparator: false as const };
+  return i18next.exists(code, options) ? i18next.t(code, options) : null;
+}
+
 /** Initialises the shared instance once, in the language remembered under `i18nextLng` (en otherwise). */
 export function initI18n(): I18n {
   if (!i18next.isInitialized) {
@@ -53,6 +85,9 @@ export function initI18n(): I18n {
     // shared-ui's own texts (table, pager, filters, dialogs, validation) in the same languages
     addUiBundles(i18next);
     i18next.on('languageChanged', remember);
+    i18next.on('languageChanged', (lng: string) => void loadServerTexts(lng));
+    setServerTextTranslator(translateServerText);
+    void loadServerTexts(i18next.language);
   }
   remember(i18next.language);
   return i18next;
@@ -62,6 +97,8 @@ export function currentLanguage(): Language {
   return isLanguage(i18next.language) ? i18next.language : FALLBACK_LANGUAGE;
 }
 
+/** Switches the page's language, its server sentences loaded first (a toast right after is already in it). */
 export async function changeLanguage(lng: Language): Promise<void> {
+  await loadServerTexts(lng);
   await i18next.changeLanguage(lng);
 }

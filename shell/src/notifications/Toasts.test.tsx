@@ -1,8 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import { FleetUiProvider } from '@fleet/shared-ui';
-import { GENERIC_ERROR_MESSAGE, NETWORK_ERROR_MESSAGE, notify, useNotifications } from '@fleet/shared-api';
+import { ApiError, GENERIC_ERROR_MESSAGE, NETWORK_ERROR_MESSAGE, notify, useNotifications } from '@fleet/shared-api';
 import i18next from 'i18next';
-import { initI18n } from '../i18n/i18n';
+import { changeLanguage, initI18n } from '../i18n/i18n';
 import { Toasts } from './Toasts';
 
 beforeAll(() => initI18n());
@@ -48,5 +48,46 @@ describe('toasts', () => {
         await i18next.changeLanguage('en');
       });
     }
+  });
+
+  it("says a server's sentence in Hindi by its code, and in English when the answer has no code", async () => {
+    await act(async () => {
+      await changeLanguage('hi');
+    });
+    try {
+      render(
+        <FleetUiProvider>
+          <Toasts />
+        </FleetUiProvider>,
+      );
+      act(() => {
+        notify.success({ message: 'Device updated successfully', code: 'devices.updated' });
+        notify.success({ message: 'Firmware update sent to 3 devices', code: 'ota.pushSent', params: { count: 3 } });
+        notify.failure(new ApiError(404, 'Agency not found', { status: false, message: 'Agency not found', code: 'agencies.notFound' }));
+        notify.failure(new ApiError(400, 'first_name must be string', { status: false, message: 'first_name must be string' }));
+      });
+      expect(await screen.findByText('डिवाइस सफलतापूर्वक अपडेट किया गया')).toBeInTheDocument();
+      expect(await screen.findByText('3 डिवाइस को फ़र्मवेयर अपडेट भेजा गया')).toBeInTheDocument();
+      expect(await screen.findByText('एजेंसी नहीं मिली')).toBeInTheDocument();
+      expect(await screen.findByText('first_name must be string')).toBeInTheDocument();
+      expect(screen.queryByText('Device updated successfully')).toBeNull();
+    } finally {
+      await act(async () => {
+        await changeLanguage('en');
+      });
+    }
+  });
+
+  it("shows the server's English in English (the console bundles no English server texts)", async () => {
+    render(
+      <FleetUiProvider>
+        <Toasts />
+      </FleetUiProvider>,
+    );
+    act(() => {
+      notify.success({ message: 'Device updated successfully', code: 'devices.updated' });
+    });
+    expect(await screen.findByText('Device updated successfully')).toBeInTheDocument();
+    expect(i18next.hasResourceBundle('en', 'server')).toBe(false);
   });
 });

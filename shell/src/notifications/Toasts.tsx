@@ -8,8 +8,9 @@ import i18next from 'i18next';
 
 /**
  * The error catalogue's own messages (spec 8; shared-api words them in English) in the page's
- * language. A server's message is shown as it came: fleet-api answers in the spec's English and sends
- * no code to translate it by (docs/architecture.md, "Languages").
+ * language. A server's sentence arrives already in it (shared-api's serverText translates it by its
+ * code when it is pushed, through the translator of i18n/i18n.ts); one without a code stays English
+ * (docs/architecture.md, "Languages").
  */
 const CATALOGUE: Record<string, string> = {
   [NETWORK_ERROR_MESSAGE]: 'shell:catalogue.network',

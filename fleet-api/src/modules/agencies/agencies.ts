@@ -34,10 +34,11 @@ import {
   type ProductLine,
   type Status,
 } from './fields';
+import { say } from '../../server/messages';
 
-export const AGENCY_NOT_FOUND = 'Agency not found';
-export const AGENCY_EMAIL_TAKEN = uniqueMessage('agencies_email_key', 'An agency with this email already exists');
-export const ACCOUNT_EMAIL_TAKEN = uniqueMessage('users_email_key', 'Another account signs in with this email');
+export const AGENCY_NOT_FOUND = say('agencies.notFound');
+export const AGENCY_EMAIL_TAKEN = uniqueMessage('agencies_email_key', say('agencies.emailTaken'));
+export const ACCOUNT_EMAIL_TAKEN = uniqueMessage('users_email_key', say('accounts.emailTaken'));
 
 const CONTACT_NAME = `(coalesce(a.contact_first_name, '') || ' ' || coalesce(a.contact_last_name, ''))`;
 
@@ -316,7 +317,7 @@ export async function deleteAgency(ctx: AppContext, caller: Caller, id: number):
     held.customers > 0 ? counted(held.customers, 'customer') : '',
     held.electricians > 0 ? counted(held.electricians, 'electrician') : '',
   ].filter((p) => p !== '');
-  if (parts.length > 0) throw new ApiError(409, `This agency has ${andList(parts)}; move them to another agency or set it In-Active instead`);
+  if (parts.length > 0) throw new ApiError(409, say('agencies.inUse', { holdings: andList(parts) }));
   await endAgencySessions(ctx, id, 'agency deleted');
   await db.transaction(async (tx) => {
     await tx.query("DELETE FROM users WHERE agency_id = $1 AND user_type = 'Agency'", [id]);

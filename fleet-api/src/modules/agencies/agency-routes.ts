@@ -20,6 +20,7 @@ import { addAgency, agencyDetail, AgencyInfo, AgencyRow, agencyExport, deleteAge
 import { AgentRow, listAgents } from './agents';
 import { AgencyAddFields, AgencyEditFields, ProductField } from './fields';
 import { integrationDetail, IntegrationInfo, IntegrationRow, listIntegrations } from './integrations';
+import { say } from '../../server/messages';
 
 const ADMIN = only('Admin');
 
@@ -38,14 +39,14 @@ export const agencyRoutes: FastifyPluginAsyncTypebox<AgencyRouteOptions> = async
 
   app.get('/api/agency/get/all', { config: { access: ADMIN }, schema: { ...schema('Agencies, with their agents and devices of the product', ListInfoSchema(AgencyRow), 400), querystring: ListQuery } }, async (request) => ({
     status: true,
-    message: 'Agencies',
+    message: say('titles.agencies'),
     info: await listAgencies(db, callerOf(request), request.query.deviceType ?? 'all', request.query, counts),
   }));
 
   app.get(
     '/api/agency/get/:id',
     { config: { access: ADMIN }, schema: { ...schema('One agency with its counts and partners', AgencyInfo, 400, 404), params: Strict({ id: IdField }), querystring: Strict({ deviceType: Type.Optional(ProductField) }) } },
-    async (request) => ({ status: true, message: 'Agency', info: await agencyDetail(db, callerOf(request), request.params.id, request.query.deviceType ?? 'all', counts) }),
+    async (request) => ({ status: true, message: say('titles.agency'), info: await agencyDetail(db, callerOf(request), request.params.id, request.query.deviceType ?? 'all', counts) }),
   );
 
   // The forms are form data: a multipart parser for these two routes only.
@@ -58,7 +59,7 @@ export const agencyRoutes: FastifyPluginAsyncTypebox<AgencyRouteOptions> = async
         config: { access: ADMIN },
         schema: { ...schema('Add an agency and its sign-in (form data; JSON accepted)', Type.Object({ id: Type.Integer() }), 400, 409, 413), consumes: ['multipart/form-data', 'application/json'], body: Strict(AgencyAddFields) },
       },
-      async (request) => ({ status: true, message: 'Agency added successfully', info: { id: await addAgency(ctx, trimmed(request.body)) } }),
+      async (request) => ({ status: true, message: say('agencies.added'), info: { id: await addAgency(ctx, trimmed(request.body)) } }),
     );
     forms.put(
       '/api/agency/edit/:id',
@@ -73,14 +74,14 @@ export const agencyRoutes: FastifyPluginAsyncTypebox<AgencyRouteOptions> = async
       },
       async (request) => {
         await editAgency(ctx, callerOf(request), request.params.id, trimmed(request.body));
-        return { status: true, message: 'Agency updated successfully' };
+        return { status: true, message: say('agencies.updated') };
       },
     );
   });
 
   app.delete('/api/agency/delete/:id', { config: { access: ADMIN }, schema: { ...schema('Delete an agency that has no devices, agents, customers or electricians', null, 400, 404, 409), params: Strict({ id: IdField }) } }, async (request) => {
     await deleteAgency(ctx, callerOf(request), request.params.id);
-    return { status: true, message: 'Agency deleted successfully' };
+    return { status: true, message: say('agencies.deleted') };
   });
 
   // spec defaults: page 1, limit 25, desc, created_at
@@ -90,7 +91,7 @@ export const agencyRoutes: FastifyPluginAsyncTypebox<AgencyRouteOptions> = async
     async (request) => {
       const caller = callerOf(request);
       await requireVisible(db, caller, 'agencies', request.query.agency_id);
-      return { status: true, message: 'Devices', info: await listDevices(db, caller, request.query.deviceType ?? 'all', request.query, counts, { agency: request.query.agency_id }) };
+      return { status: true, message: say('titles.devices'), info: await listDevices(db, caller, request.query.deviceType ?? 'all', request.query, counts, { agency: request.query.agency_id }) };
     },
   );
 
@@ -102,24 +103,24 @@ export const agencyRoutes: FastifyPluginAsyncTypebox<AgencyRouteOptions> = async
       const agencyId = request.query.agency_id;
       await requireVisible(db, caller, 'agencies', agencyId);
       const info = await listAgents(db, caller, request.query.deviceType ?? 'all', request.query, counts, (params) => `ag.agency_id = ${params.add(agencyId)}`);
-      return { status: true, message: 'Installation agents', info };
+      return { status: true, message: say('titles.installationAgents'), info };
     },
   );
 
   app.post('/api/export/agencies', { config: { access: ADMIN }, schema: { ...schema('Export the filtered agency list as CSV (a job)', ExportInfo, 400, 409), body: Strict(exportListBody) } }, async (request) => {
     const caller = callerOf(request);
-    return { status: true, message: 'Export started', info: await ctx.exports.start(caller, agencyExport(caller, exportedList(request.body))) };
+    return { status: true, message: say('exports.started'), info: await ctx.exports.start(caller, agencyExport(caller, exportedList(request.body))) };
   });
 
   // Integrations (ours): how each agency's installs reach the fleet.
   app.get(
     '/api/integration/get/all',
     { config: { access: ADMIN }, schema: { ...routeSchema('Integrations')("Each agency's installer-app set-up and devices per channel", ListInfoSchema(IntegrationRow), 400), querystring: Strict({ ...listQueryProperties }) } },
-    async (request) => ({ status: true, message: 'Integrations', info: await listIntegrations(db, callerOf(request), request.query, counts) }),
+    async (request) => ({ status: true, message: say('titles.integrations'), info: await listIntegrations(db, callerOf(request), request.query, counts) }),
   );
   app.get(
     '/api/integration/get/:id',
     { config: { access: ADMIN }, schema: { ...routeSchema('Integrations')("One agency's integration: its devices per channel and product line", IntegrationInfo, 400, 404), params: Strict({ id: IdField }) } },
-    async (request) => ({ status: true, message: 'Integration', info: await integrationDetail(db, callerOf(request), request.params.id, counts) }),
+    async (request) => ({ status: true, message: say('titles.integration'), info: await integrationDetail(db, callerOf(request), request.params.id, counts) }),
   );
 };

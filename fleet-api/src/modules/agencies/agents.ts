@@ -20,10 +20,11 @@ import { normaliseEmail, Nullable } from '../../server/schemas';
 import { ISO, SqlParams, whereClause } from '../../server/sql';
 import { lineCondition } from '../devices/queries';
 import { inlineParams, type CsvExport } from '../exports/jobs';
-import { counted, isUniqueViolation, refuseCommonPassword, splitList, type AgentForm, type ProductLine, type Status } from './fields';
+import { isUniqueViolation, refuseCommonPassword, splitList, type AgentForm, type ProductLine, type Status } from './fields';
+import { say } from '../../server/messages';
 
-export const AGENT_NOT_FOUND = 'Installation agent not found';
-export const AGENT_EMAIL_TAKEN = uniqueMessage('agents_email_key', 'An installation agent with this email already exists');
+export const AGENT_NOT_FOUND = say('agents.notFound');
+export const AGENT_EMAIL_TAKEN = uniqueMessage('agents_email_key', say('agents.emailTaken'));
 
 const AGENT_NAME = `(ag.first_name || ' ' || ag.last_name)`;
 
@@ -231,7 +232,7 @@ export async function editAgent(ctx: AppContext, caller: Caller, id: number, for
 export async function deleteAgent(db: Db, caller: Caller, id: number): Promise<void> {
   await agentRecord(db, caller, id);
   const installed = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM devices WHERE agent_id = $1', [id])).rows[0]?.n ?? 0;
-  if (installed > 0) throw new ApiError(409, `This installation agent installed ${counted(installed, 'device')}; set it In-Active instead`);
+  if (installed > 0) throw new ApiError(409, say('agents.inUse', { count: installed }));
   const params = new SqlParams();
   await db.query(`DELETE FROM agents ag WHERE ag.id = ${params.add(id)} AND (${scopeFor(caller).agents('ag', params)})`, params.values);
 }

@@ -8,6 +8,7 @@ import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../../security/passwo
 import { badRequest } from '../../server/errors';
 import { EmailField, NameField, NewPasswordField, PASSWORD_RULE_MESSAGE, PhoneField, PostcodeField, StatusField, type Status } from '../../server/schemas';
 import { CustomerLineField, type CustomerLine } from '../customers/customers';
+import { say } from '../../server/messages';
 
 /** A product of the selector as the console sends it (`deviceType`): `all`, or one line. */
 export const ProductField = CustomerLineField;
@@ -34,14 +35,14 @@ export function joinList(text: string | undefined, values: readonly string[]): s
 
 export const splitList = (text: string | null): string[] => (text ? text.split(',').filter((v) => v !== '') : []);
 
-const OptionalText = (label: string, max: number) => Type.Optional(Type.String({ maxLength: max, errorMessage: `${label} must be at most ${max} characters` }));
+const OptionalText = (label: string, max: number) => Type.Optional(Type.String({ maxLength: max, errorMessage: say('fields.tooLong', { field: label, max }) }));
 
 /** A password that may stay unchanged: empty or absent keeps it, anything else meets the strength rule. */
 export const OptionalNewPassword = Type.Optional(
   Type.String({
     maxLength: 128,
     pattern: '^(|(?=.*[a-z])(?=.*[A-Z])(?=.*[0-9]).{8,})$',
-    errorMessage: { default: PASSWORD_RULE_MESSAGE, maxLength: 'Password must be at most 128 characters' },
+    errorMessage: { default: PASSWORD_RULE_MESSAGE, maxLength: say('fields.tooLong', { field: 'Password', max: 128 }) },
   }),
 );
 
@@ -50,26 +51,26 @@ export function refuseCommonPassword(password: string | undefined): void {
   if (password && isCommonPassword(password)) throw badRequest(COMMON_PASSWORD_MESSAGE);
 }
 
-export const AGENCY_EMAIL_INVALID = 'Email address is invalid';
+export const AGENCY_EMAIL_INVALID = say('fields.emailInvalid');
 
 /** The agency form (spec 3 names), sent as form data by the console; JSON is accepted too. */
 const agencyFields = {
   agency_name: NameField('Agency Name'),
-  email: EmailField(AGENCY_EMAIL_INVALID, 'Email is required'),
+  email: EmailField(AGENCY_EMAIL_INVALID, say('fields.emailRequired')),
   postcode: PostcodeField,
   contact_first_name: NameField('Contact First Name'),
   contact_last_name: NameField('Contact Last Name'),
   contact: PhoneField(),
-  abn_no: Type.Optional(Type.String({ maxLength: 11, pattern: '^(\\d{11})?$', errorMessage: 'Invalid ABN' })),
+  abn_no: Type.Optional(Type.String({ maxLength: 11, pattern: '^(\\d{11})?$', errorMessage: say('fields.abnInvalid') })),
   country: OptionalText('Country', 100),
   state: OptionalText('State', 100),
   city: OptionalText('City', 100),
   street_address: OptionalText('Street Address', 200),
   plot_address: OptionalText('Plot Address', 200),
   status: Type.Optional(StatusField),
-  flows: Type.Optional(commaList(FLOWS, `Flows are some of ${FLOWS.join(', ')}`)),
-  deviceType: Type.Optional(commaList(AGENCY_DEVICE_TYPES, `Product lines are some of ${AGENCY_DEVICE_TYPES.join(', ')}`)),
-  email_notification: Type.Optional(Type.Boolean({ errorMessage: 'email_notification is true or false' })),
+  flows: Type.Optional(commaList(FLOWS, say('agencies.flowsInvalid', { values: FLOWS.join(', ') }))),
+  deviceType: Type.Optional(commaList(AGENCY_DEVICE_TYPES, say('agencies.productLinesInvalid', { values: AGENCY_DEVICE_TYPES.join(', ') }))),
+  email_notification: Type.Optional(Type.Boolean({ errorMessage: say('agencies.emailNotificationBoolean') })),
 };
 export const AgencyAddFields = { ...agencyFields, password: NewPasswordField() };
 export const AgencyEditFields = { ...agencyFields, password: OptionalNewPassword };
@@ -98,7 +99,7 @@ export interface AgencyForm {
 const agentFields = {
   first_name: NameField('First Name'),
   last_name: NameField('Last Name'),
-  email: EmailField(AGENCY_EMAIL_INVALID, 'Email is required'),
+  email: EmailField(AGENCY_EMAIL_INVALID, say('fields.emailRequired')),
   phone: PhoneField(),
   status: Type.Optional(StatusField),
 };
@@ -122,9 +123,9 @@ export const PartnerFields = {
   name: NameField('Name'),
   email: Type.Optional(Type.String({ maxLength: 254, pattern: '^(|\\s*[^\\s@]+@[^\\s@]+\\.[^\\s@]+\\s*)$', errorMessage: AGENCY_EMAIL_INVALID })),
   phone: Type.Optional(
-    Type.String({ maxLength: 13, pattern: '^(|\\s*[+0-9][^\\n]{6,11}[0-9]\\s*)$', errorMessage: 'Phone Number must be 8 to 13 characters.' }),
+    Type.String({ maxLength: 13, pattern: '^(|\\s*[+0-9][^\\n]{6,11}[0-9]\\s*)$', errorMessage: say('fields.phoneLength') }),
   ),
-  website: Type.Optional(Type.String({ maxLength: 500, pattern: '^(|\\s*https?://[^\\s/$.?#][^\\s]*\\s*)$', errorMessage: 'Website is invalid. Enter a valid link' })),
+  website: Type.Optional(Type.String({ maxLength: 500, pattern: '^(|\\s*https?://[^\\s/$.?#][^\\s]*\\s*)$', errorMessage: say('fields.websiteInvalid') })),
 };
 
 export interface PartnerForm {

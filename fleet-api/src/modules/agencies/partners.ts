@@ -15,9 +15,10 @@ import { lineCondition } from '../devices/queries';
 import { AGENCY_NOT_FOUND } from './agencies';
 import { isUniqueViolation, type PartnerForm, type ProductLine } from './fields';
 import { Nullable } from '../../server/schemas';
+import { say } from '../../server/messages';
 
-export const PARTNER_NOT_FOUND = 'Partner not found';
-export const PARTNER_EXISTS = uniqueMessage('partners_name_key', 'A partner with this name already exists');
+export const PARTNER_NOT_FOUND = say('partners.notFound');
+export const PARTNER_EXISTS = uniqueMessage('partners_name_key', say('partners.nameTaken'));
 
 const LIST: ListSpec = {
   sortable: { created_at: 'p.created_at', name: 'lower(p.name)', email: 'lower(p.email)', agencies: 'agencies' },
@@ -118,11 +119,11 @@ export async function linkAgency(db: Db, partnerId: number, agencyId: number): P
   const agency = await db.query('SELECT 1 FROM agencies WHERE id = $1', [agencyId]);
   if (agency.rows.length === 0) throw notFound(AGENCY_NOT_FOUND);
   const { rows } = await db.query('INSERT INTO partner_agencies (partner_id, agency_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING partner_id', [partnerId, agencyId]);
-  if (rows.length === 0) throw new ApiError(409, 'This agency already works with this partner');
+  if (rows.length === 0) throw new ApiError(409, say('partners.agencyAlreadyAdded'));
 }
 
 export async function unlinkAgency(db: Db, partnerId: number, agencyId: number): Promise<void> {
   await requirePartner(db, partnerId);
   const { rows } = await db.query('DELETE FROM partner_agencies WHERE partner_id = $1 AND agency_id = $2 RETURNING partner_id', [partnerId, agencyId]);
-  if (rows.length === 0) throw notFound('This agency does not work with this partner');
+  if (rows.length === 0) throw notFound(say('partners.agencyNotAdded'));
 }

@@ -27,13 +27,14 @@ import {
 } from '../../server/schemas';
 import { closeChallenges } from './otp';
 import { findUserByEmail } from './sessions';
+import { say } from '../../server/messages';
 
-export const SIGN_UP_DONE = 'Thank you for signing up. Please check your email to verify your account.';
-export const VERIFICATION_SENT = 'If this email needs verifying, a new link has been sent to it.';
-export const RESET_SENT = 'If an account exists for this email, a password reset link has been sent to it.';
-export const RESET_DONE = 'Your password has been reset successfully';
-export const RESET_INVALID = 'This reset link is invalid or has expired';
-export const PASSWORD_MISMATCH = 'Password doesnot match';
+export const SIGN_UP_DONE = say('auth.signedUp');
+export const VERIFICATION_SENT = say('auth.verificationLinkSent');
+export const RESET_SENT = say('auth.resetLinkSent');
+export const RESET_DONE = say('auth.passwordReset');
+export const RESET_INVALID = say('auth.resetLinkInvalid');
+export const PASSWORD_MISMATCH = say('auth.passwordsDiffer');
 
 /** Mails of one kind to one address at most once a minute (they cannot be used to flood a mailbox). */
 async function claimMailSlot(db: Db, ctx: AppContext, email: string, purpose: string): Promise<boolean> {
@@ -65,7 +66,7 @@ const RESET_PATHS: Record<ResetVariant, string> = {
   electrician: '/electrician-reset-password',
 };
 
-const ResetType = Type.Union([Type.Literal('msc'), Type.Literal('sm')], { errorMessage: 'type must be msc or sm' });
+const ResetType = Type.Union([Type.Literal('msc'), Type.Literal('sm')], { errorMessage: say('auth.accountTypeInvalid') });
 
 export const accountRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, { ctx }) => {
   app.post(
@@ -77,7 +78,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
         summary: 'Create an agency and its sign-in (unverified); mails a verification link',
         body: Strict({
           agency_name: TextField('Company name', 200),
-          email: EmailField('Entered Email address is invalid'),
+          email: EmailField(say('fields.emailEnteredInvalid')),
           abn_no: AbnField,
           contact: PhoneField(),
           password: NewPasswordField(),
@@ -154,7 +155,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
       schema: {
         tags: ['Sign-up'],
         summary: 'Mark the email of a verification link as verified',
-        body: Strict({ token: Type.String({ minLength: 1, maxLength: 200, requiredMessage: 'token is required' }) }),
+        body: Strict({ token: Type.String({ minLength: 1, maxLength: 200, requiredMessage: say('auth.tokenRequired') }) }),
         response: { 200: MessageReply, ...failures(400) },
       },
     },
@@ -173,8 +174,8 @@ export const accountRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
         );
         return true;
       });
-      if (!verified) throw badRequest('This verification link is invalid or has expired');
-      return { status: true, message: 'Your email has been verified' };
+      if (!verified) throw badRequest(say('auth.verificationLinkInvalid'));
+      return { status: true, message: say('auth.emailVerified') };
     },
   );
 
@@ -246,8 +247,8 @@ export const accountRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
     return { status: true, message: RESET_DONE };
   }
 
-  const ConfirmField = Type.String({ minLength: 1, maxLength: 128, requiredMessage: 'Confirm password is required', errorMessage: 'Confirm password is required' });
-  const TokenField = Type.String({ minLength: 1, maxLength: 200, requiredMessage: 'token is required' });
+  const ConfirmField = Type.String({ minLength: 1, maxLength: 128, requiredMessage: say('auth.confirmPasswordRequired'), errorMessage: say('auth.confirmPasswordRequired') });
+  const TokenField = Type.String({ minLength: 1, maxLength: 200, requiredMessage: say('auth.tokenRequired') });
 
   app.post(
     '/api/reset-password-request',

@@ -5,8 +5,9 @@
  */
 import { tooManyRequests } from '../../server/errors';
 import type { AppContext } from '../../server/context';
+import { say } from '../../server/messages';
 
-export const TOO_MANY_ATTEMPTS = 'Too many failed attempts. Please try again in 15 minutes.';
+export const TOO_MANY_ATTEMPTS = say('auth.tooManyFailures');
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -50,7 +51,7 @@ export async function recordFailure(
   ]);
 }
 
-export const TOO_MANY_REQUESTS = 'Too many requests from this address. Please try again in 15 minutes.';
+export const TOO_MANY_REQUESTS = say('auth.tooManyRequests');
 
 /**
  * Sign-up and reset requests per client address: at most `requestLimits.perAddress` of a kind in

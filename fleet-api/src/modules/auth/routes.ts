@@ -12,7 +12,7 @@ import { PUBLIC, USER_TYPES } from '../../policy/roles';
 import { sha256 } from '../../policy/tokens';
 import { ApiError, tooManyRequests, unauthorized } from '../../server/errors';
 import { nowIso, type ModuleOptions } from '../../server/context';
-import { EmailField, Envelope, failures, MessageReply, normaliseEmail, PasswordField, Strict } from '../../server/schemas';
+import { EmailField, Envelope, failures, MessageFields, MessageReply, normaliseEmail, PasswordField, Strict } from '../../server/schemas';
 import { guardSignIn, recordFailure } from './limits';
 import { consumeCode, openChallenge, renewChallenge } from './otp';
 import {
@@ -24,11 +24,12 @@ import {
   rotateRefresh,
   startSession,
 } from './sessions';
+import { say } from '../../server/messages';
 
-export const INVALID_CREDENTIALS = 'Invalid email or password';
-export const INVALID_OTP = 'Invalid or expired OTP';
-export const OTP_SENT = 'An OTP has been sent to your email';
-export const OTP_RESENT = 'A new OTP has been sent to your email';
+export const INVALID_CREDENTIALS = say('auth.invalidCredentials');
+export const INVALID_OTP = say('auth.otpInvalid');
+export const OTP_SENT = say('auth.otpSent');
+export const OTP_RESENT = say('auth.otpResent');
 
 // One argon2 hash (same parameters as every stored one) to verify against when the email is unknown,
 // so both answers do the same work. Made when the routes are registered, not by the first unknown
@@ -38,7 +39,7 @@ const dummy = () => (dummyHash ??= hashPassword('not-a-real-password-Aa1'));
 
 const TokenReply = Type.Object({
   status: Type.Boolean(),
-  message: Type.String(),
+  ...MessageFields,
   token: Type.String(),
   refresh_token: Type.String(),
   info: LoginUserInfoSchema,
@@ -46,11 +47,11 @@ const TokenReply = Type.Object({
 
 const OtpField = Type.String({
   pattern: '^\\s*[0-9]{6}\\s*$',
-  errorMessage: 'OTP must be 6 digits',
-  requiredMessage: 'OTP is required',
+  errorMessage: say('auth.otpDigits'),
+  requiredMessage: say('auth.otpRequired'),
 });
 
-const RefreshField = Type.String({ minLength: 1, maxLength: 4096, requiredMessage: 'refresh_token is required' });
+const RefreshField = Type.String({ minLength: 1, maxLength: 4096, requiredMessage: say('auth.refreshTokenRequired') });
 
 export const signInRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, { ctx }) => {
   await dummy();
@@ -78,8 +79,8 @@ export const signInRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app
         throw unauthorized(INVALID_CREDENTIALS);
       }
       // Only someone who knows the password learns these.
-      if (!mayUseAccount(user)) throw unauthorized('Your account is disabled. Please contact support.');
-      if (!user.email_verified_at) throw unauthorized('Please verify your email address');
+      if (!mayUseAccount(user)) throw unauthorized(say('auth.accountDisabled'));
+      if (!user.email_verified_at) throw unauthorized(say('auth.emailNotVerified'));
       await ctx.db.transaction(async (tx) => {
         const code = await openChallenge(tx, ctx, user.id);
         await queueMail(tx, otpMail(user.email, code));
@@ -117,7 +118,7 @@ export const signInRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app
       if (!mayUseAccount(user)) throw unauthorized(INVALID_OTP);
       const pair = await ctx.db.transaction((tx) => startSession(tx, ctx, user));
       reply.header('cache-control', 'no-store');
-      return { status: true, message: 'Login successful', ...pair, info: loginUserInfo(user) };
+      return { status: true, message: say('auth.signedIn'), ...pair, info: loginUserInfo(user) };
     },
   );
 
@@ -144,7 +145,7 @@ export const signInRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app
         [email, nowIso(ctx), new Date(ctx.config.now().getTime() - cooldown * 1000).toISOString()],
       );
       if (claimed.rowCount === 0) {
-        throw tooManyRequests(`Please wait ${cooldown} seconds before asking for a new code.`, cooldown);
+        throw tooManyRequests(say('auth.otpCooldown', { seconds: cooldown }), cooldown);
       }
       const user = await findUserByEmail(ctx.db, email);
       if (user && mayUseAccount(user)) {
@@ -170,9 +171,9 @@ export const signInRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app
     },
     async (request, reply) => {
       const outcome = await rotateRefresh(ctx, request.body.refresh_token);
-      if (!outcome.ok) throw new ApiError(401, 'Your session has expired. Please sign in again.');
+      if (!outcome.ok) throw new ApiError(401, say('auth.sessionExpired'));
       reply.header('cache-control', 'no-store');
-      return { status: true, message: 'Token refreshed', ...outcome.pair, info: loginUserInfo(outcome.user) };
+      return { status: true, message: say('auth.tokenRefreshed'), ...outcome.pair, info: loginUserInfo(outcome.user) };
     },
   );
 
@@ -198,7 +199,7 @@ export const signInRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app
       for (const sid of new Set([caller.sessionId, ...rows.map((r) => r.session_id)])) {
         await revokeSession(ctx.db, ctx, sid, 'logout');
       }
-      return { status: true, message: 'You have been logged out' };
+      return { status: true, message: say('auth.loggedOut') };
     },
   );
 };

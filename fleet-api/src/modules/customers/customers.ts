@@ -15,6 +15,7 @@ import { normaliseEmail, Nullable } from '../../server/schemas';
 import { productLines } from '../devices/lines';
 import { PropertyAddress } from '../devices/queries';
 import type { CsvExport } from '../exports/jobs';
+import { say } from '../../server/messages';
 
 /** The product a list is for: `all` is every customer, a line the customers with a device of it. */
 export const CUSTOMER_LINES = ['all', 'ihd', 'livelink', 'safelink', 'airlink', 'bulb', 'heat_pump'] as const;
@@ -22,7 +23,7 @@ export type CustomerLine = (typeof CUSTOMER_LINES)[number];
 export const CustomerLineField = Type.Unsafe<CustomerLine>({
   type: 'string',
   enum: [...CUSTOMER_LINES],
-  errorMessage: `deviceType must be one of ${CUSTOMER_LINES.join(', ')}`,
+  errorMessage: say('fields.oneOf', { field: 'deviceType', values: CUSTOMER_LINES.join(', ') }),
 });
 
 const FULL_NAME = `(coalesce(c.first_name, '') || ' ' || coalesce(c.last_name, ''))`;
@@ -140,7 +141,7 @@ export async function customerDetail(db: Db, caller: Caller, id: number): Promis
     params.values,
   );
   const row = rows[0];
-  if (!row) throw new ApiError(404, 'Customer not found');
+  if (!row) throw new ApiError(404, say('customers.notFound'));
   return row;
 }
 
@@ -151,7 +152,7 @@ export interface CustomerEdit {
   email: string;
 }
 
-export const EMAIL_IN_USE = 'This email address is already used by another customer';
+export const EMAIL_IN_USE = say('customers.emailTaken');
 
 /**
  * Spec: "Customer edit: email, names and phone (8 to 13 characters) required". The customer's

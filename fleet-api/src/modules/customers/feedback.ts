@@ -12,14 +12,15 @@ import { ISO, SqlParams } from '../../server/sql';
 import { csvField, type CsvExport, type ExportKind } from '../exports/jobs';
 import { customerConditions, type CustomerLine } from './customers';
 import { Nullable } from '../../server/schemas';
+import { say } from '../../server/messages';
 
 export const SYNC_TYPES = ['auto_sync', 'weekly_report'] as const;
 export type SyncType = (typeof SYNC_TYPES)[number];
 export const FEEDBACK_TYPES = ['auto_sync', 'weekly_report', 'survey'] as const;
 export type FeedbackType = (typeof FEEDBACK_TYPES)[number];
 
-export const SyncTypeField = Type.Unsafe<SyncType>({ type: 'string', enum: [...SYNC_TYPES], errorMessage: 'sync_type is auto_sync or weekly_report' });
-export const FeedbackTypeField = Type.Unsafe<FeedbackType>({ type: 'string', enum: [...FEEDBACK_TYPES], errorMessage: 'sync_type is auto_sync, weekly_report or survey' });
+export const SyncTypeField = Type.Unsafe<SyncType>({ type: 'string', enum: [...SYNC_TYPES], errorMessage: say('feedback.syncTypeInvalid') });
+export const FeedbackTypeField = Type.Unsafe<FeedbackType>({ type: 'string', enum: [...FEEDBACK_TYPES], errorMessage: say('feedback.syncTypeOrSurveyInvalid') });
 
 export const SyncEventRow = Type.Object({ id: Type.Integer(), status: Type.String(), detail: Nullable(Type.String()), created_at: Type.String() });
 export type SyncEventRowT = Static<typeof SyncEventRow>;

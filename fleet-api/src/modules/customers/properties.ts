@@ -11,6 +11,7 @@ import { ApiError, conflict, uniqueMessage } from '../../server/errors';
 import { buildListing, listInfo, type ListInfo, type ListQuery, type ListSpec, pagedList } from '../../server/listing';
 import { normaliseEmail, Nullable } from '../../server/schemas';
 import { ISO, SqlParams, whereClause } from '../../server/sql';
+import { say } from '../../server/messages';
 
 const Place = {
   property_name: Nullable(Type.String()),
@@ -137,7 +138,7 @@ export async function propertyDetail(db: Db, caller: Caller, id: number): Promis
     params.values,
   );
   const row = rows[0];
-  if (!row) throw new ApiError(404, 'Property not found');
+  if (!row) throw new ApiError(404, say('properties.notFound'));
   return row;
 }
 
@@ -171,8 +172,8 @@ export interface NewMember {
   phone_no: string;
 }
 
-export const MEMBER_EXISTS = uniqueMessage('property_members_email_key', 'This email address is already a member of this property');
-export const MEMBER_IS_OWNER = 'The owner of the property cannot be added as a member';
+export const MEMBER_EXISTS = uniqueMessage('property_members_email_key', say('members.emailTaken'));
+export const MEMBER_IS_OWNER = say('members.ownerRefused');
 
 /**
  * Adds someone to a property. A customer of the fleet with that email is linked (the property then
@@ -202,7 +203,7 @@ export async function addMember(db: Db, caller: Caller, propertyId: number, memb
 export async function removeMember(db: Db, caller: Caller, propertyId: number, memberId: number): Promise<void> {
   await requireVisible(db, caller, 'properties', propertyId);
   const { rows } = await db.query('DELETE FROM property_members WHERE id = $1 AND property_id = $2 RETURNING id', [memberId, propertyId]);
-  if (rows.length === 0) throw new ApiError(404, 'Member not found');
+  if (rows.length === 0) throw new ApiError(404, say('members.notFound'));
 }
 
 export const PropertyDeviceRow = Type.Object({

@@ -55,6 +55,7 @@ import { ALREADY_SUPPRESSED, listSuppressed, suppress, SUPPRESSION_REASONS, Supp
 import { changeTrial, customerTrials, TrialRow } from './trials';
 import { saveSurvey, SURVEY_QUESTIONS, SurveyAnswersBody } from './survey';
 import { saveTariffDetails, TariffDetailsBody, type TariffDetailsInput } from './tariff-details';
+import { say } from '../../server/messages';
 
 /** Each role's prefix of the customer calls (spec 6: "the prefix is otherwise the lower-cased user type"). */
 export const CUSTOMER_PREFIXES: ReadonlyArray<readonly [string, UserType]> = [
@@ -77,11 +78,11 @@ const CustomerEditBody = Strict({
   first_name: NameField('First Name'),
   last_name: NameField('Last Name'),
   phone_no: PhoneField(),
-  email: EmailField('Email address is invalid', 'Email is required'),
+  email: EmailField(say('fields.emailInvalid'), say('fields.emailRequired')),
 });
 const AddMemberBody = Strict({
   property_id: IdField,
-  email: EmailField('Email address is invalid', 'Email is required'),
+  email: EmailField(say('fields.emailInvalid'), say('fields.emailRequired')),
   first_name: NameField('First Name'),
   last_name: NameField('Last Name'),
   phone_no: PhoneField(),
@@ -107,7 +108,7 @@ export const customerRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (a
     async (request) => {
       const caller = callerOf(request);
       const spec = customerExport(caller, request.body.deviceType ?? 'all', exportedList(request.body));
-      return { status: true, message: 'Export started', info: await ctx.exports.start(caller, spec) };
+      return { status: true, message: say('exports.started'), info: await ctx.exports.start(caller, spec) };
     },
   );
 
@@ -120,7 +121,7 @@ export const customerRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (a
     async (request) => {
       const caller = callerOf(request);
       const spec = feedbackExport(caller, request.body.sync_type, request.body.deviceType ?? 'all', exportedList(request.body));
-      return { status: true, message: 'Export started', info: await ctx.exports.start(caller, spec) };
+      return { status: true, message: say('exports.started'), info: await ctx.exports.start(caller, spec) };
     },
   );
   app.post(
@@ -129,7 +130,7 @@ export const customerRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (a
     async (request) => {
       const caller = callerOf(request);
       const spec = feedbackExport(caller, 'all', request.body.deviceType ?? 'all', exportedList(request.body));
-      return { status: true, message: 'Export started', info: await ctx.exports.start(caller, spec) };
+      return { status: true, message: say('exports.started'), info: await ctx.exports.start(caller, spec) };
     },
   );
   // The customer's app: its own feedback on a sync, a weekly report or the survey.
@@ -141,16 +142,16 @@ export const customerRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (a
         ...schema('Record your feedback', Type.Object({ id: Type.Integer() }), 400),
         body: Strict({
           sync_type: FeedbackTypeField,
-          rating: Type.Integer({ minimum: 1, maximum: 5, errorMessage: 'Rating is 1 to 5', requiredMessage: 'Rating is required' }),
-          comment: Type.Optional(Type.Union([Type.String({ maxLength: FEEDBACK_COMMENT_MAX, errorMessage: `Comment must be at most ${FEEDBACK_COMMENT_MAX} characters` }), Type.Null()])),
+          rating: Type.Integer({ minimum: 1, maximum: 5, errorMessage: say('feedback.ratingInvalid'), requiredMessage: say('feedback.ratingRequired') }),
+          comment: Type.Optional(Type.Union([Type.String({ maxLength: FEEDBACK_COMMENT_MAX, errorMessage: say('fields.tooLong', { field: 'Comment', max: FEEDBACK_COMMENT_MAX }) }), Type.Null()])),
         }),
       },
     },
     async (request) => {
       const caller = callerOf(request);
-      if (caller.customerId === null) throw notFound('Customer not found');
+      if (caller.customerId === null) throw notFound(say('customers.notFound'));
       const id = await recordFeedback(db, caller.customerId, request.body, now());
-      return { status: true, message: 'Thank you for your feedback', info: { id } };
+      return { status: true, message: say('feedback.thanks'), info: { id } };
     },
   );
 
@@ -159,7 +160,7 @@ export const customerRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (a
   app.get(
     '/api/customer/suspension-list',
     { config: { access: ADMIN }, schema: { ...schema('The suppression list', ListInfoSchema(SuppressionRow), 400), querystring: Strict({ ...listQueryProperties }) } },
-    async (request) => ({ status: true, message: 'Suppression list', info: await listSuppressed(db, request.query) }),
+    async (request) => ({ status: true, message: say('titles.suppressionList'), info: await listSuppressed(db, request.query) }),
   );
   app.post(
     '/api/customer/suspension-list',
@@ -169,14 +170,14 @@ export const customerRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (a
         ...schema('Add an address to the suppression list', Type.Object({ id: Type.Integer() }), 400, 409),
         description: `409: ${ALREADY_SUPPRESSED}`,
         body: Strict({
-          email: EmailField('Email address is invalid', 'Email is required'),
-          reason: Type.Unsafe<SuppressionReason>({ type: 'string', enum: [...SUPPRESSION_REASONS], errorMessage: 'Please select a reason', requiredMessage: 'Please select a reason' }),
+          email: EmailField(say('fields.emailInvalid'), say('fields.emailRequired')),
+          reason: Type.Unsafe<SuppressionReason>({ type: 'string', enum: [...SUPPRESSION_REASONS], errorMessage: say('suppression.reasonRequired'), requiredMessage: say('suppression.reasonRequired') }),
         }),
       },
     },
     async (request) => {
       const id = await suppress(db, request.body.email, request.body.reason, now());
-      return { status: true, message: 'Email address added to the suppression list', info: { id } };
+      return { status: true, message: say('suppression.added'), info: { id } };
     },
   );
   app.delete(
@@ -184,7 +185,7 @@ export const customerRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (a
     { config: { access: ADMIN }, schema: { ...schema('Take an address off the suppression list', null, 400, 404), querystring: Strict({ id: IdField }) } },
     async (request) => {
       await unsuppress(db, request.query.id);
-      return { status: true, message: 'Email address removed from the suppression list' };
+      return { status: true, message: say('suppression.removed') };
     },
   );
 
@@ -202,15 +203,15 @@ export const customerRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (a
   app.get(
     '/api/survey/questions',
     { config: { access: only('Admin', 'Agency', 'mscc', 'sm') }, schema: schema('The property survey: questions, their types, options and follow-ups', Type.Array(SurveyQuestion)) },
-    async () => ({ status: true, message: 'Survey questions', info: SURVEY_QUESTIONS }),
+    async () => ({ status: true, message: say('titles.surveyQuestions'), info: SURVEY_QUESTIONS }),
   );
 
   // Airlink trials of a customer (Admin's screen /admin/customer/trial/{id}).
-  const SaveDay = Type.String({ pattern: '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$', errorMessage: 'Enter a date YYYY-MM-DD' });
+  const SaveDay = Type.String({ pattern: '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$', errorMessage: say('fields.dateInvalid') });
   app.get(
     '/api/customer/trial',
     { config: { access: ADMIN }, schema: { ...schema("A customer's airlink trials", Type.Array(TrialRow), 400, 404), querystring: CustomerIdQuery } },
-    async (request) => ({ status: true, message: 'Airlink trials', info: await customerTrials(db, callerOf(request), request.query.customer_id, now()) }),
+    async (request) => ({ status: true, message: say('titles.airlinkTrials'), info: await customerTrials(db, callerOf(request), request.query.customer_id, now()) }),
   );
   app.put(
     '/api/customer/trial/update',
@@ -222,15 +223,15 @@ export const customerRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (a
           {
             trial_id: IdField,
             ends_on: Type.Optional(SaveDay),
-            status: Type.Optional(Type.Unsafe<'purchased' | 'returned'>({ type: 'string', enum: ['purchased', 'returned'], errorMessage: 'status is purchased or returned' })),
+            status: Type.Optional(Type.Unsafe<'purchased' | 'returned'>({ type: 'string', enum: ['purchased', 'returned'], errorMessage: say('trials.statusInvalid') })),
           },
-          { minProperties: 2, errorMessage: { minProperties: 'Give a new end date or how the trial ended' } },
+          { minProperties: 2, errorMessage: { minProperties: say('trials.changeRequired') } },
         ),
       },
     },
     async (request) => {
       await changeTrial(db, callerOf(request), request.body, now());
-      return { status: true, message: request.body.status ? 'Trial ended' : 'Trial extended' };
+      return { status: true, message: request.body.status ? say('trials.endedSaved') : say('trials.extended') };
     },
   );
 
@@ -242,37 +243,37 @@ export const customerRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (a
       { config: { access }, schema: { ...schema("The caller's customers", ListInfoSchema(CustomerRow), 400), querystring: Strict({ ...listQueryProperties, deviceType: Type.Optional(CustomerLineField) }) } },
       async (request) => {
         const line: CustomerLine = request.query.deviceType ?? 'all';
-        return { status: true, message: 'Customers', info: await listCustomers(db, callerOf(request), line, request.query, counts) };
+        return { status: true, message: say('titles.customers'), info: await listCustomers(db, callerOf(request), line, request.query, counts) };
       },
     );
     app.get(`${prefix}/get-info`, { config: { access }, schema: { ...schema('One customer', CustomerInfo, 400, 404), querystring: CustomerIdQuery } }, async (request) => ({
       status: true,
-      message: 'Customer',
+      message: say('titles.customer'),
       info: await customerDetail(db, callerOf(request), request.query.customer_id),
     }));
     app.put(`${prefix}/update`, { config: { access }, schema: { ...schema("Edit a customer's name, phone and email", null, 400, 404, 409), body: CustomerEditBody } }, async (request) => {
       const { customer_id, ...edit } = trimmed(request.body);
       await updateCustomer(db, callerOf(request), customer_id, edit, now());
-      return { status: true, message: 'Customer updated successfully' };
+      return { status: true, message: say('customers.updated') };
     });
     if (DELETERS.has(role)) {
       app.delete(`${prefix}/delete`, { config: { access }, schema: { ...schema('Delete a customer (marked Deleted, its sign-in ended)', null, 400, 404), querystring: CustomerIdQuery } }, async (request) => {
         await deleteCustomer(db, callerOf(request), request.query.customer_id, now());
-        return { status: true, message: 'Customer deleted successfully' };
+        return { status: true, message: say('customers.deleted') };
       });
       app.delete(`${prefix}/property/delete`, { config: { access }, schema: { ...schema('Delete a property', null, 400, 404), querystring: PropertyIdQuery } }, async (request) => {
         await deleteProperty(db, callerOf(request), request.query.property_id);
-        return { status: true, message: 'Property deleted successfully' };
+        return { status: true, message: say('properties.deleted') };
       });
     }
     app.get(`${prefix}/login-data`, { config: { access }, schema: { ...schema("The customer's sign-in", LoginData, 400, 404), querystring: CustomerIdQuery } }, async (request) => ({
       status: true,
-      message: 'Login data',
+      message: say('titles.loginData'),
       info: await loginData(db, callerOf(request), request.query.customer_id, now()),
     }));
     app.get(`${prefix}/email-history`, { config: { access }, schema: { ...schema('Mails sent to the customer', ListInfoSchema(EmailHistoryRow), 400, 404), querystring: Strict({ ...listQueryProperties, customer_id: IdField }) } }, async (request) => ({
       status: true,
-      message: 'Email history',
+      message: say('titles.emailHistory'),
       info: await emailHistory(db, callerOf(request), request.query.customer_id, request.query),
     }));
 
@@ -282,7 +283,7 @@ export const customerRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (a
       { config: { access }, schema: { ...schema("The customer's auto syncs or weekly reports", ListInfoSchema(SyncEventRow), 400, 404), querystring: Strict({ ...listQueryProperties, customer_id: IdField, sync_type: SyncTypeField }) } },
       async (request) => {
         const { customer_id, sync_type, ...query } = request.query;
-        return { status: true, message: 'Sync history', info: await syncHistory(db, callerOf(request), customer_id, sync_type, query) };
+        return { status: true, message: say('titles.syncHistory'), info: await syncHistory(db, callerOf(request), customer_id, sync_type, query) };
       },
     );
     app.get(
@@ -290,7 +291,7 @@ export const customerRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (a
       { config: { access }, schema: { ...schema("The customer's feedback of one sync type", ListInfoSchema(FeedbackRow), 400, 404), querystring: Strict({ ...listQueryProperties, customer_id: IdField, sync_type: FeedbackTypeField }) } },
       async (request) => {
         const { customer_id, sync_type, ...query } = request.query;
-        return { status: true, message: 'Feedback history', info: await feedbackHistory(db, callerOf(request), customer_id, sync_type, query) };
+        return { status: true, message: say('titles.feedbackHistory'), info: await feedbackHistory(db, callerOf(request), customer_id, sync_type, query) };
       },
     );
     app.get(
@@ -319,7 +320,7 @@ export const customerRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (a
         const csv = await customerFeedbackCsv(db, caller, request.query.customer_id);
         const customer = (await db.query<{ email: string }>('SELECT email FROM customers WHERE id = $1', [request.query.customer_id])).rows[0]?.email ?? '';
         await queueMail(db, feedbackMail(caller.email, customer, csv));
-        return { status: true, message: `The feedback was sent to ${caller.email}` };
+        return { status: true, message: say('feedback.sent', { email: caller.email }) };
       },
     );
 
@@ -330,27 +331,27 @@ export const customerRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (a
     ] as const) {
       app.get(`${prefix}/${path}`, { config: { access }, schema: { ...schema(which === 'own' ? "The customer's properties" : 'Properties the customer is a member of', ListInfoSchema(PropertyRow), 400, 404), querystring: PagedCustomer } }, async (request) => {
         const { deviceType: _line, customer_id, ...query } = request.query;
-        return { status: true, message: 'Properties', info: await listProperties(db, callerOf(request), customer_id, which, query) };
+        return { status: true, message: say('titles.properties'), info: await listProperties(db, callerOf(request), customer_id, which, query) };
       });
     }
     app.get(`${prefix}/property/get-info`, { config: { access }, schema: { ...schema('One property with its current tariff', PropertyInfo, 400, 404), querystring: PropertyIdQuery } }, async (request) => ({
       status: true,
-      message: 'Property',
+      message: say('titles.property'),
       info: await propertyDetail(db, callerOf(request), request.query.property_id),
     }));
     app.get(`${prefix}/property/member`, { config: { access }, schema: { ...schema("A property's members", Type.Array(MemberRow), 400, 404), querystring: PropertyIdQuery } }, async (request) => ({
       status: true,
-      message: 'Members',
+      message: say('titles.members'),
       info: await propertyMembers(db, callerOf(request), request.query.property_id),
     }));
     app.post(`${prefix}/property/add-member`, { config: { access }, schema: { ...schema('Add a member to a property', Type.Object({ id: Type.Integer() }), 400, 404, 409), body: AddMemberBody } }, async (request) => {
       const { property_id, ...member } = trimmed(request.body);
       const id = await addMember(db, callerOf(request), property_id, member, now());
-      return { status: true, message: 'Member added successfully', info: { id } };
+      return { status: true, message: say('members.added'), info: { id } };
     });
     app.delete(`${prefix}/property/remove-member`, { config: { access }, schema: { ...schema('Remove a member of a property', null, 400, 404), querystring: RemoveMemberQuery } }, async (request) => {
       await removeMember(db, callerOf(request), request.query.property_id, request.query.member_id);
-      return { status: true, message: 'Member removed successfully' };
+      return { status: true, message: say('members.removed') };
     });
     app.get(
       `${prefix}/property/devices`,
@@ -358,28 +359,28 @@ export const customerRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (a
       async (request) => {
         const type = request.query.type ?? 'all';
         const lines = type === 'all' ? null : productLines(type);
-        return { status: true, message: 'Devices', info: await propertyDevices(db, callerOf(request), request.query.property_id, lines) };
+        return { status: true, message: say('titles.devices'), info: await propertyDevices(db, callerOf(request), request.query.property_id, lines) };
       },
     );
     app.get(`${prefix}/property/timeline`, { config: { access }, schema: { ...schema("A property's timeline", ListInfoSchema(TimelineRow), 400, 404), querystring: PagedProperty } }, async (request) => {
       const { property_id, ...query } = request.query;
-      return { status: true, message: 'Timeline', info: await propertyTimeline(db, callerOf(request), property_id, query) };
+      return { status: true, message: say('titles.timeline'), info: await propertyTimeline(db, callerOf(request), property_id, query) };
     });
     app.get(`${prefix}/property/tariff-history`, { config: { access }, schema: { ...schema("A property's tariffs, newest first", ListInfoSchema(TariffDetails), 400, 404), querystring: PagedProperty } }, async (request) => {
       const { property_id, ...query } = request.query;
-      return { status: true, message: 'Tariff history', info: await tariffHistory(db, callerOf(request), property_id, query) };
+      return { status: true, message: say('titles.tariffHistory'), info: await tariffHistory(db, callerOf(request), property_id, query) };
     });
     app.put(
       `${prefix}/property/survey`,
       { config: { access }, schema: { ...schema("Save a property's survey answers", null, 400, 404), body: Strict({ property_id: IdField, answers: SurveyAnswersBody }) } },
       async (request) => {
         await saveSurvey(db, callerOf(request), request.body.property_id, request.body.answers, now());
-        return { status: true, message: 'Survey answers saved successfully' };
+        return { status: true, message: say('surveys.answersSaved') };
       },
     );
     app.put(`${prefix}/property/update-details`, { config: { access }, schema: { ...schema("Edit a property's name, postal code and tariff", null, 400, 404), body: Strict(TariffDetailsBody) } }, async (request) => {
       await saveTariffDetails(db, callerOf(request), trimmed(request.body) as TariffDetailsInput, now());
-      return { status: true, message: 'Property details updated successfully' };
+      return { status: true, message: say('properties.detailsUpdated') };
     });
   }
 };

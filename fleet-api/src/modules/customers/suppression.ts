@@ -10,10 +10,11 @@ import { ApiError, uniqueMessage } from '../../server/errors';
 import { buildListing, listInfo, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
 import { normaliseEmail, Nullable } from '../../server/schemas';
 import { ISO, SqlParams, whereClause } from '../../server/sql';
+import { say } from '../../server/messages';
 
 export const SUPPRESSION_REASONS = ['Unsubscribed', 'Bounced', 'Complaint', 'Requested by customer'] as const;
 export type SuppressionReason = (typeof SUPPRESSION_REASONS)[number];
-export const ALREADY_SUPPRESSED = uniqueMessage('suppression_list_email_key', 'This email address is already on the suppression list');
+export const ALREADY_SUPPRESSED = uniqueMessage('suppression_list_email_key', say('suppression.emailTaken'));
 
 export const SuppressionRow = Type.Object({
   id: Type.Integer(),
@@ -62,5 +63,5 @@ export async function suppress(db: Db, email: string, reason: SuppressionReason,
 
 export async function unsuppress(db: Db, id: number): Promise<void> {
   const { rows } = await db.query('DELETE FROM suppression_list WHERE id = $1 RETURNING id', [id]);
-  if (rows.length === 0) throw new ApiError(404, 'Not on the suppression list');
+  if (rows.length === 0) throw new ApiError(404, say('suppression.notFound'));
 }

@@ -11,6 +11,7 @@ import type { Db } from '../../db';
 import type { Caller } from '../../policy/roles';
 import { requireVisible } from '../../policy/scope';
 import { badRequest } from '../../server/errors';
+import { say } from '../../server/messages';
 
 export type QuestionType = 'Text' | 'Dropdown' | 'Dichotomous';
 export interface SurveyQuestionDef {
@@ -64,14 +65,11 @@ export const SURVEY_QUESTIONS: SurveyQuestionDef[] = [
   { key: 'notes', question: 'Anything else the installer noticed', question_type: 'Text', answer_kind: 'text' },
 ];
 
-export const DIGITS_ONLY = 'Please enter digits only';
-export const ONE_POINT = 'Please enter a number with at most one decimal point';
-export const CHOOSE_OPTION = 'Please choose one of the options';
 export const TEXT_MAX = 500;
 
 export const SurveyAnswersBody = Type.Record(Type.String({ pattern: '^[a-z_]{1,40}$' }), Type.Union([Type.String({ maxLength: TEXT_MAX }), Type.Null()]), {
   maxProperties: 40,
-  errorMessage: 'answers is an object of question keys and their answers',
+  errorMessage: say('surveys.answersInvalid'),
 });
 export type SurveyAnswers = Static<typeof SurveyAnswersBody>;
 
@@ -96,11 +94,11 @@ function checked(def: SurveyQuestionDef, raw: string | null | undefined): string
   const text = raw.trim();
   if (text === '') return null;
   if (def.question_type !== 'Text') {
-    if (!def.options?.includes(text)) throw badRequest(`${def.question}: ${CHOOSE_OPTION}`);
+    if (!def.options?.includes(text)) throw badRequest(say('surveys.chooseOptionFor', { question: def.question }));
     return text;
   }
-  if (def.answer_kind === 'integer' && !/^\d+$/.test(text)) throw badRequest(`${def.question}: ${DIGITS_ONLY}`);
-  if (def.answer_kind === 'decimal' && !/^\d+(\.\d*)?$|^\.\d+$/.test(text)) throw badRequest(`${def.question}: ${ONE_POINT}`);
+  if (def.answer_kind === 'integer' && !/^\d+$/.test(text)) throw badRequest(say('surveys.digitsOnlyFor', { question: def.question }));
+  if (def.answer_kind === 'decimal' && !/^\d+(\.\d*)?$|^\.\d+$/.test(text)) throw badRequest(say('surveys.onePointFor', { question: def.question }));
   return text;
 }
 
@@ -109,7 +107,7 @@ function checked(def: SurveyQuestionDef, raw: string | null | undefined): string
  * first follow-up of the air-conditioner type cleared when the type changed from `previous`.
  */
 export function surveyData(answers: SurveyAnswers, previous: Record<string, string | null>): StoredQuestion[] {
-  for (const key of Object.keys(answers)) if (!ALL_KEYS.has(key)) throw badRequest(`${key} is not a question of the survey`);
+  for (const key of Object.keys(answers)) if (!ALL_KEYS.has(key)) throw badRequest(say('surveys.unknownQuestion', { key }));
   const typeNow = answers[AIR_CONDITIONER_TYPE]?.trim() || null;
   const typeBefore = previous[AIR_CONDITIONER_TYPE] ?? null;
   const build = (defs: SurveyQuestionDef[], parent: string | null, cleared: boolean): StoredQuestion[] =>

@@ -11,30 +11,31 @@ import type { Caller } from '../../policy/roles';
 import { requireVisible } from '../../policy/scope';
 import { badRequest } from '../../server/errors';
 import { IdField } from '../../server/schemas';
+import { say } from '../../server/messages';
 
-export const PROPERTY_NAME_REQUIRED = 'Property Name is required';
-export const POSTAL_CODE_INVALID = 'Valid postal code is required';
-export const DISTRIBUTOR_REQUIRED = 'Please select the electricity distributor';
-export const RETAILER_REQUIRED = 'Please select the electricity retailer';
-export const STRUCTURE_REQUIRED = 'Please select the tariff structure';
-export const UNIT_CHARGE_REQUIRED = 'Cost per unit is required';
-export const DISCOUNT_OVER_CHARGE = 'Discount value must be less than unit charge';
-export const DISCOUNT_PERCENT_MAX = 'Discount percentage must be at most 100';
-export const DISTRIBUTOR_NOT_HERE = 'The electricity distributor does not serve this postal code';
-export const STRUCTURE_NOT_OF_DISTRIBUTOR = "The tariff structure is not one of the distributor's";
+export const PROPERTY_NAME_REQUIRED = say('properties.nameRequired');
+export const POSTAL_CODE_INVALID = say('fields.postalCodeInvalid');
+export const DISTRIBUTOR_REQUIRED = say('propertyTariffs.distributorRequired');
+export const RETAILER_REQUIRED = say('propertyTariffs.retailerRequired');
+export const STRUCTURE_REQUIRED = say('propertyTariffs.structureRequired');
+export const UNIT_CHARGE_REQUIRED = say('propertyTariffs.unitChargeRequired');
+export const DISCOUNT_OVER_CHARGE = say('propertyTariffs.discountTooHigh');
+export const DISCOUNT_PERCENT_MAX = say('propertyTariffs.discountPercentTooHigh');
+export const DISTRIBUTOR_NOT_HERE = say('propertyTariffs.distributorElsewhere');
+export const STRUCTURE_NOT_OF_DISTRIBUTOR = say('propertyTariffs.structureElsewhere');
 
 const Charge = (message: string) => Type.Number({ minimum: 0, maximum: 100, errorMessage: message, requiredMessage: message });
 const Discount = {
   discount_type: Type.Optional(
-    Type.Union([Type.Unsafe<'percentage' | 'value'>({ type: 'string', enum: ['percentage', 'value'], errorMessage: 'discount_type is percentage or value' }), Type.Null()]),
+    Type.Union([Type.Unsafe<'percentage' | 'value'>({ type: 'string', enum: ['percentage', 'value'], errorMessage: say('propertyTariffs.discountTypeInvalid') }), Type.Null()]),
   ),
-  discount_percentage: Type.Optional(Type.Union([Type.Number({ minimum: 0, maximum: 100, errorMessage: 'Discount must be a number from 0' }), Type.Null()])),
+  discount_percentage: Type.Optional(Type.Union([Type.Number({ minimum: 0, maximum: 100, errorMessage: say('propertyTariffs.discountInvalid') }), Type.Null()])),
 };
-const Flag = Type.Optional(Type.Integer({ minimum: 0, maximum: 1, errorMessage: 'must be 0 or 1' }));
+const Flag = Type.Optional(Type.Integer({ minimum: 0, maximum: 1, errorMessage: say('fields.zeroOrOne') }));
 
 export const TariffDetailsBody = {
   property_id: IdField,
-  property_name: Type.String({ minLength: 1, maxLength: 199, pattern: '\\S', errorMessage: { default: PROPERTY_NAME_REQUIRED, maxLength: 'Property Name should be less than 200 character' }, requiredMessage: PROPERTY_NAME_REQUIRED }),
+  property_name: Type.String({ minLength: 1, maxLength: 199, pattern: '\\S', errorMessage: { default: PROPERTY_NAME_REQUIRED, maxLength: say('properties.nameTooLong') }, requiredMessage: PROPERTY_NAME_REQUIRED }),
   postal_code: Type.String({ pattern: '^\\s*[0-9]{3,4}\\s*$', errorMessage: POSTAL_CODE_INVALID, requiredMessage: POSTAL_CODE_INVALID }),
   company_id: Type.Integer({ minimum: 1, maximum: 2147483647, errorMessage: DISTRIBUTOR_REQUIRED, requiredMessage: DISTRIBUTOR_REQUIRED }),
   electricity_retailer_id: Type.Integer({ minimum: 1, maximum: 2147483647, errorMessage: RETAILER_REQUIRED, requiredMessage: RETAILER_REQUIRED }),
@@ -42,7 +43,7 @@ export const TariffDetailsBody = {
   /** Flat rate: $ per kWh. */
   unit_charge: Type.Optional(Type.Union([Charge(UNIT_CHARGE_REQUIRED), Type.Null()])),
   ...Discount,
-  supply_charge: Type.Optional(Type.Union([Type.Number({ minimum: 0, maximum: 100, errorMessage: 'Supply charge must be a number from 0' }), Type.Null()])),
+  supply_charge: Type.Optional(Type.Union([Type.Number({ minimum: 0, maximum: 100, errorMessage: say('propertyTariffs.supplyChargeInvalid') }), Type.Null()])),
   supply_charge_discount: Flag,
   gst_include: Flag,
   /** Per plan of the structure (peak, shoulder, offPeak ...): its cost per kWh and discount. */
@@ -99,7 +100,7 @@ export async function saveTariffDetails(db: Db, caller: Caller, input: TariffDet
   } else {
     const given = new Map((input.tariff_plan ?? []).map((item) => [item.key, item]));
     for (const key of given.keys()) {
-      if (!structure.tariff_plan.some((p) => p.key === key)) throw badRequest(`${key} is not a plan of this tariff structure`);
+      if (!structure.tariff_plan.some((p) => p.key === key)) throw badRequest(say('propertyTariffs.unknownPlan', { key }));
     }
     plan = structure.tariff_plan.map((p): PlanItem => {
       const item = given.get(p.key);

@@ -10,9 +10,10 @@ import { requireVisible } from '../../policy/scope';
 import { ApiError, badRequest } from '../../server/errors';
 import { checkSaveDate } from '../devices/queries';
 import { Nullable } from '../../server/schemas';
+import { say } from '../../server/messages';
 
-export const TRIAL_ENDED = 'This trial has ended';
-export const END_BEFORE_START = 'The end date must be on or after the start date';
+export const TRIAL_ENDED = say('trials.ended');
+export const END_BEFORE_START = say('trials.endBeforeStart');
 
 export const TrialRow = Type.Object({
   id: Type.Integer(),
@@ -57,7 +58,7 @@ export async function changeTrial(db: Db, caller: Caller, change: TrialChange, n
     [change.trial_id],
   );
   const trial = rows[0];
-  if (!trial) throw new ApiError(404, 'Trial not found');
+  if (!trial) throw new ApiError(404, say('trials.notFound'));
   await requireVisible(db, caller, 'customers', trial.customer_id);
   if (trial.status !== 'active') throw new ApiError(409, TRIAL_ENDED);
   if (change.ends_on !== undefined && checkSaveDate(change.ends_on, 'End date') < trial.started_on) throw badRequest(END_BEFORE_START);

@@ -15,6 +15,7 @@ import { SqlParams, whereClause } from '../../server/sql';
 import { deviceConditions, ROW_COLUMNS, ROW_JOINS, type DeviceListRow } from '../devices/queries';
 import { yearOf } from '../nms/dashboard';
 import { lineKey, lineMask, lineSql, type DashboardLine } from './lines';
+import { say } from '../../server/messages';
 
 export const MONTHS = Array.from({ length: 12 }, (_, i) => i + 1);
 
@@ -153,7 +154,7 @@ export const DeviceStatusField = Type.Unsafe<DeviceStatusChoice>({
   type: 'string',
   enum: [...DEVICE_STATUSES],
   default: 'All',
-  errorMessage: `deviceStatus must be one of ${DEVICE_STATUSES.join(', ')}`,
+  errorMessage: say('fields.oneOf', { field: 'deviceStatus', values: DEVICE_STATUSES.join(', ') }),
 });
 
 export interface MonthQuery extends ListQuery {
@@ -187,7 +188,7 @@ function orderNeeds(orderBy: string): { columns: string[]; joins: string } {
 export async function monthDevices(db: Db, caller: Caller, line: DashboardLine, query: MonthQuery, counts: CountCache, now: Date): Promise<ListInfo<DeviceListRow>> {
   const year = yearOf(query.year, now);
   const month = query.month ?? now.getUTCMonth() + 1;
-  if (!Number.isInteger(month) || month < 1 || month > 12) throw badRequest('month must be from 1 to 12');
+  if (!Number.isInteger(month) || month < 1 || month > 12) throw badRequest(say('fields.monthInvalid'));
   const { month: _month, year: _year, deviceStatus, ...list } = query;
   const params = new SqlParams();
   const { listing, conditions } = deviceConditions(caller, line, list, params);

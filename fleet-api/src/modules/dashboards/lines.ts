@@ -6,6 +6,7 @@
 import { Type } from '@sinclair/typebox';
 import { productLines, type ListedLine } from '../devices/lines';
 import type { SqlParams } from '../../server/sql';
+import { say } from '../../server/messages';
 
 export const DASHBOARD_LINES = ['all', 'ihd', 'livelink', 'safelink', 'airlink', 'bulb', 'heat_pump'] as const;
 export type DashboardLine = (typeof DASHBOARD_LINES)[number] & ListedLine;
@@ -13,7 +14,7 @@ export type DashboardLine = (typeof DASHBOARD_LINES)[number] & ListedLine;
 export const DashboardLineField = Type.Unsafe<DashboardLine>({
   type: 'string',
   enum: [...DASHBOARD_LINES],
-  errorMessage: `deviceType must be one of ${DASHBOARD_LINES.join(', ')}`,
+  errorMessage: say('fields.oneOf', { field: 'deviceType', values: DASHBOARD_LINES.join(', ') }),
 });
 
 /** The bits of fleet_line_bit (migration 0018) of each product line. */

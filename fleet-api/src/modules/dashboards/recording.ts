@@ -13,15 +13,16 @@ import { badRequest, notFound } from '../../server/errors';
 import { SqlParams } from '../../server/sql';
 import { Strict } from '../../server/schemas';
 import { LOCATION_PREFERENCES } from './analysis';
+import { say } from '../../server/messages';
 
 export const AppEventBody = Strict({
-  platform: Type.Unsafe<'android' | 'ios'>({ type: 'string', enum: ['android', 'ios'], errorMessage: 'Platform is android or ios', requiredMessage: 'Platform is required' }),
-  app_version: Type.String({ pattern: '^[0-9]{1,3}\\.[0-9]{1,3}\\.[0-9]{1,3}$', errorMessage: 'App version is three numbers, like 2.4.1', requiredMessage: 'App version is required' }),
+  platform: Type.Unsafe<'android' | 'ios'>({ type: 'string', enum: ['android', 'ios'], errorMessage: say('readings.platformInvalid'), requiredMessage: say('readings.platformRequired') }),
+  app_version: Type.String({ pattern: '^[0-9]{1,3}\\.[0-9]{1,3}\\.[0-9]{1,3}$', errorMessage: say('readings.appVersionInvalid'), requiredMessage: say('readings.appVersionRequired') }),
   location_preference: Type.Optional(
     Type.Unsafe<(typeof LOCATION_PREFERENCES)[number]>({
       type: 'string',
       enum: [...LOCATION_PREFERENCES],
-      errorMessage: `Location preference is one of ${LOCATION_PREFERENCES.join(', ')}`,
+      errorMessage: say('readings.locationPreferenceInvalid', { values: LOCATION_PREFERENCES.join(', ') }),
     }),
   ),
 });
@@ -44,17 +45,17 @@ export async function recordAppEvent(
 
 export const READINGS_MAX = 24;
 export const ReadingsBody = Strict({
-  device_id: Type.Integer({ minimum: 1, maximum: 2147483647, errorMessage: 'Invalid device id', requiredMessage: 'device_id is required' }),
+  device_id: Type.Integer({ minimum: 1, maximum: 2147483647, errorMessage: say('fields.deviceIdInvalid'), requiredMessage: say('readings.deviceIdRequired') }),
   readings: Type.Array(
     Strict({
-      month: Type.String({ pattern: '^[0-9]{4}-(0[1-9]|1[0-2])$', errorMessage: 'A reading month is YYYY-MM' }),
-      kwh: Type.Number({ minimum: 0, maximum: 999_999, errorMessage: 'kWh is a number from 0 to 999999' }),
+      month: Type.String({ pattern: '^[0-9]{4}-(0[1-9]|1[0-2])$', errorMessage: say('readings.monthInvalid') }),
+      kwh: Type.Number({ minimum: 0, maximum: 999_999, errorMessage: say('readings.kwhInvalid') }),
     }),
-    { minItems: 1, maxItems: READINGS_MAX, errorMessage: `Send 1 to ${READINGS_MAX} readings` },
+    { minItems: 1, maxItems: READINGS_MAX, errorMessage: say('readings.countInvalid', { max: READINGS_MAX }) },
   ),
 });
 
-export const NO_ENERGY_MESSAGE = 'Safelink devices do not report energy';
+export const NO_ENERGY_MESSAGE = say('readings.safelinkRefused');
 
 /**
  * An auto sync: the months' energy of one of the caller's devices (its slice: own or member property),
@@ -67,7 +68,7 @@ export async function recordReadings(
   body: { device_id: number; readings: Array<{ month: string; kwh: number }> },
   now: Date,
 ): Promise<{ months: number }> {
-  if (caller.customerId === null) throw notFound('Device not found');
+  if (caller.customerId === null) throw notFound(say('devices.notFound'));
   const params = new SqlParams();
   const { rows } = await db.query<{ product_line: string; installed: string | null }>(
     `SELECT d.product_line, to_char(date_trunc('month', coalesce(d.installation_date, (d.created_at AT TIME ZONE 'UTC')::date)), 'YYYY-MM') AS installed
@@ -75,13 +76,13 @@ export async function recordReadings(
     params.values,
   );
   const device = rows[0];
-  if (!device) throw notFound('Device not found');
+  if (!device) throw notFound(say('devices.notFound'));
   if (device.product_line === 'safelink') throw badRequest(NO_ENERGY_MESSAGE);
   const thisMonth = now.toISOString().slice(0, 7);
   const months = new Map<string, number>();
   for (const r of body.readings) {
-    if (r.month > thisMonth) throw badRequest('A reading cannot be for a month after this one');
-    if (device.installed && r.month < device.installed) throw badRequest('A reading cannot be for a month before the device was installed');
+    if (r.month > thisMonth) throw badRequest(say('readings.monthInFuture'));
+    if (device.installed && r.month < device.installed) throw badRequest(say('readings.monthBeforeInstall'));
     months.set(r.month, r.kwh); // the last of a month sent twice counts
   }
   await db.transaction(async (tx) => {

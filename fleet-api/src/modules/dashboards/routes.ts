@@ -38,6 +38,7 @@ import { AverageConsumptionMonth, ConsumptionMonth, ConsumptionOverview, consump
 import { DeviceGraphMonth, deviceGraph, DeviceOverview, deviceOverview, DeviceStatusField, monthDevices, UserCountAndVersion, userCountAndVersion } from './devices';
 import { DashboardLineField, type DashboardLine } from './lines';
 import { AppEventBody, recordAppEvent, recordReadings, ReadingsBody } from './recording';
+import { say } from '../../server/messages';
 
 /** Dashboards answer 400 for a bad year or line and 404 for an unknown one. */
 const schema = <T extends TSchema>(tag: string, summary: string, info: T) => routeSchema(tag)(summary, info, 400, 404);
@@ -61,14 +62,14 @@ export const MONTH_DEVICE_CALLS: ReadonlyArray<readonly [string, DashboardLine |
   ['month-device-heat_pump', 'heat_pump'],
 ];
 
-const Year = Type.Optional(Type.Integer({ minimum: 2000, maximum: 3000, errorMessage: 'year must be a year' }));
+const Year = Type.Optional(Type.Integer({ minimum: 2000, maximum: 3000, errorMessage: say('fields.yearInvalid') }));
 const Line = Type.Optional(DashboardLineField);
 const LineQuery = Strict({ deviceType: Line });
 const YearLineQuery = Strict({ year: Year, deviceType: Line });
 const YearQuery = Strict({ year: Year });
 const MonthFields = {
   ...listQueryProperties,
-  month: Type.Optional(Type.Integer({ minimum: 1, maximum: 12, errorMessage: 'month must be from 1 to 12' })),
+  month: Type.Optional(Type.Integer({ minimum: 1, maximum: 12, errorMessage: say('fields.monthInvalid') })),
   year: Year,
   deviceStatus: Type.Optional(DeviceStatusField),
 };
@@ -85,36 +86,36 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (
     app.get(
       `${prefix}/getusercountandversion`,
       { config: { access }, schema: { ...schema(tag, 'Users of the line (by status) and the firmware versions its active devices run', UserCountAndVersion), querystring: LineQuery } },
-      async (request) => ({ status: true, message: 'User count and version', info: await userCountAndVersion(db, callerOf(request), line(request.query)) }),
+      async (request) => ({ status: true, message: say('titles.userCountAndVersion'), info: await userCountAndVersion(db, callerOf(request), line(request.query)) }),
     );
     app.get(
       `${prefix}/getdevicegraphdata`,
       { config: { access }, schema: { ...schema(tag, 'Devices installed in each month of a year, and the running total', Type.Array(DeviceGraphMonth)), querystring: YearLineQuery } },
-      async (request) => ({ status: true, message: 'Device graph', info: await deviceGraph(db, callerOf(request), line(request.query), request.query.year, now()) }),
+      async (request) => ({ status: true, message: say('titles.deviceGraph'), info: await deviceGraph(db, callerOf(request), line(request.query), request.query.year, now()) }),
     );
     app.get(
       `${prefix}/getdeviceoverview`,
       { config: { access }, schema: { ...schema(tag, 'Devices by status and Wi-Fi, and per line', DeviceOverview), querystring: LineQuery } },
-      async (request) => ({ status: true, message: 'Device overview', info: await deviceOverview(db, callerOf(request), line(request.query)) }),
+      async (request) => ({ status: true, message: say('titles.deviceOverview'), info: await deviceOverview(db, callerOf(request), line(request.query)) }),
     );
     app.get(
       `${prefix}/getdevicemonthlyconsumptionnew`,
       { config: { access }, schema: { ...schema(tag, 'Energy of each month of a year (kWh) and the devices that reported it', Type.Array(ConsumptionMonth)), querystring: YearLineQuery } },
-      async (request) => ({ status: true, message: 'Monthly consumption', info: await monthlyConsumption(db, callerOf(request), line(request.query), request.query.year, now()) }),
+      async (request) => ({ status: true, message: say('titles.monthlyConsumption'), info: await monthlyConsumption(db, callerOf(request), line(request.query), request.query.year, now()) }),
     );
     app.get(
       `${prefix}/getdevicemonthlyAverageConsumtion`,
       { config: { access }, schema: { ...schema(tag, 'Energy per reporting device of each month of a year (kWh)', Type.Array(AverageConsumptionMonth)), querystring: YearLineQuery } },
       async (request) => ({
         status: true,
-        message: 'Monthly average consumption',
+        message: say('titles.monthlyAverageConsumption'),
         info: await monthlyAverageConsumption(db, callerOf(request), line(request.query), request.query.year, now()),
       }),
     );
     app.get(
       `${prefix}/getdeviceconsumptionoverviewnew`,
       { config: { access }, schema: { ...schema(tag, 'This month, last month against a year before, this year and last, the average device', ConsumptionOverview), querystring: LineQuery } },
-      async (request) => ({ status: true, message: 'Consumption overview', info: await consumptionOverview(db, callerOf(request), line(request.query), now()) }),
+      async (request) => ({ status: true, message: say('titles.consumptionOverview'), info: await consumptionOverview(db, callerOf(request), line(request.query), now()) }),
     );
     for (const [call, fixed] of MONTH_DEVICE_CALLS) {
       app.get(
@@ -129,7 +130,7 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (
         async (request) => {
           const { deviceType, ...query } = request.query as typeof request.query & { deviceType?: DashboardLine };
           const info = await monthDevices(db, callerOf(request), fixed ?? deviceType ?? 'all', query, counts, now());
-          return { status: true, message: 'Devices', info };
+          return { status: true, message: say('titles.devices'), info };
         },
       );
     }
@@ -142,52 +143,52 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (
   app.get(
     '/api/analysis/users',
     { config: { access: ADMIN }, schema: { ...schema(analysis, 'Users by status, and new users per month of a year', UsersAnalysis), querystring: YearQuery } },
-    async (request) => ({ status: true, message: 'Analysis', info: await usersAnalysis(db, request.query.year, now()) }),
+    async (request) => ({ status: true, message: say('titles.analysis'), info: await usersAnalysis(db, request.query.year, now()) }),
   );
   app.get(
     '/api/analysis/deviceusers',
     { config: { access: ADMIN }, schema: { ...schema(analysis, 'Users with a device, without one, and per line', DeviceUsersAnalysis), querystring: none } },
-    async () => ({ status: true, message: 'Analysis', info: await deviceUsersAnalysis(db) }),
+    async () => ({ status: true, message: say('titles.analysis'), info: await deviceUsersAnalysis(db) }),
   );
   app.get(
     '/api/analysis/weeklyreportusers',
     { config: { access: ADMIN }, schema: { ...schema(analysis, 'Users by their weekly-report switch', SwitchUsers), querystring: none } },
-    async () => ({ status: true, message: 'Analysis', info: await switchUsers(db, 'weekly_report') }),
+    async () => ({ status: true, message: say('titles.analysis'), info: await switchUsers(db, 'weekly_report') }),
   );
   app.get(
     '/api/analysis/autosyncusers',
     { config: { access: ADMIN }, schema: { ...schema(analysis, 'Users by their auto-sync switch', SwitchUsers), querystring: none } },
-    async () => ({ status: true, message: 'Analysis', info: await switchUsers(db, 'auto_sync') }),
+    async () => ({ status: true, message: say('titles.analysis'), info: await switchUsers(db, 'auto_sync') }),
   );
   app.get(
     '/api/analysis/unsubscribedusers',
     { config: { access: ADMIN }, schema: { ...schema(analysis, 'The suppression list by reason, and added per month of a year', UnsubscribedAnalysis), querystring: YearQuery } },
-    async (request) => ({ status: true, message: 'Analysis', info: await unsubscribedAnalysis(db, request.query.year, now()) }),
+    async (request) => ({ status: true, message: say('titles.analysis'), info: await unsubscribedAnalysis(db, request.query.year, now()) }),
   );
   app.get(
     '/api/analysis/averagebatterylife',
     { config: { access: ADMIN }, schema: { ...schema(analysis, "Smoke alarms' batteries: level, years left, low and expired", BatteryAnalysis), querystring: none } },
-    async () => ({ status: true, message: 'Analysis', info: await batteryAnalysis(db, now()) }),
+    async () => ({ status: true, message: say('titles.analysis'), info: await batteryAnalysis(db, now()) }),
   );
   app.get(
     '/api/analysis/weeklyreports',
     { config: { access: ADMIN }, schema: { ...schema(analysis, 'Weekly reports sent and failed per month of a year', SyncMonths), querystring: YearQuery } },
-    async (request) => ({ status: true, message: 'Analysis', info: await syncMonths(db, 'weekly_report', request.query.year, now()) }),
+    async (request) => ({ status: true, message: say('titles.analysis'), info: await syncMonths(db, 'weekly_report', request.query.year, now()) }),
   );
   app.get(
     '/api/analysis/locationprefernce',
     { config: { access: ADMIN }, schema: { ...schema(analysis, 'The location permission app users chose', LocationAnalysis), querystring: none } },
-    async () => ({ status: true, message: 'Analysis', info: await locationAnalysis(db) }),
+    async () => ({ status: true, message: say('titles.analysis'), info: await locationAnalysis(db) }),
   );
   app.get(
     '/api/analysis/synchedData',
     { config: { access: ADMIN }, schema: { ...schema(analysis, 'Auto syncs that went through and failed per month of a year', SyncMonths), querystring: YearQuery } },
-    async (request) => ({ status: true, message: 'Analysis', info: await syncMonths(db, 'auto_sync', request.query.year, now()) }),
+    async (request) => ({ status: true, message: say('titles.analysis'), info: await syncMonths(db, 'auto_sync', request.query.year, now()) }),
   );
   app.get(
     '/api/analysis/appversionlist',
     { config: { access: ADMIN }, schema: { ...schema(analysis, 'Versions of the customer app in use, newest first', Type.Array(AppVersionRow)), querystring: none } },
-    async () => ({ status: true, message: 'Analysis', info: await appVersions(db) }),
+    async () => ({ status: true, message: say('titles.analysis'), info: await appVersions(db) }),
   );
 
   // The customer app's reports (ours: the spec shows no app calls).
@@ -197,14 +198,14 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (
     { config: { access: CUSTOMER }, schema: { ...routeSchema(analysis)('The customer app reports itself: platform, version, location permission', null, 400, 404), body: AppEventBody } },
     async (request) => {
       const caller = callerOf(request);
-      if (caller.customerId === null) throw notFound('Customer not found');
+      if (caller.customerId === null) throw notFound(say('customers.notFound'));
       await recordAppEvent(db, caller.customerId, request.body, now());
-      return { status: true, message: 'Recorded' };
+      return { status: true, message: say('readings.recorded') };
     },
   );
   app.post(
     '/api/customer/readings',
     { config: { access: CUSTOMER }, schema: { ...schema(analysis, "An auto sync: a device's monthly energy readings", Type.Object({ months: Type.Integer() })), body: ReadingsBody } },
-    async (request) => ({ status: true, message: 'Readings synced', info: await recordReadings(db, callerOf(request), request.body, now()) }),
+    async (request) => ({ status: true, message: say('readings.synced'), info: await recordReadings(db, callerOf(request), request.body, now()) }),
   );
 };

@@ -10,6 +10,7 @@ import type { Caller } from '../../policy/roles';
 import { badRequest, notFound } from '../../server/errors';
 import { csvField } from './export';
 import { checkSaveDate, deviceDetail } from './queries';
+import { say } from '../../server/messages';
 
 /** A period longer than this is refused: a quarter of half hours is 4,416 rows. */
 export const MAX_FLASH_DAYS = 92;
@@ -35,10 +36,10 @@ const shown = (isoDay: string) => isoDay.split('-').reverse().join('-');
 export async function flashesCsv(db: Db, caller: Caller, deviceId: number, startDate: string, endDate: string): Promise<{ fileName: string; csv: string }> {
   const start = checkSaveDate(startDate, 'start_date');
   const end = checkSaveDate(endDate, 'end_date');
-  if (end < start) throw badRequest('end_date must be on or after start_date');
-  if ((Date.parse(end) - Date.parse(start)) / dayMs + 1 > MAX_FLASH_DAYS) throw badRequest(`Choose a period of at most ${MAX_FLASH_DAYS} days`);
+  if (end < start) throw badRequest(say('fields.endBeforeStart'));
+  if ((Date.parse(end) - Date.parse(start)) / dayMs + 1 > MAX_FLASH_DAYS) throw badRequest(say('devices.flashPeriodTooLong', { days: MAX_FLASH_DAYS }));
   const device = await deviceDetail(db, caller, deviceId); // 404 outside the slice
-  if (!METERING_LINES.includes(device.product_line)) throw badRequest('This device does not count meter flashes');
+  if (!METERING_LINES.includes(device.product_line)) throw badRequest(say('devices.noFlashCounter'));
 
   const { rows } = await db.query<FlashRow>(
     `WITH dev AS (
@@ -68,7 +69,7 @@ export async function flashesCsv(db: Db, caller: Caller, deviceId: number, start
      ORDER BY f.read_at`,
     [deviceId, start, end],
   );
-  if (rows.length === 0) throw notFound(`No flashes were recorded between ${shown(start)} and ${shown(end)}`);
+  if (rows.length === 0) throw notFound(say('devices.noFlashes', { start: shown(start), end: shown(end) }));
 
   const lines = [FLASHES_HEADER.join(',')];
   for (const r of rows) {

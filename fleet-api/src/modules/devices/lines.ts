@@ -4,6 +4,7 @@
  * every line of this module. Heat pumps are the NMS remote's (issue 10), not listed here.
  */
 import { Type } from '@sinclair/typebox';
+import { say } from '../../server/messages';
 
 export const DEVICE_LINES = ['ihd', 'livelink', 'safelink', 'airlink', 'bulb', 'all'] as const;
 export type DeviceLine = (typeof DEVICE_LINES)[number];
@@ -11,7 +12,7 @@ export type DeviceLine = (typeof DEVICE_LINES)[number];
 export const DeviceLineField = Type.Unsafe<DeviceLine>({
   type: 'string',
   enum: [...DEVICE_LINES],
-  errorMessage: `deviceType must be one of ${DEVICE_LINES.join(', ')}`,
+  errorMessage: say('fields.oneOf', { field: 'deviceType', values: DEVICE_LINES.join(', ') }),
 });
 
 /** A line the list engine serves: this module's, or heat pumps for the NMS module (modules/heat-pump). */

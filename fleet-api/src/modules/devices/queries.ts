@@ -16,6 +16,7 @@ import type { CountCache } from '../../server/count-cache';
 import { alphanumeric, identifierFilter } from '../ota/device-types';
 import { productLines, type ListedLine } from './lines';
 import { Nullable } from '../../server/schemas';
+import { say } from '../../server/messages';
 
 
 const AGENT_NAME = `(ag.first_name || ' ' || ag.last_name)`;
@@ -285,13 +286,13 @@ export async function deviceDetail(db: Db, caller: Caller, id: number, line?: Li
     params.values,
   );
   const row = rows[0];
-  if (!row) throw notFound('Device not found');
+  if (!row) throw notFound(say('devices.notFound'));
   return row;
 }
 
 export const IMPULSE_RATE_TYPES = ['imp/kWh', 'Wh/imp'] as const;
 export type ImpulseRateType = (typeof IMPULSE_RATE_TYPES)[number];
-export const INVALID_IMPULSE_RATE = 'Please enter a valid impulse rate';
+export const INVALID_IMPULSE_RATE = say('devices.impulseRateInvalid');
 
 /**
  * Spec 5 (Device), on the server too: the rate is required and not negative; the console sends a
@@ -315,7 +316,7 @@ export function checkSaveDate(value: string, field: string): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   const date = m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : null;
   if (!m || !date || date.getUTCDate() !== Number(m[3]) || date.getUTCMonth() !== Number(m[2]) - 1) {
-    throw badRequest(`${field} must be a date YYYY-MM-DD`);
+    throw badRequest(say('fields.dateYmd', { field }));
   }
   return value;
 }
@@ -360,17 +361,17 @@ export interface RateCorrection {
   unit_charge?: number;
 }
 
-export const UNIT_CHARGE_REQUIRED = 'Unit charge is required to correct the tariff rate';
+export const UNIT_CHARGE_REQUIRED = say('devices.unitChargeRequired');
 
 /** A correction of a past period: kept in the update-rate history; the current rate when it reaches today. */
 export async function correctDevice(db: Db, caller: Caller, id: number, c: RateCorrection, now: Date): Promise<void> {
   checkImpulseRate(c.rate, c.type);
   const start = checkSaveDate(c.start_date, 'start_date');
   const end = checkSaveDate(c.end_date, 'end_date');
-  if (end < start) throw badRequest('end_date must be on or after start_date');
+  if (end < start) throw badRequest(say('fields.endBeforeStart'));
   // "today" is the property's day: Australian days start up to 14 hours before UTC's
   const latestToday = new Date(now.getTime() + 14 * 3_600_000).toISOString().slice(0, 10);
-  if (start > latestToday) throw badRequest('Future dates are not allowed');
+  if (start > latestToday) throw badRequest(say('devices.futureDate'));
   const tariff = c.update !== 'impulseRate';
   if (tariff && (c.unit_charge === undefined || !Number.isFinite(c.unit_charge) || c.unit_charge < 0)) throw badRequest(UNIT_CHARGE_REQUIRED);
   await deviceDetail(db, caller, id);
@@ -466,7 +467,7 @@ export async function installHistory(
   heatPumps = false,
 ) {
   const clean = alphanumeric(value);
-  if (clean === '') throw badRequest(`${key} is required`);
+  if (clean === '') throw badRequest(say('requests.fieldRequired', { field: key }));
   const params = new SqlParams();
   const scope = scopeFor(caller).devices('d', params);
   const listing = buildListing(query, HISTORY_SPEC, params, 'h.id');

@@ -35,6 +35,7 @@ import {
   rateHistory,
   type DeviceSubset,
 } from './queries';
+import { say } from '../../server/messages';
 
 const ADMIN = only('Admin');
 const AGENCY = only('Agency');
@@ -52,19 +53,19 @@ const ListQueryOnly = Strict({ ...listQueryProperties });
 const DeviceIdQuery = Strict({ ...listQueryProperties, device_id: IdField, deviceType: Type.Optional(DeviceLineField) });
 const DeviceIdOnly = Strict({ device_id: IdField, deviceType: Type.Optional(DeviceLineField) });
 
-const ImpulseRate = Type.Integer({ minimum: 0, maximum: 1_000_000, errorMessage: INVALID_IMPULSE_RATE, requiredMessage: 'Impulse rate is required' });
+const ImpulseRate = Type.Integer({ minimum: 0, maximum: 1_000_000, errorMessage: INVALID_IMPULSE_RATE, requiredMessage: say('devices.impulseRateRequired') });
 const ImpulseRateType = Type.Unsafe<(typeof IMPULSE_RATE_TYPES)[number]>({
   type: 'string',
   enum: [...IMPULSE_RATE_TYPES],
-  errorMessage: 'Please select the impulse rate type',
-  requiredMessage: 'Please select the impulse rate type',
+  errorMessage: say('devices.impulseRateTypeRequired'),
+  requiredMessage: say('devices.impulseRateTypeRequired'),
 });
-const SaveDate = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', errorMessage: 'Enter a date YYYY-MM-DD' });
+const SaveDate = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', errorMessage: say('fields.dateInvalid') });
 const DeviceEditBody = Strict({
   impulse_rate: ImpulseRate,
   impulse_rate_type: ImpulseRateType,
   force_sync_date: Type.Optional(Type.Union([SaveDate, Type.Null()])),
-  nmi: Type.Optional(Type.Union([Type.String({ maxLength: 11, pattern: '^\\s*[0-9A-Za-z]*\\s*$', errorMessage: 'NMI is 10 or 11 letters and digits' }), Type.Null()])),
+  nmi: Type.Optional(Type.Union([Type.String({ maxLength: 11, pattern: '^\\s*[0-9A-Za-z]*\\s*$', errorMessage: say('devices.nmiInvalid') }), Type.Null()])),
 });
 
 export const deviceRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, { ctx }) => {
@@ -81,7 +82,7 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app
       async (request) => {
         const query = request.query as Record<string, unknown> & { deviceType?: DeviceLine };
         const info = await listDevices(db, callerOf(request), line ?? query.deviceType ?? 'all', request.query, counts, subset);
-        return { status: true, message: 'Devices', info };
+        return { status: true, message: say('titles.devices'), info };
       },
     );
   }
@@ -104,7 +105,7 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app
     app.get(
       `/api/${line}/info/:id`,
       { config: { access: ADMIN }, schema: { ...schema(`One ${line} device`, DeviceInfo, 400, 404), params: Strict({ id: IdField }) } },
-      async (request) => ({ status: true, message: 'Device', info: await deviceDetail(db, callerOf(request), request.params.id, line) }),
+      async (request) => ({ status: true, message: say('titles.device'), info: await deviceDetail(db, callerOf(request), request.params.id, line) }),
     );
   }
   for (const [url, access] of [
@@ -115,7 +116,7 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app
   ] as const) {
     app.get(url, { config: { access }, schema: { ...schema('One device with its people and place', DeviceInfo, 400, 404), querystring: DeviceIdOnly } }, async (request) => ({
       status: true,
-      message: 'Device',
+      message: say('titles.device'),
       info: await deviceDetail(db, callerOf(request), request.query.device_id, request.query.deviceType),
     }));
   }
@@ -124,7 +125,7 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app
   const editSchema = (summary: string) => ({ ...schema(summary, null, 400, 404), body: DeviceEditBody });
   app.put('/api/device/edit/:id', { config: { access: ADMIN }, schema: { ...editSchema('Edit a device'), params: Strict({ id: IdField }) } }, async (request) => {
     await editDevice(db, callerOf(request), request.params.id, request.body, now());
-    return { status: true, message: 'Device updated successfully' };
+    return { status: true, message: say('devices.updated') };
   });
   for (const [method, url, access] of [
     ['POST', '/api/agency/device/update', AGENCY],
@@ -138,7 +139,7 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app
       handler: async (request) => {
         const { id, ...edit } = request.body as { id: number } & Parameters<typeof editDevice>[3];
         await editDevice(db, callerOf(request), id, edit, now());
-        return { status: true, message: 'Device updated successfully' };
+        return { status: true, message: say('devices.updated') };
       },
     });
   }
@@ -152,11 +153,11 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app
         params: Strict({ id: IdField }),
         body: Strict({
           device_data: Strict({ start_date: SaveDate, end_date: SaveDate, rate: ImpulseRate, type: ImpulseRateType }),
-          update: Type.Unsafe<'impulseRate' | 'tariffRate' | 'both'>({ type: 'string', enum: ['impulseRate', 'tariffRate', 'both'], errorMessage: 'Choose what to update' }),
+          update: Type.Unsafe<'impulseRate' | 'tariffRate' | 'both'>({ type: 'string', enum: ['impulseRate', 'tariffRate', 'both'], errorMessage: say('devices.nothingToUpdate') }),
           // the spec leaves tariff_data open; its unit_charge ($/kWh) prices the period's energy
           tariff_data: Type.Optional(
             Type.Object(
-              { unit_charge: Type.Optional(Type.Number({ minimum: 0, maximum: 100, errorMessage: 'unit_charge must be a number from 0 to 100' })) },
+              { unit_charge: Type.Optional(Type.Number({ minimum: 0, maximum: 100, errorMessage: say('devices.unitChargeInvalid') })) },
               { additionalProperties: true },
             ),
           ),
@@ -166,7 +167,7 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app
     async (request) => {
       const { device_data: d, update, tariff_data } = request.body;
       await correctDevice(db, callerOf(request), request.params.id, { ...d, update, unit_charge: tariff_data?.unit_charge }, now());
-      return { status: true, message: 'Device corrected successfully' };
+      return { status: true, message: say('devices.corrected') };
     },
   );
 
@@ -174,17 +175,17 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app
   // module's GET /api/device/ota-history (Admin).
   app.get('/api/device/impulse-rate', { config: { access: DEVICE_READERS }, schema: { ...schema('Impulse-rate history', ListInfoSchema(RateChangeRow), 400, 404), querystring: DeviceIdQuery } }, async (request) => ({
     status: true,
-    message: 'Impulse rate history',
+    message: say('titles.impulseRateHistory'),
     info: await rateHistory(db, callerOf(request), request.query.device_id, 'impulse', request.query),
   }));
   app.get('/api/device/update-rate', { config: { access: DEVICE_READERS }, schema: { ...schema('Update-rate history (corrections)', ListInfoSchema(RateChangeRow), 400, 404), querystring: DeviceIdQuery } }, async (request) => ({
     status: true,
-    message: 'Update rate history',
+    message: say('titles.updateRateHistory'),
     info: await rateHistory(db, callerOf(request), request.query.device_id, 'update', request.query),
   }));
   app.get('/api/device/history', { config: { access: DEVICE_READERS }, schema: { ...schema('Device history (installs, replacements, removals)', ListInfoSchema(DeviceEventRow), 400, 404), querystring: DeviceIdQuery } }, async (request) => ({
     status: true,
-    message: 'Device history',
+    message: say('titles.deviceHistory'),
     info: await deviceEvents(db, callerOf(request), request.query.device_id, request.query),
   }));
   const InstallQuery = Strict({
@@ -198,7 +199,7 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app
       const q = request.query;
       const byMac = q.mac_address !== undefined || (q.serial_number === undefined && knownByMac(q.deviceType ?? 'all'));
       const info = await installHistory(db, callerOf(request), byMac ? 'mac_address' : 'serial_number', (byMac ? q.mac_address : q.serial_number) ?? '', q);
-      return { status: true, message: 'Install history', info };
+      return { status: true, message: say('titles.installHistory'), info };
     });
   }
 
@@ -209,13 +210,13 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app
     { config: { access: HEAT_PUMP_READERS }, schema: { ...schema('Heat-pump devices of the slice', ListInfoSchema(HeatPumpRow), 400), querystring: ListQueryOnly } },
     async (request) => {
       const info = await listDevices(db, callerOf(request), 'heat_pump', request.query, counts);
-      return { status: true, message: 'Heat pumps', info: { ...info, data: info.data.map(heatPumpRow) } };
+      return { status: true, message: say('titles.heatPumps'), info: { ...info, data: info.data.map(heatPumpRow) } };
     },
   );
   app.get(
     '/api/heat-pump/info/:id',
     { config: { access: HEAT_PUMP_READERS }, schema: { ...schema('One heat pump with its model, state and open faults', HeatPumpInfo, 400, 404), params: Strict({ id: IdField }) } },
-    async (request) => ({ status: true, message: 'Heat pump', info: await heatPumpDetail(db, callerOf(request), request.params.id) }),
+    async (request) => ({ status: true, message: say('titles.heatPump'), info: await heatPumpDetail(db, callerOf(request), request.params.id) }),
   );
   app.get(
     '/api/heat-pump/install-history',
@@ -227,7 +228,7 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app
       const q = request.query;
       const byMac = q.mac_address !== undefined;
       const info = await installHistory(db, callerOf(request), byMac ? 'mac_address' : 'serial_number', (byMac ? q.mac_address : q.serial_number) ?? '', q, true);
-      return { status: true, message: 'Install history', info };
+      return { status: true, message: say('titles.installHistory'), info };
     },
   );
 
@@ -235,12 +236,12 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app
   app.get(
     '/api/safelink/smokealarm/list',
     { config: { access: ADMIN }, schema: { ...schema('Smoke alarms of every safelink hub', ListInfoSchema(SmokeAlarmRow), 400), querystring: ListQueryOnly } },
-    async (request) => ({ status: true, message: 'Smoke alarms', info: await listSmokeAlarms(db, callerOf(request), request.query, undefined, counts) }),
+    async (request) => ({ status: true, message: say('titles.smokeAlarms'), info: await listSmokeAlarms(db, callerOf(request), request.query, undefined, counts) }),
   );
   app.get(
     '/api/safelink/smokealarm/info/:id',
     { config: { access: DEVICE_READERS }, schema: { ...schema('One smoke alarm', SmokeAlarmRow, 400, 404), params: Strict({ id: IdField }) } },
-    async (request) => ({ status: true, message: 'Smoke alarm', info: await smokeAlarmInfo(db, callerOf(request), request.params.id) }),
+    async (request) => ({ status: true, message: say('titles.smokeAlarm'), info: await smokeAlarmInfo(db, callerOf(request), request.params.id) }),
   );
   app.get(
     '/api/safelink/smokealarm/:id',
@@ -248,7 +249,7 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app
       config: { access: DEVICE_READERS },
       schema: { ...schema('Smoke alarms of one safelink hub', ListInfoSchema(SmokeAlarmRow), 400, 404), params: Strict({ id: IdField }), querystring: ListQueryOnly },
     },
-    async (request) => ({ status: true, message: 'Smoke alarms', info: await listSmokeAlarms(db, callerOf(request), request.query, request.params.id) }),
+    async (request) => ({ status: true, message: say('titles.smokeAlarms'), info: await listSmokeAlarms(db, callerOf(request), request.query, request.params.id) }),
   );
 
   // The flashes CSV of one metering device over a period (flashes.ts); a refusal is JSON with its message.
@@ -282,7 +283,7 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app
     { config: { access: ADMIN }, schema: { ...schema('Export the filtered device list as CSV (a job)', ExportInfo, 400, 409), body: Strict(exportBody) } },
     async (request) => ({
       status: true,
-      message: 'Export started',
+      message: say('exports.started'),
       info: await jobs.start(callerOf(request), deviceExport(callerOf(request), request.body.deviceType ?? 'all', exportedList(request.body))),
     }),
   );
@@ -310,7 +311,7 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app
         const uids = body.all === false ? (body.device_uid ?? []) : undefined;
         // group=veu: the agency's Devices - VEU list (the spec's group names the list the file is of)
         const subset = url.startsWith('/api/agency/') && body.group === 'veu' ? 'veu' : undefined;
-        return { status: true, message: 'Export started', info: await jobs.start(callerOf(request), deviceExport(callerOf(request), body.deviceType ?? 'all', exportedList(body), uids, subset)) };
+        return { status: true, message: say('exports.started'), info: await jobs.start(callerOf(request), deviceExport(callerOf(request), body.deviceType ?? 'all', exportedList(body), uids, subset)) };
       },
     );
   }
@@ -322,7 +323,7 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app
     },
     async (request) => ({
       status: true,
-      message: 'Export started',
+      message: say('exports.started'),
       info: await jobs.start(callerOf(request), deviceExport(callerOf(request), 'heat_pump', exportedList(request.body))),
     }),
   );

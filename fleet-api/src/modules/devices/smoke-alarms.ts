@@ -13,6 +13,7 @@ import type { CountCache } from '../../server/count-cache';
 import { identifierFilter } from '../ota/device-types';
 import { PropertyAddress } from './queries';
 import { Nullable } from '../../server/schemas';
+import { say } from '../../server/messages';
 
 
 export const SMOKE_ALARM_STATUSES = ['Normal', 'Alarm', 'Fault', 'Low battery'] as const;
@@ -100,7 +101,7 @@ async function requireHub(db: Db, caller: Caller, hubId: number): Promise<void> 
     `SELECT 1 FROM devices d WHERE d.id = ${params.add(hubId)} AND d.product_line = 'safelink' AND (${scopeFor(caller).devices('d', params)})`,
     params.values,
   );
-  if (rows.length === 0) throw notFound('Device not found');
+  if (rows.length === 0) throw notFound(say('devices.notFound'));
 }
 
 /** One smoke alarm of the caller's slice, or 404. */
@@ -111,6 +112,6 @@ export async function smokeAlarmInfo(db: Db, caller: Caller, id: number): Promis
     params.values,
   );
   const row = rows[0];
-  if (!row) throw notFound('Smoke alarm not found');
+  if (!row) throw notFound(say('smokeAlarms.notFound'));
   return row;
 }

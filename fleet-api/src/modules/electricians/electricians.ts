@@ -15,24 +15,24 @@ import { buildListing, listInfo, type ListInfo, type ListQuery, type ListSpec } 
 import { EmailField, NameField, NewPasswordField, normaliseEmail, Nullable, OptionalPasswordField, PhoneField, PostcodeField, StatusField, TextField, type Status } from '../../server/schemas';
 import { ISO, SqlParams, whereClause } from '../../server/sql';
 import { revokeUserSessions } from '../auth/sessions';
+import { say } from '../../server/messages';
 
-export const ELECTRICIAN_NOT_FOUND = 'Electrician not found';
-export const EMAIL_TAKEN = uniqueMessage('electricians_email_key', 'An account with this email already exists');
-export const ABN_REQUIRED = 'ABN Number is required';
-export const ABN_INVALID = 'Invalid ABN';
-export const AGGREGATOR_REQUIRED = 'Aggregator is required';
-export const AGGREGATOR_NOT_FOUND = 'Aggregator not found';
-export const STATE_INVALID = 'Please select a valid state';
+export const ELECTRICIAN_NOT_FOUND = say('electricians.notFound');
+export const EMAIL_TAKEN = uniqueMessage('electricians_email_key', say('electricians.emailTaken'));
+export const ABN_REQUIRED = say('fields.abnNumberRequired');
+export const ABN_INVALID = say('fields.abnInvalid');
+export const AGGREGATOR_REQUIRED = say('fields.aggregatorRequired');
+export const AGGREGATOR_NOT_FOUND = say('aggregators.notFound');
+export const STATE_INVALID = say('fields.stateInvalid');
 /** Spec 9: States. */
 export const STATES = ['NSW', 'NT', 'QLD', 'SA', 'TAS', 'VIC', 'WA', 'ACT'] as const;
 const ABN_LENGTH = 11;
 
-export const deleteRefusal = (devices: number): string =>
-  `This electrician has installed ${devices} device${devices === 1 ? '' : 's'} and cannot be deleted`;
+export const deleteRefusal = (devices: number): string => say('electricians.inUse', { count: devices });
 
 // Body fields, in the form's order (the first field in error is the one answered).
 const OptionalText = (label: string, maxLength: number) =>
-  Type.Optional(Type.String({ maxLength, errorMessage: `${label} must be at most ${maxLength} characters` }));
+  Type.Optional(Type.String({ maxLength, errorMessage: say('fields.tooLong', { field: label, max: maxLength }) }));
 const AbnNumber = Type.String({
   minLength: 1,
   maxLength: 64,
@@ -48,7 +48,7 @@ const AggregatorId = Type.Integer({ minimum: 1, maximum: 2147483647, errorMessag
 const common = {
   first_name: NameField('First Name'),
   last_name: NameField('Last Name'),
-  email: EmailField('Email address is invalid'),
+  email: EmailField(say('fields.emailInvalid')),
   phone_no: PhoneField(),
   company_name: NameField('Company Name'),
   abn_number: AbnNumber,

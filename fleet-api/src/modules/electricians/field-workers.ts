@@ -13,16 +13,17 @@ import { ApiError, badRequest, conflict, isUniqueViolation, uniqueMessage } from
 import { buildListing, listInfo, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
 import { EmailField, NameField, NewPasswordField, normaliseEmail, Nullable, OptionalPasswordField, PhoneField } from '../../server/schemas';
 import { ISO, SqlParams, whereClause } from '../../server/sql';
+import { say } from '../../server/messages';
 
-export const FIELD_WORKER_NOT_FOUND = 'Field worker not found';
-export const FIELD_WORKER_EMAIL_TAKEN = uniqueMessage('electrician_agents_email_key', 'A field worker with this email already exists');
+export const FIELD_WORKER_NOT_FOUND = say('fieldWorkers.notFound');
+export const FIELD_WORKER_EMAIL_TAKEN = uniqueMessage('electrician_agents_email_key', say('fieldWorkers.emailTaken'));
 
 // Spec 5 (Installation agent, which the spec applies to field workers): names required and under 200
 // characters, email, a phone (form field mobile) of 8 to 13, a password on create only.
 const contact = {
   first_name: NameField('First Name'),
   last_name: NameField('Last Name'),
-  email: EmailField('Email address is invalid'),
+  email: EmailField(say('fields.emailInvalid')),
   phone: PhoneField(),
 };
 /** Admin's PUT /api/electrician-agent/edit/{id}: email, first_name, last_name, phone. */
@@ -138,7 +139,7 @@ async function passwordHashOf(password: string | undefined): Promise<string | nu
 
 /** The electrician adds a field worker of its own. */
 export async function addFieldWorker(db: Db, caller: Caller, form: FieldWorkerForm, now: Date): Promise<number> {
-  if (caller.electricianId === null) throw new ApiError(404, 'Electrician not found');
+  if (caller.electricianId === null) throw new ApiError(404, say('electricians.notFound'));
   const email = normaliseEmail(form.email);
   const passwordHash = await passwordHashOf(form.password);
   await requireFreeEmail(db, email, null);

@@ -37,6 +37,7 @@ import {
   listFieldWorkers,
 } from './field-workers';
 import { InstalledDeviceRow, installedDevices } from './installs';
+import { say } from '../../server/messages';
 
 const ADMIN = only('Admin');
 const AGENCY = only('Agency');
@@ -58,12 +59,12 @@ export const electricianRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async
   ] as const) {
     app.get(`${prefix}/get/all`, { config: { access }, schema: { ...routeSchema('Electricians')('Electricians of the slice', ListInfoSchema(ElectricianRow), 400), querystring: ListQuery } }, async (request) => ({
       status: true,
-      message: 'Electricians',
+      message: say('titles.electricians'),
       info: await listElectricians(db, callerOf(request), request.query),
     }));
     app.get(`${prefix}/get/:id`, { config: { access }, schema: { ...routeSchema('Electricians')('One electrician', ElectricianInfo, 400, 404), params: IdParams } }, async (request) => ({
       status: true,
-      message: 'Electrician',
+      message: say('titles.electrician'),
       info: await electricianDetail(db, callerOf(request), request.params.id),
     }));
     app.get(`${prefix}/get-agents`, { config: { access }, schema: { ...routeSchema('Electricians')("An electrician's field workers", ListInfoSchema(FieldWorkerRow), 400, 404), querystring: ByElectrician } }, async (request) => {
@@ -71,25 +72,25 @@ export const electricianRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async
       const { electrician_id, ...query } = request.query;
       // the electrician must be in the slice: another's answers 404, not an empty page
       await electricianDetail(db, caller, electrician_id);
-      return { status: true, message: 'Field workers', info: await listFieldWorkers(db, caller, query, electrician_id) };
+      return { status: true, message: say('titles.fieldWorkers'), info: await listFieldWorkers(db, caller, query, electrician_id) };
     });
     app.get(`${prefix}/get-devices`, { config: { access }, schema: { ...routeSchema('Electricians')('Devices an electrician installed', ListInfoSchema(InstalledDeviceRow), 400, 404), querystring: ByElectrician } }, async (request) => {
       const { electrician_id, ...query } = request.query;
-      return { status: true, message: 'Devices', info: await installedDevices(db, callerOf(request), { electrician: electrician_id }, query) };
+      return { status: true, message: say('titles.devices'), info: await installedDevices(db, callerOf(request), { electrician: electrician_id }, query) };
     });
   }
 
   // Spec 7 (Device calls): the agency's devices that electricians installed, every electrician of its slice.
   app.get('/api/agency/electrician/devices', { config: { access: AGENCY }, schema: { ...routeSchema('Electricians')("The agency's devices electricians installed", ListInfoSchema(InstalledDeviceRow), 400), querystring: ListQuery } }, async (request) => ({
     status: true,
-    message: 'Devices',
+    message: say('titles.devices'),
     info: await installedDevices(db, callerOf(request), 'anyElectrician', request.query),
   }));
 
   // Admin's changes to electricians.
   app.post('/api/electrician/add', { config: { access: ADMIN }, schema: { ...routeSchema('Electricians')('Add an electrician and its sign-in', Type.Object({ id: Type.Integer() }), 400, 409), body: Strict(ElectricianAddBody) } }, async (request) => ({
     status: true,
-    message: 'Electrician added successfully',
+    message: say('electricians.added'),
     info: { id: await addElectrician(db, ctx, trimmed(request.body)) },
   }));
   app.put(
@@ -97,12 +98,12 @@ export const electricianRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async
     { config: { access: ADMIN }, schema: { ...routeSchema('Electricians')('Edit an electrician (a password only when set)', null, 400, 404, 409), params: IdParams, body: Strict(ElectricianEditBody) } },
     async (request) => {
       await editElectrician(db, ctx, request.params.id, trimmed(request.body));
-      return { status: true, message: 'Electrician updated successfully' };
+      return { status: true, message: say('electricians.updated') };
     },
   );
   app.delete('/api/electrician/delete/:id', { config: { access: ADMIN }, schema: { ...routeSchema('Electricians')('Delete an electrician who installed no device', null, 400, 404, 409), params: IdParams } }, async (request) => {
     await deleteElectrician(db, ctx, request.params.id);
-    return { status: true, message: 'Electrician deleted successfully' };
+    return { status: true, message: say('electricians.deleted') };
   });
 
   // Field workers: Admin's (all) and the agency's (its electricians').
@@ -112,12 +113,12 @@ export const electricianRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async
   ] as const) {
     app.get(`${prefix}/get/all`, { config: { access }, schema: { ...routeSchema('Field workers')('Field workers of the slice', ListInfoSchema(FieldWorkerRow), 400), querystring: ListQuery } }, async (request) => ({
       status: true,
-      message: 'Field workers',
+      message: say('titles.fieldWorkers'),
       info: await listFieldWorkers(db, callerOf(request), request.query),
     }));
     app.get(`${prefix}/get/:id`, { config: { access }, schema: { ...routeSchema('Field workers')('One field worker', FieldWorkerInfo, 400, 404), params: IdParams } }, async (request) => ({
       status: true,
-      message: 'Field worker',
+      message: say('titles.fieldWorker'),
       info: await fieldWorkerDetail(db, callerOf(request), request.params.id),
     }));
   }
@@ -126,28 +127,28 @@ export const electricianRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async
     { config: { access: ADMIN }, schema: { ...routeSchema('Field workers')("Edit a field worker's contact details", null, 400, 404, 409), params: IdParams, body: Strict(FieldWorkerContactBody) } },
     async (request) => {
       await editFieldWorker(db, callerOf(request), request.params.id, trimmed(request.body), now());
-      return { status: true, message: 'Field worker updated successfully' };
+      return { status: true, message: say('fieldWorkers.updated') };
     },
   );
   app.get('/api/electrician-agent/devices', { config: { access: ADMIN }, schema: { ...routeSchema('Field workers')('Devices a field worker installed', ListInfoSchema(InstalledDeviceRow), 400, 404), querystring: ByFieldWorker } }, async (request) => {
     const { elect_agent_id, ...query } = request.query;
-    return { status: true, message: 'Devices', info: await installedDevices(db, callerOf(request), { fieldWorker: elect_agent_id }, query) };
+    return { status: true, message: say('titles.devices'), info: await installedDevices(db, callerOf(request), { fieldWorker: elect_agent_id }, query) };
   });
 
   // The electrician's own field workers.
   app.get('/api/electrician/agents', { config: { access: ELECTRICIAN }, schema: { ...routeSchema('Field workers')("The electrician's field workers", ListInfoSchema(FieldWorkerRow), 400), querystring: ListQuery } }, async (request) => ({
     status: true,
-    message: 'Field workers',
+    message: say('titles.fieldWorkers'),
     info: await listFieldWorkers(db, callerOf(request), request.query),
   }));
   app.get('/api/electrician/agent/get/:id', { config: { access: ELECTRICIAN }, schema: { ...routeSchema('Field workers')('One of its field workers', FieldWorkerInfo, 400, 404), params: IdParams } }, async (request) => ({
     status: true,
-    message: 'Field worker',
+    message: say('titles.fieldWorker'),
     info: await fieldWorkerDetail(db, callerOf(request), request.params.id),
   }));
   app.post('/api/electrician/agent/add', { config: { access: ELECTRICIAN }, schema: { ...routeSchema('Field workers')('Add a field worker', Type.Object({ id: Type.Integer() }), 400, 404, 409), body: Strict(FieldWorkerAddBody) } }, async (request) => ({
     status: true,
-    message: 'Field worker added successfully',
+    message: say('fieldWorkers.added'),
     info: { id: await addFieldWorker(db, callerOf(request), trimmed(request.body), now()) },
   }));
   app.put(
@@ -155,11 +156,11 @@ export const electricianRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async
     { config: { access: ELECTRICIAN }, schema: { ...routeSchema('Field workers')('Edit one of its field workers (a password only when set)', null, 400, 404, 409), params: IdParams, body: Strict(FieldWorkerEditBody) } },
     async (request) => {
       await editFieldWorker(db, callerOf(request), request.params.id, trimmed(request.body), now());
-      return { status: true, message: 'Field worker updated successfully' };
+      return { status: true, message: say('fieldWorkers.updated') };
     },
   );
   app.delete('/api/electrician/agent/:id', { config: { access: ELECTRICIAN }, schema: { ...routeSchema('Field workers')('Remove one of its field workers', null, 400, 404), params: IdParams } }, async (request) => {
     await deleteFieldWorker(db, callerOf(request), request.params.id);
-    return { status: true, message: 'Field worker deleted successfully' };
+    return { status: true, message: say('fieldWorkers.deleted') };
   });
 };

@@ -18,6 +18,7 @@ import { DownloadSigner } from '../../server/signed-links';
 import { SqlParams, whereClause } from '../../server/sql';
 import type { AppContext } from '../../server/context';
 import { nowSeconds } from '../../server/context';
+import { say } from '../../server/messages';
 
 declare module '../../server/context' {
   interface AppContext {
@@ -162,7 +163,7 @@ export class ExportJobs {
    */
   async start(caller: Caller, spec: CsvExport): Promise<ExportInfo> {
     const busy = await this.db.query("SELECT 1 FROM export_jobs WHERE user_id = $1 AND status = 'running' LIMIT 1", [caller.userId]);
-    if (busy.rows.length > 0) throw new ApiError(409, 'An export of yours is still running; wait for it to finish');
+    if (busy.rows.length > 0) throw new ApiError(409, say('exports.running'));
     await this.forgetOld();
     const where = whereClause(spec.conditions);
     const total = (await this.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${spec.from} ${where}`, spec.values)).rows[0]?.n ?? 0;
@@ -286,7 +287,7 @@ export class ExportJobs {
       [id, caller.userId],
     );
     const row = rows[0];
-    if (!row) throw notFound('Export not found');
+    if (!row) throw notFound(say('exports.notFound'));
     return {
       id: row.id,
       status: row.status,
@@ -302,12 +303,12 @@ export class ExportJobs {
     const { rows } = await this.db.query<{ file_key: string | null; kind: ExportKind }>("SELECT file_key, kind FROM export_jobs WHERE id = $1 AND status = 'done'", [id]);
     const key = rows[0]?.file_key;
     const kind = rows[0]?.kind ?? 'devices';
-    if (!key) throw notFound('Export not found');
+    if (!key) throw notFound(say('exports.notFound'));
     const verdict = this.signer.check(id, 'csv', key, expires, signature, nowSeconds(this.ctx));
-    if (verdict === 'bad') throw new ApiError(403, 'Invalid download link');
-    if (verdict === 'expired') throw new ApiError(403, 'This download link has expired');
+    if (verdict === 'bad') throw new ApiError(403, say('links.downloadInvalid'));
+    if (verdict === 'expired') throw new ApiError(403, say('links.downloadExpired'));
     const file = path.join(this.folder, path.basename(key));
-    if (!existsSync(file)) throw notFound('Export not found');
+    if (!existsSync(file)) throw notFound(say('exports.notFound'));
     return { path: file, fileName: EXPORT_FILES[kind] };
   }
 }

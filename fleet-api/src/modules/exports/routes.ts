@@ -11,6 +11,7 @@ import { only, PUBLIC } from '../../policy/roles';
 import { signedLinkSchema } from '../../server/signed-links';
 import type { ModuleOptions } from '../../server/context';
 import { IdField, routeSchema, Strict } from '../../server/schemas';
+import { say } from '../../server/messages';
 
 export const ExportInfo = Type.Object({
   id: Type.Integer(),
@@ -40,7 +41,7 @@ export const exportRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app
         params: Strict({ id: IdField }),
       },
     },
-    async (request) => ({ status: true, message: 'Export', info: await jobs.info(callerOf(request), request.params.id) }),
+    async (request) => ({ status: true, message: say('titles.export'), info: await jobs.info(callerOf(request), request.params.id) }),
   );
 
   app.get(

@@ -12,6 +12,7 @@ import { listInfo, parseFilterDate, type ListQuery } from '../../server/listing'
 import { ISO, SqlParams } from '../../server/sql';
 import { alphanumeric } from '../ota/device-types';
 import { Nullable } from '../../server/schemas';
+import { say } from '../../server/messages';
 
 /** At most this many days in one request (a quarter), and the default period: the last week. */
 export const ACTIVITY_MAX_DAYS = 92;
@@ -44,20 +45,20 @@ export async function activityLog(db: Db, caller: Caller, q: ActivityQuery, now:
   if (q.device_id !== undefined) key = `d.id = ${params.add(q.device_id)}`;
   else if (q.serial_number !== undefined && alphanumeric(q.serial_number) !== '') key = `d.serial_number = ${params.add(alphanumeric(q.serial_number))}`;
   else if (q.mac_address !== undefined && alphanumeric(q.mac_address) !== '') key = `upper(d.mac_address) = ${params.add(alphanumeric(q.mac_address).toUpperCase())}`;
-  else throw badRequest('device_id, serial_number or mac_address is required');
+  else throw badRequest(say('faults.heatPumpRequired'));
   const { rows: found } = await db.query<{ id: number; serial_number: string; mac_address: string | null }>(
     `SELECT d.id::int AS id, d.serial_number, d.mac_address FROM devices d
       WHERE ${key} AND d.product_line = 'heat_pump' AND (${scopeFor(caller).devices('d', params)}) ORDER BY d.id DESC LIMIT 1`,
     params.values,
   );
   const device = found[0];
-  if (!device) throw notFound('Heat pump not found');
+  if (!device) throw notFound(say('heatPumps.notFound'));
 
   const today = now.toISOString().slice(0, 10);
   const end = q.end_date ? parseFilterDate(q.end_date, 'end_date') : today;
   const start = q.start_date ? parseFilterDate(q.start_date, 'start_date') : new Date(Date.parse(end) - (DEFAULT_DAYS - 1) * DAY).toISOString().slice(0, 10);
-  if (end < start) throw badRequest('end_date is before start_date');
-  if ((Date.parse(end) - Date.parse(start)) / DAY + 1 > ACTIVITY_MAX_DAYS) throw badRequest(`Choose at most ${ACTIVITY_MAX_DAYS} days`);
+  if (end < start) throw badRequest(say('fields.endIsBeforeStart'));
+  if ((Date.parse(end) - Date.parse(start)) / DAY + 1 > ACTIVITY_MAX_DAYS) throw badRequest(say('faults.periodTooLong', { days: ACTIVITY_MAX_DAYS }));
 
   const page = q.page ?? 1;
   const limit = Math.min(q.limit ?? 25, 500);

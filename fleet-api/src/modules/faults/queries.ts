@@ -17,6 +17,7 @@ import { identifierFilter } from '../ota/device-types';
 import { DEVICE_KEYS_SQL, deviceKeysOf, type LiveEvent } from '../live/events';
 import type { DeviceKeys } from '../../policy/live-scope';
 import { Nullable } from '../../server/schemas';
+import { say } from '../../server/messages';
 
 export const FAULT_LIST: ListSpec = {
   sortable: {
@@ -60,7 +61,7 @@ export function faultStatusOf(filter: string | undefined): FaultStatus {
   if (!item || item.value === '') return 0;
   const value = String(Array.isArray(item.value) ? item.value[0] : item.value);
   if (value === '0' || value === '1') return Number(value) as FaultStatus;
-  throw badRequest('fault_status must be 0 or 1');
+  throw badRequest(say('faults.statusInvalid'));
 }
 
 export const RelatedFault = Type.Object({
@@ -168,7 +169,7 @@ export interface Resolution {
   job_comments?: string | null;
 }
 
-export const ALREADY_RESOLVED = 'This fault is already resolved';
+export const ALREADY_RESOLVED = say('faults.alreadyResolved');
 
 export interface Resolved {
   info: { faults: number; devices: number; resolution_id: number };
@@ -243,7 +244,7 @@ export async function resolveFault(db: Db, caller: Caller, faultId: number, form
     params.values,
   );
   const fault = rows[0];
-  if (!fault) throw notFound('Fault not found');
+  if (!fault) throw notFound(say('faults.notFound'));
   if (fault.fault_status === 1) throw new ApiError(409, ALREADY_RESOLVED);
   const chosenParams = new SqlParams();
   const chosen = `SELECT f.id, f.device_id, f.history_datetime FROM faults f WHERE f.id = ${chosenParams.add(faultId)}`;
@@ -266,7 +267,7 @@ export async function resolveFaults(
   let chosen: string;
   let guard: ((tx: Db) => Promise<void>) | undefined;
   if (selection.fault_ids) {
-    if (selection.fault_ids.length === 0) throw badRequest('Select at least one fault');
+    if (selection.fault_ids.length === 0) throw badRequest(say('faults.noneSelected'));
     const chosenIds = [...new Set(selection.fault_ids)];
     // every chosen fault must be a heat pump's of the slice: one that is not refuses the list whole (404)
     guard = async (tx) => {
@@ -277,7 +278,7 @@ export async function resolveFaults(
           WHERE f.id = ANY(${check.add(chosenIds)}::bigint[]) AND d.product_line = 'heat_pump' AND (${scope})`,
         check.values,
       );
-      if ((rows[0]?.n ?? 0) !== chosenIds.length) throw notFound('Fault not found');
+      if ((rows[0]?.n ?? 0) !== chosenIds.length) throw notFound(say('faults.notFound'));
     };
     const scope = scopeFor(caller).devices('d', params);
     chosen = `SELECT f.id, f.device_id, f.history_datetime FROM faults f JOIN devices d ON d.id = f.device_id
@@ -285,7 +286,7 @@ export async function resolveFaults(
                  AND d.product_line = 'heat_pump' AND (${scope})`;
   } else {
     const { status, from, where } = attention(caller, { filter: selection.filter }, params);
-    if (status !== 0) throw badRequest('Only unresolved faults can be resolved');
+    if (status !== 0) throw badRequest(say('faults.onlyUnresolved'));
     chosen = `SELECT l.id, l.device_id, l.history_datetime ${from} ${where}`;
   }
   return resolve(db, caller, chosen, params, form, now, guard);
@@ -335,7 +336,7 @@ export async function faultHistory(db: Db, caller: Caller, deviceId: number, que
     params.values,
   );
   const device = deviceRows.rows[0];
-  if (!device) throw notFound('Heat pump not found');
+  if (!device) throw notFound(say('heatPumps.notFound'));
   const hp = new SqlParams();
   const listing = buildListing(query, HISTORY_LIST, hp, 'f.id');
   const where = whereClause([`f.device_id = ${hp.add(deviceId)}`, ...listing.conditions]);

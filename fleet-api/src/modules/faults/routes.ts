@@ -14,6 +14,7 @@ import { BodyFilter, filterText } from '../ota/common';
 import { ActivityRow, activityLog } from './activity';
 import { publishCommitted } from '../live/bus';
 import { FaultDevice, FaultEvent, FaultRow, faultHistory, listFaults, resolveFault, resolveFaults } from './queries';
+import { say } from '../../server/messages';
 
 /** Who has the Attention list (spec 2: admin, agency, multisite and sitemanager variants). */
 const FAULT_READERS = only('Admin', 'Agency', 'mscc', 'sm');
@@ -25,11 +26,11 @@ const Agent = Type.String({
   minLength: 1,
   maxLength: 100,
   pattern: '\\S',
-  errorMessage: { default: 'Agent is required', maxLength: 'Agent must be at most 100 characters' },
-  requiredMessage: 'Agent is required',
+  errorMessage: { default: say('faults.agentRequired'), maxLength: say('faults.agentTooLong') },
+  requiredMessage: say('faults.agentRequired'),
 });
 const JobComments = Type.Optional(
-  Type.Union([Type.String({ maxLength: 500, errorMessage: 'Please enter less than 500 characters' }), Type.Null()]),
+  Type.Union([Type.String({ maxLength: 500, errorMessage: say('faults.commentTooLong') }), Type.Null()]),
 );
 const ResolveBody = { agent: Agent, job_comments: JobComments };
 
@@ -45,7 +46,7 @@ export const faultRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app,
       config: { access: FAULT_READERS },
       schema: { ...schema('Attention [Heat Pump]: one row per faulty heat pump of the slice', ListInfoSchema(FaultRow), 400), querystring: Strict(listQueryProperties) },
     },
-    async (request) => ({ status: true, message: 'Faulty systems', info: await listFaults(db, callerOf(request), request.query) }),
+    async (request) => ({ status: true, message: say('titles.faultySystems'), info: await listFaults(db, callerOf(request), request.query) }),
   );
 
   app.put(
@@ -58,7 +59,7 @@ export const faultRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app,
       const { info, events } = await resolveFault(db, callerOf(request), request.params.id, request.body, now());
       // other consoles' Attention lists and faulty counts follow (after the commit; a refusal sends nothing)
       await publishCommitted(ctx.live, events, request.log);
-      return { status: true, message: 'Fault resolved successfully', info };
+      return { status: true, message: say('faults.resolved'), info };
     },
   );
 
@@ -70,7 +71,7 @@ export const faultRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app,
         ...schema('Resolve many: the chosen rows, or every UnResolved row matching the filter (one job)', Resolved, 400),
         body: Strict({
           ...ResolveBody,
-          fault_ids: Type.Optional(Type.Array(IdField, { maxItems: 10_000, errorMessage: { maxItems: 'Too many faults: resolve by filter instead' } })),
+          fault_ids: Type.Optional(Type.Array(IdField, { maxItems: 10_000, errorMessage: { maxItems: say('faults.tooManySelected') } })),
           all: Type.Optional(Type.Boolean()),
           filter: BodyFilter,
         }),
@@ -81,7 +82,7 @@ export const faultRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app,
       const selection = body.all ? { filter: filterText(body.filter) } : { fault_ids: body.fault_ids ?? [] };
       const { info, events } = await resolveFaults(db, callerOf(request), selection, body, now());
       await publishCommitted(ctx.live, events, request.log);
-      return { status: true, message: `${info.faults} faults of ${info.devices} heat pumps resolved`, info };
+      return { status: true, message: say('faults.resolvedMany', { faults: info.faults, devices: info.devices }), info };
     },
   );
 
@@ -94,7 +95,7 @@ export const faultRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app,
     mac_address: Type.Optional(Type.String({ maxLength: 64 })),
     start_date: Type.Optional(Type.String({ maxLength: 10, description: 'DD-MM-YYYY' })),
     end_date: Type.Optional(Type.String({ maxLength: 10, description: 'DD-MM-YYYY' })),
-    source: Type.Optional(Type.Unsafe<'nms'>({ type: 'string', enum: ['nms'], errorMessage: 'source must be nms' })),
+    source: Type.Optional(Type.Unsafe<'nms'>({ type: 'string', enum: ['nms'], errorMessage: say('faults.sourceInvalid') })),
   });
   for (const [usertype, role] of [
     ['admin', 'Admin'],
@@ -119,7 +120,7 @@ export const faultRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app,
           querystring: ActivityQueryFields,
         },
       },
-      async (request) => ({ status: true, message: 'Activity logs', info: await activityLog(db, callerOf(request), request.query, now()) }),
+      async (request) => ({ status: true, message: say('titles.activityLogs'), info: await activityLog(db, callerOf(request), request.query, now()) }),
     );
   }
 
@@ -133,6 +134,6 @@ export const faultRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app,
         querystring: Strict(listQueryProperties),
       },
     },
-    async (request) => ({ status: true, message: 'Fault history', info: await faultHistory(db, callerOf(request), request.params.id, request.query) }),
+    async (request) => ({ status: true, message: say('titles.faultHistory'), info: await faultHistory(db, callerOf(request), request.params.id, request.query) }),
   );
 };

@@ -7,6 +7,7 @@ import { ApiError, badRequest, isUniqueViolation, uniqueMessage } from '../../se
 import { INVALID_VERSION, isDeviceType, isVersion, type DeviceType } from '../ota/device-types';
 import { MD5_FIELD, type FileSlot, type FirmwareForm } from './upload';
 import { type FirmwareRow, PACK_SLOTS } from './firmwares';
+import { say } from '../../server/messages';
 
 const MD5_RE = /^[0-9a-fA-F]{32}$/;
 const MESSAGE_MAX = 1000;
@@ -28,31 +29,31 @@ export function text(form: FirmwareForm, name: keyof FirmwareForm['fields']): st
 
 export function readInput(form: FirmwareForm, existing: FirmwareRow | null): FirmwareInput {
   const deviceType = text(form, 'deviceType');
-  if (!deviceType) throw badRequest('deviceType is required');
-  if (!isDeviceType(deviceType)) throw badRequest(`deviceType must be one of ihd, ihd_livelink, livelink, safelink, airlink, bulb, heat_pump`);
+  if (!deviceType) throw badRequest(say('fields.deviceTypeRequired'));
+  if (!isDeviceType(deviceType)) throw badRequest(say('firmware.deviceTypeInvalid'));
   const otaTypeRaw = text(form, 'ota_type') || existing?.ota_type || 'single';
-  if (otaTypeRaw !== 'single' && otaTypeRaw !== 'multiple') throw badRequest('ota_type must be single or multiple');
-  if (otaTypeRaw === 'multiple' && deviceType !== 'heat_pump') throw badRequest('OTA packs (ota_type multiple) are for heat_pump only');
-  if (existing && existing.ota_type !== otaTypeRaw) throw badRequest('ota_type of a firmware cannot be changed');
+  if (otaTypeRaw !== 'single' && otaTypeRaw !== 'multiple') throw badRequest(say('firmware.otaTypeInvalid'));
+  if (otaTypeRaw === 'multiple' && deviceType !== 'heat_pump') throw badRequest(say('firmware.packForHeatPumps'));
+  if (existing && existing.ota_type !== otaTypeRaw) throw badRequest(say('firmware.otaTypeFixed'));
   const version = text(form, 'version');
-  if (!version) throw badRequest('Version is required');
+  if (!version) throw badRequest(say('firmware.versionRequired'));
   if (!isVersion(version)) throw badRequest(INVALID_VERSION);
   let mcuVersion: string | null = null;
   if (otaTypeRaw === 'multiple') {
     const mcu = text(form, 'mcu_version');
-    if (!mcu) throw badRequest('MCU Version is required');
-    if (!isVersion(mcu)) throw badRequest('Invalid MCU version');
+    if (!mcu) throw badRequest(say('firmware.mcuVersionRequired'));
+    if (!isVersion(mcu)) throw badRequest(say('firmware.mcuVersionInvalid'));
     mcuVersion = mcu;
   }
   const message = (name: 'auto_update_message' | 'manual_update_message', label: string): string | null => {
     const v = text(form, name);
     if (v === undefined || v === '') return null;
-    if (v.length > MESSAGE_MAX) throw badRequest(`${label} must be at most ${MESSAGE_MAX} characters`);
+    if (v.length > MESSAGE_MAX) throw badRequest(say('fields.tooLong', { field: label, max: MESSAGE_MAX }));
     return v;
   };
   for (const field of ['md_5_value', 'md_5_value_mcu56', 'md_5_value_mcu62'] as const) {
     const v = text(form, field);
-    if (v !== undefined && v !== '' && !MD5_RE.test(v)) throw badRequest(`${field} must be an MD5 (32 hexadecimal characters)`);
+    if (v !== undefined && v !== '' && !MD5_RE.test(v)) throw badRequest(say('firmware.md5Invalid', { field }));
   }
   return {
     deviceType,
@@ -68,19 +69,19 @@ export function readInput(form: FirmwareForm, existing: FirmwareRow | null): Fir
 export function checkFiles(form: FirmwareForm, input: FirmwareInput, stored: Partial<Record<FileSlot, string | null>> | null): void {
   const slots: FileSlot[] = input.otaType === 'single' ? ['file'] : [...PACK_SLOTS];
   for (const slot of Object.keys(form.files) as FileSlot[]) {
-    if (!slots.includes(slot)) throw badRequest(`${slot} is not a file of a ${input.otaType === 'single' ? 'single firmware' : 'firmware OTA pack'}`);
+    if (!slots.includes(slot)) throw badRequest(input.otaType === 'single' ? say('firmware.notSingleFile', { slot }) : say('firmware.notPackFile', { slot }));
   }
   for (const slot of slots) {
     const file = form.files[slot];
     const given = text(form, MD5_FIELD[slot] as keyof FirmwareForm['fields'])?.toLowerCase() || undefined;
     if (file) {
-      if (!given) throw badRequest(`${MD5_FIELD[slot]} is required`);
-      if (file.staged.md5 !== given) throw badRequest(`MD5 of ${slot} does not match`);
+      if (!given) throw badRequest(say('requests.fieldRequired', { field: MD5_FIELD[slot] }));
+      if (file.staged.md5 !== given) throw badRequest(say('firmware.md5Mismatch', { slot }));
     } else if (!stored) {
-      throw badRequest(`${slot} is required`);
+      throw badRequest(say('requests.fieldRequired', { field: slot }));
     } else if (given !== undefined && given !== (stored[slot] ?? '').toLowerCase()) {
       // A kept file's md5 may be repeated, not changed.
-      throw badRequest(`MD5 of ${slot} does not match`);
+      throw badRequest(say('firmware.md5Mismatch', { slot }));
     }
   }
 }
@@ -95,8 +96,8 @@ export async function requireUniqueVersion(db: Db, input: FirmwareInput, id: num
 }
 
 /** A duplicate is a 409, as every duplicate create (issue 20); the index's general sentence is the fallback. */
-const versionTaken = (version: string) => `Version ${version} already exists`;
-uniqueMessage('firmwares_line_version_key', 'This version already exists');
+const versionTaken = (version: string) => say('firmware.versionNamedTaken', { version });
+uniqueMessage('firmwares_line_version_key', say('firmware.versionTaken'));
 
 export function uniqueAsConflict(err: unknown, version: string): never {
   if (isUniqueViolation(err)) throw new ApiError(409, versionTaken(version));

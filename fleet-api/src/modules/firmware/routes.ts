@@ -23,6 +23,7 @@ import { DownloadSigner, signedLinkSchema } from '../../server/signed-links';
 import { discardAll, FILE_SLOTS, readFirmwareForm, type FileSlot, type FirmwareForm } from './upload';
 import { FIRMWARE_COLUMNS, FIRMWARE_LIST, Firmware, type FileRow, type FirmwareInfo, type FirmwareRow, PACK_SLOTS } from './firmwares';
 import { checkFiles, readInput, requireUniqueVersion, text, uniqueAsConflict } from './form';
+import { say } from '../../server/messages';
 
 export interface FirmwareModuleOptions extends ModuleOptions {
   /** Defaults to a local folder `<dataDir>/firmware`. */
@@ -84,9 +85,9 @@ export const firmwareRoutes: FastifyPluginAsyncTypebox<FirmwareModuleOptions> = 
   }
 
   async function readFirmware(id: number): Promise<FirmwareInfo> {
-    const row = await oneRow<FirmwareRow>(db, `SELECT ${FIRMWARE_COLUMNS} FROM firmwares f WHERE f.id = $1`, [id], 'Firmware not found');
+    const row = await oneRow<FirmwareRow>(db, `SELECT ${FIRMWARE_COLUMNS} FROM firmwares f WHERE f.id = $1`, [id], say('firmware.notFound'));
     const [info] = await present([row]);
-    if (!info) throw notFound('Firmware not found');
+    if (!info) throw notFound(say('firmware.notFound'));
     return info;
   }
 
@@ -124,7 +125,7 @@ export const firmwareRoutes: FastifyPluginAsyncTypebox<FirmwareModuleOptions> = 
         querystring: Strict({
           ...listQueryProperties,
           deviceType: Type.Optional(DeviceTypeField),
-          ota_type: Type.Optional(Type.Unsafe<'single' | 'multiple'>({ type: 'string', enum: ['single', 'multiple'], errorMessage: 'ota_type must be single or multiple' })),
+          ota_type: Type.Optional(Type.Unsafe<'single' | 'multiple'>({ type: 'string', enum: ['single', 'multiple'], errorMessage: say('firmware.otaTypeInvalid') })),
         }),
       },
     },
@@ -148,7 +149,7 @@ export const firmwareRoutes: FastifyPluginAsyncTypebox<FirmwareModuleOptions> = 
       ]);
       return {
         status: true,
-        message: 'Firmwares',
+        message: say('titles.firmwares'),
         info: listInfo(await present(page.rows), count.rows[0]?.total ?? 0, listing.page, listing.limit),
       };
     },
@@ -169,7 +170,7 @@ export const firmwareRoutes: FastifyPluginAsyncTypebox<FirmwareModuleOptions> = 
           ORDER BY fleet_version_key(version) DESC, version DESC`,
         [request.query.deviceType],
       );
-      return { status: true, message: 'Firmware versions', info: rows };
+      return { status: true, message: say('titles.firmwareVersions'), info: rows };
     },
   );
 
@@ -196,7 +197,7 @@ export const firmwareRoutes: FastifyPluginAsyncTypebox<FirmwareModuleOptions> = 
           ORDER BY fleet_version_key(v.version) DESC, v.version DESC`,
         [request.query.deviceType],
       );
-      return { status: true, message: 'Versions', info: rows };
+      return { status: true, message: say('titles.versions'), info: rows };
     },
   );
 
@@ -216,7 +217,7 @@ export const firmwareRoutes: FastifyPluginAsyncTypebox<FirmwareModuleOptions> = 
           tx,
           'SELECT storage_key FROM firmwares WHERE id = $1 AND product_line = $2 FOR UPDATE',
           [id, deviceType],
-          'Firmware not found',
+          say('firmware.notFound'),
         );
         const files = await tx.query<{ storage_key: string }>('SELECT storage_key FROM firmware_files WHERE firmware_id = $1', [id]);
         await tx.query('DELETE FROM firmwares WHERE id = $1', [id]);
@@ -224,7 +225,7 @@ export const firmwareRoutes: FastifyPluginAsyncTypebox<FirmwareModuleOptions> = 
       });
       // After the commit: a failed delete keeps the files its rows still name.
       await Promise.all(keys.map((k) => storage.remove(k).catch((err: unknown) => request.log.warn({ err, key: k }, 'firmware file not removed'))));
-      return { status: true, message: 'Firmware deleted successfully' };
+      return { status: true, message: say('firmware.deleted') };
     },
   );
 
@@ -251,12 +252,12 @@ export const firmwareRoutes: FastifyPluginAsyncTypebox<FirmwareModuleOptions> = 
                 [id, slot],
               )
             ).rows[0];
-      if (!file) throw notFound('Firmware file not found');
+      if (!file) throw notFound(say('firmware.fileNotFound'));
       const verdict = signer.check(id, slot, file.storage_key, expires, signature, nowSeconds(ctx));
-      if (verdict === 'bad') throw new ApiError(403, 'Invalid download link');
-      if (verdict === 'expired') throw new ApiError(403, 'This download link has expired');
+      if (verdict === 'bad') throw new ApiError(403, say('links.downloadInvalid'));
+      if (verdict === 'expired') throw new ApiError(403, say('links.downloadExpired'));
       const stored = await storage.open(file.storage_key);
-      if (!stored) throw notFound('Firmware file not found');
+      if (!stored) throw notFound(say('firmware.fileNotFound'));
       const asciiName = file.file_name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
       return reply
         .header('content-type', 'application/octet-stream')
@@ -327,7 +328,7 @@ export const firmwareRoutes: FastifyPluginAsyncTypebox<FirmwareModuleOptions> = 
           await discardAll(storage, form);
           throw err;
         }
-        return { status: true, message: 'Firmware added successfully', info: await readFirmware(id) };
+        return { status: true, message: say('firmware.added'), info: await readFirmware(id) };
       },
     );
 
@@ -354,7 +355,7 @@ export const firmwareRoutes: FastifyPluginAsyncTypebox<FirmwareModuleOptions> = 
             ])
           ).rows[0];
           const input = readInput(form, existing ?? null);
-          if (!existing) throw notFound('Firmware not found');
+          if (!existing) throw notFound(say('firmware.notFound'));
           const storedFiles = (
             await db.query<FileRow>('SELECT firmware_id, slot, file_name, storage_key, size_bytes, md_5_value FROM firmware_files WHERE firmware_id = $1', [id])
           ).rows;
@@ -364,7 +365,7 @@ export const firmwareRoutes: FastifyPluginAsyncTypebox<FirmwareModuleOptions> = 
           await requireUniqueVersion(db, input, id);
           await persist(form, async (tx, keys) => {
             const locked = await tx.query('SELECT 1 FROM firmwares WHERE id = $1 FOR UPDATE', [id]);
-            if (locked.rows.length === 0) throw notFound('Firmware not found');
+            if (locked.rows.length === 0) throw notFound(say('firmware.notFound'));
             await tx
               .query(
                 `UPDATE firmwares SET version = $2, mcu_version = $3, auto_update_message = $4, manual_update_message = $5
@@ -407,7 +408,7 @@ export const firmwareRoutes: FastifyPluginAsyncTypebox<FirmwareModuleOptions> = 
         }
         // The rows now name the new files; the old ones go.
         await Promise.all(replaced.map((k) => storage.remove(k).catch(() => undefined)));
-        return { status: true, message: 'Firmware updated successfully', info: await readFirmware(id) };
+        return { status: true, message: say('firmware.updated'), info: await readFirmware(id) };
       },
     );
   });

@@ -7,11 +7,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FirmwareStorage } from '../../storage/firmware-storage';
 import { readUploadForm, type UploadForm, type UploadFormSpec } from '../../server/upload-form';
+import { say } from '../../server/messages';
 
 export { discardAll, displayName, MALFORMED_MESSAGE, STALLED_MESSAGE, type UploadedFile } from '../../server/upload-form';
 
 export const MAX_FIRMWARE_BYTES = 52_428_800;
-export const TOO_LARGE_MESSAGE = `File too large: the limit is ${MAX_FIRMWARE_BYTES} bytes`;
+export const TOO_LARGE_MESSAGE = say('firmware.fileTooLarge', { bytes: MAX_FIRMWARE_BYTES });
 
 export const FILE_SLOTS = ['file', 'ota_file', 'mcu56', 'mcu62'] as const;
 export type FileSlot = (typeof FILE_SLOTS)[number];
@@ -41,10 +42,10 @@ export type FirmwareForm = UploadForm<TextField, FileSlot>;
 const FIRMWARE_FORM: UploadFormSpec<TextField, FileSlot> = {
   fields: TEXT_FIELDS,
   slots: FILE_SLOTS,
-  refuseFileName: (name) => (/\.bin$/i.test(name) ? null : 'Only .bin files are accepted'),
+  refuseFileName: (name) => (/\.bin$/i.test(name) ? null : say('firmware.binOnly')),
   maxBytes: MAX_FIRMWARE_BYTES,
   tooLargeMessage: TOO_LARGE_MESSAGE,
-  notMultipartMessage: 'The firmware form must be sent as multipart/form-data',
+  notMultipartMessage: say('firmware.formNotMultipart'),
   limits: { files: 4, fields: 20, fieldSize: 4096, parts: 24 },
 };
 

@@ -14,6 +14,7 @@ import { authenticate } from '../../policy/access';
 import { PUBLIC } from '../../policy/roles';
 import type { ModuleOptions } from '../../server/context';
 import { CLOSE } from './hub';
+import { say } from '../../server/messages';
 
 export const LIVE_PATH = '/ws';
 
@@ -48,7 +49,7 @@ export const liveRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { ctx }
         const origin = request.headers.origin;
         // a browser always says where the page came from; a program that does not is no page
         if (origin !== undefined && !origins.has(origin)) {
-          await reply.code(403).send({ status: false, message: 'This origin may not open the live socket' });
+          await reply.code(403).send({ status: false, message: say('live.originRefused') });
         }
       },
     },

@@ -13,6 +13,7 @@ import { ISO, SqlParams, whereClause } from '../../server/sql';
 import { IdField, Nullable, routeSchema, Strict } from '../../server/schemas';
 import type { ModuleOptions } from '../../server/context';
 import { ADMIN } from '../ota/common';
+import { say } from '../../server/messages';
 
 export const HeatPumpModel = Type.Object({
   id: Type.Integer(),
@@ -30,19 +31,19 @@ const MODEL_LIST: ListSpec = {
 };
 
 export const MODEL_NAME_MAX = 60;
-export const MODEL_EXISTS = uniqueMessage('heat_pump_models_name_key', 'A model with this name already exists');
+export const MODEL_EXISTS = uniqueMessage('heat_pump_models_name_key', say('models.nameTaken'));
 
 const modelFields = {
   model_name: Type.String({
     minLength: 1,
     maxLength: MODEL_NAME_MAX,
     pattern: '\\S',
-    errorMessage: { default: 'Model Name is required', maxLength: `Model Name must be at most ${MODEL_NAME_MAX} characters` },
-    requiredMessage: 'Model Name is required',
+    errorMessage: { default: say('models.nameRequired'), maxLength: say('fields.tooLong', { field: 'Model Name', max: MODEL_NAME_MAX }) },
+    requiredMessage: say('models.nameRequired'),
   }),
   // left out when not known (a JSON body is not coerced: 0 is refused, not taken as none)
-  capacity_litres: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000, errorMessage: 'Capacity must be a whole number of litres from 1 to 10000' })),
-  description: Type.Optional(Type.String({ maxLength: 500, errorMessage: 'Description must be at most 500 characters' })),
+  capacity_litres: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000, errorMessage: say('models.capacityInvalid') })),
+  description: Type.Optional(Type.String({ maxLength: 500, errorMessage: say('models.descriptionTooLong') })),
 };
 
 interface ModelInput {
@@ -57,7 +58,7 @@ const COLUMNS = `m.id::int AS id, m.model_name, m.capacity_litres, m.description
 
 async function one(db: Db, id: number) {
   const { rows } = await db.query(`SELECT ${COLUMNS} FROM heat_pump_models m WHERE m.id = $1`, [id]);
-  if (!rows[0]) throw notFound('Model not found');
+  if (!rows[0]) throw notFound(say('models.notFound'));
   return rows[0];
 }
 
@@ -85,13 +86,13 @@ export const modelRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app,
         `SELECT ${COLUMNS} FROM heat_pump_models m ${where} ${listing.orderBy} LIMIT ${params.add(listing.limit)} OFFSET ${params.add(listing.offset)}`,
         params.values,
       );
-      return { status: true, message: 'Models', info: listInfo(rows, total, listing.page, listing.limit) };
+      return { status: true, message: say('titles.models'), info: listInfo(rows, total, listing.page, listing.limit) };
     },
   );
   app.get(
     '/api/heat-pump/model/info/:id',
     { config: { access: ADMIN }, schema: { ...schema('One heat-pump model', HeatPumpModel, 400, 404), params: Strict({ id: IdField }) } },
-    async (request) => ({ status: true, message: 'Model', info: await one(db, request.params.id) }),
+    async (request) => ({ status: true, message: say('titles.model'), info: await one(db, request.params.id) }),
   );
   app.post(
     '/api/heat-pump/model/save',
@@ -102,7 +103,7 @@ export const modelRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app,
         ...values(request.body),
         now(),
       ]);
-      return { status: true, message: 'Model added successfully' };
+      return { status: true, message: say('models.added') };
     },
   );
   app.put(
@@ -116,7 +117,7 @@ export const modelRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app,
         ...values(request.body),
         now(),
       ]);
-      return { status: true, message: 'Model updated successfully' };
+      return { status: true, message: say('models.updated') };
     },
   );
   app.delete(
@@ -124,9 +125,9 @@ export const modelRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app,
     { config: { access: ADMIN }, schema: { ...schema('Delete a model no heat pump uses', null, 400, 404, 409), params: Strict({ id: IdField }) } },
     async (request) => {
       const model = (await one(db, request.params.id)) as { heat_pumps: number };
-      if (model.heat_pumps > 0) throw new ApiError(409, `${model.heat_pumps} heat pumps use this model: it cannot be deleted`);
+      if (model.heat_pumps > 0) throw new ApiError(409, say('models.inUse', { count: model.heat_pumps }));
       await db.query('DELETE FROM heat_pump_models WHERE id = $1', [request.params.id]);
-      return { status: true, message: 'Model deleted successfully' };
+      return { status: true, message: say('models.deleted') };
     },
   );
 };

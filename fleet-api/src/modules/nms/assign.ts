@@ -17,10 +17,11 @@ import { SqlParams, whereClause } from '../../server/sql';
 import { deviceConditions } from '../devices/queries';
 import { DEVICE_KEYS_SQL, deviceKeysOf, type LiveEvent } from '../live/events';
 import type { DeviceKeys } from '../../policy/live-scope';
+import { say } from '../../server/messages';
 
-export const PLEASE_SELECT_MULTISITE = 'Please Select Mulitisite';
-export const PLEASE_SELECT_SITE = 'Please select a site';
-export const NO_COMPANY_WITH_EMAIL = 'No multi-site company has this contact email';
+export const PLEASE_SELECT_MULTISITE = say('nms.companyRequired');
+export const PLEASE_SELECT_SITE = say('nms.siteRequired');
+export const NO_COMPANY_WITH_EMAIL = say('nms.noCompanyForContact');
 
 export interface Assignment {
   device_ids?: number[];
@@ -64,8 +65,8 @@ async function assignIn(db: Db, caller: Caller, a: Assignment, now: Date): Promi
   // the chosen heat pumps first: one the caller may not touch (another slice, another line, none at
   // all) refuses the whole list with 404 before anything is written (SECURITY.md 2)
   if (!a.all) {
-    if (!a.device_ids || a.device_ids.length === 0) throw badRequest('Select at least one device');
-    await requireAllVisible(db, caller, 'devices', a.device_ids, { where: "t.product_line = 'heat_pump'", message: 'Device not found' });
+    if (!a.device_ids || a.device_ids.length === 0) throw badRequest(say('nms.noDeviceSelected'));
+    await requireAllVisible(db, caller, 'devices', a.device_ids, { where: "t.product_line = 'heat_pump'", message: say('devices.notFound') });
   }
   const companyId = a.contact_person_email !== undefined ? await linkByContact(db, caller, a.contact_person_email) : a.company_id;
   if (companyId === undefined) throw badRequest(PLEASE_SELECT_MULTISITE);

@@ -16,6 +16,7 @@ import { heatPumpRow, HeatPumpRow } from '../devices/heat-pumps';
 import { listDevices, subsetCondition } from '../devices/queries';
 import { HISTORY_START } from './history';
 import { Nullable } from '../../server/schemas';
+import { say } from '../../server/messages';
 
 /** A company's or a site's heat pumps within the slice (their dashboards). */
 export type Place = { company: number } | { site: number };
@@ -52,7 +53,7 @@ export const MonthFaulty = Type.Object({ month: Type.Integer(), faulty: Type.Int
 export function yearOf(year: number | undefined, now: Date): number {
   const y = year ?? now.getUTCFullYear();
   const first = Number(HISTORY_START.slice(0, 4));
-  if (!Number.isInteger(y) || y < first || y > now.getUTCFullYear()) throw badRequest(`year must be from ${first} to ${now.getUTCFullYear()}`);
+  if (!Number.isInteger(y) || y < first || y > now.getUTCFullYear()) throw badRequest(say('nms.yearOutOfRange', { first, last: now.getUTCFullYear() }));
   return y;
 }
 

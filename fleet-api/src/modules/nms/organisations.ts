@@ -9,10 +9,11 @@ import type { Db } from '../../db';
 import type { Caller } from '../../policy/roles';
 import { requireAllVisible, requireVisible } from '../../policy/scope';
 import { badRequest, forbidden } from '../../server/errors';
+import { say } from '../../server/messages';
 
 /** Spec 5: names at most 60 characters (not the addresses); emails like {email}, no spaces. */
 export const NAME_MAX = 60;
-export const VALID_EMAIL = 'Please enter a valid email address';
+export const VALID_EMAIL = say('fields.emailInvalidPlease');
 const EMAIL = '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$';
 
 const name = (label: string) =>
@@ -20,15 +21,15 @@ const name = (label: string) =>
     minLength: 1,
     maxLength: NAME_MAX,
     pattern: '\\S',
-    errorMessage: { default: `${label} is required`, maxLength: `${label} must be at most ${NAME_MAX} characters` },
-    requiredMessage: `${label} is required`,
+    errorMessage: { default: say('requests.fieldRequired', { field: label }), maxLength: say('fields.tooLong', { field: label, max: NAME_MAX }) },
+    requiredMessage: say('requests.fieldRequired', { field: label }),
   });
 const address = (label: string) =>
-  Type.String({ minLength: 1, maxLength: 300, pattern: '\\S', errorMessage: { default: `${label} is required`, maxLength: `${label} is too long` }, requiredMessage: `${label} is required` });
+  Type.String({ minLength: 1, maxLength: 300, pattern: '\\S', errorMessage: { default: say('requests.fieldRequired', { field: label }), maxLength: say('uploads.fieldTooLong', { field: label }) }, requiredMessage: say('requests.fieldRequired', { field: label }) });
 const email = (label: string) =>
-  Type.String({ maxLength: 254, pattern: EMAIL, errorMessage: { default: VALID_EMAIL }, requiredMessage: `${label} is required` });
+  Type.String({ maxLength: 254, pattern: EMAIL, errorMessage: { default: VALID_EMAIL }, requiredMessage: say('requests.fieldRequired', { field: label }) });
 
-const AgencyIds = Type.Array(Type.Integer({ minimum: 1, maximum: 2147483647, errorMessage: 'Please Select Agency' }), { maxItems: 200, errorMessage: { maxItems: 'Too many agencies' } });
+const AgencyIds = Type.Array(Type.Integer({ minimum: 1, maximum: 2147483647, errorMessage: say('nms.agencyRequired') }), { maxItems: 200, errorMessage: { maxItems: say('nms.tooManyAgencies') } });
 
 export const CompanyBody = {
   agency_ids: Type.Optional(AgencyIds),
@@ -42,7 +43,7 @@ export const CompanyUpdateBody = {
   company_address: address('Company Address'),
 };
 export const SiteBody = {
-  company_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647, errorMessage: 'Please Select MSC Contact' })),
+  company_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647, errorMessage: say('nms.contactRequired') })),
   site_name: name('Site Name'),
   site_address: address('Site Address'),
   site_manager_name: name('Site Manager Name'),
@@ -60,9 +61,9 @@ type SiteInput = Static<ReturnType<typeof Type.Object<typeof SiteBody>>>;
 async function agenciesFor(db: Db, caller: Caller, chosen: number[] | undefined): Promise<number[]> {
   if (caller.userType !== 'Admin' && caller.userType !== 'Agency') throw forbidden();
   const ids = [...new Set(chosen ?? [])];
-  await requireAllVisible(db, caller, 'agencies', ids, { message: 'Agency not found' });
+  await requireAllVisible(db, caller, 'agencies', ids, { message: say('agencies.notFound') });
   if (caller.userType === 'Agency') return caller.agencyId === null ? [] : [caller.agencyId];
-  if (ids.length === 0) throw badRequest('Please Select Agency');
+  if (ids.length === 0) throw badRequest(say('nms.agencyRequired'));
   return ids;
 }
 
@@ -108,7 +109,7 @@ async function companyFor(db: Db, caller: Caller, chosen: number | undefined): P
     if (caller.companyId === null) throw forbidden();
     return caller.companyId;
   }
-  if (chosen === undefined) throw badRequest('Please Select MSC Contact');
+  if (chosen === undefined) throw badRequest(say('nms.contactRequired'));
   return chosen;
 }
 

@@ -11,33 +11,34 @@ import { ApiError, badRequest, forbidden, uniqueMessage } from '../../server/err
 import { buildListing, type ListQuery, type ListSpec, pagedList } from '../../server/listing';
 import { SqlParams, whereClause } from '../../server/sql';
 import { NAME_MAX, VALID_EMAIL } from './organisations';
+import { say } from '../../server/messages';
 
 const personName = (label: string) =>
   Type.String({
     minLength: 1,
     maxLength: NAME_MAX,
     pattern: '\\S',
-    errorMessage: { default: `${label} is required`, maxLength: `${label} must be at most ${NAME_MAX} characters` },
-    requiredMessage: `${label} is required`,
+    errorMessage: { default: say('requests.fieldRequired', { field: label }), maxLength: say('fields.tooLong', { field: label, max: NAME_MAX }) },
+    requiredMessage: say('requests.fieldRequired', { field: label }),
   });
-const email = (label: string) => Type.String({ maxLength: 254, pattern: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$', errorMessage: { default: VALID_EMAIL }, requiredMessage: `${label} is required` });
-const SiteIds = Type.Array(Type.Integer({ minimum: 1, maximum: 2147483647, errorMessage: 'Please Select Site' }), {
+const email = (label: string) => Type.String({ maxLength: 254, pattern: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$', errorMessage: { default: VALID_EMAIL }, requiredMessage: say('requests.fieldRequired', { field: label }) });
+const SiteIds = Type.Array(Type.Integer({ minimum: 1, maximum: 2147483647, errorMessage: say('siteManagers.siteRequired') }), {
   minItems: 1,
   maxItems: 500,
-  errorMessage: { minItems: 'Please Select Site', maxItems: 'Too many sites' },
-  requiredMessage: 'Please Select Site',
+  errorMessage: { minItems: say('siteManagers.siteRequired'), maxItems: say('siteManagers.tooManySites') },
+  requiredMessage: say('siteManagers.siteRequired'),
 });
 /** A site manager's email is one person's across the fleet (site_managers_email_key): a second one is a 409. */
-export const SITE_MANAGER_EMAIL_TAKEN = uniqueMessage('site_managers_email_key', 'A site manager with this email already exists');
+export const SITE_MANAGER_EMAIL_TAKEN = uniqueMessage('site_managers_email_key', say('siteManagers.emailTaken'));
 
 /** Spec 5: digits only, 8 to 13 of them. */
-export const CONTACT_NO_INVALID = 'Please enter a valid contact no.';
-const ContactNo = Type.String({ pattern: '^[0-9]{8,13}$', errorMessage: { default: CONTACT_NO_INVALID }, requiredMessage: 'Contact Number is required' });
+export const CONTACT_NO_INVALID = say('fields.contactNumberInvalid');
+const ContactNo = Type.String({ pattern: '^[0-9]{8,13}$', errorMessage: { default: CONTACT_NO_INVALID }, requiredMessage: say('fields.contactNumberRequired') });
 
 export const ManagerBody = { site_ids: SiteIds, first_name: personName('First Name'), last_name: personName('Last Name'), email: email('Site Manager Email') };
 export const ManagerUpdateBody = { site_ids: SiteIds, first_name: personName('First Name'), last_name: personName('Last Name') };
 export const ContactBody = {
-  company_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647, errorMessage: 'Please Select Multisite' })),
+  company_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647, errorMessage: say('siteManagers.companyRequired') })),
   first_name: personName('First Name'),
   last_name: personName('Last Name'),
   contact_no: ContactNo,
@@ -101,9 +102,9 @@ export function listContacts(db: Db, caller: Caller, query: ListQuery) {
 async function companyOfSites(db: Db, caller: Caller, siteIds: number[]): Promise<number> {
   if (caller.userType !== 'Admin' && caller.userType !== 'mscc') throw forbidden();
   const ids = [...new Set(siteIds)];
-  await requireAllVisible(db, caller, 'sites', ids, { message: 'Site not found' });
+  await requireAllVisible(db, caller, 'sites', ids, { message: say('sites.notFound') });
   const { rows } = await db.query<{ company_id: number }>('SELECT DISTINCT s.company_id::int AS company_id FROM sites s WHERE s.id = ANY($1::bigint[])', [ids]);
-  if (rows.length !== 1) throw badRequest('The sites of a site manager are of one company');
+  if (rows.length !== 1) throw badRequest(say('siteManagers.oneCompany'));
   return rows[0]?.company_id ?? 0;
 }
 
@@ -147,7 +148,7 @@ export async function saveContact(
     if (caller.companyId === null) throw forbidden();
     company = caller.companyId;
   } else if (caller.userType === 'Admin') {
-    if (input.company_id === undefined) throw badRequest('Please Select Multisite');
+    if (input.company_id === undefined) throw badRequest(say('siteManagers.companyRequired'));
     company = input.company_id;
   } else throw forbidden();
   await db.query('INSERT INTO multi_site_contacts (company_id, first_name, last_name, email, contact_no, created_at) VALUES ($1, $2, $3, lower($4), $5, $6)', [

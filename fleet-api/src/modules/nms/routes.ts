@@ -21,11 +21,12 @@ import { agencyOptions, CompanyBody, CompanyUpdateBody, saveCompany, saveSite, S
 import { requireVisible } from '../../policy/scope';
 import { CompanyInfo, companyInfo, CompanyRow, companySites, listCompanies, listSites, FaultMonth, faultTrend, PropertyRow, SiteRow, siteInfo, siteProperties } from './places';
 import { LiveDeviceRow, liveDevices, type Place, MonthFaulty, monthFaulty, MonthOnlineOffline, monthOnlineOffline, NmsCounts, nmsCounts } from './dashboard';
+import { say } from '../../server/messages';
 
 const schema = <T extends TSchema>(summary: string, info: T) => routeSchema('Network dashboard')(summary, info, 400, 404);
 
-const DeviceType = Type.Optional(Type.Unsafe<'heat_pump'>({ type: 'string', enum: ['heat_pump'], errorMessage: 'deviceType must be heat_pump' }));
-const YearQuery = Strict({ year: Type.Optional(Type.Integer({ minimum: 2000, maximum: 3000, errorMessage: 'year must be a year' })), deviceType: DeviceType });
+const DeviceType = Type.Optional(Type.Unsafe<'heat_pump'>({ type: 'string', enum: ['heat_pump'], errorMessage: say('nms.deviceTypeInvalid') }));
+const YearQuery = Strict({ year: Type.Optional(Type.Integer({ minimum: 2000, maximum: 3000, errorMessage: say('fields.yearInvalid') })), deviceType: DeviceType });
 
 /** The NMS prefix of each dashboard role (spec 6). */
 const PREFIXES: Array<[string, UserType]> = [
@@ -45,17 +46,17 @@ export const nmsRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, {
     app.get(
       `${prefix}/dashboard/counts`,
       { config: { access }, schema: { ...schema("Today's heat pumps of the slice: offline, online, total, faulty", NmsCounts), querystring: Strict({ deviceType: DeviceType }) } },
-      async (request) => ({ status: true, message: 'Counts', info: await nmsCounts(db, callerOf(request)) }),
+      async (request) => ({ status: true, message: say('titles.counts'), info: await nmsCounts(db, callerOf(request)) }),
     );
     app.get(
       `${prefix}/dashboard/month-online-offline-device`,
       { config: { access }, schema: { ...schema('Online and offline heat pumps of each month of a year (recorded history)', Type.Array(MonthOnlineOffline)), querystring: YearQuery } },
-      async (request) => ({ status: true, message: 'Month online/offline', info: await monthOnlineOffline(db, callerOf(request), request.query.year, now()) }),
+      async (request) => ({ status: true, message: say('titles.monthOnlineOffline'), info: await monthOnlineOffline(db, callerOf(request), request.query.year, now()) }),
     );
     app.get(
       `${prefix}/dashboard/month-faulty-device`,
       { config: { access }, schema: { ...schema('Faulty heat pumps of each month of a year (recorded history)', Type.Array(MonthFaulty)), querystring: YearQuery } },
-      async (request) => ({ status: true, message: 'Month faulty', info: await monthFaulty(db, callerOf(request), request.query.year, now()) }),
+      async (request) => ({ status: true, message: say('titles.monthFaulty'), info: await monthFaulty(db, callerOf(request), request.query.year, now()) }),
     );
     app.get(
       `${prefix}/dashboard/ws/devices/all`,
@@ -65,7 +66,7 @@ export const nmsRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, {
       },
       async (request) => {
         const { deviceType: _deviceType, ...query } = request.query;
-        return { status: true, message: 'Devices', info: await liveDevices(db, callerOf(request), query, counts) };
+        return { status: true, message: say('titles.devices'), info: await liveDevices(db, callerOf(request), query, counts) };
       },
     );
   }
@@ -86,7 +87,7 @@ export const nmsRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, {
       async (request) => {
         const caller = callerOf(request);
         await requireVisible(db, caller, kind === 'msc' ? 'companies' : 'sites', request.params.id);
-        return { status: true, message: 'Counts', info: await nmsCounts(db, caller, place(request.params.id)) };
+        return { status: true, message: say('titles.counts'), info: await nmsCounts(db, caller, place(request.params.id)) };
       },
     );
     app.get(
@@ -96,46 +97,46 @@ export const nmsRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, {
         const caller = callerOf(request);
         await requireVisible(db, caller, kind === 'msc' ? 'companies' : 'sites', request.params.id);
         const { deviceType: _deviceType, ...query } = request.query;
-        return { status: true, message: 'Devices', info: await liveDevices(db, caller, query, counts, place(request.params.id)) };
+        return { status: true, message: say('titles.devices'), info: await liveDevices(db, caller, query, counts, place(request.params.id)) };
       },
     );
     app.get(
       `${base}/fault-trend`,
       { config: { access: NMS_ROLES }, schema: { ...schema(`The last twelve months of ${what} faults: raised, resolved, mean time to resolve (beyond the spec)`, Type.Array(FaultMonth)), params: Id } },
-      async (request) => ({ status: true, message: 'Fault trend', info: await faultTrend(db, callerOf(request), place(request.params.id), now()) }),
+      async (request) => ({ status: true, message: say('titles.faultTrend'), info: await faultTrend(db, callerOf(request), place(request.params.id), now()) }),
     );
   }
   app.get(
     '/api/nms/dashboard/msc/:id/get',
     { config: { access: NMS_ROLES }, schema: { ...schema('A multi-site company', CompanyInfo), params: Id } },
-    async (request) => ({ status: true, message: 'Company', info: await companyInfo(db, callerOf(request), request.params.id) }),
+    async (request) => ({ status: true, message: say('titles.company'), info: await companyInfo(db, callerOf(request), request.params.id) }),
   );
   app.get(
     '/api/nms/dashboard/msc/:id/sites',
     { config: { access: NMS_ROLES }, schema: { ...schema("A company's sites (within the slice)", ListInfoSchema(SiteRow)), params: Id, querystring: Paged } },
-    async (request) => ({ status: true, message: 'Sites', info: await companySites(db, callerOf(request), request.params.id, request.query) }),
+    async (request) => ({ status: true, message: say('titles.sites'), info: await companySites(db, callerOf(request), request.params.id, request.query) }),
   );
   app.get(
     '/api/nms/dashboard/site/:id/get',
     { config: { access: NMS_ROLES }, schema: { ...schema('A site', SiteRow), params: Id } },
-    async (request) => ({ status: true, message: 'Site', info: await siteInfo(db, callerOf(request), request.params.id) }),
+    async (request) => ({ status: true, message: say('titles.site'), info: await siteInfo(db, callerOf(request), request.params.id) }),
   );
   app.get(
     '/api/nms/dashboard/site/:id/properties',
     { config: { access: NMS_ROLES }, schema: { ...schema("A site's properties (within the slice)", ListInfoSchema(PropertyRow)), params: Id, querystring: Paged } },
-    async (request) => ({ status: true, message: 'Properties', info: await siteProperties(db, callerOf(request), request.params.id, request.query) }),
+    async (request) => ({ status: true, message: say('titles.properties'), info: await siteProperties(db, callerOf(request), request.params.id, request.query) }),
   );
 
   // The multi-site lists (spec: company and site lists with search, 25 a page; the paths are ours).
   app.get(
     '/api/nms/multi-site-company/list',
     { config: { access: only('Admin', 'Agency', 'mscc') }, schema: { ...schema('Multi-site companies of the slice', ListInfoSchema(CompanyRow)), querystring: Strict(listQueryProperties) } },
-    async (request) => ({ status: true, message: 'Companies', info: await listCompanies(db, callerOf(request), request.query) }),
+    async (request) => ({ status: true, message: say('titles.companies'), info: await listCompanies(db, callerOf(request), request.query) }),
   );
   app.get(
     '/api/nms/sites/list',
     { config: { access: NMS_ROLES }, schema: { ...schema('Sites of the slice', ListInfoSchema(SiteRow)), querystring: Strict(listQueryProperties) } },
-    async (request) => ({ status: true, message: 'Sites', info: await listSites(db, callerOf(request), request.query) }),
+    async (request) => ({ status: true, message: say('titles.sites'), info: await listSites(db, callerOf(request), request.query) }),
   );
 
   // Multi-site modals 2 and 4 (spec): new or updated companies and sites.
@@ -186,14 +187,14 @@ export const nmsRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, {
         querystring: Strict({ agency_name: Type.Optional(Type.String({ maxLength: 60 })), page: listQueryProperties.page, limit: listQueryProperties.limit }),
       },
     },
-    async (request) => ({ status: true, message: 'Agencies', info: await agencyOptions(db, request.query.agency_name, request.query.page ?? 1, request.query.limit ?? 25) }),
+    async (request) => ({ status: true, message: say('titles.agencies'), info: await agencyOptions(db, request.query.agency_name, request.query.page ?? 1, request.query.limit ?? 25) }),
   );
 
   // Site managers and multi-site contacts (spec modals 5 and 6).
   app.get(
     '/api/nms/site-managers/list',
     { config: { access: only('Admin', 'mscc', 'sm') }, schema: { ...schema('Site managers of the slice', ListInfoSchema(ManagerRow)), querystring: Strict(listQueryProperties) } },
-    async (request) => ({ status: true, message: 'Site managers', info: await listManagers(db, callerOf(request), request.query) }),
+    async (request) => ({ status: true, message: say('titles.siteManagers'), info: await listManagers(db, callerOf(request), request.query) }),
   );
   app.post(
     '/api/nms/site-managers/save',
@@ -218,7 +219,7 @@ export const nmsRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, {
   app.get(
     '/api/nms/contacts/list',
     { config: { access: only('Admin', 'mscc') }, schema: { ...schema('Multi-site contacts of the slice', ListInfoSchema(ContactRow)), querystring: Strict(listQueryProperties) } },
-    async (request) => ({ status: true, message: 'Contacts', info: await listContacts(db, callerOf(request), request.query) }),
+    async (request) => ({ status: true, message: say('titles.contacts'), info: await listContacts(db, callerOf(request), request.query) }),
   );
   app.post(
     '/api/nms/contacts/save',
@@ -245,12 +246,12 @@ export const nmsRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, {
       schema: {
         ...schema('Assign heat pumps of the slice to a company and one of its sites (or none)', Type.Object({ devices: Type.Integer() })),
         body: Strict({
-          device_ids: Type.Optional(Type.Array(IdField, { maxItems: 100_000, errorMessage: { maxItems: 'Too many devices: select all instead' } })),
+          device_ids: Type.Optional(Type.Array(IdField, { maxItems: 100_000, errorMessage: { maxItems: say('common.tooManyDevices') } })),
           all: Type.Optional(Type.Boolean()),
           filter: Type.Optional(Type.String({ maxLength: 8000 })),
-          company_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647, errorMessage: 'Please Select Mulitisite' })),
-          contact_person_email: Type.Optional(EmailField('Please enter a valid email address')),
-          site_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647, errorMessage: 'Please select a site' })),
+          company_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647, errorMessage: say('nms.companyRequired') })),
+          contact_person_email: Type.Optional(EmailField(say('fields.emailInvalidPlease'))),
+          site_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647, errorMessage: say('nms.siteRequired') })),
         }),
       },
     },
@@ -258,7 +259,7 @@ export const nmsRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, {
       const { devices, events } = await assignDevices(db, callerOf(request), request.body, now());
       // the slices each heat pump left and joined hear it (after the commit; a refusal sends nothing)
       await publishCommitted(ctx.live, events, request.log);
-      return { status: true, message: `${devices} heat pumps assigned`, info: { devices } };
+      return { status: true, message: say('nms.assigned', { count: devices }), info: { devices } };
     },
   );
 
@@ -269,13 +270,13 @@ export const nmsRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, {
       config: { access: only('Agency') },
       schema: {
         ...schema('The company whose contact email is exactly this one (for an assignment by an agency)', Type.Object({ id: Type.Integer(), company_name: Type.String() })),
-        querystring: Strict({ email: EmailField('Please enter a valid email address') }),
+        querystring: Strict({ email: EmailField(say('fields.emailInvalidPlease')) }),
       },
     },
     async (request) => {
       const company = await companyByContact(db, request.query.email);
       if (!company) throw notFound(NO_COMPANY_WITH_EMAIL);
-      return { status: true, message: 'Company', info: company };
+      return { status: true, message: say('titles.company'), info: company };
     },
   );
 
@@ -287,9 +288,9 @@ export const nmsRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, {
       config: { access: only('Admin', 'Agency', 'mscc') },
       schema: {
         ...schema('Address suggestions for what is typed (at most 10)', Type.Array(Type.Object({ label: Type.String(), source: Type.String() }))),
-        querystring: Strict({ q: Type.String({ minLength: 2, maxLength: 120, errorMessage: 'Type at least 2 characters' }) }),
+        querystring: Strict({ q: Type.String({ minLength: 2, maxLength: 120, errorMessage: say('nms.searchTooShort') }) }),
       },
     },
-    async (request) => ({ status: true, message: 'Addresses', info: await addresses.suggest(callerOf(request), request.query.q, 10) }),
+    async (request) => ({ status: true, message: say('titles.addresses'), info: await addresses.suggest(callerOf(request), request.query.q, 10) }),
   );
 };

@@ -8,16 +8,17 @@ import type { Db } from '../../db';
 import { ApiError, uniqueMessage } from '../../server/errors';
 import { buildListing, type ListInfo, type ListQuery, type ListSpec, pagedList } from '../../server/listing';
 import { ISO, SqlParams, whereClause } from '../../server/sql';
+import { say } from '../../server/messages';
 
-export const AGGREGATOR_NAME_REQUIRED = 'Name is required';
-export const AGGREGATOR_EXISTS = uniqueMessage('aggregators_name_key', 'An aggregator with this name already exists');
+export const AGGREGATOR_NAME_REQUIRED = say('fields.nameRequired');
+export const AGGREGATOR_EXISTS = uniqueMessage('aggregators_name_key', say('aggregators.nameTaken'));
 export const NAME_MAX = 199;
 
 export const AggregatorName = Type.String({
   minLength: 1,
   maxLength: NAME_MAX,
   pattern: '\\S',
-  errorMessage: { default: AGGREGATOR_NAME_REQUIRED, maxLength: 'Name should be less than 200 character' },
+  errorMessage: { default: AGGREGATOR_NAME_REQUIRED, maxLength: say('sliders.nameTooLong') },
   requiredMessage: AGGREGATOR_NAME_REQUIRED,
 });
 
@@ -49,13 +50,13 @@ export async function saveAggregator(db: Db, id: number | null, name: string): P
     return added;
   }
   const { rows } = await db.query<{ id: number }>('UPDATE aggregators SET name = $2 WHERE id = $1 RETURNING id::int AS id', [id, clean]);
-  if (rows.length === 0) throw new ApiError(404, 'Aggregator not found');
+  if (rows.length === 0) throw new ApiError(404, say('aggregators.notFound'));
   return id;
 }
 
 export async function deleteAggregator(db: Db, id: number): Promise<void> {
   const used = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM electricians WHERE aggregator_id = $1', [id])).rows[0]?.n ?? 0;
-  if (used > 0) throw new ApiError(409, `This aggregator has ${used} electrician${used === 1 ? '' : 's'}; move them to another aggregator first`);
+  if (used > 0) throw new ApiError(409, say('aggregators.inUse', { count: used }));
   const { rows } = await db.query('DELETE FROM aggregators WHERE id = $1 RETURNING id', [id]);
-  if (rows.length === 0) throw new ApiError(404, 'Aggregator not found');
+  if (rows.length === 0) throw new ApiError(404, say('aggregators.notFound'));
 }

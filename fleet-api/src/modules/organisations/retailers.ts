@@ -9,19 +9,20 @@ import type { Db } from '../../db';
 import { ApiError, uniqueMessage } from '../../server/errors';
 import { buildListing, type ListInfo, type ListQuery, type ListSpec, pagedList } from '../../server/listing';
 import { ISO, SqlParams, whereClause } from '../../server/sql';
+import { say } from '../../server/messages';
 
-export const RETAILER_NAME_REQUIRED = 'Retailer Name is required';
-export const RETAILER_EXISTS = uniqueMessage('electricity_retailers_name_key', 'A retailer with this name already exists');
+export const RETAILER_NAME_REQUIRED = say('retailers.nameRequired');
+export const RETAILER_EXISTS = uniqueMessage('electricity_retailers_name_key', say('retailers.nameTaken'));
 
 export const RetailerName = Type.String({
   minLength: 1,
   maxLength: 199,
   pattern: '\\S',
-  errorMessage: { default: RETAILER_NAME_REQUIRED, maxLength: 'Retailer Name should be less than 200 character' },
+  errorMessage: { default: RETAILER_NAME_REQUIRED, maxLength: say('retailers.nameTooLong') },
   requiredMessage: RETAILER_NAME_REQUIRED,
 });
 /** The console sends 1 only when true; 0, false or nothing is not top-listed. */
-export const TopListed = Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: 1 }), Type.Boolean()], { errorMessage: 'is_top_listed is 1 or 0' }));
+export const TopListed = Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: 1 }), Type.Boolean()], { errorMessage: say('retailers.topListedInvalid') }));
 
 export const RetailerRow = Type.Object({
   electricity_retailer_id: Type.Integer(),
@@ -73,13 +74,13 @@ export async function saveRetailer(db: Db, id: number | null, name: string, isTo
     clean,
     topListed(isTopListed),
   ]);
-  if (rows.length === 0) throw new ApiError(404, 'Retailer not found');
+  if (rows.length === 0) throw new ApiError(404, say('retailers.notFound'));
   return id;
 }
 
 export async function deleteRetailer(db: Db, id: number): Promise<void> {
   const used = (await db.query<{ n: number }>(`SELECT ${CURRENT_PROPERTIES} AS n FROM electricity_retailers r WHERE r.id = $1`, [id])).rows[0]?.n;
-  if (used === undefined) throw new ApiError(404, 'Retailer not found');
-  if (used > 0) throw new ApiError(409, `This retailer is the current retailer of ${used} propert${used === 1 ? 'y' : 'ies'}`);
+  if (used === undefined) throw new ApiError(404, say('retailers.notFound'));
+  if (used > 0) throw new ApiError(409, say('retailers.inUse', { count: used }));
   await db.query('DELETE FROM electricity_retailers WHERE id = $1', [id]);
 }

@@ -6,6 +6,7 @@ import { Type } from '@sinclair/typebox';
 import type { Db } from '../../db';
 import { only } from '../../policy/roles';
 import { badRequest, notFound } from '../../server/errors';
+import { say } from '../../server/messages';
 
 export const ADMIN = only('Admin');
 
@@ -22,16 +23,16 @@ export function filterText(filter: unknown): string | undefined {
   if (filter === undefined || filter === null) return undefined;
   if (typeof filter === 'string') return filter;
   if (Array.isArray(filter)) return JSON.stringify(filter);
-  throw badRequest('filter must be a JSON array');
+  throw badRequest(say('lists.filterNotArray'));
 }
 
-export const DeviceIds = Type.Array(Type.Integer({ minimum: 1, maximum: 2147483647, errorMessage: 'Invalid device id' }), {
+export const DeviceIds = Type.Array(Type.Integer({ minimum: 1, maximum: 2147483647, errorMessage: say('fields.deviceIdInvalid') }), {
   maxItems: 100_000,
-  errorMessage: { maxItems: 'Too many devices: select all instead' },
+  errorMessage: { maxItems: say('common.tooManyDevices') },
 });
 
 /** The row or 404. */
-export async function oneRow<T>(db: Db, sql: string, params: unknown[], message = 'Not found'): Promise<T> {
+export async function oneRow<T>(db: Db, sql: string, params: unknown[], message = say('common.notFound')): Promise<T> {
   const { rows } = await db.query<T>(sql, params);
   const row = rows[0];
   if (!row) throw notFound(message);

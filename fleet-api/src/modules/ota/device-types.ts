@@ -8,6 +8,7 @@ import { Type } from '@sinclair/typebox';
 import type { Db } from '../../db';
 import { badRequest } from '../../server/errors';
 import type { FilterRule } from '../../server/listing';
+import { say } from '../../server/messages';
 
 export const DEVICE_TYPES = ['ihd', 'ihd_livelink', 'livelink', 'safelink', 'airlink', 'bulb', 'heat_pump'] as const;
 export type DeviceType = (typeof DEVICE_TYPES)[number];
@@ -15,8 +16,8 @@ export type DeviceType = (typeof DEVICE_TYPES)[number];
 export const DeviceTypeField = Type.Unsafe<DeviceType>({
   type: 'string',
   enum: [...DEVICE_TYPES],
-  errorMessage: `deviceType must be one of ${DEVICE_TYPES.join(', ')}`,
-  requiredMessage: 'deviceType is required',
+  errorMessage: say('fields.oneOf', { field: 'deviceType', values: DEVICE_TYPES.join(', ') }),
+  requiredMessage: say('fields.deviceTypeRequired'),
 });
 
 export function isDeviceType(value: unknown): value is DeviceType {
@@ -36,7 +37,7 @@ export function usesMacAddress(deviceType: DeviceType): boolean {
 /** `^(\d{1,3}|\*)(\.(\d{1,3}|\*)){1,2}$`: 2 or 3 parts, each up to 3 digits or a star. */
 export const VERSION_PATTERN = '^(\\d{1,3}|\\*)(\\.(\\d{1,3}|\\*)){1,2}$';
 const VERSION_RE = new RegExp(VERSION_PATTERN);
-export const INVALID_VERSION = 'Invalid firmware version';
+export const INVALID_VERSION = say('ota.versionInvalid');
 
 export function isVersion(value: string): boolean {
   return VERSION_RE.test(value);
@@ -48,7 +49,7 @@ export function VersionField(label: string) {
     maxLength: 11,
     pattern: VERSION_PATTERN,
     errorMessage: INVALID_VERSION,
-    requiredMessage: `${label} is required`,
+    requiredMessage: say('requests.fieldRequired', { field: label }),
   });
 }
 
@@ -62,7 +63,7 @@ export async function requireFirmwareVersions(db: Db, deviceType: DeviceType, ve
   );
   const known = new Set(rows.map((r) => r.version));
   const missing = wanted.find((v) => !known.has(v));
-  if (missing !== undefined) throw badRequest(`Unknown firmware version ${missing}`);
+  if (missing !== undefined) throw badRequest(say('ota.versionUnknown', { version: missing }));
 }
 
 /** A filter value of a serial number or MAC address: letters and digits only (others ignored). */

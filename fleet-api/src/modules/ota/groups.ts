@@ -14,6 +14,7 @@ import type { ModuleOptions } from '../../server/context';
 import { listOtaDevices, lineCondition, otaJoins, OtaDeviceRow, selectionConditions } from './availability';
 import { ADMIN, BodyFilter, DeviceIds, filterText, oneRow } from './common';
 import { DeviceTypeField, INVALID_VERSION, isVersion, requireFirmwareVersions, type DeviceType } from './device-types';
+import { say } from '../../server/messages';
 
 export const OtaGroup = Type.Object({
   id: Type.Integer(),
@@ -54,8 +55,8 @@ const GroupName = Type.String({
   minLength: 1,
   maxLength: 60,
   pattern: '\\S',
-  errorMessage: { default: 'Name is required', maxLength: 'Name must be at most 60 characters' },
-  requiredMessage: 'Name is required',
+  errorMessage: { default: say('fields.nameRequired'), maxLength: say('otaGroups.nameTooLong') },
+  requiredMessage: say('fields.nameRequired'),
 });
 
 /** A version select that may be empty (no target yet). */
@@ -63,7 +64,7 @@ const OptionalVersion = Type.Optional(
   Type.Union([Type.String({ maxLength: 11 }), Type.Null()], { errorMessage: INVALID_VERSION }),
 );
 
-const AllFlag = Type.Optional(Type.Boolean({ default: false, errorMessage: 'all must be true or false' }));
+const AllFlag = Type.Optional(Type.Boolean({ default: false, errorMessage: say('ota.allInvalid') }));
 
 /** The group of a type, locked for the rest of the transaction, or 404. */
 async function groupOf(db: Db, groupId: number, deviceType: DeviceType, lock = false): Promise<GroupRow> {
@@ -72,7 +73,7 @@ async function groupOf(db: Db, groupId: number, deviceType: DeviceType, lock = f
     `SELECT g.id, g.name, g.created_at, g.current_version, g.target_version, g.upgradable, 0 AS device_count
        FROM ota_groups g WHERE g.id = $1 AND g.product_line = $2${lock ? ' FOR UPDATE' : ''}`,
     [groupId, deviceType],
-    'Group not found',
+    say('otaGroups.notFound'),
   );
 }
 
@@ -86,7 +87,7 @@ async function addMembers(db: Db, groupId: number, deviceType: DeviceType, all: 
   const conditions = [lineCondition(deviceType, params)];
   if (!all) {
     const unique = [...new Set(ids)];
-    if (unique.length === 0) throw badRequest('Please select devices');
+    if (unique.length === 0) throw badRequest(say('ota.noDeviceSelected'));
     conditions.push(`d.id = ANY(${params.add(unique)}::bigint[])`);
   }
   const res = await db.query(
@@ -96,7 +97,7 @@ async function addMembers(db: Db, groupId: number, deviceType: DeviceType, all: 
     params.values,
   );
   // rowCount counts inserted and moved rows: fewer than asked means an id outside the line.
-  if (!all && res.rowCount !== new Set(ids).size) throw notFound('Device not found');
+  if (!all && res.rowCount !== new Set(ids).size) throw notFound(say('devices.notFound'));
   return res.rowCount;
 }
 
@@ -128,7 +129,7 @@ export const otaGroupRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (a
         ]),
         db.query<{ total: number }>(`SELECT count(*) AS total FROM ota_groups g ${where}`, params.values),
       ]);
-      return { status: true, message: 'Groups', info: listInfo(page.rows, count.rows[0]?.total ?? 0, listing.page, listing.limit) };
+      return { status: true, message: say('titles.groups'), info: listInfo(page.rows, count.rows[0]?.total ?? 0, listing.page, listing.limit) };
     },
   );
 
@@ -143,7 +144,7 @@ export const otaGroupRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (a
     },
     async (request) => {
       const info = await listOtaDevices(db, request.query.deviceType, request.query);
-      return { status: true, message: 'Devices', info };
+      return { status: true, message: say('titles.devices'), info };
     },
   );
 
@@ -167,7 +168,7 @@ export const otaGroupRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (a
         await addMembers(tx, groupId, body.deviceType, body.all ?? false, body.device_ids ?? []);
         return groupId;
       });
-      return { status: true, message: 'Group added successfully', info: { id } };
+      return { status: true, message: say('otaGroups.added'), info: { id } };
     },
   );
 
@@ -195,7 +196,7 @@ export const otaGroupRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (a
         }
         await addMembers(tx, body.group_id, body.deviceType, body.all ?? false, body.device_ids ?? []);
       });
-      return { status: true, message: 'Devices added successfully' };
+      return { status: true, message: say('otaGroups.devicesAdded') };
     },
   );
 
@@ -217,9 +218,9 @@ export const otaGroupRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (a
       const group = await oneRow<GroupRow>(db, `SELECT ${GROUP_COLUMNS} FROM ota_groups g WHERE g.id = $1 AND g.product_line = $2`, [
         q.group_id,
         q.deviceType,
-      ], 'Group not found');
+      ], say('otaGroups.notFound'));
       const devices = await listOtaDevices(db, q.deviceType, q, { groupId: q.group_id });
-      return { status: true, message: 'Group', info: { group_info: group, devices } };
+      return { status: true, message: say('titles.group'), info: { group_info: group, devices } };
     },
   );
 
@@ -234,7 +235,7 @@ export const otaGroupRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (a
           group_name: Type.Optional(GroupName),
           current_version: OptionalVersion,
           target_version: OptionalVersion,
-          upgradable: Type.Optional(Type.Boolean({ errorMessage: 'upgradable must be true or false' })),
+          upgradable: Type.Optional(Type.Boolean({ errorMessage: say('otaGroups.upgradableInvalid') })),
           deviceType: DeviceTypeField,
         }),
       },
@@ -253,7 +254,7 @@ export const otaGroupRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (a
           target: target === undefined ? group.target_version : target,
           upgradable: body.upgradable ?? group.upgradable,
         };
-        if (next.upgradable && next.target === null) throw badRequest('Please select Target Version before sending Firmware Update');
+        if (next.upgradable && next.target === null) throw badRequest(say('otaGroups.targetRequired'));
         await requireFirmwareVersions(tx, body.deviceType, [current, target]);
         await tx.query('UPDATE ota_groups SET name = $2, current_version = $3, target_version = $4, upgradable = $5 WHERE id = $1', [
           body.group_id,
@@ -263,7 +264,7 @@ export const otaGroupRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (a
           next.upgradable,
         ]);
       });
-      return { status: true, message: 'Group updated successfully' };
+      return { status: true, message: say('otaGroups.updated') };
     },
   );
 
@@ -285,7 +286,7 @@ export const otaGroupRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (a
     async (request) => {
       const body = request.body;
       const all = body.all ?? false;
-      if (!all && (body.device_ids ?? []).length === 0) throw badRequest('Please select devices');
+      if (!all && (body.device_ids ?? []).length === 0) throw badRequest(say('ota.noDeviceSelected'));
       await db.transaction(async (tx) => {
         await groupOf(tx, body.group_id, body.deviceType, true);
         const params = new SqlParams();
@@ -306,7 +307,7 @@ export const otaGroupRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (a
                 AND ${lineCondition(body.deviceType, check)}`,
             check.values,
           );
-          if ((members.rows[0]?.n ?? 0) !== unique.length) throw notFound('Device not found');
+          if ((members.rows[0]?.n ?? 0) !== unique.length) throw notFound(say('devices.notFound'));
         }
         if (all && conditions.length === 1) {
           // The whole group: no need to look at devices.
@@ -322,7 +323,7 @@ export const otaGroupRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (a
           params.values,
         );
       });
-      return { status: true, message: 'Devices removed successfully' };
+      return { status: true, message: say('otaGroups.devicesRemoved') };
     },
   );
 
@@ -337,8 +338,8 @@ export const otaGroupRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (a
     },
     async (request) => {
       const res = await db.query('DELETE FROM ota_groups WHERE id = $1 AND product_line = $2', [request.body.group_id, request.body.deviceType]);
-      if (res.rowCount === 0) throw notFound('Group not found');
-      return { status: true, message: 'Group deleted successfully' };
+      if (res.rowCount === 0) throw notFound(say('otaGroups.notFound'));
+      return { status: true, message: say('otaGroups.deleted') };
     },
   );
 };

@@ -18,6 +18,7 @@ import { ADMIN, BodyFilter, DeviceIds, filterText, oneRow } from './common';
 import { DeviceTypeField, otaLine } from './device-types';
 import { jobEvents, rolloutEvents } from './rollouts';
 import { publishCommitted } from '../live/bus';
+import { say } from '../../server/messages';
 
 export const OtaPush = Type.Object({
   id: Type.Integer(),
@@ -89,7 +90,7 @@ export const otaPushRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
         ),
         body: Strict({
           devices: Type.Optional(DeviceIds),
-          all: Type.Optional(Type.Boolean({ default: false, errorMessage: 'all must be true or false' })),
+          all: Type.Optional(Type.Boolean({ default: false, errorMessage: say('ota.allInvalid') })),
           filter: BodyFilter,
           deviceType: DeviceTypeField,
         }),
@@ -100,7 +101,7 @@ export const otaPushRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
       const body = request.body;
       const all = body.all ?? false;
       const ids = [...new Set(body.devices ?? [])];
-      if (!all && ids.length === 0) throw badRequest('Please select devices');
+      if (!all && ids.length === 0) throw badRequest(say('ota.noDeviceSelected'));
       const now = ctx.config.now().toISOString();
       const result = await db.transaction(async (tx) => {
         const params = new SqlParams();
@@ -108,7 +109,7 @@ export const otaPushRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
         const conditions = selectionConditions(body.deviceType, params, { all, ids, filter: filterText(body.filter) });
         const from = `FROM devices d ${otaJoins(typeParam)} ${whereClause(conditions)}`;
         const selected = (await tx.query<{ n: number }>(`SELECT count(*) AS n ${from}`, params.values)).rows[0]?.n ?? 0;
-        if (!all && selected !== ids.length) throw notFound('Device not found');
+        if (!all && selected !== ids.length) throw notFound(say('devices.notFound'));
         const { rows } = await tx.query<{ id: number }>(
           `INSERT INTO ota_pushes (product_line, created_by, target_version, all_devices, device_count, created_at)
            VALUES ($1, $2, '', $3, 0, $4) RETURNING id`,
@@ -127,7 +128,7 @@ export const otaPushRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
           params.values,
         );
         const count = inserted.rowCount;
-        if (count === 0) throw badRequest('None of the selected devices has a firmware update available');
+        if (count === 0) throw badRequest(say('ota.noUpdateAvailable'));
         // The versions sent, for the history list ("3.3.0", or "3.2.5, 3.3.0" when they differ).
         await tx.query(
           `UPDATE ota_pushes SET device_count = $2,
@@ -142,7 +143,7 @@ export const otaPushRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
       await publishCommitted(ctx.live, result.events, request.log);
       return {
         status: true,
-        message: `Firmware update sent to ${result.info.device_count} device${result.info.device_count === 1 ? '' : 's'}`,
+        message: say('ota.pushSent', { count: result.info.device_count }),
         info: result.info,
       };
     },
@@ -184,7 +185,7 @@ export const otaPushRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
         ),
         db.query<{ total: number }>(`SELECT count(*) AS total ${from}`, params.values),
       ]);
-      return { status: true, message: 'History', info: listInfo(page.rows, count.rows[0]?.total ?? 0, listing.page, listing.limit) };
+      return { status: true, message: say('titles.history'), info: listInfo(page.rows, count.rows[0]?.total ?? 0, listing.page, listing.limit) };
     },
   );
 
@@ -199,7 +200,7 @@ export const otaPushRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
     },
     async (request) => {
       const q = request.query;
-      await oneRow(db, 'SELECT 1 FROM ota_pushes WHERE id = $1 AND product_line = $2', [q.push_id, q.deviceType], 'Push not found');
+      await oneRow(db, 'SELECT 1 FROM ota_pushes WHERE id = $1 AND product_line = $2', [q.push_id, q.deviceType], say('ota.pushNotFound'));
       const params = new SqlParams();
       const conditions = [`j.push_id = ${params.add(q.push_id)}`];
       const listing = buildListing(q, JOB_LIST, params, 'j.id');
@@ -214,7 +215,7 @@ export const otaPushRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
         ]),
         db.query<{ total: number }>(`SELECT count(*) AS total ${from}`, params.values),
       ]);
-      return { status: true, message: 'Push devices', info: listInfo(page.rows, count.rows[0]?.total ?? 0, listing.page, listing.limit) };
+      return { status: true, message: say('titles.pushDevices'), info: listInfo(page.rows, count.rows[0]?.total ?? 0, listing.page, listing.limit) };
     },
   );
 
@@ -233,7 +234,7 @@ export const otaPushRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
         db,
         'SELECT 1 FROM devices d WHERE d.id = $1 AND fleet_ota_line(d.product_line) = $2',
         [q.device_id, otaLine(q.deviceType)],
-        'Device not found',
+        say('devices.notFound'),
       );
       const params = new SqlParams();
       const conditions = [`j.device_id = ${params.add(q.device_id)}`];
@@ -249,7 +250,7 @@ export const otaPushRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
         ]),
         db.query<{ total: number }>(`SELECT count(*) AS total ${from}`, params.values),
       ]);
-      return { status: true, message: 'Firmware history', info: listInfo(page.rows, count.rows[0]?.total ?? 0, listing.page, listing.limit) };
+      return { status: true, message: say('titles.firmwareHistory'), info: listInfo(page.rows, count.rows[0]?.total ?? 0, listing.page, listing.limit) };
     },
   );
 };

@@ -13,6 +13,7 @@ import { IdField, routeSchema, Strict } from '../../server/schemas';
 import type { ModuleOptions } from '../../server/context';
 import { ADMIN } from './common';
 import { DeviceTypeField, requireFirmwareVersions, VersionField, type DeviceType } from './device-types';
+import { say } from '../../server/messages';
 
 export const OtaRule = Type.Object({
   id: Type.Integer(),
@@ -43,15 +44,15 @@ const RuleName = Type.String({
   minLength: 1,
   maxLength: 40,
   pattern: '\\S',
-  errorMessage: { default: 'Name is required', maxLength: 'Name must be at most 40 characters' },
-  requiredMessage: 'Name is required',
+  errorMessage: { default: say('fields.nameRequired'), maxLength: say('otaRules.nameTooLong') },
+  requiredMessage: say('fields.nameRequired'),
 });
 
 const ruleFields = {
   name: RuleName,
   from_version: VersionField('Current Version'),
   to_version: VersionField('Upgrade To'),
-  immediate_update: Type.Optional(Type.Boolean({ default: false, errorMessage: 'immediate_update must be true or false' })),
+  immediate_update: Type.Optional(Type.Boolean({ default: false, errorMessage: say('otaRules.immediateInvalid') })),
   deviceType: DeviceTypeField,
 };
 
@@ -64,7 +65,7 @@ interface RuleInput {
 }
 
 async function checkRule(db: Db, body: RuleInput, id: number | null): Promise<void> {
-  if (body.from_version === body.to_version) throw badRequest('Upgrade To must differ from Current Version');
+  if (body.from_version === body.to_version) throw badRequest(say('otaRules.sameVersion'));
   await requireFirmwareVersions(db, body.deviceType, [body.from_version, body.to_version]);
   const { rows } = await db.query(
     'SELECT 1 FROM ota_rules WHERE product_line = $1 AND from_version = $2 AND id IS DISTINCT FROM $3',
@@ -74,8 +75,8 @@ async function checkRule(db: Db, body: RuleInput, id: number | null): Promise<vo
 }
 
 /** A duplicate is a 409, as every duplicate create (issue 20). */
-const ruleTaken = (fromVersion: string) => `A rule for version ${fromVersion} already exists`;
-uniqueMessage('ota_rules_line_from_key', 'A rule for this version already exists');
+const ruleTaken = (fromVersion: string) => say('otaRules.versionNamedTaken', { version: fromVersion });
+uniqueMessage('ota_rules_line_from_key', say('otaRules.versionTaken'));
 
 /** Unique-index races (two adds at once) answer like the check above, not 500. */
 function duplicateAsConflict(err: unknown, fromVersion: string): never {
@@ -113,7 +114,7 @@ export const otaRuleRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
       ]);
       return {
         status: true,
-        message: 'Rules',
+        message: say('titles.rules'),
         info: listInfo(page.rows, count.rows[0]?.total ?? 0, listing.page, listing.limit),
       };
     },
@@ -138,7 +139,7 @@ export const otaRuleRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
           .catch((err: unknown) => duplicateAsConflict(err, body.from_version));
         return rows[0]?.id ?? 0;
       });
-      return { status: true, message: 'Rule added successfully', info: { id } };
+      return { status: true, message: say('otaRules.added'), info: { id } };
     },
   );
 
@@ -155,7 +156,7 @@ export const otaRuleRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
           body.id,
           body.deviceType,
         ]);
-        if (existing.rows.length === 0) throw notFound('Rule not found');
+        if (existing.rows.length === 0) throw notFound(say('otaRules.notFound'));
         await checkRule(tx, body, body.id);
         await tx
           .query(
@@ -164,7 +165,7 @@ export const otaRuleRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
           )
           .catch((err: unknown) => duplicateAsConflict(err, body.from_version));
       });
-      return { status: true, message: 'Rule updated successfully' };
+      return { status: true, message: say('otaRules.updated') };
     },
   );
 
@@ -179,8 +180,8 @@ export const otaRuleRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
     },
     async (request) => {
       const res = await db.query('DELETE FROM ota_rules WHERE id = $1 AND product_line = $2', [request.body.id, request.body.deviceType]);
-      if (res.rowCount === 0) throw notFound('Rule not found');
-      return { status: true, message: 'Rule deleted successfully' };
+      if (res.rowCount === 0) throw notFound(say('otaRules.notFound'));
+      return { status: true, message: say('otaRules.deleted') };
     },
   );
 };

@@ -15,6 +15,7 @@ import { nowIso, type AppContext, type ModuleOptions } from '../../server/contex
 import { AbnField, NameField, OptionalPasswordField, PhoneField, PostcodeField, routeSchema, Strict, TextField, trimmed } from '../../server/schemas';
 import { revokeUserSessions } from '../auth/sessions';
 import { PASSWORD_MISMATCH } from '../auth/accounts';
+import { say } from '../../server/messages';
 
 const Text = Type.Union([Type.String(), Type.Null()]);
 const OptionalId = Type.Union([Type.Integer(), Type.Null()]);
@@ -25,8 +26,8 @@ const OptionalConfirm = Type.Optional(Type.String({ maxLength: 128 }));
 /** Needed (and checked) whenever `password` changes: a stolen session alone cannot take the account. */
 const CurrentPassword = Type.Optional(Type.String({ maxLength: 128 }));
 
-export const CURRENT_PASSWORD_REQUIRED = 'Enter your current password to set a new one';
-export const CURRENT_PASSWORD_WRONG = 'Current password is incorrect';
+export const CURRENT_PASSWORD_REQUIRED = say('profile.currentPasswordRequired');
+export const CURRENT_PASSWORD_WRONG = say('profile.currentPasswordWrong');
 
 /** A new password needs the current one; a wrong or missing one is a 400 before anything is written. */
 async function requireCurrentPassword(db: Db, caller: Caller, form: { password?: string; current_password?: string }): Promise<void> {
@@ -38,7 +39,7 @@ async function requireCurrentPassword(db: Db, caller: Caller, form: { password?:
   if (!(await verifyPassword(stored, form.current_password))) throw badRequest(CURRENT_PASSWORD_WRONG);
 }
 
-const UPDATED = 'Profile updated successfully';
+const UPDATED = say('profile.updated');
 
 /** The Admin and site manager profiles are their sign-in row alone. */
 const UserRowProfile = Type.Object({ first_name: Text, last_name: Text, email: Type.String() });
@@ -78,7 +79,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
     };
     const handler = async (request: { caller: Caller | null }) => {
       const info = await one<Static<T>>(db, sql, params(callerOf(request)));
-      return { status: true, message: 'Profile', info };
+      return { status: true, message: say('titles.profile'), info };
     };
     return [options, handler] as const;
   }
@@ -251,14 +252,14 @@ export const profileRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
         phone_no: PhoneField(),
         address: TextField('Address', 500),
         abn_number: AbnField,
-        aggregator_id: Type.Integer({ minimum: 1, maximum: 2147483647, errorMessage: 'Aggregator is required', requiredMessage: 'Aggregator is required' }),
+        aggregator_id: Type.Integer({ minimum: 1, maximum: 2147483647, errorMessage: say('fields.aggregatorRequired'), requiredMessage: say('fields.aggregatorRequired') }),
         password: OptionalPassword,
         current_password: CurrentPassword,
       }),
       async (tx, caller, body) => {
         const electricianId = linked(caller.electricianId);
         const agg = await tx.query('SELECT 1 FROM aggregators WHERE id = $1', [body.aggregator_id]);
-        if (agg.rowCount === 0) throw badRequest('Aggregator not found');
+        if (agg.rowCount === 0) throw badRequest(say('aggregators.notFound'));
         const res = await tx.query(
           `UPDATE electricians SET postcode = $2, first_name = $3, last_name = $4, company_name = $5, phone_no = $6,
                   address = $7, abn_number = $8, aggregator_id = $9, updated_at = $10 WHERE id = $1`,
@@ -430,7 +431,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
     },
     async () => {
       const { rows } = await db.query<{ id: number; name: string }>('SELECT id, name FROM aggregators ORDER BY name, id');
-      return { status: true, message: 'Aggregators', info: rows };
+      return { status: true, message: say('titles.aggregators'), info: rows };
     },
   );
 };

@@ -5,11 +5,12 @@
  * name's or the browser's.
  */
 import type { UploadFormSpec } from '../../server/upload-form';
+import { say } from '../../server/messages';
 
 export const IMAGE_EXTENSIONS = ['.jpeg', '.jpg', '.png'] as const;
 export const MAX_IMAGE_BYTES = 52_428_800;
-export const IMAGE_NAME_REFUSED = 'Only .jpeg, .jpg, .png images are accepted';
-export const IMAGE_NOT_IMAGE = 'The image is not a JPEG or PNG file';
+export const IMAGE_NAME_REFUSED = say('sliders.imageTypeRefused');
+export const IMAGE_NOT_IMAGE = say('sliders.imageNotPicture');
 
 export type ImageType = 'image/png' | 'image/jpeg';
 
@@ -31,7 +32,7 @@ export const SLIDER_FORM: UploadFormSpec<SliderField, 'image'> = {
   slots: ['image'],
   refuseFileName: (name) => (IMAGE_EXTENSIONS.some((ext) => name.toLowerCase().endsWith(ext)) ? null : IMAGE_NAME_REFUSED),
   maxBytes: MAX_IMAGE_BYTES,
-  tooLargeMessage: `File too large: the limit is ${MAX_IMAGE_BYTES} bytes`,
-  notMultipartMessage: 'The slider form must be sent as multipart/form-data',
+  tooLargeMessage: say('firmware.fileTooLarge', { bytes: MAX_IMAGE_BYTES }),
+  notMultipartMessage: say('sliders.formNotMultipart'),
   limits: { files: 1, fields: 8, fieldSize: 4096, parts: 9 },
 };

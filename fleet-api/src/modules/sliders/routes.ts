@@ -34,6 +34,7 @@ import {
   type SliderInfo,
   type SliderRow,
 } from './sliders';
+import { say } from '../../server/messages';
 
 export interface SliderModuleOptions extends ModuleOptions {
   /** Defaults to a local folder `<dataDir>/sliders`. */
@@ -121,7 +122,7 @@ export const sliderRoutes: FastifyPluginAsyncTypebox<SliderModuleOptions> = asyn
     },
     async (request) => {
       const page = await listSliders(db, request.query.deviceType, request.query);
-      return { status: true, message: 'Sliders', info: { ...page, data: page.data.map(present) } };
+      return { status: true, message: say('titles.sliders'), info: { ...page, data: page.data.map(present) } };
     },
   );
 
@@ -138,7 +139,7 @@ export const sliderRoutes: FastifyPluginAsyncTypebox<SliderModuleOptions> = asyn
       });
       // after the commit: a failed delete keeps the image its row still names
       if (key) await storage.remove(key).catch((err: unknown) => request.log.warn({ err, key }, 'slider image not removed'));
-      return { status: true, message: 'Slider deleted successfully' };
+      return { status: true, message: say('sliders.deleted') };
     },
   );
 
@@ -151,12 +152,12 @@ export const sliderRoutes: FastifyPluginAsyncTypebox<SliderModuleOptions> = asyn
     async (request, reply) => {
       const { id, slot } = request.params;
       const row = await findSlider(db, id);
-      if (!row?.image_key || !row.image_type) throw notFound('Image not found');
+      if (!row?.image_key || !row.image_type) throw notFound(say('sliders.imageNotFound'));
       const verdict = signer.check(id, slot, row.image_key, request.query.expires, request.query.signature, nowSeconds(ctx));
-      if (verdict === 'bad') throw new ApiError(403, 'Invalid image link');
-      if (verdict === 'expired') throw new ApiError(403, 'This image link has expired');
+      if (verdict === 'bad') throw new ApiError(403, say('links.imageInvalid'));
+      if (verdict === 'expired') throw new ApiError(403, say('links.imageExpired'));
       const stored = await storage.open(row.image_key);
-      if (!stored) throw notFound('Image not found');
+      if (!stored) throw notFound(say('sliders.imageNotFound'));
       return reply
         .header('content-type', row.image_type)
         .header('content-length', String(stored.sizeBytes))
@@ -192,7 +193,7 @@ export const sliderRoutes: FastifyPluginAsyncTypebox<SliderModuleOptions> = asyn
           });
           const row = await findSlider(db, id);
           if (!row) throw notFound(SLIDER_NOT_FOUND);
-          return { status: true, message: 'Slider added successfully', info: present(row) };
+          return { status: true, message: say('sliders.added'), info: present(row) };
         } catch (err) {
           await discardAll(storage, form);
           throw err;
@@ -207,7 +208,7 @@ export const sliderRoutes: FastifyPluginAsyncTypebox<SliderModuleOptions> = asyn
         const form = await readUploadForm(request, reply, storage, uploadIdleMs, SLIDER_FORM);
         try {
           const id = Number((form.fields.id ?? '').trim());
-          if (!Number.isInteger(id) || id < 1 || id > 2147483647) throw badRequest('Invalid id');
+          if (!Number.isInteger(id) || id < 1 || id > 2147483647) throw badRequest(say('fields.idInvalid'));
           const deviceType = deviceTypeOf(form);
           const text = checkSliderText(form.fields.name, form.fields.link);
           const image = imageOf(form);
@@ -224,7 +225,7 @@ export const sliderRoutes: FastifyPluginAsyncTypebox<SliderModuleOptions> = asyn
           if (replaced) await storage.remove(replaced).catch((err: unknown) => request.log.warn({ err, key: replaced }, 'replaced slider image not removed'));
           const row = await findSlider(db, id);
           if (!row) throw notFound(SLIDER_NOT_FOUND);
-          return { status: true, message: 'Slider updated successfully', info: present(row) };
+          return { status: true, message: say('sliders.updated'), info: present(row) };
         } catch (err) {
           await discardAll(storage, form);
           throw err;

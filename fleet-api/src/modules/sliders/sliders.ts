@@ -11,16 +11,17 @@ import { badRequest } from '../../server/errors';
 import { buildListing, type ListInfo, type ListQuery, type ListSpec, pagedList } from '../../server/listing';
 import { ISO, SqlParams, whereClause } from '../../server/sql';
 import { Nullable } from '../../server/schemas';
+import { say } from '../../server/messages';
 
 export const SLIDER_DEVICE_TYPES = ['ihd', 'livelink', 'safelink', 'airlink'] as const;
 export type SliderDeviceType = (typeof SLIDER_DEVICE_TYPES)[number];
-export const DEVICE_TYPE_MESSAGE = 'deviceType must be one of ihd, livelink, safelink, airlink';
+export const DEVICE_TYPE_MESSAGE = say('fields.oneOf', { field: 'deviceType', values: SLIDER_DEVICE_TYPES.join(', ') });
 
-export const NAME_REQUIRED = 'Name is required';
-export const NAME_TOO_LONG = 'Name should be less than 200 character';
-export const LINK_INVALID = 'Link is invalid.Enter valid link';
-export const IMAGE_REQUIRED = 'Image is required';
-export const SLIDER_NOT_FOUND = 'Slider not found';
+export const NAME_REQUIRED = say('fields.nameRequired');
+export const NAME_TOO_LONG = say('sliders.nameTooLong');
+export const LINK_INVALID = say('sliders.linkInvalid');
+export const IMAGE_REQUIRED = say('sliders.imageRequired');
+export const SLIDER_NOT_FOUND = say('sliders.notFound');
 
 /** The sliders table names the product as the console's routes do (electricity-advisor for ihd). */
 export const productKeyOf = (deviceType: SliderDeviceType): string => (deviceType === 'ihd' ? 'electricity-advisor' : deviceType);

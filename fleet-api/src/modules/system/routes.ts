@@ -11,6 +11,7 @@ import { PUBLIC } from '../../policy/roles';
 import { HeatPumpSimulator } from '../../simulator/heat-pumps';
 import type { ModuleOptions } from '../../server/context';
 import { Envelope, EmailField, failures, IdField, Strict } from '../../server/schemas';
+import { say } from '../../server/messages';
 
 const Health = Envelope(Type.Object({ database: Type.String(), kind: Type.String() }));
 
@@ -24,10 +25,10 @@ export const healthRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app
     async (request, reply) => {
       try {
         await ctx.db.query('SELECT 1');
-        return { status: true, message: 'OK', info: { database: 'ok', kind: ctx.db.kind } };
+        return { status: true, message: say('system.ok'), info: { database: 'ok', kind: ctx.db.kind } };
       } catch (err) {
         request.log.error({ err }, 'health check: database unreachable');
-        return reply.code(503).send({ status: false, message: 'Database unavailable', info: { database: 'down', kind: ctx.db.kind } });
+        return reply.code(503).send({ status: false, message: say('system.databaseDown'), info: { database: 'down', kind: ctx.db.kind } });
       }
     },
   );
@@ -75,7 +76,7 @@ export const devOutboxRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (
     async (request) => {
       // The same answer as a route that does not exist.
       if (!isDirectLoopbackCaller(request)) throw notFound();
-      return { status: true, message: 'Outbox', info: { data: await mailsTo(ctx.db, request.query.to) } };
+      return { status: true, message: say('titles.outbox'), info: { data: await mailsTo(ctx.db, request.query.to) } };
     },
   );
 
@@ -101,7 +102,7 @@ export const devOutboxRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (
       if (!isDirectLoopbackCaller(request)) throw notFound();
       const { work_state, online, fault } = request.body;
       const info = await heatPumps.raise({ workStates: work_state ?? [], online: online ?? [], faults: fault ?? [] });
-      return { status: true, message: 'Events raised', info };
+      return { status: true, message: say('titles.eventsRaised'), info };
     },
   );
 };

@@ -9,6 +9,7 @@ import { Type, type TSchema } from '@sinclair/typebox';
 import { only } from '../../policy/roles';
 import type { ModuleOptions } from '../../server/context';
 import { IdField, routeSchema, Strict } from '../../server/schemas';
+import { say } from '../../server/messages';
 
 const PROPERTY_EDITORS = only('Admin', 'Agency', 'mscc', 'sm');
 
@@ -34,7 +35,7 @@ export const tariffLookupRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = asyn
       config: { access: PROPERTY_EDITORS },
       schema: {
         ...schema('Distributors serving a postal code (and the one already chosen)', Type.Array(Distributor)),
-        querystring: Strict({ post_code: Type.Optional(Type.String({ pattern: '^\\s*[0-9]{3,4}\\s*$', errorMessage: 'Valid postal code is required' })), company_id: Type.Optional(IdField) }),
+        querystring: Strict({ post_code: Type.Optional(Type.String({ pattern: '^\\s*[0-9]{3,4}\\s*$', errorMessage: say('fields.postalCodeInvalid') })), company_id: Type.Optional(IdField) }),
       },
     },
     async (request) => {
@@ -45,7 +46,7 @@ export const tariffLookupRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = asyn
           ORDER BY lower(company_name)`,
         [postCode, request.query.company_id ?? null],
       );
-      return { status: true, message: 'Distributors', info: rows };
+      return { status: true, message: say('titles.distributors'), info: rows };
     },
   );
 
@@ -54,7 +55,7 @@ export const tariffLookupRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = asyn
       `SELECT id::int AS electricity_retailer_id, retailer_name, is_top_listed::int AS is_top_listed
          FROM electricity_retailers ORDER BY is_top_listed DESC, lower(retailer_name)`,
     );
-    return { status: true, message: 'Retailers', info: { electricity_retailers: rows } };
+    return { status: true, message: say('titles.retailers'), info: { electricity_retailers: rows } };
   });
 
   app.get(
@@ -74,7 +75,7 @@ export const tariffLookupRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = asyn
            FROM tariff_structures WHERE company_id = $1 ORDER BY id`,
         [request.query.company_id],
       );
-      return { status: true, message: 'Tariff structures', info: { tariff_structure: rows } };
+      return { status: true, message: say('titles.tariffStructures'), info: { tariff_structure: rows } };
     },
   );
 };

@@ -14,22 +14,23 @@ import { IdField, Nullable } from '../../server/schemas';
 import { ISO, SqlParams, whereClause } from '../../server/sql';
 // the rules the tariff form checks too, written once (@fleet/contract)
 import { planKeysOf, postCodesOfList, SLOT_KINDS, TARIFF_MESSAGES, tariffProblem, weekendsOf, type Day, type Season, type SlotKind } from '@fleet/contract';
+import { say } from '../../server/messages';
 
-export const TARIFF_EXISTS = uniqueMessage('tariff_companies_name_key', 'A tariff for this company already exists');
-export const TYPE_NOT_OF_TARIFF = 'The tariff type is not one of this tariff';
+export const TARIFF_EXISTS = uniqueMessage('tariff_companies_name_key', say('tariffs.companyTaken'));
+export const TYPE_NOT_OF_TARIFF = say('tariffs.typeElsewhere');
 
 const Time = (label: string) =>
-  Type.String({ pattern: '^\\s*([01][0-9]|2[0-3]):[0-5][0-9](:00)?\\s*$', errorMessage: `${label} must be HH:mm`, requiredMessage: `${label} is required` });
+  Type.String({ pattern: '^\\s*([01][0-9]|2[0-3]):[0-5][0-9](:00)?\\s*$', errorMessage: say('fields.timeInvalid', { field: label }), requiredMessage: say('requests.fieldRequired', { field: label }) });
 const SlotSchema = Type.Object(
   {
     startTime: Time('Start time'),
     endTime: Time('End time'),
-    name: Type.Optional(Nullable(Type.String({ maxLength: 40, errorMessage: 'Name should be less than 40 character' }))),
+    name: Type.Optional(Nullable(Type.String({ maxLength: 40, errorMessage: say('tariffs.nameTooLong') }))),
     weekDestributionId: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 2147483647 }))),
   },
   { additionalProperties: false },
 );
-const Slots = Type.Array(SlotSchema, { maxItems: 24, errorMessage: { maxItems: 'At most 24 slots of one kind' } });
+const Slots = Type.Array(SlotSchema, { maxItems: 24, errorMessage: { maxItems: say('tariffs.tooManySlots') } });
 const DaySchema = Type.Object({ peak: Slots, offPeak: Slots, shoulder: Slots, other: Slots }, { additionalProperties: false });
 const DateText = (message: string) => Type.String({ maxLength: 10, errorMessage: message, requiredMessage: message });
 const SeasonSchema = Type.Object(
@@ -37,7 +38,7 @@ const SeasonSchema = Type.Object(
     season_id: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 2147483647 }))),
     from: DateText(TARIFF_MESSAGES.startDateRequired),
     to: DateText(TARIFF_MESSAGES.endDateRequired),
-    same_as_weekdays: Type.Optional(Type.Integer({ minimum: 0, maximum: 1, errorMessage: 'same_as_weekdays is 0 or 1' })),
+    same_as_weekdays: Type.Optional(Type.Integer({ minimum: 0, maximum: 1, errorMessage: say('tariffs.sameAsWeekdaysInvalid') })),
     weekdays: DaySchema,
     weekends: Type.Optional(Nullable(DaySchema)),
   },
@@ -49,12 +50,12 @@ const TypeSchema = Type.Object(
       minLength: 1,
       maxLength: 199,
       pattern: '\\S',
-      errorMessage: { default: TARIFF_MESSAGES.typeRequired, maxLength: 'Type should be less than 200 character' },
+      errorMessage: { default: TARIFF_MESSAGES.typeRequired, maxLength: say('tariffs.typeTooLong') },
       requiredMessage: TARIFF_MESSAGES.typeRequired,
     }),
-    flatRate: Type.Boolean({ errorMessage: 'flatRate is true or false' }),
+    flatRate: Type.Boolean({ errorMessage: say('tariffs.flatRateInvalid') }),
     structureId: Type.Optional(Nullable(IdField)),
-    season: Type.Array(SeasonSchema, { maxItems: 12, errorMessage: { maxItems: 'At most 12 seasons' } }),
+    season: Type.Array(SeasonSchema, { maxItems: 12, errorMessage: { maxItems: say('tariffs.tooManySeasons') } }),
   },
   { additionalProperties: false },
 );
@@ -65,15 +66,15 @@ export const TariffBody = {
     minLength: 1,
     maxLength: 199,
     pattern: '\\S',
-    errorMessage: { default: TARIFF_MESSAGES.companyRequired, maxLength: 'Company should be less than 200 character' },
+    errorMessage: { default: TARIFF_MESSAGES.companyRequired, maxLength: say('tariffs.companyTooLong') },
     requiredMessage: TARIFF_MESSAGES.companyRequired,
   }),
   postCode: Type.String({ maxLength: 30_000, errorMessage: TARIFF_MESSAGES.postCodeRequired, requiredMessage: TARIFF_MESSAGES.postCodeRequired }),
   typeTarrif: Type.Array(TypeSchema, {
     minItems: 1,
     maxItems: 20,
-    errorMessage: { minItems: 'Add at least one tariff type', maxItems: 'At most 20 tariff types' },
-    requiredMessage: 'Add at least one tariff type',
+    errorMessage: { minItems: say('tariffs.typeRequired'), maxItems: say('tariffs.tooManyTypes') },
+    requiredMessage: say('tariffs.typeRequired'),
   }),
 };
 export type TariffInput = Static<ReturnType<typeof Type.Object<typeof TariffBody>>>;
@@ -131,7 +132,7 @@ const LIST: ListSpec = {
       kind: 'custom',
       build: (item, params) => {
         const code = String(item.value).trim();
-        if (!/^[0-9]{1,10}$/.test(code)) throw badRequest('filter post_code must be a post code');
+        if (!/^[0-9]{1,10}$/.test(code)) throw badRequest(say('tariffs.postCodeFilterInvalid'));
         return `${params.add(code)} = ANY(string_to_array(replace(coalesce(c.post_codes, ''), ' ', ''), ','))`;
       },
     },
@@ -197,7 +198,7 @@ export async function readTariff(db: Db, id: number): Promise<TariffInfoT> {
       [id],
     )
   ).rows[0];
-  if (!company) throw notFound('Tariff not found');
+  if (!company) throw notFound(say('tariffs.notFound'));
   const structures = (
     await db.query<{ id: number; type: string; is_flat_rate: boolean; seasons: StoredSeason[]; properties: number }>(
       `SELECT s.id::int AS id, s.type, s.is_flat_rate, s.seasons, ${currentTariffsOf('s.id')} AS properties
@@ -286,7 +287,7 @@ export async function editTariff(db: Db, id: number, input: TariffInput): Promis
   await db
     .transaction(async (tx) => {
       const found = await tx.query('SELECT 1 FROM tariff_companies WHERE id = $1 FOR UPDATE', [id]);
-      if (found.rows.length === 0) throw notFound('Tariff not found');
+      if (found.rows.length === 0) throw notFound(say('tariffs.notFound'));
       await requireFreeName(tx, tariff.company, id);
       const existing = (
         await tx.query<{ id: number; type: string; tariff_plan: Array<{ key: string; unit_charge?: number | null }>; properties: number }>(
@@ -302,7 +303,7 @@ export async function editTariff(db: Db, id: number, input: TariffInput): Promis
         kept.add(type.structureId);
       }
       for (const gone of existing.filter((s) => !kept.has(s.id))) {
-        if (gone.properties > 0) throw new ApiError(409, `The tariff type ${gone.type} is the current tariff of ${gone.properties} propert${gone.properties === 1 ? 'y' : 'ies'}`);
+        if (gone.properties > 0) throw new ApiError(409, say('tariffs.typeInUse', { type: gone.type, count: gone.properties }));
       }
       await tx.query('UPDATE tariff_companies SET company_name = $2, post_codes = $3 WHERE id = $1', [id, tariff.company, tariff.postCodes]);
       const removed = existing.filter((s) => !kept.has(s.id)).map((s) => s.id);
@@ -325,9 +326,9 @@ export async function editTariff(db: Db, id: number, input: TariffInput): Promis
 export async function deleteTariff(db: Db, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     const found = await tx.query('SELECT 1 FROM tariff_companies WHERE id = $1 FOR UPDATE', [id]);
-    if (found.rows.length === 0) throw notFound('Tariff not found');
+    if (found.rows.length === 0) throw notFound(say('tariffs.notFound'));
     const used = (await tx.query<{ n: number }>(`SELECT ${CURRENT_PROPERTIES} AS n FROM tariff_companies c WHERE c.id = $1`, [id])).rows[0]?.n ?? 0;
-    if (used > 0) throw new ApiError(409, `This tariff is the current tariff of ${used} propert${used === 1 ? 'y' : 'ies'}`);
+    if (used > 0) throw new ApiError(409, say('tariffs.inUse', { count: used }));
     await tx.query('DELETE FROM tariff_companies WHERE id = $1', [id]);
   });
 }
