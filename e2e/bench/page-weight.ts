@@ -4,7 +4,7 @@
 import { gzipSync } from 'node:zlib';
 import type { BrowserContext, Page, Response } from 'playwright-core';
 
-export interface ScriptFile {
+interface ScriptFile {
   url: string;
   bytes: number;
   gzipBytes: number;

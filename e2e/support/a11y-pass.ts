@@ -12,7 +12,7 @@ import { goClientSide, NetworkWatch, setTheme, settle } from './screens';
 import { signIn } from './sign-in';
 
 /** The rules a change of colour mode can change the outcome of. */
-export const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
+const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 
 const DIALOG = '[role="dialog"], [role="alertdialog"]';
 
@@ -79,7 +79,7 @@ async function shellRefusal(page: Page): Promise<string | null> {
 }
 
 /** Selects a product in the header (Admin's and Agency's screens that depend on it). */
-export async function selectProduct(page: Page, product: string): Promise<void> {
+async function selectProduct(page: Page, product: string): Promise<void> {
   const select = page.getByRole('combobox', { name: 'Product', exact: true });
   if ((await select.inputValue()) !== product) await select.selectOption(product);
 }
@@ -225,7 +225,7 @@ export async function scanDialogs(pass: PassContext, route: string, path: string
 }
 
 /** Every screen of the list, its dialogs with it; answers nothing, records into the ledger and the visited set. */
-export async function scanScreens(pass: PassContext, screens: Screen[], options: { dialogs: boolean }): Promise<void> {
+async function scanScreens(pass: PassContext, screens: Screen[], options: { dialogs: boolean }): Promise<void> {
   for (const screen of screens) {
     let t = Date.now();
     const lap = (phase: keyof PassContext['time']) => {

@@ -12,11 +12,11 @@ import type { Page } from 'playwright-core';
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 /** The rules we hold the console to: WCAG 2.0/2.1/2.2 A and AA, and axe's best practices. */
-export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
 export type Impact = 'minor' | 'moderate' | 'serious' | 'critical';
 
-export interface AxeNode {
+interface AxeNode {
   target: string[];
   html: string;
   summary: string;

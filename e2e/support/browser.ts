@@ -4,8 +4,8 @@ import { readFileSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Download, type Page } from 'playwright-core';
 import type { StackInfo } from './stack';
 
-export const CHROMIUM_PATH = '/usr/bin/chromium';
-export const CHROMIUM_ARGS = [
+const CHROMIUM_PATH = '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-background-networking',
@@ -26,7 +26,7 @@ export function stackInfo(): StackInfo {
   return JSON.parse(readFileSync(file, 'utf8')) as StackInfo;
 }
 
-export interface Problem {
+interface Problem {
   kind: 'console' | 'pageerror' | 'csp';
   text: string;
 }

@@ -5,7 +5,7 @@
 import type { UserType } from './sign-in';
 
 /** The remote contract's route and menu shapes (shared-api's remote-contract.ts), as published. */
-export interface PublishedRoute {
+interface PublishedRoute {
   path: string;
   access: 'public' | 'login' | UserType[];
   products?: string[];
@@ -69,7 +69,7 @@ export function screensOf(descriptions: PublishedDescription[], role: UserType |
 const firstSegment = (path: string): string => path.split('/')[1] ?? '';
 
 /** A route's parameters, e.g. ['id'] for /admin/customer/view/:id. */
-export const paramsOf = (route: string): string[] => [...route.matchAll(/:([A-Za-z_]+)/g)].map((m) => m[1]!);
+const paramsOf = (route: string): string[] => [...route.matchAll(/:([A-Za-z_]+)/g)].map((m) => m[1]!);
 
 type Row = Record<string, unknown>;
 
@@ -107,7 +107,7 @@ const customerRoutes = (area: keyof typeof CUSTOMER_SOURCES): Record<string, IdS
   };
 };
 
-export const ID_SOURCES: Record<string, IdSource> = {
+const ID_SOURCES: Record<string, IdSource> = {
   // mfe-devices
   '/admin/devices/view/:id': DEVICES('ihd'),
   '/admin/livelink/devices/view/:id': DEVICES('livelink'),

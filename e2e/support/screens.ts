@@ -96,7 +96,3 @@ export async function setTheme(page: Page, theme: Theme): Promise<void> {
   // later the page is painted in the new mode (no request follows, so no network wait)
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
 }
-
-export async function currentTheme(page: Page): Promise<Theme> {
-  return (await page.evaluate(() => document.documentElement.classList.contains('dark'))) ? 'dark' : 'light';
-}

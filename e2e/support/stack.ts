@@ -56,7 +56,7 @@ export function announceStack(stack: StackInfo): string | undefined {
 }
 
 /** The journeys run against built packages; building is the root test script's job. */
-export function requireBuilt(): void {
+function requireBuilt(): void {
   const needed = [
     ['shell/dist/index.html', 'npm run build -w @fleet/shell'],
     ['mfe-auth/dist/mf-manifest.json', 'npm run build -w @fleet/mfe-auth'],

@@ -59,7 +59,7 @@ declare module 'fastify' {
 }
 
 /** The signing secret: JWT_SECRET, else one generated on first start and kept in the database. */
-export async function serverSecret(db: Db, configured: string | null): Promise<string> {
+async function serverSecret(db: Db, configured: string | null): Promise<string> {
   if (configured) return configured;
   const read = async () =>
     (await db.query<{ value: string }>("SELECT value FROM server_secrets WHERE name = 'jwt'")).rows[0]?.value;

@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 
-export type NodeEnv = 'development' | 'production' | 'test';
+type NodeEnv = 'development' | 'production' | 'test';
 
 export interface SmtpSettings {
   host: string | null;
@@ -17,7 +17,7 @@ export interface SmtpSettings {
 }
 
 /** Brute-force limits for sign-in (per account = normalised email, per client address). */
-export interface SignInLimits {
+interface SignInLimits {
   /** After this many failures in the window the answer is slowed by `slowDelayMs`. */
   slowAfter: number;
   /** From this many failures in the window the account is refused with 429. */

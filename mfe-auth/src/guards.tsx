@@ -1,7 +1,7 @@
 import { homePath, isProductKey, Navigate, Outlet, SELECTED_PRODUCT_KEY } from '@fleet/shared-api';
 import { useSignedInRole } from '@fleet/shared-ui/remote';
 
-export function storedProduct() {
+function storedProduct() {
   const value = localStorage.getItem(SELECTED_PRODUCT_KEY);
   return isProductKey(value) ? value : null;
 }

@@ -20,7 +20,7 @@ import { PGlite, type Transaction as PGliteTransaction } from '@electric-sql/pgl
 import { Pool, types as pgDefaultTypes, type PoolClient } from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 
-export interface QueryResult<T> {
+interface QueryResult<T> {
   rows: T[];
   rowCount: number;
 }
@@ -368,7 +368,7 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Db> {
 // Migrations
 
 /** dist/db/migrations does not exist after tsc (it copies no .sql), so fall back to the sources. */
-export function migrationsDir(): string {
+function migrationsDir(): string {
   const candidates = [
     path.join(__dirname, 'migrations'),
     path.resolve(__dirname, '../../src/db/migrations'),
@@ -379,12 +379,12 @@ export function migrationsDir(): string {
   throw new Error(`No migrations folder found (looked in ${candidates.join(', ')})`);
 }
 
-export interface Migration {
+interface Migration {
   name: string;
   sql: string;
 }
 
-export function loadMigrations(dir = migrationsDir()): Migration[] {
+function loadMigrations(dir = migrationsDir()): Migration[] {
   return readdirSync(dir)
     .filter((f) => f.endsWith('.sql'))
     .sort()

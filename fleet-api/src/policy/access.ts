@@ -11,8 +11,8 @@ import { isUserType, type Caller, type RouteAccess } from './roles';
 import type { TokenService } from './tokens';
 import { say } from '../server/messages';
 
-export const UNAUTHORIZED_MESSAGE = say('auth.sessionExpired');
-export const FORBIDDEN_MESSAGE = say('auth.forbidden');
+const UNAUTHORIZED_MESSAGE = say('auth.sessionExpired');
+const FORBIDDEN_MESSAGE = say('auth.forbidden');
 
 export interface RegisteredRoute {
   method: string;

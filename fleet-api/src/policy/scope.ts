@@ -46,7 +46,7 @@ export const ENTITY_TABLES: Record<ScopedEntity, string> = {
 };
 
 /** A predicate on rows of one entity aliased `alias`, adding its values to `params`. */
-export type ScopePredicate = (alias: string, params: SqlParams) => string;
+type ScopePredicate = (alias: string, params: SqlParams) => string;
 export type Scope = Record<ScopedEntity, ScopePredicate>;
 
 const ALL: ScopePredicate = () => 'TRUE';

@@ -5,8 +5,8 @@
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
-export const ISSUER = 'fleet-api';
-export const AUDIENCE = 'fleet-console';
+const ISSUER = 'fleet-api';
+const AUDIENCE = 'fleet-console';
 
 export type TokenType = 'access' | 'refresh';
 

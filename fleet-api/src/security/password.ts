@@ -9,7 +9,7 @@ import { say } from '../server/messages';
 // `Algorithm` is a const enum in the typings, which isolatedModules cannot inline: 2 is Argon2id.
 const ARGON2ID = 2 as Algorithm;
 
-export const PASSWORD_HASH_OPTIONS = {
+const PASSWORD_HASH_OPTIONS = {
   algorithm: ARGON2ID,
   memoryCost: 19456,
   timeCost: 2,

@@ -18,13 +18,13 @@
 import type { Db } from '../db';
 
 /** Devices with ids up to this get monthly readings of their own. */
-export const READING_DEVICES = 20_000;
+const READING_DEVICES = 20_000;
 
 const READINGS_STATE = 'demo-dashboards-readings';
 const APPS_STATE = 'demo-dashboards-apps';
 
 /** App versions, oldest first, with the month each was released. */
-export const APP_RELEASES: ReadonlyArray<readonly [string, string]> = [
+const APP_RELEASES: ReadonlyArray<readonly [string, string]> = [
   ['1.8.2', '2021-01-01'],
   ['2.0.0', '2022-02-01'],
   ['2.1.3', '2023-03-01'],

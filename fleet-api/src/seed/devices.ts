@@ -14,7 +14,7 @@ function installerUuid(agentId: number): string {
 }
 
 /** The device generator: one statement per batch of series numbers n (1-based, never reused). */
-export const DEVICES_SQL = `
+const DEVICES_SQL = `
 INSERT INTO devices (product_line, serial_number, mac_address, device_uid, firmware_version, wifi_name, connection_type,
   status, device_status, is_online, device_operation_status, fault_code, impulse_rate, impulse_rate_type,
   signal_strength, nmi, force_sync_date, installation_date, installed_via, installer_uuid, heat_pump_model_id,
@@ -111,8 +111,8 @@ export async function topUpDevices(
 }
 
 /** Devices with flashes (ids up to this), and how many half hours back from the seed. */
-export const FLASH_DEVICES = 600;
-export const FLASH_HALF_HOURS = 7 * 48;
+const FLASH_DEVICES = 600;
+const FLASH_HALF_HOURS = 7 * 48;
 /** What the agent wrote when closing a seeded fault (Resolve Fault's job comments). */
 const RESOLUTION_COMMENTS = [
   'Checked wiring and reset the controller; unit running normally.',
@@ -258,5 +258,5 @@ async function addHistoryAndFaults(db: Db, afterId: number): Promise<void> {
 }
 
 /** Heat pumps with ids up to this get a seeded activity log (the demo's; a large fleet's others start empty). */
-export const ACTIVITY_DEVICES = 5000;
+const ACTIVITY_DEVICES = 5000;
 

@@ -16,14 +16,14 @@ const STATE = 'demo-firmware';
 const PACK_SLOTS = ['ota_file', 'mcu56', 'mcu62'] as const;
 
 /** The next patch release after `version` (1.6.0 -> 1.6.1). */
-export function nextRelease(version: string): string {
+function nextRelease(version: string): string {
   const parts = version.split('.').map(Number);
   parts[parts.length - 1] = (parts[parts.length - 1] ?? 0) + 1;
   return parts.join('.');
 }
 
 /** Deterministic bytes of a demo image: 8 KiB, different for every line, version and slot. */
-export function demoImage(line: ProductLine, version: string, slot: string): Buffer {
+function demoImage(line: ProductLine, version: string, slot: string): Buffer {
   const blocks: Buffer[] = [];
   let seed = createHash('sha256').update(`${line}/${version}/${slot}`).digest();
   for (let i = 0; i < 256; i += 1) {

@@ -39,7 +39,7 @@ export interface SeedResult {
 }
 
 /** Devices per generated customer: about five devices for every customer. */
-export function customersFor(devices: number): number {
+function customersFor(devices: number): number {
   return Math.max(30, Math.ceil(devices / 5));
 }
 

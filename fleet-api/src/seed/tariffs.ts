@@ -7,7 +7,7 @@
  */
 import type { Db } from '../db';
 
-export const SEASONAL_DISTRIBUTORS = ['Ausgrid', 'Energex', 'Western Power'];
+const SEASONAL_DISTRIBUTORS = ['Ausgrid', 'Energex', 'Western Power'];
 
 const slot = (startTime: string, endTime: string, name = '') => ({ startTime, endTime, name });
 

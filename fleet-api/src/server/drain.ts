@@ -14,7 +14,7 @@ export interface Drain {
   drainAndClose(graceMs: number): Promise<void>;
 }
 
-export const DRAINING_MESSAGE = say('common.restarting');
+const DRAINING_MESSAGE = say('common.restarting');
 
 export function installDrain(app: FastifyInstance): Drain {
   let draining = false;

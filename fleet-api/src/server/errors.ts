@@ -45,7 +45,7 @@ export const isUniqueViolation = (err: unknown): boolean =>
  * `export const MODEL_EXISTS = uniqueMessage('heat_pump_models_name_key', 'A model with this name already exists')`.
  */
 const UNIQUE_MESSAGES = new Map<string, string>();
-export const DUPLICATE_MESSAGE = say('common.duplicate');
+const DUPLICATE_MESSAGE = say('common.duplicate');
 
 export function uniqueMessage(index: string, message: string): string {
   if (!UNIQUE_MESSAGES.has(index)) UNIQUE_MESSAGES.set(index, message);
@@ -99,7 +99,7 @@ function customMessage(schema: Record<string, unknown> | undefined, keyword: str
  * `errorMessage` (any failure of that field) and `requiredMessage` (the field is missing): that is
  * how the spec's own texts ('Invalid ABN', 'Valid Postal code is required') reach the client.
  */
-export function validationMessage(issues: ValidationIssue[], context: string | undefined): string {
+function validationMessage(issues: ValidationIssue[], context: string | undefined): string {
   const issue = issues[0];
   if (!issue) return say('requests.invalid');
   const where = context === 'body' || context === undefined ? '' : `${context} `;

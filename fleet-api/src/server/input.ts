@@ -9,7 +9,7 @@ import { badRequest } from './errors';
 import { say } from './messages';
 
 /** The path of the first bad value in `value`, or null. */
-export function findBadValue(value: unknown, path: string, depth = 0): string | null {
+function findBadValue(value: unknown, path: string, depth = 0): string | null {
   if (depth > 32) return path || 'body';
   if (typeof value === 'string') return value.includes('\u0000') ? path : null;
   if (typeof value === 'number') return Number.isFinite(value) ? null : path;

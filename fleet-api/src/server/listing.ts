@@ -10,8 +10,8 @@ import type { Db } from '../db';
 import type { SqlParams } from './sql';
 import { say } from './messages';
 
-export const DEFAULT_LIMIT = 25;
-export const MAX_LIMIT = 500;
+const DEFAULT_LIMIT = 25;
+const MAX_LIMIT = 500;
 
 /** Query fields of every list call; spread into a route's own `Strict({...})` querystring. */
 export const listQueryProperties = {
@@ -182,7 +182,7 @@ function condition(rule: FilterRule, item: FilterItem, params: SqlParams): strin
 }
 
 /** The rule of a filter key (own properties only: `constructor` is not a filter); unknown keys are a 400. */
-export function filterRule(spec: Pick<ListSpec, 'filters'>, key: string): FilterRule {
+function filterRule(spec: Pick<ListSpec, 'filters'>, key: string): FilterRule {
   const rule = Object.hasOwn(spec.filters, key) ? spec.filters[key] : undefined;
   if (!rule || typeof rule !== 'object') throw badRequest(say('lists.filterUnknown', { key }));
   return rule;

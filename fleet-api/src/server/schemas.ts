@@ -63,10 +63,10 @@ export const signedInFailures = (...more: Array<400 | 404 | 409 | 413 | 429>) =>
 // Field rules (spec section 5), the console's forms' own (@fleet/contract). Text is trimmed by handlers after
 // validating, so the patterns allow the surrounding spaces; passwords are not trimmed.
 
-export const EMAIL_PATTERN = trimmedPattern(EMAIL_RULE);
-export const PASSWORD_PATTERN = PASSWORD_RULE.source;
-export const PHONE_PATTERN = trimmedPattern(PHONE_RULE);
-export const PHONE_CHARACTERS = trimmedPattern(PHONE_CHARACTERS_RULE);
+const EMAIL_PATTERN = trimmedPattern(EMAIL_RULE);
+const PASSWORD_PATTERN = PASSWORD_RULE.source;
+const PHONE_PATTERN = trimmedPattern(PHONE_RULE);
+const PHONE_CHARACTERS = trimmedPattern(PHONE_CHARACTERS_RULE);
 
 export const PASSWORD_RULE_MESSAGE =
   say('fields.passwordWeak');
@@ -184,7 +184,7 @@ export function trimmed<T extends Record<string, unknown>>(body: T): T {
 export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
 
 /** Spec 4: an agency's, an agent's or an electrician's state. */
-export const STATUSES = ['Active', 'In-Active'] as const;
+const STATUSES = ['Active', 'In-Active'] as const;
 export type Status = (typeof STATUSES)[number];
 export const StatusField = Type.Unsafe<Status>({ type: 'string', enum: [...STATUSES], errorMessage: say('fields.statusInvalid') });
 

@@ -11,7 +11,7 @@ import { Type } from '@sinclair/typebox';
 import { ErrorReply, IdField, Strict } from './schemas';
 import { say } from './messages';
 
-export const LINK_TTL_SECONDS = 3600;
+const LINK_TTL_SECONDS = 3600;
 
 export class DownloadSigner {
   private readonly key: Buffer;

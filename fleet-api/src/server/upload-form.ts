@@ -11,7 +11,7 @@ import type { FirmwareStorage, StagedFile } from '../storage/firmware-storage';
 import { ApiError, badRequest, isMalformedMultipart, MALFORMED_MESSAGE } from './errors';
 import { say } from './messages';
 
-export interface UploadedFile {
+interface UploadedFile {
   staged: StagedFile;
   /** The user's file name, shown in lists and downloads; never used as a path. */
   fileName: string;
@@ -36,7 +36,7 @@ export interface UploadFormSpec<Field extends string, Slot extends string> {
 }
 
 /** The shown name: the last path segment, printable, at most 200 characters. */
-export function displayName(raw: string): string {
+function displayName(raw: string): string {
   const base = path.posix.basename(raw.replace(/\\/g, '/'));
   // control characters and quotes would break the Content-Disposition header of a download
   // eslint-disable-next-line no-control-regex

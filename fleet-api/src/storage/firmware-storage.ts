@@ -23,7 +23,7 @@ export interface StagedFile {
   readonly head: Buffer;
 }
 
-export const HEAD_BYTES = 16;
+const HEAD_BYTES = 16;
 
 export interface StoredFile {
   stream: Readable;

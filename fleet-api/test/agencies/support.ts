@@ -3,7 +3,7 @@
 import type { InjectOptions } from 'fastify';
 import { bearer, signIn, startTestApp, type TestApp } from '../support/app';
 
-export interface Answer<T> {
+interface Answer<T> {
   status: number;
   message: string;
   info: T;

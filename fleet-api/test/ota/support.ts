@@ -52,7 +52,7 @@ export const md5 = (bytes: Buffer): string => createHash('md5').update(bytes).di
 export type FormPart = { name: string; value: string } | { name: string; filename: string; content: Buffer };
 
 /** A multipart/form-data body, fields and files in the given order. */
-export function multipartBody(parts: FormPart[]): { payload: Buffer; headers: Record<string, string> } {
+function multipartBody(parts: FormPart[]): { payload: Buffer; headers: Record<string, string> } {
   const boundary = `----fleet${Math.random().toString(16).slice(2)}`;
   const chunks: Buffer[] = [];
   for (const p of parts) {
@@ -106,10 +106,6 @@ export async function addDevices(db: Db, line: string, prefix: string, version: 
     [line, prefix, version, count],
   );
   return rows.map((r) => r.id);
-}
-
-export function json(payload: unknown): Partial<InjectOptions> {
-  return { payload: payload as InjectOptions['payload'] };
 }
 
 export async function call(t: OtaTestApp, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown) {

@@ -78,8 +78,3 @@ export async function openTestDb(opts: TestDbOptions = {}): Promise<TestDb> {
   }
   return db;
 }
-
-/** Which database the suites run on, for test names and skips that depend on it. */
-export function testDatabaseKind(): 'pglite' | 'postgres' {
-  return process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
-}

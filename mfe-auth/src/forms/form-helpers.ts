@@ -17,7 +17,7 @@ export function useErrorText(): (error: { message?: string | undefined } | undef
  * Spec 5: the first field in error is scrolled to. "First" is the order on screen, so it is read
  * from the form's DOM rather than from the order fields were registered in.
  */
-export function focusFirstError(form: HTMLFormElement | null, errors: FieldErrors): void {
+function focusFirstError(form: HTMLFormElement | null, errors: FieldErrors): void {
   if (!form) return;
   const names = new Set(Object.keys(errors));
   const first = Array.from(form.querySelectorAll<HTMLElement>('[name]')).find((element) =>

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 
 /** The server refuses a resend within 60 s of the last code (docs/auth-calls.md). */
-export const RESEND_COOLDOWN_SECONDS = 60;
+const RESEND_COOLDOWN_SECONDS = 60;
 
-export function secondsLeft(sentAt: number, now: number): number {
+function secondsLeft(sentAt: number, now: number): number {
   const elapsed = Math.floor((now - sentAt) / 1000);
   return Math.max(0, Math.min(RESEND_COOLDOWN_SECONDS, RESEND_COOLDOWN_SECONDS - elapsed));
 }

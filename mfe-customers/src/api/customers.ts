@@ -18,7 +18,7 @@ export const callPrefix = (area: CustomerArea): string => CALL_PREFIX[area];
 /** Customer deletion (and a property's) is shown only on agency and admin paths (spec 2). */
 export const mayDelete = (area: CustomerArea): boolean => area === 'admin' || area === 'agency';
 
-export interface FirstProperty extends AddressParts {
+interface FirstProperty extends AddressParts {
   id: number;
   property_type: string | null;
   address_type: string | null;
@@ -72,7 +72,7 @@ export interface PropertyRow extends AddressParts {
   created_at: string;
 }
 
-export interface TariffPlanItem {
+interface TariffPlanItem {
   key: string;
   load_type_key: string | null;
   unit_charge: number;

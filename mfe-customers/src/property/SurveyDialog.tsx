@@ -52,7 +52,7 @@ export function answer(defs: SurveyQuestionDef[], answers: Answers, key: string,
 }
 
 /** Stored survey data -> answers by key. */
-export function answersFrom(data: unknown): Answers {
+function answersFrom(data: unknown): Answers {
   const out: Answers = {};
   const walk = (qs: unknown) => {
     if (!Array.isArray(qs)) return;
@@ -65,7 +65,7 @@ export function answersFrom(data: unknown): Answers {
   return out;
 }
 
-export function useSurveyQuestions(enabled: boolean) {
+function useSurveyQuestions(enabled: boolean) {
   return useQuery({
     queryKey: ['customers', 'survey-questions'],
     queryFn: async () => (await apiGet<SurveyQuestionDef[]>('/api/survey/questions')).info ?? [],

@@ -25,7 +25,7 @@ export interface DeviceGraphMonth {
   installed: number;
   total: number;
 }
-export interface StatusCounts {
+interface StatusCounts {
   total: number;
   active: number;
   inactive: number;
@@ -60,7 +60,7 @@ export interface ConsumptionOverview {
 export const DEVICE_STATUS_CHOICES = ['All', 'Active', 'In-active', 'Replaced'] as const;
 export type DeviceStatusChoice = (typeof DEVICE_STATUS_CHOICES)[number];
 
-export const dashboardKeys = {
+const dashboardKeys = {
   all: ['dashboards'] as const,
   figure: (role: DashboardRole, call: string, params: Record<string, string | number>) => ['dashboards', role, call, params] as const,
   analysis: (call: string, params: Record<string, string | number>) => ['dashboards', 'analysis', call, params] as const,
@@ -89,7 +89,7 @@ export const useMonthlyAverageConsumption = (role: DashboardRole, line: string, 
 export const useConsumptionOverview = (role: DashboardRole, line: string) => useFigure<ConsumptionOverview>(role, 'getdeviceconsumptionoverviewnew', { deviceType: line });
 
 /** The month-device call of a line (spec 7: month-device, or month-device-{line}). */
-export function monthDeviceCall(line: string): { call: string; params: Record<string, string> } {
+function monthDeviceCall(line: string): { call: string; params: Record<string, string> } {
   return ['livelink', 'safelink', 'airlink', 'bulb', 'heat_pump'].includes(line)
     ? { call: `month-device-${line}`, params: {} }
     : { call: 'month-device', params: { deviceType: line } };

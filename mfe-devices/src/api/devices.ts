@@ -67,7 +67,7 @@ export interface DeviceInfo extends DeviceRow {
   updated_at: string;
 }
 
-export const deviceKeys = {
+const deviceKeys = {
   all: ['devices'] as const,
   list: (scope: DeviceScope, line: string, query: ListQuery) => ['devices', 'list', scope, line, query] as const,
   one: (scope: DeviceScope['kind'], id: number) => ['devices', 'one', scope, id] as const,

@@ -11,7 +11,7 @@ import type { UserCounts } from '../api/dashboards';
  * Retry when it could not be read (and the spec's failure toast), the last answer under a spinner while
  * another year or product is read.
  */
-export function Figure<T>({ query, children }: { query: UseQueryResult<T>; children: (data: T) => ReactNode }) {
+function Figure<T>({ query, children }: { query: UseQueryResult<T>; children: (data: T) => ReactNode }) {
   useFailureToast(query.error, query.errorUpdatedAt);
   if (query.data === undefined) {
     return query.isError ? <ListError error={query.error} onRetry={() => void query.refetch()} /> : <LoadingArea minHeight="24" />;

@@ -86,7 +86,7 @@ export function DeviceDetailPage({ scope, listPath }: { scope: DeviceScope['kind
 }
 
 /** Spec 2.4's install history route of a device's line (by id, MAC or serial), if its line has one. */
-export function installHistoryPath(d: Pick<DeviceInfo, 'id' | 'product_line' | 'serial_number' | 'mac_address'>): string | null {
+function installHistoryPath(d: Pick<DeviceInfo, 'id' | 'product_line' | 'serial_number' | 'mac_address'>): string | null {
   const product = productOfLine(d.product_line);
   if (product === 'livelink') return INSTALL_HISTORY_PATHS.livelink.replace(':id', String(d.id));
   if (product === 'safelink') return d.mac_address ? INSTALL_HISTORY_PATHS.safelink.replace(':mac_address', encodeURIComponent(d.mac_address)) : null;

@@ -7,7 +7,7 @@ import { downloadFlashes } from '../api/devices';
 import { useDevicesTranslation } from '../i18n/translation';
 
 /** The server's longest period (fleet-api flashes.ts). */
-export const MAX_FLASH_DAYS = 92;
+const MAX_FLASH_DAYS = 92;
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 

@@ -8,7 +8,7 @@ import { SmokeAlarmsTable } from './SmokeAlarmsTable';
 
 const FILTER_KEYS = ['serial_number', 'hub_serial_number', 'location', 'alarm_type', 'alarm_status', 'expires_on'] as const;
 
-export const ALARM_STATUSES: Array<[string, string]> = [
+const ALARM_STATUSES: Array<[string, string]> = [
   ['Normal', 'normal'],
   ['Alarm', 'alarm'],
   ['Fault', 'fault'],

@@ -3,7 +3,7 @@ import { PRODUCT_KEYS, useSearchParams, useSelectedProduct, type ProductKey } fr
 
 export type OtaDeviceType = 'ihd' | 'ihd_livelink' | 'livelink' | 'safelink' | 'airlink' | 'bulb' | 'heat_pump';
 
-export const OTA_DEVICE_TYPES: readonly OtaDeviceType[] = ['ihd', 'ihd_livelink', 'livelink', 'safelink', 'airlink', 'bulb', 'heat_pump'];
+const OTA_DEVICE_TYPES: readonly OtaDeviceType[] = ['ihd', 'ihd_livelink', 'livelink', 'safelink', 'airlink', 'bulb', 'heat_pump'];
 
 /** One product line: firmware, rules, groups and pushes are kept per line. */
 export type ProductLine = Exclude<ProductKey, 'all'>;
@@ -15,7 +15,7 @@ export function isProductLine(value: unknown): value is ProductLine {
 }
 
 /** electricity-advisor is ihd. "All Products" is never silently one line: the ProductLineGate asks first. */
-export function otaDeviceType(product: ProductKey): OtaDeviceType {
+function otaDeviceType(product: ProductKey): OtaDeviceType {
   if (product === 'electricity-advisor') return 'ihd';
   if (product === 'all') throw new Error('The firmware area needs one product line: ProductLineGate chooses it first');
   return product;
@@ -23,7 +23,7 @@ export function otaDeviceType(product: ProductKey): OtaDeviceType {
 
 /** Where the line chosen under "All Products" is remembered (and the URL parameter that carries it). */
 export const FIRMWARE_LINE_KEY = 'fleet:firmware-line';
-export const LINE_PARAM = 'line';
+const LINE_PARAM = 'line';
 
 function storedLine(): ProductLine | null {
   try {
@@ -74,7 +74,7 @@ export function isOtaDeviceType(value: unknown): value is OtaDeviceType {
 }
 
 /** bulb and safelink devices are shown and searched by MAC address; the others by serial number. */
-export function usesMacAddress(deviceType: OtaDeviceType): boolean {
+function usesMacAddress(deviceType: OtaDeviceType): boolean {
   return deviceType === 'bulb' || deviceType === 'safelink';
 }
 

@@ -24,7 +24,7 @@ export function useOtaDevices(deviceType: OtaDeviceType, query: ListQuery) {
   });
 }
 
-export function isUpdating(state: string | null | undefined): boolean {
+function isUpdating(state: string | null | undefined): boolean {
   return state === 'queued' || state === 'downloading';
 }
 

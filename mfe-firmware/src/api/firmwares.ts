@@ -35,7 +35,7 @@ export function useRunningVersions(deviceType: OtaDeviceType) {
   });
 }
 
-export function fetchFirmwares(deviceType: OtaDeviceType, otaType: OtaType | null, query: ListQuery) {
+function fetchFirmwares(deviceType: OtaDeviceType, otaType: OtaType | null, query: ListQuery) {
   return apiList<Firmware>('/api/ota/get', { ...query, deviceType, ...(otaType ? { ota_type: otaType } : {}) });
 }
 

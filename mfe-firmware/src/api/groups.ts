@@ -6,7 +6,7 @@ import { useFleetMutation } from '@fleet/shared-api';
 import { apiDeleteJson } from './request';
 import type { GroupInfo, OtaGroup } from './types';
 
-export const groupKeys = {
+const groupKeys = {
   all: ['groups'] as const,
   list: (deviceType: OtaDeviceType, query: ListQuery) => ['groups', 'list', deviceType, query] as const,
   info: (deviceType: OtaDeviceType, id: number, query: ListQuery) => ['groups', 'info', deviceType, id, query] as const,

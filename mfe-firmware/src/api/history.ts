@@ -21,7 +21,7 @@ export function usePolling(): boolean {
   return useLiveStatus((s) => s.status !== 'open');
 }
 
-export function isActive(push: Pick<OtaPush, 'queued' | 'downloading'>): boolean {
+function isActive(push: Pick<OtaPush, 'queued' | 'downloading'>): boolean {
   return push.queued > 0 || push.downloading > 0;
 }
 

@@ -6,7 +6,7 @@ import { useFleetMutation } from '@fleet/shared-api';
 import { apiDeleteJson } from './request';
 import type { OtaRule } from './types';
 
-export const ruleKeys = {
+const ruleKeys = {
   all: ['rules'] as const,
   list: (deviceType: OtaDeviceType, query: ListQuery) => ['rules', 'list', deviceType, query] as const,
 };

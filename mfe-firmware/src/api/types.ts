@@ -5,7 +5,7 @@ export type OtaType = 'single' | 'multiple';
 /** The three files of an OTA pack (spec: Initial OTA, MCU Upgrade 1, MCU Upgrade 2). */
 export type PackSlot = 'ota_file' | 'mcu56' | 'mcu62';
 
-export interface OtaFile {
+interface OtaFile {
   key: PackSlot | 'file';
   file_name: string;
   download_link: string;

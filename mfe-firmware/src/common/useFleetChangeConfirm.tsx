@@ -2,7 +2,7 @@ import { ConfirmDialog } from '@fleet/shared-ui/overlays';
 import { useState, type ReactElement } from 'react';
 
 /** A change to what devices install (a group's target or Update Flag, a rule's Upgrade), said in words. */
-export interface FleetChange {
+interface FleetChange {
   title: string;
   text: string;
   /** The save; the dialog shows a spinner until it settles and the server's refusal if it fails. */

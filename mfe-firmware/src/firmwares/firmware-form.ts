@@ -5,8 +5,8 @@ import type { OtaDeviceType } from '../api/device-type';
 import type { Firmware, OtaType, PackSlot } from '../api/types';
 
 /** Digits or a star, 2 to 3 parts, each at most 3 characters (the server's rule too). */
-export const VERSION_PATTERN = /^(\d{1,3}|\*)(\.(\d{1,3}|\*)){1,2}$/;
-export const MD5_PATTERN = /^[a-fA-F0-9]{32}$/;
+const VERSION_PATTERN = /^(\d{1,3}|\*)(\.(\d{1,3}|\*)){1,2}$/;
+const MD5_PATTERN = /^[a-fA-F0-9]{32}$/;
 export const FIRMWARE_ACCEPT = ['.bin'] as const;
 
 export const PACK_SLOTS: ReadonlyArray<{ slot: PackSlot; md5: 'md_5_value' | 'md_5_value_mcu56' | 'md_5_value_mcu62'; label: string; required: string }> = [

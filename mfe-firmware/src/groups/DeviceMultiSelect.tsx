@@ -14,7 +14,7 @@ export interface DeviceMultiSelectProps {
 }
 
 /** Spec: the device search of the group dialog accepts digits only. */
-export function digitsOnly(text: string): string {
+function digitsOnly(text: string): string {
   return text.replace(/\D/g, '');
 }
 

@@ -10,7 +10,7 @@ import { useFirmwareTranslation } from '../common/translation';
 import { DeviceMultiSelect } from './DeviceMultiSelect';
 
 /** Spec 5/9: group names hold at most 60 characters. */
-export const GROUP_NAME_MAX = 60;
+const GROUP_NAME_MAX = 60;
 
 export interface GroupDialogProps {
   open: boolean;

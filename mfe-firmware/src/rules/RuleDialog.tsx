@@ -12,7 +12,7 @@ import { useFirmwareTranslation } from '../common/translation';
 import { VersionSelect } from '../common/VersionSelect';
 
 /** Spec 5: the rule name holds at most 40 characters (the input stops accepting more). */
-export const RULE_NAME_MAX = 40;
+const RULE_NAME_MAX = 40;
 
 // Spec 5 checks Current Version and Upgrade To without showing messages; these are ours (README).
 const schema = yup.object({

@@ -17,7 +17,7 @@ export interface ModelInput {
   description?: string;
 }
 
-export const modelKeys = { all: ['models'] as const, list: (query: ListQuery) => ['models', 'list', query] as const };
+const modelKeys = { all: ['models'] as const, list: (query: ListQuery) => ['models', 'list', query] as const };
 
 export function useModels(query: ListQuery) {
   return useQuery({ queryKey: modelKeys.list(query), queryFn: () => apiList<HeatPumpModel>('/api/heat-pump/model/list', query), placeholderData: keepPreviousData });

@@ -7,7 +7,7 @@ import type { ResolveForm } from '../api/faults';
 import { useHeatPumpTranslation } from '../i18n/translation';
 
 /** Spec 5 and 9: job comments hold fewer than 500 characters; the input refuses more than 500. */
-export const JOB_COMMENTS_MAX = 500;
+const JOB_COMMENTS_MAX = 500;
 
 const schema = yup.object({
   agent: yup.string().trim().default('').required('resolve.agentRequired').max(100, 'resolve.agentRequired'),

@@ -7,7 +7,7 @@ import { useSaveModel, type HeatPumpModel } from '../api/models';
 import { useHeatPumpTranslation } from '../i18n/translation';
 
 /** Names of things are at most 60 characters (spec 9); the input stops accepting more. */
-export const MODEL_NAME_MAX = 60;
+const MODEL_NAME_MAX = 60;
 
 const schema = yup.object({
   model_name: yup.string().trim().default('').required('models.nameRequired').max(MODEL_NAME_MAX, 'models.nameLength'),

@@ -45,7 +45,7 @@ export const COMPANY_CHOICES = {
 
 const PAGE = 25;
 /** Spec: the multi-site search waits 1000 ms after the last key. */
-export const SEARCH_PAUSE_MS = 1000;
+const SEARCH_PAUSE_MS = 1000;
 
 /** The value once it has stopped changing for `ms`. */
 function useSettled(value: string, ms: number): string {

@@ -69,7 +69,7 @@ export function SiteManagerDialog({ open, manager, onClose }: { open: boolean; m
 }
 
 /** Spec 5: a contact number is 8 to 13 digits. */
-export const CONTACT_NO_RE = /^[0-9]{8,13}$/;
+const CONTACT_NO_RE = /^[0-9]{8,13}$/;
 function contactSchemaFor(chooseCompany: boolean) {
   return yup.object({
     company_ids: yup.array(yup.number().required()).default([]).test('company', 'assign.selectMultisiteAgain', (v) => !chooseCompany || (v?.length ?? 0) === 1),

@@ -91,7 +91,7 @@ export interface IntegrationInfo extends IntegrationRow {
   lines: Array<{ installed_via: string | null; product_line: string; devices: number }>;
 }
 
-export const agencyKeys = {
+const agencyKeys = {
   all: ['agencies'] as const,
   list: (line: string, query: ListQuery) => ['agencies', 'list', line, query] as const,
   one: (id: number, line: string) => ['agencies', 'one', id, line] as const,
@@ -131,7 +131,7 @@ export function useAgencyAgents<T>(id: number, line: string, query: ListQuery) {
 }
 
 /** Form data of the agency form: the password only when set (spec 7). */
-export function agencyFormData(body: AgencyFormBody): FormData {
+function agencyFormData(body: AgencyFormBody): FormData {
   const form = new FormData();
   for (const [key, value] of Object.entries(body)) {
     if (key === 'password' && value === '') continue;

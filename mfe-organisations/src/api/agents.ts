@@ -47,7 +47,7 @@ export interface AgentFormBody {
 /** Whose agents a screen shows: the signed-in agency's, or every agency's (Admin). */
 export type AgentArea = 'agency' | 'admin';
 
-export const agentKeys = {
+const agentKeys = {
   all: ['agents'] as const,
   list: (area: AgentArea, line: string, query: ListQuery) => ['agents', 'list', area, line, query] as const,
   record: (id: number) => ['agents', 'record', id] as const,

@@ -110,7 +110,7 @@ export interface FieldWorkerBody {
   password?: string;
 }
 
-export const electricianKeys = {
+const electricianKeys = {
   all: ['organisations', 'electricians'] as const,
   fieldWorkers: ['organisations', 'field-workers'] as const,
   aggregators: ['organisations', 'aggregator-choices'] as const,

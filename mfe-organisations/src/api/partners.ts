@@ -22,7 +22,7 @@ export interface PartnerFormBody {
   website: string;
 }
 
-export const partnerKeys = {
+const partnerKeys = {
   all: ['partners'] as const,
   list: (line: string, query: ListQuery) => ['partners', 'list', line, query] as const,
   one: (id: number, line: string) => ['partners', 'one', id, line] as const,

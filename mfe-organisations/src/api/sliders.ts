@@ -16,7 +16,7 @@ export interface Slide {
   updated_at: string;
 }
 
-export const sliderKeys = {
+const sliderKeys = {
   all: ['organisations', 'sliders'] as const,
 };
 

@@ -13,7 +13,7 @@ export interface TariffRow {
   created_at: string;
 }
 
-export interface TariffSlot {
+interface TariffSlot {
   startTime: string;
   endTime: string;
   name: string;
@@ -25,7 +25,7 @@ export interface TariffDay {
   shoulder: TariffSlot[];
   other: TariffSlot[];
 }
-export interface TariffSeason {
+interface TariffSeason {
   season_id?: number;
   from: string;
   to: string;
@@ -50,7 +50,7 @@ export interface TariffBody {
   typeTarrif: Array<{ type: string; flatRate: boolean; structureId?: number; season: TariffSeason[] }>;
 }
 
-export const tariffKeys = {
+const tariffKeys = {
   all: ['organisations', 'tariffs'] as const,
   one: (id: number) => ['organisations', 'tariffs', 'one', id] as const,
 };

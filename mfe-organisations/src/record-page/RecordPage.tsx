@@ -11,7 +11,7 @@ export interface RecordLoad {
   refetch: () => unknown;
 }
 
-export interface RecordDelete {
+interface RecordDelete {
   /** The dialog's title (Delete Agency) and question (Are you sure you want to delete …?). */
   title: string;
   text: string;
@@ -20,7 +20,7 @@ export interface RecordDelete {
   afterTo: string;
 }
 
-export interface RecordForm {
+interface RecordForm {
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
   busy: boolean;
   /** The server's refusal, said above the footer; what was typed stays. */

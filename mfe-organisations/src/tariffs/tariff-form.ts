@@ -42,7 +42,7 @@ export interface TariffFormValues {
   typeTarrif: TypeValues[];
 }
 
-export const emptyDay = (): DayValues => ({ peak: [], offPeak: [], shoulder: [], other: [] });
+const emptyDay = (): DayValues => ({ peak: [], offPeak: [], shoulder: [], other: [] });
 export const newSlot = (): SlotValues => ({ startTime: '', endTime: '', name: '' });
 export const newSeason = (from = ''): SeasonValues => ({ from, to: '', sameAsWeekendsToggle: true, weekdays: emptyDay(), weekends: emptyDay() });
 export const newType = (): TypeValues => ({ type: '', flatRate: false, structureId: null, properties: 0, season: [newSeason()] });

@@ -10,7 +10,7 @@ export type LiveStatus = 'idle' | 'connecting' | 'open' | 'reconnecting' | 'refu
 
 export const LIVE_PATH = '/ws';
 export const AUTH_REFUSED_CLOSE_CODES: readonly number[] = [4401, 4403, 1008];
-export const TOKEN_REFUSED_CLOSE_CODE = 4401;
+const TOKEN_REFUSED_CLOSE_CODE = 4401;
 
 export interface Backoff {
   /** First delay ceiling in ms. */
@@ -36,7 +36,7 @@ export function liveUrl(token: string, path: string = LIVE_PATH): string {
 }
 
 /** A frame of fleet-api's socket: the messages of one flush, `at` when the oldest was raised (ms). */
-export interface LiveFrame {
+interface LiveFrame {
   batch: unknown[];
   at: number;
 }

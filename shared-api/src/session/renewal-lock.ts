@@ -9,7 +9,7 @@
 
 export const RENEWAL_LOCK_NAME = 'fleet:session-renewal';
 /** The fallback's lease: longer than a renewal call may take (its timeout is 10 s). */
-export const LEASE_MS = 15_000;
+const LEASE_MS = 15_000;
 /** How long the fallback waits after writing its claim before trusting it. */
 const CLAIM_SETTLE_MS = 40;
 const POLL_MS = 50;

@@ -168,7 +168,7 @@ async function requestLogout(accessToken: string, refreshToken: string): Promise
  * reaches the other tabs' processes a little later, and the next tab under the lock must read the
  * new refresh token (the used one would end the session).
  */
-export const STORAGE_SETTLE_MS = 250;
+const STORAGE_SETTLE_MS = 250;
 
 // One renewal at a time on this page: every caller (a planned renewal, the 401s of many calls, the
 // dialog's Renew, the socket) shares it. Across tabs, renewal-lock.ts.

@@ -11,7 +11,7 @@ import { refusalMessage, unmetRequirements } from './versions';
 
 /** describing: description.json on its way; ready: registered with single-spa; failed: could not be
  * fetched; refused: its shared versions cannot be satisfied. */
-export type RemoteStatus = 'describing' | 'ready' | 'failed' | 'refused';
+type RemoteStatus = 'describing' | 'ready' | 'failed' | 'refused';
 
 export interface RemoteState {
   name: string;

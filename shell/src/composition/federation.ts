@@ -10,12 +10,12 @@ export interface RemoteLoader {
 }
 
 /** A registry name as a container name (federation-config does the same): mfe-auth -> mfe_auth. */
-export function containerName(name: string): string {
+function containerName(name: string): string {
   return name.replace(/[^A-Za-z0-9_$]/g, '_');
 }
 
 /** federation-config names each remote's chunk registry so (`output.chunkLoadingGlobal`). */
-export function chunkLoadingGlobal(name: string): string {
+function chunkLoadingGlobal(name: string): string {
   return `fleetChunks_${containerName(name)}`;
 }
 
@@ -29,7 +29,7 @@ export interface LoadFailure {
  * Fetch failures happen inside the runtime, where no React error boundary can see them; this plugin
  * reports them (for the remote's area and the console) and lets loadRemote reject.
  */
-export function faultReportingPlugin(report: (failure: LoadFailure) => void): ModuleFederationRuntimePlugin {
+function faultReportingPlugin(report: (failure: LoadFailure) => void): ModuleFederationRuntimePlugin {
   return {
     name: 'fleet-fault-reporting',
     async errorLoadRemote({ id, error, lifecycle, remote }) {

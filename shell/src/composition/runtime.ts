@@ -23,7 +23,7 @@ function storage(): Storage | null {
 }
 
 /** Reads ?remote-override=..., remembers it, and tidies the address bar. */
-export function takeOverridesFromUrl(): Record<string, string> {
+function takeOverridesFromUrl(): Record<string, string> {
   const store = storage();
   const { overrides, changed } = applyOverrideParams(window.location.search, readOverrides(store));
   if (changed) {

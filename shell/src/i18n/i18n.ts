@@ -49,7 +49,7 @@ const SERVER_TEXTS: Partial<Record<Language, () => Promise<Record<ServerMessageK
  * that fails to load leaves them English (the answers' messages) and never blocks the switch; the
  * next switch tries again.
  */
-export async function loadServerTexts(lng: string): Promise<void> {
+async function loadServerTexts(lng: string): Promise<void> {
   const load = isLanguage(lng) ? SERVER_TEXTS[lng] : undefined;
   if (!load || i18next.hasResourceBundle(lng, SERVER_NS)) return;
   try {

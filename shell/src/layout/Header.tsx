@@ -2,7 +2,7 @@ import { useTranslation, Box, Button, Flex, HStack, IconButton, MoonIcon, Native
 import { useNavigate, isProductKey, PRODUCT_KEYS, useSession, useSelectedProduct as useProduct } from '@fleet/shared-api';
 import { changeLanguage, currentLanguage, isLanguage, LANGUAGES } from '../i18n/i18n';
 
-export function ProductSelector() {
+function ProductSelector() {
   const { t } = useTranslation('shell');
   const productName = useProductName();
   const product = useProduct((s) => s.product);

@@ -4,7 +4,7 @@ import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation, Box, ErrorPanel, LoadingArea } from '@fleet/shared-ui';
 import { useComposition, useCompositionState } from '../composition/context';
 
-export function RemoteOutlet({ name }: { name: string }) {
+function RemoteOutlet({ name }: { name: string }) {
   const composition = useComposition();
   const container = useRef<HTMLDivElement>(null);
   // re-rendered on status changes: Retry replaces a broken application's element

@@ -15,13 +15,13 @@ import { OverrideBanner } from './OverrideBanner';
 import { ApiOutageNotice } from './ApiOutageNotice';
 
 /** The signed-in role, or null: a token without login info (or the reverse) is nobody. */
-export function useViewerType(): UserType | null {
+function useViewerType(): UserType | null {
   const token = useSession((s) => s.accessToken);
   const info = useSession((s) => s.loginUserInfo);
   return token && info ? info.user_type : null;
 }
 
-export function describedRemotes(remotes: Record<string, RemoteState>): RemoteDescription[] {
+function describedRemotes(remotes: Record<string, RemoteState>): RemoteDescription[] {
   return Object.values(remotes)
     .filter((r) => r.description !== null && (r.status === 'ready' || r.status === 'refused'))
     .map((r) => r.description as RemoteDescription);

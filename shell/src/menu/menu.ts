@@ -5,7 +5,7 @@
 import type { Language, MenuEntry, MenuGroup as MenuGroupRef, MenuLabels, RemoteDescription, UserType } from '@fleet/shared-api';
 
 /** Spec 2.11: "Only Admin sees ..." – held here too, so a remote's mistake cannot widen a menu. */
-export const ADMIN_ONLY_GROUPS: readonly string[] = [
+const ADMIN_ONLY_GROUPS: readonly string[] = [
   'Manage Firmwares',
   'Tariffs',
   'Electricity Retailers',
@@ -50,7 +50,7 @@ function adminOnly(entry: MenuEntry): boolean {
   return ADMIN_ONLY_GROUPS.includes(groupOf(entry)?.name ?? '') || ADMIN_ONLY_GROUPS.includes(entryLabel(entry, 'en'));
 }
 
-export function visibleEntry(entry: MenuEntry, userType: UserType): boolean {
+function visibleEntry(entry: MenuEntry, userType: UserType): boolean {
   if (!entry.roles.includes(userType)) return false;
   return userType === 'Admin' || !adminOnly(entry);
 }

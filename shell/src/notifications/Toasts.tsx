@@ -17,7 +17,7 @@ const CATALOGUE: Record<string, string> = {
   [GENERIC_ERROR_MESSAGE]: 'ui:common.somethingWrong',
 };
 
-export function toastText(message: string): string {
+function toastText(message: string): string {
   return Object.hasOwn(CATALOGUE, message) ? i18next.t(CATALOGUE[message] as string) : message;
 }
 

@@ -6,7 +6,7 @@
 import type { Registry } from './registry';
 
 export const OVERRIDES_KEY = 'fleet:remote-overrides';
-export const OVERRIDE_PARAM = 'remote-override';
+const OVERRIDE_PARAM = 'remote-override';
 
 export type Overrides = Record<string, string>;
 

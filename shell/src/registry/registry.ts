@@ -1,7 +1,7 @@
 // The remote registry: GET /remotes.json -> { "<name>": { manifest, version } } (docs/architecture.md).
 // The shell has no remote URL in its build; this document is the only place remotes come from.
 
-export interface RegistryEntry {
+interface RegistryEntry {
   /** URL of the remote's mf-manifest.json, absolute or relative to the page. */
   manifest: string;
   version: string;

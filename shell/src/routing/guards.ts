@@ -4,13 +4,13 @@ import type { ProductKey, UserType } from '@fleet/shared-api';
 import { matchRoute } from './route-table';
 import type { OwnedRoute, RouteMatch } from './route-table';
 
-export const LOGIN_PATH = '/login';
+const LOGIN_PATH = '/login';
 
 /**
  * Role areas by path prefix: they need their role even where no installed remote owns the path.
  * A public route under a prefix (/sm/login, /sm/forgot-password, /sm/reset-password) stays public.
  */
-export const PREFIX_ROLES: ReadonlyArray<readonly [prefix: string, role: UserType]> = [
+const PREFIX_ROLES: ReadonlyArray<readonly [prefix: string, role: UserType]> = [
   ['/admin', 'Admin'],
   ['/agency', 'Agency'],
   ['/electrician', 'Electrician'],
@@ -26,7 +26,7 @@ export interface Viewer {
   product: ProductKey;
 }
 
-export type Layout = 'public' | 'console';
+type Layout = 'public' | 'console';
 
 export type Decision =
   | { kind: 'redirect'; to: string }

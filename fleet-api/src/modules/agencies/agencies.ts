@@ -37,13 +37,13 @@ import {
 import { say } from '../../server/messages';
 
 export const AGENCY_NOT_FOUND = say('agencies.notFound');
-export const AGENCY_EMAIL_TAKEN = uniqueMessage('agencies_email_key', say('agencies.emailTaken'));
-export const ACCOUNT_EMAIL_TAKEN = uniqueMessage('users_email_key', say('accounts.emailTaken'));
+const AGENCY_EMAIL_TAKEN = uniqueMessage('agencies_email_key', say('agencies.emailTaken'));
+const ACCOUNT_EMAIL_TAKEN = uniqueMessage('users_email_key', say('accounts.emailTaken'));
 
 const CONTACT_NAME = `(coalesce(a.contact_first_name, '') || ' ' || coalesce(a.contact_last_name, ''))`;
 
 /** The list's drawer (Agency Name, Email, Phone Number, Postcode, Status) and sortable columns. */
-export const AGENCY_LIST: ListSpec = {
+const AGENCY_LIST: ListSpec = {
   sortable: {
     created_at: 'a.created_at',
     agency_name: 'lower(a.agency_name)',
@@ -121,7 +121,7 @@ export function agencyConditions(caller: Caller, query: ListQuery, params: SqlPa
 }
 
 /** Devices of a product per agency of a page (cached until a write can move a count). */
-export async function devicesPerAgency(db: Db, counts: CountCache, ids: number[], line: ProductLine): Promise<Map<number, number>> {
+async function devicesPerAgency(db: Db, counts: CountCache, ids: number[], line: ProductLine): Promise<Map<number, number>> {
   if (ids.length === 0) return new Map();
   const params = new SqlParams();
   const idList = params.add(ids);
@@ -239,7 +239,7 @@ export async function addAgency(ctx: AppContext, form: AgencyForm): Promise<numb
 }
 
 /** Ends every session of the agency's users and closes their live sockets on every instance. */
-export async function endAgencySessions(ctx: AppContext, agencyId: number, reason: string): Promise<void> {
+async function endAgencySessions(ctx: AppContext, agencyId: number, reason: string): Promise<void> {
   const { rows } = await ctx.db.query<{ id: number }>('SELECT id::int AS id FROM users WHERE agency_id = $1', [agencyId]);
   for (const user of rows) await revokeUserSessions(ctx.db, ctx, user.id, reason);
 }
@@ -293,7 +293,7 @@ export async function editAgency(ctx: AppContext, caller: Caller, id: number, fo
 }
 
 /** What an agency still has, each counted: deletion waits until none is left. */
-export async function agencyHoldings(db: Db, id: number): Promise<{ devices: number; agents: number; customers: number; electricians: number }> {
+async function agencyHoldings(db: Db, id: number): Promise<{ devices: number; agents: number; customers: number; electricians: number }> {
   const { rows } = await db.query<{ devices: number; agents: number; customers: number; electricians: number }>(
     `SELECT (SELECT count(*)::int FROM devices WHERE agency_id = $1) AS devices,
             (SELECT count(*)::int FROM agents WHERE agency_id = $1) AS agents,

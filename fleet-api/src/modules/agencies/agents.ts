@@ -23,13 +23,13 @@ import { inlineParams, type CsvExport } from '../exports/jobs';
 import { isUniqueViolation, refuseCommonPassword, splitList, type AgentForm, type ProductLine, type Status } from './fields';
 import { say } from '../../server/messages';
 
-export const AGENT_NOT_FOUND = say('agents.notFound');
-export const AGENT_EMAIL_TAKEN = uniqueMessage('agents_email_key', say('agents.emailTaken'));
+const AGENT_NOT_FOUND = say('agents.notFound');
+const AGENT_EMAIL_TAKEN = uniqueMessage('agents_email_key', say('agents.emailTaken'));
 
 const AGENT_NAME = `(ag.first_name || ' ' || ag.last_name)`;
 
 /** The drawer's fields and the sortable columns of every agent list. */
-export const AGENT_LIST: ListSpec = {
+const AGENT_LIST: ListSpec = {
   sortable: {
     created_at: 'ag.created_at',
     first_name: 'lower(ag.first_name)',
@@ -97,7 +97,7 @@ const ROW_COLUMNS = `ag.id::int AS id, ag.first_name, ag.last_name, ag.email, ag
 const FROM = 'agents ag JOIN agencies a ON a.id = ag.agency_id';
 
 /** The WHERE conditions of the caller's agents (of `agencyIds` when given) with the list's filters. */
-export function agentConditions(caller: Caller, query: ListQuery, params: SqlParams, extra?: (params: SqlParams) => string) {
+function agentConditions(caller: Caller, query: ListQuery, params: SqlParams, extra?: (params: SqlParams) => string) {
   const listing = buildListing(query, AGENT_LIST, params, 'ag.id');
   const conditions = [scopeFor(caller).agents('ag', params), ...listing.conditions];
   if (extra) conditions.push(extra(params));

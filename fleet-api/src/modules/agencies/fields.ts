@@ -3,7 +3,6 @@
  * Installation agent; auth spec 5: Profile forms), the same rules the console's forms check.
  */
 import { Type } from '@sinclair/typebox';
-import type { Db } from '../../db';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../../security/password';
 import { badRequest } from '../../server/errors';
 import { EmailField, NameField, NewPasswordField, PASSWORD_RULE_MESSAGE, PhoneField, PostcodeField, StatusField, type Status } from '../../server/schemas';
@@ -14,7 +13,7 @@ import { say } from '../../server/messages';
 export const ProductField = CustomerLineField;
 export type ProductLine = CustomerLine;
 
-export { STATUSES, StatusField, type Status } from '../../server/schemas';
+export {   type Status } from '../../server/schemas';
 
 /** The installer app's flows an agency may run (spec 3: flows, a list joined by commas). */
 export const FLOWS = ['install', 'replace', 'remove'] as const;
@@ -38,7 +37,7 @@ export const splitList = (text: string | null): string[] => (text ? text.split('
 const OptionalText = (label: string, max: number) => Type.Optional(Type.String({ maxLength: max, errorMessage: say('fields.tooLong', { field: label, max }) }));
 
 /** A password that may stay unchanged: empty or absent keeps it, anything else meets the strength rule. */
-export const OptionalNewPassword = Type.Optional(
+const OptionalNewPassword = Type.Optional(
   Type.String({
     maxLength: 128,
     pattern: '^(|(?=.*[a-z])(?=.*[A-Z])(?=.*[0-9]).{8,})$',
@@ -51,7 +50,7 @@ export function refuseCommonPassword(password: string | undefined): void {
   if (password && isCommonPassword(password)) throw badRequest(COMMON_PASSWORD_MESSAGE);
 }
 
-export const AGENCY_EMAIL_INVALID = say('fields.emailInvalid');
+const AGENCY_EMAIL_INVALID = say('fields.emailInvalid');
 
 /** The agency form (spec 3 names), sent as form data by the console; JSON is accepted too. */
 const agencyFields = {
@@ -138,11 +137,6 @@ export interface PartnerForm {
 /** The OpenAPI and answer schema of a route of this module. */
 /** Postgres' unique violation (two saves of one email at the same moment). */
 export { isUniqueViolation } from '../../server/errors';
-
-/** How many rows a count query answers. */
-export async function countOf(db: Db, sql: string, params: unknown[]): Promise<number> {
-  return (await db.query<{ n: number }>(sql, params)).rows[0]?.n ?? 0;
-}
 
 /** "3 devices", "1 installation agent": a count and its noun. */
 export const counted = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;

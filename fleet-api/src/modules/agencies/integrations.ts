@@ -19,7 +19,7 @@ import { agencyConditions, AGENCY_NOT_FOUND } from './agencies';
 import { splitList } from './fields';
 
 /** The channels a device arrives by, as devices record them. */
-export const CHANNELS = ['Installer App', 'Customer App', 'Console'] as const;
+const CHANNELS = ['Installer App', 'Customer App', 'Console'] as const;
 
 const Channels = Type.Object({
   installer_app: Type.Integer(),

@@ -17,8 +17,8 @@ import { isUniqueViolation, type PartnerForm, type ProductLine } from './fields'
 import { Nullable } from '../../server/schemas';
 import { say } from '../../server/messages';
 
-export const PARTNER_NOT_FOUND = say('partners.notFound');
-export const PARTNER_EXISTS = uniqueMessage('partners_name_key', say('partners.nameTaken'));
+const PARTNER_NOT_FOUND = say('partners.notFound');
+const PARTNER_EXISTS = uniqueMessage('partners_name_key', say('partners.nameTaken'));
 
 const LIST: ListSpec = {
   sortable: { created_at: 'p.created_at', name: 'lower(p.name)', email: 'lower(p.email)', agencies: 'agencies' },

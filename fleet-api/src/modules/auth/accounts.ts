@@ -29,11 +29,11 @@ import { closeChallenges } from './otp';
 import { findUserByEmail } from './sessions';
 import { say } from '../../server/messages';
 
-export const SIGN_UP_DONE = say('auth.signedUp');
-export const VERIFICATION_SENT = say('auth.verificationLinkSent');
-export const RESET_SENT = say('auth.resetLinkSent');
-export const RESET_DONE = say('auth.passwordReset');
-export const RESET_INVALID = say('auth.resetLinkInvalid');
+const SIGN_UP_DONE = say('auth.signedUp');
+const VERIFICATION_SENT = say('auth.verificationLinkSent');
+const RESET_SENT = say('auth.resetLinkSent');
+const RESET_DONE = say('auth.passwordReset');
+const RESET_INVALID = say('auth.resetLinkInvalid');
 export const PASSWORD_MISMATCH = say('auth.passwordsDiffer');
 
 /** Mails of one kind to one address at most once a minute (they cannot be used to flood a mailbox). */

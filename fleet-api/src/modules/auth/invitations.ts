@@ -12,7 +12,7 @@ import { invitationMail, queueMail } from '../../mail/outbox';
 import { randomToken, sha256 } from '../../policy/tokens';
 import { normaliseEmail } from '../../server/schemas';
 
-export const INVITATION_DAYS = 7;
+const INVITATION_DAYS = 7;
 
 export type Invitation =
   | { userType: 'mscc'; email: string; companyId: number }

@@ -7,7 +7,7 @@ import { tooManyRequests } from '../../server/errors';
 import type { AppContext } from '../../server/context';
 import { say } from '../../server/messages';
 
-export const TOO_MANY_ATTEMPTS = say('auth.tooManyFailures');
+const TOO_MANY_ATTEMPTS = say('auth.tooManyFailures');
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 

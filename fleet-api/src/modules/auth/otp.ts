@@ -7,7 +7,7 @@ import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto'
 import type { Db } from '../../db';
 import { inSeconds, nowIso, type AppContext } from '../../server/context';
 
-export const newCode = (): string => String(randomInt(0, 1_000_000)).padStart(6, '0');
+const newCode = (): string => String(randomInt(0, 1_000_000)).padStart(6, '0');
 
 function codeHash(ctx: AppContext, challengeId: string, code: string): string {
   return createHmac('sha256', ctx.otpKey).update(`${challengeId}:${code}`).digest('hex');

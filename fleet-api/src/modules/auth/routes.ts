@@ -26,10 +26,10 @@ import {
 } from './sessions';
 import { say } from '../../server/messages';
 
-export const INVALID_CREDENTIALS = say('auth.invalidCredentials');
-export const INVALID_OTP = say('auth.otpInvalid');
-export const OTP_SENT = say('auth.otpSent');
-export const OTP_RESENT = say('auth.otpResent');
+const INVALID_CREDENTIALS = say('auth.invalidCredentials');
+const INVALID_OTP = say('auth.otpInvalid');
+const OTP_SENT = say('auth.otpSent');
+const OTP_RESENT = say('auth.otpResent');
 
 // One argon2 hash (same parameters as every stored one) to verify against when the email is unknown,
 // so both answers do the same work. Made when the routes are registered, not by the first unknown

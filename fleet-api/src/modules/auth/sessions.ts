@@ -89,7 +89,7 @@ export async function findUserByEmail(db: Db, email: string): Promise<SignInUser
   return rows[0] ?? null;
 }
 
-export async function findUserById(db: Db, id: number): Promise<SignInUser | null> {
+async function findUserById(db: Db, id: number): Promise<SignInUser | null> {
   const { rows } = await db.query<SignInUser>(`${SIGN_IN_USER_SQL} WHERE u.id = $1`, [id]);
   return rows[0] ?? null;
 }

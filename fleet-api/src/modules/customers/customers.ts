@@ -18,7 +18,7 @@ import type { CsvExport } from '../exports/jobs';
 import { say } from '../../server/messages';
 
 /** The product a list is for: `all` is every customer, a line the customers with a device of it. */
-export const CUSTOMER_LINES = ['all', 'ihd', 'livelink', 'safelink', 'airlink', 'bulb', 'heat_pump'] as const;
+const CUSTOMER_LINES = ['all', 'ihd', 'livelink', 'safelink', 'airlink', 'bulb', 'heat_pump'] as const;
 export type CustomerLine = (typeof CUSTOMER_LINES)[number];
 export const CustomerLineField = Type.Unsafe<CustomerLine>({
   type: 'string',
@@ -29,7 +29,7 @@ export const CustomerLineField = Type.Unsafe<CustomerLine>({
 const FULL_NAME = `(coalesce(c.first_name, '') || ' ' || coalesce(c.last_name, ''))`;
 
 /** Spec: the drawer's Phone, Email, Name, Customer Status and (heat pump) Property Type. */
-export const CUSTOMER_LIST: ListSpec = {
+const CUSTOMER_LIST: ListSpec = {
   sortable: {
     created_at: 'c.created_at',
     id: 'c.id',
@@ -152,7 +152,7 @@ export interface CustomerEdit {
   email: string;
 }
 
-export const EMAIL_IN_USE = say('customers.emailTaken');
+const EMAIL_IN_USE = say('customers.emailTaken');
 
 /**
  * Spec: "Customer edit: email, names and phone (8 to 13 characters) required". The customer's

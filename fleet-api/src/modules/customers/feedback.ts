@@ -14,9 +14,9 @@ import { customerConditions, type CustomerLine } from './customers';
 import { Nullable } from '../../server/schemas';
 import { say } from '../../server/messages';
 
-export const SYNC_TYPES = ['auto_sync', 'weekly_report'] as const;
+const SYNC_TYPES = ['auto_sync', 'weekly_report'] as const;
 export type SyncType = (typeof SYNC_TYPES)[number];
-export const FEEDBACK_TYPES = ['auto_sync', 'weekly_report', 'survey'] as const;
+const FEEDBACK_TYPES = ['auto_sync', 'weekly_report', 'survey'] as const;
 export type FeedbackType = (typeof FEEDBACK_TYPES)[number];
 
 export const SyncTypeField = Type.Unsafe<SyncType>({ type: 'string', enum: [...SYNC_TYPES], errorMessage: say('feedback.syncTypeInvalid') });

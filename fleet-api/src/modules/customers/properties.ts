@@ -172,8 +172,8 @@ export interface NewMember {
   phone_no: string;
 }
 
-export const MEMBER_EXISTS = uniqueMessage('property_members_email_key', say('members.emailTaken'));
-export const MEMBER_IS_OWNER = say('members.ownerRefused');
+const MEMBER_EXISTS = uniqueMessage('property_members_email_key', say('members.emailTaken'));
+const MEMBER_IS_OWNER = say('members.ownerRefused');
 
 /**
  * Adds someone to a property. A customer of the fleet with that email is linked (the property then

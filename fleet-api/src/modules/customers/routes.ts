@@ -58,7 +58,7 @@ import { saveTariffDetails, TariffDetailsBody, type TariffDetailsInput } from '.
 import { say } from '../../server/messages';
 
 /** Each role's prefix of the customer calls (spec 6: "the prefix is otherwise the lower-cased user type"). */
-export const CUSTOMER_PREFIXES: ReadonlyArray<readonly [string, UserType]> = [
+const CUSTOMER_PREFIXES: ReadonlyArray<readonly [string, UserType]> = [
   ['/api/customer', 'Admin'],
   ['/api/agency/customer', 'Agency'],
   ['/api/mscc/customer', 'mscc'],

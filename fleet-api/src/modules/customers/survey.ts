@@ -13,7 +13,7 @@ import { requireVisible } from '../../policy/scope';
 import { badRequest } from '../../server/errors';
 import { say } from '../../server/messages';
 
-export type QuestionType = 'Text' | 'Dropdown' | 'Dichotomous';
+type QuestionType = 'Text' | 'Dropdown' | 'Dichotomous';
 export interface SurveyQuestionDef {
   key: string;
   question: string;
@@ -25,7 +25,7 @@ export interface SurveyQuestionDef {
   sub_questions?: SurveyQuestionDef[];
 }
 
-export const AIR_CONDITIONER_TYPE = 'air_conditioner_type';
+const AIR_CONDITIONER_TYPE = 'air_conditioner_type';
 
 /** The questionnaire the installers' app asks at a property (the spec shows its shape, not its questions). */
 export const SURVEY_QUESTIONS: SurveyQuestionDef[] = [
@@ -65,7 +65,7 @@ export const SURVEY_QUESTIONS: SurveyQuestionDef[] = [
   { key: 'notes', question: 'Anything else the installer noticed', question_type: 'Text', answer_kind: 'text' },
 ];
 
-export const TEXT_MAX = 500;
+const TEXT_MAX = 500;
 
 export const SurveyAnswersBody = Type.Record(Type.String({ pattern: '^[a-z_]{1,40}$' }), Type.Union([Type.String({ maxLength: TEXT_MAX }), Type.Null()]), {
   maxProperties: 40,
@@ -123,7 +123,7 @@ export function surveyData(answers: SurveyAnswers, previous: Record<string, stri
 }
 
 /** The answers of stored survey data by question key (for the air-conditioner rule). */
-export function answersOf(data: unknown): Record<string, string | null> {
+function answersOf(data: unknown): Record<string, string | null> {
   const out: Record<string, string | null> = {};
   const walk = (qs: unknown) => {
     if (!Array.isArray(qs)) return;

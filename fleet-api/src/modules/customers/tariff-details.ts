@@ -13,16 +13,16 @@ import { badRequest } from '../../server/errors';
 import { IdField } from '../../server/schemas';
 import { say } from '../../server/messages';
 
-export const PROPERTY_NAME_REQUIRED = say('properties.nameRequired');
-export const POSTAL_CODE_INVALID = say('fields.postalCodeInvalid');
-export const DISTRIBUTOR_REQUIRED = say('propertyTariffs.distributorRequired');
-export const RETAILER_REQUIRED = say('propertyTariffs.retailerRequired');
-export const STRUCTURE_REQUIRED = say('propertyTariffs.structureRequired');
-export const UNIT_CHARGE_REQUIRED = say('propertyTariffs.unitChargeRequired');
-export const DISCOUNT_OVER_CHARGE = say('propertyTariffs.discountTooHigh');
-export const DISCOUNT_PERCENT_MAX = say('propertyTariffs.discountPercentTooHigh');
-export const DISTRIBUTOR_NOT_HERE = say('propertyTariffs.distributorElsewhere');
-export const STRUCTURE_NOT_OF_DISTRIBUTOR = say('propertyTariffs.structureElsewhere');
+const PROPERTY_NAME_REQUIRED = say('properties.nameRequired');
+const POSTAL_CODE_INVALID = say('fields.postalCodeInvalid');
+const DISTRIBUTOR_REQUIRED = say('propertyTariffs.distributorRequired');
+const RETAILER_REQUIRED = say('propertyTariffs.retailerRequired');
+const STRUCTURE_REQUIRED = say('propertyTariffs.structureRequired');
+const UNIT_CHARGE_REQUIRED = say('propertyTariffs.unitChargeRequired');
+const DISCOUNT_OVER_CHARGE = say('propertyTariffs.discountTooHigh');
+const DISCOUNT_PERCENT_MAX = say('propertyTariffs.discountPercentTooHigh');
+const DISTRIBUTOR_NOT_HERE = say('propertyTariffs.distributorElsewhere');
+const STRUCTURE_NOT_OF_DISTRIBUTOR = say('propertyTariffs.structureElsewhere');
 
 const Charge = (message: string) => Type.Number({ minimum: 0, maximum: 100, errorMessage: message, requiredMessage: message });
 const Discount = {

@@ -12,8 +12,8 @@ import { checkSaveDate } from '../devices/queries';
 import { Nullable } from '../../server/schemas';
 import { say } from '../../server/messages';
 
-export const TRIAL_ENDED = say('trials.ended');
-export const END_BEFORE_START = say('trials.endBeforeStart');
+const TRIAL_ENDED = say('trials.ended');
+const END_BEFORE_START = say('trials.endBeforeStart');
 
 export const TrialRow = Type.Object({
   id: Type.Integer(),

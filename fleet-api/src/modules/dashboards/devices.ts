@@ -50,7 +50,7 @@ export function userCounts(rows: Array<{ status: string; n: number }>): UserCoun
  * status. Admin's and an agency's predicate read the customer's agency alone, so they are summed from
  * user_tallies; the other slices are small and counted from their customers.
  */
-export async function lineUsers(db: Db, caller: Caller, line: DashboardLine): Promise<UserCountsT> {
+async function lineUsers(db: Db, caller: Caller, line: DashboardLine): Promise<UserCountsT> {
   const params = new SqlParams();
   const mask = params.add(lineMask(line));
   const tallied = caller.userType === 'Admin' || caller.userType === 'Agency';
@@ -148,7 +148,7 @@ export async function deviceOverview(db: Db, caller: Caller, line: DashboardLine
   return { ...all, lines: [...perLine.entries()].filter(([, c]) => c.total > 0).map(([product_line, c]) => ({ product_line, ...c })) };
 }
 
-export const DEVICE_STATUSES = ['All', 'Active', 'In-active', 'Replaced'] as const;
+const DEVICE_STATUSES = ['All', 'Active', 'In-active', 'Replaced'] as const;
 export type DeviceStatusChoice = (typeof DEVICE_STATUSES)[number];
 export const DeviceStatusField = Type.Unsafe<DeviceStatusChoice>({
   type: 'string',

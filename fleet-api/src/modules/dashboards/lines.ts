@@ -8,7 +8,7 @@ import { productLines, type ListedLine } from '../devices/lines';
 import type { SqlParams } from '../../server/sql';
 import { say } from '../../server/messages';
 
-export const DASHBOARD_LINES = ['all', 'ihd', 'livelink', 'safelink', 'airlink', 'bulb', 'heat_pump'] as const;
+const DASHBOARD_LINES = ['all', 'ihd', 'livelink', 'safelink', 'airlink', 'bulb', 'heat_pump'] as const;
 export type DashboardLine = (typeof DASHBOARD_LINES)[number] & ListedLine;
 
 export const DashboardLineField = Type.Unsafe<DashboardLine>({

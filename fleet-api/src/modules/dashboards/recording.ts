@@ -43,7 +43,7 @@ export async function recordAppEvent(
   );
 }
 
-export const READINGS_MAX = 24;
+const READINGS_MAX = 24;
 export const ReadingsBody = Strict({
   device_id: Type.Integer({ minimum: 1, maximum: 2147483647, errorMessage: say('fields.deviceIdInvalid'), requiredMessage: say('readings.deviceIdRequired') }),
   readings: Type.Array(
@@ -55,7 +55,7 @@ export const ReadingsBody = Strict({
   ),
 });
 
-export const NO_ENERGY_MESSAGE = say('readings.safelinkRefused');
+const NO_ENERGY_MESSAGE = say('readings.safelinkRefused');
 
 /**
  * An auto sync: the months' energy of one of the caller's devices (its slice: own or member property),

@@ -44,7 +44,7 @@ import { say } from '../../server/messages';
 const schema = <T extends TSchema>(tag: string, summary: string, info: T) => routeSchema(tag)(summary, info, 400, 404);
 
 /** Each dashboard role's prefix (spec 6, 7). */
-export const DASHBOARD_PREFIXES: ReadonlyArray<readonly [string, UserType]> = [
+const DASHBOARD_PREFIXES: ReadonlyArray<readonly [string, UserType]> = [
   ['/api/dashboard', 'Admin'],
   ['/api/agency/dashboard', 'Agency'],
   ['/api/electrician/dashboard', 'Electrician'],
@@ -53,7 +53,7 @@ export const DASHBOARD_PREFIXES: ReadonlyArray<readonly [string, UserType]> = [
 ];
 
 /** The month-device family (spec 7): the plain call takes deviceType, the others name their line. */
-export const MONTH_DEVICE_CALLS: ReadonlyArray<readonly [string, DashboardLine | null]> = [
+const MONTH_DEVICE_CALLS: ReadonlyArray<readonly [string, DashboardLine | null]> = [
   ['month-device', null],
   ['month-device-livelink', 'livelink'],
   ['month-device-safelink', 'safelink'],

@@ -14,7 +14,7 @@ import { say } from '../../server/messages';
 
 /** A period longer than this is refused: a quarter of half hours is 4,416 rows. */
 export const MAX_FLASH_DAYS = 92;
-export const METERING_LINES = ['ihd', 'ihd_livelink', 'livelink'];
+const METERING_LINES = ['ihd', 'ihd_livelink', 'livelink'];
 
 /** IANA zone of an Australian state (the demo fleet's); Sydney otherwise. */
 const ZONE_SQL = `CASE p.state WHEN 'QLD' THEN 'Australia/Brisbane' WHEN 'SA' THEN 'Australia/Adelaide'

@@ -6,7 +6,7 @@
 import { Type } from '@sinclair/typebox';
 import { say } from '../../server/messages';
 
-export const DEVICE_LINES = ['ihd', 'livelink', 'safelink', 'airlink', 'bulb', 'all'] as const;
+const DEVICE_LINES = ['ihd', 'livelink', 'safelink', 'airlink', 'bulb', 'all'] as const;
 export type DeviceLine = (typeof DEVICE_LINES)[number];
 
 export const DeviceLineField = Type.Unsafe<DeviceLine>({
@@ -36,7 +36,7 @@ export function productLines(line: ListedLine): string[] {
  * A device's product as the console names it (shared-api's productOfDeviceType and productLabel, spelled
  * the same): ihd is Electricity Advisor, an IHD paired with a livelink is listed with Livelink.
  */
-export const PRODUCT_NAMES: Readonly<Record<string, string>> = {
+const PRODUCT_NAMES: Readonly<Record<string, string>> = {
   ihd: 'Electricity Advisor',
   ihd_livelink: 'Livelink',
   livelink: 'Livelink',

@@ -291,7 +291,7 @@ export async function deviceDetail(db: Db, caller: Caller, id: number, line?: Li
 }
 
 export const IMPULSE_RATE_TYPES = ['imp/kWh', 'Wh/imp'] as const;
-export type ImpulseRateType = (typeof IMPULSE_RATE_TYPES)[number];
+type ImpulseRateType = (typeof IMPULSE_RATE_TYPES)[number];
 export const INVALID_IMPULSE_RATE = say('devices.impulseRateInvalid');
 
 /**
@@ -299,7 +299,7 @@ export const INVALID_IMPULSE_RATE = say('devices.impulseRateInvalid');
  * Wh/imp rate converted to imp/kWh (1000 / the typed value), so with Wh/imp the rate must divide
  * 1000 exactly (the typed value was a whole number).
  */
-export function checkImpulseRate(rate: number, type: ImpulseRateType): void {
+function checkImpulseRate(rate: number, type: ImpulseRateType): void {
   if (!Number.isInteger(rate) || rate < 0) throw badRequest(INVALID_IMPULSE_RATE);
   if (type === 'Wh/imp' && (rate === 0 || 1000 % rate !== 0)) throw badRequest(INVALID_IMPULSE_RATE);
 }
@@ -361,7 +361,7 @@ export interface RateCorrection {
   unit_charge?: number;
 }
 
-export const UNIT_CHARGE_REQUIRED = say('devices.unitChargeRequired');
+const UNIT_CHARGE_REQUIRED = say('devices.unitChargeRequired');
 
 /** A correction of a past period: kept in the update-rate history; the current rate when it reaches today. */
 export async function correctDevice(db: Db, caller: Caller, id: number, c: RateCorrection, now: Date): Promise<void> {

@@ -16,9 +16,7 @@ import { Nullable } from '../../server/schemas';
 import { say } from '../../server/messages';
 
 
-export const SMOKE_ALARM_STATUSES = ['Normal', 'Alarm', 'Fault', 'Low battery'] as const;
-
-export const SMOKE_ALARM_LIST: ListSpec = {
+const SMOKE_ALARM_LIST: ListSpec = {
   sortable: {
     created_at: 's.created_at',
     id: 's.id',

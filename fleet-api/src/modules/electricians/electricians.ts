@@ -17,18 +17,18 @@ import { ISO, SqlParams, whereClause } from '../../server/sql';
 import { revokeUserSessions } from '../auth/sessions';
 import { say } from '../../server/messages';
 
-export const ELECTRICIAN_NOT_FOUND = say('electricians.notFound');
-export const EMAIL_TAKEN = uniqueMessage('electricians_email_key', say('electricians.emailTaken'));
-export const ABN_REQUIRED = say('fields.abnNumberRequired');
-export const ABN_INVALID = say('fields.abnInvalid');
-export const AGGREGATOR_REQUIRED = say('fields.aggregatorRequired');
-export const AGGREGATOR_NOT_FOUND = say('aggregators.notFound');
-export const STATE_INVALID = say('fields.stateInvalid');
+const ELECTRICIAN_NOT_FOUND = say('electricians.notFound');
+const EMAIL_TAKEN = uniqueMessage('electricians_email_key', say('electricians.emailTaken'));
+const ABN_REQUIRED = say('fields.abnNumberRequired');
+const ABN_INVALID = say('fields.abnInvalid');
+const AGGREGATOR_REQUIRED = say('fields.aggregatorRequired');
+const AGGREGATOR_NOT_FOUND = say('aggregators.notFound');
+const STATE_INVALID = say('fields.stateInvalid');
 /** Spec 9: States. */
-export const STATES = ['NSW', 'NT', 'QLD', 'SA', 'TAS', 'VIC', 'WA', 'ACT'] as const;
+const STATES = ['NSW', 'NT', 'QLD', 'SA', 'TAS', 'VIC', 'WA', 'ACT'] as const;
 const ABN_LENGTH = 11;
 
-export const deleteRefusal = (devices: number): string => say('electricians.inUse', { count: devices });
+const deleteRefusal = (devices: number): string => say('electricians.inUse', { count: devices });
 
 // Body fields, in the form's order (the first field in error is the one answered).
 const OptionalText = (label: string, maxLength: number) =>
@@ -120,7 +120,7 @@ export type ElectricianInfoT = Static<typeof ElectricianInfo>;
 const FULL_NAME = `(e.first_name || ' ' || e.last_name)`;
 
 /** The drawer's Name, Email, Phone, Company Name, ABN Number, Aggregator, City, State and Postcode. */
-export const ELECTRICIAN_LIST: ListSpec = {
+const ELECTRICIAN_LIST: ListSpec = {
   sortable: {
     created_at: 'e.created_at',
     id: 'e.id',

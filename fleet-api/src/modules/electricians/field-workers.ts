@@ -15,8 +15,8 @@ import { EmailField, NameField, NewPasswordField, normaliseEmail, Nullable, Opti
 import { ISO, SqlParams, whereClause } from '../../server/sql';
 import { say } from '../../server/messages';
 
-export const FIELD_WORKER_NOT_FOUND = say('fieldWorkers.notFound');
-export const FIELD_WORKER_EMAIL_TAKEN = uniqueMessage('electrician_agents_email_key', say('fieldWorkers.emailTaken'));
+const FIELD_WORKER_NOT_FOUND = say('fieldWorkers.notFound');
+const FIELD_WORKER_EMAIL_TAKEN = uniqueMessage('electrician_agents_email_key', say('fieldWorkers.emailTaken'));
 
 // Spec 5 (Installation agent, which the spec applies to field workers): names required and under 200
 // characters, email, a phone (form field mobile) of 8 to 13, a password on create only.
@@ -64,7 +64,7 @@ const FULL_NAME = `(w.first_name || ' ' || w.last_name)`;
 const ELECTRICIAN_NAME = `(e.first_name || ' ' || e.last_name)`;
 
 /** The drawer's Name, Email, Phone and (Admin, Agency) Electrician and Company Name. */
-export const FIELD_WORKER_LIST: ListSpec = {
+const FIELD_WORKER_LIST: ListSpec = {
   sortable: {
     created_at: 'w.created_at',
     id: 'w.id',

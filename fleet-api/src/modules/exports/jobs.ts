@@ -28,10 +28,10 @@ declare module '../../server/context' {
 }
 
 /** Finished exports and their files are kept this long. */
-export const EXPORT_KEEP_MS = 24 * 3600 * 1000;
+const EXPORT_KEEP_MS = 24 * 3600 * 1000;
 
 /** The kinds of export and the name their file downloads as. */
-export const EXPORT_FILES = {
+const EXPORT_FILES = {
   devices: 'Devices.csv',
   customers: 'Customers.csv',
   feedback: 'Feedback.csv',
@@ -82,7 +82,7 @@ export function exportCopySql(spec: Pick<CsvExport, 'from' | 'idColumn' | 'colum
 }
 
 /** PGlite answers a COPY as one blob: it is read in ranges of this many devices. */
-export const PGLITE_COPY_CHUNK = 50_000;
+const PGLITE_COPY_CHUNK = 50_000;
 
 /** One CSV field as the export writes it (the SQL does the same): a leading = + - @ is defused. */
 export function csvField(value: unknown): string {

@@ -15,10 +15,10 @@ import { Nullable } from '../../server/schemas';
 import { say } from '../../server/messages';
 
 /** At most this many days in one request (a quarter), and the default period: the last week. */
-export const ACTIVITY_MAX_DAYS = 92;
+const ACTIVITY_MAX_DAYS = 92;
 const DEFAULT_DAYS = 7;
 /** Kept this long (housekeeping). */
-export const ACTIVITY_KEEP_DAYS = 92;
+const ACTIVITY_KEEP_DAYS = 92;
 
 export const ActivityRow = Type.Object({
   id: Type.Integer(),

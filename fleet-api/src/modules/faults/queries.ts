@@ -19,7 +19,7 @@ import type { DeviceKeys } from '../../policy/live-scope';
 import { Nullable } from '../../server/schemas';
 import { say } from '../../server/messages';
 
-export const FAULT_LIST: ListSpec = {
+const FAULT_LIST: ListSpec = {
   sortable: {
     created_at: 'l.history_datetime',
     history_datetime: 'l.history_datetime',
@@ -53,10 +53,10 @@ export const FAULT_LIST: ListSpec = {
   ignoredFilters: ['fault_status'],
 };
 
-export type FaultStatus = 0 | 1;
+type FaultStatus = 0 | 1;
 
 /** The tab of a list query: the filter's fault_status (spec: default 0). */
-export function faultStatusOf(filter: string | undefined): FaultStatus {
+function faultStatusOf(filter: string | undefined): FaultStatus {
   const item = decodeFilter(filter).find((f) => f.key === 'fault_status');
   if (!item || item.value === '') return 0;
   const value = String(Array.isArray(item.value) ? item.value[0] : item.value);
@@ -64,7 +64,7 @@ export function faultStatusOf(filter: string | undefined): FaultStatus {
   throw badRequest(say('faults.statusInvalid'));
 }
 
-export const RelatedFault = Type.Object({
+const RelatedFault = Type.Object({
   fault_code: Type.String(),
   fault_description: Nullable(Type.String()),
   last_record: Type.String(),
@@ -169,7 +169,7 @@ export interface Resolution {
   job_comments?: string | null;
 }
 
-export const ALREADY_RESOLVED = say('faults.alreadyResolved');
+const ALREADY_RESOLVED = say('faults.alreadyResolved');
 
 export interface Resolved {
   info: { faults: number; devices: number; resolution_id: number };

@@ -8,7 +8,7 @@ import { Nullable } from '../../server/schemas';
 export const PACK_SLOTS = ['ota_file', 'mcu56', 'mcu62'] as const;
 type PackSlot = (typeof PACK_SLOTS)[number];
 
-export const FirmwareFile = Type.Object({
+const FirmwareFile = Type.Object({
   key: Type.String(),
   file_name: Type.String(),
   download_link: Type.String(),

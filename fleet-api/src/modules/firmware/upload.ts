@@ -9,10 +9,10 @@ import type { FirmwareStorage } from '../../storage/firmware-storage';
 import { readUploadForm, type UploadForm, type UploadFormSpec } from '../../server/upload-form';
 import { say } from '../../server/messages';
 
-export { discardAll, displayName, MALFORMED_MESSAGE, STALLED_MESSAGE, type UploadedFile } from '../../server/upload-form';
+export { discardAll,  MALFORMED_MESSAGE, STALLED_MESSAGE,  } from '../../server/upload-form';
 
-export const MAX_FIRMWARE_BYTES = 52_428_800;
-export const TOO_LARGE_MESSAGE = say('firmware.fileTooLarge', { bytes: MAX_FIRMWARE_BYTES });
+const MAX_FIRMWARE_BYTES = 52_428_800;
+const TOO_LARGE_MESSAGE = say('firmware.fileTooLarge', { bytes: MAX_FIRMWARE_BYTES });
 
 export const FILE_SLOTS = ['file', 'ota_file', 'mcu56', 'mcu62'] as const;
 export type FileSlot = (typeof FILE_SLOTS)[number];
@@ -24,7 +24,7 @@ export const MD5_FIELD: Record<FileSlot, string> = {
   mcu62: 'md_5_value_mcu62',
 };
 
-export const TEXT_FIELDS = [
+const TEXT_FIELDS = [
   'deviceType',
   'ota_type',
   'version',
@@ -35,7 +35,7 @@ export const TEXT_FIELDS = [
   'md_5_value_mcu56',
   'md_5_value_mcu62',
 ] as const;
-export type TextField = (typeof TEXT_FIELDS)[number];
+type TextField = (typeof TEXT_FIELDS)[number];
 
 export type FirmwareForm = UploadForm<TextField, FileSlot>;
 

@@ -14,7 +14,7 @@ declare module '../../server/context' {
   }
 }
 
-export const LIVE_CHANNEL = 'fleet_live';
+const LIVE_CHANNEL = 'fleet_live';
 const NOTIFY_MAX = 7500;
 
 export type LiveListener = (events: LiveEvent[]) => void;
@@ -66,7 +66,7 @@ export class LocalLiveBus implements LiveBus {
   async close(): Promise<void> {}
 }
 
-export class PgLiveBus implements LiveBus {
+class PgLiveBus implements LiveBus {
   private readonly listeners = new Listeners();
   private stop: (() => Promise<void>) | null = null;
 

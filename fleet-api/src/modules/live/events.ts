@@ -37,7 +37,7 @@ export type LiveEvent =
   | { kind: 'session'; at: number; session_id: string; code: 4000 | 4401 };
 
 /** How a device's reassignment looks from one slice. */
-export type MovedSlice = 'joined' | 'left' | 'stayed';
+type MovedSlice = 'joined' | 'left' | 'stayed';
 
 export type LiveMessage =
   | [number, number]

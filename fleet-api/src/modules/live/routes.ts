@@ -16,10 +16,10 @@ import type { ModuleOptions } from '../../server/context';
 import { CLOSE } from './hub';
 import { say } from '../../server/messages';
 
-export const LIVE_PATH = '/ws';
+const LIVE_PATH = '/ws';
 
 /** Origins a browser may open the socket from: the console's (PUBLIC_URL) and LIVE_ORIGINS. */
-export function allowedOrigins(publicUrl: string, extra: readonly string[]): Set<string> {
+function allowedOrigins(publicUrl: string, extra: readonly string[]): Set<string> {
   return new Set([new URL(publicUrl).origin, ...extra.map((o) => new URL(o).origin)]);
 }
 

@@ -15,7 +15,7 @@ import type { ModuleOptions } from '../../server/context';
 import { ADMIN } from '../ota/common';
 import { say } from '../../server/messages';
 
-export const HeatPumpModel = Type.Object({
+const HeatPumpModel = Type.Object({
   id: Type.Integer(),
   model_name: Type.String(),
   capacity_litres: Nullable(Type.Integer()),
@@ -30,8 +30,8 @@ const MODEL_LIST: ListSpec = {
   filters: { model_name: { kind: 'text', column: 'm.model_name' } },
 };
 
-export const MODEL_NAME_MAX = 60;
-export const MODEL_EXISTS = uniqueMessage('heat_pump_models_name_key', say('models.nameTaken'));
+const MODEL_NAME_MAX = 60;
+const MODEL_EXISTS = uniqueMessage('heat_pump_models_name_key', say('models.nameTaken'));
 
 const modelFields = {
   model_name: Type.String({

@@ -9,7 +9,7 @@ import type { Caller } from '../../policy/roles';
 import { scopeFor } from '../../policy/scope';
 import { SqlParams } from '../../server/sql';
 
-export interface AddressSuggestion {
+interface AddressSuggestion {
   label: string;
   source: 'maps' | 'fleet' | 'postcode';
 }
@@ -20,7 +20,7 @@ export interface AddressSuggester {
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-export class FleetAddresses implements AddressSuggester {
+class FleetAddresses implements AddressSuggester {
   constructor(private readonly db: Db) {}
 
   async suggest(caller: Caller, text: string, limit: number): Promise<AddressSuggestion[]> {
@@ -49,7 +49,7 @@ export interface MapsSettings {
 }
 
 /** The maps service's place autocomplete (Google Places API), restricted to one country. */
-export class MapsAddresses implements AddressSuggester {
+class MapsAddresses implements AddressSuggester {
   constructor(
     private readonly settings: MapsSettings,
     private readonly fetchImpl: typeof fetch = fetch,

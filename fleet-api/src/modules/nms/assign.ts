@@ -19,8 +19,8 @@ import { DEVICE_KEYS_SQL, deviceKeysOf, type LiveEvent } from '../live/events';
 import type { DeviceKeys } from '../../policy/live-scope';
 import { say } from '../../server/messages';
 
-export const PLEASE_SELECT_MULTISITE = say('nms.companyRequired');
-export const PLEASE_SELECT_SITE = say('nms.siteRequired');
+const PLEASE_SELECT_MULTISITE = say('nms.companyRequired');
+const PLEASE_SELECT_SITE = say('nms.siteRequired');
 export const NO_COMPANY_WITH_EMAIL = say('nms.noCompanyForContact');
 
 export interface Assignment {

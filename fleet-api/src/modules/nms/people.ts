@@ -29,10 +29,10 @@ const SiteIds = Type.Array(Type.Integer({ minimum: 1, maximum: 2147483647, error
   requiredMessage: say('siteManagers.siteRequired'),
 });
 /** A site manager's email is one person's across the fleet (site_managers_email_key): a second one is a 409. */
-export const SITE_MANAGER_EMAIL_TAKEN = uniqueMessage('site_managers_email_key', say('siteManagers.emailTaken'));
+const SITE_MANAGER_EMAIL_TAKEN = uniqueMessage('site_managers_email_key', say('siteManagers.emailTaken'));
 
 /** Spec 5: digits only, 8 to 13 of them. */
-export const CONTACT_NO_INVALID = say('fields.contactNumberInvalid');
+const CONTACT_NO_INVALID = say('fields.contactNumberInvalid');
 const ContactNo = Type.String({ pattern: '^[0-9]{8,13}$', errorMessage: { default: CONTACT_NO_INVALID }, requiredMessage: say('fields.contactNumberRequired') });
 
 export const ManagerBody = { site_ids: SiteIds, first_name: personName('First Name'), last_name: personName('Last Name'), email: email('Site Manager Email') };

@@ -10,9 +10,9 @@ import { buildListing, type ListInfo, type ListQuery, type ListSpec, pagedList }
 import { ISO, SqlParams, whereClause } from '../../server/sql';
 import { say } from '../../server/messages';
 
-export const AGGREGATOR_NAME_REQUIRED = say('fields.nameRequired');
-export const AGGREGATOR_EXISTS = uniqueMessage('aggregators_name_key', say('aggregators.nameTaken'));
-export const NAME_MAX = 199;
+const AGGREGATOR_NAME_REQUIRED = say('fields.nameRequired');
+const AGGREGATOR_EXISTS = uniqueMessage('aggregators_name_key', say('aggregators.nameTaken'));
+const NAME_MAX = 199;
 
 export const AggregatorName = Type.String({
   minLength: 1,

@@ -11,8 +11,8 @@ import { buildListing, type ListInfo, type ListQuery, type ListSpec, pagedList }
 import { ISO, SqlParams, whereClause } from '../../server/sql';
 import { say } from '../../server/messages';
 
-export const RETAILER_NAME_REQUIRED = say('retailers.nameRequired');
-export const RETAILER_EXISTS = uniqueMessage('electricity_retailers_name_key', say('retailers.nameTaken'));
+const RETAILER_NAME_REQUIRED = say('retailers.nameRequired');
+const RETAILER_EXISTS = uniqueMessage('electricity_retailers_name_key', say('retailers.nameTaken'));
 
 export const RetailerName = Type.String({
   minLength: 1,

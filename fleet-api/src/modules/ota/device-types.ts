@@ -10,7 +10,7 @@ import { badRequest } from '../../server/errors';
 import type { FilterRule } from '../../server/listing';
 import { say } from '../../server/messages';
 
-export const DEVICE_TYPES = ['ihd', 'ihd_livelink', 'livelink', 'safelink', 'airlink', 'bulb', 'heat_pump'] as const;
+const DEVICE_TYPES = ['ihd', 'ihd_livelink', 'livelink', 'safelink', 'airlink', 'bulb', 'heat_pump'] as const;
 export type DeviceType = (typeof DEVICE_TYPES)[number];
 
 export const DeviceTypeField = Type.Unsafe<DeviceType>({
@@ -29,13 +29,8 @@ export function otaLine(deviceType: DeviceType): string {
   return deviceType === 'ihd_livelink' ? 'livelink' : deviceType;
 }
 
-/** bulb and safelink devices are shown and searched by MAC address. */
-export function usesMacAddress(deviceType: DeviceType): boolean {
-  return deviceType === 'bulb' || deviceType === 'safelink';
-}
-
 /** `^(\d{1,3}|\*)(\.(\d{1,3}|\*)){1,2}$`: 2 or 3 parts, each up to 3 digits or a star. */
-export const VERSION_PATTERN = '^(\\d{1,3}|\\*)(\\.(\\d{1,3}|\\*)){1,2}$';
+const VERSION_PATTERN = '^(\\d{1,3}|\\*)(\\.(\\d{1,3}|\\*)){1,2}$';
 const VERSION_RE = new RegExp(VERSION_PATTERN);
 export const INVALID_VERSION = say('ota.versionInvalid');
 

@@ -16,7 +16,7 @@ import { ADMIN, BodyFilter, DeviceIds, filterText, oneRow } from './common';
 import { DeviceTypeField, INVALID_VERSION, isVersion, requireFirmwareVersions, type DeviceType } from './device-types';
 import { say } from '../../server/messages';
 
-export const OtaGroup = Type.Object({
+const OtaGroup = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
   created_at: Type.String(),

@@ -20,7 +20,7 @@ import { jobEvents, rolloutEvents } from './rollouts';
 import { publishCommitted } from '../live/bus';
 import { say } from '../../server/messages';
 
-export const OtaPush = Type.Object({
+const OtaPush = Type.Object({
   id: Type.Integer(),
   created_at: Type.String(),
   created_by_email: Nullable(Type.String()),
@@ -33,7 +33,7 @@ export const OtaPush = Type.Object({
   failed: Type.Integer(),
 });
 
-export const OtaJob = Type.Object({
+const OtaJob = Type.Object({
   id: Type.Integer(),
   push_id: Type.Integer(),
   device_id: Type.Integer(),

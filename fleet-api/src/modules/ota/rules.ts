@@ -15,7 +15,7 @@ import { ADMIN } from './common';
 import { DeviceTypeField, requireFirmwareVersions, VersionField, type DeviceType } from './device-types';
 import { say } from '../../server/messages';
 
-export const OtaRule = Type.Object({
+const OtaRule = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
   from_version: Type.String(),

@@ -26,8 +26,8 @@ const OptionalConfirm = Type.Optional(Type.String({ maxLength: 128 }));
 /** Needed (and checked) whenever `password` changes: a stolen session alone cannot take the account. */
 const CurrentPassword = Type.Optional(Type.String({ maxLength: 128 }));
 
-export const CURRENT_PASSWORD_REQUIRED = say('profile.currentPasswordRequired');
-export const CURRENT_PASSWORD_WRONG = say('profile.currentPasswordWrong');
+const CURRENT_PASSWORD_REQUIRED = say('profile.currentPasswordRequired');
+const CURRENT_PASSWORD_WRONG = say('profile.currentPasswordWrong');
 
 /** A new password needs the current one; a wrong or missing one is a 400 before anything is written. */
 async function requireCurrentPassword(db: Db, caller: Caller, form: { password?: string; current_password?: string }): Promise<void> {

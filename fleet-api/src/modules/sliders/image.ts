@@ -7,9 +7,9 @@
 import type { UploadFormSpec } from '../../server/upload-form';
 import { say } from '../../server/messages';
 
-export const IMAGE_EXTENSIONS = ['.jpeg', '.jpg', '.png'] as const;
-export const MAX_IMAGE_BYTES = 52_428_800;
-export const IMAGE_NAME_REFUSED = say('sliders.imageTypeRefused');
+const IMAGE_EXTENSIONS = ['.jpeg', '.jpg', '.png'] as const;
+const MAX_IMAGE_BYTES = 52_428_800;
+const IMAGE_NAME_REFUSED = say('sliders.imageTypeRefused');
 export const IMAGE_NOT_IMAGE = say('sliders.imageNotPicture');
 
 export type ImageType = 'image/png' | 'image/jpeg';
@@ -24,7 +24,7 @@ export function imageTypeOf(head: Buffer): ImageType | null {
   return null;
 }
 
-export const SLIDER_FIELDS = ['id', 'deviceType', 'name', 'link'] as const;
+const SLIDER_FIELDS = ['id', 'deviceType', 'name', 'link'] as const;
 export type SliderField = (typeof SLIDER_FIELDS)[number];
 
 export const SLIDER_FORM: UploadFormSpec<SliderField, 'image'> = {

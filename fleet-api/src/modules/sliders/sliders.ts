@@ -13,13 +13,13 @@ import { ISO, SqlParams, whereClause } from '../../server/sql';
 import { Nullable } from '../../server/schemas';
 import { say } from '../../server/messages';
 
-export const SLIDER_DEVICE_TYPES = ['ihd', 'livelink', 'safelink', 'airlink'] as const;
+const SLIDER_DEVICE_TYPES = ['ihd', 'livelink', 'safelink', 'airlink'] as const;
 export type SliderDeviceType = (typeof SLIDER_DEVICE_TYPES)[number];
 export const DEVICE_TYPE_MESSAGE = say('fields.oneOf', { field: 'deviceType', values: SLIDER_DEVICE_TYPES.join(', ') });
 
-export const NAME_REQUIRED = say('fields.nameRequired');
-export const NAME_TOO_LONG = say('sliders.nameTooLong');
-export const LINK_INVALID = say('sliders.linkInvalid');
+const NAME_REQUIRED = say('fields.nameRequired');
+const NAME_TOO_LONG = say('sliders.nameTooLong');
+const LINK_INVALID = say('sliders.linkInvalid');
 export const IMAGE_REQUIRED = say('sliders.imageRequired');
 export const SLIDER_NOT_FOUND = say('sliders.notFound');
 
@@ -34,7 +34,7 @@ export function isSliderDeviceType(value: string): value is SliderDeviceType {
 export const DeviceTypeQuery = Type.Unsafe<SliderDeviceType>({ type: 'string', enum: [...SLIDER_DEVICE_TYPES], errorMessage: DEVICE_TYPE_MESSAGE });
 
 /** Spec 5 shared patterns: http or https, something after the scheme, no spaces; and a URL a browser reads. */
-export function isWebLink(text: string): boolean {
+function isWebLink(text: string): boolean {
   if (!/^https?:\/\/[^\s/$.?#][^\s]*$/i.test(text) || text.length > 2000) return false;
   try {
     const url = new URL(text);
@@ -86,7 +86,7 @@ export interface SliderRow {
   updated_at: string;
 }
 
-export const SLIDER_COLUMNS = `s.id::int AS id, ${PRODUCT_SQL} AS "deviceType", s.name, s.link, s.image_key, s.image_type, s.image_name,
+const SLIDER_COLUMNS = `s.id::int AS id, ${PRODUCT_SQL} AS "deviceType", s.name, s.link, s.image_key, s.image_type, s.image_name,
   s.image_bytes, ${ISO('s.created_at')} AS created_at, ${ISO('s.updated_at')} AS updated_at`;
 
 const LIST: ListSpec = {

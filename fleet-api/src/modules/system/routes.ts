@@ -42,7 +42,7 @@ const PROXY_HEADERS = ['x-forwarded-for', 'forwarded', 'x-forwarded-host', 'x-fo
  * peer (never `request.ip`, which believes X-Forwarded-For from a trusted proxy) is loopback and the
  * request carries no proxy header, so nothing reaches it through the console server or any proxy.
  */
-export function isDirectLoopbackCaller(request: FastifyRequest): boolean {
+function isDirectLoopbackCaller(request: FastifyRequest): boolean {
   const peer = request.raw.socket.remoteAddress ?? '';
   if (!LOOPBACK.has(peer)) return false;
   return PROXY_HEADERS.every((h) => request.headers[h] === undefined);

@@ -16,8 +16,8 @@ import { ISO, SqlParams, whereClause } from '../../server/sql';
 import { planKeysOf, postCodesOfList, SLOT_KINDS, TARIFF_MESSAGES, tariffProblem, weekendsOf, type Day, type Season, type SlotKind } from '@fleet/contract';
 import { say } from '../../server/messages';
 
-export const TARIFF_EXISTS = uniqueMessage('tariff_companies_name_key', say('tariffs.companyTaken'));
-export const TYPE_NOT_OF_TARIFF = say('tariffs.typeElsewhere');
+const TARIFF_EXISTS = uniqueMessage('tariff_companies_name_key', say('tariffs.companyTaken'));
+const TYPE_NOT_OF_TARIFF = say('tariffs.typeElsewhere');
 
 const Time = (label: string) =>
   Type.String({ pattern: '^\\s*([01][0-9]|2[0-3]):[0-5][0-9](:00)?\\s*$', errorMessage: say('fields.timeInvalid', { field: label }), requiredMessage: say('requests.fieldRequired', { field: label }) });
