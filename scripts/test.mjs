@@ -76,8 +76,7 @@ function jestSuite(label, pkg, env = {}, jobs = workers) {
 }
 
 /**
- * A suite run beside another, on one worker: fleet-api's PostgreSQL run beside its PGlite run, each
- * on a core of its own. Its output goes to a log, printed when it ends (the suite in front blocks this
+ * A suite run beside another, on one worker: fleet-api's PostgreSQL run beside its PGlite run. Its output goes to a log, printed when it ends (the suite in front blocks this
  * process's event loop).
  */
 function jestSuiteBeside(label, pkg, env = {}) {
@@ -113,9 +112,11 @@ for (const pkg of packages) {
   if (!wanted(pkg) || !hasTests(pkg)) continue;
   if (pkg === 'fleet-api') {
     if (process.env.TEST_DATABASE_URL) {
-      // the same suite on both databases at once, a core each
+      // the same suite on both databases at once: PostgreSQL on one worker beside PGlite on a worker
+      // per core, so both cores stay busy until the second one ends (a core each left one idle for
+      // minutes: PGlite's in-process database is the slower run)
       const beside = jestSuiteBeside('fleet-api (PostgreSQL)', pkg);
-      jestSuite('fleet-api (PGlite)', pkg, { TEST_DATABASE_URL: '' }, 1);
+      jestSuite('fleet-api (PGlite)', pkg, { TEST_DATABASE_URL: '' });
       await beside;
     } else {
       jestSuite('fleet-api (PGlite)', pkg, { TEST_DATABASE_URL: '' });

@@ -104,11 +104,12 @@ describe('the database (PGlite, or PostgreSQL when TEST_DATABASE_URL is set)', (
 
 describe('PGlite transactions', () => {
   let db: Db;
+  // a PGlite start is a WebAssembly Postgres booting: seconds alone, over 30 s on a core shared with CI's other suite
   beforeAll(async () => {
     db = await openDatabase({ dataDir: 'memory://' });
-  });
+  }, 120_000);
   afterAll(async () => {
-    await db.close();
+    await db?.close();
   });
 
   it('runs concurrent transactions one after the other and holds plain queries until the commit', async () => {
