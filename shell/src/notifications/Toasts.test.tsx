@@ -7,6 +7,25 @@ import { Toasts } from './Toasts';
 
 beforeAll(() => initI18n());
 
+/** Renders the toaster with the page in Hindi for `check`, then puts English back. */
+async function inHindi(check: () => Promise<void>): Promise<void> {
+  await act(async () => {
+    await changeLanguage('hi');
+  });
+  try {
+    render(
+      <FleetUiProvider>
+        <Toasts />
+      </FleetUiProvider>,
+    );
+    await check();
+  } finally {
+    await act(async () => {
+      await changeLanguage('en');
+    });
+  }
+}
+
 describe('toasts', () => {
   it('shows what any remote notifies, success and error, and hands each to the toaster', async () => {
     render(
@@ -25,15 +44,7 @@ describe('toasts', () => {
   });
 
   it("says the error catalogue's own messages in the page language; a server's message is shown as it came", async () => {
-    await act(async () => {
-      await i18next.changeLanguage('hi');
-    });
-    try {
-      render(
-        <FleetUiProvider>
-          <Toasts />
-        </FleetUiProvider>,
-      );
+    await inHindi(async () => {
       act(() => {
         notify.error(NETWORK_ERROR_MESSAGE);
         notify.error(GENERIC_ERROR_MESSAGE);
@@ -43,23 +54,11 @@ describe('toasts', () => {
       expect(await screen.findByText('कुछ गलत हो गया')).toBeInTheDocument();
       expect(await screen.findByText('Firmware version already exists')).toBeInTheDocument();
       expect(screen.queryByText(NETWORK_ERROR_MESSAGE)).toBeNull();
-    } finally {
-      await act(async () => {
-        await i18next.changeLanguage('en');
-      });
-    }
+    });
   });
 
   it("says a server's sentence in Hindi by its code, and in English when the answer has no code", async () => {
-    await act(async () => {
-      await changeLanguage('hi');
-    });
-    try {
-      render(
-        <FleetUiProvider>
-          <Toasts />
-        </FleetUiProvider>,
-      );
+    await inHindi(async () => {
       act(() => {
         notify.success({ message: 'Device updated successfully', code: 'devices.updated' });
         notify.success({ message: 'Firmware update sent to 3 devices', code: 'ota.pushSent', params: { count: 3 } });
@@ -71,11 +70,7 @@ describe('toasts', () => {
       expect(await screen.findByText('एजेंसी नहीं मिली')).toBeInTheDocument();
       expect(await screen.findByText('first_name must be string')).toBeInTheDocument();
       expect(screen.queryByText('Device updated successfully')).toBeNull();
-    } finally {
-      await act(async () => {
-        await changeLanguage('en');
-      });
-    }
+    });
   });
 
   it("shows the server's English in English (the console bundles no English server texts)", async () => {
