@@ -191,6 +191,24 @@ describe('sockets end with their session', () => {
     expect((await again.closed).code).toBe(4401);
   });
 
+  it("a renewal heard late does not close the socket already opened with the renewed token", async () => {
+    const session = await signIn(t.app, 'agency@demo.test');
+    const renewed = await t.app.inject({ method: 'POST', url: '/api/token-refresh', payload: { refresh_token: session.refresh_token } });
+    const next = renewed.json<{ token: string }>();
+    const l = listen(next.token);
+    await l.opened;
+    await new Promise((r) => setTimeout(r, 100));
+    const claims = JSON.parse(Buffer.from(next.token.split('.')[1]!, 'base64url').toString()) as { sid: string; gen: number };
+    expect(claims.gen).toBe(1);
+    // the renewal's close reaches this instance only now (another instance's bus, a slow notify)
+    await t.app.fleetContext.live.publish([{ kind: 'session', at: Date.now(), session_id: claims.sid, code: 4000, generation: 1 }]);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(l.socket.readyState).toBe(WebSocket.OPEN);
+    // the next renewal does close it
+    await t.app.fleetContext.live.publish([{ kind: 'session', at: Date.now(), session_id: claims.sid, code: 4000, generation: 2 }]);
+    expect((await l.closed).code).toBe(4000);
+  });
+
   it('disabling a user closes its sockets within the sweep (4401)', async () => {
     const session = await signIn(t.app, 'sm@demo.test');
     const l = listen(session.token);

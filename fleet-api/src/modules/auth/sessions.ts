@@ -148,7 +148,7 @@ export async function startSession(db: Db, ctx: AppContext, user: SignInUser): P
   return pair;
 }
 
-export type RefreshOutcome = { ok: true; pair: TokenPair; user: SignInUser } | { ok: false };
+export type RefreshOutcome = { ok: true; pair: TokenPair; user: SignInUser; generation: number } | { ok: false };
 
 /** Uses up a refresh token and issues the next pair of its session; a reused token ends the session. */
 export async function rotateRefresh(ctx: AppContext, refreshToken: string): Promise<RefreshOutcome> {
@@ -179,11 +179,12 @@ export async function rotateRefresh(ctx: AppContext, refreshToken: string): Prom
       'UPDATE auth_sessions SET refreshed_at = $2, generation = generation + 1 WHERE id = $1 RETURNING generation',
       [row.session_id, nowIso(ctx)],
     );
-    const { pair, refreshHash } = issuePair(ctx, user, row.session_id, renewed.rows[0]?.generation ?? 0);
+    const generation = renewed.rows[0]?.generation ?? 0;
+    const { pair, refreshHash } = issuePair(ctx, user, row.session_id, generation);
     await storeRefresh(tx, ctx, refreshHash, row.session_id, user.id);
-    return { ok: true, pair, user };
+    return { ok: true, pair, user, generation };
   });
-  if (typeof outcome === 'object' && outcome.ok) await closeLiveSockets(ctx, [claims.sid], 4000);
+  if (typeof outcome === 'object' && outcome.ok) await closeLiveSockets(ctx, [claims.sid], 4000, outcome.generation);
   if (outcome === 'reused') {
     // Outside the transaction above so the revocation stands even though the request fails.
     await revokeSession(ctx.db, ctx, claims.sid, 'refresh token reused');
@@ -204,9 +205,10 @@ export async function revokeSession(db: Db, ctx: AppContext, sessionId: string, 
  * The live sockets of these sessions close at once on every instance (SECURITY.md 17): 4401 when the
  * session ended, 4000 when it renewed its tokens (the console reconnects with the new one).
  */
-async function closeLiveSockets(ctx: AppContext, sessionIds: string[], code: 4000 | 4401): Promise<void> {
+async function closeLiveSockets(ctx: AppContext, sessionIds: string[], code: 4000 | 4401, generation?: number): Promise<void> {
   const at = ctx.config.now().getTime();
-  await ctx.live.publish(sessionIds.map((session_id) => ({ kind: 'session' as const, at, session_id, code })));
+  // a renewal's new generation: sockets already opened with the new token (another tab) stay open
+  await ctx.live.publish(sessionIds.map((session_id) => ({ kind: 'session' as const, at, session_id, code, ...(generation === undefined ? {} : { generation }) })));
 }
 
 /** Ends every session of a user, except `keep` when given (a password change keeps the current one). */

@@ -33,8 +33,11 @@ export type LiveEvent =
   | { kind: 'ota'; at: number; device: DeviceKeys; push_id: number; job_id: number; state: OtaJobState; firmware_version: string | null }
   /** A push's job counts after a change: the OTA screens', heard by Admin only. */
   | ({ kind: 'rollout'; at: number } & RolloutCounts)
-  /** A session ended (logout: 4401) or renewed its tokens (4000: reconnect with the new one). */
-  | { kind: 'session'; at: number; session_id: string; code: 4000 | 4401 };
+  /**
+   * A session ended (logout: 4401) or renewed its tokens (4000: reconnect with the new one). A renewal
+   * names the new `generation`: a socket already opened with the new token stays open.
+   */
+  | { kind: 'session'; at: number; session_id: string; code: 4000 | 4401; generation?: number };
 
 /** How a device's reassignment looks from one slice. */
 type MovedSlice = 'joined' | 'left' | 'stayed';

@@ -52,6 +52,8 @@ interface Connection {
   token: string;
   /** When its token expires (ms). */
   expiresAt: number;
+  /** Its token's generation in the session (a renewal makes the next). */
+  generation: number;
 }
 
 interface Group {
@@ -105,10 +107,10 @@ export class LiveHub {
   }
 
   /** Adds a signed-in socket; it hears its slice from now on. */
-  async add(socket: WebSocket, caller: Caller, token: string, expiresAt: number): Promise<void> {
+  async add(socket: WebSocket, caller: Caller, token: string, claims: { expiresAt: number; generation: number }): Promise<void> {
     const group = await this.groupOf(caller);
     if (socket.readyState !== OPEN) return;
-    const connection: Connection = { socket, caller, token, expiresAt };
+    const connection: Connection = { socket, caller, token, ...claims };
     group.connections.add(connection);
     this.stats.connections += 1;
     socket.on('close', () => {
@@ -151,7 +153,10 @@ export class LiveHub {
       if (event.kind === 'session') {
         for (const group of this.groups.values()) {
           for (const c of group.connections) {
-            if (c.caller.sessionId === event.session_id) c.socket.close(event.code, event.code === CLOSE.renewed ? 'tokens renewed' : 'session ended');
+            if (c.caller.sessionId !== event.session_id) continue;
+            // a console that already reconnected with the renewed token keeps that socket
+            if (event.generation !== undefined && c.generation >= event.generation) continue;
+            c.socket.close(event.code, event.code === CLOSE.renewed ? 'tokens renewed' : 'session ended');
           }
         }
         continue;

@@ -63,7 +63,7 @@ export const liveRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { ctx }
         socket.close(CLOSE.tokenRefused, 'sign in again');
         return;
       }
-      await hub.add(socket, caller, token, claims.exp * 1000);
+      await hub.add(socket, caller, token, { expiresAt: claims.exp * 1000, generation: claims.gen ?? 0 });
     },
   );
 };
