@@ -1,9 +1,8 @@
 // Firmware files and OTA packs (docs/ota-calls.md, Firmwares).
-import { apiGet, apiList, apiPostForm, newestFirst, type ListQuery, type UploadProgress } from '@fleet/shared-api';
+import { apiDeleteJson, apiGet, apiList, apiPostForm, newestFirst, type ListQuery, type UploadProgress } from '@fleet/shared-api';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { OtaDeviceType } from './device-type';
 import { useFleetMutation } from '@fleet/shared-api';
-import { apiDeleteJson } from './request';
 import type { Firmware, OtaType } from './types';
 
 export const firmwareKeys = {

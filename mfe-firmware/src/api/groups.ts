@@ -1,9 +1,8 @@
 // OTA groups and their devices (docs/ota-calls.md, Groups).
-import { apiGet, apiList, apiPost, apiPut, type ListQuery } from '@fleet/shared-api';
+import { apiDeleteJson, apiGet, apiList, apiPost, apiPut, type ListQuery } from '@fleet/shared-api';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { OtaDeviceType } from './device-type';
 import { useFleetMutation } from '@fleet/shared-api';
-import { apiDeleteJson } from './request';
 import type { GroupInfo, OtaGroup } from './types';
 
 const groupKeys = {

@@ -1,9 +1,8 @@
 // OTA rules (docs/ota-calls.md, Rules).
-import { apiList, apiPost, apiPut, type ListQuery } from '@fleet/shared-api';
+import { apiDeleteJson, apiList, apiPost, apiPut, type ListQuery } from '@fleet/shared-api';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { OtaDeviceType } from './device-type';
 import { useFleetMutation } from '@fleet/shared-api';
-import { apiDeleteJson } from './request';
 import type { OtaRule } from './types';
 
 const ruleKeys = {

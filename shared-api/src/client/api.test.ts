@@ -1,6 +1,6 @@
 import { adminInfo, fakeSessionServer, jsonResponse, mockFetch, requestOf } from '../test-support';
 import { reloadSessionFromStorage, useSession } from '../session/session-store';
-import { api, apiDelete, apiDownload, apiGet, apiList, apiPost, apiPostForm, apiPut, apiUrl, dispositionFileName } from './api';
+import { api, apiDelete, apiDeleteJson, apiDownload, apiGet, apiList, apiPost, apiPostForm, apiPut, apiUrl, dispositionFileName } from './api';
 import type { UploadProgress } from './api';
 import { ApiError, GENERIC_ERROR_MESSAGE, NETWORK_ERROR_MESSAGE, errorMessage } from './errors';
 
@@ -49,12 +49,15 @@ describe('calls', () => {
     await apiPost('api/profile/update', { first_name: 'Ada' });
     await apiPut('api/profile/update', { last_name: 'Lovelace' });
     await apiDelete('api/homepage/slider', { id: 4 });
+    await apiDeleteJson('/api/ota/delete', { ota_id: 7, deviceType: 'livelink' });
 
     expect(requestOf(fetchMock, 0)).toMatchObject({ method: 'POST', body: '{"first_name":"Ada"}' });
     expect(requestOf(fetchMock, 0).headers.get('content-type')).toContain('application/json');
     expect(requestOf(fetchMock, 1)).toMatchObject({ method: 'PUT', body: '{"last_name":"Lovelace"}' });
     expect(requestOf(fetchMock, 2).method).toBe('DELETE');
     expect(requestOf(fetchMock, 2).url.search).toBe('?id=4');
+    expect(requestOf(fetchMock, 3)).toMatchObject({ method: 'DELETE', body: '{"ota_id":7,"deviceType":"livelink"}' });
+    expect(requestOf(fetchMock, 3).url.pathname).toBe('/api/ota/delete');
   });
 
   test('no bearer header without a session', async () => {

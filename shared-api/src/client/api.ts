@@ -120,7 +120,8 @@ async function fetchOrNetworkError(input: RequestInfo | URL, init?: RequestInit)
 /**
  * The ky instance: same origin, bearer from the session, no silent retries (a retried POST could
  * act twice; the user retries with the screen's refresh instead), failures thrown as ApiError.
- * Paths have no leading slash: `api.get('api/profile').json()`.
+ * Paths have no leading slash: `api.get('api/profile').json()`. Not exported from the package: screens
+ * call resource functions built on apiGet/apiPost/... so that every call has the same failure rules.
  */
 export const api: KyInstance = ky.create({
   prefixUrl: pageOrigin(),
@@ -227,6 +228,11 @@ export function apiPut<T>(path: string, json?: unknown): Promise<ApiAnswer<T>> {
 
 export function apiDelete<T>(path: string, searchParams?: SearchParams): Promise<ApiAnswer<T>> {
   return call<T>('delete', path, { ...(searchParams ? { searchParams } : {}) });
+}
+
+/** DELETE with a JSON body: the OTA deletes take `{ota_id | group_id | id, deviceType}` (docs/ota-calls.md). */
+export function apiDeleteJson<T>(path: string, json: unknown): Promise<ApiAnswer<T>> {
+  return call<T>('delete', path, { json });
 }
 
 /** `info` of a list answer, with `data` and `total` always present. */
