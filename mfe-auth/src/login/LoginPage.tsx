@@ -1,4 +1,4 @@
-import { notify, Link as RouterLink, useNavigate } from '@fleet/shared-api';
+import { notify, requestLogin, Link as RouterLink, useNavigate } from '@fleet/shared-api';
 import { Button, FormField, Link, PasswordInput, Stack, Text, TextField } from '@fleet/shared-ui';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useMutation } from '@tanstack/react-query';
@@ -8,7 +8,6 @@ import { useAuthTranslation, useErrorText, useFirstErrorFocus } from '../forms/f
 import { email } from '../forms/rules';
 import { AuthCard } from '../layout/AuthCard';
 import { FORGOT_PATHS, type Portal } from '../portals';
-import { requestLogin } from './calls';
 import { savePendingLogin } from './pendingLogin';
 import { useEmailVerificationLink } from './useEmailVerificationLink';
 

@@ -1,4 +1,4 @@
-import { homePath, isProductKey, LOGIN_TOAST_TIMER, notify, SELECTED_PRODUCT_KEY, useSession, Link as RouterLink, Navigate, useLocation, useNavigate } from '@fleet/shared-api';
+import { homePath, isProductKey, LOGIN_TOAST_TIMER, notify, SELECTED_PRODUCT_KEY, useSession, Link as RouterLink, Navigate, useLocation, useNavigate, verifyLoginOtp } from '@fleet/shared-api';
 import { Button, Link, Stack, TextField } from '@fleet/shared-ui';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useMutation } from '@tanstack/react-query';
@@ -8,7 +8,7 @@ import * as yup from 'yup';
 import { useAuthTranslation, useErrorText, useFirstErrorFocus } from '../forms/form-helpers';
 import { text } from '../forms/rules';
 import { AuthCard } from '../layout/AuthCard';
-import { resendLoginOtp, verifyLoginOtp } from '../login/calls';
+import { resendLoginOtp } from '../login/calls';
 import { clearPendingLogin, readPendingLogin, savePendingLogin, type PendingLogin } from '../login/pendingLogin';
 import { LOGIN_PATHS } from '../portals';
 import { useResendCooldown } from './useResendCooldown';

@@ -1,4 +1,4 @@
-import { apiPost, errorMessage, Navigate, useSession, type LoginUserInfo, type UserType } from '@fleet/shared-api';
+import { errorMessage, Navigate, requestLogin, useSession, verifyLoginOtp, type UserType } from '@fleet/shared-api';
 import { Alert, Box, Button, Heading, Stack, Text, TextField, useUiTranslation } from '@fleet/shared-ui';
 import { useState, type FormEvent } from 'react';
 
@@ -35,14 +35,10 @@ function StandaloneSignIn({ signedInAs }: { signedInAs: string | null }) {
     setError(null);
     try {
       if (step === 'password') {
-        await apiPost('/api/authenticate/login', { email: email.trim(), password });
+        await requestLogin({ email: email.trim(), password });
         setStep('otp');
       } else {
-        const answer = await apiPost<LoginUserInfo>('/api/authenticate/login-otp', { email: email.trim(), otp: otp.trim() });
-        if (typeof answer.token !== 'string' || typeof answer.refresh_token !== 'string' || !answer.info?.user_type) {
-          throw new Error('The sign-in answer carried no session');
-        }
-        signIn({ token: answer.token, refresh_token: answer.refresh_token, info: answer.info });
+        signIn((await verifyLoginOtp({ email: email.trim(), otp: otp.trim() })).session);
       }
     } catch (err) {
       setError(errorMessage(err));
