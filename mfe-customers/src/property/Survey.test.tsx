@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeApi, lastCall, messageReply, renderCustomers, resetPage, signInAs } from '../test-support';
-import { answer, sanitizeAnswer, type SurveyQuestionDef } from './SurveyDialog';
+import type { SurveyQuestionDef } from '../api/survey';
+import { answer, sanitizeAnswer } from './SurveyDialog';
 
 const user = userEvent.setup({ delay: null });
 

@@ -1,22 +1,11 @@
-import { apiGet, apiPut, errorMessage, useFleetMutation } from '@fleet/shared-api';
+import { errorMessage } from '@fleet/shared-api';
 import { Box, FormField, Input, NativeSelect, Stack } from '@fleet/shared-ui';
 import { EditDialog, useOnOpen } from '@fleet/shared-ui/overlays';
-import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { callPrefix, customerKeys } from '../api/customers';
+import { useSaveSurveyAnswers, useSurveyQuestions, type Answers, type SurveyQuestionDef } from '../api/survey';
 import type { CustomerArea } from '../description';
 import { useCustomersTranslation } from '../i18n/translation';
 
-export interface SurveyQuestionDef {
-  key: string;
-  question: string;
-  question_type: 'Text' | 'Dropdown' | 'Dichotomous';
-  answer_kind?: 'text' | 'integer' | 'decimal';
-  options?: string[];
-  sub_questions?: SurveyQuestionDef[];
-}
-
-export type Answers = Record<string, string>;
 
 /** The air-conditioner type: changing it clears its first follow-up (spec 5). */
 const AIR_CONDITIONER_TYPE = 'air_conditioner_type';
@@ -65,20 +54,11 @@ function answersFrom(data: unknown): Answers {
   return out;
 }
 
-function useSurveyQuestions(enabled: boolean) {
-  return useQuery({
-    queryKey: ['customers', 'survey-questions'],
-    queryFn: async () => (await apiGet<SurveyQuestionDef[]>('/api/survey/questions')).info ?? [],
-    enabled,
-    staleTime: Infinity,
-  });
-}
-
 /** Edit of a property's survey answers: follow-ups appear under a Yes (or a chosen option) and clear under a No. */
 export function SurveyDialog({ area, propertyId, data, open, onClose }: { area: CustomerArea; propertyId: number; data: unknown; open: boolean; onClose: () => void }) {
   const { t } = useCustomersTranslation();
   const questions = useSurveyQuestions(open);
-  const save = useFleetMutation((answers: Answers) => apiPut<null>(`${callPrefix(area)}/property/survey`, { property_id: propertyId, answers }), { invalidate: [customerKeys.all] });
+  const save = useSaveSurveyAnswers(area, propertyId);
   const [answers, setAnswers] = useState<Answers>({});
   // each opening starts from the saved answers
   useOnOpen(

@@ -1,12 +1,12 @@
-import { apiDelete, apiList, apiPost, EMAIL_PATTERN, formatDate, Link as RouterLink, useFleetMutation, useListState, type ListQuery } from '@fleet/shared-api';
+import { EMAIL_PATTERN, formatDate, Link as RouterLink, useListState } from '@fleet/shared-api';
 import { Box, Button, FormField, Input, Link, NativeSelect, Stack } from '@fleet/shared-ui';
 import { EditDialog, useDialogForm } from '@fleet/shared-ui/overlays';
 import { DeleteConfirmDialog, ListHeader, PagedTable, RowActions, type DataColumn, type FilterFieldDef } from '@fleet/shared-ui/tables';
 import { yupResolver } from '@hookform/resolvers/yup';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import * as yup from 'yup';
+import { useAddSuppression, useRemoveSuppression, useSuppressionList, type Suppressed } from '../api/suppression';
 import { customerPaths } from '../description';
 import { useCustomersTranslation } from '../i18n/translation';
 
@@ -18,16 +18,6 @@ const REASON_KEYS: Record<(typeof REASONS)[number], 'unsubscribed' | 'bounced' |
   Complaint: 'complaint',
   'Requested by customer': 'requested',
 };
-const CALL = '/api/customer/suspension-list';
-
-interface Suppressed {
-  id: number;
-  email: string;
-  reason: string | null;
-  customer_id: number | null;
-  customer_name: string | null;
-  created_at: string;
-}
 
 const addSchema = yup.object({
   email: yup.string().default('').trim().required('validation.emailRequired').matches(EMAIL_PATTERN, 'validation.emailInvalid'),
@@ -35,9 +25,6 @@ const addSchema = yup.object({
 });
 type AddValues = yup.InferType<typeof addSchema>;
 
-function useSuppressionList(query: ListQuery) {
-  return useQuery({ queryKey: ['customers', 'suppression', query], queryFn: () => apiList<Suppressed>(CALL, query), placeholderData: keepPreviousData });
-}
 
 /**
  * Suppression List (spec: Weekly reports, /admin/weekly-reports): the addresses weekly reports are not
@@ -47,7 +34,7 @@ export function SuppressionListPage() {
   const { t } = useCustomersTranslation();
   const list = useListState({ filterKeys: ['email', 'reason'] });
   const rows = useSuppressionList(list.toQuery());
-  const remove = useFleetMutation((id: number) => apiDelete<null>(CALL, { id }), { invalidate: [['customers', 'suppression']] });
+  const remove = useRemoveSuppression();
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<Suppressed | null>(null);
   const reasonLabel = (reason: string | null) => (reason && reason in REASON_KEYS ? t(`suppression.reasons.${REASON_KEYS[reason as keyof typeof REASON_KEYS]}`) : (reason ?? '-'));
@@ -99,7 +86,7 @@ const EMPTY_ADD: AddValues = { email: '', reason: '' };
 
 function AddDialog({ open, onClose, reasonLabel }: { open: boolean; onClose: () => void; reasonLabel: (reason: string) => string }) {
   const { t } = useCustomersTranslation();
-  const add = useFleetMutation((values: AddValues) => apiPost<{ id: number }>(CALL, values), { invalidate: [['customers', 'suppression']] });
+  const add = useAddSuppression();
   const form = useForm<AddValues>({ resolver: yupResolver(addSchema), defaultValues: EMPTY_ADD });
   const {
     register,

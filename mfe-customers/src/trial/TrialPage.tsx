@@ -1,22 +1,12 @@
-import { apiGet, apiPut, errorMessage, formatDate, useBackTo, useFleetMutation, useParams } from '@fleet/shared-api';
+import { errorMessage, formatDate, useBackTo, useParams } from '@fleet/shared-api';
 import { Badge, Box, Button, ErrorPanel, FormField, HStack, Input, NativeSelect, PageHeader } from '@fleet/shared-ui';
 import { EditDialog, useOnOpen } from '@fleet/shared-ui/overlays';
 import { DataTable, type DataColumn } from '@fleet/shared-ui/tables';
-import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { useChangeTrial, useTrials, type Trial } from '../api/trials';
 import { customerPaths } from '../description';
 import { useCustomersTranslation } from '../i18n/translation';
 
-interface Trial {
-  id: number;
-  device_id: number | null;
-  serial_number: string | null;
-  started_on: string;
-  ends_on: string;
-  status: 'active' | 'purchased' | 'returned';
-  ended_on: string | null;
-  days_left: number | null;
-}
 
 type Change = { kind: 'extend'; trial: Trial } | { kind: 'end'; trial: Trial };
 const PALETTE: Record<Trial['status'], string> = { active: 'blue', purchased: 'green', returned: 'gray' };
@@ -27,11 +17,7 @@ export function TrialPage() {
   const id = Number(useParams().id);
   const validId = Number.isSafeInteger(id) && id > 0 ? id : 0;
   const back = useBackTo(customerPaths('admin').detail.replace(':id', String(validId)));
-  const trials = useQuery({
-    queryKey: ['customers', 'trials', validId],
-    queryFn: async () => (await apiGet<Trial[]>('/api/customer/trial', { customer_id: validId })).info ?? [],
-    enabled: validId > 0,
-  });
+  const trials = useTrials(validId);
   const [change, setChange] = useState<Change | null>(null);
 
   const columns: DataColumn<Trial>[] = [
@@ -80,7 +66,7 @@ export function TrialPage() {
 
 function ChangeDialog({ change, onClose }: { change: Change | null; onClose: () => void }) {
   const { t } = useCustomersTranslation();
-  const save = useFleetMutation((body: { trial_id: number; ends_on?: string; status?: string }) => apiPut<null>('/api/customer/trial/update', body), { invalidate: [['customers', 'trials']] });
+  const save = useChangeTrial();
   const [endsOn, setEndsOn] = useState('');
   const [outcome, setOutcome] = useState('purchased');
   const [error, setError] = useState<string | null>(null);

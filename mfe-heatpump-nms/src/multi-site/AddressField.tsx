@@ -1,12 +1,7 @@
-import { apiGet, FILTER_DEBOUNCE_MS } from '@fleet/shared-api';
+import { FILTER_DEBOUNCE_MS } from '@fleet/shared-api';
 import { TextField, type TextFieldProps } from '@fleet/shared-ui';
-import { useQuery } from '@tanstack/react-query';
 import { forwardRef, useEffect, useId, useState } from 'react';
-
-interface Suggestion {
-  label: string;
-  source: string;
-}
+import { useAddressSuggestions } from '../api/addresses';
 
 /**
  * An address with suggestions as it is typed (spec: address autocomplete): fleet-api answers from the
@@ -22,12 +17,7 @@ export const AddressField = forwardRef<HTMLInputElement, TextFieldProps>(functio
     const timer = setTimeout(() => setAsked(text.trim()), FILTER_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [text]);
-  const suggestions = useQuery({
-    queryKey: ['addresses', asked],
-    enabled: asked.length >= 2,
-    queryFn: async () => ((await apiGet<Suggestion[]>('/api/nms/addresses/suggest', { q: asked })).info as Suggestion[]) ?? [],
-    staleTime: 60_000,
-  });
+  const suggestions = useAddressSuggestions(asked);
   return (
     <>
       <TextField

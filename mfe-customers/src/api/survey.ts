@@ -1,0 +1,30 @@
+// The property survey (spec 5, docs/customers-calls.md): the questions, and a property's answers saved.
+import { apiGet, apiPut, useFleetMutation } from '@fleet/shared-api';
+import { useQuery } from '@tanstack/react-query';
+import type { CustomerArea } from '../description';
+import { callPrefix, customerKeys } from './customers';
+
+export interface SurveyQuestionDef {
+  key: string;
+  question: string;
+  question_type: 'Text' | 'Dropdown' | 'Dichotomous';
+  answer_kind?: 'text' | 'integer' | 'decimal';
+  options?: string[];
+  sub_questions?: SurveyQuestionDef[];
+}
+
+/** A property's answers by question key. */
+export type Answers = Record<string, string>;
+
+/** The questions (the same for every property): read once per page. */
+export function useSurveyQuestions(enabled: boolean) {
+  return useQuery({
+    queryKey: ['customers', 'survey-questions'],
+    queryFn: async () => (await apiGet<SurveyQuestionDef[]>('/api/survey/questions')).info ?? [],
+    enabled,
+    staleTime: Infinity,
+  });
+}
+
+export const useSaveSurveyAnswers = (area: CustomerArea, propertyId: number) =>
+  useFleetMutation((answers: Answers) => apiPut<null>(`${callPrefix(area)}/property/survey`, { property_id: propertyId, answers }), { invalidate: [customerKeys.all] });
