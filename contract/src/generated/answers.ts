@@ -3548,7 +3548,7 @@ export type paths = {
                                 error: string | null;
                                 id: number;
                                 rows_written: number;
-                                status: string;
+                                status: "running" | "done" | "failed";
                                 total: number;
                             };
                             message: string;
@@ -6640,7 +6640,7 @@ export type paths = {
                             /** @description The message's code in @fleet/contract's SERVER_MESSAGES, e.g. agencies.notFound */
                             code?: string;
                             info: {
-                                user_type: string;
+                                user_type: "Admin" | "Agency" | "Electrician" | "User" | "mscc" | "sm" | "Customer";
                                 userInfo: {
                                     agency_id: number | null;
                                     agency_name: string | null;
@@ -10487,7 +10487,7 @@ export type paths = {
                                 error: string | null;
                                 id: number;
                                 rows_written: number;
-                                status: string;
+                                status: "running" | "done" | "failed";
                                 total: number;
                             };
                             message: string;
@@ -13085,7 +13085,7 @@ export type paths = {
                                 error: string | null;
                                 id: number;
                                 rows_written: number;
-                                status: string;
+                                status: "running" | "done" | "failed";
                                 total: number;
                             };
                             message: string;
@@ -14157,7 +14157,7 @@ export type paths = {
                                 error: string | null;
                                 id: number;
                                 rows_written: number;
-                                status: string;
+                                status: "running" | "done" | "failed";
                                 total: number;
                             };
                             message: string;
@@ -14226,7 +14226,7 @@ export type paths = {
                                 error: string | null;
                                 id: number;
                                 rows_written: number;
-                                status: string;
+                                status: "running" | "done" | "failed";
                                 total: number;
                             };
                             message: string;
@@ -14295,7 +14295,7 @@ export type paths = {
                                 error: string | null;
                                 id: number;
                                 rows_written: number;
-                                status: string;
+                                status: "running" | "done" | "failed";
                                 total: number;
                             };
                             message: string;
@@ -14364,7 +14364,7 @@ export type paths = {
                                 error: string | null;
                                 id: number;
                                 rows_written: number;
-                                status: string;
+                                status: "running" | "done" | "failed";
                                 total: number;
                             };
                             message: string;
@@ -14481,7 +14481,7 @@ export type paths = {
                                 error: string | null;
                                 id: number;
                                 rows_written: number;
-                                status: string;
+                                status: "running" | "done" | "failed";
                                 total: number;
                             };
                             message: string;
@@ -14550,7 +14550,7 @@ export type paths = {
                                 error: string | null;
                                 id: number;
                                 rows_written: number;
-                                status: string;
+                                status: "running" | "done" | "failed";
                                 total: number;
                             };
                             message: string;
@@ -14688,7 +14688,7 @@ export type paths = {
                                 error: string | null;
                                 id: number;
                                 rows_written: number;
-                                status: string;
+                                status: "running" | "done" | "failed";
                                 total: number;
                             };
                             message: string;
@@ -27577,7 +27577,7 @@ export type paths = {
                             /** @description The message's code in @fleet/contract's SERVER_MESSAGES, e.g. agencies.notFound */
                             code?: string;
                             info: {
-                                user_type: string;
+                                user_type: "Admin" | "Agency" | "Electrician" | "User" | "mscc" | "sm" | "Customer";
                                 userInfo: {
                                     agency_id: number | null;
                                     agency_name: string | null;
