@@ -4,3 +4,4 @@ export * from './pattern-samples';
 export * from './tariffs';
 export * from './device-lists';
 export * from './server-messages';
+export type * from './answers';
