@@ -61,6 +61,30 @@ export type NmsFaultMonth = AnswerInfo<'/api/nms/dashboard/site/{id}/fault-trend
 export type LoginUserInfo = AnswerInfo<'/api/authenticate/login-otp', 'post'>;
 export type AgencyProfile = AnswerInfo<'/api/agency/getprofile'>;
 
+// Organisations: agencies, agents, partners, electricians, aggregators, retailers, sliders, tariffs (docs/organisation-calls.md)
+export type AgencyRow = AnswerRow<'/api/agency/get/all'>;
+export type AgencyInfo = AnswerInfo<'/api/agency/get/{id}'>;
+/** A device row of the agency, agent and partner views. */
+export type AgencyDeviceRow = AnswerRow<'/api/agency/get-devices'>;
+export type IntegrationRow = AnswerRow<'/api/integration/get/all'>;
+export type IntegrationInfo = AnswerInfo<'/api/integration/get/{id}'>;
+export type AgentRow = AnswerRow<'/api/agent/get/all'>;
+export type AgentRecord = AnswerInfo<'/api/agency/agent/get/{id}'>;
+export type AgentLoginPayload = AnswerInfo<'/api/agent/login-payload'>;
+export type PartnerRow = AnswerRow<'/api/partner/all'>;
+export type ElectricianRow = AnswerRow<'/api/electrician/get/all'>;
+export type ElectricianInfo = AnswerInfo<'/api/electrician/get/{id}'>;
+export type FieldWorkerRow = AnswerRow<'/api/electrician-agent/get/all'>;
+export type FieldWorkerInfo = AnswerInfo<'/api/electrician-agent/get/{id}'>;
+/** A device an electrician's field worker installed. */
+export type InstalledDeviceRow = AnswerRow<'/api/agency/electrician/devices'>;
+export type AggregatorOption = AnswerInfo<'/api/aggregators/get-list'>[number];
+export type AggregatorRow = AnswerRow<'/api/aggregators/get/all'>;
+export type RetailerRow = AnswerRow<'/api/electricity-retailer/get/all'>;
+export type SlideRow = AnswerRow<'/api/homepage/slider'>;
+export type TariffRow = AnswerRow<'/api/tarrif/getCompanies'>;
+export type TariffInfo = AnswerInfo<'/api/tarrif/get/{id}'>;
+
 // Firmware over the air
 export type OtaGroupRow = AnswerRow<'/api/ota/group/all'>;
 
