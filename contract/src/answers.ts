@@ -59,7 +59,12 @@ export type NmsFaultMonth = AnswerInfo<'/api/nms/dashboard/site/{id}/fault-trend
 
 // Sign-in and profiles (docs/auth-calls.md)
 export type LoginUserInfo = AnswerInfo<'/api/authenticate/login-otp', 'post'>;
+export type AdminProfile = AnswerInfo<'/api/profile'>;
 export type AgencyProfile = AnswerInfo<'/api/agency/getprofile'>;
+export type ElectricianProfile = AnswerInfo<'/api/electrician/getprofile'>;
+export type CustomerProfile = AnswerInfo<'/api/nms/customer/profile'>;
+export type MultiSiteProfile = AnswerInfo<'/api/mscc/nms/profile/get'>;
+export type SiteManagerProfile = AnswerInfo<'/api/sm/nms/profile/get'>;
 
 // Organisations: agencies, agents, partners, electricians, aggregators, retailers, sliders, tariffs (docs/organisation-calls.md)
 export type AgencyRow = AnswerRow<'/api/agency/get/all'>;
@@ -86,7 +91,14 @@ export type TariffRow = AnswerRow<'/api/tarrif/getCompanies'>;
 export type TariffInfo = AnswerInfo<'/api/tarrif/get/{id}'>;
 
 // Firmware over the air
+export type FirmwareRow = AnswerRow<'/api/ota/get'>;
+export type OtaRuleRow = AnswerRow<'/api/ota/rule/list'>;
 export type OtaGroupRow = AnswerRow<'/api/ota/group/all'>;
+export type OtaDeviceRow = AnswerRow<'/api/ota/devices'>;
+/** One group with a page of its devices. */
+export type OtaGroupInfo = AnswerInfo<'/api/ota/group/info'>;
+export type OtaPushRow = AnswerRow<'/api/ota/history'>;
+export type OtaPushDeviceRow = AnswerRow<'/api/ota/history/devices'>;
 
 // Exports of every list
 export type ExportJob = AnswerInfo<'/api/export/{id}'>;
