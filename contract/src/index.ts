@@ -4,4 +4,5 @@ export * from './pattern-samples';
 export * from './tariffs';
 export * from './device-lists';
 export * from './server-messages';
+export * from './heat-pump-faults';
 export type * from './answers';
