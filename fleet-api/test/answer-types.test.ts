@@ -15,7 +15,8 @@ const run = promisify(execFile);
 test('the checked-in answer types are generated from the current OpenAPI document', async () => {
   const { stdout: generated } = await run(
     process.execPath,
-    [require.resolve('tsx/cli'), path.join(__dirname, '../scripts/write-answer-types.ts'), '--stdout'],
+    // fleet-source: @fleet/contract's TypeScript, as jest reads it (no build of contract/dist needed)
+    [require.resolve('tsx/cli'), '--conditions=fleet-source', path.join(__dirname, '../scripts/write-answer-types.ts'), '--stdout'],
     { maxBuffer: 64 * 1024 * 1024, env: { ...process.env, LOG_LEVEL: 'silent' } },
   );
   const checkedIn = readFileSync(ANSWER_TYPES_FILE, 'utf8');
