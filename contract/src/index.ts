@@ -5,4 +5,5 @@ export * from './tariffs';
 export * from './device-lists';
 export * from './server-messages';
 export * from './heat-pump-faults';
+export * from './survey';
 export type * from './answers';

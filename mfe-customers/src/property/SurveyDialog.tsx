@@ -6,15 +6,10 @@ import { useState, type ReactNode } from 'react';
 import { callPrefix, customerKeys } from '../api/customers';
 import type { CustomerArea } from '../description';
 import { useCustomersTranslation } from '../i18n/translation';
+import type { SurveyQuestionDef } from '@fleet/contract';
 
-export interface SurveyQuestionDef {
-  key: string;
-  question: string;
-  question_type: 'Text' | 'Dropdown' | 'Dichotomous';
-  answer_kind?: 'text' | 'integer' | 'decimal';
-  options?: string[];
-  sub_questions?: SurveyQuestionDef[];
-}
+/** A question of the survey, as fleet-api answers it (@fleet/contract). */
+export type { SurveyQuestionDef };
 
 export type Answers = Record<string, string>;
 
