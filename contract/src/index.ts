@@ -4,3 +4,6 @@ export * from './pattern-samples';
 export * from './tariffs';
 export * from './device-lists';
 export * from './server-messages';
+export * from './heat-pump-faults';
+export * from './survey';
+export type * from './answers';

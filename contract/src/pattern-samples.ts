@@ -23,3 +23,17 @@ export const PASSWORD_SAMPLES: FieldSamples = {
   accepted: ['Secret123', 'aB3aB3aB3aB3', 'Long and Strong 2026', 'Ünïcode9A'],
   refused: ['', 'secret123', 'SECRET123', 'SecretABC', 'Sec123', 'Sec1234', 'ÜÑÏ12345a'],
 };
+
+/**
+ * A valid agency of the add form (spec 3's required fields): fleet-api's agency tests add it through
+ * the API, mfe-organisations' form test types it and expects it in what the form sends.
+ */
+export const AGENCY_SAMPLE = {
+  agency_name: 'Bright Homes',
+  email: 'office@bright-homes.example.com',
+  postcode: '2000',
+  contact_first_name: 'Jo',
+  contact_last_name: 'Bright',
+  contact: '0412345678',
+  password: 'Bright-Homes-2026',
+};

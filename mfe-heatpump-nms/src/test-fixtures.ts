@@ -5,8 +5,10 @@ import type { HeatPumpRow } from './api/heat-pumps';
 export function heatPump(id: number, extra: Partial<HeatPumpRow> = {}): HeatPumpRow {
   return {
     id,
+    product_line: 'heat_pump',
     serial_number: `20000000000${id}`,
     mac_address: `c8f09e00000${id}`,
+    firmware_version: '2.1.0',
     soft_version: '2.1.0',
     wifi_name: 'HomeNet',
     connection_type: 'AP',
@@ -18,6 +20,8 @@ export function heatPump(id: number, extra: Partial<HeatPumpRow> = {}): HeatPump
     installed_via: 'Installer App',
     installer_uuid: 'AG-1',
     agency_name: 'Bright Homes',
+    first_name: 'Ann',
+    last_name: 'Agent',
     agent_name: 'Ann Agent',
     property_id: 40 + id,
     unit_number: null,

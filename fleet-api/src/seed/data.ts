@@ -2,6 +2,7 @@
  * The fixed part of the demo fleet: organisations, people and reference lists. The bulk (customers,
  * properties, devices, faults, history) is generated in SQL from these lists; see ./index.ts.
  */
+import { HEAT_PUMP_FAULTS } from '@fleet/contract';
 
 export const DEMO_PASSWORD = 'Demo-pass-2026';
 
@@ -63,19 +64,8 @@ export const FIRMWARE_VERSIONS: Record<ProductLine, [string, string, string, str
   heat_pump: ['5.0.12', '5.1.0', '5.1.3', '5.2.0'],
 };
 
-/** Heat-pump fault codes; E96 and E98 carry the spec's long descriptions. */
-export const FAULT_DESCRIPTIONS: Record<string, string> = {
-  E96: 'Communication Failure Compressor Driver Board-Main Board',
-  E98: 'Fan Driver Board-Main Board',
-  E01: 'High Pressure Protection',
-  E02: 'Low Pressure Protection',
-  E03: 'Water Flow Failure',
-  E04: 'Tank Temperature Sensor Failure',
-  E05: 'Discharge Temperature Too High',
-  E06: 'Ambient Temperature Sensor Failure',
-  E08: 'Communication Failure Controller-Main Board',
-  P01: 'Compressor Over-current Protection',
-};
+/** Heat-pump fault codes and their descriptions (@fleet/contract: the console describes the same codes). */
+export const FAULT_DESCRIPTIONS: Record<string, string> = HEAT_PUMP_FAULTS;
 /** How often each code turns up (E96/E98 are the common ones in the field). */
 export const FAULT_CODE_DRAW = ['E96', 'E98', 'E96', 'E98', 'E01', 'E02', 'E03', 'E04', 'E05', 'E06', 'E08', 'P01'];
 

@@ -3,6 +3,7 @@
 // sessions and sockets at once, delete refused while the agency has anything, the agency's devices
 // and agents, and the export job.
 import type { AddressInfo } from 'node:net';
+import { AGENCY_SAMPLE } from '@fleet/contract';
 import WebSocket from 'ws';
 import type { LiveEvent } from '../../src/modules/live/events';
 import { post, signIn, SETUP_TIMEOUT } from '../support/app';
@@ -36,15 +37,8 @@ interface AgencyRow {
   device_type: string[];
 }
 
-const VALID = {
-  agency_name: 'Bright Homes',
-  email: 'office@bright-homes.example.com',
-  postcode: '2000',
-  contact_first_name: 'Jo',
-  contact_last_name: 'Bright',
-  contact: '0412345678',
-  password: 'Bright-Homes-2026',
-};
+/** A valid agency, the one the console's form test sends too. */
+const VALID = AGENCY_SAMPLE;
 
 describe('the agency list', () => {
   it("lists every agency with its agents and the product's devices; filters by status and name; Admin only", async () => {

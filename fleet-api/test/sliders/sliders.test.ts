@@ -5,6 +5,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { LocalFirmwareStorage } from '../../src/storage/firmware-storage';
+import type { SliderInfo as Slide } from '../../src/modules/sliders/sliders';
 import { bannerPng, seedDemoSliderImages } from '../../src/seed/sliders';
 import { bearersOf, SETUP_TIMEOUT, startTestApp, type TestApp } from '../support/app';
 import { sendForm, type FormPart } from '../ota/support';
@@ -35,14 +36,6 @@ function storedFiles(): string[] {
 const PNG = bannerPng('a test slide', 64, 24);
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(200, 7)]);
 
-interface Slide {
-  id: number;
-  deviceType: string;
-  name: string;
-  link: string;
-  image_url: string | null;
-  image_name: string | null;
-}
 
 async function form(url: string, parts: FormPart[], role = 'Admin') {
   const res = await sendForm(t.app, url, tokens[role] ?? {}, parts);

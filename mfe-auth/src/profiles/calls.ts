@@ -1,5 +1,6 @@
 // The profile calls of docs/auth-calls.md, one read and one update per role.
 import { apiGet, apiPostForm, apiPut, type ApiAnswer } from '@fleet/shared-api';
+import type { AdminProfile as AdminProfileInfo, AgencyProfile as AgencyProfileInfo, ElectricianProfile as ElectricianProfileInfo, AggregatorOption as Aggregator, CustomerProfile as CustomerProfileInfo, MultiSiteProfile as MultiSiteProfileInfo, SiteManagerProfile as SiteManagerProfileInfo } from '@fleet/contract';
 
 type Saved = Promise<ApiAnswer<unknown>>;
 
@@ -22,11 +23,8 @@ export interface PasswordChange {
   current_password: string;
 }
 
-export interface AdminProfileInfo {
-  first_name: string;
-  last_name: string;
-  email: string;
-}
+/** fleet-api's answers (@fleet/contract, generated from its OpenAPI document). */
+export type { AdminProfileInfo, AgencyProfileInfo, ElectricianProfileInfo, Aggregator, CustomerProfileInfo, MultiSiteProfileInfo, SiteManagerProfileInfo };
 export const readAdminProfile = () => read<AdminProfileInfo>('/api/profile');
 export function saveAdminProfile(values: { first_name: string; last_name: string; confirm_password: string } & PasswordChange): Saved {
   const body = { first_name: values.first_name, last_name: values.last_name };
@@ -36,18 +34,11 @@ export function saveAdminProfile(values: { first_name: string; last_name: string
   );
 }
 
-export interface AgencyProfileInfo {
-  agency_name: string;
-  email: string;
-  postcode: string;
-  contact_first_name: string;
-  contact_last_name: string;
-  contact: string;
-  abn_no: string;
-}
 export const readAgencyProfile = () => read<AgencyProfileInfo>('/api/agency/getprofile');
 /** Spec 3: the agency profile is sent as form data. */
-export function saveAgencyProfile(values: Omit<AgencyProfileInfo, 'email' | 'abn_no'> & PasswordChange): Saved {
+/** What the agency's profile form sends (the answer's fields may be empty: null; the form's are text). */
+type AgencyProfileEdit = Record<'agency_name' | 'postcode' | 'contact_first_name' | 'contact_last_name' | 'contact', string>;
+export function saveAgencyProfile(values: AgencyProfileEdit & PasswordChange): Saved {
   const form = new FormData();
   form.append('agency_name', values.agency_name);
   form.append('postcode', values.postcode);
@@ -61,18 +52,6 @@ export function saveAgencyProfile(values: Omit<AgencyProfileInfo, 'email' | 'abn
   return apiPostForm('/api/agency/editprofile', form);
 }
 
-export interface ElectricianProfileInfo {
-  email: string;
-  postcode: string;
-  first_name: string;
-  last_name: string;
-  company_name: string;
-  phone_no: string;
-  address: string;
-  abn_number: string;
-  aggregator_id: number | null;
-  aggregator_name: string | null;
-}
 export const readElectricianProfile = () => read<ElectricianProfileInfo>('/api/electrician/getprofile');
 export function saveElectricianProfile(
   values: Omit<ElectricianProfileInfo, 'email' | 'aggregator_name' | 'aggregator_id'> & { aggregator_id: number } & PasswordChange,
@@ -81,42 +60,19 @@ export function saveElectricianProfile(
   return apiPut('/api/electrician/editprofile', withPassword(body, password, current_password));
 }
 
-export interface Aggregator {
-  id: number;
-  name: string;
-}
 export const readAggregators = () => read<Aggregator[]>('/api/aggregators/get-list');
 
-export interface CustomerProfileInfo {
-  email: string;
-  first_name: string;
-  last_name: string;
-  phone_no: string;
-}
 export const readCustomerProfile = () => read<CustomerProfileInfo>('/api/nms/customer/profile');
 export function saveCustomerProfile(values: Omit<CustomerProfileInfo, 'email'>): Saved {
   return apiPut('/api/nms/customer/profile/update', values);
 }
 
-export interface MultiSiteProfileInfo {
-  first_name: string;
-  last_name: string;
-  email: string;
-  contact_no: string;
-  company_name: string;
-  company_address: string;
-}
 export const readMultiSiteProfile = () => read<MultiSiteProfileInfo>('/api/mscc/nms/profile/get');
 export function saveMultiSiteProfile(values: Omit<MultiSiteProfileInfo, 'email'> & PasswordChange): Saved {
   const { password, current_password, ...body } = values;
   return apiPut('/api/mscc/nms/profile/update', withPassword(body, password, current_password));
 }
 
-export interface SiteManagerProfileInfo {
-  first_name: string;
-  last_name: string;
-  email: string;
-}
 export const readSiteManagerProfile = () => read<SiteManagerProfileInfo>('/api/sm/nms/profile/get');
 export function saveSiteManagerProfile(values: Omit<SiteManagerProfileInfo, 'email'> & PasswordChange): Saved {
   const { password, current_password, ...body } = values;

@@ -1,17 +1,12 @@
 // The property survey (spec 5, docs/customers-calls.md): the questions, and a property's answers saved.
 import { apiGet, apiPut, useFleetMutation } from '@fleet/shared-api';
+import type { SurveyQuestionDef } from '@fleet/contract';
 import { useQuery } from '@tanstack/react-query';
 import type { CustomerArea } from '../description';
 import { callPrefix, customerKeys } from './customers';
 
-export interface SurveyQuestionDef {
-  key: string;
-  question: string;
-  question_type: 'Text' | 'Dropdown' | 'Dichotomous';
-  answer_kind?: 'text' | 'integer' | 'decimal';
-  options?: string[];
-  sub_questions?: SurveyQuestionDef[];
-}
+/** A question of the survey, as fleet-api answers it. */
+export type { SurveyQuestionDef };
 
 /** A property's answers by question key. */
 export type Answers = Record<string, string>;

@@ -1,32 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeApi, lastCall, messageReply, renderCustomers, resetPage, signInAs } from '../test-support';
-import type { SurveyQuestionDef } from '../api/survey';
+import { SURVEY_QUESTIONS } from '@fleet/contract';
 import { answer, sanitizeAnswer } from './SurveyDialog';
 
 const user = userEvent.setup({ delay: null });
 
-const QUESTIONS: SurveyQuestionDef[] = [
-  { key: 'occupants', question: 'How many people live at the property?', question_type: 'Text', answer_kind: 'integer' },
-  {
-    key: 'air_conditioner',
-    question: 'Is there air conditioning?',
-    question_type: 'Dichotomous',
-    options: ['Yes', 'No'],
-    sub_questions: [
-      {
-        key: 'air_conditioner_type',
-        question: 'Type of air conditioner',
-        question_type: 'Dropdown',
-        options: ['Split system', 'Ducted'],
-        sub_questions: [
-          { key: 'air_conditioner_units', question: 'How many units?', question_type: 'Text', answer_kind: 'integer' },
-          { key: 'air_conditioner_kw', question: 'Total cooling capacity (kW)', question_type: 'Text', answer_kind: 'decimal' },
-        ],
-      },
-    ],
-  },
-];
+/** The questionnaire fleet-api answers (GET /api/survey/questions). */
+const QUESTIONS = SURVEY_QUESTIONS;
 
 describe('survey rules (spec 5)', () => {
   it('takes digits only for integers and at most one point for decimals', () => {

@@ -1,7 +1,7 @@
 // Device calls (docs/device-calls.md): one list engine for every role, one device, the edit, histories.
 import { apiDownload, apiGet, apiList, apiPost, apiPut, useFleetMutation, type DownloadedFile, type ExportJob, type ExportListQuery, type ListQuery } from '@fleet/shared-api';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { AddressParts } from '@fleet/shared-ui/tables';
+import type { DeviceInfo, DeviceListRow as DeviceRow, SmokeAlarmRow as SmokeAlarm } from '@fleet/contract';
 import type { DeviceProduct } from '../description';
 
 /** Whose devices a screen shows: an Admin line, or the signed-in role's own slice. */
@@ -29,43 +29,8 @@ const ROLE_CALLS = {
   customer: { list: '/api/customer/devices', info: '/api/customer/device/get-info' },
 } as const;
 
-export interface DeviceRow extends AddressParts {
-  id: number;
-  product_line: string;
-  serial_number: string;
-  mac_address: string | null;
-  firmware_version: string | null;
-  wifi_name: string | null;
-  connection_type: string | null;
-  installation_date: string | null;
-  created_at: string;
-  status: string | null;
-  device_status: string;
-  is_online: number;
-  installed_via: string | null;
-  installer_uuid: string | null;
-  agency_name: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  property_id: number | null;
-}
-
-export interface DeviceInfo extends DeviceRow {
-  device_uid: string | null;
-  nmi: string | null;
-  impulse_rate: number | null;
-  impulse_rate_type: string | null;
-  force_sync_date: string | null;
-  signal_strength: number | null;
-  fault_code: string | null;
-  agency_id: number | null;
-  agent_id: number | null;
-  electrician_name: string | null;
-  customer_id: number | null;
-  customer_name: string | null;
-  customer_email: string | null;
-  updated_at: string;
-}
+/** A row of every device list, and one device with its people and place (fleet-api's answers). */
+export type { DeviceRow, DeviceInfo, SmokeAlarm };
 
 const deviceKeys = {
   all: ['devices'] as const,
@@ -197,23 +162,6 @@ export function downloadFlashes(deviceId: number, startDate: string, endDate: st
 /** The metering lines: their devices count meter flashes. */
 export const METERING_LINES = ['ihd', 'ihd_livelink', 'livelink'];
 
-export interface SmokeAlarm extends AddressParts {
-  id: number;
-  serial_number: string;
-  location: string;
-  alarm_type: string;
-  alarm_status: string;
-  battery_level: number | null;
-  last_tested_at: string | null;
-  expires_on: string | null;
-  created_at: string;
-  safelink_device_id: number;
-  hub_serial_number: string;
-  hub_mac_address: string | null;
-  hub_device_status: string;
-  hub_is_online: number;
-  property_id: number | null;
-}
 
 /** Smoke alarms: every hub's (Admin, `hubId` null) or one safelink hub's. */
 export function useSmokeAlarms(hubId: number | null, query: ListQuery) {

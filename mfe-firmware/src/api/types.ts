@@ -1,4 +1,5 @@
 // The shapes of docs/ota-calls.md.
+import type { OtaRuleRow as OtaRule, OtaGroupRow as OtaGroup } from '@fleet/contract';
 
 export type OtaType = 'single' | 'multiple';
 
@@ -29,24 +30,8 @@ export interface Firmware {
   ota_files?: OtaFile[];
 }
 
-export interface OtaRule {
-  id: number;
-  name: string;
-  from_version: string;
-  to_version: string;
-  immediate_update: boolean;
-  created_at: string;
-}
-
-export interface OtaGroup {
-  id: number;
-  name: string;
-  created_at: string;
-  current_version: string | null;
-  target_version: string | null;
-  upgradable: boolean;
-  device_count?: number;
-}
+/** fleet-api's answers (@fleet/contract, generated from its OpenAPI document). */
+export type { OtaRule, OtaGroup };
 
 export interface OtaDeviceRow {
   id: number;

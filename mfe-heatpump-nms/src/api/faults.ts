@@ -1,55 +1,10 @@
 // Faulty systems calls (docs/heat-pump-calls.md): the Attention list, Resolve Fault, resolve many, history.
-import { apiGet, apiList, apiPost, apiPut, useFleetMutation, type ListInfo, type ListQuery } from '@fleet/shared-api';
+import { apiGet, apiList, apiPost, apiPut, useFleetMutation, type ListQuery } from '@fleet/shared-api';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { RelatedFault, FaultListRow as FaultRecord, FaultEvent, FaultHistory } from '@fleet/contract';
 
-export interface RelatedFault {
-  fault_code: string;
-  fault_description: string | null;
-  last_record: string;
-  count: number;
-}
-
-/** A row of Attention [Heat Pump]: a heat pump's newest fault of the tab's status (spec 3: Fault record). */
-export interface FaultRecord {
-  id: number;
-  device_id: number;
-  device_history_id: number | null;
-  fault_code: string;
-  fault_description: string | null;
-  history_datetime: string;
-  fault_status: number;
-  agent: string | null;
-  job_comments: string | null;
-  resolved_at: string | null;
-  related_history: RelatedFault[];
-  heatpump: {
-    serial_number: string;
-    mac_address: string | null;
-    is_online: number;
-    device_operation_status: number | null;
-    heat_pump_model: { model_name: string | null };
-    customer: { email: string | null };
-  };
-}
-
-export interface FaultEvent {
-  id: number;
-  device_id: number;
-  fault_code: string;
-  fault_description: string | null;
-  email: string | null;
-  fault_status: number;
-  history_datetime: string;
-  agent: string | null;
-  job_comments: string | null;
-  resolved_at: string | null;
-  resolved_by_name: string | null;
-  resolve_seconds: number | null;
-}
-
-export interface FaultHistory extends ListInfo<FaultEvent> {
-  device: { id: number; serial_number: string; mac_address: string | null; model_name: string | null; email: string | null };
-}
+/** fleet-api's answers (@fleet/contract, generated from its OpenAPI document). */
+export type { RelatedFault, FaultRecord, FaultEvent, FaultHistory };
 
 export interface ResolveForm {
   agent: string;

@@ -1,38 +1,11 @@
 // Heat-pump device calls (docs/heat-pump-calls.md): the list of the caller's slice, one heat pump, the export.
 import { apiGet, apiList, apiPost, useFleetMutation, useSession, type ExportJob, type ExportListQuery, type ListQuery, type UserType } from '@fleet/shared-api';
-import type { AddressParts, InstallEventRow } from '@fleet/shared-ui/tables';
+import type { InstallEventRow } from '@fleet/shared-ui/tables';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { HeatPumpListRow as HeatPumpRow, HeatPumpInfo, HeatPumpActivityEvent as ActivityEvent } from '@fleet/contract';
 
-export interface HeatPumpRow extends AddressParts {
-  id: number;
-  serial_number: string;
-  mac_address: string | null;
-  soft_version: string | null;
-  wifi_name: string | null;
-  connection_type: string | null;
-  installation_date: string | null;
-  created_at: string;
-  status: string | null;
-  device_status: string;
-  is_online: number;
-  installed_via: string | null;
-  installer_uuid: string | null;
-  agency_name: string | null;
-  agent_name: string | null;
-  property_id: number | null;
-}
-
-export interface HeatPumpInfo extends HeatPumpRow {
-  model_name: string | null;
-  device_operation_status: number | null;
-  open_faults: number;
-  fault_code: string | null;
-  customer_name: string | null;
-  customer_email: string | null;
-  site_name: string | null;
-  company_name: string | null;
-  electrician_name: string | null;
-}
+/** fleet-api's answers (@fleet/contract, generated from its OpenAPI document). */
+export type { HeatPumpRow, HeatPumpInfo, ActivityEvent };
 
 export const heatPumpKeys = {
   all: ['heat-pumps'] as const,
@@ -62,15 +35,6 @@ export function useStartHeatPumpExport() {
     invalidate: [],
     toastSuccess: false,
   });
-}
-
-export interface ActivityEvent {
-  id: number;
-  at: string;
-  event: 'work_state' | 'online' | 'offline' | 'fault' | 'resolved';
-  work_state: number | null;
-  fault_code: string | null;
-  detail: string | null;
 }
 
 /** The lower-cased role name the activity-log call is under (spec: /api/{usertype}/heat-pump/activity-logs). */

@@ -1,15 +1,10 @@
 // Heat-pump model calls (spec 7: /api/heat-pump/model/list, /info/{id}, /save, /update, /delete/{id}; Admin).
 import { apiDelete, apiList, apiPost, apiPut, useFleetMutation, type ListQuery } from '@fleet/shared-api';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { HeatPumpModelRow as HeatPumpModel } from '@fleet/contract';
 
-export interface HeatPumpModel {
-  id: number;
-  model_name: string;
-  capacity_litres: number | null;
-  description: string | null;
-  heat_pumps: number;
-  created_at: string;
-}
+/** fleet-api's answers (@fleet/contract, generated from its OpenAPI document). */
+export type { HeatPumpModel };
 
 export interface ModelInput {
   model_name: string;

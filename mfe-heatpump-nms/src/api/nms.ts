@@ -2,7 +2,7 @@
 // under their NMS prefix; the server answers each caller its slice.
 import { ApiError, apiGet, apiList, apiPost, apiPut, useFleetMutation, type ListQuery, type UserType } from '@fleet/shared-api';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { HeatPumpRow } from './heat-pumps';
+import type { NmsCounts, NmsMonthOnlineOffline as MonthOnlineOffline, NmsMonthFaulty as MonthFaulty, NmsLiveDeviceRow as LiveDeviceRow, NmsCompany as CompanyInfo, NmsSiteRow as SiteRow, NmsSitePropertyRow as SitePropertyRow, NmsFaultMonth as FaultMonth, NmsCompanyRow as CompanyRow, NmsSiteManagerRow as SiteManagerRow, NmsContactRow as ContactRow } from '@fleet/contract';
 
 export type DashboardRole = Extract<UserType, 'Admin' | 'Agency' | 'mscc' | 'sm'>;
 
@@ -13,31 +13,11 @@ const NMS_PREFIX: Record<DashboardRole, string> = {
   sm: '/api/sm/nms',
 };
 
-export interface NmsCounts {
-  offline: number;
-  online: number;
-  total: number;
-  faulty: number;
-}
+/** fleet-api's answers (@fleet/contract, generated from its OpenAPI document). */
+export type { NmsCounts, MonthOnlineOffline, MonthFaulty, LiveDeviceRow, CompanyInfo, SiteRow, SitePropertyRow, FaultMonth, CompanyRow, SiteManagerRow, ContactRow };
 
 /** Spec 4: the counts default to 0 until the server answers. */
 export const NO_COUNTS: NmsCounts = { offline: 0, online: 0, total: 0, faulty: 0 };
-
-export interface MonthOnlineOffline {
-  month: number;
-  online: number;
-  offline: number;
-}
-
-export interface MonthFaulty {
-  month: number;
-  faulty: number;
-}
-
-export interface LiveDeviceRow extends HeatPumpRow {
-  device_operation_status: number | null;
-  fault_code: string | null;
-}
 
 /**
  * Where a dashboard's counts and live devices come from: a role's whole slice, or one company or site
@@ -89,46 +69,6 @@ export function useLiveDeviceList(source: DashboardSource, query: ListQuery) {
   });
 }
 
-export interface CompanyInfo {
-  id: number;
-  company_name: string;
-  company_address: string | null;
-  contact_person_email: string | null;
-  agencies: Array<{ id: number; agency_name: string }>;
-  sites_count: number;
-}
-
-export interface SiteRow {
-  id: number;
-  site_name: string;
-  site_address: string | null;
-  site_manager_name: string | null;
-  site_manager_email: string | null;
-  company_id: number;
-  company_name: string;
-  heat_pumps: number;
-}
-
-export interface SitePropertyRow {
-  id: number;
-  property_name: string | null;
-  unit_number: string | null;
-  street_number: string | null;
-  street: string | null;
-  city: string | null;
-  state: string | null;
-  postal_code: string | null;
-  customer_name: string | null;
-  heat_pumps: number;
-}
-
-export interface FaultMonth {
-  month: string;
-  raised: number;
-  resolved: number;
-  mean_resolve_hours: number | null;
-}
-
 const info = async <T,>(path: string) => (await apiGet<T>(path)).info as T;
 
 export function useCompany(id: number) {
@@ -149,11 +89,6 @@ export function useSiteProperties(id: number, query: ListQuery) {
 }
 export function useFaultTrend(kind: 'msc' | 'site', id: number) {
   return useQuery({ queryKey: ['nms', kind, id, 'fault-trend'], queryFn: () => info<FaultMonth[]>(`/api/nms/dashboard/${kind}/${id}/fault-trend`) });
-}
-
-export interface CompanyRow extends CompanyInfo {
-  heat_pumps: number;
-  created_at: string;
 }
 
 export function useCompanies(query: ListQuery) {
@@ -196,27 +131,6 @@ export function useSaveSite() {
     ({ id, ...input }: SiteInput & { id?: number }) => (id ? apiPut<null>('/api/nms/sites/update', { id, ...input }) : apiPost<null>('/api/nms/sites/save', input)),
     { invalidate: [nmsKeys.all] },
   );
-}
-
-export interface SiteManagerRow {
-  id: number;
-  first_name: string;
-  last_name: string;
-  email: string;
-  company_id: number;
-  company_name: string;
-  site_ids: number[];
-  sites: Array<{ id: number; site_name: string }>;
-}
-
-export interface ContactRow {
-  id: number;
-  first_name: string;
-  last_name: string;
-  email: string;
-  contact_no: string | null;
-  company_id: number;
-  company_name: string;
 }
 
 export function useSiteManagers(query: ListQuery) {

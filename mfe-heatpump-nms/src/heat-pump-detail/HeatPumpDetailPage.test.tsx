@@ -11,6 +11,16 @@ const user = userEvent.setup({ delay: null });
 
 const INFO: HeatPumpInfo = {
   ...heatPump(7),
+  device_uid: null,
+  nmi: null,
+  impulse_rate: null,
+  impulse_rate_type: null,
+  force_sync_date: null,
+  signal_strength: null,
+  agency_id: 3,
+  agent_id: 5,
+  customer_id: 9,
+  updated_at: '2025-03-04T10:00:00.000Z',
   model_name: 'HP-270',
   device_operation_status: 0,
   open_faults: 2,

@@ -1,18 +1,9 @@
 // The heat-pump remote's texts, exactly the spec's where it names them (ota-devices-faults-multisite.md).
+import { HEAT_PUMP_FAULTS } from '@fleet/contract';
+
 export const en = {
-  // fault descriptions by code (faulty-systems/faultText.ts): E96 and E98 are spec 9's words
-  faultCodes: {
-    E01: 'High Pressure Protection',
-    E02: 'Low Pressure Protection',
-    E03: 'Water Flow Failure',
-    E04: 'Tank Temperature Sensor Failure',
-    E05: 'Discharge Temperature Too High',
-    E06: 'Ambient Temperature Sensor Failure',
-    E08: 'Communication Failure Controller-Main Board',
-    E96: 'Communication Failure Compressor Driver Board-Main Board',
-    E98: 'Fan Driver Board-Main Board',
-    P01: 'Compressor Over-current Protection',
-  },
+  // fault descriptions by code (faulty-systems/faultText.ts): the fleet's codes in @fleet/contract's English
+  faultCodes: HEAT_PUMP_FAULTS,
   list: {
     title: 'Devices [Heat Pump]',
     serialNumber: 'Serial Number',

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { AGENCY_SAMPLE } from '@fleet/contract';
 import { callsTo, fakeApi, fakeUploads, filterOf, lastCall, listReply, messageReply, renderOrganisations, resetPage, signInAs } from '../test-support';
 
 const user = userEvent.setup({ delay: null });
@@ -137,12 +138,12 @@ describe('Add Agency', () => {
     // the first field in error is where the keyboard goes
     expect(screen.getByRole('textbox', { name: /Agency Name/ })).toHaveFocus();
 
-    await fill(/Agency Name/, 'Bright Homes');
+    await fill(/Agency Name/, AGENCY_SAMPLE.agency_name);
     await fill(/^Email/, 'office@bright');
     await user.type(screen.getByLabelText(/^Password/), 'weakpass');
     await fill(/Phone Number/, '12345');
-    await fill(/Contact First Name/, 'Jo');
-    await fill(/Contact Last Name/, 'Bright');
+    await fill(/Contact First Name/, AGENCY_SAMPLE.contact_first_name);
+    await fill(/Contact Last Name/, AGENCY_SAMPLE.contact_last_name);
     await fill(/Postcode/, '20');
     await fill(/ABN/, '123');
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -151,11 +152,11 @@ describe('Add Agency', () => {
     }
     expect(uploads).toHaveLength(0);
 
-    await fill(/^Email/, 'office@bright-homes.example.com');
+    await fill(/^Email/, AGENCY_SAMPLE.email);
     await user.clear(screen.getByLabelText(/^Password/));
-    await user.type(screen.getByLabelText(/^Password/), 'Bright-Homes-2026');
-    await fill(/Phone Number/, '0412345678');
-    await fill(/Postcode/, '2000');
+    await user.type(screen.getByLabelText(/^Password/), AGENCY_SAMPLE.password);
+    await fill(/Phone Number/, AGENCY_SAMPLE.contact);
+    await fill(/Postcode/, AGENCY_SAMPLE.postcode);
     await fill(/ABN/, '');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'In-Active');
     await user.selectOptions(screen.getByRole('combobox', { name: 'State' }), 'NSW');
@@ -163,14 +164,9 @@ describe('Add Agency', () => {
     await user.click(screen.getByText('Heat Pump'));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('An agency with this email already exists')).toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: /Agency Name/ })).toHaveValue('Bright Homes');
+    expect(screen.getByRole('textbox', { name: /Agency Name/ })).toHaveValue(AGENCY_SAMPLE.agency_name);
     expect(Object.fromEntries(uploads[0]?.form.entries() ?? [])).toEqual({
-      agency_name: 'Bright Homes',
-      email: 'office@bright-homes.example.com',
-      postcode: '2000',
-      contact_first_name: 'Jo',
-      contact_last_name: 'Bright',
-      contact: '0412345678',
+      ...AGENCY_SAMPLE,
       abn_no: '',
       country: 'Australia',
       state: 'NSW',
@@ -181,7 +177,6 @@ describe('Add Agency', () => {
       flows: 'install,remove',
       deviceType: 'heat_pump',
       email_notification: 'false',
-      password: 'Bright-Homes-2026',
     });
     expect(uploads[0]).toMatchObject({ method: 'POST', url: 'http://localhost/api/agency/add' });
 

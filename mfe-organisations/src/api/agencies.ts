@@ -1,54 +1,12 @@
 // Agency and integration calls (docs/organisation-calls.md, Agencies and Integrations; Admin).
 import { apiDelete, apiGet, apiList, apiPost, apiPostForm, useFleetMutation, type ExportJob, type ExportListQuery, type ListQuery } from '@fleet/shared-api';
-import type { AddressParts } from '@fleet/shared-ui/tables';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { AgencyRow, AgencyInfo, AgencyDeviceRow as DeviceRow, IntegrationRow, IntegrationInfo } from '@fleet/contract';
 
 export type AgencyStatus = 'Active' | 'In-Active';
 
-export interface AgencyRow {
-  id: number;
-  agency_name: string;
-  email: string;
-  contact_first_name: string | null;
-  contact_last_name: string | null;
-  contact: string | null;
-  postcode: string | null;
-  city: string | null;
-  state: string | null;
-  status: string;
-  flows: string[];
-  device_type: string[];
-  agents: number;
-  devices: number;
-  created_at: string;
-}
-
-export interface AgencyInfo extends AgencyRow {
-  abn_no: string | null;
-  country: string | null;
-  street_address: string | null;
-  plot_address: string | null;
-  email_notification: boolean;
-  customers: number;
-  electricians: number;
-  partners: Array<{ id: number; name: string }>;
-  updated_at: string;
-}
-
-/** A device row of the agency, agent and partner views (the devices module's list row). */
-export interface DeviceRow extends AddressParts {
-  id: number;
-  product_line: string;
-  serial_number: string;
-  mac_address: string | null;
-  installation_date: string | null;
-  device_status: string;
-  installed_via: string | null;
-  agency_name: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  property_id: number | null;
-}
+/** fleet-api's answers (@fleet/contract, generated from its OpenAPI document). */
+export type { AgencyRow, AgencyInfo, DeviceRow, IntegrationRow, IntegrationInfo };
 
 /** The agency form as the server takes it (spec 3 names; sent as form data). */
 export interface AgencyFormBody {
@@ -70,25 +28,6 @@ export interface AgencyFormBody {
   email_notification: boolean;
   /** Sent only when set. */
   password: string;
-}
-
-export interface IntegrationRow {
-  id: number;
-  agency_name: string;
-  status: string;
-  flows: string[];
-  device_type: string[];
-  agents: number;
-  agents_ready: number;
-  channels: { installer_app: number; customer_app: number; console: number; other: number };
-  devices: number;
-}
-
-export interface IntegrationInfo extends IntegrationRow {
-  email_notification: boolean;
-  agents_in_active: number;
-  agents_without_password: number;
-  lines: Array<{ installed_via: string | null; product_line: string; devices: number }>;
 }
 
 const agencyKeys = {

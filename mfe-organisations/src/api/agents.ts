@@ -3,36 +3,10 @@
 import { apiDelete, apiGet, apiList, apiPost, apiPut, useFleetMutation, type ExportJob, type ExportListQuery, type ListQuery } from '@fleet/shared-api';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AgencyStatus, DeviceRow } from './agencies';
+import type { AgentRecord, AgentRow, AgentLoginPayload as LoginPayload } from '@fleet/contract';
 
-/** The record an edit form starts from. */
-export interface AgentRecord {
-  id: number;
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string | null;
-  status: string;
-  created_at: string;
-  updated_at: string;
-}
-
-/** A row of an agent list: the agent, its agency and its devices of the product. */
-export interface AgentRow extends Omit<AgentRecord, 'updated_at'> {
-  agency_id: number;
-  agency_name: string;
-  devices: number;
-}
-
-/** What the installer app receives when the agent signs in (Admin's login-payload, the agency's agent view). */
-export interface LoginPayload {
-  agent: AgentRecord & { installer_uuid: string };
-  agency: { id: number; agency_name: string; status: string };
-  flows: string[];
-  device_types: string[];
-  devices: number;
-  may_sign_in: boolean;
-  refusals: string[];
-}
+/** fleet-api's answers (@fleet/contract, generated from its OpenAPI document). */
+export type { AgentRecord, AgentRow, LoginPayload };
 
 export interface AgentFormBody {
   first_name: string;

@@ -2,9 +2,9 @@
 // /api/electrician and /api/electrician-agent, the agency's under /api/agency/..., the electrician's
 // own field workers under /api/electrician/agent(s). The server's slice decides what is found.
 import { apiDelete, apiGet, apiList, apiPost, apiPut, useFleetMutation, type ListQuery } from '@fleet/shared-api';
-import type { AddressParts } from '@fleet/shared-ui/tables';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { organisationKeys } from './organisations';
+import type { ElectricianRow as Electrician, ElectricianInfo, FieldWorkerRow as FieldWorker, FieldWorkerInfo, InstalledDeviceRow as InstalledDevice, AggregatorOption as Aggregator } from '@fleet/contract';
 
 /** Who reads electricians: Admin (and changes them) or an agency (its slice, read-only). */
 export type ElectricianArea = 'admin' | 'agency';
@@ -18,69 +18,8 @@ const FIELD_WORKER_READS: Record<FieldWorkerArea, { list: string; one: string }>
   electrician: { list: '/api/electrician/agents', one: '/api/electrician/agent/get' },
 };
 
-export interface Electrician {
-  id: number;
-  first_name: string;
-  last_name: string;
-  full_name: string;
-  email: string;
-  phone_no: string | null;
-  company_name: string | null;
-  abn_number: string | null;
-  eid: string | null;
-  address: string | null;
-  city: string | null;
-  state: string | null;
-  postcode: string | null;
-  aggregator_id: number | null;
-  aggregator_name: string | null;
-  field_workers: number;
-  status: 'Active' | 'In-Active';
-  created_at: string;
-}
-
-export interface ElectricianInfo extends Electrician {
-  agency_name: string | null;
-  devices: number;
-  updated_at: string;
-}
-
-export interface FieldWorker {
-  id: number;
-  electrician_id: number;
-  electrician_name: string;
-  company_name: string | null;
-  first_name: string;
-  last_name: string;
-  full_name: string;
-  email: string;
-  phone: string | null;
-  devices: number;
-  created_at: string;
-}
-
-export interface FieldWorkerInfo extends FieldWorker {
-  updated_at: string;
-}
-
-export interface InstalledDevice extends AddressParts {
-  id: number;
-  product_line: string;
-  serial_number: string;
-  mac_address: string | null;
-  installation_date: string | null;
-  device_status: string;
-  is_online: number;
-  property_id: number | null;
-  electrician: string | null;
-  field_worker: string | null;
-  created_at: string;
-}
-
-export interface Aggregator {
-  id: number;
-  name: string;
-}
+/** fleet-api's answers (@fleet/contract, generated from its OpenAPI document). */
+export type { Electrician, ElectricianInfo, FieldWorker, FieldWorkerInfo, InstalledDevice, Aggregator };
 
 /** What Admin's electrician form sends (POST add, PUT edit/{id}). */
 export interface ElectricianBody {

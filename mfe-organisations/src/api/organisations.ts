@@ -1,23 +1,12 @@
 // Organisation calls (docs/organisation-calls.md): Admin's aggregators and electricity retailers.
 import { apiDelete, apiList, apiPost, apiPut, useFleetMutation, type ListQuery } from '@fleet/shared-api';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { AggregatorRow as Aggregator, RetailerRow } from '@fleet/contract';
 
-export interface Aggregator {
-  id: number;
-  name: string;
-  electricians: number;
-  created_at: string;
-}
-
-export interface Retailer {
-  /** The list's row key. */
-  id: number;
-  electricity_retailer_id: number;
-  retailer_name: string;
-  is_top_listed: number;
-  properties: number;
-  created_at: string;
-}
+/** fleet-api's answers (@fleet/contract, generated from its OpenAPI document). */
+export type { Aggregator };
+/** A retailer as the list shows it: the answer's row with the list's row key. */
+export type Retailer = RetailerRow & { id: number };
 
 export const organisationKeys = {
   aggregators: ['organisations', 'aggregators'] as const,
@@ -43,7 +32,7 @@ export function useRetailers(query: ListQuery) {
   return useQuery({
     queryKey: [...organisationKeys.retailers, query],
     queryFn: async () => {
-      const page = await apiList<Omit<Retailer, 'id'>>('/api/electricity-retailer/get/all', query);
+      const page = await apiList<RetailerRow>('/api/electricity-retailer/get/all', query);
       return { ...page, data: page.data.map((r): Retailer => ({ ...r, id: r.electricity_retailer_id })) };
     },
     placeholderData: keepPreviousData,

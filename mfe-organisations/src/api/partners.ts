@@ -3,17 +3,10 @@ import { apiDelete, apiGet, apiList, apiPost, apiPut, useFleetMutation, type Lis
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AgencyRow, DeviceRow } from './agencies';
 import type { AgentRow } from './agents';
+import type { PartnerRow } from '@fleet/contract';
 
-export interface PartnerRow {
-  id: number;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  website: string | null;
-  agencies: number;
-  devices: number;
-  created_at: string;
-}
+/** fleet-api's answers (@fleet/contract, generated from its OpenAPI document). */
+export type { PartnerRow };
 
 export interface PartnerFormBody {
   name: string;

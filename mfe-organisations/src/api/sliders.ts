@@ -2,19 +2,10 @@
 // update (multipart: deviceType, name, link, image) and delete.
 import { apiDelete, apiList, apiPostForm, useFleetMutation, type DeviceType, type ListQuery, type UploadProgress } from '@fleet/shared-api';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { SlideRow as Slide } from '@fleet/contract';
 
-export interface Slide {
-  id: number;
-  deviceType: string;
-  name: string;
-  link: string;
-  /** A signed link to the image, valid for an hour. */
-  image_url: string | null;
-  image_name: string | null;
-  image_bytes: number | null;
-  created_at: string;
-  updated_at: string;
-}
+/** fleet-api's answers (@fleet/contract, generated from its OpenAPI document). */
+export type { Slide };
 
 const sliderKeys = {
   all: ['organisations', 'sliders'] as const,

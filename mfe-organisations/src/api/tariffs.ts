@@ -1,17 +1,10 @@
 // Tariff calls (docs/organisation-calls.md, Tariffs): Admin's distributors' tariffs.
 import { apiDelete, apiGet, apiList, apiPost, apiPut, useFleetMutation, type ListQuery } from '@fleet/shared-api';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { TariffRow, TariffInfo } from '@fleet/contract';
 
-export interface TariffRow {
-  id: number;
-  company_name: string;
-  post_codes: string;
-  post_code_count: number;
-  types: string[];
-  /** Properties whose current tariff is one of its types (delete is refused while any is). */
-  properties: number;
-  created_at: string;
-}
+/** fleet-api's answers (@fleet/contract, generated from its OpenAPI document). */
+export type { TariffRow, TariffInfo };
 
 interface TariffSlot {
   startTime: string;
@@ -32,15 +25,6 @@ interface TariffSeason {
   same_as_weekdays: number;
   weekdays: TariffDay;
   weekends?: TariffDay;
-}
-
-export interface TariffInfo {
-  id: number;
-  company: string;
-  postCode: string;
-  typeTarrif: Array<{ structureId: number; type: string; flatRate: boolean; properties: number; season: Array<TariffSeason & { weekends: TariffDay }> }>;
-  properties: number;
-  created_at: string;
 }
 
 /** What create and edit send. */

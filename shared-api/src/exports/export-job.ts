@@ -3,15 +3,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '../client/api';
 import type { ListQuery } from '../list-state/list-state';
+import type { ExportJob } from '@fleet/contract';
 
-export interface ExportJob {
-  id: number;
-  status: 'running' | 'done' | 'failed';
-  total: number;
-  rows_written: number;
-  download_link: string | null;
-  error: string | null;
-}
+/** An export's progress (fleet-api's answer of GET /api/export/{id} and of every export's start). */
+export type { ExportJob };
 
 /** While an export runs, its progress is read again every second; it stops once it is done or failed. */
 export const EXPORT_POLL_MS = 1000;

@@ -4,29 +4,14 @@ import { create } from 'zustand';
 import type { StoreApi } from 'zustand';
 import { isUserType } from '../remote-contract';
 import type { UserType } from '../remote-contract';
+import type { LoginUserInfo } from '@fleet/contract';
 import { withRenewalLock } from './renewal-lock';
 import { ACCESS_TOKEN_KEY, LOGIN_USER_INFO_KEY, REFRESH_TOKEN_KEY } from './storage-keys';
 
+/** What login-otp and token-refresh answer as `info` (fleet-api's answer), stored as `login-user-info`. */
+export type { LoginUserInfo };
 /** `userInfo` of a login answer (docs/auth-calls.md); ids are null where the role has none. */
-export interface LoginUserDetails {
-  id: number;
-  email: string;
-  first_name: string;
-  last_name: string;
-  agency_id: number | null;
-  agency_name: string | null;
-  electrician_id: number | null;
-  company_id: number | null;
-  company_name: string | null;
-  site_manager_id: number | null;
-  customer_id: number | null;
-}
-
-/** What login-otp answers as `info`, stored as `login-user-info`. */
-export interface LoginUserInfo {
-  user_type: UserType;
-  userInfo: LoginUserDetails;
-}
+export type LoginUserDetails = LoginUserInfo['userInfo'];
 
 /** The part of a login-otp or token-refresh answer the session keeps. */
 export interface SignInAnswer {

@@ -1,16 +1,10 @@
 import { Link, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from '@fleet/shared-api';
 import { useUiTranslation } from '../texts/ui-texts';
+import type { AddressParts } from '@fleet/contract';
 
-/** The parts of a property's address a device, smoke alarm or heat-pump row carries. */
-export interface AddressParts {
-  unit_number: string | null;
-  street_number: string | null;
-  street: string | null;
-  city: string | null;
-  state: string | null;
-  postal_code: string | null;
-}
+/** The parts of a property's address a device, smoke alarm or heat-pump row carries (fleet-api's answers). */
+export type { AddressParts };
 
 /** A property's address on one line ("5 Low Rd Hobart TAS 7000"), missing parts left out. */
 export function addressLine(a: AddressParts): string {

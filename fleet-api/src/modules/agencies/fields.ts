@@ -2,7 +2,7 @@
  * The fields of agencies, installation agents and partners with the spec's messages (spec 5: Agency,
  * Installation agent; auth spec 5: Profile forms), the same rules the console's forms check.
  */
-import { Type } from '@sinclair/typebox';
+import { Type, type Static, type TObject } from '@sinclair/typebox';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../../security/password';
 import { badRequest } from '../../server/errors';
 import { EmailField, NameField, NewPasswordField, PASSWORD_RULE_MESSAGE, PhoneField, PostcodeField, StatusField, type Status } from '../../server/schemas';
@@ -74,25 +74,8 @@ const agencyFields = {
 export const AgencyAddFields = { ...agencyFields, password: NewPasswordField() };
 export const AgencyEditFields = { ...agencyFields, password: OptionalNewPassword };
 
-export interface AgencyForm {
-  agency_name: string;
-  email: string;
-  postcode: string;
-  contact_first_name: string;
-  contact_last_name: string;
-  contact: string;
-  abn_no?: string;
-  country?: string;
-  state?: string;
-  city?: string;
-  street_address?: string;
-  plot_address?: string;
-  status?: Status;
-  flows?: string;
-  deviceType?: string;
-  email_notification?: boolean;
-  password?: string;
-}
+/** What the add and edit forms give the queries (the edit's password may be left out or empty). */
+export type AgencyForm = Static<TObject<typeof AgencyEditFields>>;
 
 /** The installation agent form (spec 3): names under 200 characters, email, phone 8 to 13, status. */
 const agentFields = {

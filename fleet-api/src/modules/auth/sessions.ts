@@ -6,9 +6,9 @@
  * access token it replaced is refused from then on (docs/auth-calls.md says what the console does).
  */
 import { randomUUID } from 'node:crypto';
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import type { Db } from '../../db';
-import { isUserType, type UserType } from '../../policy/roles';
+import { isUserType, USER_TYPES } from '../../policy/roles';
 import { sha256 } from '../../policy/tokens';
 import { inSeconds, nowIso, nowSeconds, type AppContext } from '../../server/context';
 
@@ -17,29 +17,12 @@ export interface TokenPair {
   refresh_token: string;
 }
 
-/** The `info` of login-otp and token-refresh: what the console keeps as login-user-info. */
-export interface LoginUserInfo {
-  user_type: UserType;
-  userInfo: {
-    id: number;
-    email: string;
-    first_name: string | null;
-    last_name: string | null;
-    agency_id: number | null;
-    agency_name: string | null;
-    electrician_id: number | null;
-    company_id: number | null;
-    company_name: string | null;
-    site_manager_id: number | null;
-    customer_id: number | null;
-  };
-}
-
 const NullableString = Type.Union([Type.String(), Type.Null()]);
 const NullableId = Type.Union([Type.Integer(), Type.Null()]);
 
+/** The `info` of login-otp and token-refresh: what the console keeps as login-user-info. */
 export const LoginUserInfoSchema = Type.Object({
-  user_type: Type.String(),
+  user_type: Type.Union(USER_TYPES.map((t) => Type.Literal(t))),
   userInfo: Type.Object({
     id: Type.Integer(),
     email: Type.String(),
@@ -54,6 +37,7 @@ export const LoginUserInfoSchema = Type.Object({
     customer_id: NullableId,
   }),
 });
+export type LoginUserInfo = Static<typeof LoginUserInfoSchema>;
 
 /** The sign-in view of a user: what every auth step needs to decide. */
 export interface SignInUser {

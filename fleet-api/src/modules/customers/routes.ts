@@ -53,7 +53,8 @@ import { ExportInfo } from '../exports/routes';
 import { customerFeedbackCsv, FEEDBACK_COMMENT_MAX, feedbackExport, feedbackHistory, FeedbackRow, FeedbackTypeField, recordFeedback, SyncEventRow, syncHistory, SyncTypeField } from './feedback';
 import { ALREADY_SUPPRESSED, listSuppressed, suppress, SUPPRESSION_REASONS, SuppressionRow, unsuppress, type SuppressionReason } from './suppression';
 import { changeTrial, customerTrials, TrialRow } from './trials';
-import { saveSurvey, SURVEY_QUESTIONS, SurveyAnswersBody } from './survey';
+import { SURVEY_QUESTIONS } from '@fleet/contract';
+import { saveSurvey, SurveyAnswersBody } from './survey';
 import { saveTariffDetails, TariffDetailsBody, type TariffDetailsInput } from './tariff-details';
 import { say } from '../../server/messages';
 

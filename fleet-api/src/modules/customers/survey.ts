@@ -1,6 +1,6 @@
 /**
  * A property's survey (spec 3, Survey question; spec 5, Survey answers): the console's questionnaire
- * (Text, Dropdown, Dichotomous questions with follow-ups) and the answers kept with the property as
+ * (Text, Dropdown, Dichotomous questions with follow-ups; @fleet/contract's SURVEY_QUESTIONS) and the answers kept with the property as
  * `survey_data` [{question, question_type, given_answer, sub_questions}]. The server applies the
  * spec's rules too: integer answers are digits only, decimal ones digits with at most one point, text
  * is trimmed, No (or a dropdown's No) clears the follow-ups, and another air-conditioner type clears
@@ -12,58 +12,10 @@ import type { Caller } from '../../policy/roles';
 import { requireVisible } from '../../policy/scope';
 import { badRequest } from '../../server/errors';
 import { say } from '../../server/messages';
+import { SURVEY_QUESTIONS, type SurveyQuestionDef } from '@fleet/contract';
 
-type QuestionType = 'Text' | 'Dropdown' | 'Dichotomous';
-export interface SurveyQuestionDef {
-  key: string;
-  question: string;
-  question_type: QuestionType;
-  /** Text answers: what they hold. */
-  answer_kind?: 'text' | 'integer' | 'decimal';
-  options?: string[];
-  /** Follow-ups, asked when the answer is not No (Dichotomous: when Yes). */
-  sub_questions?: SurveyQuestionDef[];
-}
-
+type QuestionType = SurveyQuestionDef['question_type'];
 const AIR_CONDITIONER_TYPE = 'air_conditioner_type';
-
-/** The questionnaire the installers' app asks at a property (the spec shows its shape, not its questions). */
-export const SURVEY_QUESTIONS: SurveyQuestionDef[] = [
-  { key: 'occupants', question: 'How many people live at the property?', question_type: 'Text', answer_kind: 'integer' },
-  {
-    key: 'air_conditioner',
-    question: 'Is there air conditioning?',
-    question_type: 'Dichotomous',
-    options: ['Yes', 'No'],
-    sub_questions: [
-      {
-        key: AIR_CONDITIONER_TYPE,
-        question: 'Type of air conditioner',
-        question_type: 'Dropdown',
-        options: ['Split system', 'Ducted', 'Window or wall', 'Portable'],
-        sub_questions: [
-          { key: 'air_conditioner_units', question: 'How many units?', question_type: 'Text', answer_kind: 'integer' },
-          { key: 'air_conditioner_kw', question: 'Total cooling capacity (kW)', question_type: 'Text', answer_kind: 'decimal' },
-        ],
-      },
-    ],
-  },
-  {
-    key: 'pool_pump',
-    question: 'Is there a pool pump?',
-    question_type: 'Dichotomous',
-    options: ['Yes', 'No'],
-    sub_questions: [{ key: 'pool_pump_kw', question: 'Pool pump power (kW)', question_type: 'Text', answer_kind: 'decimal' }],
-  },
-  {
-    key: 'solar',
-    question: 'Solar panels',
-    question_type: 'Dropdown',
-    options: ['No', 'Under 5 kW', '5 to 10 kW', 'Over 10 kW'],
-    sub_questions: [{ key: 'solar_battery', question: 'Is there a home battery?', question_type: 'Dichotomous', options: ['Yes', 'No'] }],
-  },
-  { key: 'notes', question: 'Anything else the installer noticed', question_type: 'Text', answer_kind: 'text' },
-];
 
 const TEXT_MAX = 500;
 

@@ -5,7 +5,7 @@
  * slice is simply not found (404).
  */
 import type { DeviceFilterKey } from '@fleet/contract';
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import type { Db } from '../../db';
 import { scopeFor } from '../../policy/scope';
 import type { Caller } from '../../policy/roles';
@@ -97,32 +97,7 @@ export const DeviceRow = Type.Object({
   ...PropertyAddress,
 });
 
-export interface DeviceListRow {
-  id: number;
-  product_line: string;
-  serial_number: string;
-  mac_address: string | null;
-  firmware_version: string | null;
-  wifi_name: string | null;
-  connection_type: string | null;
-  installation_date: string | null;
-  created_at: string;
-  status: string | null;
-  device_status: string;
-  is_online: number;
-  installed_via: string | null;
-  installer_uuid: string | null;
-  agency_name: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  property_id: number | null;
-  unit_number: string | null;
-  street_number: string | null;
-  street: string | null;
-  city: string | null;
-  state: string | null;
-  postal_code: string | null;
-}
+export type DeviceListRow = Static<typeof DeviceRow>;
 
 const ROW_COLUMNS = `d.id::int AS id, d.product_line, d.serial_number, d.mac_address, d.firmware_version, d.wifi_name,
   d.connection_type, to_char(d.installation_date, 'YYYY-MM-DD') AS installation_date,

@@ -4,7 +4,7 @@
  * row of `electricians` and its console sign-in (a `users` row of type Electrician): both are made,
  * changed and removed together. The caller's slice is ANDed into every read (404 outside it).
  */
-import { Type, type Static } from '@sinclair/typebox';
+import { Type, type Static, type TObject } from '@sinclair/typebox';
 import type { Db } from '../../db';
 import type { Caller } from '../../policy/roles';
 import { scopeFor } from '../../policy/scope';
@@ -68,23 +68,9 @@ export const ElectricianAddBody = {
 /** PUT /api/electrician/edit/{id}: spec 5, "aggregator when editing"; a password only when set. */
 export const ElectricianEditBody = { ...common, aggregator_id: AggregatorId, password: OptionalPasswordField(), status: Type.Optional(StatusField) };
 
-export interface ElectricianForm {
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone_no: string;
-  company_name: string;
-  abn_number: string;
-  eid?: string;
-  address: string;
-  city?: string;
-  state?: string;
-  postcode: string;
-  aggregator_id?: number | null;
-  password?: string;
-  /** Edit only: In-Active ends its sign-in, Active gives it back. */
-  status?: Status;
-}
+export type ElectricianEditForm = Static<TObject<typeof ElectricianEditBody>>;
+/** What the add and edit forms give the queries (the add's aggregator may be missing or null; the status is the edit's). */
+export type ElectricianForm = Static<TObject<typeof ElectricianAddBody>> | ElectricianEditForm;
 
 export const ElectricianRow = Type.Object({
   id: Type.Integer(),
@@ -263,7 +249,7 @@ export async function addElectrician(db: Db, ctx: AppContext, form: ElectricianF
  * Edits an electrician (Admin); its sign-in follows the email and names. A new password ends its
  * sessions; In-Active disables its sign-in and ends its sessions at once, Active gives it back.
  */
-export async function editElectrician(db: Db, ctx: AppContext, id: number, form: ElectricianForm): Promise<void> {
+export async function editElectrician(db: Db, ctx: AppContext, id: number, form: ElectricianEditForm): Promise<void> {
   const exists = await db.query<{ status: Status }>('SELECT status FROM electricians WHERE id = $1', [id]);
   const before = exists.rows[0];
   if (!before) throw new ApiError(404, ELECTRICIAN_NOT_FOUND);

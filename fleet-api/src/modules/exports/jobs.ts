@@ -6,7 +6,7 @@
  * that starts it (an agency's export holds only its rows), in the list's order (its sortBy and orderBy,
  * as on the screen).
  */
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { createWriteStream, existsSync, mkdirSync, rmSync, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
 import path from 'node:path';
@@ -112,14 +112,16 @@ export function inlineParams(sql: string, values: unknown[]): string {
 
 const NEWLINE = 10;
 
-export interface ExportInfo {
-  id: number;
-  status: 'running' | 'done' | 'failed';
-  total: number;
-  rows_written: number;
-  download_link: string | null;
-  error: string | null;
-}
+/** An export's progress, as every export call answers it. */
+export const ExportInfo = Type.Object({
+  id: Type.Integer(),
+  status: Type.Union([Type.Literal('running'), Type.Literal('done'), Type.Literal('failed')]),
+  total: Type.Integer(),
+  rows_written: Type.Integer(),
+  download_link: Type.Union([Type.String(), Type.Null()]),
+  error: Type.Union([Type.String(), Type.Null()]),
+});
+export type ExportInfo = Static<typeof ExportInfo>;
 
 export class ExportJobs {
   private readonly signer: DownloadSigner;

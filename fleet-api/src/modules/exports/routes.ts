@@ -4,7 +4,6 @@
  * their exports (devices, customers); these two calls serve every kind.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
 import { createReadStream } from 'node:fs';
 import { callerOf } from '../../policy/access';
 import { only, PUBLIC } from '../../policy/roles';
@@ -13,14 +12,9 @@ import type { ModuleOptions } from '../../server/context';
 import { IdField, routeSchema, Strict } from '../../server/schemas';
 import { say } from '../../server/messages';
 
-export const ExportInfo = Type.Object({
-  id: Type.Integer(),
-  status: Type.String(),
-  total: Type.Integer(),
-  rows_written: Type.Integer(),
-  download_link: Type.Union([Type.String(), Type.Null()]),
-  error: Type.Union([Type.String(), Type.Null()]),
-});
+// the answer's schema lives beside the jobs that fill it; the modules that start exports answer it too
+import { ExportInfo } from './jobs';
+export { ExportInfo };
 
 /** Every role that can start an export (a job is only ever its starter's). */
 const EXPORTERS = only('Admin', 'Agency', 'Electrician', 'Customer', 'User', 'mscc', 'sm');

@@ -6,7 +6,7 @@
  * the operator reads stays open); many rows, or every row matching a filter, resolve as one job with
  * one resolution id, each fault keeping who resolved it and when.
  */
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import type { Db } from '../../db';
 import { scopeFor } from '../../policy/scope';
 import type { Caller } from '../../policy/roles';
@@ -93,27 +93,7 @@ export const FaultRow = Type.Object({
   }),
 });
 
-export interface FaultListRow {
-  id: number;
-  device_id: number;
-  device_history_id: number | null;
-  fault_code: string;
-  fault_description: string | null;
-  history_datetime: string;
-  fault_status: number;
-  agent: string | null;
-  job_comments: string | null;
-  resolved_at: string | null;
-  related_history: Array<{ fault_code: string; fault_description: string | null; last_record: string; count: number }>;
-  heatpump: {
-    serial_number: string;
-    mac_address: string | null;
-    is_online: number;
-    device_operation_status: number | null;
-    heat_pump_model: { model_name: string | null };
-    customer: { email: string | null };
-  };
-}
+export type FaultListRow = Static<typeof FaultRow>;
 
 
 /** Each heat pump's newest fault of one status: DISTINCT ON over faults_status_device_idx (0010). */

@@ -3,7 +3,7 @@
  * (unique index), so adding it to a group moves it. Bulk adds and removes (`all: true`) are one
  * INSERT ... SELECT / DELETE ... USING statement in one transaction, whatever the group's size.
  */
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../../db';
 import { badRequest, notFound } from '../../server/errors';
@@ -26,15 +26,7 @@ const OtaGroup = Type.Object({
   device_count: Type.Integer(),
 });
 
-interface GroupRow {
-  id: number;
-  name: string;
-  created_at: string;
-  current_version: string | null;
-  target_version: string | null;
-  upgradable: boolean;
-  device_count: number;
-}
+type GroupRow = Static<typeof OtaGroup>;
 
 const GROUP_COLUMNS = `g.id, g.name, g.created_at, g.current_version, g.target_version, g.upgradable,
   (SELECT count(*) FROM ota_group_devices c WHERE c.group_id = g.id) AS device_count`;
