@@ -1,13 +1,7 @@
 // What the agencies module's tests share: one seeded app, signed-in callers by email, calls that
 // answer {status, message, info}, and an export job followed to its CSV.
 import type { InjectOptions } from 'fastify';
-import { bearer, signIn, startTestApp, type TestApp } from '../support/app';
-
-interface Answer<T> {
-  status: number;
-  message: string;
-  info: T;
-}
+import { answer, bearer, countOf, signIn, startTestApp, type Answer, type TestApp } from '../support/app';
 
 export interface Harness {
   t: TestApp;
@@ -22,11 +16,7 @@ export interface Harness {
 export async function harness(devices = 300): Promise<Harness> {
   const t = await startTestApp({}, { devices });
   const tokens: Record<string, Record<string, string>> = {};
-  const call = async <T,>(as: string, url: string, method: InjectOptions['method'] = 'GET', payload?: object): Promise<Answer<T>> => {
-    const res = await t.app.inject({ url, method, headers: tokens[as] ?? {}, ...(payload ? { payload } : {}) });
-    const body = res.json() as { message: string; info: T };
-    return { status: res.statusCode, message: body.message, info: body.info };
-  };
+  const call = <T,>(as: string, url: string, method: InjectOptions['method'] = 'GET', payload?: object) => answer<T>(t.app, tokens[as], url, method, payload);
   return {
     t,
     async signInAs(as, email, password) {
@@ -35,7 +25,7 @@ export async function harness(devices = 300): Promise<Harness> {
       return token;
     },
     call,
-    n: async (sql, params = []) => (await t.db.query<{ n: number }>(sql, params)).rows[0]?.n ?? 0,
+    n: (sql, params = []) => countOf(t.db, sql, params),
     async exportLines(as, started) {
       expect([started.status, started.message]).toEqual([200, 'Export started']);
       for (let i = 0; i < 200; i += 1) {
