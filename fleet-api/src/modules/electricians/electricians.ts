@@ -12,7 +12,7 @@ import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword } from '../../s
 import type { AppContext } from '../../server/context';
 import { ApiError, badRequest, conflict, isUniqueViolation, uniqueMessage } from '../../server/errors';
 import { buildListing, listInfo, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
-import { EmailField, NameField, NewPasswordField, normaliseEmail, Nullable, OptionalPasswordField, PhoneField, PostcodeField, StatusField, TextField, type Status } from '../../server/schemas';
+import { EmailField, NameField, NewPasswordField, normaliseEmail, Nullable, OptionalPasswordField, PhoneField, PostcodeField, StatusField, TextField, type Status, RequiredText } from '../../server/schemas';
 import { ISO, SqlParams, whereClause } from '../../server/sql';
 import { revokeUserSessions } from '../auth/sessions';
 import { say } from '../../server/messages';
@@ -33,13 +33,7 @@ const deleteRefusal = (devices: number): string => say('electricians.inUse', { c
 // Body fields, in the form's order (the first field in error is the one answered).
 const OptionalText = (label: string, maxLength: number) =>
   Type.Optional(Type.String({ maxLength, errorMessage: say('fields.tooLong', { field: label, max: maxLength }) }));
-const AbnNumber = Type.String({
-  minLength: 1,
-  maxLength: 64,
-  pattern: '\\S',
-  errorMessage: { default: ABN_REQUIRED, maxLength: ABN_INVALID },
-  requiredMessage: ABN_REQUIRED,
-});
+const AbnNumber = RequiredText(64, ABN_REQUIRED, ABN_INVALID);
 const State = Type.Optional(
   Type.Unsafe<string>({ type: 'string', enum: ['', ...STATES], errorMessage: STATE_INVALID }),
 );

@@ -9,7 +9,7 @@ import type { Db } from '../../db';
 import { badRequest, notFound } from '../../server/errors';
 import { buildListing, listInfo, listQueryProperties, ListInfoSchema, type ListSpec } from '../../server/listing';
 import { SqlParams, whereClause } from '../../server/sql';
-import { IdField, Nullable, routeSchema, Strict } from '../../server/schemas';
+import { IdField, Nullable, routeSchema, Strict, RequiredText } from '../../server/schemas';
 import type { ModuleOptions } from '../../server/context';
 import { listOtaDevices, lineCondition, otaJoins, OtaDeviceRow, selectionConditions } from './availability';
 import { ADMIN, BodyFilter, DeviceIds, filterText, oneRow } from './common';
@@ -51,13 +51,7 @@ const GROUP_LIST: ListSpec = {
   filters: { name: { kind: 'text', column: 'g.name' } },
 };
 
-const GroupName = Type.String({
-  minLength: 1,
-  maxLength: 60,
-  pattern: '\\S',
-  errorMessage: { default: say('fields.nameRequired'), maxLength: say('otaGroups.nameTooLong') },
-  requiredMessage: say('fields.nameRequired'),
-});
+const GroupName = RequiredText(60, say('fields.nameRequired'), say('otaGroups.nameTooLong'));
 
 /** A version select that may be empty (no target yet). */
 const OptionalVersion = Type.Optional(

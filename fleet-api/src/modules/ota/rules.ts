@@ -9,7 +9,7 @@ import type { Db } from '../../db';
 import { ApiError, badRequest, isUniqueViolation, notFound, uniqueMessage } from '../../server/errors';
 import { buildListing, listInfo, listQueryProperties, ListInfoSchema, type ListSpec } from '../../server/listing';
 import { SqlParams, whereClause } from '../../server/sql';
-import { IdField, routeSchema, Strict } from '../../server/schemas';
+import { IdField, routeSchema, Strict, RequiredText } from '../../server/schemas';
 import type { ModuleOptions } from '../../server/context';
 import { ADMIN } from './common';
 import { DeviceTypeField, requireFirmwareVersions, VersionField, type DeviceType } from './device-types';
@@ -40,13 +40,7 @@ const RULE_LIST: ListSpec = {
   },
 };
 
-const RuleName = Type.String({
-  minLength: 1,
-  maxLength: 40,
-  pattern: '\\S',
-  errorMessage: { default: say('fields.nameRequired'), maxLength: say('otaRules.nameTooLong') },
-  requiredMessage: say('fields.nameRequired'),
-});
+const RuleName = RequiredText(40, say('fields.nameRequired'), say('otaRules.nameTooLong'));
 
 const ruleFields = {
   name: RuleName,
