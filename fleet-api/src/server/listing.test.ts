@@ -1,4 +1,4 @@
-import { buildListing, decodeFilter, listInfo, parseFilterDate, type ListSpec } from './listing';
+import { buildListing, decodeFilter, listInfo, pagingOnly, parseFilterDate, type ListSpec } from './listing';
 import { ApiError } from './errors';
 import { SqlParams } from './sql';
 
@@ -86,6 +86,15 @@ describe('buildListing', () => {
     expect(apiError(() => buildListing({ filter }, spec, new SqlParams())).message).toBe(
       'filter agency_id is not a filter of this list',
     );
+  });
+});
+
+describe('pagingOnly', () => {
+  it('pages like buildListing (defaults, the 500-row cap) in its one fixed order, with no conditions', () => {
+    const order = 'ORDER BY s.created_at DESC, s.id DESC';
+    expect(pagingOnly({}, order)).toEqual({ page: 1, limit: 25, offset: 0, conditions: [], orderBy: order });
+    expect(pagingOnly({ page: 3, limit: 10 }, order)).toEqual({ page: 3, limit: 10, offset: 20, conditions: [], orderBy: order });
+    expect(pagingOnly({ page: 2, limit: 10_000 }, order)).toMatchObject({ limit: 500, offset: 500 });
   });
 });
 

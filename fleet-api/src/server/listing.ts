@@ -139,7 +139,8 @@ function isEmpty(v: FilterItem['value']): boolean {
   return v === '' || (Array.isArray(v) && v.length === 0);
 }
 
-function escapeLike(s: string): string {
+/** `s` taken literally inside a LIKE pattern (its %, _ and backslash escaped). */
+export function escapeLike(s: string): string {
   return s.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
@@ -190,8 +191,6 @@ function filterRule(spec: Pick<ListSpec, 'filters'>, key: string): FilterRule {
 
 /** Reads paging, sort and filters against a list's whitelist; unknown keys are a 400. */
 export function buildListing(query: ListQuery, spec: ListSpec, params: SqlParams, tieBreaker?: string): Listing {
-  const page = query.page ?? 1;
-  const limit = Math.min(query.limit ?? DEFAULT_LIMIT, MAX_LIMIT);
   const direction = (query.orderBy ?? 'desc').toLowerCase() === 'asc' ? 'ASC' : 'DESC';
   const sortKey = query.sortBy && query.sortBy !== '' ? query.sortBy : (spec.defaultSort ?? 'created_at');
   // Own properties only: `constructor`, `toString` or `__proto__` are not columns.
@@ -207,7 +206,17 @@ export function buildListing(query: ListQuery, spec: ListSpec, params: SqlParams
   }
   const nulls = direction === 'DESC' ? 'NULLS LAST' : 'NULLS FIRST';
   const orderBy = `ORDER BY ${sortSql} ${direction} ${nulls}${tieBreaker ? `, ${tieBreaker} ${direction}` : ''}`;
-  return { page, limit, offset: (page - 1) * limit, conditions, orderBy };
+  return { ...pagingOnly(query, orderBy), conditions };
+}
+
+/**
+ * The listing of a list that pages in one fixed order and takes no sort or filter (a dashboard's
+ * sites, an agency picker): `page` and `limit` read as every list reads them, `orderBy` trusted SQL.
+ */
+export function pagingOnly(query: Pick<ListQuery, 'page' | 'limit'>, orderBy: string): Listing {
+  const page = query.page ?? 1;
+  const limit = Math.min(query.limit ?? DEFAULT_LIMIT, MAX_LIMIT);
+  return { page, limit, offset: (page - 1) * limit, conditions: [], orderBy };
 }
 
 export interface ListInfo<T> {
