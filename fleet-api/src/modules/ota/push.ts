@@ -15,7 +15,7 @@ import { SqlParams, whereClause } from '../../server/sql';
 import { IdField, Nullable, routeSchema, Strict } from '../../server/schemas';
 import type { ModuleOptions } from '../../server/context';
 import { AVAILABLE_SQL, HAS_UPDATE_SQL, otaJoins, selectionConditions, OTA_DEVICE_FILTERS } from './availability';
-import { ADMIN, BodyFilter, DeviceIds, filterText, oneRow } from './common';
+import { ADMIN, BodyFilter, DeviceIds, filterText, oneRow, pageOfType } from './common';
 import { DeviceTypeField, otaLine } from './device-types';
 import { jobEvents, pushCounts, rolloutEvents } from './rollouts';
 import { publishCommitted } from '../live/bus';
@@ -172,19 +172,13 @@ export const otaPushRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
       },
     },
     async (request) => {
-      const q = request.query;
-      const params = new SqlParams();
-      const conditions = [`p.product_line = ${params.add(q.deviceType)}`];
-      const listing = buildListing(q, PUSH_LIST, params, 'p.id');
-      conditions.push(...listing.conditions);
-      const page = await pagedList<Omit<OtaPushT, RolloutState>>(
-        db,
-        listing,
-        params,
-        `p.id, p.created_at, u.email AS created_by_email, nullif(concat_ws(' ', u.first_name, u.last_name), '') AS created_by_name,
-         p.target_version, p.device_count`,
-        `FROM ota_pushes p LEFT JOIN users u ON u.id = p.created_by ${whereClause(conditions)}`,
-      );
+      const page = await pageOfType<Omit<OtaPushT, RolloutState>>(db, request.query.deviceType, request.query, {
+        spec: PUSH_LIST,
+        alias: 'p',
+        from: 'ota_pushes p LEFT JOIN users u ON u.id = p.created_by',
+        columns: `p.id, p.created_at, u.email AS created_by_email, nullif(concat_ws(' ', u.first_name, u.last_name), '') AS created_by_name,
+          p.target_version, p.device_count`,
+      });
       // the page's job counts, as the live rollout events count them
       const counts = new Map((await pushCounts(db, page.data.map((p) => p.id))).map((c) => [c.push_id, c]));
       const data = page.data.map((p): OtaPushT => {
