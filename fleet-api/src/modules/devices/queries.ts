@@ -13,7 +13,7 @@ import { badRequest, notFound } from '../../server/errors';
 import { buildListing, listInfo, pagedList, type FilterRule, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
 import { ISO, SqlParams, whereClause } from '../../server/sql';
 import type { CountCache } from '../../server/count-cache';
-import { alphanumeric, identifierFilter } from '../ota/device-types';
+import { alphanumeric, DEVICE_SORTS, identifierFilter } from '../ota/device-types';
 import { productLines, type ListedLine } from './lines';
 import { Nullable } from '../../server/schemas';
 import { say } from '../../server/messages';
@@ -43,11 +43,7 @@ const DEVICE_FILTERS = {
 
 export const DEVICE_LIST: ListSpec = {
   sortable: {
-    created_at: 'd.created_at',
-    id: 'd.id',
-    serial_number: 'd.serial_number',
-    mac_address: 'd.mac_address',
-    firmware_version: 'fleet_version_key(d.firmware_version)',
+    ...DEVICE_SORTS,
     wifi_name: 'd.wifi_name',
     connection_type: 'd.connection_type',
     installation_date: 'd.installation_date',
