@@ -1,7 +1,7 @@
 // What the agencies module's tests share: one seeded app, signed-in callers by email, calls that
 // answer {status, message, info}, and an export job followed to its CSV.
 import type { InjectOptions } from 'fastify';
-import { answer, bearer, countOf, signIn, startTestApp, type Answer, type TestApp } from '../support/app';
+import { answer, appForFile, bearer, countOf, signIn, SETUP_TIMEOUT, type Answer, type TestApp } from '../support/app';
 
 export interface Harness {
   t: TestApp;
@@ -13,10 +13,17 @@ export interface Harness {
   exportLines(as: string, started: Answer<{ id: number }>): Promise<string[]>;
 }
 
-export async function harness(devices = 300): Promise<Harness> {
-  const t = await startTestApp({}, { devices });
+/**
+ * The test file's harness: its app (started before the file's tests, closed after them) and these
+ * accounts signed in under their names (`as` -> email) before the tests.
+ */
+export function harnessForFile(devices: number, accounts: Record<string, string>): Harness {
+  const t = appForFile({}, { devices });
   const tokens: Record<string, Record<string, string>> = {};
   const call = <T,>(as: string, url: string, method: InjectOptions['method'] = 'GET', payload?: object) => answer<T>(t.app, tokens[as], url, method, payload);
+  beforeAll(async () => {
+    for (const [as, email] of Object.entries(accounts)) tokens[as] = bearer((await signIn(t.app, email)).token);
+  }, SETUP_TIMEOUT);
   return {
     t,
     async signInAs(as, email, password) {
