@@ -5,15 +5,9 @@ import type { Db } from '../src/db';
 import { buildApp } from '../src/app';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../src/security/password';
 import { TOO_MANY_REQUESTS } from '../src/modules/auth/limits';
-import { bearer, DEMO_PASSWORD, post, signIn, startTestApp, type TestApp, SETUP_TIMEOUT } from './support/app';
+import { bearer, DEMO_PASSWORD, post, signIn, appForFile } from './support/app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-}, SETUP_TIMEOUT);
-afterAll(async () => {
-  await t.close();
-});
+const t = appForFile();
 
 const agency = (email: string, password = 'Strong-pass-1') => ({ agency_name: 'Probe Pty', email, abn_no: '12345678901', contact: '0412345678', password });
 

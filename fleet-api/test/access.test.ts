@@ -4,17 +4,10 @@
 import Fastify from 'fastify';
 import { enforceDeclarations, type RegisteredRoute } from '../src/policy/access';
 import { USER_TYPES, type UserType } from '../src/policy/roles';
-import { bearer, startTestApp, tokensByRole, type TestApp, SETUP_TIMEOUT } from './support/app';
+import { bearer, appForFile, tokensFor } from './support/app';
 
-let t: TestApp;
-let tokens: Record<string, string>;
-beforeAll(async () => {
-  t = await startTestApp();
-  tokens = await tokensByRole(t.app);
-}, SETUP_TIMEOUT);
-afterAll(async () => {
-  await t.close();
-});
+const t = appForFile();
+const tokens = tokensFor(t);
 
 /** Fills path parameters with an id that exists for nobody's slice in particular. */
 const concrete = (url: string) => url.replace(/:[A-Za-z_]+/g, '1').replace(/\*$/, 'x');

@@ -1,13 +1,7 @@
 // Agency sign-up, e-mail verification and password resets (SECURITY.md 5, 11, 12).
-import { bearer, DEMO_PASSWORD, latestLink, mailsTo, post, signIn, startTestApp, type TestApp, SETUP_TIMEOUT } from './support/app';
+import { bearer, DEMO_PASSWORD, latestLink, mailsTo, post, signIn, appForFile } from './support/app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp({ publicUrl: 'https://console.example.test' });
-}, SETUP_TIMEOUT);
-afterAll(async () => {
-  await t.close();
-});
+const t = appForFile({ publicUrl: 'https://console.example.test' });
 
 const SIGN_UP_DONE = 'Thank you for signing up. Please check your email to verify your account.';
 const newAgency = (email: string) => ({ agency_name: 'Bright Sparks Pty', email, abn_no: '12345678901', contact: '0412345678', password: 'Strong-pass-1' });

@@ -2,17 +2,10 @@
 // 20, item 6; SECURITY.md 1, 2): resolve many, assigning heat pumps to a company and site, a site
 // manager's sites, an OTA group's devices (add and remove) and an OTA push. A list that mixes ids of
 // the slice with others is refused whole; the same list without the others is taken.
-import { bearersOf, startTestApp, type TestApp, SETUP_TIMEOUT } from './support/app';
+import { appForFile, bearersFor } from './support/app';
 
-let t: TestApp;
-const tokens: Record<string, Record<string, string>> = {};
-beforeAll(async () => {
-  t = await startTestApp({}, { devices: 700 });
-  Object.assign(tokens, await bearersOf(t.app, ['Admin', 'Agency', 'mscc', 'sm']));
-}, SETUP_TIMEOUT);
-afterAll(async () => {
-  await t.close();
-});
+const t = appForFile({}, { devices: 700 });
+const tokens = bearersFor(t, ['Admin', 'Agency', 'mscc', 'sm']);
 
 async function ids(sql: string, params: unknown[] = []): Promise<number[]> {
   return (await t.db.query<{ id: number }>(sql, params)).rows.map((r) => r.id);

@@ -3,21 +3,12 @@
 // hit (two saves racing past a check), the one error handler's 409 instead of a 500.
 import Fastify from 'fastify';
 import { installErrorHandling, knownUniqueIndexes, uniqueMessage } from '../src/server/errors';
-import { bearersOf, startTestApp, type TestApp, SETUP_TIMEOUT } from './support/app';
+import { appForFile, bearersFor, countOf } from './support/app';
 
-let t: TestApp;
-const tokens: Record<string, Record<string, string>> = {};
-beforeAll(async () => {
-  t = await startTestApp({}, { devices: 300 });
-  Object.assign(tokens, await bearersOf(t.app, ['Admin', 'mscc']));
-}, SETUP_TIMEOUT);
-afterAll(async () => {
-  await t.close();
-});
+const t = appForFile({}, { devices: 300 });
+const tokens = bearersFor(t, ['Admin', 'mscc']);
 
-async function n(sql: string, params: unknown[] = []): Promise<number> {
-  return (await t.db.query<{ n: number }>(sql, params)).rows[0]?.n ?? 0;
-}
+const n = (sql: string, params: unknown[] = []) => countOf(t.db, sql, params);
 
 describe('a site manager whose email is already used', () => {
   it('is a 409 with the spec-style sentence, and nothing is stored or mailed (any case, any company)', async () => {

@@ -3,20 +3,12 @@
 // the caller's slice is a 404, never silently replaced by the caller's own. Each case is tried with
 // an id outside the slice (404, no table changed) and then with one inside it (the body is valid, so
 // the 404 came from the slice, not from validation).
-import type { Caller } from '../src/policy/roles';
 import { scopeFor, type ScopedEntity, ENTITY_TABLES } from '../src/policy/scope';
 import { SqlParams } from '../src/server/sql';
-import { bearersOf, startTestApp, type TestApp, SETUP_TIMEOUT } from './support/app';
+import { appForFile, bearersFor, callerByEmail } from './support/app';
 
-let t: TestApp;
-const tokens: Record<string, Record<string, string>> = {};
-beforeAll(async () => {
-  t = await startTestApp({}, { devices: 700 });
-  Object.assign(tokens, await bearersOf(t.app, ['Agency', 'mscc', 'sm', 'Electrician', 'Customer']));
-}, SETUP_TIMEOUT);
-afterAll(async () => {
-  await t.close();
-});
+const t = appForFile({}, { devices: 700 });
+const tokens = bearersFor(t, ['Agency', 'mscc', 'sm', 'Electrician', 'Customer']);
 
 const EMAIL_OF: Record<string, string> = {
   Agency: 'agency@demo.test',
@@ -26,15 +18,7 @@ const EMAIL_OF: Record<string, string> = {
   Customer: 'customer@demo.test',
 };
 
-async function callerOf(role: string): Promise<Caller> {
-  const { rows } = await t.db.query<{ id: number; user_type: Caller['userType']; agency_id: number | null; electrician_id: number | null; company_id: number | null; site_manager_id: number | null; customer_id: number | null }>(
-    'SELECT id::int, user_type, agency_id::int, electrician_id::int, company_id::int, site_manager_id::int, customer_id::int FROM users WHERE email = $1',
-    [EMAIL_OF[role]],
-  );
-  const u = rows[0];
-  if (!u) throw new Error(role);
-  return { userId: u.id, userType: u.user_type, email: EMAIL_OF[role] ?? '', sessionId: 'x', agencyId: u.agency_id, electricianId: u.electrician_id, companyId: u.company_id, siteManagerId: u.site_manager_id, customerId: u.customer_id };
-}
+const callerOf = (role: string) => callerByEmail(t.db, EMAIL_OF[role] ?? '');
 
 /** The first id of `entity` inside (or outside) the caller's slice, by the policy layer's own predicate. */
 async function idOf(role: string, entity: ScopedEntity, inside: boolean, extra = 'TRUE'): Promise<number> {

@@ -3,17 +3,10 @@
 // error shape, never a 5xx (issue 20, item 4; SECURITY.md 24): multipart without a boundary, a body
 // cut short, a body of another boundary, and content types the route does not take.
 import type { RegisteredRoute } from '../src/policy/access';
-import { bearer, startTestApp, tokensByRole, type TestApp, SETUP_TIMEOUT } from './support/app';
+import { bearer, appForFile, tokensFor } from './support/app';
 
-let t: TestApp;
-let tokens: Record<string, string>;
-beforeAll(async () => {
-  t = await startTestApp();
-  tokens = await tokensByRole(t.app);
-}, SETUP_TIMEOUT);
-afterAll(async () => {
-  await t.close();
-});
+const t = appForFile();
+const tokens = tokensFor(t);
 
 const formRoutes = (): RegisteredRoute[] =>
   t.app.fleetRoutes.filter((r) => ((r.schema as { consumes?: string[] } | undefined)?.consumes ?? []).includes('multipart/form-data'));

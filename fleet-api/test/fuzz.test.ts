@@ -4,17 +4,10 @@
 import type { TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import type { RegisteredRoute } from '../src/policy/access';
-import { bearer, startTestApp, tokensByRole, type TestApp, SETUP_TIMEOUT } from './support/app';
+import { bearer, appForFile, tokensFor } from './support/app';
 
-let t: TestApp;
-let tokens: Record<string, string>;
-beforeAll(async () => {
-  t = await startTestApp();
-  tokens = await tokensByRole(t.app);
-}, SETUP_TIMEOUT);
-afterAll(async () => {
-  await t.close();
-});
+const t = appForFile();
+const tokens = tokensFor(t);
 
 const JUNK: unknown[] = ['', 'x'.repeat(5000), '\u0000\u202e<script>', "' OR 1=1 --", '1e309', -1, 2 ** 53, 1.5, true, null, ['a'], { $ne: null }];
 

@@ -1,14 +1,8 @@
 // Brute force (SECURITY.md 8): failures per account are slowed, then refused with 429 whatever the
 // client address or X-Forwarded-For says; per address too; the window passes.
-import { DEMO_PASSWORD, latestOtp, post, startTestApp, type TestApp, SETUP_TIMEOUT } from './support/app';
+import { DEMO_PASSWORD, latestOtp, post, appForFile } from './support/app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-}, SETUP_TIMEOUT);
-afterAll(async () => {
-  await t.close();
-});
+const t = appForFile();
 
 const TOO_MANY = 'Too many failed attempts. Please try again in 15 minutes.';
 

@@ -1,18 +1,11 @@
 // The six profiles (spec 7, Profiles): read, update with the spec's validation, 403 for other roles,
 // the sign-in email never changes, a new password ends the other sessions.
 import { serverMessageCode } from '@fleet/contract';
-import { bearer, DEMO_PASSWORD, post, signIn, startTestApp, tokensByRole, type TestApp, SETUP_TIMEOUT } from './support/app';
+import { bearer, DEMO_PASSWORD, post, signIn, appForFile, tokensFor } from './support/app';
 import { formData } from './support/form-data';
 
-let t: TestApp;
-let tokens: Record<string, string>;
-beforeAll(async () => {
-  t = await startTestApp();
-  tokens = await tokensByRole(t.app);
-}, SETUP_TIMEOUT);
-afterAll(async () => {
-  await t.close();
-});
+const t = appForFile();
+const tokens = tokensFor(t);
 
 const get = (url: string, role: string) => t.app.inject({ url, headers: bearer(tokens[role] ?? '') });
 const put = (url: string, role: string, payload: Record<string, unknown>) =>

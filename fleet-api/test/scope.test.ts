@@ -2,12 +2,12 @@
 // page and filter, and totals count only those rows; two agencies whose names overlap see only
 // their own.
 import type { Db } from '../src/db';
-import type { Caller, UserType } from '../src/policy/roles';
+import type { Caller } from '../src/policy/roles';
 import { requireVisible, scopeFor, ENTITY_TABLES, type ScopedEntity } from '../src/policy/scope';
 import { ApiError } from '../src/server/errors';
 import { buildListing, listInfo } from '../src/server/listing';
 import { SqlParams, whereClause } from '../src/server/sql';
-import { startTestApp, type TestApp, SETUP_TIMEOUT } from './support/app';
+import { startTestApp, type TestApp, SETUP_TIMEOUT, callerByEmail } from './support/app';
 
 let t: TestApp;
 let db: Db;
@@ -19,18 +19,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function callerOf(email: string): Promise<Caller> {
-  const { rows } = await db.query<{
-    id: number; user_type: UserType; agency_id: number | null; electrician_id: number | null;
-    company_id: number | null; site_manager_id: number | null; customer_id: number | null;
-  }>('SELECT id, user_type, agency_id, electrician_id, company_id, site_manager_id, customer_id FROM users WHERE email = $1', [email]);
-  const r = rows[0];
-  if (!r) throw new Error(`no user ${email}`);
-  return {
-    userId: r.id, userType: r.user_type, email, sessionId: 'test', agencyId: r.agency_id, electricianId: r.electrician_id,
-    companyId: r.company_id, siteManagerId: r.site_manager_id, customerId: r.customer_id,
-  };
-}
+const callerOf = (email: string) => callerByEmail(db, email);
 
 async function agencyIdNamed(name: string): Promise<number> {
   const { rows } = await db.query<{ id: number }>('SELECT id FROM agencies WHERE agency_name = $1', [name]);

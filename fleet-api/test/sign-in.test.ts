@@ -1,13 +1,7 @@
 // Sign-in with password + mailed code for every demo role, and the code's rules (SECURITY.md 9-11).
-import { bearer, DEMO_ACCOUNTS, DEMO_PASSWORD, latestOtp, mailsTo, post, signIn, startTestApp, type TestApp, SETUP_TIMEOUT } from './support/app';
+import { bearer, DEMO_ACCOUNTS, DEMO_PASSWORD, latestOtp, mailsTo, post, signIn, appForFile } from './support/app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-}, SETUP_TIMEOUT);
-afterAll(async () => {
-  await t.close();
-});
+const t = appForFile();
 
 const PROFILE_URL: Record<string, string> = {
   Admin: '/api/profile',

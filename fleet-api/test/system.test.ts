@@ -7,15 +7,9 @@ import type { Db } from '../src/db';
 import { drainOutbox } from '../src/mail/sender';
 import { queueMail } from '../src/mail/outbox';
 import { pruneAuthState } from '../src/modules/auth/housekeeping';
-import { bearer, signIn, startTestApp, type TestApp, SETUP_TIMEOUT } from './support/app';
+import { bearer, signIn, appForFile } from './support/app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-}, SETUP_TIMEOUT);
-afterAll(async () => {
-  await t.close();
-});
+const t = appForFile();
 
 describe('health', () => {
   it('answers ok with the database kind', async () => {

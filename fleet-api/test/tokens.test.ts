@@ -1,15 +1,9 @@
 // Access and refresh tokens (SECURITY.md 15-17): forged, expired and misused tokens are 401; a
 // refresh rotates; reuse ends the chain; logout, disabling and deleting end tokens.
 import { createHmac } from 'node:crypto';
-import { bearer, post, signIn, startTestApp, type TestApp, SETUP_TIMEOUT } from './support/app';
+import { bearer, post, signIn, appForFile } from './support/app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-}, SETUP_TIMEOUT);
-afterAll(async () => {
-  await t.close();
-});
+const t = appForFile();
 
 const profile = (token: string) => t.app.inject({ url: '/api/profile', headers: bearer(token) });
 const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');

@@ -1,4 +1,5 @@
-import { buildListing, decodeFilter, listInfo, parseFilterDate, type ListSpec } from './listing';
+import type { Db } from '../db';
+import { buildListing, decodeFilter, listInfo, pagedList, pagingOnly, parseFilterDate, type ListSpec } from './listing';
 import { ApiError } from './errors';
 import { SqlParams } from './sql';
 
@@ -86,6 +87,48 @@ describe('buildListing', () => {
     expect(apiError(() => buildListing({ filter }, spec, new SqlParams())).message).toBe(
       'filter agency_id is not a filter of this list',
     );
+  });
+});
+
+describe('pagingOnly', () => {
+  it('pages like buildListing (defaults, the 500-row cap) in its one fixed order, with no conditions', () => {
+    const order = 'ORDER BY s.created_at DESC, s.id DESC';
+    expect(pagingOnly({}, order)).toEqual({ page: 1, limit: 25, offset: 0, conditions: [], orderBy: order });
+    expect(pagingOnly({ page: 3, limit: 10 }, order)).toEqual({ page: 3, limit: 10, offset: 20, conditions: [], orderBy: order });
+    expect(pagingOnly({ page: 2, limit: 10_000 }, order)).toMatchObject({ limit: 500, offset: 500 });
+  });
+});
+
+describe('pagedList', () => {
+  /** A database that answers the count with `total` and the page with one row, and keeps what it was asked. */
+  function fakeDb(total: number) {
+    const asked: Array<{ sql: string; params: unknown[] }> = [];
+    const db = {
+      query: async (sql: string, params: unknown[] = []) => {
+        asked.push({ sql, params: [...params] });
+        return { rows: sql.includes('count(*)') ? [{ n: total }] : [{ id: 1 }], rowCount: 1 };
+      },
+    } as unknown as Db;
+    return { db, asked };
+  }
+
+  it('counts the source with the filter params, then reads the page in the listing order with its limit and offset', async () => {
+    const { db, asked } = fakeDb(60);
+    const params = new SqlParams();
+    const listing = buildListing({ page: 2, limit: 25, filter: '[{"key":"serial_number","value":"AB"}]' }, spec, params, 'd.id');
+    const info = await pagedList(db, listing, params, 'd.id', `FROM devices d WHERE ${listing.conditions.join(' AND ')}`);
+    expect(asked).toEqual([
+      { sql: 'SELECT count(*)::int AS n FROM devices d WHERE d.serial_number::text ILIKE $1', params: ['%AB%'] },
+      { sql: 'SELECT d.id FROM devices d WHERE d.serial_number::text ILIKE $1 ORDER BY d.created_at DESC NULLS LAST, d.id DESC LIMIT $2 OFFSET $3', params: ['%AB%', 25, 25] },
+    ]);
+    expect(info).toEqual({ data: [{ id: 1 }], total: 60, current_page: 2, last_page: 3 });
+  });
+
+  it('answers a page past the last row with no rows and the total, without reading the page', async () => {
+    const { db, asked } = fakeDb(30);
+    const info = await pagedList(db, pagingOnly({ page: 3, limit: 25 }, 'ORDER BY d.id'), new SqlParams(), 'd.id', 'FROM devices d');
+    expect(info).toEqual({ data: [], total: 30, current_page: 3, last_page: 2 });
+    expect(asked).toHaveLength(1);
   });
 });
 

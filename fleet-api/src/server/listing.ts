@@ -139,7 +139,8 @@ function isEmpty(v: FilterItem['value']): boolean {
   return v === '' || (Array.isArray(v) && v.length === 0);
 }
 
-function escapeLike(s: string): string {
+/** `s` taken literally inside a LIKE pattern (its %, _ and backslash escaped). */
+export function escapeLike(s: string): string {
   return s.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
@@ -190,8 +191,6 @@ function filterRule(spec: Pick<ListSpec, 'filters'>, key: string): FilterRule {
 
 /** Reads paging, sort and filters against a list's whitelist; unknown keys are a 400. */
 export function buildListing(query: ListQuery, spec: ListSpec, params: SqlParams, tieBreaker?: string): Listing {
-  const page = query.page ?? 1;
-  const limit = Math.min(query.limit ?? DEFAULT_LIMIT, MAX_LIMIT);
   const direction = (query.orderBy ?? 'desc').toLowerCase() === 'asc' ? 'ASC' : 'DESC';
   const sortKey = query.sortBy && query.sortBy !== '' ? query.sortBy : (spec.defaultSort ?? 'created_at');
   // Own properties only: `constructor`, `toString` or `__proto__` are not columns.
@@ -207,7 +206,17 @@ export function buildListing(query: ListQuery, spec: ListSpec, params: SqlParams
   }
   const nulls = direction === 'DESC' ? 'NULLS LAST' : 'NULLS FIRST';
   const orderBy = `ORDER BY ${sortSql} ${direction} ${nulls}${tieBreaker ? `, ${tieBreaker} ${direction}` : ''}`;
-  return { page, limit, offset: (page - 1) * limit, conditions, orderBy };
+  return { ...pagingOnly(query, orderBy), conditions };
+}
+
+/**
+ * The listing of a list that pages in one fixed order and takes no sort or filter (a dashboard's
+ * sites, an agency picker): `page` and `limit` read as every list reads them, `orderBy` trusted SQL.
+ */
+export function pagingOnly(query: Pick<ListQuery, 'page' | 'limit'>, orderBy: string): Listing {
+  const page = query.page ?? 1;
+  const limit = Math.min(query.limit ?? DEFAULT_LIMIT, MAX_LIMIT);
+  return { page, limit, offset: (page - 1) * limit, conditions: [], orderBy };
 }
 
 export interface ListInfo<T> {
@@ -234,11 +243,12 @@ export function ListInfoSchema<T extends TSchema>(item: T) {
 /**
  * A page of a list and its total, the way every list answers: counts `source` (its `FROM ... WHERE
  * ...`, with the conditions' params already in `params`), then reads `columns` from it in the
- * listing's order, limit and offset. `columns` must add no params: the count is bound to every param
+ * listing's order, limit and offset (a page past the last row answers without reading any). `columns` must add no params: the count is bound to every param
  * added so far, and PostgreSQL refuses one it does not use (field-workers' columns do: hand-written).
  */
 export async function pagedList<T>(db: Db, listing: Listing, params: SqlParams, columns: string, source: string): Promise<ListInfo<T>> {
   const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n ${source}`, params.values.slice())).rows[0]?.n ?? 0;
+  if (listing.offset >= total) return listInfo([], total, listing.page, listing.limit);
   const { rows } = await db.query<T>(
     `SELECT ${columns} ${source} ${listing.orderBy} LIMIT ${params.add(listing.limit)} OFFSET ${params.add(listing.offset)}`,
     params.values,

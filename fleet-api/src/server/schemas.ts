@@ -112,29 +112,22 @@ export const PasswordField = Type.String({
   requiredMessage: say('fields.passwordRequired'),
 });
 
+/**
+ * Text that is required (not empty, not only spaces) with a length cap: `required` answers a missing
+ * or blank one, `tooLong` one over the cap. Every required text field of every form is one of these.
+ */
+export function RequiredText(maxLength: number, required: string, tooLong: string) {
+  return Type.String({ minLength: 1, maxLength, pattern: '\\S', errorMessage: { default: required, maxLength: tooLong }, requiredMessage: required });
+}
+
 /** Names: required, under 200 characters ("First Name should be less than 200 character"). */
 export function NameField(label: string) {
-  return Type.String({
-    minLength: 1,
-    maxLength: NAME_MAX_LENGTH,
-    pattern: '\\S',
-    errorMessage: {
-      default: say('requests.fieldRequired', { field: label }),
-      maxLength: say('fields.lessThan', { field: label, max: 200 }),
-    },
-    requiredMessage: say('requests.fieldRequired', { field: label }),
-  });
+  return RequiredText(NAME_MAX_LENGTH, say('requests.fieldRequired', { field: label }), say('fields.lessThan', { field: label, max: 200 }));
 }
 
 /** Free text that is required, with a length cap. */
 export function TextField(label: string, maxLength = 500) {
-  return Type.String({
-    minLength: 1,
-    maxLength,
-    pattern: '\\S',
-    errorMessage: { default: say('requests.fieldRequired', { field: label }), maxLength: say('fields.tooLong', { field: label, max: maxLength }) },
-    requiredMessage: say('requests.fieldRequired', { field: label }),
-  });
+  return RequiredText(maxLength, say('requests.fieldRequired', { field: label }), say('fields.tooLong', { field: label, max: maxLength }));
 }
 
 /**

@@ -7,25 +7,19 @@ import { AGENCY_SAMPLE } from '@fleet/contract';
 import WebSocket from 'ws';
 import type { LiveEvent } from '../../src/modules/live/events';
 import { post, signIn, SETUP_TIMEOUT } from '../support/app';
-import { harness, type Harness } from './support';
+import { harnessForFile } from './support';
 import { formData } from '../support/form-data';
 
-let h: Harness;
+const h = harnessForFile(300, { Agency: 'agency@demo.test', Electrician: 'electrician@demo.test' });
 let demoAgency = 0;
 let westAgency = 0;
 let adminToken = '';
 
 beforeAll(async () => {
-  h = await harness(300);
   adminToken = await h.signInAs('Admin', 'admin@demo.test');
-  await h.signInAs('Agency', 'agency@demo.test');
-  await h.signInAs('Electrician', 'electrician@demo.test');
   demoAgency = await h.n("SELECT id::int AS n FROM agencies WHERE email = 'agency@demo.test'");
   westAgency = await h.n("SELECT id::int AS n FROM agencies WHERE email = 'office@sunrise-west.example.com'");
 }, SETUP_TIMEOUT);
-afterAll(async () => {
-  await h.t.close();
-});
 
 interface AgencyRow {
   id: number;

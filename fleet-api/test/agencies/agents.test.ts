@@ -2,26 +2,20 @@
 // devices) with the spec's messages, another agency's agent answering 404 and changing nothing,
 // Admin's view of every agent (list, edit, devices, the login payload) and the agent export.
 import { SETUP_TIMEOUT } from '../support/app';
-import { harness, type Harness } from './support';
+import { harnessForFile } from './support';
+import { personFieldCases } from '../support/forms';
 
-let h: Harness;
+const h = harnessForFile(300, { Admin: 'admin@demo.test', Agency: 'agency@demo.test', West: 'office@sunrise-west.example.com' });
 let demoAgency = 0;
 /** An agent of another agency (Sunrise Installers West), and one of the demo agency with devices. */
 let foreignAgent = 0;
 let busyAgent = 0;
 
 beforeAll(async () => {
-  h = await harness(300);
-  await h.signInAs('Admin', 'admin@demo.test');
-  await h.signInAs('Agency', 'agency@demo.test');
-  await h.signInAs('West', 'office@sunrise-west.example.com');
   demoAgency = await h.n("SELECT id::int AS n FROM agencies WHERE email = 'agency@demo.test'");
   foreignAgent = await h.n("SELECT min(ag.id)::int AS n FROM agents ag JOIN agencies a ON a.id = ag.agency_id WHERE a.email = 'office@sunrise-west.example.com'");
   busyAgent = await h.n('SELECT min(agent_id)::int AS n FROM devices WHERE agency_id = $1 AND agent_id IS NOT NULL', [demoAgency]);
 }, SETUP_TIMEOUT);
-afterAll(async () => {
-  await h.t.close();
-});
 
 interface AgentRow {
   id: number;
@@ -50,14 +44,7 @@ describe("the agency's installation agents", () => {
   it("adds, edits and deletes an agent with the spec's messages; the password is required only on create", async () => {
     const before = await h.n('SELECT count(*)::int AS n FROM agents');
     const cases: Array<[Record<string, unknown>, string]> = [
-      [{ first_name: '' }, 'First Name is required'],
-      [{ first_name: 'x'.repeat(200) }, 'First Name should be less than 200 character'],
-      [{ last_name: ' ' }, 'Last Name is required'],
-      [{ last_name: 'y'.repeat(200) }, 'Last Name should be less than 200 character'],
-      [{ email: '' }, 'Email is required'],
-      [{ email: 'priya@shah' }, 'Email address is invalid'],
-      [{ phone: '0412' }, 'Phone Number must be 8 to 13 characters.'],
-      [{ phone: '04120001112223' }, 'Phone Number must be 8 to 13 characters.'],
+      ...personFieldCases('phone'),
       [{ password: undefined }, 'Password is required'],
       [{ password: 'install9' }, STRENGTH],
       [{ agency_id: 1 }, 'agency_id is not an accepted field'],

@@ -2,24 +2,18 @@
 // Admin (unique names, the agencies each works with); each agency's integration (installer-app
 // flows, agents ready to sign in, devices per channel).
 import { SETUP_TIMEOUT } from '../support/app';
-import { harness, type Harness } from './support';
+import { harnessForFile } from './support';
 
-let h: Harness;
+const h = harnessForFile(300, { Admin: 'admin@demo.test', Agency: 'agency@demo.test' });
 let brightHome = 0;
 let demoAgency = 0;
 let harbour = 0;
 
 beforeAll(async () => {
-  h = await harness(300);
-  await h.signInAs('Admin', 'admin@demo.test');
-  await h.signInAs('Agency', 'agency@demo.test');
   brightHome = await h.n("SELECT id::int AS n FROM partners WHERE name = 'BrightHome Rebates'");
   demoAgency = await h.n("SELECT id::int AS n FROM agencies WHERE email = 'agency@demo.test'");
   harbour = await h.n("SELECT id::int AS n FROM agencies WHERE agency_name = 'Harbour Electrical Group'");
 }, SETUP_TIMEOUT);
-afterAll(async () => {
-  await h.t.close();
-});
 
 const agenciesOf = (partner: number) => h.n('SELECT count(*)::int AS n FROM partner_agencies WHERE partner_id = $1', [partner]);
 const devicesOf = (partner: number, lines = "product_line <> 'heat_pump'") =>

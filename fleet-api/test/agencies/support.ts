@@ -1,13 +1,7 @@
 // What the agencies module's tests share: one seeded app, signed-in callers by email, calls that
 // answer {status, message, info}, and an export job followed to its CSV.
 import type { InjectOptions } from 'fastify';
-import { bearer, signIn, startTestApp, type TestApp } from '../support/app';
-
-interface Answer<T> {
-  status: number;
-  message: string;
-  info: T;
-}
+import { answer, appForFile, bearer, countOf, signIn, SETUP_TIMEOUT, type Answer, type TestApp } from '../support/app';
 
 export interface Harness {
   t: TestApp;
@@ -19,14 +13,17 @@ export interface Harness {
   exportLines(as: string, started: Answer<{ id: number }>): Promise<string[]>;
 }
 
-export async function harness(devices = 300): Promise<Harness> {
-  const t = await startTestApp({}, { devices });
+/**
+ * The test file's harness: its app (started before the file's tests, closed after them) and these
+ * accounts signed in under their names (`as` -> email) before the tests.
+ */
+export function harnessForFile(devices: number, accounts: Record<string, string>): Harness {
+  const t = appForFile({}, { devices });
   const tokens: Record<string, Record<string, string>> = {};
-  const call = async <T,>(as: string, url: string, method: InjectOptions['method'] = 'GET', payload?: object): Promise<Answer<T>> => {
-    const res = await t.app.inject({ url, method, headers: tokens[as] ?? {}, ...(payload ? { payload } : {}) });
-    const body = res.json() as { message: string; info: T };
-    return { status: res.statusCode, message: body.message, info: body.info };
-  };
+  const call = <T,>(as: string, url: string, method: InjectOptions['method'] = 'GET', payload?: object) => answer<T>(t.app, tokens[as], url, method, payload);
+  beforeAll(async () => {
+    for (const [as, email] of Object.entries(accounts)) tokens[as] = bearer((await signIn(t.app, email)).token);
+  }, SETUP_TIMEOUT);
   return {
     t,
     async signInAs(as, email, password) {
@@ -35,7 +32,7 @@ export async function harness(devices = 300): Promise<Harness> {
       return token;
     },
     call,
-    n: async (sql, params = []) => (await t.db.query<{ n: number }>(sql, params)).rows[0]?.n ?? 0,
+    n: (sql, params = []) => countOf(t.db, sql, params),
     async exportLines(as, started) {
       expect([started.status, started.message]).toEqual([200, 'Export started']);
       for (let i = 0; i < 200; i += 1) {

@@ -1,33 +1,14 @@
 // Customers (issue 12): each role's customer list of its slice only (totals checked against SQL
 // written out here, not through the policy layer), one customer, its edit and deletion, its properties
 // and members, a property's tariff edit with the spec's messages, and 404 for every id of another slice.
-import { bearer, bearersOf, signIn, startTestApp, type TestApp, SETUP_TIMEOUT } from '../support/app';
+import { bearer, signIn, appForFile, bearersFor, answer, countOf } from '../support/app';
 
-let t: TestApp;
-const tokens: Record<string, Record<string, string>> = {};
+const t = appForFile({}, { devices: 1500 });
+const tokens = bearersFor(t, ['Admin', 'Agency', 'mscc', 'sm', 'Customer']);
 const PREFIX: Record<string, string> = { Admin: '/api/customer', Agency: '/api/agency/customer', mscc: '/api/mscc/customer', sm: '/api/sm/customer' };
 
-beforeAll(async () => {
-  t = await startTestApp({}, { devices: 1500 });
-  Object.assign(tokens, await bearersOf(t.app, ['Admin', 'Agency', 'mscc', 'sm', 'Customer']));
-}, SETUP_TIMEOUT);
-afterAll(async () => {
-  await t.close();
-});
-
-interface Reply<T> {
-  status: number;
-  info: T;
-  message: string;
-}
-async function call<T>(role: string, url: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE' = 'GET', payload?: object): Promise<Reply<T>> {
-  const res = await t.app.inject({ url, method, headers: tokens[role], ...(payload ? { payload } : {}) });
-  const body = res.json() as { info: T; message: string };
-  return { status: res.statusCode, info: body.info, message: body.message };
-}
-async function n(sql: string, params: unknown[] = []): Promise<number> {
-  return (await t.db.query<{ n: number }>(sql, params)).rows[0]?.n ?? 0;
-}
+const call = <T,>(role: string, url: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE' = 'GET', payload?: object) => answer<T>(t.app, tokens[role], url, method, payload);
+const n = (sql: string, params: unknown[] = []) => countOf(t.db, sql, params);
 async function link(email: string, column: 'agency_id' | 'company_id' | 'site_manager_id'): Promise<number> {
   return n(`SELECT ${column}::int AS n FROM users WHERE email = $1`, [email]);
 }

@@ -1,24 +1,12 @@
 // The analysis page's calls (issue 14, Admin): each figure against the same figure counted here from
 // the customers module's rows, the smoke alarms and the customer apps; and the app's own report.
-import { bearersOf, SETUP_TIMEOUT, startTestApp, type TestApp } from '../support/app';
+import { appForFile, bearersFor, answer } from '../support/app';
 import { expectTalliesMatchRecount } from './tallies';
 
-let t: TestApp;
-const tokens: Record<string, Record<string, string>> = {};
+const t = appForFile({}, { devices: 900 });
+const tokens = bearersFor(t, ['Admin', 'Agency', 'Customer', 'User']);
 
-beforeAll(async () => {
-  t = await startTestApp({}, { devices: 900 });
-  Object.assign(tokens, await bearersOf(t.app, ['Admin', 'Agency', 'Customer', 'User']));
-}, SETUP_TIMEOUT);
-afterAll(async () => {
-  await t.close();
-});
-
-async function call<T>(role: string, url: string, method: 'GET' | 'POST' = 'GET', payload?: object): Promise<{ status: number; info: T; message: string }> {
-  const res = await t.app.inject({ url, method, headers: tokens[role], ...(payload ? { payload } : {}) });
-  const body = res.json() as { info: T; message: string };
-  return { status: res.statusCode, info: body.info, message: body.message };
-}
+const call = <T,>(role: string, url: string, method: 'GET' | 'POST' = 'GET', payload?: object) => answer<T>(t.app, tokens[role], url, method, payload);
 async function rows<T>(sql: string, params: unknown[] = []): Promise<T[]> {
   return (await t.db.query<T>(sql, params)).rows;
 }

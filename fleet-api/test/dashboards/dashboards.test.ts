@@ -2,11 +2,11 @@
 // (agency, electrician, mscc, sm), each figure checked against the same figure counted here from the
 // devices, customers and readings with the slice written out by hand (not by the policy layer); the
 // tallies following every kind of write; the customer app's readings and reports.
-import { bearersOf, SETUP_TIMEOUT, startTestApp, type TestApp } from '../support/app';
+import { appForFile, bearersFor, answer } from '../support/app';
 import { expectTalliesMatchRecount } from './tallies';
 
-let t: TestApp;
-const tokens: Record<string, Record<string, string>> = {};
+const t = appForFile({}, { devices: 1500 });
+const tokens = bearersFor(t, ['Admin', 'Agency', 'Electrician', 'mscc', 'sm', 'Customer']);
 const ROLES = ['Admin', 'Agency', 'Electrician', 'mscc', 'sm'] as const;
 type Role = (typeof ROLES)[number];
 const PREFIX: Record<Role, string> = {
@@ -17,19 +17,7 @@ const PREFIX: Record<Role, string> = {
   sm: '/api/sm/dashboard',
 };
 
-beforeAll(async () => {
-  t = await startTestApp({}, { devices: 1500 });
-  Object.assign(tokens, await bearersOf(t.app, ['Admin', 'Agency', 'Electrician', 'mscc', 'sm', 'Customer']));
-}, SETUP_TIMEOUT);
-afterAll(async () => {
-  await t.close();
-});
-
-async function call<T>(role: string, url: string, method: 'GET' | 'POST' | 'PUT' = 'GET', payload?: object): Promise<{ status: number; info: T; message: string }> {
-  const res = await t.app.inject({ url, method, headers: tokens[role], ...(payload ? { payload } : {}) });
-  const body = res.json() as { info: T; message: string };
-  return { status: res.statusCode, info: body.info, message: body.message };
-}
+const call = <T,>(role: string, url: string, method: 'GET' | 'POST' | 'PUT' = 'GET', payload?: object) => answer<T>(t.app, tokens[role], url, method, payload);
 
 async function rows<T>(sql: string, params: unknown[] = []): Promise<T[]> {
   return (await t.db.query<T>(sql, params)).rows;

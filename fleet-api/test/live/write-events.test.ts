@@ -13,7 +13,7 @@ import type { Caller } from '../../src/policy/roles';
 import { scopeFor } from '../../src/policy/scope';
 import { SqlParams } from '../../src/server/sql';
 import { OtaSimulator } from '../../src/simulator/simulator';
-import { bearer, signIn, startTestApp, type TestApp, SETUP_TIMEOUT } from '../support/app';
+import { bearer, signIn, startTestApp, type TestApp, SETUP_TIMEOUT, callerByEmail } from '../support/app';
 import { md5, sendForm } from '../ota/support';
 
 let t: TestApp;
@@ -62,15 +62,7 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function callerOf(email: string): Promise<Caller> {
-  const { rows } = await t.db.query<{ id: number; user_type: Caller['userType']; agency_id: number | null; electrician_id: number | null; company_id: number | null; site_manager_id: number | null; customer_id: number | null }>(
-    'SELECT id::int, user_type, agency_id::int, electrician_id::int, company_id::int, site_manager_id::int, customer_id::int FROM users WHERE email = $1',
-    [email],
-  );
-  const u = rows[0];
-  if (!u) throw new Error(email);
-  return { userId: u.id, userType: u.user_type, email, sessionId: 'x', agencyId: u.agency_id, electricianId: u.electrician_id, companyId: u.company_id, siteManagerId: u.site_manager_id, customerId: u.customer_id };
-}
+const callerOf = (email: string) => callerByEmail(t.db, email);
 
 /** The policy layer's predicate of a role's devices on alias d. */
 function slice(role: Role, params: SqlParams): string {

@@ -2,28 +2,14 @@
 // the recorded daily history (seeded since 2021, today recorded by the server), the live device list.
 import { recordDay } from '../../src/modules/nms/history';
 import { addressSuggester } from '../../src/modules/nms/addresses';
-import { bearer, bearersOf, signIn, startTestApp, type TestApp, SETUP_TIMEOUT } from '../support/app';
+import { bearer, signIn, appForFile, bearersFor, answer, countOf } from '../support/app';
 
-let t: TestApp;
-const tokens: Record<string, Record<string, string>> = {};
+const t = appForFile({}, { devices: 1500 });
+const tokens = bearersFor(t, ['Admin', 'Agency', 'mscc', 'sm', 'Customer']);
 
-beforeAll(async () => {
-  t = await startTestApp({}, { devices: 1500 });
-  Object.assign(tokens, await bearersOf(t.app, ['Admin', 'Agency', 'mscc', 'sm', 'Customer']));
-}, SETUP_TIMEOUT);
-afterAll(async () => {
-  await t.close();
-});
+const call = <T,>(role: string, url: string, method: 'GET' | 'POST' | 'PUT' = 'GET', payload?: object) => answer<T>(t.app, tokens[role], url, method, payload);
 
-async function call<T>(role: string, url: string, method: 'GET' | 'POST' | 'PUT' = 'GET', payload?: object): Promise<{ status: number; info: T; message: string }> {
-  const res = await t.app.inject({ url, method, headers: tokens[role], ...(payload ? { payload } : {}) });
-  const body = res.json() as { info: T; message: string };
-  return { status: res.statusCode, info: body.info, message: body.message };
-}
-
-async function n(sql: string, params: unknown[] = []): Promise<number> {
-  return (await t.db.query<{ n: number }>(sql, params)).rows[0]?.n ?? 0;
-}
+const n = (sql: string, params: unknown[] = []) => countOf(t.db, sql, params);
 
 async function links(email: string) {
   const { rows } = await t.db.query<{ agency_id: number; company_id: number; site_manager_id: number }>(

@@ -1,24 +1,12 @@
 // Issue 13 (part): aggregators and electricity retailers, Admin's lists with add, edit and delete, the
 // spec's messages, unique names, and no delete while electricians or current tariffs name them.
-import { bearersOf, startTestApp, type TestApp, SETUP_TIMEOUT } from '../support/app';
+import { appForFile, bearersFor, answer, countOf } from '../support/app';
 
-let t: TestApp;
-const tokens: Record<string, Record<string, string>> = {};
+const t = appForFile({}, { devices: 300 });
+const tokens = bearersFor(t, ['Admin', 'Agency', 'Electrician']);
 
-beforeAll(async () => {
-  t = await startTestApp({}, { devices: 300 });
-  Object.assign(tokens, await bearersOf(t.app, ['Admin', 'Agency', 'Electrician']));
-}, SETUP_TIMEOUT);
-afterAll(async () => {
-  await t.close();
-});
-
-async function call<T>(role: string, url: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE' = 'GET', payload?: object): Promise<{ status: number; info: T; message: string }> {
-  const res = await t.app.inject({ url, method, headers: tokens[role], ...(payload ? { payload } : {}) });
-  const body = res.json() as { info: T; message: string };
-  return { status: res.statusCode, info: body.info, message: body.message };
-}
-const n = async (sql: string, params: unknown[] = []) => (await t.db.query<{ n: number }>(sql, params)).rows[0]?.n ?? 0;
+const call = <T,>(role: string, url: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE' = 'GET', payload?: object) => answer<T>(t.app, tokens[role], url, method, payload);
+const n = (sql: string, params: unknown[] = []) => countOf(t.db, sql, params);
 
 describe('aggregators', () => {
   it('lists, adds, renames and deletes them with the messages; one electricians name is kept', async () => {

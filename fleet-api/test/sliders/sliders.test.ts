@@ -7,7 +7,7 @@ import path from 'node:path';
 import { LocalFirmwareStorage } from '../../src/storage/firmware-storage';
 import type { SliderInfo as Slide } from '../../src/modules/sliders/sliders';
 import { bannerPng, seedDemoSliderImages } from '../../src/seed/sliders';
-import { bearersOf, SETUP_TIMEOUT, startTestApp, type TestApp } from '../support/app';
+import { bearersOf, SETUP_TIMEOUT, startTestApp, type TestApp, countOf } from '../support/app';
 import { sendForm, type FormPart } from '../ota/support';
 
 let t: TestApp;
@@ -47,7 +47,7 @@ async function list(query: string, role = 'Admin') {
   return { status: res.statusCode, info: (res.json() as { info: { data: Slide[]; total: number } }).info };
 }
 const fields = (values: Record<string, string>): FormPart[] => Object.entries(values).map(([name, value]) => ({ name, value }));
-const n = async (sql: string, params: unknown[] = []) => (await t.db.query<{ n: number }>(sql, params)).rows[0]?.n ?? 0;
+const n = (sql: string, params: unknown[] = []) => countOf(t.db, sql, params);
 
 describe('sliders', () => {
   it('lists a line’s slides, newest first, for Admin and the customer apps, never for other roles', async () => {

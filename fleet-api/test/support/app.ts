@@ -6,6 +6,8 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../../src/app';
 import { movableClock, testConfig, type Config, type TestClock } from '../../src/config';
+import type { Db } from '../../src/db';
+import type { Caller } from '../../src/policy/roles';
 
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/seed';
 import { openTestDb, type TestDb } from './db';
@@ -33,6 +35,39 @@ export async function startTestApp(overrides: Partial<Config> = {}, opts: { devi
       await app.close();
       await db.close();
     },
+  };
+}
+
+/**
+ * The test file's app, started before its tests and closed after them: `const t = appForFile()` in
+ * place of a `let t` with its own beforeAll and afterAll. Its fields are there once beforeAll has run.
+ */
+export function appForFile(overrides: Partial<Config> = {}, opts: { devices?: number } = {}): TestApp {
+  let started: TestApp | null = null;
+  beforeAll(async () => {
+    started = await startTestApp(overrides, opts);
+  }, SETUP_TIMEOUT);
+  afterAll(async () => {
+    await started?.close();
+  });
+  const running = (): TestApp => {
+    if (!started) throw new Error('the test app is started by beforeAll: read it inside a test or hook');
+    return started;
+  };
+  return {
+    get app() {
+      return running().app;
+    },
+    get db() {
+      return running().db;
+    },
+    get clock() {
+      return running().clock;
+    },
+    get config() {
+      return running().config;
+    },
+    close: () => running().close(),
   };
 }
 
@@ -112,3 +147,67 @@ export async function bearersOf(app: FastifyInstance, userTypes: readonly string
 
 /** Budget of a file's beforeAll: a database, the seed and a few sign-ins on a busy 2-core machine. */
 export const SETUP_TIMEOUT = 120_000;
+
+/** Bearer headers of these demo user types, signed in before the file's tests (after `appForFile`'s start). */
+export function bearersFor(t: TestApp, userTypes: readonly string[]): Record<string, Record<string, string>> {
+  const headers: Record<string, Record<string, string>> = {};
+  beforeAll(async () => {
+    Object.assign(headers, await bearersOf(t.app, userTypes));
+  }, SETUP_TIMEOUT);
+  return headers;
+}
+
+/** One token per demo role, signed in before the file's tests (after `appForFile`'s start). */
+export function tokensFor(t: TestApp): Record<string, string> {
+  const tokens: Record<string, string> = {};
+  beforeAll(async () => {
+    Object.assign(tokens, await tokensByRole(t.app));
+  }, SETUP_TIMEOUT);
+  return tokens;
+}
+
+/** An answer's status and its envelope's message and info. */
+export interface Answer<T> {
+  status: number;
+  message: string;
+  info: T;
+}
+
+/** A call with these headers (a bearer, or none), read as {status, message, info}. */
+export async function answer<T>(
+  app: FastifyInstance,
+  headers: Record<string, string> | undefined,
+  url: string,
+  method: InjectOptions['method'] = 'GET',
+  payload?: object,
+): Promise<Answer<T>> {
+  const res = await app.inject({ url, method, headers: headers ?? {}, ...(payload ? { payload } : {}) });
+  const body = res.json() as { message: string; info: T };
+  return { status: res.statusCode, message: body.message, info: body.info };
+}
+
+/** The `n` of a query's one row (a count), 0 when there is no row. */
+export async function countOf(db: Db, sql: string, params: unknown[] = []): Promise<number> {
+  return (await db.query<{ n: number }>(sql, params)).rows[0]?.n ?? 0;
+}
+
+/** The policy layer's caller of the user with this email, read from the database as the sign-in hook would. */
+export async function callerByEmail(db: Db, email: string): Promise<Caller> {
+  const { rows } = await db.query<{ id: number; user_type: Caller['userType']; agency_id: number | null; electrician_id: number | null; company_id: number | null; site_manager_id: number | null; customer_id: number | null }>(
+    'SELECT id::int, user_type, agency_id::int, electrician_id::int, company_id::int, site_manager_id::int, customer_id::int FROM users WHERE email = $1',
+    [email],
+  );
+  const u = rows[0];
+  if (!u) throw new Error(`no user ${email}`);
+  return {
+    userId: u.id,
+    userType: u.user_type,
+    email,
+    sessionId: 'test',
+    agencyId: u.agency_id,
+    electricianId: u.electrician_id,
+    companyId: u.company_id,
+    siteManagerId: u.site_manager_id,
+    customerId: u.customer_id,
+  };
+}

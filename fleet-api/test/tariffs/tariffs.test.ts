@@ -2,30 +2,13 @@
 // spec 5 refused in its words (storing nothing), the property edit's cascade reading what was made,
 // and no delete of a tariff (or removal of a type) a property's current tariff names.
 import { tariffProblem } from '@fleet/contract';
-import { bearersOf, SETUP_TIMEOUT, startTestApp, type TestApp } from '../support/app';
+import { appForFile, bearersFor, answer, countOf } from '../support/app';
 
-let t: TestApp;
-const tokens: Record<string, Record<string, string>> = {};
+const t = appForFile({}, { devices: 60 });
+const tokens = bearersFor(t, ['Admin', 'Agency', 'Customer']);
 
-beforeAll(async () => {
-  t = await startTestApp({}, { devices: 60 });
-  Object.assign(tokens, await bearersOf(t.app, ['Admin', 'Agency', 'Customer']));
-}, SETUP_TIMEOUT);
-afterAll(async () => {
-  await t.close();
-});
-
-interface Answer<T> {
-  status: number;
-  info: T;
-  message: string;
-}
-async function call<T = unknown>(role: string, url: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE' = 'GET', payload?: object): Promise<Answer<T>> {
-  const res = await t.app.inject({ url, method, headers: tokens[role], ...(payload ? { payload } : {}) });
-  const body = res.json() as { info: T; message: string };
-  return { status: res.statusCode, info: body.info, message: body.message };
-}
-const n = async (sql: string, params: unknown[] = []) => (await t.db.query<{ n: number }>(sql, params)).rows[0]?.n ?? 0;
+const call = <T = unknown,>(role: string, url: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE' = 'GET', payload?: object) => answer<T>(t.app, tokens[role], url, method, payload);
+const n = (sql: string, params: unknown[] = []) => countOf(t.db, sql, params);
 const filter = (items: Array<{ key: string; value: string }>) => encodeURIComponent(JSON.stringify(items.map((i) => ({ ...i, type: 'single' }))));
 
 const slot = (startTime: string, endTime: string, name = '') => ({ startTime, endTime, name });

@@ -168,22 +168,11 @@ export async function updateCustomer(db: Db, caller: Caller, id: number, edit: C
       [email, id],
     );
     if (taken.rows.length > 0) throw conflict(EMAIL_IN_USE, 'email');
-    await tx.query('UPDATE customers SET first_name = $2, last_name = $3, phone_no = $4, email = $5, updated_at = $6 WHERE id = $1', [
-      id,
-      edit.first_name.trim(),
-      edit.last_name.trim(),
-      edit.phone_no.trim(),
-      email,
-      now.toISOString(),
-    ]);
-    await tx.query('UPDATE users SET first_name = $2, last_name = $3, phone_no = $4, email = $5, updated_at = $6 WHERE customer_id = $1', [
-      id,
-      edit.first_name.trim(),
-      edit.last_name.trim(),
-      edit.phone_no.trim(),
-      email,
-      now.toISOString(),
-    ]);
+    // the customer and its sign-in carry the same name, phone and email
+    const values = [id, edit.first_name.trim(), edit.last_name.trim(), edit.phone_no.trim(), email, now.toISOString()];
+    for (const [table, key] of [['customers', 'id'], ['users', 'customer_id']] as const) {
+      await tx.query(`UPDATE ${table} SET first_name = $2, last_name = $3, phone_no = $4, email = $5, updated_at = $6 WHERE ${key} = $1`, values);
+    }
   });
 }
 

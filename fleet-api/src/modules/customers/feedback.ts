@@ -7,7 +7,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { Db } from '../../db';
 import type { Caller } from '../../policy/roles';
 import { requireVisible } from '../../policy/scope';
-import { buildListing, listInfo, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
+import { buildListing, type ListInfo, type ListQuery, type ListSpec, pagedList } from '../../server/listing';
 import { ISO, SqlParams } from '../../server/sql';
 import { csvField, type CsvExport, type ExportKind } from '../exports/jobs';
 import { customerConditions, type CustomerLine } from './customers';
@@ -36,13 +36,7 @@ export async function syncHistory(db: Db, caller: Caller, customerId: number, sy
   const params = new SqlParams();
   const listing = buildListing(query, SYNC_LIST, params, 'e.id');
   const where = `WHERE ${[`e.customer_id = ${params.add(customerId)}`, `e.sync_type = ${params.add(syncType)}`, ...listing.conditions].join(' AND ')}`;
-  const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM customer_sync_events e ${where}`, params.values.slice())).rows[0]?.n ?? 0;
-  const { rows } = await db.query<SyncEventRowT>(
-    `SELECT e.id::int AS id, e.status, e.detail, ${ISO('e.created_at')} AS created_at FROM customer_sync_events e ${where} ${listing.orderBy}
-      LIMIT ${params.add(listing.limit)} OFFSET ${params.add(listing.offset)}`,
-    params.values,
-  );
-  return listInfo(rows, total, listing.page, listing.limit);
+  return pagedList<SyncEventRowT>(db, listing, params, `e.id::int AS id, e.status, e.detail, ${ISO('e.created_at')} AS created_at`, `FROM customer_sync_events e ${where}`);
 }
 
 /** The customer's feedback of one sync type (or the survey), newest first. */
@@ -51,13 +45,13 @@ export async function feedbackHistory(db: Db, caller: Caller, customerId: number
   const params = new SqlParams();
   const listing = buildListing(query, FEEDBACK_LIST, params, 'f.id');
   const where = `WHERE ${[`f.customer_id = ${params.add(customerId)}`, `f.sync_type = ${params.add(syncType)}`, ...listing.conditions].join(' AND ')}`;
-  const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM customer_feedback f ${where}`, params.values.slice())).rows[0]?.n ?? 0;
-  const { rows } = await db.query<FeedbackRowT>(
-    `SELECT f.id::int AS id, f.sync_type, f.rating::int AS rating, f.comment, ${ISO('f.created_at')} AS created_at FROM customer_feedback f ${where} ${listing.orderBy}
-      LIMIT ${params.add(listing.limit)} OFFSET ${params.add(listing.offset)}`,
-    params.values,
+  return pagedList<FeedbackRowT>(
+    db,
+    listing,
+    params,
+    `f.id::int AS id, f.sync_type, f.rating::int AS rating, f.comment, ${ISO('f.created_at')} AS created_at`,
+    `FROM customer_feedback f ${where}`,
   );
-  return listInfo(rows, total, listing.page, listing.limit);
 }
 
 /** Spec: export-feedback (customer_id): every feedback of one customer as a CSV, answered at once (a customer has few). */

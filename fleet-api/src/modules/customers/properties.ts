@@ -8,7 +8,7 @@ import type { Db } from '../../db';
 import type { Caller } from '../../policy/roles';
 import { requireVisible, scopeFor } from '../../policy/scope';
 import { ApiError, conflict, uniqueMessage } from '../../server/errors';
-import { buildListing, listInfo, type ListInfo, type ListQuery, type ListSpec, pagedList } from '../../server/listing';
+import { buildListing, type ListInfo, type ListQuery, type ListSpec, pagedList } from '../../server/listing';
 import { normaliseEmail, Nullable } from '../../server/schemas';
 import { ISO, SqlParams, whereClause } from '../../server/sql';
 import { say } from '../../server/messages';
@@ -258,12 +258,8 @@ export async function propertyTimeline(db: Db, caller: Caller, propertyId: numbe
     UNION ALL SELECT h.created_at, 'device_' || h.event, coalesce(h.mac_address, h.serial_number) FROM device_history h WHERE h.property_id = ${p}
     UNION ALL SELECT m.created_at, 'member_added', m.email FROM property_members m WHERE m.property_id = ${p}
     UNION ALL SELECT t.created_at, 'tariff_updated', coalesce(t.tariff_structure_type, '') FROM customer_tariff_details t WHERE t.property_id = ${p}`;
-  const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${events}) e`, params.values.slice())).rows[0]?.n ?? 0;
-  const { rows } = await db.query<TimelineRowT>(
-    `SELECT ${ISO('e.at')} AS at, e.kind, e.detail FROM (${events}) e ${listing.orderBy}, e.kind LIMIT ${params.add(listing.limit)} OFFSET ${params.add(listing.offset)}`,
-    params.values,
-  );
-  return listInfo(rows, total, listing.page, listing.limit);
+  // events at the same moment in the order of their kind, whichever way the list is sorted
+  return pagedList<TimelineRowT>(db, { ...listing, orderBy: `${listing.orderBy}, e.kind` }, params, `${ISO('e.at')} AS at, e.kind, e.detail`, `FROM (${events}) e`);
 }
 
 /** Every tariff the property had, newest first (the newest is the current one). */
@@ -272,13 +268,7 @@ export async function tariffHistory(db: Db, caller: Caller, propertyId: number, 
   const params = new SqlParams();
   const listing = buildListing(query, { sortable: { created_at: 't.created_at' }, defaultSort: 'created_at', filters: {} }, params, 't.id');
   const where = `WHERE t.property_id = ${params.add(propertyId)}`;
-  const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM customer_tariff_details t ${where}`, params.values.slice())).rows[0]?.n ?? 0;
-  const { rows } = await db.query<TariffDetailsT>(
-    `SELECT ${TARIFF_COLUMNS} FROM customer_tariff_details t ${TARIFF_JOINS} ${where} ${listing.orderBy}
-      LIMIT ${params.add(listing.limit)} OFFSET ${params.add(listing.offset)}`,
-    params.values,
-  );
-  return listInfo(rows, total, listing.page, listing.limit);
+  return pagedList<TariffDetailsT>(db, listing, params, TARIFF_COLUMNS, `FROM customer_tariff_details t ${TARIFF_JOINS} ${where}`);
 }
 
 /**

@@ -7,7 +7,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { Db } from '../../db';
 import { ApiError, uniqueMessage } from '../../server/errors';
-import { buildListing, listInfo, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
+import { buildListing, type ListInfo, type ListQuery, type ListSpec, pagedList } from '../../server/listing';
 import { normaliseEmail, Nullable } from '../../server/schemas';
 import { ISO, SqlParams, whereClause } from '../../server/sql';
 import { say } from '../../server/messages';
@@ -36,15 +36,14 @@ export async function listSuppressed(db: Db, query: ListQuery): Promise<ListInfo
   const params = new SqlParams();
   const listing = buildListing(query, SUPPRESSION_LIST, params, 's.id');
   const where = whereClause(listing.conditions);
-  const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM suppression_list s ${where}`, params.values.slice())).rows[0]?.n ?? 0;
-  const { rows } = await db.query<SuppressionRowT>(
-    `SELECT s.id::int AS id, s.email, s.reason, s.customer_id::int AS customer_id,
-            nullif(trim(coalesce(c.first_name, '') || ' ' || coalesce(c.last_name, '')), '') AS customer_name, ${ISO('s.created_at')} AS created_at
-       FROM suppression_list s LEFT JOIN customers c ON c.id = s.customer_id
-       ${where} ${listing.orderBy} LIMIT ${params.add(listing.limit)} OFFSET ${params.add(listing.offset)}`,
-    params.values,
+  return pagedList<SuppressionRowT>(
+    db,
+    listing,
+    params,
+    `s.id::int AS id, s.email, s.reason, s.customer_id::int AS customer_id,
+     nullif(trim(coalesce(c.first_name, '') || ' ' || coalesce(c.last_name, '')), '') AS customer_name, ${ISO('s.created_at')} AS created_at`,
+    `FROM suppression_list s LEFT JOIN customers c ON c.id = s.customer_id ${where}`,
   );
-  return listInfo(rows, total, listing.page, listing.limit);
 }
 
 /** Adds an address (linked to the fleet's customer of that email, if any); an address already there is a 409. */

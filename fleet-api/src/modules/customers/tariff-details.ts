@@ -10,7 +10,7 @@ import type { Db } from '../../db';
 import type { Caller } from '../../policy/roles';
 import { requireVisible } from '../../policy/scope';
 import { badRequest } from '../../server/errors';
-import { IdField } from '../../server/schemas';
+import { IdField, RequiredText } from '../../server/schemas';
 import { say } from '../../server/messages';
 
 const PROPERTY_NAME_REQUIRED = say('properties.nameRequired');
@@ -35,7 +35,7 @@ const Flag = Type.Optional(Type.Integer({ minimum: 0, maximum: 1, errorMessage: 
 
 export const TariffDetailsBody = {
   property_id: IdField,
-  property_name: Type.String({ minLength: 1, maxLength: 199, pattern: '\\S', errorMessage: { default: PROPERTY_NAME_REQUIRED, maxLength: say('properties.nameTooLong') }, requiredMessage: PROPERTY_NAME_REQUIRED }),
+  property_name: RequiredText(199, PROPERTY_NAME_REQUIRED, say('properties.nameTooLong')),
   postal_code: Type.String({ pattern: '^\\s*[0-9]{3,4}\\s*$', errorMessage: POSTAL_CODE_INVALID, requiredMessage: POSTAL_CODE_INVALID }),
   company_id: Type.Integer({ minimum: 1, maximum: 2147483647, errorMessage: DISTRIBUTOR_REQUIRED, requiredMessage: DISTRIBUTOR_REQUIRED }),
   electricity_retailer_id: Type.Integer({ minimum: 1, maximum: 2147483647, errorMessage: RETAILER_REQUIRED, requiredMessage: RETAILER_REQUIRED }),

@@ -10,10 +10,10 @@ import type { Db } from '../../db';
 import { scopeFor } from '../../policy/scope';
 import type { Caller } from '../../policy/roles';
 import { badRequest, notFound } from '../../server/errors';
-import { buildListing, listInfo, type FilterRule, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
+import { buildListing, listInfo, pagedList, type FilterRule, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
 import { ISO, SqlParams, whereClause } from '../../server/sql';
 import type { CountCache } from '../../server/count-cache';
-import { alphanumeric, identifierFilter } from '../ota/device-types';
+import { alphanumeric, DEVICE_SORTS, identifierFilter } from '../ota/device-types';
 import { productLines, type ListedLine } from './lines';
 import { Nullable } from '../../server/schemas';
 import { say } from '../../server/messages';
@@ -43,11 +43,7 @@ const DEVICE_FILTERS = {
 
 export const DEVICE_LIST: ListSpec = {
   sortable: {
-    created_at: 'd.created_at',
-    id: 'd.id',
-    serial_number: 'd.serial_number',
-    mac_address: 'd.mac_address',
-    firmware_version: 'fleet_version_key(d.firmware_version)',
+    ...DEVICE_SORTS,
     wifi_name: 'd.wifi_name',
     connection_type: 'd.connection_type',
     installation_date: 'd.installation_date',
@@ -65,9 +61,8 @@ export const DEVICE_LIST: ListSpec = {
   filters: DEVICE_FILTERS,
 };
 
-/** The property a row sits at (device and smoke alarm rows carry it alike). */
-export const PropertyAddress = {
-  property_id: Nullable(Type.Integer()),
+/** A property's address, as every row that shows one carries it. */
+export const AddressFields = {
   unit_number: Nullable(Type.String()),
   street_number: Nullable(Type.String()),
   street: Nullable(Type.String()),
@@ -75,6 +70,9 @@ export const PropertyAddress = {
   state: Nullable(Type.String()),
   postal_code: Nullable(Type.String()),
 };
+
+/** The property a row sits at (device and smoke alarm rows carry it alike). */
+export const PropertyAddress = { property_id: Nullable(Type.Integer()), ...AddressFields };
 
 export const DeviceRow = Type.Object({
   id: Type.Integer(),
@@ -375,15 +373,8 @@ async function deviceHistory<T>(db: Db, caller: Caller, id: number, query: ListQ
   const params = new SqlParams();
   params.add(id);
   const listing = buildListing(query, spec, params, 'h.id');
-  const where = whereClause(listing.conditions);
-  const filterOnly = params.values.slice();
-  const page = await db.query<T>(
-    `SELECT ${columns} ${from} ${where ? `AND ${where.slice('WHERE '.length)}` : ''} ${listing.orderBy}
-     LIMIT ${params.add(listing.limit)} OFFSET ${params.add(listing.offset)}`,
-    params.values,
-  );
-  const count = await db.query<{ n: number }>(`SELECT count(*)::int AS n ${from} ${where ? `AND ${where.slice('WHERE '.length)}` : ''}`, filterOnly);
-  return listInfo(page.rows, count.rows[0]?.n ?? 0, listing.page, listing.limit);
+  const filters = listing.conditions.map((c) => `AND ${c}`).join(' ');
+  return pagedList<T>(db, listing, params, columns, `${from} ${filters}`);
 }
 
 const HISTORY_SPEC: ListSpec = { sortable: { created_at: 'h.created_at', id: 'h.id' }, defaultSort: 'created_at', filters: {} };
@@ -449,11 +440,5 @@ export async function installHistory(
   const match = `${key === 'mac_address' ? 'upper(d.mac_address)' : 'd.serial_number'} = ${params.add(key === 'mac_address' ? clean.toUpperCase() : clean)}`;
   const from = `FROM device_history h JOIN devices d ON d.id = h.device_id LEFT JOIN agencies a ON a.id = h.agency_id
     WHERE ${match} AND d.product_line ${heatPumps ? '=' : '<>'} 'heat_pump' AND (${scope})`;
-  const filterOnly = params.values.slice();
-  const page = await db.query(
-    `SELECT ${EVENT_COLUMNS} ${from} ${listing.orderBy} LIMIT ${params.add(listing.limit)} OFFSET ${params.add(listing.offset)}`,
-    params.values,
-  );
-  const count = await db.query<{ n: number }>(`SELECT count(*)::int AS n ${from}`, filterOnly);
-  return listInfo(page.rows, count.rows[0]?.n ?? 0, listing.page, listing.limit);
+  return pagedList<Record<string, unknown>>(db, listing, params, EVENT_COLUMNS, from);
 }

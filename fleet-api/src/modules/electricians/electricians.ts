@@ -11,8 +11,8 @@ import { scopeFor } from '../../policy/scope';
 import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword } from '../../security/password';
 import type { AppContext } from '../../server/context';
 import { ApiError, badRequest, conflict, isUniqueViolation, uniqueMessage } from '../../server/errors';
-import { buildListing, listInfo, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
-import { EmailField, NameField, NewPasswordField, normaliseEmail, Nullable, OptionalPasswordField, PhoneField, PostcodeField, StatusField, TextField, type Status } from '../../server/schemas';
+import { buildListing, type ListInfo, type ListQuery, type ListSpec, pagedList } from '../../server/listing';
+import { EmailField, NameField, NewPasswordField, normaliseEmail, Nullable, OptionalPasswordField, PhoneField, PostcodeField, StatusField, TextField, type Status, RequiredText } from '../../server/schemas';
 import { ISO, SqlParams, whereClause } from '../../server/sql';
 import { revokeUserSessions } from '../auth/sessions';
 import { say } from '../../server/messages';
@@ -33,13 +33,7 @@ const deleteRefusal = (devices: number): string => say('electricians.inUse', { c
 // Body fields, in the form's order (the first field in error is the one answered).
 const OptionalText = (label: string, maxLength: number) =>
   Type.Optional(Type.String({ maxLength, errorMessage: say('fields.tooLong', { field: label, max: maxLength }) }));
-const AbnNumber = Type.String({
-  minLength: 1,
-  maxLength: 64,
-  pattern: '\\S',
-  errorMessage: { default: ABN_REQUIRED, maxLength: ABN_INVALID },
-  requiredMessage: ABN_REQUIRED,
-});
+const AbnNumber = RequiredText(64, ABN_REQUIRED, ABN_INVALID);
 const State = Type.Optional(
   Type.Unsafe<string>({ type: 'string', enum: ['', ...STATES], errorMessage: STATE_INVALID }),
 );
@@ -147,13 +141,7 @@ export async function listElectricians(db: Db, caller: Caller, query: ListQuery)
   const params = new SqlParams();
   const listing = buildListing(query, ELECTRICIAN_LIST, params, 'e.id');
   const where = whereClause([scopeFor(caller).electricians('e', params), ...listing.conditions]);
-  const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM electricians e ${where}`, params.values.slice())).rows[0]?.n ?? 0;
-  const { rows } = await db.query<ElectricianRowT>(
-    `SELECT ${ROW_COLUMNS} FROM electricians e LEFT JOIN aggregators g ON g.id = e.aggregator_id
-      ${where} ${listing.orderBy} LIMIT ${params.add(listing.limit)} OFFSET ${params.add(listing.offset)}`,
-    params.values,
-  );
-  return listInfo(rows, total, listing.page, listing.limit);
+  return pagedList<ElectricianRowT>(db, listing, params, ROW_COLUMNS, `FROM electricians e LEFT JOIN aggregators g ON g.id = e.aggregator_id ${where}`);
 }
 
 /** One electrician of the caller's slice, with its agency and how many of the caller's devices it installed. */

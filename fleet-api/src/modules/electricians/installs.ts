@@ -9,7 +9,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { Db } from '../../db';
 import type { Caller } from '../../policy/roles';
 import { requireVisible, scopeFor } from '../../policy/scope';
-import { buildListing, listInfo, type ListInfo, type ListQuery } from '../../server/listing';
+import { buildListing, type ListInfo, type ListQuery, pagedList } from '../../server/listing';
 import { SqlParams, whereClause } from '../../server/sql';
 import { DEVICE_LIST, DeviceRow, ROW_COLUMNS, ROW_JOINS, type DeviceListRow } from '../devices/queries';
 import { Nullable } from '../../server/schemas';
@@ -34,13 +34,11 @@ export async function installedDevices(db: Db, caller: Caller, installer: Instal
         ? `d.electrician_id = ${params.add(installer.electrician)}`
         : `d.electrician_agent_id = ${params.add(installer.fieldWorker)}`;
   const where = whereClause([by, scopeFor(caller).devices('d', params), ...listing.conditions]);
-  const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM devices d ${ROW_JOINS} ${where}`, params.values.slice())).rows[0]?.n ?? 0;
-  if (listing.offset >= total) return listInfo([], total, listing.page, listing.limit);
-  const { rows } = await db.query<DeviceListRow & { electrician: string | null; field_worker: string | null }>(
-    `SELECT ${ROW_COLUMNS}, trim(el.first_name || ' ' || el.last_name) AS electrician, trim(fw.first_name || ' ' || fw.last_name) AS field_worker
-       FROM devices d ${ROW_JOINS} LEFT JOIN electricians el ON el.id = d.electrician_id LEFT JOIN electrician_agents fw ON fw.id = d.electrician_agent_id
-      ${where} ${listing.orderBy} LIMIT ${params.add(listing.limit)} OFFSET ${params.add(listing.offset)}`,
-    params.values,
+  return pagedList<DeviceListRow & { electrician: string | null; field_worker: string | null }>(
+    db,
+    listing,
+    params,
+    `${ROW_COLUMNS}, trim(el.first_name || ' ' || el.last_name) AS electrician, trim(fw.first_name || ' ' || fw.last_name) AS field_worker`,
+    `FROM devices d ${ROW_JOINS} LEFT JOIN electricians el ON el.id = d.electrician_id LEFT JOIN electrician_agents fw ON fw.id = d.electrician_agent_id ${where}`,
   );
-  return listInfo(rows, total, listing.page, listing.limit);
 }

@@ -3,12 +3,12 @@
  * &source=nms): its work-state steps, Wi-Fi changes, faults and resolutions over a period, newest
  * first. The heat pump is named by id, serial number or MAC address and must be in the caller's slice.
  */
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import type { Db } from '../../db';
 import type { Caller } from '../../policy/roles';
 import { scopeFor } from '../../policy/scope';
 import { badRequest, notFound } from '../../server/errors';
-import { listInfo, parseFilterDate, type ListQuery } from '../../server/listing';
+import { parseFilterDate, type ListQuery, pagedList, pagingOnly } from '../../server/listing';
 import { ISO, SqlParams } from '../../server/sql';
 import { alphanumeric } from '../ota/device-types';
 import { Nullable } from '../../server/schemas';
@@ -60,18 +60,16 @@ export async function activityLog(db: Db, caller: Caller, q: ActivityQuery, now:
   if (end < start) throw badRequest(say('fields.endIsBeforeStart'));
   if ((Date.parse(end) - Date.parse(start)) / DAY + 1 > ACTIVITY_MAX_DAYS) throw badRequest(say('faults.periodTooLong', { days: ACTIVITY_MAX_DAYS }));
 
-  const page = q.page ?? 1;
-  const limit = Math.min(q.limit ?? 25, 500);
-  const where = `e.device_id = $1 AND e.at >= $2::date AND e.at < ($3::date + 1)`;
-  const values = [device.id, start, end];
-  const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM heat_pump_events e WHERE ${where}`, values)).rows[0]?.n ?? 0;
-  const { rows } = await db.query(
-    `SELECT e.id::int AS id, ${ISO('e.at')} AS at, e.event,
-            e.work_state::int AS work_state, e.fault_code, e.detail
-       FROM heat_pump_events e WHERE ${where} ORDER BY e.at DESC, e.id DESC LIMIT $4 OFFSET $5`,
-    [...values, limit, (page - 1) * limit],
+  const ep = new SqlParams();
+  const where = `e.device_id = ${ep.add(device.id)} AND e.at >= ${ep.add(start)}::date AND e.at < (${ep.add(end)}::date + 1)`;
+  const page = await pagedList<Static<typeof ActivityRow>>(
+    db,
+    pagingOnly(q, 'ORDER BY e.at DESC, e.id DESC'),
+    ep,
+    `e.id::int AS id, ${ISO('e.at')} AS at, e.event, e.work_state::int AS work_state, e.fault_code, e.detail`,
+    `FROM heat_pump_events e WHERE ${where}`,
   );
-  return { ...listInfo(rows, total, page, limit), device, start_date: start, end_date: end };
+  return { ...page, device, start_date: start, end_date: end };
 }
 
 /** Housekeeping: activity older than ACTIVITY_KEEP_DAYS goes. */

@@ -11,7 +11,7 @@ import type { Db } from '../../db';
 import { scopeFor } from '../../policy/scope';
 import type { Caller } from '../../policy/roles';
 import { ApiError, badRequest, notFound } from '../../server/errors';
-import { buildListing, decodeFilter, listInfo, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
+import { buildListing, decodeFilter, type ListInfo, type ListQuery, type ListSpec, pagedList } from '../../server/listing';
 import { ISO, SqlParams, whereClause } from '../../server/sql';
 import { identifierFilter } from '../ota/device-types';
 import { DEVICE_KEYS_SQL, deviceKeysOf, type LiveEvent } from '../live/events';
@@ -110,22 +110,21 @@ const JOINS = `JOIN devices d ON d.id = l.device_id
 function attention(caller: Caller, query: ListQuery, params: SqlParams) {
   const status = faultStatusOf(query.filter);
   const listing = buildListing(query, FAULT_LIST, params, 'l.id');
-  const from = `FROM ${LATEST(params.add(status))} ${JOINS}`;
+  const statusParam = params.add(status);
+  const from = `FROM ${LATEST(statusParam)} ${JOINS}`;
   const where = whereClause([`d.product_line = 'heat_pump'`, scopeFor(caller).devices('d', params), ...listing.conditions]);
-  return { status, listing, from, where };
+  return { status, statusParam, listing, from, where };
 }
 
 /** A page of the Attention list with its exact total. */
 export async function listFaults(db: Db, caller: Caller, query: ListQuery): Promise<ListInfo<FaultListRow>> {
   const params = new SqlParams();
-  const { status, listing, from, where } = attention(caller, query, params);
-  const countValues = params.values.slice();
-  const counted = await db.query<{ n: number }>(`SELECT count(*)::int AS n ${from} ${where}`, countValues);
-  const total = counted.rows[0]?.n ?? 0;
-  if (listing.offset >= total) return listInfo([], total, listing.page, listing.limit);
-  const statusParam = params.add(status);
-  const { rows } = await db.query<FaultListRow>(
-    `SELECT l.id::int AS id, l.device_id::int AS device_id, l.device_history_id::int AS device_history_id, l.fault_code,
+  const { statusParam, listing, from, where } = attention(caller, query, params);
+  return pagedList<FaultListRow>(
+    db,
+    listing,
+    params,
+    `l.id::int AS id, l.device_id::int AS device_id, l.device_history_id::int AS device_history_id, l.fault_code,
             l.fault_description, ${ISO('l.history_datetime')} AS history_datetime, l.fault_status::int AS fault_status,
             l.agent, l.job_comments, ${ISO('l.resolved_at')} AS resolved_at,
             COALESCE((SELECT json_agg(json_build_object('fault_code', r.fault_code, 'fault_description', r.fault_description,
@@ -137,11 +136,9 @@ export async function listFaults(db: Db, caller: Caller, query: ListQuery): Prom
             json_build_object('serial_number', d.serial_number, 'mac_address', d.mac_address, 'is_online', d.is_online::int,
                               'device_operation_status', d.device_operation_status::int,
                               'heat_pump_model', json_build_object('model_name', m.model_name),
-                              'customer', json_build_object('email', c.email)) AS heatpump
-       ${from} ${where} ${listing.orderBy} LIMIT ${params.add(listing.limit)} OFFSET ${params.add(listing.offset)}`,
-    params.values,
+                              'customer', json_build_object('email', c.email)) AS heatpump`,
+    `${from} ${where}`,
   );
-  return listInfo(rows, total, listing.page, listing.limit);
 }
 
 export interface Resolution {
@@ -320,16 +317,17 @@ export async function faultHistory(db: Db, caller: Caller, deviceId: number, que
   const hp = new SqlParams();
   const listing = buildListing(query, HISTORY_LIST, hp, 'f.id');
   const where = whereClause([`f.device_id = ${hp.add(deviceId)}`, ...listing.conditions]);
-  const countValues = hp.values.slice();
-  const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM faults f ${where}`, countValues)).rows[0]?.n ?? 0;
-  const { rows } = await db.query(
-    `SELECT f.id::int AS id, f.device_id::int AS device_id, f.fault_code, f.fault_description, ${hp.add(device.email)}::text AS email,
-            f.fault_status::int AS fault_status, ${ISO('f.history_datetime')} AS history_datetime, f.agent, f.job_comments,
-            ${ISO('f.resolved_at')} AS resolved_at, f.resolved_by_name,
-            CASE WHEN f.resolved_at IS NULL THEN NULL
-                 ELSE greatest(0, extract(epoch FROM f.resolved_at - f.history_datetime))::int END AS resolve_seconds
-       FROM faults f ${where} ${listing.orderBy} LIMIT ${hp.add(listing.limit)} OFFSET ${hp.add(listing.offset)}`,
-    hp.values,
+  const page = await pagedList<Omit<Static<typeof FaultEvent>, 'email'>>(
+    db,
+    listing,
+    hp,
+    `f.id::int AS id, f.device_id::int AS device_id, f.fault_code, f.fault_description,
+     f.fault_status::int AS fault_status, ${ISO('f.history_datetime')} AS history_datetime, f.agent, f.job_comments,
+     ${ISO('f.resolved_at')} AS resolved_at, f.resolved_by_name,
+     CASE WHEN f.resolved_at IS NULL THEN NULL
+          ELSE greatest(0, extract(epoch FROM f.resolved_at - f.history_datetime))::int END AS resolve_seconds`,
+    `FROM faults f ${where}`,
   );
-  return { ...listInfo(rows, total, listing.page, listing.limit), device };
+  // every row is the device's: its customer's email once, from the device read above
+  return { ...page, data: page.data.map((row) => ({ ...row, email: device.email })), device };
 }

@@ -9,7 +9,7 @@ import { callerOf } from '../../policy/access';
 import { only } from '../../policy/roles';
 import type { ModuleOptions } from '../../server/context';
 import { ListInfoSchema, listQueryProperties } from '../../server/listing';
-import { IdField, routeSchema, Strict } from '../../server/schemas';
+import { IdField, routeSchema, Strict, RequiredText } from '../../server/schemas';
 import { BodyFilter, filterText } from '../ota/common';
 import { ActivityRow, activityLog } from './activity';
 import { publishCommitted } from '../live/bus';
@@ -22,13 +22,7 @@ const FAULT_READERS = only('Admin', 'Agency', 'mscc', 'sm');
 const schema = routeSchema('Faults');
 
 // Spec 5: Agent is required; comments under 500 characters (the console refuses more than 500).
-const Agent = Type.String({
-  minLength: 1,
-  maxLength: 100,
-  pattern: '\\S',
-  errorMessage: { default: say('faults.agentRequired'), maxLength: say('faults.agentTooLong') },
-  requiredMessage: say('faults.agentRequired'),
-});
+const Agent = RequiredText(100, say('faults.agentRequired'), say('faults.agentTooLong'));
 const JobComments = Type.Optional(
   Type.Union([Type.String({ maxLength: 500, errorMessage: say('faults.commentTooLong') }), Type.Null()]),
 );

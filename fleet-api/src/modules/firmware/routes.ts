@@ -12,12 +12,11 @@ import multipart from '@fastify/multipart';
 import type { Db } from '../../db';
 import { PUBLIC } from '../../policy/roles';
 import { ApiError, notFound } from '../../server/errors';
-import { buildListing, listInfo, listQueryProperties, ListInfoSchema } from '../../server/listing';
-import { SqlParams, whereClause } from '../../server/sql';
+import { listQueryProperties, ListInfoSchema } from '../../server/listing';
 import { IdField, routeSchema, Strict } from '../../server/schemas';
 import { nowSeconds, type AppContext, type ModuleOptions } from '../../server/context';
 import { LocalFirmwareStorage, type FirmwareStorage } from '../../storage/firmware-storage';
-import { ADMIN, oneRow } from '../ota/common';
+import { ADMIN, oneRow, pageOfType } from '../ota/common';
 import { DeviceTypeField } from '../ota/device-types';
 import { DownloadSigner, signedLinkSchema } from '../../server/signed-links';
 import { discardAll, FILE_SLOTS, readFirmwareForm, type FileSlot, type FirmwareForm } from './upload';
@@ -131,27 +130,16 @@ export const firmwareRoutes: FastifyPluginAsyncTypebox<FirmwareModuleOptions> = 
     },
     async (request) => {
       const q = request.query;
-      const params = new SqlParams();
-      const conditions = [`f.product_line = ${params.add(q.deviceType ?? 'livelink')}`];
-      // The pack/single selector exists for heat pumps only; other types are all single.
-      if (q.ota_type && (q.deviceType ?? 'livelink') === 'heat_pump') conditions.push(`f.ota_type = ${params.add(q.ota_type)}`);
-      const listing = buildListing(q, FIRMWARE_LIST, params, 'f.id');
-      conditions.push(...listing.conditions);
-      const where = whereClause(conditions);
-      const n = params.values.length;
-      const [page, count] = await Promise.all([
-        db.query<FirmwareRow>(`SELECT ${FIRMWARE_COLUMNS} FROM firmwares f ${where} ${listing.orderBy} LIMIT $${n + 1} OFFSET $${n + 2}`, [
-          ...params.values,
-          listing.limit,
-          listing.offset,
-        ]),
-        db.query<{ total: number }>(`SELECT count(*) AS total FROM firmwares f ${where}`, params.values),
-      ]);
-      return {
-        status: true,
-        message: say('titles.firmwares'),
-        info: listInfo(await present(page.rows), count.rows[0]?.total ?? 0, listing.page, listing.limit),
-      };
+      const line = q.deviceType ?? 'livelink';
+      const page = await pageOfType<FirmwareRow>(db, line, q, {
+        spec: FIRMWARE_LIST,
+        alias: 'f',
+        from: 'firmwares f',
+        columns: FIRMWARE_COLUMNS,
+        // The pack/single selector exists for heat pumps only; other types are all single.
+        extra: (params) => (q.ota_type && line === 'heat_pump' ? [`f.ota_type = ${params.add(q.ota_type)}`] : []),
+      });
+      return { status: true, message: say('titles.firmwares'), info: { ...page, data: await present(page.data) } };
     },
   );
 

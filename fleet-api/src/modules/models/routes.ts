@@ -4,13 +4,13 @@
  * and each model's heat pumps counted. Names are unique, case aside; a model heat pumps still use is
  * not deleted (409 with how many).
  */
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../../db';
 import { ApiError, notFound, uniqueMessage } from '../../server/errors';
-import { buildListing, listInfo, listQueryProperties, ListInfoSchema, type ListSpec } from '../../server/listing';
+import { buildListing, listQueryProperties, ListInfoSchema, type ListSpec, pagedList } from '../../server/listing';
 import { ISO, SqlParams, whereClause } from '../../server/sql';
-import { IdField, Nullable, routeSchema, Strict } from '../../server/schemas';
+import { IdField, Nullable, routeSchema, Strict, RequiredText } from '../../server/schemas';
 import type { ModuleOptions } from '../../server/context';
 import { ADMIN } from '../ota/common';
 import { say } from '../../server/messages';
@@ -34,13 +34,7 @@ const MODEL_NAME_MAX = 60;
 const MODEL_EXISTS = uniqueMessage('heat_pump_models_name_key', say('models.nameTaken'));
 
 const modelFields = {
-  model_name: Type.String({
-    minLength: 1,
-    maxLength: MODEL_NAME_MAX,
-    pattern: '\\S',
-    errorMessage: { default: say('models.nameRequired'), maxLength: say('fields.tooLong', { field: 'Model Name', max: MODEL_NAME_MAX }) },
-    requiredMessage: say('models.nameRequired'),
-  }),
+  model_name: RequiredText(MODEL_NAME_MAX, say('models.nameRequired'), say('fields.tooLong', { field: 'Model Name', max: MODEL_NAME_MAX })),
   // left out when not known (a JSON body is not coerced: 0 is refused, not taken as none)
   capacity_litres: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000, errorMessage: say('models.capacityInvalid') })),
   description: Type.Optional(Type.String({ maxLength: 500, errorMessage: say('models.descriptionTooLong') })),
@@ -81,12 +75,8 @@ export const modelRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app,
       const params = new SqlParams();
       const listing = buildListing(request.query, MODEL_LIST, params, 'm.id');
       const where = whereClause(listing.conditions);
-      const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM heat_pump_models m ${where}`, params.values.slice())).rows[0]?.n ?? 0;
-      const { rows } = await db.query(
-        `SELECT ${COLUMNS} FROM heat_pump_models m ${where} ${listing.orderBy} LIMIT ${params.add(listing.limit)} OFFSET ${params.add(listing.offset)}`,
-        params.values,
-      );
-      return { status: true, message: say('titles.models'), info: listInfo(rows, total, listing.page, listing.limit) };
+      const info = await pagedList<Static<typeof HeatPumpModel>>(db, listing, params, COLUMNS, `FROM heat_pump_models m ${where}`);
+      return { status: true, message: say('titles.models'), info };
     },
   );
   app.get(

@@ -9,45 +9,44 @@ import type { Db } from '../../db';
 import type { Caller } from '../../policy/roles';
 import { requireAllVisible, requireVisible } from '../../policy/scope';
 import { badRequest, forbidden } from '../../server/errors';
+import { RequiredText } from '../../server/schemas';
 import { say } from '../../server/messages';
+import { escapeLike, pagedList, pagingOnly } from '../../server/listing';
+import { SqlParams } from '../../server/sql';
 
 /** Spec 5: names at most 60 characters (not the addresses); emails like {email}, no spaces. */
 export const NAME_MAX = 60;
 export const VALID_EMAIL = say('fields.emailInvalidPlease');
 const EMAIL = '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$';
 
-const name = (label: string) =>
-  Type.String({
-    minLength: 1,
-    maxLength: NAME_MAX,
-    pattern: '\\S',
-    errorMessage: { default: say('requests.fieldRequired', { field: label }), maxLength: say('fields.tooLong', { field: label, max: NAME_MAX }) },
-    requiredMessage: say('requests.fieldRequired', { field: label }),
-  });
+/** A person's or a place's name on the NMS forms (required, at most NAME_MAX). */
+export const nmsName = (label: string) =>
+  RequiredText(NAME_MAX, say('requests.fieldRequired', { field: label }), say('fields.tooLong', { field: label, max: NAME_MAX }));
 const address = (label: string) =>
-  Type.String({ minLength: 1, maxLength: 300, pattern: '\\S', errorMessage: { default: say('requests.fieldRequired', { field: label }), maxLength: say('uploads.fieldTooLong', { field: label }) }, requiredMessage: say('requests.fieldRequired', { field: label }) });
-const email = (label: string) =>
+  RequiredText(300, say('requests.fieldRequired', { field: label }), say('uploads.fieldTooLong', { field: label }));
+/** An email on the NMS forms ({email}, no spaces). */
+export const nmsEmail = (label: string) =>
   Type.String({ maxLength: 254, pattern: EMAIL, errorMessage: { default: VALID_EMAIL }, requiredMessage: say('requests.fieldRequired', { field: label }) });
 
 const AgencyIds = Type.Array(Type.Integer({ minimum: 1, maximum: 2147483647, errorMessage: say('nms.agencyRequired') }), { maxItems: 200, errorMessage: { maxItems: say('nms.tooManyAgencies') } });
 
 export const CompanyBody = {
   agency_ids: Type.Optional(AgencyIds),
-  company_name: name('Company Name'),
+  company_name: nmsName('Company Name'),
   company_address: address('Company Address'),
-  contact_person_email: email('Contact Person Email'),
+  contact_person_email: nmsEmail('Contact Person Email'),
 };
 export const CompanyUpdateBody = {
   agency_ids: Type.Optional(AgencyIds),
-  company_name: name('Company Name'),
+  company_name: nmsName('Company Name'),
   company_address: address('Company Address'),
 };
 export const SiteBody = {
   company_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647, errorMessage: say('nms.contactRequired') })),
-  site_name: name('Site Name'),
+  site_name: nmsName('Site Name'),
   site_address: address('Site Address'),
-  site_manager_name: name('Site Manager Name'),
-  site_manager_email: email('Site Manager Email'),
+  site_manager_name: nmsName('Site Manager Name'),
+  site_manager_email: nmsEmail('Site Manager Email'),
 };
 
 type CompanyInput = { agency_ids?: number[]; company_name: string; company_address: string; contact_person_email?: string };
@@ -135,12 +134,9 @@ export async function updateSite(db: Db, caller: Caller, id: number, input: Site
 }
 
 /** The agencies an Admin picks from (spec: agency search by name, 25 a page). */
-export async function agencyOptions(db: Db, search: string | undefined, page: number, limit: number) {
-  const like = `%${(search ?? '').replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const total = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM agencies WHERE agency_name ILIKE $1', [like])).rows[0]?.n ?? 0;
-  const { rows } = await db.query<{ id: number; agency_name: string }>(
-    'SELECT id::int AS id, agency_name FROM agencies WHERE agency_name ILIKE $1 ORDER BY lower(agency_name), id LIMIT $2 OFFSET $3',
-    [like, limit, (page - 1) * limit],
-  );
-  return { data: rows, total, current_page: page, last_page: Math.max(1, Math.ceil(total / limit)) };
+export async function agencyOptions(db: Db, query: { agency_name?: string; page?: number; limit?: number }) {
+  const params = new SqlParams();
+  const like = params.add(`%${escapeLike(query.agency_name ?? '')}%`);
+  const listing = pagingOnly(query, 'ORDER BY lower(agency_name), id');
+  return pagedList<{ id: number; agency_name: string }>(db, listing, params, 'id::int AS id, agency_name', `FROM agencies WHERE agency_name ILIKE ${like}`);
 }

@@ -10,18 +10,9 @@ import { requireAllVisible, requireVisible, scopeFor } from '../../policy/scope'
 import { ApiError, badRequest, forbidden, uniqueMessage } from '../../server/errors';
 import { buildListing, type ListQuery, type ListSpec, pagedList } from '../../server/listing';
 import { SqlParams, whereClause } from '../../server/sql';
-import { NAME_MAX, VALID_EMAIL } from './organisations';
+import { nmsEmail, nmsName } from './organisations';
 import { say } from '../../server/messages';
 
-const personName = (label: string) =>
-  Type.String({
-    minLength: 1,
-    maxLength: NAME_MAX,
-    pattern: '\\S',
-    errorMessage: { default: say('requests.fieldRequired', { field: label }), maxLength: say('fields.tooLong', { field: label, max: NAME_MAX }) },
-    requiredMessage: say('requests.fieldRequired', { field: label }),
-  });
-const email = (label: string) => Type.String({ maxLength: 254, pattern: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$', errorMessage: { default: VALID_EMAIL }, requiredMessage: say('requests.fieldRequired', { field: label }) });
 const SiteIds = Type.Array(Type.Integer({ minimum: 1, maximum: 2147483647, errorMessage: say('siteManagers.siteRequired') }), {
   minItems: 1,
   maxItems: 500,
@@ -35,16 +26,16 @@ const SITE_MANAGER_EMAIL_TAKEN = uniqueMessage('site_managers_email_key', say('s
 const CONTACT_NO_INVALID = say('fields.contactNumberInvalid');
 const ContactNo = Type.String({ pattern: '^[0-9]{8,13}$', errorMessage: { default: CONTACT_NO_INVALID }, requiredMessage: say('fields.contactNumberRequired') });
 
-export const ManagerBody = { site_ids: SiteIds, first_name: personName('First Name'), last_name: personName('Last Name'), email: email('Site Manager Email') };
-export const ManagerUpdateBody = { site_ids: SiteIds, first_name: personName('First Name'), last_name: personName('Last Name') };
+export const ManagerBody = { site_ids: SiteIds, first_name: nmsName('First Name'), last_name: nmsName('Last Name'), email: nmsEmail('Site Manager Email') };
+export const ManagerUpdateBody = { site_ids: SiteIds, first_name: nmsName('First Name'), last_name: nmsName('Last Name') };
 export const ContactBody = {
   company_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647, errorMessage: say('siteManagers.companyRequired') })),
-  first_name: personName('First Name'),
-  last_name: personName('Last Name'),
+  first_name: nmsName('First Name'),
+  last_name: nmsName('Last Name'),
   contact_no: ContactNo,
-  email: email('Email'),
+  email: nmsEmail('Email'),
 };
-export const ContactUpdateBody = { first_name: personName('First Name'), last_name: personName('Last Name'), contact_no: ContactNo };
+export const ContactUpdateBody = { first_name: nmsName('First Name'), last_name: nmsName('Last Name'), contact_no: ContactNo };
 
 export const ManagerRow = Type.Object({
   id: Type.Integer(),

@@ -8,10 +8,10 @@ import type { Db } from '../../db';
 import type { Caller } from '../../policy/roles';
 import { requireVisible, scopeFor } from '../../policy/scope';
 import { notFound } from '../../server/errors';
-import { buildListing, listInfo, type ListQuery, type ListSpec, pagedList } from '../../server/listing';
+import { buildListing, type ListQuery, type ListSpec, pagedList, pagingOnly } from '../../server/listing';
 import { ISO, whereClause } from '../../server/sql';
 import { SqlParams } from '../../server/sql';
-import { subsetCondition } from '../devices/queries';
+import { AddressFields, subsetCondition } from '../devices/queries';
 import type { Place } from './dashboard';
 import { Nullable } from '../../server/schemas';
 
@@ -24,13 +24,15 @@ export const CompanyInfo = Type.Object({
   sites_count: Type.Integer(),
 });
 
+/** A company's agencies, by name, as [{id, agency_name}] (`c` is the company). */
+const COMPANY_AGENCIES = `COALESCE((SELECT json_agg(json_build_object('id', a.id::int, 'agency_name', a.agency_name) ORDER BY a.agency_name)
+  FROM multi_site_company_agencies mca JOIN agencies a ON a.id = mca.agency_id WHERE mca.company_id = c.id), '[]'::json) AS agencies`;
+
 export async function companyInfo(db: Db, caller: Caller, id: number) {
   await requireVisible(db, caller, 'companies', id);
   const params = new SqlParams();
   const { rows } = await db.query<Static<typeof CompanyInfo>>(
-    `SELECT c.id::int AS id, c.company_name, c.company_address, c.contact_person_email,
-            COALESCE((SELECT json_agg(json_build_object('id', a.id::int, 'agency_name', a.agency_name) ORDER BY a.agency_name)
-                        FROM multi_site_company_agencies mca JOIN agencies a ON a.id = mca.agency_id WHERE mca.company_id = c.id), '[]'::json) AS agencies,
+    `SELECT c.id::int AS id, c.company_name, c.company_address, c.contact_person_email, ${COMPANY_AGENCIES},
             (SELECT count(*)::int FROM sites s WHERE s.company_id = c.id AND (${scopeFor(caller).sites('s', params)})) AS sites_count
        FROM multi_site_companies c WHERE c.id = ${params.add(id)}`,
     params.values,
@@ -57,17 +59,10 @@ const SITE_COLUMNS = `s.id::int AS id, s.site_name, s.site_address, s.site_manag
 /** The company's sites the caller may see, newest first. */
 export async function companySites(db: Db, caller: Caller, id: number, query: ListQuery) {
   await requireVisible(db, caller, 'companies', id);
-  const page = query.page ?? 1;
-  const limit = Math.min(query.limit ?? 25, 500);
   const params = new SqlParams();
   const where = `s.company_id = ${params.add(id)} AND (${scopeFor(caller).sites('s', params)})`;
-  const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM sites s WHERE ${where}`, params.values.slice())).rows[0]?.n ?? 0;
-  const { rows } = await db.query<Static<typeof SiteRow>>(
-    `SELECT ${SITE_COLUMNS} FROM sites s JOIN multi_site_companies c ON c.id = s.company_id WHERE ${where}
-      ORDER BY s.created_at DESC, s.id DESC LIMIT ${params.add(limit)} OFFSET ${params.add((page - 1) * limit)}`,
-    params.values,
-  );
-  return listInfo(rows, total, page, limit);
+  const listing = pagingOnly(query, 'ORDER BY s.created_at DESC, s.id DESC');
+  return pagedList<Static<typeof SiteRow>>(db, listing, params, SITE_COLUMNS, `FROM sites s JOIN multi_site_companies c ON c.id = s.company_id WHERE ${where}`);
 }
 
 export async function siteInfo(db: Db, caller: Caller, id: number) {
@@ -80,12 +75,7 @@ export async function siteInfo(db: Db, caller: Caller, id: number) {
 export const PropertyRow = Type.Object({
   id: Type.Integer(),
   property_name: Nullable(Type.String()),
-  unit_number: Nullable(Type.String()),
-  street_number: Nullable(Type.String()),
-  street: Nullable(Type.String()),
-  city: Nullable(Type.String()),
-  state: Nullable(Type.String()),
-  postal_code: Nullable(Type.String()),
+  ...AddressFields,
   customer_name: Nullable(Type.String()),
   heat_pumps: Type.Integer(),
 });
@@ -93,20 +83,17 @@ export const PropertyRow = Type.Object({
 /** The site's properties the caller may see. */
 export async function siteProperties(db: Db, caller: Caller, id: number, query: ListQuery) {
   await requireVisible(db, caller, 'sites', id);
-  const page = query.page ?? 1;
-  const limit = Math.min(query.limit ?? 25, 500);
   const params = new SqlParams();
   const where = `p.site_id = ${params.add(id)} AND (${scopeFor(caller).properties('p', params)})`;
-  const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM properties p WHERE ${where}`, params.values.slice())).rows[0]?.n ?? 0;
-  const { rows } = await db.query<Static<typeof PropertyRow>>(
-    `SELECT p.id::int AS id, p.property_name, p.unit_number, p.street_number, p.street, p.city, p.state, p.postal_code,
-            NULLIF(trim(coalesce(cu.first_name, '') || ' ' || coalesce(cu.last_name, '')), '') AS customer_name,
-            (SELECT count(*)::int FROM devices d WHERE d.property_id = p.id AND d.product_line = 'heat_pump') AS heat_pumps
-       FROM properties p LEFT JOIN customers cu ON cu.id = p.customer_id WHERE ${where}
-      ORDER BY p.created_at DESC, p.id DESC LIMIT ${params.add(limit)} OFFSET ${params.add((page - 1) * limit)}`,
-    params.values,
+  return pagedList<Static<typeof PropertyRow>>(
+    db,
+    pagingOnly(query, 'ORDER BY p.created_at DESC, p.id DESC'),
+    params,
+    `p.id::int AS id, p.property_name, p.unit_number, p.street_number, p.street, p.city, p.state, p.postal_code,
+     NULLIF(trim(coalesce(cu.first_name, '') || ' ' || coalesce(cu.last_name, '')), '') AS customer_name,
+     (SELECT count(*)::int FROM devices d WHERE d.property_id = p.id AND d.product_line = 'heat_pump') AS heat_pumps`,
+    `FROM properties p LEFT JOIN customers cu ON cu.id = p.customer_id WHERE ${where}`,
   );
-  return listInfo(rows, total, page, limit);
 }
 
 export const FaultMonth = Type.Object({
@@ -160,9 +147,7 @@ export async function listCompanies(db: Db, caller: Caller, query: ListQuery) {
   const params = new SqlParams();
   const listing = buildListing(query, COMPANY_LIST, params, 'c.id');
   const where = whereClause([scopeFor(caller).companies('c', params), ...listing.conditions]);
-  return pagedList<Static<typeof CompanyRow>>(db, listing, params, `c.id::int AS id, c.company_name, c.company_address, c.contact_person_email,
-            COALESCE((SELECT json_agg(json_build_object('id', a.id::int, 'agency_name', a.agency_name) ORDER BY a.agency_name)
-                        FROM multi_site_company_agencies mca JOIN agencies a ON a.id = mca.agency_id WHERE mca.company_id = c.id), '[]'::json) AS agencies,
+  return pagedList<Static<typeof CompanyRow>>(db, listing, params, `c.id::int AS id, c.company_name, c.company_address, c.contact_person_email, ${COMPANY_AGENCIES},
             (SELECT count(*)::int FROM sites s WHERE s.company_id = c.id) AS sites_count,
             (SELECT count(*)::int FROM devices d WHERE d.product_line = 'heat_pump'
                 AND (d.company_id = c.id OR d.site_id IN (SELECT s.id FROM sites s WHERE s.company_id = c.id))) AS heat_pumps,

@@ -187,7 +187,7 @@ export const nmsRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, {
         querystring: Strict({ agency_name: Type.Optional(Type.String({ maxLength: 60 })), page: listQueryProperties.page, limit: listQueryProperties.limit }),
       },
     },
-    async (request) => ({ status: true, message: say('titles.agencies'), info: await agencyOptions(db, request.query.agency_name, request.query.page ?? 1, request.query.limit ?? 25) }),
+    async (request) => ({ status: true, message: say('titles.agencies'), info: await agencyOptions(db, request.query) }),
   );
 
   // Site managers and multi-site contacts (spec modals 5 and 6).

@@ -8,19 +8,14 @@ import type { Db } from '../../db';
 import { ApiError, uniqueMessage } from '../../server/errors';
 import { buildListing, type ListInfo, type ListQuery, type ListSpec, pagedList } from '../../server/listing';
 import { ISO, SqlParams, whereClause } from '../../server/sql';
+import { RequiredText } from '../../server/schemas';
 import { say } from '../../server/messages';
 
 const AGGREGATOR_NAME_REQUIRED = say('fields.nameRequired');
 const AGGREGATOR_EXISTS = uniqueMessage('aggregators_name_key', say('aggregators.nameTaken'));
 const NAME_MAX = 199;
 
-export const AggregatorName = Type.String({
-  minLength: 1,
-  maxLength: NAME_MAX,
-  pattern: '\\S',
-  errorMessage: { default: AGGREGATOR_NAME_REQUIRED, maxLength: say('sliders.nameTooLong') },
-  requiredMessage: AGGREGATOR_NAME_REQUIRED,
-});
+export const AggregatorName = RequiredText(NAME_MAX, AGGREGATOR_NAME_REQUIRED, say('sliders.nameTooLong'));
 
 export const AggregatorRow = Type.Object({ id: Type.Integer(), name: Type.String(), electricians: Type.Integer(), created_at: Type.String() });
 export type AggregatorRowT = Static<typeof AggregatorRow>;

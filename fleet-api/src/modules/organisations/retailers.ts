@@ -9,18 +9,13 @@ import type { Db } from '../../db';
 import { ApiError, uniqueMessage } from '../../server/errors';
 import { buildListing, type ListInfo, type ListQuery, type ListSpec, pagedList } from '../../server/listing';
 import { ISO, SqlParams, whereClause } from '../../server/sql';
+import { RequiredText } from '../../server/schemas';
 import { say } from '../../server/messages';
 
 const RETAILER_NAME_REQUIRED = say('retailers.nameRequired');
 const RETAILER_EXISTS = uniqueMessage('electricity_retailers_name_key', say('retailers.nameTaken'));
 
-export const RetailerName = Type.String({
-  minLength: 1,
-  maxLength: 199,
-  pattern: '\\S',
-  errorMessage: { default: RETAILER_NAME_REQUIRED, maxLength: say('retailers.nameTooLong') },
-  requiredMessage: RETAILER_NAME_REQUIRED,
-});
+export const RetailerName = RequiredText(199, RETAILER_NAME_REQUIRED, say('retailers.nameTooLong'));
 /** The console sends 1 only when true; 0, false or nothing is not top-listed. */
 export const TopListed = Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: 1 }), Type.Boolean()], { errorMessage: say('retailers.topListedInvalid') }));
 

@@ -14,7 +14,7 @@ import { Type } from '@sinclair/typebox';
 import type { Db } from '../../db';
 import { buildListing, decodeFilter, listInfo, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
 import { SqlParams, whereClause } from '../../server/sql';
-import { identifierFilter, otaLine, type DeviceType } from './device-types';
+import { DEVICE_SORTS, identifierFilter, otaLine, type DeviceType } from './device-types';
 
 export function otaJoins(deviceTypeParam: string): string {
   return `LEFT JOIN ota_group_devices gd ON gd.device_id = d.id
@@ -61,11 +61,7 @@ export const OTA_DEVICE_FILTERS: ListSpec['filters'] = {
 
 export const OTA_DEVICE_LIST: ListSpec = {
   sortable: {
-    created_at: 'd.created_at',
-    id: 'd.id',
-    serial_number: 'd.serial_number',
-    mac_address: 'd.mac_address',
-    firmware_version: 'fleet_version_key(d.firmware_version)',
+    ...DEVICE_SORTS,
     available_firmware: `fleet_version_key(${AVAILABLE_SQL})`,
     upgradable: UPGRADABLE_SQL,
     group_name: 'g.name',

@@ -7,6 +7,8 @@ import type { Db } from '../../db';
 import { only } from '../../policy/roles';
 import { badRequest, notFound } from '../../server/errors';
 import { say } from '../../server/messages';
+import { buildListing, pagedList, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
+import { SqlParams, whereClause } from '../../server/sql';
 
 export const ADMIN = only('Admin');
 
@@ -39,3 +41,19 @@ export async function oneRow<T>(db: Db, sql: string, params: unknown[], message 
   return row;
 }
 
+/**
+ * A page of one device type's rows (the OTA and firmware lists: groups, rules, pushes, firmware):
+ * `from` names the table as `alias` (whose product_line is the type) with any joins, `extra` adds a
+ * list's own conditions; sort and filters are `spec`'s, ties broken by `alias`.id.
+ */
+export function pageOfType<T>(
+  db: Db,
+  line: string,
+  query: ListQuery,
+  list: { spec: ListSpec; alias: string; from: string; columns: string; extra?: (params: SqlParams) => string[] },
+): Promise<ListInfo<T>> {
+  const params = new SqlParams();
+  const conditions = [`${list.alias}.product_line = ${params.add(line)}`, ...(list.extra?.(params) ?? [])];
+  const listing = buildListing(query, list.spec, params, `${list.alias}.id`);
+  return pagedList<T>(db, listing, params, list.columns, `FROM ${list.from} ${whereClause([...conditions, ...listing.conditions])}`);
+}

@@ -71,6 +71,15 @@ export function alphanumeric(value: string): string {
  * only, upper-cased for MAC columns. A value that cleans to nothing ("--") matches nothing, never
  * everything (a bulk `all` with such a filter must not reach the whole line).
  */
+/** The sort keys every device list has (the device list's and the OTA device list's, alike). */
+export const DEVICE_SORTS = {
+  created_at: 'd.created_at',
+  id: 'd.id',
+  serial_number: 'd.serial_number',
+  mac_address: 'd.mac_address',
+  firmware_version: 'fleet_version_key(d.firmware_version)',
+};
+
 export function identifierFilter(column: string, upper: boolean): FilterRule {
   return {
     kind: 'custom',

@@ -7,12 +7,12 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../../db';
 import { badRequest, notFound } from '../../server/errors';
-import { buildListing, listInfo, listQueryProperties, ListInfoSchema, type ListSpec } from '../../server/listing';
+import { listQueryProperties, ListInfoSchema, type ListSpec } from '../../server/listing';
 import { SqlParams, whereClause } from '../../server/sql';
-import { IdField, Nullable, routeSchema, Strict } from '../../server/schemas';
+import { IdField, Nullable, routeSchema, Strict, RequiredText } from '../../server/schemas';
 import type { ModuleOptions } from '../../server/context';
 import { listOtaDevices, lineCondition, otaJoins, OtaDeviceRow, selectionConditions } from './availability';
-import { ADMIN, BodyFilter, DeviceIds, filterText, oneRow } from './common';
+import { ADMIN, BodyFilter, DeviceIds, filterText, oneRow, pageOfType } from './common';
 import { DeviceTypeField, INVALID_VERSION, isVersion, requireFirmwareVersions, type DeviceType } from './device-types';
 import { say } from '../../server/messages';
 
@@ -43,13 +43,7 @@ const GROUP_LIST: ListSpec = {
   filters: { name: { kind: 'text', column: 'g.name' } },
 };
 
-const GroupName = Type.String({
-  minLength: 1,
-  maxLength: 60,
-  pattern: '\\S',
-  errorMessage: { default: say('fields.nameRequired'), maxLength: say('otaGroups.nameTooLong') },
-  requiredMessage: say('fields.nameRequired'),
-});
+const GroupName = RequiredText(60, say('fields.nameRequired'), say('otaGroups.nameTooLong'));
 
 /** A version select that may be empty (no target yet). */
 const OptionalVersion = Type.Optional(
@@ -106,22 +100,8 @@ export const otaGroupRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (a
       },
     },
     async (request) => {
-      const q = request.query;
-      const params = new SqlParams();
-      const conditions = [`g.product_line = ${params.add(q.deviceType)}`];
-      const listing = buildListing(q, GROUP_LIST, params, 'g.id');
-      conditions.push(...listing.conditions);
-      const where = whereClause(conditions);
-      const n = params.values.length;
-      const [page, count] = await Promise.all([
-        db.query<GroupRow>(`SELECT ${GROUP_COLUMNS} FROM ota_groups g ${where} ${listing.orderBy} LIMIT $${n + 1} OFFSET $${n + 2}`, [
-          ...params.values,
-          listing.limit,
-          listing.offset,
-        ]),
-        db.query<{ total: number }>(`SELECT count(*) AS total FROM ota_groups g ${where}`, params.values),
-      ]);
-      return { status: true, message: say('titles.groups'), info: listInfo(page.rows, count.rows[0]?.total ?? 0, listing.page, listing.limit) };
+      const info = await pageOfType<GroupRow>(db, request.query.deviceType, request.query, { spec: GROUP_LIST, alias: 'g', from: 'ota_groups g', columns: GROUP_COLUMNS });
+      return { status: true, message: say('titles.groups'), info };
     },
   );
 

@@ -5,18 +5,19 @@
  * one transaction; the simulator (src/simulator) then moves the jobs. Each job's state and the push's
  * counts go to the live socket once committed (modules/ota/rollouts.ts).
  */
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { callerOf } from '../../policy/access';
 import { badRequest, notFound } from '../../server/errors';
-import { buildListing, listInfo, listQueryProperties, ListInfoSchema, type ListSpec } from '../../server/listing';
+import type { Db } from '../../db';
+import { buildListing, listQueryProperties, ListInfoSchema, pagedList, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
 import { SqlParams, whereClause } from '../../server/sql';
 import { IdField, Nullable, routeSchema, Strict } from '../../server/schemas';
 import type { ModuleOptions } from '../../server/context';
 import { AVAILABLE_SQL, HAS_UPDATE_SQL, otaJoins, selectionConditions, OTA_DEVICE_FILTERS } from './availability';
-import { ADMIN, BodyFilter, DeviceIds, filterText, oneRow } from './common';
+import { ADMIN, BodyFilter, DeviceIds, filterText, oneRow, pageOfType } from './common';
 import { DeviceTypeField, otaLine } from './device-types';
-import { jobEvents, rolloutEvents } from './rollouts';
+import { jobEvents, pushCounts, rolloutEvents } from './rollouts';
 import { publishCommitted } from '../live/bus';
 import { say } from '../../server/messages';
 
@@ -32,6 +33,8 @@ const OtaPush = Type.Object({
   installed: Type.Integer(),
   failed: Type.Integer(),
 });
+type OtaPushT = Static<typeof OtaPush>;
+type RolloutState = 'queued' | 'downloading' | 'installed' | 'failed';
 
 const OtaJob = Type.Object({
   id: Type.Integer(),
@@ -45,6 +48,7 @@ const OtaJob = Type.Object({
   created_at: Type.String(),
   updated_at: Type.String(),
 });
+type OtaJobT = Static<typeof OtaJob>;
 
 const PUSH_LIST: ListSpec = {
   sortable: { created_at: 'p.created_at', device_count: 'p.device_count', target_version: 'fleet_version_key(p.target_version)' },
@@ -74,6 +78,15 @@ const JOB_LIST: ListSpec = {
 
 const JOB_COLUMNS = `j.id, j.push_id, j.device_id, d.serial_number, d.mac_address, j.from_version, j.to_version, j.state,
   j.created_at, j.updated_at`;
+
+/** A page of jobs of one push or of one device (`key` is `j.push_id` or `j.device_id`, trusted SQL). */
+function jobList(db: Db, query: ListQuery, key: 'j.push_id' | 'j.device_id', id: number, spec: ListSpec): Promise<ListInfo<OtaJobT>> {
+  const params = new SqlParams();
+  const conditions = [`${key} = ${params.add(id)}`];
+  const listing = buildListing(query, spec, params, 'j.id');
+  conditions.push(...listing.conditions);
+  return pagedList<OtaJobT>(db, listing, params, JOB_COLUMNS, `FROM ota_jobs j JOIN devices d ON d.id = j.device_id ${whereClause(conditions)}`);
+}
 
 export const otaPushRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, { ctx }) => {
   const { db } = ctx;
@@ -159,33 +172,20 @@ export const otaPushRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
       },
     },
     async (request) => {
-      const q = request.query;
-      const params = new SqlParams();
-      const conditions = [`p.product_line = ${params.add(q.deviceType)}`];
-      const listing = buildListing(q, PUSH_LIST, params, 'p.id');
-      conditions.push(...listing.conditions);
-      const from = `FROM ota_pushes p LEFT JOIN users u ON u.id = p.created_by ${whereClause(conditions)}`;
-      const n = params.values.length;
-      const [page, count] = await Promise.all([
-        db.query<Record<string, unknown>>(
-          `SELECT p.id, p.created_at, u.email AS created_by_email,
-                  nullif(concat_ws(' ', u.first_name, u.last_name), '') AS created_by_name,
-                  p.target_version, p.device_count, s.queued, s.downloading, s.installed, s.failed
-             FROM (SELECT p.* FROM ota_pushes p LEFT JOIN users u ON u.id = p.created_by
-                    ${whereClause(conditions)} ${listing.orderBy} LIMIT $${n + 1} OFFSET $${n + 2}) p
-             LEFT JOIN users u ON u.id = p.created_by
-             CROSS JOIN LATERAL (
-               SELECT count(*) FILTER (WHERE j.state = 'queued')::int AS queued,
-                      count(*) FILTER (WHERE j.state = 'downloading')::int AS downloading,
-                      count(*) FILTER (WHERE j.state = 'installed')::int AS installed,
-                      count(*) FILTER (WHERE j.state = 'failed')::int AS failed
-                 FROM ota_jobs j WHERE j.push_id = p.id) s
-            ${listing.orderBy}`,
-          [...params.values, listing.limit, listing.offset],
-        ),
-        db.query<{ total: number }>(`SELECT count(*) AS total ${from}`, params.values),
-      ]);
-      return { status: true, message: say('titles.history'), info: listInfo(page.rows, count.rows[0]?.total ?? 0, listing.page, listing.limit) };
+      const page = await pageOfType<Omit<OtaPushT, RolloutState>>(db, request.query.deviceType, request.query, {
+        spec: PUSH_LIST,
+        alias: 'p',
+        from: 'ota_pushes p LEFT JOIN users u ON u.id = p.created_by',
+        columns: `p.id, p.created_at, u.email AS created_by_email, nullif(concat_ws(' ', u.first_name, u.last_name), '') AS created_by_name,
+          p.target_version, p.device_count`,
+      });
+      // the page's job counts, as the live rollout events count them
+      const counts = new Map((await pushCounts(db, page.data.map((p) => p.id))).map((c) => [c.push_id, c]));
+      const data = page.data.map((p): OtaPushT => {
+        const c = counts.get(p.id);
+        return { ...p, queued: c?.queued ?? 0, downloading: c?.downloading ?? 0, installed: c?.installed ?? 0, failed: c?.failed ?? 0 };
+      });
+      return { status: true, message: say('titles.history'), info: { ...page, data } };
     },
   );
 
@@ -201,21 +201,7 @@ export const otaPushRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
     async (request) => {
       const q = request.query;
       await oneRow(db, 'SELECT 1 FROM ota_pushes WHERE id = $1 AND product_line = $2', [q.push_id, q.deviceType], say('ota.pushNotFound'));
-      const params = new SqlParams();
-      const conditions = [`j.push_id = ${params.add(q.push_id)}`];
-      const listing = buildListing(q, JOB_LIST, params, 'j.id');
-      conditions.push(...listing.conditions);
-      const from = `FROM ota_jobs j JOIN devices d ON d.id = j.device_id ${whereClause(conditions)}`;
-      const n = params.values.length;
-      const [page, count] = await Promise.all([
-        db.query<Record<string, unknown>>(`SELECT ${JOB_COLUMNS} ${from} ${listing.orderBy} LIMIT $${n + 1} OFFSET $${n + 2}`, [
-          ...params.values,
-          listing.limit,
-          listing.offset,
-        ]),
-        db.query<{ total: number }>(`SELECT count(*) AS total ${from}`, params.values),
-      ]);
-      return { status: true, message: say('titles.pushDevices'), info: listInfo(page.rows, count.rows[0]?.total ?? 0, listing.page, listing.limit) };
+      return { status: true, message: say('titles.pushDevices'), info: await jobList(db, q, 'j.push_id', q.push_id, JOB_LIST) };
     },
   );
 
@@ -236,21 +222,8 @@ export const otaPushRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
         [q.device_id, otaLine(q.deviceType)],
         say('devices.notFound'),
       );
-      const params = new SqlParams();
-      const conditions = [`j.device_id = ${params.add(q.device_id)}`];
-      const listing = buildListing(q, { ...JOB_LIST, defaultSort: 'created_at' }, params, 'j.id');
-      conditions.push(...listing.conditions);
-      const from = `FROM ota_jobs j JOIN devices d ON d.id = j.device_id ${whereClause(conditions)}`;
-      const n = params.values.length;
-      const [page, count] = await Promise.all([
-        db.query<Record<string, unknown>>(`SELECT ${JOB_COLUMNS} ${from} ${listing.orderBy} LIMIT $${n + 1} OFFSET $${n + 2}`, [
-          ...params.values,
-          listing.limit,
-          listing.offset,
-        ]),
-        db.query<{ total: number }>(`SELECT count(*) AS total ${from}`, params.values),
-      ]);
-      return { status: true, message: say('titles.firmwareHistory'), info: listInfo(page.rows, count.rows[0]?.total ?? 0, listing.page, listing.limit) };
+      const info = await jobList(db, q, 'j.device_id', q.device_id, { ...JOB_LIST, defaultSort: 'created_at' });
+      return { status: true, message: say('titles.firmwareHistory'), info };
     },
   );
 };

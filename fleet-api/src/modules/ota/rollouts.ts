@@ -19,8 +19,8 @@ export async function jobEvents(db: Db, jobIds: number[]): Promise<LiveEvent[]> 
   return rows.map((r) => ({ kind: 'ota', at, device: deviceKeysOf(r), push_id: r.push_id, job_id: r.job_id, state: r.state, firmware_version: r.firmware_version }));
 }
 
-/** The `rollout` events of these pushes: their job counts per state now. */
-export async function rolloutEvents(db: Db, pushIds: number[]): Promise<LiveEvent[]> {
+/** These pushes' job counts per state now (a push with no job counts zeros), in push id order. */
+export async function pushCounts(db: Db, pushIds: number[]): Promise<RolloutCounts[]> {
   if (pushIds.length === 0) return [];
   const { rows } = await db.query<RolloutCounts>(
     `SELECT p.id::int AS push_id, p.product_line,
@@ -32,6 +32,12 @@ export async function rolloutEvents(db: Db, pushIds: number[]): Promise<LiveEven
       WHERE p.id = ANY($1::bigint[]) GROUP BY p.id, p.product_line ORDER BY p.id`,
     [[...new Set(pushIds)]],
   );
+  return rows;
+}
+
+/** The `rollout` events of these pushes: their job counts per state now. */
+export async function rolloutEvents(db: Db, pushIds: number[]): Promise<LiveEvent[]> {
+  const counts = await pushCounts(db, pushIds);
   const at = Date.now();
-  return rows.map((r) => ({ kind: 'rollout', at, ...r }));
+  return counts.map((r) => ({ kind: 'rollout', at, ...r }));
 }

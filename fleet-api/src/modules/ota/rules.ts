@@ -3,15 +3,14 @@
  * `immediate_update` is the Upgrade checkbox. Versions are firmware versions of the type, one rule
  * per from_version and type.
  */
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../../db';
 import { ApiError, badRequest, isUniqueViolation, notFound, uniqueMessage } from '../../server/errors';
-import { buildListing, listInfo, listQueryProperties, ListInfoSchema, type ListSpec } from '../../server/listing';
-import { SqlParams, whereClause } from '../../server/sql';
-import { IdField, routeSchema, Strict } from '../../server/schemas';
+import { listQueryProperties, ListInfoSchema, type ListSpec } from '../../server/listing';
+import { IdField, routeSchema, Strict, RequiredText } from '../../server/schemas';
 import type { ModuleOptions } from '../../server/context';
-import { ADMIN } from './common';
+import { ADMIN, pageOfType } from './common';
 import { DeviceTypeField, requireFirmwareVersions, VersionField, type DeviceType } from './device-types';
 import { say } from '../../server/messages';
 
@@ -40,13 +39,7 @@ const RULE_LIST: ListSpec = {
   },
 };
 
-const RuleName = Type.String({
-  minLength: 1,
-  maxLength: 40,
-  pattern: '\\S',
-  errorMessage: { default: say('fields.nameRequired'), maxLength: say('otaRules.nameTooLong') },
-  requiredMessage: say('fields.nameRequired'),
-});
+const RuleName = RequiredText(40, say('fields.nameRequired'), say('otaRules.nameTooLong'));
 
 const ruleFields = {
   name: RuleName,
@@ -97,26 +90,13 @@ export const otaRuleRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
       },
     },
     async (request) => {
-      const q = request.query;
-      const params = new SqlParams();
-      const conditions = [`r.product_line = ${params.add(q.deviceType)}`];
-      const listing = buildListing(q, RULE_LIST, params, 'r.id');
-      conditions.push(...listing.conditions);
-      const where = whereClause(conditions);
-      const n = params.values.length;
-      const [page, count] = await Promise.all([
-        db.query<Record<string, unknown>>(
-          `SELECT r.id, r.name, r.from_version, r.to_version, r.immediate_update, r.created_at
-             FROM ota_rules r ${where} ${listing.orderBy} LIMIT $${n + 1} OFFSET $${n + 2}`,
-          [...params.values, listing.limit, listing.offset],
-        ),
-        db.query<{ total: number }>(`SELECT count(*) AS total FROM ota_rules r ${where}`, params.values),
-      ]);
-      return {
-        status: true,
-        message: say('titles.rules'),
-        info: listInfo(page.rows, count.rows[0]?.total ?? 0, listing.page, listing.limit),
-      };
+      const info = await pageOfType<Static<typeof OtaRule>>(db, request.query.deviceType, request.query, {
+        spec: RULE_LIST,
+        alias: 'r',
+        from: 'ota_rules r',
+        columns: 'r.id, r.name, r.from_version, r.to_version, r.immediate_update, r.created_at',
+      });
+      return { status: true, message: say('titles.rules'), info };
     },
   );
 

@@ -58,6 +58,21 @@ async function changePassword(db: Db, ctx: AppContext, caller: Caller, password:
   await revokeUserSessions(db, ctx, caller.userId, 'password changed', caller.sessionId);
 }
 
+/** The sign-in row's name (and phone, where the role's form has one), kept in step with the role's own row. */
+async function updateSignInName(db: Db, ctx: AppContext, caller: Caller, name: { first: string; last: string; phone?: string }): Promise<void> {
+  if (name.phone === undefined) {
+    await db.query('UPDATE users SET first_name = $2, last_name = $3, updated_at = $4 WHERE id = $1', [caller.userId, name.first, name.last, nowIso(ctx)]);
+  } else {
+    await db.query('UPDATE users SET first_name = $2, last_name = $3, phone_no = $4, updated_at = $5 WHERE id = $1', [
+      caller.userId,
+      name.first,
+      name.last,
+      name.phone,
+      nowIso(ctx),
+    ]);
+  }
+}
+
 async function one<T>(db: Db, sql: string, params: unknown[]): Promise<T> {
   const { rows } = await db.query<T>(sql, params);
   const row = rows[0];
@@ -86,7 +101,8 @@ export const profileRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
 
   /**
    * A role's profile update, as (options, handler) for app.put: the checked form is trimmed and
-   * written in one transaction. A multipart route also takes form data and can answer 413.
+   * written in one transaction, then the new password where the form has one (the other sessions end).
+   * A multipart route also takes form data and can answer 413.
    */
   function profileUpdate<P extends TProperties>(
     role: UserType,
@@ -106,8 +122,12 @@ export const profileRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
     const handler = async (request: { caller: Caller | null; body: Static<TObject<P>> }) => {
       const caller = callerOf(request);
       const form = trimmed(request.body);
-      await requireCurrentPassword(db, caller, form as { password?: string; current_password?: string });
-      await db.transaction((tx) => write(tx, caller, form));
+      const passwords = form as { password?: string; current_password?: string };
+      await requireCurrentPassword(db, caller, passwords);
+      await db.transaction(async (tx) => {
+        await write(tx, caller, form);
+        await changePassword(tx, ctx, caller, passwords.password);
+      });
       return { status: true, message: UPDATED };
     };
     return [options, handler] as const;
@@ -139,13 +159,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
       }),
       async (tx, caller, body) => {
         if ((body.password ?? '') !== (body.confirm_password ?? '')) throw badRequest(PASSWORD_MISMATCH);
-        await tx.query('UPDATE users SET first_name = $2, last_name = $3, updated_at = $4 WHERE id = $1', [
-          caller.userId,
-          body.first_name,
-          body.last_name,
-          nowIso(ctx),
-        ]);
-        await changePassword(tx, ctx, caller, body.password);
+        await updateSignInName(tx, ctx, caller, { first: body.first_name, last: body.last_name });
       },
     ),
   );
@@ -198,14 +212,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
             [linked(caller.agencyId), body.agency_name, body.postcode, body.contact_first_name, body.contact_last_name, body.contact, nowIso(ctx)],
           );
           if (res.rowCount === 0) throw notFound();
-          await tx.query('UPDATE users SET first_name = $2, last_name = $3, phone_no = $4, updated_at = $5 WHERE id = $1', [
-            caller.userId,
-            body.contact_first_name,
-            body.contact_last_name,
-            body.contact,
-            nowIso(ctx),
-          ]);
-          await changePassword(tx, ctx, caller, body.password);
+          await updateSignInName(tx, ctx, caller, { first: body.contact_first_name, last: body.contact_last_name, phone: body.contact });
         },
         { multipart: true },
       ),
@@ -277,14 +284,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
           ],
         );
         if (res.rowCount === 0) throw notFound();
-        await tx.query('UPDATE users SET first_name = $2, last_name = $3, phone_no = $4, updated_at = $5 WHERE id = $1', [
-          caller.userId,
-          body.first_name,
-          body.last_name,
-          body.phone_no,
-          nowIso(ctx),
-        ]);
-        await changePassword(tx, ctx, caller, body.password);
+        await updateSignInName(tx, ctx, caller, { first: body.first_name, last: body.last_name, phone: body.phone_no });
       },
     ),
   );
@@ -311,13 +311,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
       'Update the customer profile',
       Strict({ first_name: NameField('First Name'), last_name: NameField('Last Name'), phone_no: PhoneField() }),
       async (tx, caller, body) => {
-        await tx.query('UPDATE users SET first_name = $2, last_name = $3, phone_no = $4, updated_at = $5 WHERE id = $1', [
-          caller.userId,
-          body.first_name,
-          body.last_name,
-          body.phone_no,
-          nowIso(ctx),
-        ]);
+        await updateSignInName(tx, ctx, caller, { first: body.first_name, last: body.last_name, phone: body.phone_no });
         if (caller.customerId !== null) {
           await tx.query('UPDATE customers SET first_name = $2, last_name = $3, phone_no = $4, updated_at = $5 WHERE id = $1', [
             caller.customerId,
@@ -367,20 +361,13 @@ export const profileRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
       }),
       async (tx, caller, body) => {
         const companyId = linked(caller.companyId);
-        await tx.query('UPDATE users SET first_name = $2, last_name = $3, phone_no = $4, updated_at = $5 WHERE id = $1', [
-          caller.userId,
-          body.first_name,
-          body.last_name,
-          body.contact_no,
-          nowIso(ctx),
-        ]);
+        await updateSignInName(tx, ctx, caller, { first: body.first_name, last: body.last_name, phone: body.contact_no });
         await tx.query('UPDATE multi_site_companies SET company_name = $2, company_address = $3, updated_at = $4 WHERE id = $1', [
           companyId,
           body.company_name,
           body.company_address,
           nowIso(ctx),
         ]);
-        await changePassword(tx, ctx, caller, body.password);
       },
     ),
   );
@@ -404,12 +391,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
       'Update the site manager profile (our addition)',
       Strict({ first_name: NameField('First Name'), last_name: NameField('Last Name'), password: OptionalPassword, current_password: CurrentPassword }),
       async (tx, caller, body) => {
-        await tx.query('UPDATE users SET first_name = $2, last_name = $3, updated_at = $4 WHERE id = $1', [
-          caller.userId,
-          body.first_name,
-          body.last_name,
-          nowIso(ctx),
-        ]);
+        await updateSignInName(tx, ctx, caller, { first: body.first_name, last: body.last_name });
         if (caller.siteManagerId !== null) {
           await tx.query('UPDATE site_managers SET first_name = $2, last_name = $3 WHERE id = $1', [
             caller.siteManagerId,
@@ -417,7 +399,6 @@ export const profileRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
             body.last_name,
           ]);
         }
-        await changePassword(tx, ctx, caller, body.password);
       },
     ),
   );

@@ -10,7 +10,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { Db } from '../../db';
 import { ApiError, badRequest, notFound, uniqueMessage } from '../../server/errors';
 import { buildListing, type ListInfo, type ListQuery, type ListSpec, pagedList } from '../../server/listing';
-import { IdField, Nullable } from '../../server/schemas';
+import { IdField, Nullable, RequiredText } from '../../server/schemas';
 import { ISO, SqlParams, whereClause } from '../../server/sql';
 // the rules the tariff form checks too, written once (@fleet/contract)
 import { planKeysOf, postCodesOfList, SLOT_KINDS, TARIFF_MESSAGES, tariffProblem, weekendsOf, type Day, type Season, type SlotKind } from '@fleet/contract';
@@ -46,13 +46,7 @@ const SeasonSchema = Type.Object(
 );
 const TypeSchema = Type.Object(
   {
-    type: Type.String({
-      minLength: 1,
-      maxLength: 199,
-      pattern: '\\S',
-      errorMessage: { default: TARIFF_MESSAGES.typeRequired, maxLength: say('tariffs.typeTooLong') },
-      requiredMessage: TARIFF_MESSAGES.typeRequired,
-    }),
+    type: RequiredText(199, TARIFF_MESSAGES.typeRequired, say('tariffs.typeTooLong')),
     flatRate: Type.Boolean({ errorMessage: say('tariffs.flatRateInvalid') }),
     structureId: Type.Optional(Nullable(IdField)),
     season: Type.Array(SeasonSchema, { maxItems: 12, errorMessage: { maxItems: say('tariffs.tooManySeasons') } }),
@@ -62,13 +56,7 @@ const TypeSchema = Type.Object(
 
 /** The body of create and edit (spec 3, Tariff). */
 export const TariffBody = {
-  company: Type.String({
-    minLength: 1,
-    maxLength: 199,
-    pattern: '\\S',
-    errorMessage: { default: TARIFF_MESSAGES.companyRequired, maxLength: say('tariffs.companyTooLong') },
-    requiredMessage: TARIFF_MESSAGES.companyRequired,
-  }),
+  company: RequiredText(199, TARIFF_MESSAGES.companyRequired, say('tariffs.companyTooLong')),
   postCode: Type.String({ maxLength: 30_000, errorMessage: TARIFF_MESSAGES.postCodeRequired, requiredMessage: TARIFF_MESSAGES.postCodeRequired }),
   typeTarrif: Type.Array(TypeSchema, {
     minItems: 1,
