@@ -4,12 +4,12 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { journey, launchChromium, stackInfo } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { chromiumPerFile, journey, stackInfo } from '../support/browser';
 import { signIn } from '../support/sign-in';
 import { announceStack, publishRemote, remotePackages, remoteVersion, repoRoot, startStack, type Stack } from '../support/stack';
 
-let browser: Browser;
+const browser = chromiumPerFile();
 let filesDir: string;
 let ownStack: Stack | null = null;
 const sharedState = process.env.FLEET_E2E_STATE;
@@ -33,10 +33,8 @@ beforeAll(async () => {
     publishRemote(stackInfo().dataDir, 'mfe-firmware', join(repoRoot, 'mfe-firmware', 'dist'), remoteVersion('mfe-firmware'));
   }
   filesDir = mkdtempSync(join(tmpdir(), 'fleet-firmware-'));
-  browser = await launchChromium();
 }, 180_000);
 afterAll(async () => {
-  await browser?.close();
   if (filesDir) rmSync(filesDir, { recursive: true, force: true });
   if (ownStack) {
     process.env.FLEET_E2E_STATE = sharedState;
@@ -81,7 +79,7 @@ const TO = '9.0.2';
 
 describe('firmware journey', () => {
   test('upload, rule, group, target and flag, push, history reaches installed', async () =>
-    journey(browser, async ({ page }) => {
+    journey(browser(), async ({ page }) => {
       await signIn(page, 'admin@demo.test');
       await page.waitForURL('**/admin/dashboard');
 
