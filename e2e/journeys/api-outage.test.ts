@@ -4,20 +4,10 @@
 // without a reload. Runs on a stack of its own (it stops that stack's fleet-api).
 import { chromiumPerFile, journey } from '../support/browser';
 import { signIn } from '../support/sign-in';
-import { announceStack, startStack, type Stack } from '../support/stack';
+import { ownStackPerFile } from '../support/stack';
 
 const browser = chromiumPerFile();
-let own: Stack;
-const sharedState = process.env.FLEET_E2E_STATE;
-
-beforeAll(async () => {
-  own = await startStack({ seedDevices: 100 });
-  announceStack(own);
-}, 180_000);
-afterAll(async () => {
-  process.env.FLEET_E2E_STATE = sharedState;
-  await own?.stop();
-}, 60_000);
+const ownStack = ownStackPerFile({ seedDevices: 100 });
 
 const NOTICE = 'The server is not answering; retrying';
 
@@ -26,6 +16,7 @@ test('one notice while fleet-api is away; the screen recovers by itself when it 
     // the browser logs each call the console answered 503 while fleet-api was away
     j.expect(/status of 50[234]/);
     const { page } = j;
+    const own = ownStack();
     await signIn(page, 'admin@demo.test');
     await page.waitForURL('**/admin/dashboard');
     await page.goto('/admin/profile');

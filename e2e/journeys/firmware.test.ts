@@ -7,12 +7,10 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { chromiumPerFile, journey, stackInfo } from '../support/browser';
 import { signIn } from '../support/sign-in';
-import { announceStack, publishRemote, remotePackages, remoteVersion, repoRoot, startStack, type Stack } from '../support/stack';
+import { ownStackPerFile, publishRemote, remotePackages, remoteVersion, repoRoot } from '../support/stack';
 
 const browser = chromiumPerFile();
 let filesDir: string;
-let ownStack: Stack | null = null;
-const sharedState = process.env.FLEET_E2E_STATE;
 
 /**
  * The device simulator must move the pushed jobs: fleet-api keeps it off under NODE_ENV=test unless
@@ -20,14 +18,11 @@ const sharedState = process.env.FLEET_E2E_STATE;
  * no apiEnv), this journey runs on a stack of its own, started through the harness with the simulator
  * on a fast tick, and points stackInfo() (sign-in, outbox, base URL) at it.
  */
-async function stackWithSimulator(): Promise<void> {
-  if (process.env.FLEET_SIMULATOR && process.env.FLEET_SIMULATOR_INTERVAL_MS) return;
-  ownStack = await startStack({ seedDevices: 300, apiEnv: { FLEET_SIMULATOR: 'on', FLEET_SIMULATOR_INTERVAL_MS: '300' } });
-  announceStack(ownStack);
+if (!(process.env.FLEET_SIMULATOR && process.env.FLEET_SIMULATOR_INTERVAL_MS)) {
+  ownStackPerFile({ seedDevices: 300, apiEnv: { FLEET_SIMULATOR: 'on', FLEET_SIMULATOR_INTERVAL_MS: '300' } });
 }
 
 beforeAll(async () => {
-  await stackWithSimulator();
   // The harness publishes the remotes it lists; this journey needs mfe-firmware in the registry too.
   if (!remotePackages['mfe-firmware']) {
     publishRemote(stackInfo().dataDir, 'mfe-firmware', join(repoRoot, 'mfe-firmware', 'dist'), remoteVersion('mfe-firmware'));
@@ -36,11 +31,7 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(async () => {
   if (filesDir) rmSync(filesDir, { recursive: true, force: true });
-  if (ownStack) {
-    process.env.FLEET_E2E_STATE = sharedState;
-    await ownStack.stop();
-  }
-}, 60_000);
+});
 
 /** A small firmware image and its md5, as a release engineer would have them. */
 function firmwareFile(version: string): { path: string; md5: string } {

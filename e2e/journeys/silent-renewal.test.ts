@@ -8,24 +8,14 @@
 import type { Page } from 'playwright-core';
 import { chromiumPerFile, journey } from '../support/browser';
 import { signIn } from '../support/sign-in';
-import { announceStack, startStack, type Stack } from '../support/stack';
+import { ownStackPerFile } from '../support/stack';
 
 const TOKEN_SECONDS = 30;
 const ACTIVE_MS = 100_000;
 const DIALOG_TEXT = 'Please renew your session to continue';
 
 const browser = chromiumPerFile();
-let own: Stack;
-const sharedState = process.env.FLEET_E2E_STATE;
-
-beforeAll(async () => {
-  own = await startStack({ seedDevices: 100, apiEnv: { ACCESS_TOKEN_TTL_SECONDS: String(TOKEN_SECONDS) } });
-  announceStack(own);
-}, 180_000);
-afterAll(async () => {
-  process.env.FLEET_E2E_STATE = sharedState;
-  await own?.stop();
-}, 60_000);
+const ownStack = ownStackPerFile({ seedDevices: 100, apiEnv: { ACCESS_TOKEN_TTL_SECONDS: String(TOKEN_SECONDS) } });
 
 declare global {
   interface Window {
@@ -138,7 +128,7 @@ test('100 seconds of work on 30-second tokens: renewed silently, no dialog, ever
     // The session ends on the server (a sign-out elsewhere with this session's tokens): the socket
     // is closed, the renewal is refused, the dialog appears.
     const tokens = await page.evaluate(() => ({ access: localStorage.getItem('access-token'), refresh: localStorage.getItem('refresh-token') }));
-    const logout = await fetch(`${own.apiUrl}/api/authenticate/logout`, {
+    const logout = await fetch(`${ownStack().apiUrl}/api/authenticate/logout`, {
       method: 'POST',
       headers: { authorization: `Bearer ${tokens.access}`, 'content-type': 'application/json' },
       body: JSON.stringify({ refresh_token: tokens.refresh }),
