@@ -1,11 +1,10 @@
 import { errorMessage, notify, useSession, type ApiAnswer, type LoginUserDetails } from '@fleet/shared-api';
 import { Box, Button, Card, FormField, Heading, HStack, PasswordInput, SimpleGrid, Spinner, Stack, Text, TextField } from '@fleet/shared-ui';
-import { yupResolver } from '@hookform/resolvers/yup';
 import { useMutation, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useRef, type ComponentType, type FormEventHandler, type ReactNode, type Ref } from 'react';
-import { get, useForm, type DefaultValues, type FieldError, type Path, type UseFormRegisterReturn } from 'react-hook-form';
+import type { DefaultValues, Path, UseFormRegisterReturn } from 'react-hook-form';
 import type { AnyObject, InferType, ObjectSchema } from 'yup';
-import { useAuthTranslation, useErrorText, useFirstErrorFocus } from '../forms/form-helpers';
+import { useAuthForm, useAuthTranslation } from '../forms/form-helpers';
 import type { ProfileRole } from '../description';
 
 const profileKey = (role: ProfileRole) => ['auth', 'profile', role] as const;
@@ -72,11 +71,7 @@ export interface ProfileFormOptions<Values, Body> {
   signedInDetails?: (body: Body) => Partial<LoginUserDetails>;
 }
 
-/**
- * The form plumbing of every profile screen: yup-checked values, the first field in error focused
- * (spec 5, in screen order, so react-hook-form's own focus is off), and the save with its toast.
- * Generic over the schema so `register('agencyName')` is checked against that screen's fields.
- */
+/** The form of every profile screen (useAuthForm's) and the save with its toast. */
 export function useProfileForm<Schema extends ObjectSchema<AnyObject>, Body>(
   role: ProfileRole,
   schema: Schema,
@@ -84,22 +79,13 @@ export function useProfileForm<Schema extends ObjectSchema<AnyObject>, Body>(
   save: (body: Body) => Promise<ApiAnswer<unknown>>,
   { toBody, clearOnSave = [], signedInDetails }: ProfileFormOptions<InferType<Schema>, Body>,
 ) {
-  const errorText = useErrorText();
-  const { formRef, onInvalid } = useFirstErrorFocus<InferType<Schema>>();
-  const {
-    register,
-    handleSubmit,
-    resetField,
-    formState: { errors },
-  } = useForm<InferType<Schema>>({ resolver: yupResolver(schema), defaultValues, shouldFocusError: false });
+  const { form, formRef, errors, errorText, field, submit } = useAuthForm(schema, defaultValues);
   const mutation = useSaveProfile(role, save, {
-    onSaved: () => clearOnSave.forEach((field) => resetField(field)),
+    onSaved: () => clearOnSave.forEach((name) => form.resetField(name)),
     signedInDetails,
   });
-  const onSubmit = handleSubmit((values) => mutation.mutate(toBody(values)), onInvalid);
-  /** A field's registration with its message, to spread on the field. */
-  const field = <N extends Path<InferType<Schema>>>(fieldName: N) => ({ ...register(fieldName), error: errorText(get(errors, fieldName) as FieldError | undefined) });
-  return { register, errors, errorText, field, formProps: { formRef, onSubmit, saving: mutation.isPending } };
+  const onSubmit = submit((values) => mutation.mutate(toBody(values)));
+  return { register: form.register, errors, errorText, field, formProps: { formRef, onSubmit, saving: mutation.isPending } };
 }
 
 /** A profile that changes the signed-in user's names: the header shows the new ones. */
