@@ -2,7 +2,8 @@ import { FormField, Input, PasswordInput, SimpleGrid, Stack } from '@fleet/share
 import { OptionSelect } from '@fleet/shared-ui/tables';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useOrganisationsTranslation } from '../i18n/translation';
-import { AGENCY_DEVICE_TYPES, FLOWS, STATES, type AgencyValues } from './agency-form';
+import { STATES } from '../forms/rules';
+import { AGENCY_DEVICE_TYPES, FLOWS, type AgencyValues } from './agency-form';
 import { CheckboxGroup } from './CheckboxGroup';
 import { StatusField } from '../forms/status';
 

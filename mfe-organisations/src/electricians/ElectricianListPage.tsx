@@ -8,7 +8,7 @@ import { PagedSection } from '../record-page/PagedSection';
 import { ELECTRICIAN_PATHS } from '../description';
 import { useOrganisationsTranslation } from '../i18n/translation';
 import { recordPath } from '../record-page/route-record';
-import { STATES } from './electrician-form';
+import { STATES } from '../forms/rules';
 import { StatusWord, useStatusFilter } from '../forms/status';
 
 /**
