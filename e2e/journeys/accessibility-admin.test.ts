@@ -3,28 +3,19 @@
 // the rest are written to .test-results/axe-admin.json. Three lanes run side by side (Admin has 89
 // screens): each signs in on its own and takes whole remotes.
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { auditRole, expectCovered, expectNoBlocking, lanesOf } from '../support/a11y-pass';
+import { auditRole, concurrentPassesStart, expectCovered, expectNoBlocking, lanesOf } from '../support/a11y-pass';
 import { AxeLedger } from '../support/axe';
-import { journey, launchChromium, stackInfo } from '../support/browser';
-import { readDescriptions, screensOf, type PublishedDescription } from '../support/console-routes';
+import { journey, stackInfo } from '../support/browser';
+import { screensOf } from '../support/console-routes';
 import { account } from '../support/sign-in';
 import { repoRoot } from '../support/stack';
 
 const LANES = 3;
 const ledgers: AxeLedger[] = [];
-let browser: Browser | undefined;
-// concurrent tests may start before beforeAll hooks: they share this one start instead
-let started: Promise<{ browser: Browser; descriptions: PublishedDescription[] }> | undefined;
-const ready = () =>
-  (started ??= (async () => {
-    browser = await launchChromium();
-    return { browser, descriptions: await readDescriptions(stackInfo().consoleUrl) };
-  })());
+const ready = concurrentPassesStart();
 
 afterAll(async () => {
   AxeLedger.merge(ledgers).write(join(repoRoot, '.test-results', 'axe-admin.json'));
-  await browser?.close();
 });
 
 test.concurrent.each([...Array(LANES).keys()].map((lane) => [lane + 1, lane] as const))(

@@ -3,26 +3,24 @@
 // and dark, scanned by axe-core. Serious or critical violations fail; the rest are written to
 // .test-results/axe-public.json.
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { expectCovered, expectNoBlocking, newPass, openScreen, scanBothThemes, scanDialogs, stillMotion, type PassContext } from '../support/a11y-pass';
 import { AxeLedger } from '../support/axe';
-import { journey, launchChromium, stackInfo } from '../support/browser';
+import { chromiumPerFile, journey, stackInfo } from '../support/browser';
 import { readDescriptions, screenKey, screensOf, type PublishedDescription } from '../support/console-routes';
 import { goClientSide, settle } from '../support/screens';
 import { DEMO_PASSWORD, signIn } from '../support/sign-in';
 import { repoRoot } from '../support/stack';
 
-let browser: Browser;
+const browser = chromiumPerFile();
 let descriptions: PublishedDescription[];
 const ledger = new AxeLedger();
 
 beforeAll(async () => {
-  browser = await launchChromium();
   descriptions = await readDescriptions(stackInfo().consoleUrl);
 });
 afterAll(async () => {
   ledger.write(join(repoRoot, '.test-results', 'axe-public.json'));
-  await browser?.close();
 });
 
 /** Public routes that are not opened as they are: where they are reached from, and where they land. */
@@ -51,7 +49,7 @@ async function scanNotFound(pass: PassContext, path: string): Promise<void> {
 }
 
 test('every public screen and the not-found page, light and dark, without serious or critical violations', () =>
-  journey(browser, async ({ page }) => {
+  journey(browser(), async ({ page }) => {
     const started = Date.now();
     await page.goto('/login');
     await stillMotion(page);
@@ -82,7 +80,7 @@ test('every public screen and the not-found page, light and dark, without seriou
   }));
 
 test('the not-found page signed in, light and dark', () =>
-  journey(browser, async ({ page }) => {
+  journey(browser(), async ({ page }) => {
     await signIn(page, 'customer@demo.test');
     await stillMotion(page);
     const pass = newPass(page, 'Customer', stackInfo().apiUrl, '', ledger);

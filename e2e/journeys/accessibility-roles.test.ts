@@ -3,28 +3,19 @@
 // axe-core; and the session-expired dialog. Serious or critical violations fail; the rest are written
 // to .test-results/axe-roles.json. The roles run three at a time (jest.config.js maxConcurrency).
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { auditRole, expectCovered, expectNoBlocking, newPass, scanBothThemes, signInOneAtATime, stillMotion } from '../support/a11y-pass';
+import { auditRole, concurrentPassesStart, expectCovered, expectNoBlocking, newPass, scanBothThemes, signInOneAtATime, stillMotion } from '../support/a11y-pass';
 import { AxeLedger } from '../support/axe';
-import { journey, launchChromium, stackInfo } from '../support/browser';
-import { readDescriptions, screensOf, type PublishedDescription } from '../support/console-routes';
+import { journey, stackInfo } from '../support/browser';
+import { screensOf } from '../support/console-routes';
 import { settle } from '../support/screens';
 import { DEMO_ACCOUNTS } from '../support/sign-in';
 import { repoRoot } from '../support/stack';
 
 const ledger = new AxeLedger();
-let browser: Browser | undefined;
-// concurrent tests may start before beforeAll hooks: they share this one start instead
-let started: Promise<{ browser: Browser; descriptions: PublishedDescription[] }> | undefined;
-const ready = () =>
-  (started ??= (async () => {
-    browser = await launchChromium();
-    return { browser, descriptions: await readDescriptions(stackInfo().consoleUrl) };
-  })());
+const ready = concurrentPassesStart();
 
 afterAll(async () => {
   ledger.write(join(repoRoot, '.test-results', 'axe-roles.json'));
-  await browser?.close();
 });
 
 const ROLES = DEMO_ACCOUNTS.filter((a) => a.userType !== 'Admin');

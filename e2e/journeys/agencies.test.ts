@@ -1,17 +1,11 @@
 // Issue 13 (agencies): Admin creates an agency trying every message of the spec, edits it, sets it
 // In-Active (the agency, signed in meanwhile, is ended at once) and deletes it; an agency that still
 // has devices is kept. The agency creates, edits and deletes an installation agent with its messages.
-import type { Browser, Page } from 'playwright-core';
-import { journey, launchChromium, stackInfo } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { chromiumPerFile, journey, stackInfo } from '../support/browser';
 import { signIn } from '../support/sign-in';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumPerFile();
 
 const stamp = Date.now().toString(36);
 const STRENGTH = 'Password must be at least 8 characters and contain an uppercase letter, a lowercase letter and a digit';
@@ -35,7 +29,7 @@ async function fill(page: Page, label: RegExp, value: string): Promise<void> {
 }
 
 test('Admin creates an agency with every message of the spec, edits it, sets it In-Active (its user is ended) and deletes it', () =>
-  journey(browser, async ({ page, expect: provokes }) => {
+  journey(browser(), async ({ page, expect: provokes }) => {
     // an agency with devices, and an email in use, are refused on purpose
     provokes(/409 \(Conflict\)/);
     await signIn(page, 'admin@demo.test');
@@ -100,7 +94,7 @@ test('Admin creates an agency with every message of the spec, edits it, sets it 
     await page.getByText('Joanne Journey').waitFor();
 
     // the new agency signs in with the password Admin gave it
-    const agencyContext = await browser.newContext({ baseURL: stackInfo().consoleUrl, viewport: { width: 1400, height: 900 } });
+    const agencyContext = await browser().newContext({ baseURL: stackInfo().consoleUrl, viewport: { width: 1400, height: 900 } });
     const agencyPage = await agencyContext.newPage();
     try {
       await signIn(agencyPage, email, password);
@@ -134,7 +128,7 @@ test('Admin creates an agency with every message of the spec, edits it, sets it 
   }));
 
 test('the agency creates, edits and deletes an installation agent with the messages of the spec', () =>
-  journey(browser, async ({ page }) => {
+  journey(browser(), async ({ page }) => {
     await signIn(page, 'agency@demo.test');
     await page.waitForURL('**/agency/devices');
     await page.getByRole('link', { name: 'Installation Agents', exact: true }).click();

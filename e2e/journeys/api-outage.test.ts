@@ -2,33 +2,21 @@
 // notice ("The server is not answering; retrying") rather than a toast per failed call, and once
 // fleet-api is back on the same port and data the notice goes and the screen reads its data again,
 // without a reload. Runs on a stack of its own (it stops that stack's fleet-api).
-import type { Browser } from 'playwright-core';
-import { journey, launchChromium } from '../support/browser';
+import { chromiumPerFile, journey } from '../support/browser';
 import { signIn } from '../support/sign-in';
-import { announceStack, startStack, type Stack } from '../support/stack';
+import { ownStackPerFile } from '../support/stack';
 
-let browser: Browser;
-let own: Stack;
-const sharedState = process.env.FLEET_E2E_STATE;
-
-beforeAll(async () => {
-  own = await startStack({ seedDevices: 100 });
-  announceStack(own);
-  browser = await launchChromium();
-}, 180_000);
-afterAll(async () => {
-  await browser?.close();
-  process.env.FLEET_E2E_STATE = sharedState;
-  await own?.stop();
-}, 60_000);
+const browser = chromiumPerFile();
+const ownStack = ownStackPerFile({ seedDevices: 100 });
 
 const NOTICE = 'The server is not answering; retrying';
 
 test('one notice while fleet-api is away; the screen recovers by itself when it is back', () =>
-  journey(browser, async (j) => {
+  journey(browser(), async (j) => {
     // the browser logs each call the console answered 503 while fleet-api was away
     j.expect(/status of 50[234]/);
     const { page } = j;
+    const own = ownStack();
     await signIn(page, 'admin@demo.test');
     await page.waitForURL('**/admin/dashboard');
     await page.goto('/admin/profile');

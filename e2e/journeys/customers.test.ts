@@ -2,17 +2,11 @@
 // (the pager's total is the server's); the agency opens a customer and its property, adds a member
 // trying every message of the spec and removes it, edits the property's tariff through the
 // distributor cascade trying each message, and downloads its filtered list as CSV.
-import type { Browser, Locator, Page } from 'playwright-core';
-import { downloadedText, journey, launchChromium } from '../support/browser';
+import type { Locator, Page } from 'playwright-core';
+import { chromiumPerFile, downloadedText, journey } from '../support/browser';
 import { signIn } from '../support/sign-in';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumPerFile();
 
 interface ListAnswer {
   info: { total: number; data: Array<{ id: number; email: string }> };
@@ -36,7 +30,7 @@ async function expectMessages(dialog: Locator, button: string, messages: string[
 }
 
 test('Admin, Agency, mscc and sm each open their customer list with real rows of their slice', () =>
-  journey(browser, async ({ page }) => {
+  journey(browser(), async ({ page }) => {
     const totals: Record<string, number> = {};
     for (const [email, home, path, call] of [
       ['admin@demo.test', '/admin/dashboard', '/admin/customers', '/api/customer/get/all'],
@@ -63,7 +57,7 @@ test('Admin, Agency, mscc and sm each open their customer list with real rows of
   }));
 
 test("Agency opens a customer and its property, adds and removes a member, edits the tariff, and exports its list", () =>
-  journey(browser, async ({ page }) => {
+  journey(browser(), async ({ page }) => {
     await signIn(page, 'agency@demo.test');
     await page.waitForURL('**/agency/devices');
     const list = await openList(page, '/agency/customers?email=customer%40demo.test', '/api/agency/customer/get/all');

@@ -2,17 +2,11 @@
 // another year and other products (heat pumps hand /admin/dashboard to the network dashboard of the
 // heat-pump remote, and back), reads the charts in dark mode, and opens the analysis page; every chart
 // has its table for screen readers. The agency opens its own dashboard.
-import type { Browser, Page } from 'playwright-core';
-import { journey, launchChromium } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { chromiumPerFile, journey } from '../support/browser';
 import { signIn } from '../support/sign-in';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumPerFile();
 
 const thisYear = new Date().getFullYear();
 
@@ -48,7 +42,7 @@ async function chartsPainted(page: Page, n: number): Promise<void> {
 }
 
 test('Admin lands on the device dashboard, switches year and product (heat pumps and back) and opens analysis', () =>
-  journey(browser, async ({ page }) => {
+  journey(browser(), async ({ page }) => {
     await signIn(page, 'admin@demo.test');
     await page.waitForURL('**/admin/dashboard');
     await page.getByRole('heading', { name: 'Dashboard [All]', level: 1 }).waitFor();
@@ -119,7 +113,7 @@ test('Admin lands on the device dashboard, switches year and product (heat pumps
   }));
 
 test("the agency's dashboard shows its own slice", () =>
-  journey(browser, async ({ page }) => {
+  journey(browser(), async ({ page }) => {
     await signIn(page, 'agency@demo.test');
     await page.waitForURL('**/agency/devices');
     const calls: string[] = [];

@@ -1,20 +1,13 @@
 // Issue 9: Admin opens the Lighting list of the demo fleet, filters it (the state survives a
 // reload), downloads it as CSV (a server job), opens a device, and edits its impulse rate: a wrong value gets the spec's message and
 // nothing is saved; a right one is saved (Wh/imp sent as imp/kWh) and shown back as typed.
-import type { Browser } from 'playwright-core';
-import { downloadedText, journey, launchChromium } from '../support/browser';
+import { chromiumPerFile, downloadedText, journey } from '../support/browser';
 import { signIn } from '../support/sign-in';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumPerFile();
 
 test('Admin filters the Lighting list, opens a device and edits its impulse rate', () =>
-  journey(browser, async ({ page }) => {
+  journey(browser(), async ({ page }) => {
     await signIn(page, 'admin@demo.test');
     await page.waitForURL('**/admin/dashboard');
     await page.goto('/admin/bulb/devices');
@@ -89,7 +82,7 @@ test('Admin filters the Lighting list, opens a device and edits its impulse rate
   }));
 
 test("Admin reads a safelink hub's smoke alarms and downloads a meter's flashes CSV", () =>
-  journey(browser, async ({ page }) => {
+  journey(browser(), async ({ page }) => {
     await signIn(page, 'admin@demo.test');
     await page.waitForURL('**/admin/dashboard');
 

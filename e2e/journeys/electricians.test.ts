@@ -2,17 +2,11 @@
 // aggregator is required then), sees one who installed devices kept and deletes the new one; the
 // electrician adds, edits and deletes a field worker of its own with the messages; the agency opens
 // its electricians and their field workers and devices.
-import type { Browser, Locator, Page } from 'playwright-core';
-import { journey, launchChromium } from '../support/browser';
+import type { Locator, Page } from 'playwright-core';
+import { chromiumPerFile, journey } from '../support/browser';
 import { signIn } from '../support/sign-in';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumPerFile();
 
 const stamp = Date.now().toString(36);
 
@@ -26,7 +20,7 @@ const box = (page: Page, name: string) => page.getByRole('textbox', { name, exac
 const password = (page: Page) => page.getByLabel(/^Password/);
 
 test('Admin adds an electrician with every message of the spec, edits its aggregator, and deletes it', () =>
-  journey(browser, async ({ page, expect: provokes }) => {
+  journey(browser(), async ({ page, expect: provokes }) => {
     // refused on purpose: an email already used, an electrician who installed devices
     provokes(/409 \(Conflict\).*\/api\/electrician\/add/);
     provokes(/409 \(Conflict\).*\/api\/electrician\/delete\//);
@@ -120,7 +114,7 @@ test('Admin adds an electrician with every message of the spec, edits its aggreg
   }));
 
 test('the electrician adds, edits and deletes a field worker of its own, with the messages', () =>
-  journey(browser, async ({ page }) => {
+  journey(browser(), async ({ page }) => {
     await signIn(page, 'electrician@demo.test');
     await page.waitForURL('**/electrician/devices');
     await page.getByRole('link', { name: 'Field Workers', exact: true }).click();
@@ -172,7 +166,7 @@ test('the electrician adds, edits and deletes a field worker of its own, with th
   }));
 
 test('the agency opens its electricians, their field workers and devices, and its electrician agents', () =>
-  journey(browser, async ({ page }) => {
+  journey(browser(), async ({ page }) => {
     await signIn(page, 'agency@demo.test');
     await page.waitForURL('**/agency/devices');
     await page.getByRole('link', { name: 'Electricians', exact: true }).click();

@@ -4,15 +4,13 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { journey, launchChromium, stackInfo } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { chromiumPerFile, journey, stackInfo } from '../support/browser';
 import { signIn } from '../support/sign-in';
-import { announceStack, publishRemote, remotePackages, remoteVersion, repoRoot, startStack, type Stack } from '../support/stack';
+import { ownStackPerFile, publishRemote, remotePackages, remoteVersion, repoRoot } from '../support/stack';
 
-let browser: Browser;
+const browser = chromiumPerFile();
 let filesDir: string;
-let ownStack: Stack | null = null;
-const sharedState = process.env.FLEET_E2E_STATE;
 
 /**
  * The device simulator must move the pushed jobs: fleet-api keeps it off under NODE_ENV=test unless
@@ -20,29 +18,20 @@ const sharedState = process.env.FLEET_E2E_STATE;
  * no apiEnv), this journey runs on a stack of its own, started through the harness with the simulator
  * on a fast tick, and points stackInfo() (sign-in, outbox, base URL) at it.
  */
-async function stackWithSimulator(): Promise<void> {
-  if (process.env.FLEET_SIMULATOR && process.env.FLEET_SIMULATOR_INTERVAL_MS) return;
-  ownStack = await startStack({ seedDevices: 300, apiEnv: { FLEET_SIMULATOR: 'on', FLEET_SIMULATOR_INTERVAL_MS: '300' } });
-  announceStack(ownStack);
+if (!(process.env.FLEET_SIMULATOR && process.env.FLEET_SIMULATOR_INTERVAL_MS)) {
+  ownStackPerFile({ seedDevices: 300, apiEnv: { FLEET_SIMULATOR: 'on', FLEET_SIMULATOR_INTERVAL_MS: '300' } });
 }
 
 beforeAll(async () => {
-  await stackWithSimulator();
   // The harness publishes the remotes it lists; this journey needs mfe-firmware in the registry too.
   if (!remotePackages['mfe-firmware']) {
     publishRemote(stackInfo().dataDir, 'mfe-firmware', join(repoRoot, 'mfe-firmware', 'dist'), remoteVersion('mfe-firmware'));
   }
   filesDir = mkdtempSync(join(tmpdir(), 'fleet-firmware-'));
-  browser = await launchChromium();
 }, 180_000);
 afterAll(async () => {
-  await browser?.close();
   if (filesDir) rmSync(filesDir, { recursive: true, force: true });
-  if (ownStack) {
-    process.env.FLEET_E2E_STATE = sharedState;
-    await ownStack.stop();
-  }
-}, 60_000);
+});
 
 /** A small firmware image and its md5, as a release engineer would have them. */
 function firmwareFile(version: string): { path: string; md5: string } {
@@ -81,7 +70,7 @@ const TO = '9.0.2';
 
 describe('firmware journey', () => {
   test('upload, rule, group, target and flag, push, history reaches installed', async () =>
-    journey(browser, async ({ page }) => {
+    journey(browser(), async ({ page }) => {
       await signIn(page, 'admin@demo.test');
       await page.waitForURL('**/admin/dashboard');
 

@@ -1,15 +1,9 @@
 // Route guards of spec 2.10 and 2.1 as a person meets them in the assembled console.
-import type { Browser, Page } from 'playwright-core';
-import { journey, launchChromium } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { chromiumPerFile, journey } from '../support/browser';
 import { signIn } from '../support/sign-in';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumPerFile();
 
 /** Every path the page shows, client-side moves included (redirects are replace-navigations). */
 function pathsVisited(page: Page): string[] {
@@ -22,7 +16,7 @@ function pathsVisited(page: Page): string[] {
 
 describe('route guards', () => {
   test('a signed-out visit to /admin/profile goes to /login', () =>
-    journey(browser, async ({ page }) => {
+    journey(browser(), async ({ page }) => {
       await page.goto('/admin/profile');
       await page.waitForURL('**/login');
       await page.getByRole('heading', { name: 'Sign in to the Fleet Console' }).waitFor();
@@ -30,7 +24,7 @@ describe('route guards', () => {
     }));
 
   test('a signed-in agency opening /admin/profile is sent to /login, which takes it to its own home', () =>
-    journey(browser, async ({ page }) => {
+    journey(browser(), async ({ page }) => {
       await signIn(page, 'agency@demo.test');
       await page.waitForURL('**/agency/devices');
       const adminCalls: string[] = [];
@@ -51,7 +45,7 @@ describe('route guards', () => {
     }));
 
   test('a signed-in user opening /login goes home', () =>
-    journey(browser, async ({ page }) => {
+    journey(browser(), async ({ page }) => {
       await signIn(page, 'user@demo.test');
       await page.waitForURL('**/user/dashboard');
       await page.goto('/login');

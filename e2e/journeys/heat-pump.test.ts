@@ -2,17 +2,11 @@
 // Admin resolves a fault with the spec's validations (no agent: the message, nothing sent), the row
 // leaves the UnResolved tab, and its fault history opens and exports faultHistory.csv; the simulator's
 // events reach the open list over the live socket (a row's operation status, the Fault Alert).
-import type { Browser, Page } from 'playwright-core';
-import { downloadedText, journey, launchChromium, stackInfo } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { chromiumPerFile, downloadedText, journey, stackInfo } from '../support/browser';
 import { signIn } from '../support/sign-in';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumPerFile();
 
 const TABLE = 'table[aria-label="Attention [Heat Pump]"]';
 
@@ -32,7 +26,7 @@ async function openAttention(page: Page, path: string): Promise<number> {
 }
 
 test('Agency, mscc and sm each open their own Attention list', () =>
-  journey(browser, async ({ page }) => {
+  journey(browser(), async ({ page }) => {
     const totals: Record<string, number> = {};
     for (const [email, home, path] of [
       ['agency@demo.test', '/agency/devices', '/agency/heat_pump/faulty-systems'],
@@ -54,7 +48,7 @@ test('Agency, mscc and sm each open their own Attention list', () =>
   }));
 
 test('Admin resolves a fault with the spec validations and exports its history', () =>
-  journey(browser, async ({ page }) => {
+  journey(browser(), async ({ page }) => {
     await signIn(page, 'admin@demo.test');
     await page.waitForURL('**/admin/dashboard');
     const before = await openAttention(page, '/admin/heat_pump/faulty-systems');
@@ -129,7 +123,7 @@ async function raise(events: { work_state?: number[]; fault?: number[] }): Promi
 }
 
 test('the simulator changes a row live and a new fault raises the Fault Alert', () =>
-  journey(browser, async ({ page }) => {
+  journey(browser(), async ({ page }) => {
     await signIn(page, 'admin@demo.test');
     await page.waitForURL('**/admin/dashboard');
     await openAttention(page, '/admin/heat_pump/faulty-systems');
@@ -162,7 +156,7 @@ test('the simulator changes a row live and a new fault raises the Fault Alert', 
   }));
 
 test("Admin's dashboard with heat pumps selected is the network dashboard, with figures and months", () =>
-  journey(browser, async ({ page }) => {
+  journey(browser(), async ({ page }) => {
     await signIn(page, 'admin@demo.test');
     await page.waitForURL('**/admin/dashboard');
     // choose the heat-pump product in the header

@@ -1,7 +1,7 @@
 // Issue 8, Hindi: with the page in Hindi, the shell, shared-ui (table, pager, filters, dialogs,
 // validation) and the firmware remote speak Hindi; no line of the screen is an English text of theirs.
 // Issue 20 item 11: a write's success toast, fleet-api's own sentence, is Hindi too (by its code).
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { en as firmwareEn } from '../../mfe-firmware/src/i18n/en';
 import { hi as firmwareHi } from '../../mfe-firmware/src/i18n/hi';
 import { hi as heatPumpHi } from '../../mfe-heatpump-nms/src/i18n/hi';
@@ -10,16 +10,10 @@ import { hi as uiHi } from '../../shared-ui/src/texts/hi';
 import { en as shellEn } from '../../shell/src/i18n/en';
 import { hi as authHi } from '../../mfe-auth/src/i18n/hi';
 import { hi as shellHi } from '../../shell/src/i18n/hi';
-import { journey, launchChromium } from '../support/browser';
+import { chromiumPerFile, journey } from '../support/browser';
 import { signIn } from '../support/sign-in';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumPerFile();
 
 /** Every English text of a bundle that its Hindi bundle says differently (placeholders cut off). */
 function englishOnly(en: object, hi: object): string[] {
@@ -45,7 +39,7 @@ async function englishLines(page: Page): Promise<string[]> {
 }
 
 test('in Hindi the shell, the tables, pager, filters, dialogs and validation of a remote are Hindi', () =>
-  journey(browser, async ({ page }) => {
+  journey(browser(), async ({ page }) => {
     await signIn(page, 'admin@demo.test');
     await page.waitForURL('**/admin/dashboard');
     // the check is not empty: in English the same screen is full of the console's English texts
@@ -97,7 +91,7 @@ test('in Hindi the shell, the tables, pager, filters, dialogs and validation of 
 const DEVANAGARI = /[\u0900-\u097F]/;
 
 test('in Hindi every menu entry and group, the product names and the enum cells of a list are Hindi', () =>
-  journey(browser, async ({ page }) => {
+  journey(browser(), async ({ page }) => {
     await signIn(page, 'admin@demo.test');
     await page.waitForURL('**/admin/dashboard');
     await page.getByRole('banner').getByRole('combobox', { name: 'Language' }).selectOption('hi');
@@ -134,7 +128,7 @@ test('in Hindi every menu entry and group, the product names and the enum cells 
   }));
 
 test("in Hindi a save's toast, fleet-api's own sentence, is Hindi (by the answer's code)", () =>
-  journey(browser, async ({ page }) => {
+  journey(browser(), async ({ page }) => {
     await signIn(page, 'admin@demo.test');
     await page.waitForURL('**/admin/dashboard');
     await page.getByRole('banner').getByRole('combobox', { name: 'Language' }).selectOption('hi');

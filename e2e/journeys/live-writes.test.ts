@@ -2,17 +2,11 @@
 // browser context and sign-in: a multi-site company's manager (mscc) watches its Attention list while
 // Admin resolves one of its faults on another console; without a reload, the heat pump leaves the
 // manager's UnResolved rows, its total drops by one, and no Fault Alert is raised for the recount.
-import type { Browser, Page } from 'playwright-core';
-import { journey, launchChromium, openJourney, stackInfo } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { chromiumPerFile, journey, openJourney, stackInfo } from '../support/browser';
 import { signIn } from '../support/sign-in';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumPerFile();
 
 const TABLE = 'table[aria-label="Attention [Heat Pump]"]';
 const PAGER = /^Showing \d+-\d+ of (\d+)$/;
@@ -43,7 +37,7 @@ function rowOf(page: Page, serial: string) {
 }
 
 test("Admin resolves a fault on one console; the manager's open Attention list drops it without a reload", () =>
-  journey(browser, async ({ page: manager }) => {
+  journey(browser(), async ({ page: manager }) => {
     await signIn(manager, 'mscc@demo.test');
     await manager.waitForURL('**/multisite/dashboard');
     await openAttention(manager, '/multisite/faulty-systems');
@@ -56,7 +50,7 @@ test("Admin resolves a fault on one console; the manager's open Attention list d
       window.__fleetNotReloaded = true;
     });
 
-    const other = await openJourney(browser, stackInfo().consoleUrl);
+    const other = await openJourney(browser(), stackInfo().consoleUrl);
     try {
       const admin = other.page;
       await signIn(admin, 'admin@demo.test');

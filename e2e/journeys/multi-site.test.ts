@@ -2,17 +2,11 @@
 // a site, a site manager and a contact, trying every validation message of the spec, and assigns heat
 // pumps through the two-step flow (company, then site); the agency then assigns one of its heat pumps
 // to that company, which it did not create, by the company's exact contact email.
-import type { Browser, Locator, Page } from 'playwright-core';
-import { journey, launchChromium } from '../support/browser';
+import type { Locator, Page } from 'playwright-core';
+import { chromiumPerFile, journey } from '../support/browser';
 import { signIn } from '../support/sign-in';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumPerFile();
 
 const stamp = Date.now().toString(36);
 
@@ -27,7 +21,7 @@ async function saved(page: Page, message: string): Promise<void> {
 }
 
 test('Agency with heat pumps selected lands on its network dashboard with figures', () =>
-  journey(browser, async ({ page }) => {
+  journey(browser(), async ({ page }) => {
     await signIn(page, 'agency@demo.test');
     await page.waitForURL('**/agency/devices');
     await page.getByRole('combobox', { name: /product/i }).selectOption('heat_pump');
@@ -38,7 +32,7 @@ test('Agency with heat pumps selected lands on its network dashboard with figure
   }));
 
 test('Admin creates a company, a site, a site manager and a contact, and assigns heat pumps', () =>
-  journey(browser, async ({ page }) => {
+  journey(browser(), async ({ page }) => {
     const company = `Journey Co ${stamp}`;
     const site = `Journey Site ${stamp}`;
     await signIn(page, 'admin@demo.test');
@@ -147,7 +141,7 @@ test('Admin creates a company, a site, a site manager and a contact, and assigns
   }));
 
 test('Agency assigns a heat pump to a company it did not create, by its exact contact email', () =>
-  journey(browser, async ({ page }) => {
+  journey(browser(), async ({ page }) => {
     const company = `Journey Co ${stamp}`;
     await signIn(page, 'agency@demo.test');
     await page.waitForURL('**/agency/devices');

@@ -1,16 +1,10 @@
 // Issue 13 (part): Admin adds, renames and deletes an aggregator and a retailer, trying the spec's
 // messages; an aggregator electricians work for, and a retailer properties use, are kept.
-import type { Browser, Locator } from 'playwright-core';
-import { journey, launchChromium } from '../support/browser';
+import type { Locator } from 'playwright-core';
+import { chromiumPerFile, journey } from '../support/browser';
 import { signIn } from '../support/sign-in';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumPerFile();
 
 const stamp = Date.now().toString(36);
 
@@ -20,7 +14,7 @@ async function save(dialog: Locator, message?: string): Promise<void> {
 }
 
 test('Admin adds, renames and deletes an aggregator and a retailer', () =>
-  journey(browser, async ({ page, expect: provokes }) => {
+  journey(browser(), async ({ page, expect: provokes }) => {
     // the duplicate name is refused on purpose
     provokes(/409 \(Conflict\).*\/api\/electricity-retailer\/add/);
     await signIn(page, 'admin@demo.test');

@@ -4,22 +4,15 @@
 import { createReadStream, existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { journey, launchChromium } from '../support/browser';
+import { chromiumPerFile, journey } from '../support/browser';
 import { signIn } from '../support/sign-in';
 import { freePort, repoRoot } from '../support/stack';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumPerFile();
 
 describe('the page and its remotes', () => {
   test('security headers are sent and the CSP refuses a script the page did not ship', () =>
-    journey(browser, async (j) => {
+    journey(browser(), async (j) => {
       j.expect(/Executing inline script violates the following Content Security Policy directive 'script-src/);
       j.expect(/^script-src/);
       const { page, problems } = j;
@@ -69,7 +62,7 @@ describe('the page and its remotes', () => {
     });
 
     test('is refused by the CSP before any request leaves, and the area shows its error panel', () =>
-      journey(browser, async (j) => {
+      journey(browser(), async (j) => {
         j.expect(/violates the following Content Security Policy directive: "connect-src/);
         j.expect(/^connect-src/);
         j.expect(/Fetch API cannot load .*(description|mf-manifest)\.json\. Refused to connect because it violates the document's Content Security Policy/);

@@ -1,21 +1,14 @@
 // Issue 8, phone width (390 x 844): the side menu folds behind a menu button, the page never scrolls
 // sideways, and a list shows its rows as cards (issue 20; wide-tables.test.ts has more).
-import type { Browser } from 'playwright-core';
-import { journey, launchChromium } from '../support/browser';
+import { chromiumPerFile, journey } from '../support/browser';
 import { signIn } from '../support/sign-in';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumPerFile();
 
 const pageIsNotWider = () => document.documentElement.scrollWidth <= window.innerWidth;
 
 test('at 390 px the menu is behind a button, and pages and tables fit the width', () =>
-  journey(browser, async ({ page }) => {
+  journey(browser(), async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await signIn(page, 'admin@demo.test');
     await page.waitForURL('**/admin/dashboard');

@@ -1,22 +1,15 @@
 // Dark mode and language are the user's choice on this browser: they survive a reload (spec 1, 9).
-import type { Browser } from 'playwright-core';
-import { journey, launchChromium } from '../support/browser';
+import { chromiumPerFile, journey } from '../support/browser';
 import { signIn } from '../support/sign-in';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumPerFile();
 
 const htmlIsDark = (page: import('playwright-core').Page) =>
   page.evaluate(() => document.documentElement.classList.contains('dark'));
 
 describe('preferences', () => {
   test('dark mode survives a reload', () =>
-    journey(browser, async ({ page }) => {
+    journey(browser(), async ({ page }) => {
       await signIn(page, 'admin@demo.test');
       await page.waitForURL('**/admin/dashboard');
       expect(await htmlIsDark(page)).toBe(false);
@@ -39,7 +32,7 @@ describe('preferences', () => {
     }));
 
   test('Hindi stays after a reload, in the shell and in the remote', () =>
-    journey(browser, async ({ page }) => {
+    journey(browser(), async ({ page }) => {
       await signIn(page, 'admin@demo.test');
       await page.waitForURL('**/admin/dashboard');
       await page.getByRole('banner').getByRole('combobox', { name: 'Language' }).selectOption('hi');

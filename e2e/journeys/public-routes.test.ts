@@ -2,17 +2,11 @@
 // variants live under /msc and /sm), and a site manager follows the mails to a password and a
 // sign-in: Admin adds a site manager (an invitation to /sm/reset-password), the manager asks for a
 // reset on the sm portal, opens the mailed link, sets a password and signs in on /sm/login.
-import type { Browser, Page } from 'playwright-core';
-import { journey, launchChromium } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { chromiumPerFile, journey } from '../support/browser';
 import { linkOf, newestMailKey, signIn, waitForMail } from '../support/sign-in';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumPerFile();
 
 const PORTALS = [
   { name: 'Fleet Console', login: '/login', forgot: '/forgot-password', reset: '/reset-password' },
@@ -32,7 +26,7 @@ async function expectPublicScreen(page: Page, path: string, heading: string | Re
 
 describe('the public routes of spec 2.1', () => {
   test.each(PORTALS.map((p) => [p.name, p] as const))('the %s: sign-in, forgot and reset screens link within the portal', (_name, portal) =>
-    journey(browser, async ({ page }) => {
+    journey(browser(), async ({ page }) => {
       await page.goto(portal.login);
       await expectPublicScreen(page, portal.login, `Sign in to the ${portal.name}`);
       await page.getByRole('link', { name: 'Forgot password?' }).click();
@@ -51,7 +45,7 @@ describe('the public routes of spec 2.1', () => {
   );
 
   test('a signed-in site manager who opens the sm screens is sent home', () =>
-    journey(browser, async ({ page }) => {
+    journey(browser(), async ({ page }) => {
       await signIn(page, 'sm@demo.test', undefined, '/sm/login');
       await page.waitForURL('**/sitemanager/dashboard');
       for (const path of ['/sm/login', '/sm/forgot-password', '/sm/reset-password?token=x&email=sm%40demo.test', '/login']) {
@@ -63,7 +57,7 @@ describe('the public routes of spec 2.1', () => {
 
 describe('a site manager from the mails to a sign-in', () => {
   test('invited by Admin, resets on the sm portal, signs in on /sm/login and lands on the sm home', () =>
-    journey(browser, async ({ page }) => {
+    journey(browser(), async ({ page }) => {
       const email = `sam.${Date.now()}@journey.test`;
       const password = 'Journey-Sm-2026';
 

@@ -1,21 +1,14 @@
 // One copy of react and react-dom for the whole page: the shell and every mounted remote render with
 // the same renderer (ARCHITECTURE.md, shared singletons).
-import type { Browser } from 'playwright-core';
-import { journey, launchChromium } from '../support/browser';
+import { chromiumPerFile, journey } from '../support/browser';
 import { countReactCopies, installReactCounter } from '../support/react-copies';
 import { signIn } from '../support/sign-in';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumPerFile();
 
 describe('shared singletons', () => {
   test('after sign-in the page holds exactly one react and one react-dom, shell and remote alike', () =>
-    journey(browser, async ({ context, page }) => {
+    journey(browser(), async ({ context, page }) => {
       await installReactCounter(context);
       await signIn(page, 'admin@demo.test');
       // a page where the shell and the mfe-auth remote are both rendered

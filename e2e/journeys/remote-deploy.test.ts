@@ -3,18 +3,11 @@
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { journey, launchChromium, stackInfo } from '../support/browser';
+import { chromiumPerFile, journey, stackInfo } from '../support/browser';
 import { signIn } from '../support/sign-in';
 import { publishRemote, repoRoot } from '../support/stack';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumPerFile();
 
 const OLD_TITLE = 'Admin Profile';
 const NEW_TITLE = 'Admin Profile (build e2e-2)';
@@ -53,7 +46,7 @@ describe('deploying one remote', () => {
     const shellMainBefore = await (await fetch(`${consoleUrl}/main.js`)).text();
     const build = patchedBuild();
     try {
-      await journey(browser, async ({ page }) => {
+      await journey(browser(), async ({ page }) => {
         await signIn(page, 'admin@demo.test');
         await page.goto('/admin/profile');
         await page.getByRole('heading', { name: OLD_TITLE, exact: true }).waitFor();

@@ -2,23 +2,17 @@
 // error panel with Retry) while the header and menu keep working, and Retry recovers it once it is
 // reachable again. The remote is made unreachable in the browser (its description.json and
 // mf-manifest.json answer 404).
-import type { Browser, Route } from 'playwright-core';
-import { journey, launchChromium } from '../support/browser';
+import type { Route } from 'playwright-core';
+import { chromiumPerFile, journey } from '../support/browser';
 import { signIn } from '../support/sign-in';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumPerFile();
 
 const MANIFEST = '**/remotes/mfe-auth/**/*.json';
 
 describe('a remote that cannot be reached', () => {
   test('shows its error panel with Retry, leaves header and menu working, and recovers on Retry', () =>
-    journey(browser, async (j) => {
+    journey(browser(), async (j) => {
       // provoked on purpose: the browser logs each refused manifest request
       j.expect(/status of 404 .*\/remotes\/mfe-auth\/.*(description|mf-manifest)\.json/);
       const { page } = j;
@@ -58,7 +52,7 @@ describe('a remote that cannot be reached', () => {
     }));
 
   test('recovers by itself once the remote is back, without a click or a reload', () =>
-    journey(browser, async (j) => {
+    journey(browser(), async (j) => {
       j.expect(/status of 404 .*\/remotes\/mfe-auth\/.*(description|mf-manifest)\.json/);
       const { page } = j;
       await signIn(page, 'admin@demo.test');

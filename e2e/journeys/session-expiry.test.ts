@@ -3,17 +3,11 @@
 // and the refused screen reads itself again; Exit goes to /login. The stored tokens are made invalid
 // (their signatures broken) so the server, not the test, refuses them; a failing renewal is a
 // token-refresh call that gets no answer.
-import type { Browser, Page } from 'playwright-core';
-import { journey, launchChromium, stackInfo } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { chromiumPerFile, journey, stackInfo } from '../support/browser';
 import { signIn } from '../support/sign-in';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumPerFile();
 
 const DIALOG_TEXT = 'Please renew your session to continue';
 
@@ -46,7 +40,7 @@ const profileShown = (page: Page) =>
 
 describe('a refused access token', () => {
   test('is renewed silently: the profile loads, no dialog', () =>
-    journey(browser, async (j) => {
+    journey(browser(), async (j) => {
       j.expect(/status of 401 .*\/api\/profile/);
       const { page } = j;
       await openProfile(page);
@@ -66,7 +60,7 @@ describe('a refused access token', () => {
 
 describe('a session that cannot be renewed', () => {
   test('opens the dialog when the renewal fails; Renew keeps the user signed in and the profile reads again', () =>
-    journey(browser, async (j) => {
+    journey(browser(), async (j) => {
       j.expect(/status of 401 .*\/api\/profile/);
       j.expect(/ERR_FAILED|ERR_INTERNET_DISCONNECTED/);
       const { page } = j;
@@ -95,7 +89,7 @@ describe('a session that cannot be renewed', () => {
     }));
 
   test('opens the dialog when the renewal is refused; Exit goes to /login and forgets the session', () =>
-    journey(browser, async (j) => {
+    journey(browser(), async (j) => {
       j.expect(/status of 401/);
       const { page } = j;
       await openProfile(page);

@@ -1,17 +1,11 @@
 // Issue 3, item 9: every demo account signs in with the OTP from the outbox, lands on its home of
 // spec 2.2 inside the console layout (the device homes and User's heat pumps with their rows, Admin's
 // device dashboard with its figures), and opens its own profile from the side menu.
-import type { Browser, Page } from 'playwright-core';
-import { journey, launchChromium } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { chromiumPerFile, journey } from '../support/browser';
 import { DEMO_ACCOUNTS, signIn } from '../support/sign-in';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumPerFile();
 
 /** The console layout: the header with the signed-in user, and the side menu. */
 async function expectConsoleLayout(page: Page): Promise<void> {
@@ -23,7 +17,7 @@ async function expectConsoleLayout(page: Page): Promise<void> {
 
 describe('signing in as each demo account', () => {
   test.each(DEMO_ACCOUNTS.map((a) => [a.email, a] as const))('%s lands on its home and opens its profile', async (_email, account) =>
-    journey(browser, async ({ page }) => {
+    journey(browser(), async ({ page }) => {
       await signIn(page, account.email);
       await page.waitForURL(`**${account.home}`);
       expect(new URL(page.url()).pathname).toBe(account.home);

@@ -5,29 +5,17 @@
 // then ended on the server (signed out elsewhere with the same tokens), the next renewal is refused and
 // the spec's dialog appears. Runs on a stack of its own (ACCESS_TOKEN_TTL_SECONDS=30:
 // the renewal is planned from each token's own lifetime, so a short one shows the same behaviour sooner).
-import type { Browser, Page } from 'playwright-core';
-import { journey, launchChromium } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { chromiumPerFile, journey } from '../support/browser';
 import { signIn } from '../support/sign-in';
-import { announceStack, startStack, type Stack } from '../support/stack';
+import { ownStackPerFile } from '../support/stack';
 
 const TOKEN_SECONDS = 30;
 const ACTIVE_MS = 100_000;
 const DIALOG_TEXT = 'Please renew your session to continue';
 
-let browser: Browser;
-let own: Stack;
-const sharedState = process.env.FLEET_E2E_STATE;
-
-beforeAll(async () => {
-  own = await startStack({ seedDevices: 100, apiEnv: { ACCESS_TOKEN_TTL_SECONDS: String(TOKEN_SECONDS) } });
-  announceStack(own);
-  browser = await launchChromium();
-}, 180_000);
-afterAll(async () => {
-  await browser?.close();
-  process.env.FLEET_E2E_STATE = sharedState;
-  await own?.stop();
-}, 60_000);
+const browser = chromiumPerFile();
+const ownStack = ownStackPerFile({ seedDevices: 100, apiEnv: { ACCESS_TOKEN_TTL_SECONDS: String(TOKEN_SECONDS) } });
 
 declare global {
   interface Window {
@@ -64,7 +52,7 @@ async function openFromMenu(page: Page, screen: (typeof SCREENS)[number]): Promi
 }
 
 test('100 seconds of work on 30-second tokens: renewed silently, no dialog, every list loads; an ended session then opens the dialog', () =>
-  journey(browser, async (j) => {
+  journey(browser(), async (j) => {
     const { page, context } = j;
     // the browser logs a call in flight during a renewal that the server refused (it is retried)
     j.expect(/status of 401/);
@@ -140,7 +128,7 @@ test('100 seconds of work on 30-second tokens: renewed silently, no dialog, ever
     // The session ends on the server (a sign-out elsewhere with this session's tokens): the socket
     // is closed, the renewal is refused, the dialog appears.
     const tokens = await page.evaluate(() => ({ access: localStorage.getItem('access-token'), refresh: localStorage.getItem('refresh-token') }));
-    const logout = await fetch(`${own.apiUrl}/api/authenticate/logout`, {
+    const logout = await fetch(`${ownStack().apiUrl}/api/authenticate/logout`, {
       method: 'POST',
       headers: { authorization: `Bearer ${tokens.access}`, 'content-type': 'application/json' },
       body: JSON.stringify({ refresh_token: tokens.refresh }),

@@ -2,17 +2,11 @@
 // user's dashboard and devices (a signed-in site manager or company contact), the agency's
 // customer/sites, Admin's short heat-pump paths (replacing redirects); User's not-found page offers
 // no profile it does not have.
-import type { Browser, Page } from 'playwright-core';
-import { journey, launchChromium } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { chromiumPerFile, journey } from '../support/browser';
 import { signIn } from '../support/sign-in';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumPerFile();
 
 const pathOf = (page: Page) => new URL(page.url()).pathname + new URL(page.url()).search;
 
@@ -26,7 +20,7 @@ describe("spec 2.9: the sites user's routes", () => {
     ['sm@demo.test', '/sitemanager/dashboard'],
     ['mscc@demo.test', '/multisite/dashboard'],
   ])('%s sees its sites at /sites/dashboard and its heat pumps at /sites/devices', (email, home) =>
-    journey(browser, async ({ page }) => {
+    journey(browser(), async ({ page }) => {
       await signIn(page, email);
       await page.waitForURL(`**${home}`);
       await page.goto('/sites/dashboard');
@@ -40,7 +34,7 @@ describe("spec 2.9: the sites user's routes", () => {
   );
 
   test('without a sign-in they go to /login and ask the server nothing', () =>
-    journey(browser, async ({ page }) => {
+    journey(browser(), async ({ page }) => {
       const calls: string[] = [];
       page.on('request', (r) => {
         if (new URL(r.url()).pathname.startsWith('/api/') && !r.url().includes('/api/health')) calls.push(new URL(r.url()).pathname);
@@ -54,7 +48,7 @@ describe("spec 2.9: the sites user's routes", () => {
 });
 
 test("spec 2.5: the agency's customer/sites lists the sites of its companies, from its menu", () =>
-  journey(browser, async ({ page }) => {
+  journey(browser(), async ({ page }) => {
     await signIn(page, 'agency@demo.test');
     await page.waitForURL('**/agency/devices');
     await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Sites', exact: true }).click();
@@ -64,7 +58,7 @@ test("spec 2.5: the agency's customer/sites lists the sites of its companies, fr
   }));
 
 test("spec 2.4: Admin's short heat-pump paths lead to the screens under /admin/heat_pump/, replacing themselves", () =>
-  journey(browser, async ({ page }) => {
+  journey(browser(), async ({ page }) => {
     await signIn(page, 'admin@demo.test');
     await page.waitForURL('**/admin/dashboard');
     const cases: Array<[string, string, string]> = [
@@ -101,7 +95,7 @@ test("spec 2.4: Admin's short heat-pump paths lead to the screens under /admin/h
   }));
 
 test("User's not-found page leads home, and offers no profile (User has none)", () =>
-  journey(browser, async ({ page }) => {
+  journey(browser(), async ({ page }) => {
     await signIn(page, 'user@demo.test');
     await page.waitForURL('**/user/dashboard');
     await page.goto('/user/profile');

@@ -5,18 +5,16 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { journey, launchChromium } from '../support/browser';
+import type { Locator, Page } from 'playwright-core';
+import { chromiumPerFile, journey } from '../support/browser';
 import { signIn } from '../support/sign-in';
 
-let browser: Browser;
+const browser = chromiumPerFile();
 let filesDir: string;
 beforeAll(async () => {
-  browser = await launchChromium();
   filesDir = mkdtempSync(join(tmpdir(), 'fleet-tariffs-'));
 });
 afterAll(async () => {
-  await browser?.close();
   if (filesDir) rmSync(filesDir, { recursive: true, force: true });
 });
 
@@ -58,7 +56,7 @@ async function addSlot(season: Locator, day: string, kind: string, start: string
 }
 
 test('Admin creates a tariff through every rule of spec 5, edits it and deletes it; a tariff in use is kept', () =>
-  journey(browser, async ({ page, expect: provokes }) => {
+  journey(browser(), async ({ page, expect: provokes }) => {
     // the tariff of the demo property's distributor cannot go
     provokes(/409 \(Conflict\).*\/api\/tarrif\/delete\//);
     await signIn(page, 'admin@demo.test');
@@ -148,7 +146,7 @@ test('Admin creates a tariff through every rule of spec 5, edits it and deletes 
   }));
 
 test('Admin adds, edits and deletes a slider of a product line; the slides show their images', () =>
-  journey(browser, async ({ page }) => {
+  journey(browser(), async ({ page }) => {
     await signIn(page, 'admin@demo.test');
     await page.waitForURL('**/admin/dashboard');
     await openFromMenu(page, 'Livelink', '/admin/livelink/slider', 'Sliders');

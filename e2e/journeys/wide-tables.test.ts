@@ -3,17 +3,11 @@
 // actions stay in view (opaque, in both colour modes) when every column is shown; the Columns choice
 // survives a reload and Reset restores it; a chip clears one filter; at 390 px each row is a card with
 // its actions.
-import type { Browser, Locator, Page } from 'playwright-core';
-import { journey, launchChromium } from '../support/browser';
+import type { Locator, Page } from 'playwright-core';
+import { chromiumPerFile, journey } from '../support/browser';
 import { signIn } from '../support/sign-in';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumPerFile();
 
 const DEVICES = 'Devices [Heat Pump]';
 const ATTENTION = 'Attention [Heat Pump]';
@@ -55,7 +49,7 @@ async function stickyAndOpaque(cell: Locator): Promise<{ position: string; opaqu
 }
 
 test('at 1280 px the lists show their actions without sideways scrolling; columns are chosen and remembered; a chip clears one filter', () =>
-  journey(browser, async ({ page }) => {
+  journey(browser(), async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await signIn(page, 'admin@demo.test');
     await page.waitForURL('**/admin/dashboard');
@@ -149,7 +143,7 @@ test('at 1280 px the lists show their actions without sideways scrolling; column
   }));
 
 test('at 390 px each row is a card with its key fields and its actions', () =>
-  journey(browser, async ({ page }) => {
+  journey(browser(), async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await signIn(page, 'admin@demo.test');
     await page.waitForURL('**/admin/dashboard');

@@ -5,11 +5,30 @@
 // mode (the mode changes CSS colours only, the DOM stays: names, roles and structure need one scan).
 // The same for each dialog, scanned on its own (the page behind is inert and was scanned already).
 // Modes alternate from screen to screen, so both get full scans over a run.
-import type { ElementHandle, Page } from 'playwright-core';
+import type { Browser, ElementHandle, Page } from 'playwright-core';
 import { AxeLedger, runAxe, type Theme } from './axe';
-import { screenKey, pathFor, type Screen } from './console-routes';
+import { launchChromium, stackInfo } from './browser';
+import { readDescriptions, screenKey, pathFor, type PublishedDescription, type Screen } from './console-routes';
 import { goClientSide, NetworkWatch, setTheme, settle } from './screens';
 import { signIn } from './sign-in';
+
+/**
+ * Chromium and the descriptions the console publishes, for a file of passes that run side by side:
+ * concurrent tests may start before beforeAll hooks, so they share this one start; the browser closes
+ * after the file's last test.
+ */
+export function concurrentPassesStart(): () => Promise<{ browser: Browser; descriptions: PublishedDescription[] }> {
+  let browser: Browser | undefined;
+  let started: Promise<{ browser: Browser; descriptions: PublishedDescription[] }> | undefined;
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () =>
+    (started ??= (async () => {
+      browser = await launchChromium();
+      return { browser, descriptions: await readDescriptions(stackInfo().consoleUrl) };
+    })());
+}
 
 /** The rules a change of colour mode can change the outcome of. */
 const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];

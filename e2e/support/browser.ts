@@ -19,6 +19,25 @@ export async function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
 }
 
+/**
+ * The one Chromium of a journey file: launched before its first test and closed after its last. Call it
+ * at the top of the file; the getter it returns gives the browser inside a test (each journey opens
+ * its own context in it).
+ */
+export function chromiumPerFile(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('Chromium is launched in beforeAll: ask for the browser inside a test');
+    return browser;
+  };
+}
+
 /** The stack globalSetup started. */
 export function stackInfo(): StackInfo {
   const file = process.env.FLEET_E2E_STATE;

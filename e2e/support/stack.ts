@@ -55,6 +55,29 @@ export function announceStack(stack: StackInfo): string | undefined {
   return previous;
 }
 
+/**
+ * A stack of the journey file's own, for journeys that stop fleet-api or start it otherwise: started and
+ * announced (stackInfo() reaches it) before the file's first test; after its last, the stack it replaced
+ * is announced again and this one stops. The getter gives the stack inside a test.
+ */
+export function ownStackPerFile(opts: StackOptions): () => Stack {
+  let own: Stack | undefined;
+  let replaced: string | undefined;
+  beforeAll(async () => {
+    own = await startStack(opts);
+    replaced = announceStack(own);
+  }, 180_000);
+  afterAll(async () => {
+    if (replaced === undefined) delete process.env.FLEET_E2E_STATE;
+    else process.env.FLEET_E2E_STATE = replaced;
+    await own?.stop();
+  }, 60_000);
+  return () => {
+    if (!own) throw new Error('the own stack starts in beforeAll: ask for it inside a test');
+    return own;
+  };
+}
+
 /** The journeys run against built packages; building is the root test script's job. */
 function requireBuilt(): void {
   const needed = [

@@ -1,6 +1,5 @@
 import { within } from '@testing-library/react';
-import i18next from 'i18next';
-import { mountRemote } from '@fleet/shared-ui/testing';
+import { expectMountsAndUnmounts, expectSentToLogin, mountRemote } from '@fleet/shared-ui/testing';
 import * as app from './app';
 import { fakeApi, listReply, resetPage, signInAsAdmin } from './test-support';
 
@@ -10,20 +9,11 @@ describe('./app lifecycles', () => {
   it('bootstraps its i18n bundles, mounts the screen of the URL into props.domElement, and unmounts cleanly', async () => {
     signInAsAdmin('livelink');
     fakeApi({ 'GET /api/ota/rule/list': listReply([]), 'GET /api/ota/firmware-versions': { body: { status: true, message: '', info: [] } } });
-    i18next.removeResourceBundle('en', 'firmware');
-    const remote = await mountRemote(app, 'mfe-firmware', '/admin/rules');
-    expect(i18next.hasResourceBundle('en', 'firmware')).toBe(true);
-    expect(await within(remote.domElement).findByRole('heading', { name: 'Rules' })).toBeInTheDocument();
-    const { domElement } = remote;
-    await remote.unmount();
-    expect(domElement).toBeEmptyDOMElement();
+    await expectMountsAndUnmounts(app, 'mfe-firmware', { namespace: 'firmware', path: '/admin/rules', heading: 'Rules' });
   });
 
   it('sends a signed-in non-Admin away to /login and renders nothing on paths of other remotes', async () => {
-    const remote = await mountRemote(app, 'mfe-firmware', '/admin/OTA-groups');
-    expect(window.location.pathname).toBe('/login');
-    expect(within(remote.domElement).queryByRole('heading')).toBeNull();
-    await remote.unmount();
+    await expectSentToLogin(app, 'mfe-firmware', '/admin/OTA-groups');
   });
 });
 

@@ -1,6 +1,4 @@
-import { within } from '@testing-library/react';
-import i18next from 'i18next';
-import { mountRemote } from '@fleet/shared-ui/testing';
+import { expectMountsAndUnmounts, expectSentToLogin } from '@fleet/shared-ui/testing';
 import * as app from './app';
 import { fakeApi, listReply, resetPage, signInAs } from './test-support';
 
@@ -10,20 +8,11 @@ describe('./app lifecycles', () => {
   it('bootstraps its i18n bundles, mounts the screen of the URL, and unmounts cleanly', async () => {
     signInAs('User');
     fakeApi({ 'GET /api/heat-pump/list': listReply([]) });
-    i18next.removeResourceBundle('en', 'heatpump');
-    const remote = await mountRemote(app, 'mfe-heatpump-nms', '/user/dashboard');
-    expect(i18next.hasResourceBundle('en', 'heatpump')).toBe(true);
-    expect(await within(remote.domElement).findByRole('heading', { name: 'Devices [Heat Pump]' })).toBeInTheDocument();
-    const { domElement } = remote;
-    await remote.unmount();
-    expect(domElement).toBeEmptyDOMElement();
+    await expectMountsAndUnmounts(app, 'mfe-heatpump-nms', { namespace: 'heatpump', path: '/user/dashboard', heading: 'Devices [Heat Pump]' });
   });
 
   it('sends a role without access to /login and renders nothing on paths of other remotes', async () => {
     signInAs('Agency');
-    const remote = await mountRemote(app, 'mfe-heatpump-nms', '/admin/heat_pump/faulty-systems');
-    expect(window.location.pathname).toBe('/login');
-    expect(within(remote.domElement).queryByRole('heading')).toBeNull();
-    await remote.unmount();
+    await expectSentToLogin(app, 'mfe-heatpump-nms', '/admin/heat_pump/faulty-systems');
   });
 });

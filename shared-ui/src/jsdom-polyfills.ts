@@ -10,24 +10,25 @@ class NoopObserver {
   }
 }
 
+/** A window.matchMedia whose queries match as `matches` says (jsdom has none; a test may match the phone width). */
+export function fakeMatchMedia(matches: (query: string) => boolean = () => false): typeof window.matchMedia {
+  return ((query: string) => ({
+    matches: matches(query),
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  })) as unknown as typeof window.matchMedia;
+}
+
 export function installJsdomPolyfills(): void {
   const w = globalThis as unknown as Record<string, unknown> & typeof globalThis;
   if (typeof window === 'undefined') return;
   if (!window.matchMedia) {
-    Object.defineProperty(window, 'matchMedia', {
-      writable: true,
-      configurable: true,
-      value: (query: string) => ({
-        matches: false,
-        media: query,
-        onchange: null,
-        addListener: () => {},
-        removeListener: () => {},
-        addEventListener: () => {},
-        removeEventListener: () => {},
-        dispatchEvent: () => false,
-      }),
-    });
+    Object.defineProperty(window, 'matchMedia', { writable: true, configurable: true, value: fakeMatchMedia() });
   }
   // jsdom has no canvas (it says so on the console): charts then show their table only, as to a screen reader
   if (typeof HTMLCanvasElement !== 'undefined') {

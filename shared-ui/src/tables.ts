@@ -27,7 +27,7 @@ export { ListFilters, type FilterFieldDef, type ListFiltersProps } from './lists
 export { FilterChips, FiltersButton, type FilterChipsProps, type FiltersButtonProps } from './lists/FilterChips';
 export { PagedTable, type ListResult, type PagedTableProps } from './lists/PagedTable';
 export { ListError } from './lists/ListError';
-export { RowActions, type RowActionsProps } from './lists/RowActions';
+export { RowActions, rowActionsColumn, type RowActionsProps } from './lists/RowActions';
 export { OptionSelect, type OptionSelectProps, type SelectOption } from './lists/OptionSelect';
 export { DeleteConfirmDialog, type DeleteConfirmDialogProps } from './lists/DeleteConfirmDialog';
 // The CSV export of a whole list (a fleet-api job) and a row's property address.

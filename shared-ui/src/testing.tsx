@@ -25,7 +25,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { I18nextProvider } from './i18n';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act } from '@testing-library/react';
+import { act, within } from '@testing-library/react';
 import i18next from 'i18next';
 import type { ReactNode } from 'react';
 import { renderWithUi } from './test-utils';
@@ -338,6 +338,37 @@ export async function mountRemote<Props>(app: RemoteLifecycles<Props>, name: str
       domElement.remove();
     },
   };
+}
+
+/** What a remote's lifecycle check mounts: a screen of the signed-in role and the text bundle it brings. */
+export interface LifecycleCheck {
+  /** The remote's i18n namespace, taken out first so bootstrap must add it again. */
+  namespace: string;
+  path: string;
+  /** The heading of the screen at `path`. */
+  heading: string;
+}
+
+/**
+ * The lifecycles every remote's `./app` must have (the remote kit): bootstrap adds its text bundle, mount
+ * shows the screen of the URL in props.domElement, unmount leaves that element empty.
+ */
+export async function expectMountsAndUnmounts<Props>(app: RemoteLifecycles<Props>, name: string, { namespace, path, heading }: LifecycleCheck): Promise<void> {
+  i18next.removeResourceBundle('en', namespace);
+  const remote = await mountRemote(app, name, path);
+  expect(i18next.hasResourceBundle('en', namespace)).toBe(true);
+  await within(remote.domElement).findByRole('heading', { name: heading });
+  const { domElement } = remote;
+  await remote.unmount();
+  expect(domElement.innerHTML).toBe('');
+}
+
+/** A role without access to `path` is sent to /login and the remote shows no screen. */
+export async function expectSentToLogin<Props>(app: RemoteLifecycles<Props>, name: string, path: string): Promise<void> {
+  const remote = await mountRemote(app, name, path);
+  expect(window.location.pathname).toBe('/login');
+  expect(within(remote.domElement).queryByRole('heading')).toBeNull();
+  await remote.unmount();
 }
 
 /** The two range forms package.json uses here: `^x.y.z` and an exact `x.y.z`. */

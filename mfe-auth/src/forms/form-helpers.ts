@@ -1,6 +1,10 @@
-import { useCallback, useRef } from 'react';
-import type { FieldErrors, FieldValues } from 'react-hook-form';
+import { notify, useNavigate, type ApiAnswer } from '@fleet/shared-api';
 import { useTranslation } from '@fleet/shared-ui';
+import { yupResolver } from '@hookform/resolvers/yup';
+import { useMutation } from '@tanstack/react-query';
+import { useCallback, useRef } from 'react';
+import { get, useForm, type DefaultValues, type FieldError, type FieldErrors, type FieldValues, type Path } from 'react-hook-form';
+import type { AnyObject, InferType, ObjectSchema } from 'yup';
 import { AUTH_NAMESPACE } from '../i18n/bundles';
 
 export function useAuthTranslation() {
@@ -8,7 +12,7 @@ export function useAuthTranslation() {
 }
 
 /** Turns a field error (whose message is an i18n key) into the text shown under the field. */
-export function useErrorText(): (error: { message?: string | undefined } | undefined) => string | undefined {
+function useErrorText(): (error: { message?: string | undefined } | undefined) => string | undefined {
   const { t } = useAuthTranslation();
   return useCallback((error) => (error?.message ? t(error.message) : undefined), [t]);
 }
@@ -29,8 +33,40 @@ function focusFirstError(form: HTMLFormElement | null, errors: FieldErrors): voi
 }
 
 /** A ref for the <form> plus the invalid-submit handler that focuses its first field in error. */
-export function useFirstErrorFocus<T extends FieldValues>() {
+function useFirstErrorFocus<T extends FieldValues>() {
   const formRef = useRef<HTMLFormElement>(null);
   const onInvalid = useCallback((errors: FieldErrors<T>) => focusFirstError(formRef.current, errors), []);
   return { formRef, onInvalid };
+}
+
+/**
+ * The form plumbing of every auth screen: yup-checked values, the first field in error focused (spec 5,
+ * in screen order, so react-hook-form's own focus is off), `field(name)` (a field's registration with
+ * its message, to spread on the field) and `submit(onValid)` for the form's onSubmit.
+ * Generic over the schema so `field('agencyName')` is checked against that screen's fields.
+ */
+export function useAuthForm<Schema extends ObjectSchema<AnyObject>>(schema: Schema, defaultValues: DefaultValues<InferType<Schema>>) {
+  const errorText = useErrorText();
+  const { formRef, onInvalid } = useFirstErrorFocus<InferType<Schema>>();
+  const form = useForm<InferType<Schema>>({ resolver: yupResolver(schema), defaultValues, shouldFocusError: false });
+  const { errors } = form.formState;
+  const field = <N extends Path<InferType<Schema>>>(name: N) => ({ ...form.register(name), error: errorText(get(errors, name) as FieldError | undefined) });
+  const submit = (onValid: (values: InferType<Schema>) => void) => form.handleSubmit(onValid, onInvalid);
+  return { form, formRef, errors, errorText, field, submit };
+}
+
+/**
+ * A public screen's call that leaves the screen when done: the server's message as a toast, then on to
+ * `to` (the sign-in page); a refusal as a toast, the input kept.
+ */
+export function useCallThenGo<V>(call: (values: V) => Promise<ApiAnswer<unknown>>, to: string, { replace = false } = {}) {
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: (answer) => {
+      if (answer.message) notify.success(answer);
+      navigate(to, { replace });
+    },
+    onError: (err) => notify.failure(err),
+  });
 }

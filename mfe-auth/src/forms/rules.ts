@@ -45,6 +45,18 @@ export const optionalPassword = () =>
 export const name = (required: string, tooLong: string) =>
   text().required(required).max(NAME_MAX_LENGTH, tooLong);
 
+/** First and last name of a person (spec 5), as most profiles and sign-up ask them. */
+export const personNames = () => ({
+  first_name: name('validation.firstNameRequired', 'validation.firstNameLength'),
+  last_name: name('validation.lastNameRequired', 'validation.lastNameLength'),
+});
+
+/** A profile's optional new password and the current one it needs. */
+export const passwordChange = () => ({
+  password: optionalPassword(),
+  current_password: currentPasswordFor(),
+});
+
 /**
  * A phone or contact number: required; digits, spaces, brackets and hyphens after an optional +;
  * starts with + or a digit and ends with a digit; 8 to 13 characters. Checked in that order, as

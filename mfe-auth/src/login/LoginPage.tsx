@@ -1,10 +1,8 @@
 import { notify, requestLogin, Link as RouterLink, useNavigate } from '@fleet/shared-api';
 import { Button, FormField, Link, PasswordInput, Stack, Text, TextField } from '@fleet/shared-ui';
-import { yupResolver } from '@hookform/resolvers/yup';
 import { useMutation } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
 import * as yup from 'yup';
-import { useAuthTranslation, useErrorText, useFirstErrorFocus } from '../forms/form-helpers';
+import { useAuthForm, useAuthTranslation } from '../forms/form-helpers';
 import { email } from '../forms/rules';
 import { AuthCard } from '../layout/AuthCard';
 import { FORGOT_PATHS, type Portal } from '../portals';
@@ -24,15 +22,9 @@ export interface LoginPageProps {
 /** Step one of sign-in (spec 2.1, 5 Login): email and password; the server then mails an OTP. */
 export function LoginPage({ portal }: LoginPageProps) {
   const { t } = useAuthTranslation();
-  const errorText = useErrorText();
   const navigate = useNavigate();
   const { verifying } = useEmailVerificationLink();
-  const { formRef, onInvalid } = useFirstErrorFocus();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm({ resolver: yupResolver(schema), defaultValues: { email: '', password: '' }, shouldFocusError: false });
+  const { form, formRef, errors, errorText, field, submit } = useAuthForm(schema, { email: '', password: '' });
 
   const login = useMutation({
     mutationFn: requestLogin,
@@ -46,7 +38,7 @@ export function LoginPage({ portal }: LoginPageProps) {
 
   return (
     <AuthCard title={t('login.title', { portal: t(`portal.${portal}`) })}>
-      <form ref={formRef} noValidate onSubmit={handleSubmit((values) => login.mutate(values), onInvalid)}>
+      <form ref={formRef} noValidate onSubmit={submit((values) => login.mutate(values))}>
         <Stack gap="4">
           {verifying && <Text role="status">{t('login.verifying')}</Text>}
           <TextField
@@ -54,11 +46,10 @@ export function LoginPage({ portal }: LoginPageProps) {
             type="email"
             autoComplete="username"
             required
-            error={errorText(errors.email)}
-            {...register('email')}
+            {...field('email')}
           />
           <FormField label={t('common.password')} required error={errorText(errors.password)}>
-            <PasswordInput autoComplete="current-password" {...register('password')} />
+            <PasswordInput autoComplete="current-password" {...form.register('password')} />
           </FormField>
           <Button type="submit" colorPalette="teal" loading={login.isPending}>
             {t('login.submit')}

@@ -2,9 +2,9 @@ import { useSession } from '@fleet/shared-api';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { callsTo, fakeApi, notifications, renderAuth, resetPage, signInAs } from '../test-support';
+import { PROFILE_SAVED, expectProfileSaved } from './profile-test-support';
 
 const PROFILE = { status: true, message: '', info: { first_name: 'Ada', last_name: 'Admin', email: 'admin@fleet.test' } };
-const SAVED = { body: { status: true, message: 'Profile updated successfully' } };
 
 beforeEach(() => {
   resetPage();
@@ -24,15 +24,13 @@ describe('AdminProfile', () => {
   });
 
   it('saves names only when no password is given', async () => {
-    const calls = fakeApi({ 'GET /api/profile': { body: PROFILE }, 'PUT /api/profile/update': SAVED });
+    const calls = fakeApi({ 'GET /api/profile': { body: PROFILE }, 'PUT /api/profile/update': PROFILE_SAVED });
     await renderAuth('/admin/profile');
     const first = await screen.findByRole('textbox', { name: /First Name/ });
     await userEvent.clear(first);
     await userEvent.type(first, ' Grace ');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(callsTo(calls, '/api/profile/update')).toHaveLength(1));
-    expect(callsTo(calls, '/api/profile/update')[0]?.body).toEqual({ first_name: 'Grace', last_name: 'Admin' });
-    await waitFor(() => expect(notifications()).toEqual([{ messageType: 'success', message: 'Profile updated successfully', timer: 4000 }]));
+    await expectProfileSaved(calls, '/api/profile/update', { first_name: 'Grace', last_name: 'Admin' });
     // the profile is read again after the save
     await waitFor(() => expect(callsTo(calls, '/api/profile')).toHaveLength(2));
     // and the console's stored sign-in details carry the new name, same tokens
@@ -42,7 +40,7 @@ describe('AdminProfile', () => {
   });
 
   it('sends the password and its confirmation when both match', async () => {
-    const calls = fakeApi({ 'GET /api/profile': { body: PROFILE }, 'PUT /api/profile/update': SAVED });
+    const calls = fakeApi({ 'GET /api/profile': { body: PROFILE }, 'PUT /api/profile/update': PROFILE_SAVED });
     await renderAuth('/admin/profile');
     await screen.findByRole('textbox', { name: /First Name/ });
     await userEvent.type(screen.getByLabelText(/^Password/), 'NewPassw0rd');

@@ -1,6 +1,7 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { callsTo, fakeApi, notifications, renderAuth, resetPage, signInAs } from '../test-support';
+import { fakeApi, renderAuth, resetPage, signInAs } from '../test-support';
+import { PROFILE_SAVED, expectProfileSaved } from './profile-test-support';
 
 const PROFILE = { status: true, message: '', info: { email: 'cu@fleet.test', first_name: 'Cy', last_name: 'User', phone_no: '0422222222' } };
 
@@ -13,7 +14,7 @@ describe('CustomerProfile', () => {
   it('loads and saves names and phone', async () => {
     const calls = fakeApi({
       'GET /api/nms/customer/profile': { body: PROFILE },
-      'PUT /api/nms/customer/profile/update': { body: { status: true, message: 'Profile updated successfully' } },
+      'PUT /api/nms/customer/profile/update': PROFILE_SAVED,
     });
     await renderAuth('/customer/profile');
     expect(await screen.findByRole('heading', { name: 'Customer Profile' })).toBeInTheDocument();
@@ -22,9 +23,7 @@ describe('CustomerProfile', () => {
     await userEvent.clear(phone);
     await userEvent.type(phone, ' +61422222222 ');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(callsTo(calls, '/api/nms/customer/profile/update')).toHaveLength(1));
-    expect(callsTo(calls, '/api/nms/customer/profile/update')[0]?.body).toEqual({ first_name: 'Cy', last_name: 'User', phone_no: '+61422222222' });
-    await waitFor(() => expect(notifications()).toEqual([{ messageType: 'success', message: 'Profile updated successfully', timer: 4000 }]));
+    await expectProfileSaved(calls, '/api/nms/customer/profile/update', { first_name: 'Cy', last_name: 'User', phone_no: '+61422222222' });
   });
 
   it('requires names and a phone', async () => {

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { callsTo, fakeApi, notifications, renderAuth, resetPage, signInAs } from '../test-support';
+import { callsTo, fakeApi, renderAuth, resetPage, signInAs } from '../test-support';
+import { PROFILE_SAVED, expectProfileSaved } from './profile-test-support';
 
 const PROFILE = {
   status: true,
@@ -42,15 +43,14 @@ describe('ElectricianProfile', () => {
     const calls = fakeApi({
       'GET /api/electrician/getprofile': { body: PROFILE },
       'GET /api/aggregators/get-list': { body: AGGREGATORS },
-      'PUT /api/electrician/editprofile': { body: { status: true, message: 'Profile updated successfully' } },
+      'PUT /api/electrician/editprofile': PROFILE_SAVED,
     });
     await renderAuth('/electrician/profile');
     const select = await screen.findByRole('combobox', { name: /Aggregator/ });
     await waitFor(() => expect(within(select).getAllByRole('option')).toHaveLength(3));
     await userEvent.selectOptions(select, '1');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(callsTo(calls, '/api/electrician/editprofile')).toHaveLength(1));
-    expect(callsTo(calls, '/api/electrician/editprofile')[0]?.body).toEqual({
+    await expectProfileSaved(calls, '/api/electrician/editprofile', {
       postcode: '3000',
       first_name: 'Sam',
       last_name: 'Sparks',
@@ -60,7 +60,6 @@ describe('ElectricianProfile', () => {
       abn_number: '12345678901',
       aggregator_id: 1,
     });
-    await waitFor(() => expect(notifications()).toEqual([{ messageType: 'success', message: 'Profile updated successfully', timer: 4000 }]));
   });
 
   it('requires address, ABN number and an aggregator, and a phone of 8 to 13', async () => {

@@ -1,40 +1,32 @@
-import { FormField, NativeSelect, SimpleGrid, TextField } from '@fleet/shared-ui';
+import { FormField, NativeSelect, TextField } from '@fleet/shared-ui';
 import { useQuery } from '@tanstack/react-query';
 import * as yup from 'yup';
 import { useAuthTranslation } from '../forms/form-helpers';
-import { name, currentPasswordFor, optionalPassword, phone, postcode, text } from '../forms/rules';
+import { name, passwordChange, personNames, phone, postcode, text } from '../forms/rules';
 import { readAggregators, readElectricianProfile, saveElectricianProfile, type ElectricianProfileInfo } from './calls';
-import { ProfileForm, ProfileFrame, ProfileCurrentPasswordField, ProfilePasswordField, useProfile, useProfileForm } from './ProfileFrame';
+import { ProfileForm, ProfileFrame, ProfileNameFields, ProfilePasswordFields, signedInNames, useProfileForm } from './ProfileFrame';
 
 // Spec 5 "Electrician": the usual required fields plus address and ABN number, phone 8 to 13,
 // aggregator when editing.
 const schema = yup.object({
-  first_name: name('validation.firstNameRequired', 'validation.firstNameLength'),
-  last_name: name('validation.lastNameRequired', 'validation.lastNameLength'),
+  ...personNames(),
   company_name: name('validation.companyNameRequired', 'validation.companyNameLength'),
   phone_no: phone(),
   postcode: postcode(),
   address: text().required('validation.addressRequired'),
   abn_number: text().required('validation.abnNumberRequired'),
   aggregator_id: text().required('validation.aggregatorRequired'),
-  password: optionalPassword(),
-  current_password: currentPasswordFor(),
+  ...passwordChange(),
 });
 
 export function ElectricianProfile() {
-  const { t } = useAuthTranslation();
-  const query = useProfile('Electrician', readElectricianProfile);
-  return (
-    <ProfileFrame title={t('profile.electricianTitle')} query={query}>
-      {(info) => <ElectricianProfileForm info={info} />}
-    </ProfileFrame>
-  );
+  return <ProfileFrame role="Electrician" read={readElectricianProfile} title="profile.electricianTitle" form={ElectricianProfileForm} />;
 }
 
 function ElectricianProfileForm({ info }: { info: ElectricianProfileInfo }) {
   const { t } = useAuthTranslation();
   const aggregators = useQuery({ queryKey: ['auth', 'aggregators'], queryFn: readAggregators });
-  const { register, errors, errorText, formProps } = useProfileForm(
+  const { register, errors, errorText, field, formProps } = useProfileForm(
     'Electrician',
     schema,
     {
@@ -53,7 +45,7 @@ function ElectricianProfileForm({ info }: { info: ElectricianProfileInfo }) {
     {
       toBody: ({ aggregator_id, ...values }) => ({ ...values, aggregator_id: Number(aggregator_id) }),
       clearOnSave: ['password', 'current_password'],
-      signedInDetails: (body) => ({ first_name: body.first_name, last_name: body.last_name }),
+      signedInDetails: signedInNames,
     },
   );
 
@@ -63,29 +55,25 @@ function ElectricianProfileForm({ info }: { info: ElectricianProfileInfo }) {
 
   return (
     <ProfileForm email={info.email} {...formProps}>
-      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-        <TextField label={t('common.firstName')} required autoComplete="given-name" error={errorText(errors.first_name)} {...register('first_name')} />
-        <TextField label={t('common.lastName')} required autoComplete="family-name" error={errorText(errors.last_name)} {...register('last_name')} />
-        <TextField label={t('profile.companyName')} required autoComplete="organization" error={errorText(errors.company_name)} {...register('company_name')} />
-        <TextField label={t('profile.phone')} type="tel" required autoComplete="tel" error={errorText(errors.phone_no)} {...register('phone_no')} />
-        <TextField label={t('profile.address')} required autoComplete="street-address" error={errorText(errors.address)} {...register('address')} />
-        <TextField label={t('profile.postcode')} required autoComplete="postal-code" error={errorText(errors.postcode)} {...register('postcode')} />
-        <TextField label={t('profile.abnNumber')} required error={errorText(errors.abn_number)} {...register('abn_number')} />
-        <FormField label={t('profile.aggregator')} required error={errorText(errors.aggregator_id)}>
-          <NativeSelect.Root disabled={aggregators.isPending && options.length === 0}>
-            <NativeSelect.Field placeholder={t('profile.selectAggregator')} {...register('aggregator_id')}>
-              {options.map((aggregator) => (
-                <option key={aggregator.id} value={String(aggregator.id)}>
-                  {aggregator.name}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </FormField>
-        <ProfilePasswordField error={errorText(errors.password)} {...register('password')} />
-        <ProfileCurrentPasswordField error={errorText(errors.current_password)} {...register('current_password')} />
-      </SimpleGrid>
+      <ProfileNameFields first={field('first_name')} last={field('last_name')} />
+      <TextField label={t('profile.companyName')} required autoComplete="organization" {...field('company_name')} />
+      <TextField label={t('profile.phone')} type="tel" required autoComplete="tel" {...field('phone_no')} />
+      <TextField label={t('profile.address')} required autoComplete="street-address" {...field('address')} />
+      <TextField label={t('profile.postcode')} required autoComplete="postal-code" {...field('postcode')} />
+      <TextField label={t('profile.abnNumber')} required {...field('abn_number')} />
+      <FormField label={t('profile.aggregator')} required error={errorText(errors.aggregator_id)}>
+        <NativeSelect.Root disabled={aggregators.isPending && options.length === 0}>
+          <NativeSelect.Field placeholder={t('profile.selectAggregator')} {...register('aggregator_id')}>
+            {options.map((aggregator) => (
+              <option key={aggregator.id} value={String(aggregator.id)}>
+                {aggregator.name}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </FormField>
+      <ProfilePasswordFields password={field('password')} current={field('current_password')} />
     </ProfileForm>
   );
 }

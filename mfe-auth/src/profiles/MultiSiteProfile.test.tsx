@@ -1,6 +1,7 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { callsTo, fakeApi, notifications, renderAuth, resetPage, signInAs } from '../test-support';
+import { fakeApi, renderAuth, resetPage, signInAs } from '../test-support';
+import { PROFILE_SAVED, expectProfileSaved } from './profile-test-support';
 
 const PROFILE = {
   status: true,
@@ -24,7 +25,7 @@ describe('MultiSiteProfile', () => {
   it('loads and saves the multi-site fields, with a password when given', async () => {
     const calls = fakeApi({
       'GET /api/mscc/nms/profile/get': { body: PROFILE },
-      'PUT /api/mscc/nms/profile/update': { body: { status: true, message: 'Profile updated successfully' } },
+      'PUT /api/mscc/nms/profile/update': PROFILE_SAVED,
     });
     await renderAuth('/mscc/profile');
     expect(await screen.findByRole('textbox', { name: /Company Address/ })).toHaveValue('9 Harbour Rd, Sydney');
@@ -32,8 +33,7 @@ describe('MultiSiteProfile', () => {
     await userEvent.type(screen.getByLabelText(/^Password/), 'NewPassw0rd');
     await userEvent.type(screen.getByLabelText(/^Current Password/), 'OldPassw0rd');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(callsTo(calls, '/api/mscc/nms/profile/update')).toHaveLength(1));
-    expect(callsTo(calls, '/api/mscc/nms/profile/update')[0]?.body).toEqual({
+    await expectProfileSaved(calls, '/api/mscc/nms/profile/update', {
       first_name: 'Mia',
       last_name: 'Multi',
       contact_no: '0433333333',
@@ -42,7 +42,6 @@ describe('MultiSiteProfile', () => {
       password: 'NewPassw0rd',
       current_password: 'OldPassw0rd',
     });
-    await waitFor(() => expect(notifications()).toEqual([{ messageType: 'success', message: 'Profile updated successfully', timer: 4000 }]));
   });
 
   it('checks the contact number and the company fields', async () => {

@@ -1,30 +1,26 @@
-import { SimpleGrid, TextField } from '@fleet/shared-ui';
+import { TextField } from '@fleet/shared-ui';
 import * as yup from 'yup';
 import { useAuthTranslation } from '../forms/form-helpers';
-import { name, currentPasswordFor, optionalPassword, phone, text } from '../forms/rules';
+import { name, passwordChange, personNames, phone, text } from '../forms/rules';
 import { readMultiSiteProfile, saveMultiSiteProfile, type MultiSiteProfileInfo } from './calls';
-import { ProfileForm, ProfileFrame, ProfileCurrentPasswordField, ProfilePasswordField, useProfile, useProfileForm } from './ProfileFrame';
+import { ProfileForm, ProfileFrame, ProfileNameFields, ProfilePasswordFields, useProfileForm } from './ProfileFrame';
 
 // Spec 3 "Multi-site profile" fields with the shared profile rules of spec 5.
 const schema = yup.object({
-  first_name: name('validation.firstNameRequired', 'validation.firstNameLength'),
-  last_name: name('validation.lastNameRequired', 'validation.lastNameLength'),
+  ...personNames(),
   contact_no: phone('validation.contactNoRequired', 'validation.contactNoLength'),
   company_name: name('validation.companyNameRequired', 'validation.companyNameLength'),
   company_address: text().required('validation.companyAddressRequired'),
-  password: optionalPassword(),
-  current_password: currentPasswordFor(),
+  ...passwordChange(),
 });
 
 export function MultiSiteProfile() {
-  const { t } = useAuthTranslation();
-  const query = useProfile('mscc', readMultiSiteProfile);
-  return <ProfileFrame title={t('profile.msccTitle')} query={query}>{(info) => <MultiSiteProfileForm info={info} />}</ProfileFrame>;
+  return <ProfileFrame role="mscc" read={readMultiSiteProfile} title="profile.msccTitle" form={MultiSiteProfileForm} />;
 }
 
 function MultiSiteProfileForm({ info }: { info: MultiSiteProfileInfo }) {
   const { t } = useAuthTranslation();
-  const { register, errors, errorText, formProps } = useProfileForm(
+  const { field, formProps } = useProfileForm(
     'mscc',
     schema,
     {
@@ -46,15 +42,11 @@ function MultiSiteProfileForm({ info }: { info: MultiSiteProfileInfo }) {
 
   return (
     <ProfileForm email={info.email} {...formProps}>
-      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-        <TextField label={t('common.firstName')} required autoComplete="given-name" error={errorText(errors.first_name)} {...register('first_name')} />
-        <TextField label={t('common.lastName')} required autoComplete="family-name" error={errorText(errors.last_name)} {...register('last_name')} />
-        <TextField label={t('profile.contactNo')} type="tel" required autoComplete="tel" error={errorText(errors.contact_no)} {...register('contact_no')} />
-        <TextField label={t('profile.companyName')} required autoComplete="organization" error={errorText(errors.company_name)} {...register('company_name')} />
-        <TextField label={t('profile.companyAddress')} required autoComplete="street-address" error={errorText(errors.company_address)} {...register('company_address')} />
-        <ProfilePasswordField error={errorText(errors.password)} {...register('password')} />
-        <ProfileCurrentPasswordField error={errorText(errors.current_password)} {...register('current_password')} />
-      </SimpleGrid>
+      <ProfileNameFields first={field('first_name')} last={field('last_name')} />
+      <TextField label={t('profile.contactNo')} type="tel" required autoComplete="tel" {...field('contact_no')} />
+      <TextField label={t('profile.companyName')} required autoComplete="organization" {...field('company_name')} />
+      <TextField label={t('profile.companyAddress')} required autoComplete="street-address" {...field('company_address')} />
+      <ProfilePasswordFields password={field('password')} current={field('current_password')} />
     </ProfileForm>
   );
 }

@@ -1,11 +1,10 @@
 import { errorMessage, notify, useSession, type ApiAnswer, type LoginUserDetails } from '@fleet/shared-api';
-import { Box, Button, Card, FormField, Heading, HStack, PasswordInput, Spinner, Stack, Text, TextField } from '@fleet/shared-ui';
-import { yupResolver } from '@hookform/resolvers/yup';
+import { Box, Button, Card, FormField, Heading, HStack, PasswordInput, SimpleGrid, Spinner, Stack, Text, TextField } from '@fleet/shared-ui';
 import { useMutation, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
-import { useEffect, useRef, type FormEventHandler, type ReactNode, type Ref } from 'react';
-import { useForm, type DefaultValues, type Path, type UseFormRegisterReturn } from 'react-hook-form';
+import { useEffect, useRef, type ComponentType, type FormEventHandler, type ReactNode, type Ref } from 'react';
+import type { DefaultValues, Path, UseFormRegisterReturn } from 'react-hook-form';
 import type { AnyObject, InferType, ObjectSchema } from 'yup';
-import { useAuthTranslation, useErrorText, useFirstErrorFocus } from '../forms/form-helpers';
+import { useAuthForm, useAuthTranslation } from '../forms/form-helpers';
 import type { ProfileRole } from '../description';
 
 const profileKey = (role: ProfileRole) => ['auth', 'profile', role] as const;
@@ -14,7 +13,7 @@ const profileKey = (role: ProfileRole) => ['auth', 'profile', role] as const;
  * The signed-in user's profile (TanStack Query: cached per role, refetched after a save). A read
  * refused because the session expired is read again once the session is renewed.
  */
-export function useProfile<T>(role: ProfileRole, read: () => Promise<T>): UseQueryResult<T> {
+function useProfile<T>(role: ProfileRole, read: () => Promise<T>): UseQueryResult<T> {
   const query = useQuery({ queryKey: profileKey(role), queryFn: read });
   const accessToken = useSession((state) => state.accessToken);
   const { isError, refetch } = query;
@@ -72,11 +71,7 @@ export interface ProfileFormOptions<Values, Body> {
   signedInDetails?: (body: Body) => Partial<LoginUserDetails>;
 }
 
-/**
- * The form plumbing of every profile screen: yup-checked values, the first field in error focused
- * (spec 5, in screen order, so react-hook-form's own focus is off), and the save with its toast.
- * Generic over the schema so `register('agencyName')` is checked against that screen's fields.
- */
+/** The form of every profile screen (useAuthForm's) and the save with its toast. */
 export function useProfileForm<Schema extends ObjectSchema<AnyObject>, Body>(
   role: ProfileRole,
   schema: Schema,
@@ -84,36 +79,36 @@ export function useProfileForm<Schema extends ObjectSchema<AnyObject>, Body>(
   save: (body: Body) => Promise<ApiAnswer<unknown>>,
   { toBody, clearOnSave = [], signedInDetails }: ProfileFormOptions<InferType<Schema>, Body>,
 ) {
-  const errorText = useErrorText();
-  const { formRef, onInvalid } = useFirstErrorFocus<InferType<Schema>>();
-  const {
-    register,
-    handleSubmit,
-    resetField,
-    formState: { errors },
-  } = useForm<InferType<Schema>>({ resolver: yupResolver(schema), defaultValues, shouldFocusError: false });
+  const { form, formRef, errors, errorText, field, submit } = useAuthForm(schema, defaultValues);
   const mutation = useSaveProfile(role, save, {
-    onSaved: () => clearOnSave.forEach((field) => resetField(field)),
+    onSaved: () => clearOnSave.forEach((name) => form.resetField(name)),
     signedInDetails,
   });
-  const onSubmit = handleSubmit((values) => mutation.mutate(toBody(values)), onInvalid);
-  return { register, errors, errorText, formProps: { formRef, onSubmit, saving: mutation.isPending } };
+  const onSubmit = submit((values) => mutation.mutate(toBody(values)));
+  return { register: form.register, errors, errorText, field, formProps: { formRef, onSubmit, saving: mutation.isPending } };
 }
+
+/** A profile that changes the signed-in user's names: the header shows the new ones. */
+export const signedInNames = (body: { first_name: string; last_name: string }): Partial<LoginUserDetails> => ({ first_name: body.first_name, last_name: body.last_name });
 
 export interface ProfileFrameProps<T> {
+  role: ProfileRole;
+  read: () => Promise<T>;
+  /** The text key of the screen's heading. */
   title: string;
-  query: UseQueryResult<T>;
-  children: (info: T) => ReactNode;
+  /** The role's form, mounted with the profile read. */
+  form: ComponentType<{ info: T }>;
 }
 
-/** Heading, loading and load-failure states around a profile form; the form mounts with the data. */
-export function ProfileFrame<T>({ title, query, children }: ProfileFrameProps<T>) {
+/** A profile screen: heading, loading and load-failure states around the role's form; the form mounts with the data. */
+export function ProfileFrame<T>({ role, read, title, form: Form }: ProfileFrameProps<T>) {
   const { t } = useAuthTranslation();
+  const query = useProfile(role, read);
   return (
     <Box maxW="3xl" py="2">
       <Stack gap="6">
         <Heading as="h1" size="xl">
-          {title}
+          {t(title)}
         </Heading>
         {query.isPending ? (
           <HStack role="status" gap="3">
@@ -130,7 +125,9 @@ export function ProfileFrame<T>({ title, query, children }: ProfileFrameProps<T>
           </Stack>
         ) : (
           <Card.Root>
-            <Card.Body>{children(query.data)}</Card.Body>
+            <Card.Body>
+              <Form info={query.data} />
+            </Card.Body>
           </Card.Root>
         )}
       </Stack>
@@ -146,14 +143,16 @@ export interface ProfileFormProps {
   children: ReactNode;
 }
 
-/** The form of every profile: the sign-in email shown read-only, the role's fields, and Save. */
+/** The form of every profile: the sign-in email shown read-only, the role's fields in a grid of two, and Save. */
 export function ProfileForm({ formRef, onSubmit, email, saving, children }: ProfileFormProps) {
   const { t } = useAuthTranslation();
   return (
     <form ref={formRef} noValidate onSubmit={onSubmit}>
       <Stack gap="4">
         <TextField label={t('common.email')} value={email} readOnly helperText={t('common.readOnlyEmail')} />
-        {children}
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+          {children}
+        </SimpleGrid>
         <Box>
           <Button type="submit" colorPalette="teal" loading={saving}>
             {t('common.save')}
@@ -164,26 +163,38 @@ export function ProfileForm({ formRef, onSubmit, email, saving, children }: Prof
   );
 }
 
-export interface ProfilePasswordFieldProps extends UseFormRegisterReturn {
+/** A registered field of a profile form with its message (useProfileForm's `field(name)`). */
+export interface ProfileFieldProps extends UseFormRegisterReturn {
   error: string | undefined;
 }
 
-/** The optional new password of a profile: left blank, the password stays as it is. */
-export function ProfilePasswordField({ error, ...field }: ProfilePasswordFieldProps) {
+/** First and last name, side by side in the profile's grid. */
+export function ProfileNameFields({ first, last }: { first: ProfileFieldProps; last: ProfileFieldProps }) {
   const { t } = useAuthTranslation();
   return (
-    <FormField label={t('common.password')} helperText={t('common.leaveBlank')} error={error}>
-      <PasswordInput autoComplete="new-password" {...field} />
-    </FormField>
+    <>
+      <TextField label={t('common.firstName')} required autoComplete="given-name" {...first} />
+      <TextField label={t('common.lastName')} required autoComplete="family-name" {...last} />
+    </>
   );
 }
 
-/** The current password, asked for whenever a new one is typed (the server checks it). */
-export function ProfileCurrentPasswordField({ error, ...field }: ProfilePasswordFieldProps) {
+/**
+ * The optional new password (left blank, the password stays as it is) and the current password, asked
+ * for whenever a new one is typed (the server checks it): the last fields of a profile.
+ */
+export function ProfilePasswordFields({ password, current }: { password: ProfileFieldProps; current: ProfileFieldProps }) {
   const { t } = useAuthTranslation();
+  const { error: passwordError, ...passwordField } = password;
+  const { error: currentError, ...currentField } = current;
   return (
-    <FormField label={t('common.currentPassword')} helperText={t('common.currentPasswordHelp')} error={error}>
-      <PasswordInput autoComplete="current-password" {...field} />
-    </FormField>
+    <>
+      <FormField label={t('common.password')} helperText={t('common.leaveBlank')} error={passwordError}>
+        <PasswordInput autoComplete="new-password" {...passwordField} />
+      </FormField>
+      <FormField label={t('common.currentPassword')} helperText={t('common.currentPasswordHelp')} error={currentError}>
+        <PasswordInput autoComplete="current-password" {...currentField} />
+      </FormField>
+    </>
   );
 }

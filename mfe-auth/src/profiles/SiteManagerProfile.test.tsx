@@ -1,7 +1,8 @@
 import { useSession } from '@fleet/shared-api';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { callsTo, fakeApi, notifications, renderAuth, resetPage, signInAs } from '../test-support';
+import { callsTo, fakeApi, renderAuth, resetPage, signInAs } from '../test-support';
+import { PROFILE_SAVED, expectProfileSaved } from './profile-test-support';
 
 const PROFILE = { status: true, message: '', info: { first_name: 'Sid', last_name: 'Manager', email: 'sm@fleet.test' } };
 
@@ -14,7 +15,7 @@ describe('SiteManagerProfile', () => {
   it('loads and saves names without a password when none is typed', async () => {
     const calls = fakeApi({
       'GET /api/sm/nms/profile/get': { body: PROFILE },
-      'PUT /api/sm/nms/profile/update': { body: { status: true, message: 'Profile updated successfully' } },
+      'PUT /api/sm/nms/profile/update': PROFILE_SAVED,
     });
     await renderAuth('/sm/profile');
     const last = await screen.findByRole('textbox', { name: /Last Name/ });
@@ -22,9 +23,7 @@ describe('SiteManagerProfile', () => {
     await userEvent.clear(last);
     await userEvent.type(last, 'Boss');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(callsTo(calls, '/api/sm/nms/profile/update')).toHaveLength(1));
-    expect(callsTo(calls, '/api/sm/nms/profile/update')[0]?.body).toEqual({ first_name: 'Sid', last_name: 'Boss' });
-    await waitFor(() => expect(notifications()).toEqual([{ messageType: 'success', message: 'Profile updated successfully', timer: 4000 }]));
+    await expectProfileSaved(calls, '/api/sm/nms/profile/update', { first_name: 'Sid', last_name: 'Boss' });
   });
 
   it('refuses a weak password', async () => {

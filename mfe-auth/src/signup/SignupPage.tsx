@@ -1,12 +1,9 @@
-import { notify, Link as RouterLink, useNavigate } from '@fleet/shared-api';
-import { Button, Checkbox, FormField, Link, PasswordInput, Stack, TextField } from '@fleet/shared-ui';
-import { yupResolver } from '@hookform/resolvers/yup';
-import { useMutation } from '@tanstack/react-query';
-import { Controller, useForm } from 'react-hook-form';
+import { Checkbox, FormField, PasswordInput, TextField } from '@fleet/shared-ui';
+import { Controller } from 'react-hook-form';
 import * as yup from 'yup';
-import { useAuthTranslation, useErrorText, useFirstErrorFocus } from '../forms/form-helpers';
+import { useAuthForm, useAuthTranslation, useCallThenGo } from '../forms/form-helpers';
 import { abn, email, newPassword, phone, text } from '../forms/rules';
-import { AuthCard } from '../layout/AuthCard';
+import { AuthCard, AuthForm } from '../layout/AuthCard';
 import { LOGIN_PATHS } from '../portals';
 import { signUpAgency } from './calls';
 
@@ -27,18 +24,9 @@ const EMPTY: SignupValues = { companyName: '', companyEmail: '', ABN: '', phone:
 /** Agency sign-up (spec 2.1 /signup); the new agency signs in once its email is verified. */
 export function SignupPage() {
   const { t } = useAuthTranslation();
-  const errorText = useErrorText();
-  const navigate = useNavigate();
-  const { formRef, onInvalid } = useFirstErrorFocus();
-  const {
-    register,
-    control,
-    handleSubmit,
-    formState: { errors },
-  } = useForm({ resolver: yupResolver(schema), defaultValues: EMPTY, shouldFocusError: false });
-
-  const signUp = useMutation({
-    mutationFn: (values: SignupValues) =>
+  const { formRef, form, errors, errorText, field, submit } = useAuthForm(schema, EMPTY);
+  const signUp = useCallThenGo(
+    (values: SignupValues) =>
       signUpAgency({
         agency_name: values.companyName,
         email: values.companyEmail,
@@ -46,50 +34,44 @@ export function SignupPage() {
         contact: values.phone,
         password: values.password,
       }),
-    onSuccess: (answer) => {
-      if (answer.message) notify.success(answer);
-      navigate(LOGIN_PATHS.main);
-    },
-    onError: (err) => notify.failure(err),
-  });
+    LOGIN_PATHS.main,
+  );
 
   return (
     <AuthCard title={t('signup.title')}>
-      <form ref={formRef} noValidate onSubmit={handleSubmit((values) => signUp.mutate(values), onInvalid)}>
-        <Stack gap="4">
-          <TextField label={t('signup.companyName')} required autoComplete="organization" error={errorText(errors.companyName)} {...register('companyName')} />
-          <TextField label={t('signup.companyEmail')} type="email" required autoComplete="email" error={errorText(errors.companyEmail)} {...register('companyEmail')} />
-          <TextField label={t('signup.abn')} required inputMode="numeric" error={errorText(errors.ABN)} {...register('ABN')} />
-          <TextField label={t('signup.phone')} type="tel" required autoComplete="tel" error={errorText(errors.phone)} {...register('phone')} />
-          <FormField label={t('common.password')} required helperText={t('common.passwordHint')} error={errorText(errors.password)}>
-            <PasswordInput autoComplete="new-password" {...register('password')} />
-          </FormField>
-          <Controller
-            control={control}
-            name="termCondition"
-            render={({ field }) => (
-              <FormField error={errorText(errors.termCondition)}>
-                <Checkbox.Root
-                  name={field.name}
-                  checked={field.value}
-                  onCheckedChange={({ checked }) => field.onChange(checked === true)}
-                  colorPalette="teal"
-                >
-                  <Checkbox.HiddenInput ref={field.ref} onBlur={field.onBlur} />
-                  <Checkbox.Control />
-                  <Checkbox.Label>{t('signup.terms')}</Checkbox.Label>
-                </Checkbox.Root>
-              </FormField>
-            )}
-          />
-          <Button type="submit" colorPalette="teal" loading={signUp.isPending}>
-            {t('signup.submit')}
-          </Button>
-          <Link asChild colorPalette="teal" fontSize="sm">
-            <RouterLink to={LOGIN_PATHS.main}>{t('signup.haveAccount')}</RouterLink>
-          </Link>
-        </Stack>
-      </form>
+      <AuthForm
+        formRef={formRef}
+        onSubmit={submit((values) => signUp.mutate(values))}
+        submit={t('signup.submit')}
+        busy={signUp.isPending}
+        link={{ to: LOGIN_PATHS.main, text: t('signup.haveAccount') }}
+      >
+        <TextField label={t('signup.companyName')} required autoComplete="organization" {...field('companyName')} />
+        <TextField label={t('signup.companyEmail')} type="email" required autoComplete="email" {...field('companyEmail')} />
+        <TextField label={t('signup.abn')} required inputMode="numeric" {...field('ABN')} />
+        <TextField label={t('signup.phone')} type="tel" required autoComplete="tel" {...field('phone')} />
+        <FormField label={t('common.password')} required helperText={t('common.passwordHint')} error={errorText(errors.password)}>
+          <PasswordInput autoComplete="new-password" {...form.register('password')} />
+        </FormField>
+        <Controller
+          control={form.control}
+          name="termCondition"
+          render={({ field: terms }) => (
+            <FormField error={errorText(errors.termCondition)}>
+              <Checkbox.Root
+                name={terms.name}
+                checked={terms.value}
+                onCheckedChange={({ checked }) => terms.onChange(checked === true)}
+                colorPalette="teal"
+              >
+                <Checkbox.HiddenInput ref={terms.ref} onBlur={terms.onBlur} />
+                <Checkbox.Control />
+                <Checkbox.Label>{t('signup.terms')}</Checkbox.Label>
+              </Checkbox.Root>
+            </FormField>
+          )}
+        />
+      </AuthForm>
     </AuthCard>
   );
 }

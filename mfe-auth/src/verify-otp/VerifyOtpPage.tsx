@@ -1,11 +1,9 @@
 import { homePath, isProductKey, LOGIN_TOAST_TIMER, notify, SELECTED_PRODUCT_KEY, useSession, Link as RouterLink, Navigate, useLocation, useNavigate, verifyLoginOtp } from '@fleet/shared-api';
 import { Button, Link, Stack, TextField } from '@fleet/shared-ui';
-import { yupResolver } from '@hookform/resolvers/yup';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import * as yup from 'yup';
-import { useAuthTranslation, useErrorText, useFirstErrorFocus } from '../forms/form-helpers';
+import { useAuthForm, useAuthTranslation } from '../forms/form-helpers';
 import { text } from '../forms/rules';
 import { AuthCard } from '../layout/AuthCard';
 import { resendLoginOtp } from '../login/calls';
@@ -41,17 +39,11 @@ export function VerifyOtpPage() {
 
 function VerifyOtpForm({ pending }: { pending: PendingLogin }) {
   const { t } = useAuthTranslation();
-  const errorText = useErrorText();
   const navigate = useNavigate();
   const signIn = useSession((state) => state.signIn);
   const [sentAt, setSentAt] = useState(pending.otpSentAt);
   const cooldown = useResendCooldown(sentAt);
-  const { formRef, onInvalid } = useFirstErrorFocus();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm({ resolver: yupResolver(schema), defaultValues: { otp: '' }, shouldFocusError: false });
+  const { formRef, field, submit } = useAuthForm(schema, { otp: '' });
 
   const verify = useMutation({
     mutationFn: (otp: string) => verifyLoginOtp({ email: pending.email, otp }),
@@ -77,7 +69,7 @@ function VerifyOtpForm({ pending }: { pending: PendingLogin }) {
 
   return (
     <AuthCard title={t('otp.title')} intro={t('otp.intro', { email: pending.email })}>
-      <form ref={formRef} noValidate onSubmit={handleSubmit(({ otp }) => verify.mutate(otp), onInvalid)}>
+      <form ref={formRef} noValidate onSubmit={submit(({ otp }) => verify.mutate(otp))}>
         <Stack gap="4">
           <TextField
             label={t('otp.code')}
@@ -86,8 +78,7 @@ function VerifyOtpForm({ pending }: { pending: PendingLogin }) {
             autoComplete="one-time-code"
             maxLength={6}
             autoFocus
-            error={errorText(errors.otp)}
-            {...register('otp')}
+            {...field('otp')}
           />
           <Button type="submit" colorPalette="teal" loading={verify.isPending}>
             {t('otp.submit')}

@@ -1,7 +1,7 @@
 import { exportListQuery, productDeviceType, useListState, useOpenWithBack, useSelectedProduct } from '@fleet/shared-api';
 import { Link as RouterLink } from '@fleet/shared-api';
 import { Box, Link, StatusBadge } from '@fleet/shared-ui';
-import { addressLine, ListHeader, PagedTable, RowActions, type DataColumn, type FilterFieldDef } from '@fleet/shared-ui/tables';
+import { addressLine, ListHeader, PagedTable, rowActionsColumn, type DataColumn, type FilterFieldDef } from '@fleet/shared-ui/tables';
 import { useCustomerList, type CustomerRow, type SyncType } from '../api/customers';
 import { customerPaths, type CustomerArea } from '../description';
 import { useCustomersTranslation } from '../i18n/translation';
@@ -55,12 +55,10 @@ export function CustomerListPage({ area }: { area: CustomerArea }) {
           { key: 'weekly_report', header: t('list.weeklyReport'), render: (row: CustomerRow) => <SyncCell area={area} row={row} type="weekly_report" /> },
         ]
       : []),
-    {
-      key: 'action',
-      header: t('list.action'),
-      sortable: false,
-      render: (row) => <RowActions name={row.email} onView={() => openWithBack(customerPaths(area).detail.replace(':id', String(row.id)))} />,
-    },
+    rowActionsColumn(t('list.action'), (row) => ({
+      name: row.email,
+      onView: () => openWithBack(customerPaths(area).detail.replace(':id', String(row.id))),
+    })),
   ];
 
   const filters: FilterFieldDef[] = [

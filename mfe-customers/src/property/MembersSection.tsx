@@ -1,7 +1,7 @@
 import { errorMessage, formatDate, useFieldRefusal } from '@fleet/shared-api';
 import { Box, Button, ErrorPanel, Heading, HStack } from '@fleet/shared-ui';
 import { EditDialog, useDialogForm } from '@fleet/shared-ui/overlays';
-import { DataTable, DeleteConfirmDialog, RowActions, type DataColumn } from '@fleet/shared-ui/tables';
+import { DataTable, DeleteConfirmDialog, rowActionsColumn, type DataColumn } from '@fleet/shared-ui/tables';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -25,7 +25,7 @@ export function MembersSection({ area, propertyId }: { area: CustomerArea; prope
     { key: 'name', header: t('list.name'), sortable: false, render: (row) => [row.first_name, row.last_name].filter(Boolean).join(' ') || '-' },
     { key: 'phone_no', header: t('property.memberPhone'), sortable: false, render: (row) => row.phone_no ?? '-' },
     { key: 'created_at', header: t('detail.created'), sortable: false, render: (row) => formatDate(row.created_at) },
-    { key: 'action', header: t('list.action'), sortable: false, render: (row) => <RowActions name={row.email} onDelete={() => setRemoving(row)} /> },
+    rowActionsColumn(t('list.action'), (row) => ({ name: row.email, onDelete: () => setRemoving(row) })),
   ];
   return (
     <Box as="section" mt="6" aria-labelledby="members">

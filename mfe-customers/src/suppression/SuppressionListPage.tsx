@@ -1,7 +1,7 @@
 import { EMAIL_PATTERN, formatDate, Link as RouterLink, useListState } from '@fleet/shared-api';
 import { Box, Button, FormField, Input, Link, NativeSelect, Stack } from '@fleet/shared-ui';
 import { EditDialog, useDialogForm } from '@fleet/shared-ui/overlays';
-import { DeleteConfirmDialog, ListHeader, PagedTable, RowActions, type DataColumn, type FilterFieldDef } from '@fleet/shared-ui/tables';
+import { DeleteConfirmDialog, ListHeader, PagedTable, rowActionsColumn, type DataColumn, type FilterFieldDef } from '@fleet/shared-ui/tables';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -56,7 +56,7 @@ export function SuppressionListPage() {
     },
     { key: 'reason', header: t('suppression.reason'), render: (row) => reasonLabel(row.reason) },
     { key: 'created_at', header: t('suppression.added'), render: (row) => formatDate(row.created_at) },
-    { key: 'action', header: t('list.action'), sortable: false, render: (row) => <RowActions name={row.email} onDelete={() => setRemoving(row)} /> },
+    rowActionsColumn(t('list.action'), (row) => ({ name: row.email, onDelete: () => setRemoving(row) })),
   ];
   const filters: FilterFieldDef[] = [
     { key: 'email', label: t('suppression.email') },

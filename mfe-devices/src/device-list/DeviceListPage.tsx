@@ -7,6 +7,7 @@ import { detailPath } from '../paths';
 import { useDeviceColumns } from './columns';
 import { CsvExport } from './CsvExport';
 
+/** The list's filters in the spec's order (kept in the URL). */
 const FILTER_KEYS = [
   'mac_address',
   'serial_number',
@@ -40,19 +41,7 @@ export function DeviceListPage({ scope }: { scope: DeviceScope }) {
   const columns = useDeviceColumns({ line, onView: (row) => openWithBack(detailPath(scope, row)) });
 
   // spec: the Lighting list's filters (no serial number for the lines known by MAC; Agency Name for Admin)
-  const filters = useDeviceFilterFields([
-    'mac_address',
-    ...(byMac ? [] : (['serial_number'] as const)),
-    'installation_date',
-    'installed_via',
-    ...(scope.kind === 'admin' ? (['agency_name'] as const) : []),
-    'first_name',
-    'installer_uuid',
-    'id',
-    'device_status',
-    'status',
-    'connection_type',
-  ]);
+  const filters = useDeviceFilterFields(FILTER_KEYS.filter((key) => (key !== 'serial_number' || !byMac) && (key !== 'agency_name' || scope.kind === 'admin')));
 
   return (
     <Box p="4">

@@ -1,6 +1,6 @@
 import { formatDate, propertyViewOf, useSession } from '@fleet/shared-api';
 import { StatusBadge, useEnumText } from '@fleet/shared-ui';
-import { PropertyAddressCell, RowActions, type DataColumn } from '@fleet/shared-ui/tables';
+import { PropertyAddressCell, rowActionsColumn, type DataColumn } from '@fleet/shared-ui/tables';
 import type { DeviceRow } from '../api/devices';
 import { useDevicesTranslation } from '../i18n/translation';
 
@@ -38,6 +38,6 @@ export function useDeviceColumns({ line, onView, details = true }: DeviceColumns
     { key: 'status', header: t('list.customerState'), render: (row) => <StatusBadge status={row.status} /> },
     { key: 'device_status', header: t('list.deviceStatus'), render: (row) => <StatusBadge status={row.device_status} /> },
     { key: 'id', header: t('list.recordId') },
-    { key: 'action', header: t('list.action'), sortable: false, render: (row) => <RowActions name={row.mac_address ?? row.serial_number} onView={() => onView(row)} /> },
+    rowActionsColumn(t('list.action'), (row) => ({ name: row.mac_address ?? row.serial_number, onView: () => onView(row) })),
   ];
 }

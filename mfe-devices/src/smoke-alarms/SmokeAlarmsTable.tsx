@@ -1,6 +1,6 @@
 import { formatDate, formatDateTime, Link as RouterLink, type ListInfo, type ListStateControls } from '@fleet/shared-api';
 import { Link, StatusBadge } from '@fleet/shared-ui';
-import { PagedTable, PropertyAddressCell, RowActions, type DataColumn } from '@fleet/shared-ui/tables';
+import { PagedTable, PropertyAddressCell, rowActionsColumn, type DataColumn } from '@fleet/shared-ui/tables';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { SmokeAlarm } from '../api/devices';
 import { ADMIN_DETAIL_PATHS } from '../description';
@@ -54,7 +54,7 @@ export function SmokeAlarmsTable({ label, list, alarms, withHub, onOpen }: Smoke
       : []),
     { key: 'id', header: t('list.recordId') },
     ...(onOpen
-      ? [{ key: 'action', header: t('list.action'), sortable: false, render: (row: SmokeAlarm) => <RowActions name={row.serial_number} onView={() => onOpen(row)} /> }]
+      ? [rowActionsColumn(t('list.action'), (row: SmokeAlarm) => ({ name: row.serial_number, onView: () => onOpen(row) }))]
       : []),
   ];
   return <PagedTable label={label} list={list} result={alarms} page={alarms.data} columns={columns} />;

@@ -1,5 +1,5 @@
 import { formatDate, useSearchParams, useListState } from '@fleet/shared-api';
-import { DeleteConfirmDialog, ListHeader, OptionSelect, PagedTable, RowActions } from '@fleet/shared-ui/tables';
+import { DeleteConfirmDialog, ListHeader, OptionSelect, PagedTable, rowActionsColumn } from '@fleet/shared-ui/tables';
 import { Box, Button, HStack, Link, Stack, Text, DownloadIcon } from '@fleet/shared-ui';
 import { ReadMore } from '@fleet/shared-ui/overlays';
 import type { DataColumn } from '@fleet/shared-ui/tables';
@@ -78,12 +78,11 @@ export function FirmwaresPage() {
       render: (row) => message(t('firmwares.optionalMessage'), row.manual_update_message, row.version),
     },
     { key: 'created_at', header: t('firmwares.addedOn'), render: (row) => formatDate(row.created_at) || '-' },
-    {
-      key: 'action',
-      header: t('common.action'),
-      sortable: false,
-      render: (row) => <RowActions name={row.version} onEdit={() => setDialog({ open: true, firmware: row })} onDelete={() => setDeleting(row)} />,
-    },
+    rowActionsColumn(t('common.action'), (row) => ({
+      name: row.version,
+      onEdit: () => setDialog({ open: true, firmware: row }),
+      onDelete: () => setDeleting(row),
+    })),
   ];
 
   return (

@@ -1,5 +1,5 @@
 import { formatDate, notify, useBackState, useLocation, useNavigate, useListState } from '@fleet/shared-api';
-import { DeleteConfirmDialog, ListHeader, PagedTable, RowActions } from '@fleet/shared-ui/tables';
+import { DeleteConfirmDialog, ListHeader, PagedTable, rowActionsColumn } from '@fleet/shared-ui/tables';
 import { Box, Button, Checkbox } from '@fleet/shared-ui';
 import type { DataColumn } from '@fleet/shared-ui/tables';
 import { useState } from 'react';
@@ -103,18 +103,11 @@ export function GroupsPage() {
         </Checkbox.Root>
       ),
     },
-    {
-      key: 'action',
-      header: t('common.action'),
-      sortable: false,
-      render: (row) => (
-        <RowActions
-          name={row.name}
-          onView={() => navigate(`/admin/OTA-groups/${row.id}?${new URLSearchParams({ [BACK_PARAM]: location.search }).toString()}`, { state: backState })}
-          onDelete={() => setDeleting(row)}
-        />
-      ),
-    },
+    rowActionsColumn(t('common.action'), (row) => ({
+      name: row.name,
+      onView: () => navigate(`/admin/OTA-groups/${row.id}?${new URLSearchParams({ [BACK_PARAM]: location.search }).toString()}`, { state: backState }),
+      onDelete: () => setDeleting(row),
+    })),
   ];
 
   return (

@@ -1,5 +1,5 @@
 import { formatDateTime, useListState, useLiveCache, useLiveUpdates, type ListInfo } from '@fleet/shared-api';
-import { ListHeader, PagedTable, RowActions } from '@fleet/shared-ui/tables';
+import { ListHeader, PagedTable, rowActionsColumn } from '@fleet/shared-ui/tables';
 import { Badge, Box } from '@fleet/shared-ui';
 import type { DataColumn } from '@fleet/shared-ui/tables';
 import { useQueryClient } from '@tanstack/react-query';
@@ -45,12 +45,7 @@ export function OtaHistoryPage() {
     { key: 'downloading', header: t('history.downloading'), sortable: false, render: (row) => count(row.downloading, 'blue') },
     { key: 'installed', header: t('history.installed'), sortable: false, render: (row) => count(row.installed, 'green') },
     { key: 'failed', header: t('history.failed'), sortable: false, render: (row) => count(row.failed, 'red') },
-    {
-      key: 'action',
-      header: t('common.action'),
-      sortable: false,
-      render: (row) => <RowActions name={`#${row.id}`} onView={() => setOpened(row)} />,
-    },
+    rowActionsColumn(t('common.action'), (row) => ({ name: `#${row.id}`, onView: () => setOpened(row) })),
   ];
 
   return (

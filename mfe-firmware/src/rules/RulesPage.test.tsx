@@ -23,6 +23,14 @@ beforeEach(() => {
   signInAsAdmin('electricity-advisor');
 });
 
+/** The Rules page with no rules and the two version lists, and its Add Rule dialog open; `more` answers the dialog's save. */
+async function openAddRule(more: Parameters<typeof fakeApi>[0] = {}) {
+  const calls = fakeApi({ 'GET /api/ota/rule/list': listReply([]), 'GET /api/ota/firmware-versions': VERSIONS, 'GET /api/ota/running-versions': RUNNING, ...more });
+  renderFirmware('/admin/rules');
+  await user.click(await screen.findByRole('button', { name: 'Add Rule' }));
+  return { calls, dialog: await screen.findByRole('dialog', { name: 'Rule' }) };
+}
+
 describe('Rules', () => {
   it('lists the rules of the product (electricity-advisor -> ihd) and searches by name and versions', async () => {
     const calls = fakeApi({ 'GET /api/ota/rule/list': listReply([rule(1, 'Spring rollout')]), 'GET /api/ota/firmware-versions': VERSIONS, 'GET /api/ota/running-versions': RUNNING });
@@ -75,14 +83,7 @@ describe('Rules', () => {
   });
 
   it('shows the server\'s refusal inside the dialog and keeps what was typed; a new opening starts clean', async () => {
-    fakeApi({
-      'GET /api/ota/rule/list': listReply([]),
-      'GET /api/ota/firmware-versions': VERSIONS, 'GET /api/ota/running-versions': RUNNING,
-      'POST /api/ota/rule/add': { status: 400, body: { status: false, message: 'A rule named Spring already exists' } },
-    });
-    renderFirmware('/admin/rules');
-    await user.click(await screen.findByRole('button', { name: 'Add Rule' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Rule' });
+    const { dialog } = await openAddRule({ 'POST /api/ota/rule/add': { status: 400, body: { status: false, message: 'A rule named Spring already exists' } } });
     await user.selectOptions(within(dialog).getByLabelText(/Current Version/), '1.0.0');
     await user.selectOptions(within(dialog).getByLabelText(/Upgrade To/), '2.0.0');
     await user.type(within(dialog).getByLabelText(/Name/), 'Spring');
@@ -97,14 +98,7 @@ describe('Rules', () => {
   });
 
   it('checks the dialog: versions and name required, different versions, name stops at 40 characters; then adds', async () => {
-    const calls = fakeApi({
-      'GET /api/ota/rule/list': listReply([]),
-      'GET /api/ota/firmware-versions': VERSIONS, 'GET /api/ota/running-versions': RUNNING,
-      'POST /api/ota/rule/add': messageReply('Rule added successfully', { id: 9 }),
-    });
-    renderFirmware('/admin/rules');
-    await user.click(await screen.findByRole('button', { name: 'Add Rule' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Rule' });
+    const { calls, dialog } = await openAddRule({ 'POST /api/ota/rule/add': messageReply('Rule added successfully', { id: 9 }) });
     await user.click(within(dialog).getByRole('button', { name: 'Add' }));
     expect(await within(dialog).findByText('Current Version is required')).toBeInTheDocument();
     expect(within(dialog).getByText('Upgrade To is required')).toBeInTheDocument();
@@ -134,10 +128,7 @@ describe('Rules', () => {
   });
 
   it('offers the versions devices run (with counts, newest first) as Current Version, uploaded ones as Upgrade To', async () => {
-    fakeApi({ 'GET /api/ota/rule/list': listReply([]), 'GET /api/ota/firmware-versions': VERSIONS, 'GET /api/ota/running-versions': RUNNING });
-    renderFirmware('/admin/rules');
-    await user.click(await screen.findByRole('button', { name: 'Add Rule' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Rule' });
+    const { dialog } = await openAddRule();
     const from = within(dialog).getByLabelText(/Current Version/);
     await waitFor(() => expect(within(from).getAllByRole('option')).toHaveLength(4));
     expect(within(from).getAllByRole('option').map((o) => o.textContent)).toEqual(['Select', '1.1.0', '1.0.0 · 4 devices', '0.9.8 · 2 devices']);
@@ -146,14 +137,7 @@ describe('Rules', () => {
   });
 
   it('a rule to an older version asks for confirmation; No sends nothing, Yes saves it', async () => {
-    const calls = fakeApi({
-      'GET /api/ota/rule/list': listReply([]),
-      'GET /api/ota/firmware-versions': VERSIONS, 'GET /api/ota/running-versions': RUNNING,
-      'POST /api/ota/rule/add': messageReply('Rule added successfully', { id: 9 }),
-    });
-    renderFirmware('/admin/rules');
-    await user.click(await screen.findByRole('button', { name: 'Add Rule' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Rule' });
+    const { calls, dialog } = await openAddRule({ 'POST /api/ota/rule/add': messageReply('Rule added successfully', { id: 9 }) });
     await waitFor(() => expect(within(within(dialog).getByLabelText(/Current Version/)).getAllByRole('option')).toHaveLength(4));
     await user.selectOptions(within(dialog).getByLabelText(/Current Version/), '1.1.0');
     await user.selectOptions(within(dialog).getByLabelText(/Upgrade To/), '1.0.0');

@@ -40,6 +40,16 @@ const TWO_CODES = fault(2, {
   ],
 });
 
+/** Admin's Attention list with two faults shown, and the live socket it listens on. */
+async function openAdminAttentionLive() {
+  signInAs('Admin');
+  const calls = fakeApi({ 'GET /api/heat-pump/faults': listReply([fault(1), TWO_CODES], 2) });
+  renderHeatPump('/admin/heat_pump/faulty-systems');
+  const table = await screen.findByRole('table', { name: 'Attention [Heat Pump]' });
+  await within(table).findByText('200000000101');
+  return { calls, table, live: fakeLiveSocket() };
+}
+
 beforeEach(resetPage);
 
 describe('Attention [Heat Pump]', () => {
@@ -221,12 +231,7 @@ describe('Attention [Heat Pump]', () => {
   });
 
   it('live: a work state changes the row in place, a new fault raises the Fault Alert, whose click reads the list again; a reconnect reads it again too', async () => {
-    signInAs('Admin');
-    const calls = fakeApi({ 'GET /api/heat-pump/faults': listReply([fault(1), TWO_CODES], 2) });
-    renderHeatPump('/admin/heat_pump/faulty-systems');
-    const table = await screen.findByRole('table', { name: 'Attention [Heat Pump]' });
-    await within(table).findByText('200000000101');
-    const live = fakeLiveSocket();
+    const { calls, table, live } = await openAdminAttentionLive();
     const row = () => within(table).getByText('200000000101').closest('tr') as HTMLElement;
     expect(within(row()).getByText('In Progress')).toBeInTheDocument();
     live.send([101, 2], { device: { id: 101, mac_address: null, is_online: 0 } });
@@ -291,12 +296,7 @@ describe('Attention [Heat Pump]', () => {
   });
 
   it("a resolve that leaves a newer fault open keeps the row and reads it again; the recount after resolves and moves raises no Fault Alert; a heat pump leaving the slice is read again", async () => {
-    signInAs('Admin');
-    const calls = fakeApi({ 'GET /api/heat-pump/faults': listReply([fault(1), TWO_CODES], 2) });
-    renderHeatPump('/admin/heat_pump/faulty-systems');
-    const table = await screen.findByRole('table', { name: 'Attention [Heat Pump]' });
-    await within(table).findByText('200000000101');
-    const live = fakeLiveSocket();
+    const { calls, table, live } = await openAdminAttentionLive();
     const before = callsTo(calls, 'GET', '/api/heat-pump/faults').length;
     live.send({ resolved: { device_id: 101, fault_ids: [1], fault_code: 'E98', resolution_id: 5 } }, { dashboard: { faulty_count: 2 } });
     await waitFor(() => expect(callsTo(calls, 'GET', '/api/heat-pump/faults')).toHaveLength(before + 1));

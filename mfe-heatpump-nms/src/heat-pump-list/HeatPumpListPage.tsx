@@ -7,7 +7,7 @@ import {
   ListHeader,
   PagedTable,
   PropertyAddressCell,
-  RowActions,
+  rowActionsColumn,
   useDeviceFilterFields,
   type DataColumn,
   type DeviceFilterKey,
@@ -97,13 +97,8 @@ export function HeatPumpListPage({ area }: { area: HeatPumpListArea }) {
     { key: 'status', header: t('list.customerState'), render: (row) => <StatusBadge status={row.status} /> },
     { key: 'device_status', header: t('list.deviceStatus'), render: (row) => <StatusBadge status={row.device_status} /> },
     { key: 'id', hiddenByDefault: true, header: t('list.recordId') },
-    {
-      key: 'action',
-      header: t('list.action'),
-      sortable: false,
-      // spec: a link to the device page, keeping the current query string (for its Back button)
-      render: (row) => <RowActions name={row.serial_number} onView={() => openWithBack(DETAIL_OF[area].replace(':id', String(row.id)))} />,
-    },
+    // spec: a link to the device page, keeping the current query string (for its Back button)
+    rowActionsColumn(t('list.action'), (row) => ({ name: row.serial_number, onView: () => openWithBack(DETAIL_OF[area].replace(':id', String(row.id))) })),
   ];
 
   return (

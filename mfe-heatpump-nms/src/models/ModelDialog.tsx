@@ -1,10 +1,8 @@
 import { FormField, Stack, Textarea, TextField } from '@fleet/shared-ui';
-import { EditDialog, useDialogForm } from '@fleet/shared-ui/overlays';
-import { yupResolver } from '@hookform/resolvers/yup';
-import { useForm, type DefaultValues, type Resolver } from 'react-hook-form';
+import { EditDialog } from '@fleet/shared-ui/overlays';
 import * as yup from 'yup';
 import { useSaveModel, type HeatPumpModel } from '../api/models';
-import { useHeatPumpTranslation } from '../i18n/translation';
+import { useSchemaDialogForm } from '../forms/useSchemaDialogForm';
 
 /** Names of things are at most 60 characters (spec 9); the input stops accepting more. */
 const MODEL_NAME_MAX = 60;
@@ -27,14 +25,8 @@ const valuesOf = (model: HeatPumpModel | null): ModelValues => ({
 
 /** Add or update a heat-pump model: Model Name*, Capacity (litres), Description. */
 export function ModelDialog({ open, model, onClose }: { open: boolean; model: HeatPumpModel | null; onClose: () => void }) {
-  const { t } = useHeatPumpTranslation();
   const save = useSaveModel();
-  const form = useForm<ModelValues>({ resolver: yupResolver(schema) as unknown as Resolver<ModelValues>, defaultValues: valuesOf(model) as DefaultValues<ModelValues> });
-  const { err, dialog, submit } = useDialogForm({ form, open, record: model, valuesOf, save, onClose, t });
-  const {
-    register,
-    formState: { errors },
-  } = form;
+  const { t, err, dialog, submit, register, errors } = useSchemaDialogForm<ModelValues, HeatPumpModel | null>({ schema, open, record: model, valuesOf, save, onClose });
 
   return (
     <EditDialog

@@ -1,6 +1,6 @@
 import { formatHeatPumpDate, useListState } from '@fleet/shared-api';
 import { Box, Button } from '@fleet/shared-ui';
-import { DeleteConfirmDialog, ListHeader, PagedTable, RowActions, type DataColumn } from '@fleet/shared-ui/tables';
+import { DeleteConfirmDialog, ListHeader, PagedTable, rowActionsColumn, type DataColumn } from '@fleet/shared-ui/tables';
 import { useState } from 'react';
 import { useDeleteModel, useModels, type HeatPumpModel } from '../api/models';
 import { useHeatPumpTranslation } from '../i18n/translation';
@@ -24,12 +24,11 @@ export function ModelsPage() {
     { key: 'description', header: t('models.description'), sortable: false },
     { key: 'heat_pumps', header: t('models.heatPumps'), align: 'end' },
     { key: 'created_at', header: t('models.addedAt'), render: (row) => formatHeatPumpDate(row.created_at) },
-    {
-      key: 'action',
-      header: t('list.action'),
-      sortable: false,
-      render: (row) => <RowActions name={row.model_name} onEdit={() => setDialog({ open: true, model: row })} onDelete={() => setDeleting(row)} />,
-    },
+    rowActionsColumn(t('list.action'), (row) => ({
+      name: row.model_name,
+      onEdit: () => setDialog({ open: true, model: row }),
+      onDelete: () => setDeleting(row),
+    })),
   ];
 
   return (

@@ -1,10 +1,9 @@
 import { Stack, TextField } from '@fleet/shared-ui';
-import { EditDialog, useDialogForm } from '@fleet/shared-ui/overlays';
-import { yupResolver } from '@hookform/resolvers/yup';
-import { Controller, useForm, type DefaultValues, type Resolver } from 'react-hook-form';
+import { EditDialog } from '@fleet/shared-ui/overlays';
+import { Controller } from 'react-hook-form';
 import * as yup from 'yup';
 import { useSaveCompany, type CompanyRow } from '../api/nms';
-import { useHeatPumpTranslation } from '../i18n/translation';
+import { useSchemaDialogForm } from '../forms/useSchemaDialogForm';
 import { NAME_MAX, VALID_EMAIL_RE } from './rules';
 import { AddressField } from './AddressField';
 import { PagedChoice } from './PagedChoice';
@@ -31,15 +30,8 @@ const valuesOf = (c: CompanyRow | null): CompanyValues => ({
  * Company Address (with suggestions), Account Admin Email (fixed once created).
  */
 export function CompanyDialog({ open, company, admin, onClose }: { open: boolean; company: CompanyRow | null; admin: boolean; onClose: () => void }) {
-  const { t } = useHeatPumpTranslation();
   const save = useSaveCompany();
-  const form = useForm<CompanyValues>({ resolver: yupResolver(schemaFor(admin)) as unknown as Resolver<CompanyValues>, defaultValues: valuesOf(company) as DefaultValues<CompanyValues> });
-  const { err, dialog, submit } = useDialogForm({ form, open, record: company, valuesOf, save, onClose, t });
-  const {
-    register,
-    control,
-    formState: { errors },
-  } = form;
+  const { t, err, dialog, submit, register, control, errors } = useSchemaDialogForm<CompanyValues, CompanyRow | null>({ schema: schemaFor(admin), open, record: company, valuesOf, save, onClose });
 
   return (
     <EditDialog

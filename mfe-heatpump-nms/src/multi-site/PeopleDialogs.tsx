@@ -1,10 +1,9 @@
 import { SimpleGrid, Stack, TextField } from '@fleet/shared-ui';
-import { EditDialog, useDialogForm } from '@fleet/shared-ui/overlays';
-import { yupResolver } from '@hookform/resolvers/yup';
-import { Controller, useForm, type DefaultValues, type Resolver } from 'react-hook-form';
+import { EditDialog } from '@fleet/shared-ui/overlays';
+import { Controller } from 'react-hook-form';
 import * as yup from 'yup';
 import { useSaveContact, useSaveSiteManager, type ContactRow, type SiteManagerRow } from '../api/nms';
-import { useHeatPumpTranslation } from '../i18n/translation';
+import { useSchemaDialogForm } from '../forms/useSchemaDialogForm';
 import { COMPANY_CHOICES, nameSearch, PagedChoice } from './PagedChoice';
 import { NAME_MAX, VALID_EMAIL_RE } from './rules';
 
@@ -23,15 +22,15 @@ const managerValues = (m: SiteManagerRow | null): ManagerValues => ({ site_ids: 
 
 /** Add New or Update Site Manager (spec modal 5): Select Site (25 at a time), First Name, Last Name, Email (fixed once created). */
 export function SiteManagerDialog({ open, manager, onClose }: { open: boolean; manager: SiteManagerRow | null; onClose: () => void }) {
-  const { t } = useHeatPumpTranslation();
   const save = useSaveSiteManager();
-  const form = useForm<ManagerValues>({ resolver: yupResolver(managerSchema) as unknown as Resolver<ManagerValues>, defaultValues: managerValues(manager) as DefaultValues<ManagerValues> });
-  const { err, dialog, submit } = useDialogForm({ form, open, record: manager, valuesOf: managerValues, save, onClose, t });
-  const {
-    register,
-    control,
-    formState: { errors },
-  } = form;
+  const { t, err, dialog, submit, register, control, errors } = useSchemaDialogForm<ManagerValues, SiteManagerRow | null>({
+    schema: managerSchema,
+    open,
+    record: manager,
+    valuesOf: managerValues,
+    save,
+    onClose,
+  });
   return (
     <EditDialog
       {...dialog}
@@ -95,16 +94,16 @@ const contactValues = (c: ContactRow | null): ContactValues => ({
  * Email (fixed once created); Admin first chooses the company (the spec's modal is a company contact's).
  */
 export function ContactDialog({ open, contact, chooseCompany, onClose }: { open: boolean; contact: ContactRow | null; chooseCompany: boolean; onClose: () => void }) {
-  const { t } = useHeatPumpTranslation();
   const save = useSaveContact();
   const choosing = chooseCompany && contact === null;
-  const form = useForm<ContactValues>({ resolver: yupResolver(contactSchemaFor(choosing)) as unknown as Resolver<ContactValues>, defaultValues: contactValues(contact) as DefaultValues<ContactValues> });
-  const { err, dialog, submit } = useDialogForm({ form, open, record: contact, valuesOf: contactValues, save, onClose, t });
-  const {
-    register,
-    control,
-    formState: { errors },
-  } = form;
+  const { t, err, dialog, submit, register, control, errors } = useSchemaDialogForm<ContactValues, ContactRow | null>({
+    schema: contactSchemaFor(choosing),
+    open,
+    record: contact,
+    valuesOf: contactValues,
+    save,
+    onClose,
+  });
   const digits = register('contact_no');
   return (
     <EditDialog

@@ -1,6 +1,6 @@
 import { useListState } from '@fleet/shared-api';
 import { Box, Button } from '@fleet/shared-ui';
-import { ListHeader, PagedTable, RowActions, type DataColumn, type FilterFieldDef } from '@fleet/shared-ui/tables';
+import { ListHeader, PagedTable, rowActionsColumn, type DataColumn, type FilterFieldDef } from '@fleet/shared-ui/tables';
 import { useState } from 'react';
 import { useContacts, useSiteManagers, type ContactRow, type SiteManagerRow } from '../api/nms';
 import { useHeatPumpTranslation } from '../i18n/translation';
@@ -32,7 +32,7 @@ export function SiteManagersPage({ mayEdit }: { mayEdit: boolean }) {
     { key: 'sites', header: t('places.sites'), sortable: false, render: (m) => m.sites.map((s) => s.site_name).join(', ') || '-' },
     { key: 'company_name', header: t('places.companyName'), sortable: false },
     ...(mayEdit
-      ? [{ key: 'action', header: t('list.action'), sortable: false, render: (m: SiteManagerRow) => <RowActions name={`${m.first_name} ${m.last_name}`} onEdit={() => setEditing({ open: true, manager: m })} /> }]
+      ? [rowActionsColumn(t('list.action'), (m: SiteManagerRow) => ({ name: `${m.first_name} ${m.last_name}`, onEdit: () => setEditing({ open: true, manager: m }) }))]
       : []),
   ];
   return (
@@ -64,7 +64,7 @@ export function ContactsPage({ chooseCompany }: { chooseCompany: boolean }) {
     { key: 'email', header: t('people.email') },
     { key: 'contact_no', header: t('people.contactNo'), sortable: false },
     { key: 'company_name', header: t('places.companyName'), sortable: false },
-    { key: 'action', header: t('list.action'), sortable: false, render: (c) => <RowActions name={`${c.first_name} ${c.last_name}`} onEdit={() => setEditing({ open: true, contact: c })} /> },
+    rowActionsColumn(t('list.action'), (c) => ({ name: `${c.first_name} ${c.last_name}`, onEdit: () => setEditing({ open: true, contact: c }) })),
   ];
   return (
     <Box p="4">

@@ -1,6 +1,6 @@
 import { ApiError, errorMessage, useBackTo, useListState, useOpenWithBack, useParams } from '@fleet/shared-api';
 import { Box, ErrorPanel, FactList, Heading, LoadingArea, PageHeader } from '@fleet/shared-ui';
-import { addressLine, PagedTable, RowActions, type DataColumn } from '@fleet/shared-ui/tables';
+import { addressLine, PagedTable, rowActionsColumn, type DataColumn } from '@fleet/shared-ui/tables';
 import { useMemo } from 'react';
 import { placeSource, useCompany, useCompanySites, useSite, useSiteProperties, type SitePropertyRow, type SiteRow } from '../api/nms';
 import { DEVICE_DETAIL_PATHS, SITE_VIEW_PATHS, type PlaceArea } from '../description';
@@ -39,7 +39,7 @@ export function CompanyDashboardPage({ area, listPath }: { area: PlaceArea; list
     { key: 'site_address', header: t('places.siteAddress'), sortable: false },
     { key: 'site_manager_name', header: t('places.siteManager'), sortable: false },
     { key: 'heat_pumps', header: t('models.heatPumps'), sortable: false, align: 'end' },
-    { key: 'action', header: t('list.action'), sortable: false, render: (s) => <RowActions name={s.site_name} onView={() => openWithBack(SITE_VIEW_PATHS[area].replace(':id', String(s.id)))} /> },
+    rowActionsColumn(t('list.action'), (s) => ({ name: s.site_name, onView: () => openWithBack(SITE_VIEW_PATHS[area].replace(':id', String(s.id))) })),
   ];
   return (
     <Box p="4">

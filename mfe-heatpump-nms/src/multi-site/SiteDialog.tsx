@@ -1,10 +1,9 @@
 import { Stack, TextField } from '@fleet/shared-ui';
-import { EditDialog, useDialogForm } from '@fleet/shared-ui/overlays';
-import { yupResolver } from '@hookform/resolvers/yup';
-import { Controller, useForm, type DefaultValues, type Resolver } from 'react-hook-form';
+import { EditDialog } from '@fleet/shared-ui/overlays';
+import { Controller } from 'react-hook-form';
 import * as yup from 'yup';
 import { useSaveSite, type SiteRow } from '../api/nms';
-import { useHeatPumpTranslation } from '../i18n/translation';
+import { useSchemaDialogForm } from '../forms/useSchemaDialogForm';
 import { AddressField } from './AddressField';
 import { COMPANY_CHOICES, PagedChoice } from './PagedChoice';
 import { NAME_MAX, VALID_EMAIL_RE } from './rules';
@@ -46,15 +45,8 @@ export function SiteDialog({
   companyId?: number;
   onClose: () => void;
 }) {
-  const { t } = useHeatPumpTranslation();
   const save = useSaveSite();
-  const form = useForm<SiteValues>({ resolver: yupResolver(schemaFor(chooseCompany)) as unknown as Resolver<SiteValues>, defaultValues: valuesOf(site) as DefaultValues<SiteValues> });
-  const { err, dialog, submit } = useDialogForm({ form, open, record: site, valuesOf, save, onClose, t });
-  const {
-    register,
-    control,
-    formState: { errors },
-  } = form;
+  const { t, err, dialog, submit, register, control, errors } = useSchemaDialogForm<SiteValues, SiteRow | null>({ schema: schemaFor(chooseCompany), open, record: site, valuesOf, save, onClose });
 
   return (
     <EditDialog

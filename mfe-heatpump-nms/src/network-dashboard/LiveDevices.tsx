@@ -1,6 +1,6 @@
 import { formatHeatPumpDate, useListState, useLiveCache, useLiveUpdates, useOpenWithBack, type ListInfo } from '@fleet/shared-api';
 import { Heading, StatusBadge } from '@fleet/shared-ui';
-import { PagedTable, RowActions, type DataColumn } from '@fleet/shared-ui/tables';
+import { PagedTable, rowActionsColumn, type DataColumn } from '@fleet/shared-ui/tables';
 import { useQueryClient } from '@tanstack/react-query';
 import { NO_COUNTS, nmsKeys, useLiveDeviceList, useNmsCounts, type DashboardSource, type LiveDeviceRow, type NmsCounts } from '../api/nms';
 import { useHeatPumpTranslation } from '../i18n/translation';
@@ -66,12 +66,10 @@ export function LiveDevices({ source, detailPath }: { source: DashboardSource; d
     { key: 'device_operation_status', header: t('faults.operationStatus'), sortable: false, render: (row) => <StatusBadge status={row.device_operation_status} kind="operation" /> },
     { key: 'fault_code', header: t('faults.faultCode'), sortable: false, render: (row) => row.fault_code ?? '-' },
     { key: 'installation_date', header: t('list.dateInstalled'), render: (row) => (row.installation_date ? formatHeatPumpDate(row.installation_date) : '-') },
-    {
-      key: 'action',
-      header: t('list.action'),
-      sortable: false,
-      render: (row) => <RowActions name={row.serial_number} onView={() => openWithBack(detailPath.replace(':id', String(row.id)))} />,
-    },
+    rowActionsColumn(t('list.action'), (row) => ({
+      name: row.serial_number,
+      onView: () => openWithBack(detailPath.replace(':id', String(row.id))),
+    })),
   ];
   return (
     <>

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AGENCY_SAMPLE } from '@fleet/contract';
-import { callsTo, fakeApi, fakeUploads, filterOf, lastCall, listReply, messageReply, renderOrganisations, resetPage, signInAs } from '../test-support';
+import { callsTo, fakeApi, fakeUploads, filterOf, lastCall, listReply, messageReply, renderOrganisations, resetPage, saveExpecting, signInAs } from '../test-support';
 
 const user = userEvent.setup({ delay: null });
 const realXhr = global.XMLHttpRequest;
@@ -131,10 +131,7 @@ describe('Add Agency', () => {
     );
     const r = renderOrganisations('/admin/installer-agency');
     expect(await screen.findByRole('heading', { level: 1, name: 'Add Agency' })).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Save' }));
-    for (const message of ['Agency Name is required', 'Email is required', 'Password is required', 'Contact First Name is required', 'Contact Last Name is required', 'Phone Number is required', 'Valid Postal code is required']) {
-      expect(await screen.findByText(message)).toBeInTheDocument();
-    }
+    await saveExpecting(user, ['Agency Name is required', 'Email is required', 'Password is required', 'Contact First Name is required', 'Contact Last Name is required', 'Phone Number is required', 'Valid Postal code is required']);
     // the first field in error is where the keyboard goes
     expect(screen.getByRole('textbox', { name: /Agency Name/ })).toHaveFocus();
 
@@ -146,10 +143,7 @@ describe('Add Agency', () => {
     await fill(/Contact Last Name/, AGENCY_SAMPLE.contact_last_name);
     await fill(/Postcode/, '20');
     await fill(/ABN/, '123');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
-    for (const message of ['Email address is invalid', STRENGTH, 'Phone Number must be 8 to 13 characters.', 'Valid Postal code is required', 'Invalid ABN']) {
-      expect(await screen.findByText(message)).toBeInTheDocument();
-    }
+    await saveExpecting(user, ['Email address is invalid', STRENGTH, 'Phone Number must be 8 to 13 characters.', 'Valid Postal code is required', 'Invalid ABN']);
     expect(uploads).toHaveLength(0);
 
     await fill(/^Email/, AGENCY_SAMPLE.email);

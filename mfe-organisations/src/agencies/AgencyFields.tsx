@@ -1,20 +1,15 @@
 import { FormField, Input, PasswordInput, SimpleGrid, Stack } from '@fleet/shared-ui';
 import { OptionSelect } from '@fleet/shared-ui/tables';
 import { Controller, type UseFormReturn } from 'react-hook-form';
-import { useOrganisationsTranslation } from '../i18n/translation';
-import { AGENCY_DEVICE_TYPES, FLOWS, STATES, type AgencyValues } from './agency-form';
+import { useFormFields } from '../forms/fields';
+import { STATES } from '../forms/rules';
+import { AGENCY_DEVICE_TYPES, FLOWS, type AgencyValues } from './agency-form';
 import { CheckboxGroup } from './CheckboxGroup';
 import { StatusField } from '../forms/status';
 
 /** The agency form's fields (spec 3), each with its label and the spec's message under it. */
 export function AgencyFields({ form, mode }: { form: UseFormReturn<AgencyValues>; mode: 'add' | 'edit' }) {
-  const { t } = useOrganisationsTranslation();
-  const {
-    register,
-    control,
-    formState: { errors },
-  } = form;
-  const err = (message: string | undefined) => (message ? t(message) : undefined);
+  const { t, err, register, control, errors } = useFormFields(form);
   const a = (key: string) => t(`agencies.agency.${key}`);
   return (
     <Stack gap="5">

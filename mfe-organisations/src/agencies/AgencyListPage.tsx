@@ -1,6 +1,6 @@
 import { exportListQuery, formatDate, useListState, useOpenWithBack } from '@fleet/shared-api';
 import { Box, Button } from '@fleet/shared-ui';
-import { DeleteConfirmDialog, ExportJobButton, ListHeader, PagedTable, RowActions, type DataColumn, type FilterFieldDef } from '@fleet/shared-ui/tables';
+import { DeleteConfirmDialog, ExportJobButton, ListHeader, PagedTable, rowActionsColumn, type DataColumn, type FilterFieldDef } from '@fleet/shared-ui/tables';
 import { useState } from 'react';
 import { useAgencies, useDeleteAgency, useStartAgencyExport, type AgencyRow } from '../api/agencies';
 import { AGENCY_PATHS} from '../description';
@@ -37,19 +37,12 @@ export function AgencyListPage() {
     { key: 'agents', header: a('agents') },
     { key: 'devices', header: a('devicesOf', { product: label }), sortable: false },
     { key: 'created_at', header: t('agencies.common.created'), render: (row) => formatDate(row.created_at) },
-    {
-      key: 'action',
-      header: t('agencies.common.action'),
-      sortable: false,
-      render: (row) => (
-        <RowActions
-          name={row.agency_name}
-          onView={() => openWithBack(recordPath(AGENCY_PATHS.view, row.id))}
-          onEdit={() => openWithBack(recordPath(AGENCY_PATHS.edit, row.id))}
-          onDelete={() => setDeleting(row)}
-        />
-      ),
-    },
+    rowActionsColumn(t('agencies.common.action'), (row) => ({
+      name: row.agency_name,
+      onView: () => openWithBack(recordPath(AGENCY_PATHS.view, row.id)),
+      onEdit: () => openWithBack(recordPath(AGENCY_PATHS.edit, row.id)),
+      onDelete: () => setDeleting(row),
+    })),
   ];
   const filters: FilterFieldDef[] = [
     { key: 'agency_name', label: a('agencyName') },

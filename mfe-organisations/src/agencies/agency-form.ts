@@ -6,8 +6,6 @@ import { email, name, optionalAbn, password, phone, postcode, text } from '../fo
 
 export const FLOWS = ['install', 'replace', 'remove'] as const;
 export const AGENCY_DEVICE_TYPES = ['ihd', 'ihd_livelink', 'livelink', 'safelink', 'airlink', 'bulb', 'heat_pump'] as const;
-/** Spec 9: the states of an address. */
-export const STATES = ['NSW', 'NT', 'QLD', 'SA', 'TAS', 'VIC', 'WA', 'ACT'] as const;
 
 export function agencySchema(mode: 'add' | 'edit') {
   return yup.object({

@@ -1,7 +1,7 @@
 import { formatDate, NAME_MAX_LENGTH, useListState } from '@fleet/shared-api';
 import { Box, Button, FormField, Input } from '@fleet/shared-ui';
 import { EditDialog, useDialogForm } from '@fleet/shared-ui/overlays';
-import { DeleteConfirmDialog, ListHeader, PagedTable, RowActions, type DataColumn, type FilterFieldDef } from '@fleet/shared-ui/tables';
+import { DeleteConfirmDialog, ListHeader, PagedTable, rowActionsColumn, type DataColumn, type FilterFieldDef } from '@fleet/shared-ui/tables';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -24,7 +24,7 @@ export function AggregatorListPage() {
     { key: 'name', header: t('aggregators.name') },
     { key: 'electricians', header: t('aggregators.electricians') },
     { key: 'created_at', header: t('common.created'), render: (row) => formatDate(row.created_at) },
-    { key: 'action', header: t('common.action'), sortable: false, render: (row) => <RowActions name={row.name} onEdit={() => setEditing(row)} onDelete={() => setDeleting(row)} /> },
+    rowActionsColumn(t('common.action'), (row) => ({ name: row.name, onEdit: () => setEditing(row), onDelete: () => setDeleting(row) })),
   ];
   const filters: FilterFieldDef[] = [{ key: 'name', label: t('aggregators.name') }];
   return (

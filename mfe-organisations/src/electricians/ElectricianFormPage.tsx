@@ -1,14 +1,14 @@
-import { useNavigate, useFieldRefusal } from '@fleet/shared-api';
 import { FormField, NativeSelect, PasswordInput, SimpleGrid, TextField } from '@fleet/shared-ui';
-import { yupResolver } from '@hookform/resolvers/yup';
-import { useForm, type FieldError } from 'react-hook-form';
+import { type FieldError } from 'react-hook-form';
 import { StatusField } from '../forms/status';
-import { useAggregatorChoices, useElectrician, useSaveElectrician, type ElectricianInfo } from '../api/electricians';
+import { useAggregatorChoices, useElectrician, useSaveElectrician, type ElectricianBody, type ElectricianInfo } from '../api/electricians';
 import { ELECTRICIAN_PATHS } from '../description';
 import { useOrganisationsTranslation } from '../i18n/translation';
+import { useRecordForm } from '../record-page/record-form';
 import { RecordPage } from '../record-page/RecordPage';
-import { recordLoad, recordPath, useRouteId } from '../record-page/route-record';
-import { bodyOf, electricianSchema, EMPTY_ELECTRICIAN, STATES, valuesOf, type ElectricianValues } from './electrician-form';
+import { recordLoad, useRouteId } from '../record-page/route-record';
+import { STATES } from '../forms/rules';
+import { bodyOf, electricianSchema, EMPTY_ELECTRICIAN, valuesOf, type ElectricianValues } from './electrician-form';
 
 /** Admin adds an electrician (spec 2.4 /admin/electrician): its details, aggregator and sign-in password. */
 export function ElectricianAddPage() {
@@ -28,36 +28,29 @@ export function ElectricianEditPage() {
 
 function ElectricianForm({ electrician }: { electrician: ElectricianInfo | null }) {
   const { t } = useOrganisationsTranslation();
-  const navigate = useNavigate();
   const save = useSaveElectrician();
   const aggregators = useAggregatorChoices();
   const editing = electrician !== null;
+  const { form, page } = useRecordForm<ElectricianValues, ElectricianBody>({
+    schema: electricianSchema(editing),
+    values: editing ? valuesOf(electrician) : EMPTY_ELECTRICIAN,
+    id: electrician?.id ?? null,
+    save,
+    bodyOf: (values) => bodyOf(values, editing),
+    paths: { view: ELECTRICIAN_PATHS.adminView, list: ELECTRICIAN_PATHS.adminList },
+  });
   const {
     register,
     control,
-    handleSubmit,
-    setError,
     formState: { errors },
-  } = useForm<ElectricianValues>({ resolver: yupResolver(electricianSchema(editing)), defaultValues: editing ? valuesOf(electrician) : EMPTY_ELECTRICIAN });
+  } = form;
   const error = (field: FieldError | undefined) => (field?.message ? t(field.message) : undefined);
-  // a taken email is said beside the Email field, and only there
-  const refusal = useFieldRefusal(save.error, setError, { email: 'email' });
-  const submit = handleSubmit(async (values) => {
-    try {
-      const answer = await save.mutateAsync({ id: electrician?.id ?? null, body: bodyOf(values, editing) });
-      const id = electrician?.id ?? (answer.info as { id: number } | null)?.id;
-      navigate(id ? recordPath(ELECTRICIAN_PATHS.adminView, id) : ELECTRICIAN_PATHS.adminList);
-    } catch {
-      // said above the footer (and in the toast), or beside its field; what was typed stays
-    }
-  });
   // until the list arrives, the stored aggregator stays selectable so its value is not lost
   const choices = aggregators.data ?? (electrician?.aggregator_id ? [{ id: electrician.aggregator_id, name: electrician.aggregator_name ?? '' }] : []);
   return (
     <RecordPage
       title={editing ? `${t('electricians.form.editTitle')} [${electrician.full_name}]` : t('electricians.form.addTitle')}
-      backTo={editing ? recordPath(ELECTRICIAN_PATHS.adminView, electrician.id) : ELECTRICIAN_PATHS.adminList}
-      form={{ onSubmit: (event) => void submit(event), busy: save.isPending, error: refusal }}
+      {...page}
     >
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
         <TextField size="sm" label={t('electricians.form.firstName')} required autoComplete="off" error={error(errors.first_name)} {...register('first_name')} />

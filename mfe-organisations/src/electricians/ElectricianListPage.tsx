@@ -1,6 +1,6 @@
 import { formatDate, useListState, useOpenWithBack } from '@fleet/shared-api';
 import { Box, Button } from '@fleet/shared-ui';
-import { DeleteConfirmDialog, ListHeader, PagedTable, RowActions, type DataColumn, type FilterFieldDef } from '@fleet/shared-ui/tables';
+import { DeleteConfirmDialog, ListHeader, PagedTable, rowActionsColumn, type DataColumn, type FilterFieldDef } from '@fleet/shared-ui/tables';
 import { useState } from 'react';
 import { useAgencyElectricianDevices, useAggregatorChoices, useDeleteElectrician, useElectricians, type Electrician, type ElectricianArea } from '../api/electricians';
 import { useDeviceColumns } from '../devices/device-columns';
@@ -8,7 +8,7 @@ import { PagedSection } from '../record-page/PagedSection';
 import { ELECTRICIAN_PATHS } from '../description';
 import { useOrganisationsTranslation } from '../i18n/translation';
 import { recordPath } from '../record-page/route-record';
-import { STATES } from './electrician-form';
+import { STATES } from '../forms/rules';
 import { StatusWord, useStatusFilter } from '../forms/status';
 
 /**
@@ -37,18 +37,11 @@ export function ElectricianListPage({ area }: { area: ElectricianArea }) {
     { key: 'field_workers', header: t('electricians.list.fieldWorkers'), sortable: false },
     { key: 'status', header: t('status.label'), render: (row) => <StatusWord status={row.status} /> },
     { key: 'created_at', header: t('electricians.list.created'), render: (row) => formatDate(row.created_at) },
-    {
-      key: 'action',
-      header: t('electricians.list.action'),
-      sortable: false,
-      render: (row) => (
-        <RowActions
-          name={row.full_name}
-          onView={() => open(recordPath(viewPath, row.id))}
-          {...(admin ? { onEdit: () => open(recordPath(ELECTRICIAN_PATHS.adminEdit, row.id)), onDelete: () => setDeleting(row) } : {})}
-        />
-      ),
-    },
+    rowActionsColumn(t('electricians.list.action'), (row) => ({
+      name: row.full_name,
+      onView: () => open(recordPath(viewPath, row.id)),
+      ...(admin ? { onEdit: () => open(recordPath(ELECTRICIAN_PATHS.adminEdit, row.id)), onDelete: () => setDeleting(row) } : {}),
+    })),
   ];
   const filters: FilterFieldDef[] = [
     { key: 'full_name', label: t('electricians.list.name') },

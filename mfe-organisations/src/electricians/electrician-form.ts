@@ -5,9 +5,6 @@ import * as yup from 'yup';
 import type { ElectricianBody, ElectricianInfo } from '../api/electricians';
 import { abn, email, message, name, optional, password, phone, postcode } from '../forms/rules';
 
-/** Spec 9: States. */
-export const STATES = ['NSW', 'NT', 'QLD', 'SA', 'TAS', 'VIC', 'WA', 'ACT'] as const;
-
 export function electricianSchema(editing: boolean) {
   return yup.object({
     first_name: name('firstName'),

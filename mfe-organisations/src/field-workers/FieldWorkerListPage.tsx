@@ -1,6 +1,6 @@
 import { formatDate, Link as RouterLink, useListState, useOpenWithBack } from '@fleet/shared-api';
 import { Box, Button, Link } from '@fleet/shared-ui';
-import { DeleteConfirmDialog, ListHeader, PagedTable, RowActions, type DataColumn, type FilterFieldDef } from '@fleet/shared-ui/tables';
+import { DeleteConfirmDialog, ListHeader, PagedTable, rowActionsColumn, type DataColumn, type FilterFieldDef } from '@fleet/shared-ui/tables';
 import { useState } from 'react';
 import { useDeleteFieldWorker, useFieldWorkers, type FieldWorker, type FieldWorkerArea } from '../api/electricians';
 import { FIELD_WORKER_PATHS } from '../description';
@@ -45,18 +45,11 @@ export function FieldWorkerListPage({ area }: { area: FieldWorkerArea }) {
       : []),
     { key: 'devices', header: t('electricians.fieldWorkers.devices'), sortable: false },
     { key: 'created_at', header: t('electricians.fieldWorkers.created'), render: (row) => formatDate(row.created_at) },
-    {
-      key: 'action',
-      header: t('electricians.list.action'),
-      sortable: false,
-      render: (row) => (
-        <RowActions
-          name={row.full_name}
-          onView={() => open(recordPath(paths.view, row.id))}
-          {...(own ? { onEdit: () => open(recordPath(FIELD_WORKER_PATHS.electricianEdit, row.id)), onDelete: () => setDeleting(row) } : {})}
-        />
-      ),
-    },
+    rowActionsColumn(t('electricians.list.action'), (row) => ({
+      name: row.full_name,
+      onView: () => open(recordPath(paths.view, row.id)),
+      ...(own ? { onEdit: () => open(recordPath(FIELD_WORKER_PATHS.electricianEdit, row.id)), onDelete: () => setDeleting(row) } : {}),
+    })),
   ];
   const filters: FilterFieldDef[] = [
     { key: 'full_name', label: t('electricians.fieldWorkers.name') },

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { callsTo, fakeApi, filterOf, lastCall, listReply, messageReply, renderOrganisations, resetPage, signInAs } from '../test-support';
+import { callsTo, fakeApi, filterOf, lastCall, listReply, messageReply, renderOrganisations, resetPage, saveExpecting, signInAs, textbox } from '../test-support';
 
 const user = userEvent.setup({ delay: null });
 beforeEach(resetPage);
@@ -38,7 +38,6 @@ const DEVICE = {
   created_at: '2022-04-02T00:00:00.000Z',
 };
 
-const field = (name: string) => screen.getByRole('textbox', { name: new RegExp(`^${name}`) });
 
 describe("the electrician's field workers", () => {
   it('adds one with the spec messages; a refusal keeps what was typed; the new one opens', async () => {
@@ -64,23 +63,20 @@ describe("the electrician's field workers", () => {
     for (const message of ['First Name is required', 'Last Name is required', 'Email is required', 'Phone Number is required', 'Password is required']) {
       expect(await screen.findByText(message)).toBeInTheDocument();
     }
-    await user.type(field('First Name'), 'x'.repeat(200));
-    await user.type(field('Last Name'), 'y'.repeat(200));
-    await user.type(field('Email'), 'jamie@');
-    await user.type(field('Phone Number'), '1234567');
+    await user.type(textbox('First Name'), 'x'.repeat(200));
+    await user.type(textbox('Last Name'), 'y'.repeat(200));
+    await user.type(textbox('Email'), 'jamie@');
+    await user.type(textbox('Phone Number'), '1234567');
     await user.type(screen.getByLabelText(/^Password/), 'lowercase1');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
-    for (const message of [
+    await saveExpecting(user, [
       'First Name should be less than 200 character',
       'Last Name should be less than 200 character',
       'Email address is invalid',
       'Phone Number must be 8 to 13 characters.',
       'Password must be at least 8 characters and contain an uppercase letter, a lowercase letter and a digit',
-    ]) {
-      expect(await screen.findByText(message)).toBeInTheDocument();
-    }
-    await user.clear(field('Phone Number'));
-    await user.type(field('Phone Number'), '(0412)34567');
+    ]);
+    await user.clear(textbox('Phone Number'));
+    await user.type(textbox('Phone Number'), '(0412)34567');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Phone Number must start with + or a digit and end with a digit')).toBeInTheDocument();
     expect(callsTo(calls, 'POST', '/api/electrician/agent/add')).toHaveLength(0);
@@ -91,14 +87,14 @@ describe("the electrician's field workers", () => {
       ['Email', 'jamie@volt.example.com'],
       ['Phone Number', '+61412345678'],
     ] as const) {
-      await user.clear(field(name));
-      await user.type(field(name), value);
+      await user.clear(textbox(name));
+      await user.type(textbox(name), value);
     }
     await user.clear(screen.getByLabelText(/^Password/));
     await user.type(screen.getByLabelText(/^Password/), 'Ladder-up-2026');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('A field worker with this email already exists')).toBeInTheDocument();
-    expect(field('First Name')).toHaveValue('Jamie');
+    expect(textbox('First Name')).toHaveValue('Jamie');
     expect(lastCall(calls, 'POST', '/api/electrician/agent/add').body).toEqual({
       first_name: 'Jamie',
       last_name: 'Ladder',
@@ -121,13 +117,13 @@ describe("the electrician's field workers", () => {
     });
     const r = renderOrganisations('/electrician/installer-agent/31');
     expect(await screen.findByRole('heading', { level: 1, name: 'Edit Field Worker [Mia Fraser]' })).toBeInTheDocument();
-    expect(field('Email')).toHaveValue('mia@field.test');
+    expect(textbox('Email')).toHaveValue('mia@field.test');
     await user.type(screen.getByLabelText(/^Password/), 'short');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Password must be at least 8 characters and contain an uppercase letter, a lowercase letter and a digit')).toBeInTheDocument();
     await user.clear(screen.getByLabelText(/^Password/));
-    await user.clear(field('Last Name'));
-    await user.type(field('Last Name'), 'Frazer');
+    await user.clear(textbox('Last Name'));
+    await user.type(textbox('Last Name'), 'Frazer');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(r.location().pathname).toBe('/electrician/installer-agent/view/31'));
     expect(lastCall(calls, 'PUT', '/api/electrician/agent/edit/31').body).toEqual({ first_name: 'Mia', last_name: 'Frazer', email: 'mia@field.test', phone: '0400000001' });

@@ -60,3 +60,6 @@ export const optional = (max: number, tooLong: 'eidLength' | 'addressLength' | '
 
 /** A message of the validation texts that no rule above owns (a select's choice). */
 export const message = (key: 'addressRequired' | 'aggregatorRequired') => `${V}${key}`;
+
+/** Spec 9: the states of an Australian address (agency and electrician forms, the electricians' filter). */
+export const STATES = ['NSW', 'NT', 'QLD', 'SA', 'TAS', 'VIC', 'WA', 'ACT'] as const;

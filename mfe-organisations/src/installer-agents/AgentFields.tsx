@@ -1,18 +1,12 @@
 import { FormField, Input, PasswordInput, SimpleGrid } from '@fleet/shared-ui';
 import type { UseFormReturn } from 'react-hook-form';
+import { useFormFields } from '../forms/fields';
 import { StatusField } from '../forms/status';
-import { useOrganisationsTranslation } from '../i18n/translation';
 import type { AgentFormMode, AgentValues } from './agent-form';
 
 /** The installation agent form's fields (spec 3), each with the spec's message under it. */
 export function AgentFields({ form, mode }: { form: UseFormReturn<AgentValues>; mode: AgentFormMode }) {
-  const { t } = useOrganisationsTranslation();
-  const {
-    register,
-    control,
-    formState: { errors },
-  } = form;
-  const err = (message: string | undefined) => (message ? t(message) : undefined);
+  const { t, err, register, control, errors } = useFormFields(form);
   const g = (key: string) => t(`agencies.agent.${key}`);
   return (
     <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">

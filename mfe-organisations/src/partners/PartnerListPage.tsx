@@ -1,6 +1,6 @@
 import { formatDate, Link as RouterLink, useListState, useOpenWithBack } from '@fleet/shared-api';
 import { Box, Button, Link } from '@fleet/shared-ui';
-import { DeleteConfirmDialog, ListHeader, PagedTable, RowActions, type DataColumn, type FilterFieldDef } from '@fleet/shared-ui/tables';
+import { DeleteConfirmDialog, ListHeader, PagedTable, rowActionsColumn, type DataColumn, type FilterFieldDef } from '@fleet/shared-ui/tables';
 import { useState } from 'react';
 import { useDeletePartner, usePartners, type PartnerRow } from '../api/partners';
 import { useProductLine } from '../agencies/product-line';
@@ -41,12 +41,12 @@ export function PartnerListPage() {
     { key: 'agencies', header: p('agencies') },
     { key: 'devices', header: t('agencies.agency.devicesOf', { product: label }), sortable: false },
     { key: 'created_at', header: t('agencies.common.created'), render: (row) => formatDate(row.created_at) },
-    {
-      key: 'action',
-      header: t('agencies.common.action'),
-      sortable: false,
-      render: (row) => <RowActions name={row.name} onView={() => openWithBack(recordPath(AGENCY_PATHS.partner, row.id))} onEdit={() => setEditing(row)} onDelete={() => setDeleting(row)} />,
-    },
+    rowActionsColumn(t('agencies.common.action'), (row) => ({
+      name: row.name,
+      onView: () => openWithBack(recordPath(AGENCY_PATHS.partner, row.id)),
+      onEdit: () => setEditing(row),
+      onDelete: () => setDeleting(row),
+    })),
   ];
   const filters: FilterFieldDef[] = [
     { key: 'name', label: p('name') },

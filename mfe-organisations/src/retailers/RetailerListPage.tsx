@@ -1,7 +1,7 @@
 import { formatDate, NAME_MAX_LENGTH, useListState } from '@fleet/shared-api';
 import { Box, Button, Checkbox, FormField, Input, Stack } from '@fleet/shared-ui';
 import { EditDialog, useDialogForm } from '@fleet/shared-ui/overlays';
-import { DeleteConfirmDialog, ListHeader, PagedTable, RowActions, type DataColumn, type FilterFieldDef } from '@fleet/shared-ui/tables';
+import { DeleteConfirmDialog, ListHeader, PagedTable, rowActionsColumn, type DataColumn, type FilterFieldDef } from '@fleet/shared-ui/tables';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -28,7 +28,7 @@ export function RetailerListPage() {
     { key: 'is_top_listed', header: t('retailers.topListed'), render: (row) => (row.is_top_listed === 1 ? t('common.yes') : t('common.no')) },
     { key: 'properties', header: t('retailers.properties'), sortable: false },
     { key: 'created_at', header: t('common.created'), render: (row) => formatDate(row.created_at) },
-    { key: 'action', header: t('common.action'), sortable: false, render: (row) => <RowActions name={row.retailer_name} onEdit={() => setEditing(row)} onDelete={() => setDeleting(row)} /> },
+    rowActionsColumn(t('common.action'), (row) => ({ name: row.retailer_name, onEdit: () => setEditing(row), onDelete: () => setDeleting(row) })),
   ];
   const filters: FilterFieldDef[] = [{ key: 'retailer_name', label: t('retailers.name') }];
   return (

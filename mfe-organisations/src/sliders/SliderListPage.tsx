@@ -1,6 +1,6 @@
 import { formatDate, productDeviceType, useListState } from '@fleet/shared-api';
 import { Box, Button, Image, Link, Text, useProductName } from '@fleet/shared-ui';
-import { DeleteConfirmDialog, ListHeader, PagedTable, RowActions, type DataColumn, type FilterFieldDef } from '@fleet/shared-ui/tables';
+import { DeleteConfirmDialog, ListHeader, PagedTable, rowActionsColumn, type DataColumn, type FilterFieldDef } from '@fleet/shared-ui/tables';
 import { useState } from 'react';
 import { useDeleteSlider, useSliders, type Slide } from '../api/sliders';
 import type { SliderProduct } from '../description';
@@ -45,7 +45,7 @@ export function SliderListPage({ product }: { product: SliderProduct }) {
         ),
     },
     { key: 'updated_at', header: t('tariffs.sliders.updated'), render: (row) => formatDate(row.updated_at) },
-    { key: 'action', header: t('common.action'), sortable: false, render: (row) => <RowActions name={row.name} onEdit={() => setEditing(row)} onDelete={() => setDeleting(row)} /> },
+    rowActionsColumn(t('common.action'), (row) => ({ name: row.name, onEdit: () => setEditing(row), onDelete: () => setDeleting(row) })),
   ];
   const filters: FilterFieldDef[] = [{ key: 'name', label: t('tariffs.sliders.name') }];
   return (

@@ -1,6 +1,6 @@
 import { formatDate, useListState, useOpenWithBack } from '@fleet/shared-api';
 import { Box, Button } from '@fleet/shared-ui';
-import { DeleteConfirmDialog, ListHeader, PagedTable, RowActions, type DataColumn, type FilterFieldDef } from '@fleet/shared-ui/tables';
+import { DeleteConfirmDialog, ListHeader, PagedTable, rowActionsColumn, type DataColumn, type FilterFieldDef } from '@fleet/shared-ui/tables';
 import { useState } from 'react';
 import { useDeleteTariff, useTariffs, type TariffRow } from '../api/tariffs';
 import { TARIFF_PATHS } from '../description';
@@ -28,12 +28,11 @@ export function TariffListPage() {
     { key: 'types', header: t('tariffs.list.types'), sortable: false, render: (row) => row.types.join(', ') },
     { key: 'properties', header: t('tariffs.list.properties'), sortable: false },
     { key: 'created_at', header: t('common.created'), render: (row) => formatDate(row.created_at) },
-    {
-      key: 'action',
-      header: t('common.action'),
-      sortable: false,
-      render: (row) => <RowActions name={row.company_name} onEdit={() => open(TARIFF_PATHS.edit.replace(':id', String(row.id)))} onDelete={() => setDeleting(row)} />,
-    },
+    rowActionsColumn(t('common.action'), (row) => ({
+      name: row.company_name,
+      onEdit: () => open(TARIFF_PATHS.edit.replace(':id', String(row.id))),
+      onDelete: () => setDeleting(row),
+    })),
   ];
   const filters: FilterFieldDef[] = [
     { key: 'company_name', label: t('tariffs.list.company') },

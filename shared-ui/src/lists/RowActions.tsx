@@ -1,5 +1,6 @@
 import { HStack, IconButton } from '@chakra-ui/react';
 import { DeleteIcon, EditIcon, EyeIcon } from '../icons';
+import type { DataColumn } from '../table/DataTable';
 import { useUiTranslation } from '../texts/ui-texts';
 
 export interface RowActionsProps {
@@ -32,4 +33,9 @@ export function RowActions({ name, onView, onEdit, onDelete }: RowActionsProps) 
       )}
     </HStack>
   );
+}
+
+/** A list's Action column: not sortable, each row's View, Edit and Delete buttons as `actionsOf` gives them. */
+export function rowActionsColumn<Row>(header: string, actionsOf: (row: Row) => RowActionsProps): DataColumn<Row> {
+  return { key: 'action', header, sortable: false, render: (row) => <RowActions {...actionsOf(row)} /> };
 }

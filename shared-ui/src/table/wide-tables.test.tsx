@@ -2,6 +2,7 @@
 // at phone width each row is a card.
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { fakeMatchMedia } from '../jsdom-polyfills';
 import { renderWithUi } from '../test-utils';
 import { DataTable, type DataColumn } from './DataTable';
 import { PHONE_WIDTH_QUERY } from './phone-width';
@@ -143,16 +144,7 @@ describe('the column chooser', () => {
 describe('at phone width', () => {
   const original = window.matchMedia;
   beforeEach(() => {
-    window.matchMedia = ((query: string) => ({
-      matches: query === PHONE_WIDTH_QUERY,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    })) as typeof window.matchMedia;
+    window.matchMedia = fakeMatchMedia((query) => query === PHONE_WIDTH_QUERY);
   });
   afterEach(() => {
     window.matchMedia = original;
