@@ -89,7 +89,7 @@ export function useProfileForm<Schema extends ObjectSchema<AnyObject>, Body>(
 }
 
 /** A profile that changes the signed-in user's names: the header shows the new ones. */
-export const signedInNames = (body: { first_name: string; last_name: string }): Partial<LoginUserDetails> => ({ first_name: body.first_name, last_name: body.last_name });
+export const signedInNames = (body: Pick<LoginUserDetails, 'first_name' | 'last_name'>): Partial<LoginUserDetails> => ({ first_name: body.first_name, last_name: body.last_name });
 
 export interface ProfileFrameProps<T> {
   role: ProfileRole;
