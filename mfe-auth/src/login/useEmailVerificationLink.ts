@@ -1,7 +1,7 @@
 import { notify, useSearchParams } from '@fleet/shared-api';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { verifyEmail } from './calls';
+import { verifyEmail } from '../api/sign-in';
 
 /**
  * The sign-up mail links to `/login?verify=<token>`: confirm the address once, tell the user, and

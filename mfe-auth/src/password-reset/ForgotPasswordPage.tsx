@@ -4,7 +4,7 @@ import { useAuthForm, useAuthTranslation, useCallThenGo } from '../forms/form-he
 import { email } from '../forms/rules';
 import { AuthCard, AuthForm } from '../layout/AuthCard';
 import { LOGIN_PATHS, type Portal } from '../portals';
-import { requestPasswordReset } from './calls';
+import { requestPasswordReset } from '../api/password-reset';
 
 const schema = yup.object({ email: email() });
 

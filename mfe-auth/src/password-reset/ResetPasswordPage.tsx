@@ -5,7 +5,7 @@ import { useAuthForm, useAuthTranslation, useCallThenGo } from '../forms/form-he
 import { newPassword, passwordConfirmation } from '../forms/rules';
 import { AuthCard, AuthForm } from '../layout/AuthCard';
 import { FORGOT_PATHS, LOGIN_PATHS, type Portal } from '../portals';
-import { resetPassword } from './calls';
+import { resetPassword } from '../api/password-reset';
 
 const schema = yup.object({
   password: newPassword(),

@@ -2,7 +2,7 @@ import { FormField, PasswordInput } from '@fleet/shared-ui';
 import * as yup from 'yup';
 import { useAuthTranslation } from '../forms/form-helpers';
 import { passwordChange, passwordConfirmation, personNames } from '../forms/rules';
-import { readAdminProfile, saveAdminProfile, type AdminProfileInfo } from './calls';
+import { readAdminProfile, saveAdminProfile, type AdminProfileInfo } from '../api/profiles';
 import { ProfileForm, ProfileFrame, ProfileNameFields, ProfilePasswordFields, signedInNames, useProfileForm } from './ProfileFrame';
 
 // Spec 5 "Admin profile": names required, password and confirmation must match.

@@ -2,7 +2,7 @@ import { TextField } from '@fleet/shared-ui';
 import * as yup from 'yup';
 import { useAuthTranslation } from '../forms/form-helpers';
 import { name, passwordChange, phone, postcode } from '../forms/rules';
-import { readAgencyProfile, saveAgencyProfile, type AgencyProfileInfo } from './calls';
+import { readAgencyProfile, saveAgencyProfile, type AgencyProfileInfo } from '../api/profiles';
 import { ProfileForm, ProfileFrame, ProfilePasswordFields, useProfileForm } from './ProfileFrame';
 
 // Spec 3 field names; spec 5 "Agency profile": agency name, postcode (min 3), contact names, contact 8 to 13.

@@ -2,7 +2,7 @@ import { TextField } from '@fleet/shared-ui';
 import * as yup from 'yup';
 import { useAuthTranslation } from '../forms/form-helpers';
 import { personNames, phone } from '../forms/rules';
-import { readCustomerProfile, saveCustomerProfile, type CustomerProfileInfo } from './calls';
+import { readCustomerProfile, saveCustomerProfile, type CustomerProfileInfo } from '../api/profiles';
 import { ProfileForm, ProfileFrame, ProfileNameFields, signedInNames, useProfileForm } from './ProfileFrame';
 
 // Spec 5 "Customer": names and phone (8 to 13) required; the email is the sign-in address (read-only).

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import * as yup from 'yup';
 import { useAuthTranslation } from '../forms/form-helpers';
 import { name, passwordChange, personNames, phone, postcode, text } from '../forms/rules';
-import { readAggregators, readElectricianProfile, saveElectricianProfile, type ElectricianProfileInfo } from './calls';
+import { readAggregators, readElectricianProfile, saveElectricianProfile, type ElectricianProfileInfo } from '../api/profiles';
 import { ProfileForm, ProfileFrame, ProfileNameFields, ProfilePasswordFields, signedInNames, useProfileForm } from './ProfileFrame';
 
 // Spec 5 "Electrician": the usual required fields plus address and ABN number, phone 8 to 13,

@@ -2,7 +2,7 @@ import { TextField } from '@fleet/shared-ui';
 import * as yup from 'yup';
 import { useAuthTranslation } from '../forms/form-helpers';
 import { name, passwordChange, personNames, phone, text } from '../forms/rules';
-import { readMultiSiteProfile, saveMultiSiteProfile, type MultiSiteProfileInfo } from './calls';
+import { readMultiSiteProfile, saveMultiSiteProfile, type MultiSiteProfileInfo } from '../api/profiles';
 import { ProfileForm, ProfileFrame, ProfileNameFields, ProfilePasswordFields, useProfileForm } from './ProfileFrame';
 
 // Spec 3 "Multi-site profile" fields with the shared profile rules of spec 5.

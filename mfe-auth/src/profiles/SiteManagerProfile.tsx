@@ -1,6 +1,6 @@
 import * as yup from 'yup';
 import { passwordChange, personNames } from '../forms/rules';
-import { readSiteManagerProfile, saveSiteManagerProfile, type SiteManagerProfileInfo } from './calls';
+import { readSiteManagerProfile, saveSiteManagerProfile, type SiteManagerProfileInfo } from '../api/profiles';
 import { ProfileForm, ProfileFrame, ProfileNameFields, ProfilePasswordFields, signedInNames, useProfileForm } from './ProfileFrame';
 
 const schema = yup.object({

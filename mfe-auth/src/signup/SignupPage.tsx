@@ -5,7 +5,7 @@ import { useAuthForm, useAuthTranslation, useCallThenGo } from '../forms/form-he
 import { abn, email, newPassword, phone, text } from '../forms/rules';
 import { AuthCard, AuthForm } from '../layout/AuthCard';
 import { LOGIN_PATHS } from '../portals';
-import { signUpAgency } from './calls';
+import { signUpAgency } from '../api/sign-up';
 
 // Spec 3 "Agency signup" names the form fields; spec 5 "Signup" their rules and messages.
 const schema = yup.object({

@@ -6,7 +6,7 @@ import * as yup from 'yup';
 import { useAuthForm, useAuthTranslation } from '../forms/form-helpers';
 import { text } from '../forms/rules';
 import { AuthCard } from '../layout/AuthCard';
-import { resendLoginOtp } from '../login/calls';
+import { resendLoginOtp } from '../api/sign-in';
 import { clearPendingLogin, readPendingLogin, savePendingLogin, type PendingLogin } from '../login/pendingLogin';
 import { LOGIN_PATHS } from '../portals';
 import { useResendCooldown } from './useResendCooldown';
