@@ -2,7 +2,8 @@ import * as sharedApi from './index';
 
 test('the public surface exports the names other packages import', () => {
   for (const name of [
-    'useSession', 'sessionStore', 'api', 'apiGet', 'apiPost', 'apiPut', 'apiDelete', 'apiPostForm', 'ApiError',
+    'useSession', 'sessionStore', 'apiGet', 'apiPost', 'apiPut', 'apiDelete', 'apiDeleteJson', 'apiPostForm', 'ApiError',
+    'requestLogin', 'verifyLoginOtp',
     'apiPrefix', 'webPrefix', 'homePath', 'encodeFilter', 'decodeFilter', 'MULTI_FILTER_KEYS', 'useListState',
     'parseListState', 'serializeListState', 'notify', 'useNotifications', 'errorMessage', 'formatDate',
     'formatHeatPumpDate', 'formatDateTime', 'formatFilterDate', 'formatSaveDate', 'parseFilterDate', 'EMAIL_PATTERN',
@@ -11,4 +12,8 @@ test('the public surface exports the names other packages import', () => {
   ]) {
     expect(sharedApi).toHaveProperty(name);
   }
+});
+
+test('no transport leaves the package: screens call the functions above, never the ky instance', () => {
+  expect(sharedApi).not.toHaveProperty('api');
 });
