@@ -21,7 +21,8 @@ function api() {
 async function openAssign() {
   renderHeatPump('/admin/heat_pump/devices');
   await user.click(await screen.findByRole('checkbox', { name: '200000000001' }));
-  await user.click(screen.getByRole('button', { name: 'Assign to Multi-Site' }));
+  // the selection bar with its actions shows once a row is ticked (a busy machine takes a moment)
+  await user.click(await screen.findByRole('button', { name: 'Assign to Multi-Site' }));
   return screen.findByRole('dialog', { name: 'Choose Multi-Site for the selected devices' });
 }
 
@@ -82,7 +83,8 @@ describe("an agency's assignment (spec: Assign at once; the hint for a company i
     signInAs('Agency');
     renderHeatPump('/agency/devices');
     await user.click(await screen.findByRole('checkbox', { name: '200000000001' }));
-    await user.click(screen.getByRole('button', { name: 'Assign to Multi-Site' }));
+    // the selection bar with its actions shows once a row is ticked (a busy machine takes a moment)
+    await user.click(await screen.findByRole('button', { name: 'Assign to Multi-Site' }));
     return screen.findByRole('dialog', { name: 'Choose Multi-Site for the selected devices' });
   }
 
