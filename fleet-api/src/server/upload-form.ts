@@ -48,8 +48,11 @@ export async function discardAll<F extends string, S extends string>(storage: Fi
 }
 
 export const STALLED_MESSAGE = say('uploads.unfinished');
-/** Looks 100 ms apart without progress before an ended body's unfinished form is refused. */
-const STILL_LOOKS = 10;
+/**
+ * Looks 100 ms apart without progress before an ended body's unfinished form is refused: 3 s, so a
+ * process starved of CPU for a moment (CI's busiest minutes) does not mistake a slow parse for a stuck one.
+ */
+const STILL_LOOKS = 30;
 export { MALFORMED_MESSAGE };
 
 /**
@@ -71,7 +74,7 @@ function watchForStall(request: FastifyRequest, idleMs: number): BodyWatch {
     timer = setTimeout(() => fail(badRequest(STALLED_MESSAGE)), idleMs);
   };
   // Once the whole body has arrived, a form whose closing boundary never came waits forever with
-  // nothing buffered anywhere (the parser does not always say so). Stuck = ten looks in a row (1 s)
+  // nothing buffered anywhere (the parser does not always say so). Stuck = STILL_LOOKS looks in a row
   // with nothing buffered and no byte of the file parsed since the last look: a parser that is only
   // slow (a loaded machine, a slow disk behind the staging file) still moves its file's bytesRead.
   const onEnd = () => {
