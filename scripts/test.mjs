@@ -128,9 +128,10 @@ for (const pkg of packages) {
 }
 
 if (wanted('e2e') && hasTests('e2e')) jestSuite('e2e (Chromium)', 'e2e', { FLEET_E2E_WORKERS: String(journeyWorkers) }, journeyWorkers);
-await postgresRun;
+// type-check and lint go beside the PostgreSQL run's last minutes too, if it is still going
 if (wanted('typecheck')) step('typecheck', 'npx', ['lerna', 'run', 'typecheck', '--concurrency', '2']);
 if (wanted('lint')) step('lint', 'npx', ['eslint', '.', '--max-warnings', '0']);
+await postgresRun;
 
 console.log('\n=== summary');
 for (const l of lines) console.log(`  ${l}`);
