@@ -17,7 +17,8 @@ import { installMessageCodes } from './server/messages';
 import { installSecurityHeaders } from './server/headers';
 import { installDrain, type Drain } from './server/drain';
 import { installInputHygiene } from './server/input';
-import { AJV_OPTIONS, bodyStrictValidatorFactory, markFormBodies } from './server/body-validation';
+import { answerSerializers } from './server/answer-serializers';
+import { AJV_OPTIONS, bodyStrictValidators, markFormBodies } from './server/body-validation';
 import type { AppContext } from './server/context';
 import { signInRoutes } from './modules/auth/routes';
 import { accountRoutes } from './modules/auth/accounts';
@@ -82,8 +83,14 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: AJV_OPTIONS },
-    // coercion for text (query, params, form data), none for a JSON body: server/body-validation.ts
-    schemaController: { compilersFactory: { buildValidator: bodyStrictValidatorFactory } },
+    // coercion for text (query, params, form data), none for a JSON body: server/body-validation.ts;
+    // validators and serializers compiled on each route's first request (server/answer-serializers.ts)
+    schemaController: {
+      compilersFactory: {
+        buildValidator: bodyStrictValidators({ atStart: config.compileSchemasAtStart }),
+        buildSerializer: answerSerializers({ atStart: config.compileSchemasAtStart }),
+      },
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const secret = await serverSecret(db, config.jwtSecret);

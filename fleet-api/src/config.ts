@@ -69,6 +69,12 @@ export interface Config {
   /** A firmware upload whose body sends nothing for this long is answered 400 (FLEET_UPLOAD_IDLE_MS). */
   uploadIdleTimeoutMs: number;
   /**
+   * Compile every route's validators and answer serializers at start (FLEET_COMPILE_SCHEMAS_AT_START=1)
+   * rather than on each route's first request: a start of about 5 s more on this machine, for an operator
+   * who wants a broken schema to stop the start. A test compiles them all either way (schemas.test.ts).
+   */
+  compileSchemasAtStart: boolean;
+  /**
    * The device simulator (src/simulator): FLEET_SIMULATOR, on by default except in tests. OTA jobs
    * move every intervalMs; heat pumps raise heatPumpEventsPerSecond events (work state, Wi-Fi, a new
    * fault now and then: FLEET_HEAT_PUMP_EVENTS, 0 for none).
@@ -154,6 +160,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: str(env.LOG_LEVEL) ?? 'info',
     devOutbox: mode !== 'production' && (bool(env.FLEET_DEV_OUTBOX, false) || bool(env.FLEET_DEMO, false) || mode === 'test'),
     uploadIdleTimeoutMs: Math.max(1000, int(env.FLEET_UPLOAD_IDLE_MS, 20_000, 'FLEET_UPLOAD_IDLE_MS')),
+    compileSchemasAtStart: bool(env.FLEET_COMPILE_SCHEMAS_AT_START, false),
     simulator: {
       enabled: bool(env.FLEET_SIMULATOR, mode !== 'test'),
       intervalMs: Math.max(100, int(env.FLEET_SIMULATOR_INTERVAL_MS, 2000, 'FLEET_SIMULATOR_INTERVAL_MS')),

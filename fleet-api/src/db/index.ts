@@ -48,6 +48,11 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string;
   /** A folder for PGlite's files, or 'memory://' for an in-memory database. */
   dataDir?: string;
+  /**
+   * PGlite only: a data folder saved by `dumpPGlite`, to start from instead of an empty database. The
+   * tests start from a migrated one: a PGlite start without its initdb is about 2 s shorter here.
+   */
+  pgliteImage?: Blob;
 }
 
 /** Type OIDs (pg_type.oid) that we parse ourselves. */
@@ -213,13 +218,18 @@ class PGliteDb implements Db, ScriptRunner {
   async close(): Promise<void> {
     if (!this.pg.closed) await this.pg.close();
   }
+
+  dump(): Promise<Blob> {
+    return this.pg.dumpDataDir('none');
+  }
 }
 
-async function openPGlite(dataDir: string): Promise<Db> {
+async function openPGlite(dataDir: string, image?: Blob): Promise<Db> {
   // an ES module only in its types: loaded the way that works from CommonJS too
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const pg = await PGlite.create({
     ...(dataDir === 'memory://' ? {} : { dataDir }),
+    ...(image ? { loadDataDir: image } : {}),
     parsers: PARSERS,
     // trigram indexes for "contains" searches of serial numbers and MAC addresses (0008)
     extensions: { pg_trgm },
@@ -361,7 +371,13 @@ async function openPostgres(databaseUrl: string): Promise<Db> {
 /** Opens PostgreSQL when databaseUrl is set, otherwise PGlite in dataDir (default in memory). */
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Db> {
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
-  return openPGlite(opts.dataDir ?? 'memory://');
+  return openPGlite(opts.dataDir ?? 'memory://', opts.pgliteImage);
+}
+
+/** A PGlite database's data folder as one uncompressed tarball, for `pgliteImage`. */
+export async function dumpPGlite(db: Db): Promise<Blob> {
+  if (!(db instanceof PGliteDb)) throw new Error('dumpPGlite: not a PGlite database');
+  return db.dump();
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -49,23 +49,45 @@ export function markFormBodies(app: FastifyInstance): void {
   });
 }
 
-/** The validator factory for `schemaController.compilersFactory.buildValidator`. */
-export const bodyStrictValidatorFactory = ((externalSchemas: Record<string, unknown>, options: AjvServerOptions) => {
-  const fromPool = AjvCompiler();
-  const custom = options.customOptions ?? {};
-  // the pool's types describe ajv's own compile; at run time it takes Fastify's route definition
-  const coercing = fromPool(externalSchemas as never, options) as unknown as Compile;
-  const strict = fromPool(externalSchemas as never, { ...options, customOptions: { ...custom, coerceTypes: false } } as AjvServerOptions) as unknown as Compile;
-  return (route: RouteSchema): Validate => {
-    if (route.httpPart !== 'body') return coercing(route);
-    const asJson = strict(route);
-    let asForm: Validate | undefined; // compiled on the route's first form body: most take JSON only
-    const validate: Validate = (data) => {
-      const chosen = data && typeof data === 'object' && formBodies.has(data) ? (asForm ??= coercing(route)) : asJson;
-      const ok = chosen(data);
-      validate.errors = chosen.errors;
-      return ok;
-    };
-    return validate;
+/**
+ * A validator compiled on its first call (or at once with `atStart`): Fastify compiles every route's
+ * schemas when the server starts, over 1 s of ajv for 394 calls, paid again by every test file and
+ * every start of an instance, for routes most of which a run never reaches.
+ */
+function onFirstUse(compile: () => Validate, atStart: boolean): Validate {
+  if (atStart) return compile();
+  let compiled: Validate | undefined;
+  const validate: Validate = (data) => {
+    compiled ??= compile();
+    const ok = compiled(data);
+    validate.errors = compiled.errors;
+    return ok;
   };
-}) as unknown as ValidatorFactory;
+  return validate;
+}
+
+/** The validator factory for `schemaController.compilersFactory.buildValidator`. */
+export function bodyStrictValidators({ atStart = false }: { atStart?: boolean } = {}): ValidatorFactory {
+  return ((externalSchemas: Record<string, unknown>, options: AjvServerOptions) => {
+    const fromPool = AjvCompiler();
+    const custom = options.customOptions ?? {};
+    // the pool's types describe ajv's own compile; at run time it takes Fastify's route definition
+    const coercing = fromPool(externalSchemas as never, options) as unknown as Compile;
+    const strict = fromPool(externalSchemas as never, { ...options, customOptions: { ...custom, coerceTypes: false } } as AjvServerOptions) as unknown as Compile;
+    return (route: RouteSchema): Validate => {
+      if (route.httpPart !== 'body') return onFirstUse(() => coercing(route), atStart);
+      const asJson = onFirstUse(() => strict(route), atStart);
+      let asForm: Validate | undefined; // compiled on the route's first form body: most take JSON only
+      const validate: Validate = (data) => {
+        const chosen = data && typeof data === 'object' && formBodies.has(data) ? (asForm ??= coercing(route)) : asJson;
+        const ok = chosen(data);
+        validate.errors = chosen.errors;
+        return ok;
+      };
+      return validate;
+    };
+  }) as unknown as ValidatorFactory;
+}
+
+/** The server's validators, each compiled on the route's first request. */
+export const bodyStrictValidatorFactory = bodyStrictValidators();
