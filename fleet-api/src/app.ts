@@ -13,9 +13,9 @@ import type { Config } from './config';
 import { authenticate, enforceDeclarations, installAccessCheck, type RegisteredRoute } from './policy/access';
 import { TokenService } from './policy/tokens';
 import { installErrorHandling } from './server/errors';
-import { installMessageCodes } from './server/messages';
+import { installMessageCodes, say } from './server/messages';
 import { installSecurityHeaders } from './server/headers';
-import { installDrain, type Drain } from './server/drain';
+import { installDrain, type Drain } from '@fleet/graceful-stop';
 import { installInputHygiene } from './server/input';
 import { answerSerializers } from './server/answer-serializers';
 import { AJV_OPTIONS, bodyStrictValidators, markFormBodies } from './server/body-validation';
@@ -124,7 +124,7 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
 
   installErrorHandling(app);
   installMessageCodes(app);
-  app.decorate('fleetDrain', installDrain(app));
+  app.decorate('fleetDrain', installDrain(app, { answer: () => ({ status: false, message: say('common.restarting') }) }));
   installSecurityHeaders(app);
   installInputHygiene(app);
   markFormBodies(app);

@@ -1,7 +1,7 @@
 /**
  * Starts fleet-api: reads the environment, opens the database (PGlite in `<dataDir>/pgdata`, or
  * PostgreSQL with DATABASE_URL), migrates, seeds the demo fleet, listens. SIGTERM/SIGINT answer new
- * requests 503 while in-flight ones finish (server/drain.ts), stop the mail sender, then close the database.
+ * requests 503 while in-flight ones finish (@fleet/graceful-stop), stop the mail sender, then close the database.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';

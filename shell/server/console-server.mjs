@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import fastifyStatic from '@fastify/static';
 import httpProxy from '@fastify/http-proxy';
+import { installDrain } from '@fleet/graceful-stop';
 
 // The same words as the console's outage notice (shared-api API_DOWN_MESSAGE): one message, wherever it shows.
 export const API_UNREACHABLE = 'The server is not answering; retrying';
@@ -93,37 +94,8 @@ export async function startConsoleServer(options = {}) {
   const app = Fastify({ logger: options.logger ?? false, trustProxy: false });
 
   // Stopping: new requests get 503 (not a reset) while running ones (an upload being proxied) finish.
-  let draining = false;
-  let running = 0;
-  const idle = [];
-  app.server.on('request', (_req, res) => {
-    if (draining) return;
-    running += 1;
-    res.once('close', () => {
-      running -= 1;
-      if (running === 0) idle.splice(0).forEach((wake) => wake());
-    });
-  });
-  app.addHook('onRequest', async (_request, reply) => {
-    if (!draining) return;
-    reply.header('connection', 'close');
-    return reply.code(503).send({ status: false, message: 'The console is restarting; try again in a moment' });
-  });
-  const drainAndClose = async (graceMs = 5_000) => {
-    draining = true;
-    if (running > 0) {
-      await new Promise((resolveIdle) => {
-        const timer = setTimeout(resolveIdle, graceMs);
-        timer.unref();
-        idle.push(() => {
-          clearTimeout(timer);
-          resolveIdle();
-        });
-      });
-    }
-    app.server.closeAllConnections();
-    await app.close();
-  };
+  const drain = installDrain(app, { answer: () => ({ status: false, message: 'The console is restarting; try again in a moment' }) });
+  const drainAndClose = (graceMs = 5_000) => drain.drainAndClose(graceMs);
 
   // Development-only calls of fleet-api (the mail outbox) are never reachable through the console.
   app.all('/api/dev', async (_request, reply) => reply.code(404).send({ status: false, message: 'Not found' }));
