@@ -1,13 +1,13 @@
 import { migrate, openDatabase, parseArrayLiteral, timestampToIso, type Db } from './index';
 import { openTestDb } from '../../test/support/db';
 
-describe('timestampToIso', () => {
-  it('turns PostgreSQL text timestamps into UTC ISO strings', () => {
-    expect(timestampToIso('2026-11-22 04:03:58.123456+00')).toBe('2026-11-22T04:03:58.123Z');
-    expect(timestampToIso('2026-11-22 14:03:58+10')).toBe('2026-11-22T04:03:58.000Z');
-    expect(timestampToIso('2026-11-22 04:03:58.5-05:30')).toBe('2026-11-22T09:33:58.500Z');
-    expect(timestampToIso('infinity')).toBe('infinity');
-  });
+describe('timestampToIso: PostgreSQL text timestamps as UTC ISO strings', () => {
+  it.each([
+    ['2026-11-22 04:03:58.123456+00', '2026-11-22T04:03:58.123Z'],
+    ['2026-11-22 14:03:58+10', '2026-11-22T04:03:58.000Z'],
+    ['2026-11-22 04:03:58.5-05:30', '2026-11-22T09:33:58.500Z'],
+    ['infinity', 'infinity'],
+  ])('%s is %s', (text, iso) => expect(timestampToIso(text)).toBe(iso));
 });
 
 describe('parseArrayLiteral', () => {

@@ -40,17 +40,18 @@ const EXPORT_FILES = {
   agencies: 'Agencies.csv',
   agents: 'Installer Agents.csv',
 } as const;
-export type ExportKind = keyof typeof EXPORT_FILES;
 
 /**
  * The body fields of every list export: the list's filter and its sort (as on the screen; never its page
  * or size: the file is the whole list).
  */
+const { sortBy, orderBy } = listQueryProperties;
 export const exportListBody = {
   filter: Type.Optional(Type.String({ maxLength: 8000, description: 'the list filter (JSON array as text)' })),
-  sortBy: listQueryProperties.sortBy,
-  orderBy: listQueryProperties.orderBy,
+  sortBy,
+  orderBy,
 };
+export type ExportKind = keyof typeof EXPORT_FILES;
 
 /** The list an export body names. */
 export function exportedList(body: { filter?: string; sortBy?: string; orderBy?: string }): ListQuery {
