@@ -100,4 +100,16 @@ export default tseslint.config(
       ] }],
     },
   },
+  {
+    // Type-aware: a promise nobody awaits, catches or marks `void` is a failure nobody sees. Product code
+    // only (tests await what they check), through each package's tsconfig.json.
+    files: ['*/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/test-*.{ts,tsx}', '**/testing.tsx', '**/generated/**'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      // react-router's navigate() answers a promise only for its data routers, which the console does not use
+      '@typescript-eslint/no-floating-promises': ['error', { allowForKnownSafeCalls: [{ from: 'package', name: 'NavigateFunction', package: 'react-router' }] }],
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+    },
+  },
 );

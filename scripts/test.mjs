@@ -76,25 +76,48 @@ function jestSuite(label, pkg, env = {}, jobs = workers) {
 }
 
 /**
- * A suite run beside the steps that follow, on one worker: fleet-api's PostgreSQL run. Its output goes to a log, printed when it ends (the suite in front blocks this
- * process's event loop).
+ * A command run beside the steps that follow (fleet-api's PostgreSQL run, type-checking, lint): its
+ * output goes to a log, printed when it ends (the suite in front blocks this process's event loop), and
+ * `done` counts its outcome.
  */
-function jestSuiteBeside(label, pkg, env = {}) {
-  const { out, args } = jestArgs(label, 1);
+function beside(label, cmd, args, { cwd = root, env = {} } = {}, done) {
   const logPath = join(resultsDir, `${label}.log`);
-  console.log(`\n=== ${label} (jest, beside the next steps; output in ${logPath})`);
+  console.log(`\n=== ${label} (beside the next steps; output in ${logPath})`);
   // the child writes to the file itself: the journeys' run below blocks this process's event loop
   const log = openSync(logPath, 'w');
   const since = Date.now();
-  const child = spawn('npx', args, { cwd: join(root, pkg), stdio: ['ignore', log, log], env: { ...process.env, ...env } });
+  const child = spawn(cmd, args, { cwd, stdio: ['ignore', log, log], env: { ...process.env, ...env } });
   return new Promise((resolve) => {
     child.on('close', (status) => {
       closeSync(log);
-      console.log(`\n=== ${label} (jest, ran beside)`);
+      console.log(`\n=== ${label} (ran beside)`);
       console.log(readFileSync(logPath, 'utf8'));
-      countSuite(label, out, status, since);
+      done(status, since);
       resolve();
     });
+  });
+}
+
+/** A jest suite beside the steps that follow, on one worker. */
+function jestSuiteBeside(label, pkg, env = {}) {
+  const { out, args } = jestArgs(label, 1);
+  return beside(label, 'npx', args, { cwd: join(root, pkg), env }, (status, since) => countSuite(label, out, status, since));
+}
+
+/** Type-checking and lint (scripts/checks.mjs), beside the steps that follow; each counted on its own. */
+function checksBeside(names) {
+  return beside('checks', process.execPath, [join(root, 'scripts', 'checks.mjs'), ...names], {}, (status, since) => {
+    const out = join(resultsDir, 'checks.json');
+    const results = existsSync(out) ? JSON.parse(readFileSync(out, 'utf8')) : [];
+    for (const r of results) {
+      if (r.ok) passed += 1;
+      else failed += 1;
+      lines.push(`${r.name}: ${r.ok ? 'ok' : 'FAILED'} (${r.seconds} s, beside)`);
+    }
+    if (results.length < names.length) {
+      failed += 1;
+      lines.push(`checks: did not report (exit ${status}, ${took(since)})`);
+    }
   });
 }
 
@@ -127,10 +150,14 @@ for (const pkg of packages) {
   }
 }
 
-if (wanted('e2e') && hasTests('e2e')) jestSuite('e2e (Chromium)', 'e2e', { FLEET_E2E_WORKERS: String(journeyWorkers) }, journeyWorkers);
-// type-check and lint go beside the PostgreSQL run's last minutes too, if it is still going
-if (wanted('typecheck')) step('typecheck', 'npx', ['lerna', 'run', 'typecheck', '--concurrency', '2']);
-if (wanted('lint')) step('lint', 'npx', ['eslint', '.', '--max-warnings', '0']);
+// Type-checking and the type-aware lint go beside the journeys when those run: a journey spends much of
+// its time waiting on a page, the network or a timer, and measured here the two steps took 2.5 minutes
+// of the run's 31 on their own after the journeys (2026-11-26). One after the other, on one core.
+const checkNames = ['typecheck', 'lint'].filter((name) => wanted(name));
+const journeys = wanted('e2e') && hasTests('e2e');
+const checksRun = checkNames.length > 0 ? checksBeside(checkNames) : Promise.resolve();
+if (journeys) jestSuite('e2e (Chromium)', 'e2e', { FLEET_E2E_WORKERS: String(journeyWorkers) }, journeyWorkers);
+await checksRun;
 await postgresRun;
 
 console.log('\n=== summary');

@@ -64,7 +64,7 @@ async function main(): Promise<void> {
   // The network dashboards' history: today's state now and every hour (modules/nms/history.ts).
   const recordToday = () => recordDay(db, config.now()).catch((err: unknown) => app.log.error({ err }, 'daily heat-pump history failed'));
   void recordToday();
-  const history = setInterval(recordToday, 60 * 60 * 1000);
+  const history = setInterval(() => void recordToday(), 60 * 60 * 1000);
   history.unref();
 
   let closing = false;

@@ -105,7 +105,7 @@ export function GroupsPage() {
     },
     rowActionsColumn(t('common.action'), (row) => ({
       name: row.name,
-      onView: () => navigate(`/admin/OTA-groups/${row.id}?${new URLSearchParams({ [BACK_PARAM]: location.search }).toString()}`, { state: backState }),
+      onView: () => void navigate(`/admin/OTA-groups/${row.id}?${new URLSearchParams({ [BACK_PARAM]: location.search }).toString()}`, { state: backState }),
       onDelete: () => setDeleting(row),
     })),
   ];
