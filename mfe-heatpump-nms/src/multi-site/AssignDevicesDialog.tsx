@@ -131,7 +131,7 @@ export function AssignDevicesDialog({ open, selection, count, admin, onClose, on
             <PagedChoice
               key={`sites-of-${company[0] ?? 0}`}
               legend={t('places.sites')}
-              path="/api/nms/sites/list"
+              list="sites"
               search={nameSearch('site_name', [{ key: 'company_id', value: String(company[0] ?? 0) }])}
               toOption={(row) => ({ id: Number(row.id), label: String(row.site_name) })}
               selected={site}

@@ -55,7 +55,7 @@ export function CompanyDialog({ open, company, admin, onClose }: { open: boolean
             render={({ field }) => (
               <PagedChoice
                 legend={t('companyForm.agency')}
-                path="/api/nms/agencies/options"
+                list="agencies"
                 search={(text): Record<string, string> => (text ? { agency_name: text } : {})}
                 toOption={(row) => ({ id: Number(row.id), label: String(row.agency_name) })}
                 known={company?.agencies.map((a) => ({ id: a.id, label: a.agency_name })) ?? []}

@@ -1,7 +1,8 @@
-import { apiList, type ListInfo } from '@fleet/shared-api';
+import type { ListInfo } from '@fleet/shared-api';
 import { Box, Checkbox, Fieldset, Input, Spinner, Text } from '@fleet/shared-ui';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useState, type UIEvent } from 'react';
+import { fetchChoicePage, type ChoiceList } from '../api/choices';
 import { useHeatPumpTranslation } from '../i18n/translation';
 
 export interface ChoiceOption {
@@ -11,8 +12,8 @@ export interface ChoiceOption {
 
 export interface PagedChoiceProps {
   legend: string;
-  /** The list call and how a row reads as an option; 25 a page (spec: dropdowns load 25 and more on scroll). */
-  path: string;
+  /** The list to choose from and how a row reads as an option; 25 a page (spec: dropdowns load 25 and more on scroll). */
+  list: ChoiceList;
   search: (text: string) => Record<string, string>;
   toOption: (row: Record<string, unknown>) => ChoiceOption;
   selected: number[];
@@ -38,7 +39,7 @@ export function nameSearch(key: string, also: Array<{ key: string; value: string
 
 /** The multi-site companies of the caller's slice, as choices (a site's, a contact's, an assignment's company). */
 export const COMPANY_CHOICES = {
-  path: '/api/nms/multi-site-company/list',
+  list: 'companies' as const,
   search: nameSearch('company_name'),
   toOption: (row: Record<string, unknown>): ChoiceOption => ({ id: Number(row.id), label: String(row.company_name) }),
 };
@@ -61,16 +62,16 @@ function useSettled(value: string, ms: number): string {
  * A searchable list of checkboxes loading 25 options at a time, the next 25 when it is scrolled to
  * its end (spec: agency and site dropdowns). Keyboard: Tab moves through the boxes, Space ticks.
  */
-export function PagedChoice({ legend, path, search, toOption, selected, onChange, multiple, error, known = [], hint, onSearch }: PagedChoiceProps) {
+export function PagedChoice({ legend, list, search, toOption, selected, onChange, multiple, error, known = [], hint, onSearch }: PagedChoiceProps) {
   const { t } = useHeatPumpTranslation();
   const [text, setText] = useState('');
   const asked = useSettled(text.trim(), SEARCH_PAUSE_MS);
   useEffect(() => onSearch?.(asked), [asked, onSearch]);
   const options = useInfiniteQuery({
     // the search's own parameters (a company's sites) are part of what is asked
-    queryKey: ['choice', path, search(asked)],
+    queryKey: ['choice', list, search(asked)],
     initialPageParam: 1,
-    queryFn: ({ pageParam }) => apiList<Record<string, unknown>>(path, { ...search(asked), page: pageParam, limit: PAGE }),
+    queryFn: ({ pageParam }) => fetchChoicePage(list, { ...search(asked), page: pageParam, limit: PAGE }),
     getNextPageParam: (last: ListInfo<Record<string, unknown>>, pages) => (pages.length * PAGE < last.total ? pages.length + 1 : undefined),
   });
   const loaded = (options.data?.pages ?? []).flatMap((p) => p.data.map(toOption));

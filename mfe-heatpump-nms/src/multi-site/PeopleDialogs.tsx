@@ -46,7 +46,7 @@ export function SiteManagerDialog({ open, manager, onClose }: { open: boolean; m
           render={({ field }) => (
             <PagedChoice
               legend={t('managerForm.sites')}
-              path="/api/nms/sites/list"
+              list="sites"
               search={nameSearch('site_name')}
               toOption={(row) => ({ id: Number(row.id), label: `${String(row.site_name)} (${String(row.company_name)})` })}
               known={manager?.sites.map((s) => ({ id: s.id, label: s.site_name })) ?? []}
