@@ -62,14 +62,18 @@ export function announceStack(stack: StackInfo): string | undefined {
  */
 export function ownStackPerFile(opts: StackOptions): () => Stack {
   let own: Stack | undefined;
-  let replaced: string | undefined;
+  let replaced: { state: string | undefined } | undefined;
   beforeAll(async () => {
     own = await startStack(opts);
-    replaced = announceStack(own);
+    replaced = { state: announceStack(own) };
   }, 180_000);
   afterAll(async () => {
-    if (replaced === undefined) delete process.env.FLEET_E2E_STATE;
-    else process.env.FLEET_E2E_STATE = replaced;
+    // only a stack that was announced puts the worker's back: one that failed to start changed nothing,
+    // and the later journeys of this worker keep the worker's stack
+    if (replaced) {
+      if (replaced.state === undefined) delete process.env.FLEET_E2E_STATE;
+      else process.env.FLEET_E2E_STATE = replaced.state;
+    }
     await own?.stop();
   }, 60_000);
   return () => {
@@ -203,7 +207,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
         },
       });
       children.push(child);
-      await waitForHttp(`${apiUrl}/api/health`, child, apiLog, 120_000);
+      await waitForHttp(`${apiUrl}/api/health`, child, apiLog, 150_000);
       return child;
     };
     let api = await spawnApi();

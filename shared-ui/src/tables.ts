@@ -29,7 +29,7 @@ export { PagedTable, type ListResult, type PagedTableProps } from './lists/Paged
 export { ListError } from './lists/ListError';
 export { RowActions, rowActionsColumn, type RowActionsProps } from './lists/RowActions';
 export { OptionSelect, type OptionSelectProps, type SelectOption } from './lists/OptionSelect';
-export { DeleteConfirmDialog, type DeleteConfirmDialogProps } from './lists/DeleteConfirmDialog';
+export { DeleteConfirmDialog, useDeleteConfirm, type DeleteConfirm, type DeleteConfirmDialogProps, type DeleteConfirmOptions } from './lists/DeleteConfirmDialog';
 // The CSV export of a whole list (a fleet-api job) and a row's property address.
 export { ExportJobButton, type ExportJobButtonProps } from './lists/ExportJobButton';
 export { addressLine, PropertyAddressCell, type AddressParts, type PropertyAddressCellProps } from './lists/PropertyAddress';

@@ -1,7 +1,7 @@
 import { errorMessage, formatDate, useFieldRefusal } from '@fleet/shared-api';
 import { Box, Button, ErrorPanel, Heading, HStack } from '@fleet/shared-ui';
 import { EditDialog, useDialogForm } from '@fleet/shared-ui/overlays';
-import { DataTable, DeleteConfirmDialog, rowActionsColumn, type DataColumn } from '@fleet/shared-ui/tables';
+import { DataTable, useDeleteConfirm, rowActionsColumn, type DataColumn } from '@fleet/shared-ui/tables';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -19,13 +19,17 @@ export function MembersSection({ area, propertyId }: { area: CustomerArea; prope
   const members = useMembers(area, propertyId);
   const removeMember = useRemoveMember(area);
   const [adding, setAdding] = useState(false);
-  const [removing, setRemoving] = useState<Member | null>(null);
+  const deletion = useDeleteConfirm<Member>({
+    title: t('property.removeTitle'),
+    text: (row) => t('property.removeText', { email: row.email ?? '' }),
+    onDelete: (row) => removeMember.mutateAsync({ property_id: propertyId, member_id: row.id }),
+  });
   const columns: DataColumn<Member>[] = [
     { key: 'email', header: t('property.memberEmail'), sortable: false },
     { key: 'name', header: t('list.name'), sortable: false, render: (row) => [row.first_name, row.last_name].filter(Boolean).join(' ') || '-' },
     { key: 'phone_no', header: t('property.memberPhone'), sortable: false, render: (row) => row.phone_no ?? '-' },
     { key: 'created_at', header: t('detail.created'), sortable: false, render: (row) => formatDate(row.created_at) },
-    rowActionsColumn(t('list.action'), (row) => ({ name: row.email, onDelete: () => setRemoving(row) })),
+    rowActionsColumn(t('list.action'), (row) => ({ name: row.email, onDelete: () => deletion.ask(row) })),
   ];
   return (
     <Box as="section" mt="6" aria-labelledby="members">
@@ -43,13 +47,7 @@ export function MembersSection({ area, propertyId }: { area: CustomerArea; prope
         <DataTable label={t('property.members')} columns={columns} rows={members.data ?? []} rowKey="id" loading={members.isPending} emptyText={t('property.noMembers')} />
       )}
       <AddMemberDialog area={area} propertyId={propertyId} open={adding} onClose={() => setAdding(false)} />
-      <DeleteConfirmDialog
-        row={removing}
-        title={t('property.removeTitle')}
-        text={t('property.removeText', { email: removing?.email ?? '' })}
-        onClose={() => setRemoving(null)}
-        onDelete={(row) => removeMember.mutateAsync({ property_id: propertyId, member_id: row.id })}
-      />
+      {deletion.dialog}
     </Box>
   );
 }

@@ -1,7 +1,7 @@
 import { EMAIL_PATTERN, formatDate, Link as RouterLink, useListState } from '@fleet/shared-api';
 import { Box, Button, FormField, Input, Link, NativeSelect, Stack } from '@fleet/shared-ui';
 import { EditDialog, useDialogForm } from '@fleet/shared-ui/overlays';
-import { DeleteConfirmDialog, ListHeader, PagedTable, rowActionsColumn, type DataColumn, type FilterFieldDef } from '@fleet/shared-ui/tables';
+import { useDeleteConfirm, ListHeader, PagedTable, rowActionsColumn, type DataColumn, type FilterFieldDef } from '@fleet/shared-ui/tables';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -36,7 +36,11 @@ export function SuppressionListPage() {
   const rows = useSuppressionList(list.toQuery());
   const remove = useRemoveSuppression();
   const [adding, setAdding] = useState(false);
-  const [removing, setRemoving] = useState<Suppressed | null>(null);
+  const deletion = useDeleteConfirm<Suppressed>({
+    title: t('suppression.removeTitle'),
+    text: (row) => t('suppression.removeText', { email: row.email ?? '' }),
+    onDelete: (row) => remove.mutateAsync(row.id),
+  });
   const reasonLabel = (reason: string | null) => (reason && reason in REASON_KEYS ? t(`suppression.reasons.${REASON_KEYS[reason as keyof typeof REASON_KEYS]}`) : (reason ?? '-'));
 
   const columns: DataColumn<Suppressed>[] = [
@@ -56,7 +60,7 @@ export function SuppressionListPage() {
     },
     { key: 'reason', header: t('suppression.reason'), render: (row) => reasonLabel(row.reason) },
     { key: 'created_at', header: t('suppression.added'), render: (row) => formatDate(row.created_at) },
-    rowActionsColumn(t('list.action'), (row) => ({ name: row.email, onDelete: () => setRemoving(row) })),
+    rowActionsColumn(t('list.action'), (row) => ({ name: row.email, onDelete: () => deletion.ask(row) })),
   ];
   const filters: FilterFieldDef[] = [
     { key: 'email', label: t('suppression.email') },
@@ -71,13 +75,7 @@ export function SuppressionListPage() {
       </ListHeader>
       <PagedTable label={t('suppression.title')} list={list} result={rows} page={rows.data} columns={columns} />
       <AddDialog open={adding} onClose={() => setAdding(false)} reasonLabel={reasonLabel} />
-      <DeleteConfirmDialog
-        row={removing}
-        title={t('suppression.removeTitle')}
-        text={t('suppression.removeText', { email: removing?.email ?? '' })}
-        onClose={() => setRemoving(null)}
-        onDelete={(row) => remove.mutateAsync(row.id)}
-      />
+      {deletion.dialog}
     </Box>
   );
 }

@@ -1,5 +1,5 @@
 import { formatDate, notify, useBackState, useLocation, useNavigate, useListState } from '@fleet/shared-api';
-import { DeleteConfirmDialog, ListHeader, PagedTable, rowActionsColumn } from '@fleet/shared-ui/tables';
+import { useDeleteConfirm, ListHeader, PagedTable, rowActionsColumn } from '@fleet/shared-ui/tables';
 import { Box, Button, Checkbox } from '@fleet/shared-ui';
 import type { DataColumn } from '@fleet/shared-ui/tables';
 import { useState } from 'react';
@@ -30,7 +30,11 @@ export function GroupsPage() {
   const update = useUpdateGroup();
   const remove = useDeleteGroup();
   const [adding, setAdding] = useState(false);
-  const [deleting, setDeleting] = useState<OtaGroup | null>(null);
+  const deletion = useDeleteConfirm<OtaGroup>({
+    title: t('groups.deleteTitle'),
+    text: () => t('groups.deleteText'),
+    onDelete: (group) => remove.mutateAsync({ id: group.id, deviceType }),
+  });
   // A refused tick remounts that checkbox: its hidden input would otherwise stay ticked for assistive tech.
   const [refusals, setRefusals] = useState(0);
   const confirm = useFleetChangeConfirm();
@@ -106,7 +110,7 @@ export function GroupsPage() {
     rowActionsColumn(t('common.action'), (row) => ({
       name: row.name,
       onView: () => void navigate(`/admin/OTA-groups/${row.id}?${new URLSearchParams({ [BACK_PARAM]: location.search }).toString()}`, { state: backState }),
-      onDelete: () => setDeleting(row),
+      onDelete: () => deletion.ask(row),
     })),
   ];
 
@@ -119,13 +123,7 @@ export function GroupsPage() {
       </ListHeader>
       <PagedTable label={t('groups.title')} list={list} result={groups} page={groups.data} columns={columns} />
       <GroupDialog open={adding} group={null} deviceType={deviceType} onClose={() => setAdding(false)} />
-      <DeleteConfirmDialog
-        row={deleting}
-        title={t('groups.deleteTitle')}
-        text={t('groups.deleteText')}
-        onClose={() => setDeleting(null)}
-        onDelete={(group) => remove.mutateAsync({ id: group.id, deviceType })}
-      />
+      {deletion.dialog}
       {confirm.dialog}
     </Box>
   );

@@ -1,6 +1,6 @@
 import { Box, Button, Checkbox } from '@fleet/shared-ui';
 import { useListState } from '@fleet/shared-api';
-import { DeleteConfirmDialog, ListHeader, PagedTable, RowActions } from '@fleet/shared-ui/tables';
+import { useDeleteConfirm, ListHeader, PagedTable, RowActions } from '@fleet/shared-ui/tables';
 import type { DataColumn } from '@fleet/shared-ui/tables';
 import { useState } from 'react';
 import { useOtaDeviceType } from '../api/device-type';
@@ -27,7 +27,11 @@ export function RulesPage() {
   const toggle = useSaveRule();
   const remove = useDeleteRule();
   const [dialog, setDialog] = useState<{ open: boolean; rule: OtaRule | null }>({ open: false, rule: null });
-  const [deleting, setDeleting] = useState<OtaRule | null>(null);
+  const deletion = useDeleteConfirm<OtaRule>({
+    title: t('rules.deleteTitle'),
+    text: () => t('rules.deleteText'),
+    onDelete: (rule) => remove.mutateAsync({ id: rule.id, deviceType }),
+  });
   const confirm = useFleetChangeConfirm();
 
   const versionOptions = versions.map((version) => ({ value: version, label: version }));
@@ -74,7 +78,7 @@ export function RulesPage() {
       key: 'actions',
       header: t('common.actions'),
       sortable: false,
-      render: (row) => <RowActions name={row.name} onEdit={() => setDialog({ open: true, rule: row })} onDelete={() => setDeleting(row)} />,
+      render: (row) => <RowActions name={row.name} onEdit={() => setDialog({ open: true, rule: row })} onDelete={() => deletion.ask(row)} />,
     },
   ];
 
@@ -96,13 +100,7 @@ export function RulesPage() {
       </ListHeader>
       <PagedTable label={t('rules.title')} list={list} result={rules} page={rules.data} columns={columns} />
       <RuleDialog open={dialog.open} rule={dialog.rule} fromVersions={runningVersions} fromLabels={runningLabels} toVersions={versions} deviceType={deviceType} onClose={() => setDialog((d) => ({ ...d, open: false }))} />
-      <DeleteConfirmDialog
-        row={deleting}
-        title={t('rules.deleteTitle')}
-        text={t('rules.deleteText')}
-        onClose={() => setDeleting(null)}
-        onDelete={(rule) => remove.mutateAsync({ id: rule.id, deviceType })}
-      />
+      {deletion.dialog}
       {confirm.dialog}
     </Box>
   );

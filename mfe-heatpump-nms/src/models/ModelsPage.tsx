@@ -1,6 +1,6 @@
 import { formatHeatPumpDate, useListState } from '@fleet/shared-api';
 import { Box, Button } from '@fleet/shared-ui';
-import { DeleteConfirmDialog, ListHeader, PagedTable, rowActionsColumn, type DataColumn } from '@fleet/shared-ui/tables';
+import { useDeleteConfirm, ListHeader, PagedTable, rowActionsColumn, type DataColumn } from '@fleet/shared-ui/tables';
 import { useState } from 'react';
 import { useDeleteModel, useModels, type HeatPumpModel } from '../api/models';
 import { useHeatPumpTranslation } from '../i18n/translation';
@@ -15,7 +15,11 @@ export function ModelsPage() {
   const models = useModels(list.toQuery());
   const remove = useDeleteModel();
   const [dialog, setDialog] = useState<{ open: boolean; model: HeatPumpModel | null }>({ open: false, model: null });
-  const [deleting, setDeleting] = useState<HeatPumpModel | null>(null);
+  const deletion = useDeleteConfirm<HeatPumpModel>({
+    title: t('models.deleteTitle'),
+    text: (row) => t('models.deleteText', { name: row.model_name ?? '' }),
+    onDelete: (model) => remove.mutateAsync(model.id),
+  });
   const title = t('models.title');
 
   const columns: DataColumn<HeatPumpModel>[] = [
@@ -27,7 +31,7 @@ export function ModelsPage() {
     rowActionsColumn(t('list.action'), (row) => ({
       name: row.model_name,
       onEdit: () => setDialog({ open: true, model: row }),
-      onDelete: () => setDeleting(row),
+      onDelete: () => deletion.ask(row),
     })),
   ];
 
@@ -40,13 +44,7 @@ export function ModelsPage() {
       </ListHeader>
       <PagedTable label={title} list={list} result={models} page={models.data} columns={columns} />
       <ModelDialog open={dialog.open} model={dialog.model} onClose={() => setDialog((d) => ({ ...d, open: false }))} />
-      <DeleteConfirmDialog
-        row={deleting}
-        title={t('models.deleteTitle')}
-        text={t('models.deleteText', { name: deleting?.model_name ?? '' })}
-        onClose={() => setDeleting(null)}
-        onDelete={(model) => remove.mutateAsync(model.id)}
-      />
+      {deletion.dialog}
     </Box>
   );
 }

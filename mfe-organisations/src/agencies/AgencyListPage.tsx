@@ -1,7 +1,6 @@
 import { exportListQuery, formatDate, useListState, useOpenWithBack } from '@fleet/shared-api';
 import { Box, Button } from '@fleet/shared-ui';
-import { DeleteConfirmDialog, ExportJobButton, ListHeader, PagedTable, rowActionsColumn, type DataColumn, type FilterFieldDef } from '@fleet/shared-ui/tables';
-import { useState } from 'react';
+import { useDeleteConfirm, ExportJobButton, ListHeader, PagedTable, rowActionsColumn, type DataColumn, type FilterFieldDef } from '@fleet/shared-ui/tables';
 import { useAgencies, useDeleteAgency, useStartAgencyExport, type AgencyRow } from '../api/agencies';
 import { AGENCY_PATHS} from '../description';
 import { useOrganisationsTranslation } from '../i18n/translation';
@@ -23,9 +22,13 @@ export function AgencyListPage() {
   const agencies = useAgencies(line, list.toQuery());
   const remove = useDeleteAgency();
   const exportJob = useStartAgencyExport();
-  const [deleting, setDeleting] = useState<AgencyRow | null>(null);
   const statusFilter = useStatusFilter();
   const a = (key: string, options?: Record<string, string>) => t(`agencies.agency.${key}`, options);
+  const deletion = useDeleteConfirm<AgencyRow>({
+    title: a('deleteTitle'),
+    text: (row) => a('deleteText', { name: row.agency_name ?? '' }),
+    onDelete: (row) => remove.mutateAsync(row.id),
+  });
 
   const columns: DataColumn<AgencyRow>[] = [
     { key: 'agency_name', header: a('agencyName') },
@@ -41,7 +44,7 @@ export function AgencyListPage() {
       name: row.agency_name,
       onView: () => openWithBack(recordPath(AGENCY_PATHS.view, row.id)),
       onEdit: () => openWithBack(recordPath(AGENCY_PATHS.edit, row.id)),
-      onDelete: () => setDeleting(row),
+      onDelete: () => deletion.ask(row),
     })),
   ];
   const filters: FilterFieldDef[] = [
@@ -60,13 +63,7 @@ export function AgencyListPage() {
         </Button>
       </ListHeader>
       <PagedTable label={a('title')} list={list} result={agencies} page={agencies.data} columns={columns} />
-      <DeleteConfirmDialog
-        row={deleting}
-        title={a('deleteTitle')}
-        text={a('deleteText', { name: deleting?.agency_name ?? '' })}
-        onClose={() => setDeleting(null)}
-        onDelete={(row) => remove.mutateAsync(row.id)}
-      />
+      {deletion.dialog}
     </Box>
   );
 }

@@ -1,7 +1,7 @@
 import { formatDate, NAME_MAX_LENGTH, useListState } from '@fleet/shared-api';
 import { Box, Button, FormField, Input } from '@fleet/shared-ui';
 import { EditDialog, useDialogForm } from '@fleet/shared-ui/overlays';
-import { DeleteConfirmDialog, ListHeader, PagedTable, rowActionsColumn, type DataColumn, type FilterFieldDef } from '@fleet/shared-ui/tables';
+import { useDeleteConfirm, ListHeader, PagedTable, rowActionsColumn, type DataColumn, type FilterFieldDef } from '@fleet/shared-ui/tables';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -19,12 +19,16 @@ export function AggregatorListPage() {
   const aggregators = useAggregators(list.toQuery());
   const remove = useDeleteAggregator();
   const [editing, setEditing] = useState<Aggregator | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<Aggregator | null>(null);
+  const deletion = useDeleteConfirm<Aggregator>({
+    title: t('aggregators.deleteTitle'),
+    text: (row) => t('aggregators.deleteText', { name: row.name ?? '' }),
+    onDelete: (row) => remove.mutateAsync(row.id),
+  });
   const columns: DataColumn<Aggregator>[] = [
     { key: 'name', header: t('aggregators.name') },
     { key: 'electricians', header: t('aggregators.electricians') },
     { key: 'created_at', header: t('common.created'), render: (row) => formatDate(row.created_at) },
-    rowActionsColumn(t('common.action'), (row) => ({ name: row.name, onEdit: () => setEditing(row), onDelete: () => setDeleting(row) })),
+    rowActionsColumn(t('common.action'), (row) => ({ name: row.name, onEdit: () => setEditing(row), onDelete: () => deletion.ask(row) })),
   ];
   const filters: FilterFieldDef[] = [{ key: 'name', label: t('aggregators.name') }];
   return (
@@ -36,13 +40,7 @@ export function AggregatorListPage() {
       </ListHeader>
       <PagedTable label={t('aggregators.title')} list={list} result={aggregators} page={aggregators.data} columns={columns} />
       <AggregatorDialog editing={editing} onClose={() => setEditing(null)} />
-      <DeleteConfirmDialog
-        row={deleting}
-        title={t('aggregators.deleteTitle')}
-        text={t('aggregators.deleteText', { name: deleting?.name ?? '' })}
-        onClose={() => setDeleting(null)}
-        onDelete={(row) => remove.mutateAsync(row.id)}
-      />
+      {deletion.dialog}
     </Box>
   );
 }

@@ -1,7 +1,6 @@
 import { formatDate, useListState, useOpenWithBack } from '@fleet/shared-api';
 import { Box, Button } from '@fleet/shared-ui';
-import { DeleteConfirmDialog, ListHeader, PagedTable, rowActionsColumn, type DataColumn, type FilterFieldDef } from '@fleet/shared-ui/tables';
-import { useState } from 'react';
+import { useDeleteConfirm, ListHeader, PagedTable, rowActionsColumn, type DataColumn, type FilterFieldDef } from '@fleet/shared-ui/tables';
 import { useAgencyElectricianDevices, useAggregatorChoices, useDeleteElectrician, useElectricians, type Electrician, type ElectricianArea } from '../api/electricians';
 import { useDeviceColumns } from '../devices/device-columns';
 import { PagedSection } from '../record-page/PagedSection';
@@ -23,7 +22,11 @@ export function ElectricianListPage({ area }: { area: ElectricianArea }) {
   const aggregators = useAggregatorChoices();
   const remove = useDeleteElectrician();
   const open = useOpenWithBack();
-  const [deleting, setDeleting] = useState<Electrician | null>(null);
+  const deletion = useDeleteConfirm<Electrician>({
+    title: t('electricians.list.deleteTitle'),
+    text: (row) => t('electricians.list.deleteText', { name: row.full_name ?? '' }),
+    onDelete: (row) => remove.mutateAsync(row.id),
+  });
   const admin = area === 'admin';
   const viewPath = admin ? ELECTRICIAN_PATHS.adminView : ELECTRICIAN_PATHS.agencyView;
 
@@ -40,7 +43,7 @@ export function ElectricianListPage({ area }: { area: ElectricianArea }) {
     rowActionsColumn(t('electricians.list.action'), (row) => ({
       name: row.full_name,
       onView: () => open(recordPath(viewPath, row.id)),
-      ...(admin ? { onEdit: () => open(recordPath(ELECTRICIAN_PATHS.adminEdit, row.id)), onDelete: () => setDeleting(row) } : {}),
+      ...(admin ? { onEdit: () => open(recordPath(ELECTRICIAN_PATHS.adminEdit, row.id)), onDelete: () => deletion.ask(row) } : {}),
     })),
   ];
   const filters: FilterFieldDef[] = [
@@ -65,13 +68,7 @@ export function ElectricianListPage({ area }: { area: ElectricianArea }) {
       </ListHeader>
       <PagedTable label={t('electricians.list.title')} list={list} result={electricians} page={electricians.data} columns={columns} />
       {!admin && <AgencyElectricianDevices />}
-      <DeleteConfirmDialog
-        row={deleting}
-        title={t('electricians.list.deleteTitle')}
-        text={t('electricians.list.deleteText', { name: deleting?.full_name ?? '' })}
-        onClose={() => setDeleting(null)}
-        onDelete={(row) => remove.mutateAsync(row.id)}
-      />
+      {deletion.dialog}
     </Box>
   );
 }

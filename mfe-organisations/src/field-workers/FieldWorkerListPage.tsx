@@ -1,7 +1,6 @@
 import { formatDate, Link as RouterLink, useListState, useOpenWithBack } from '@fleet/shared-api';
 import { Box, Button, Link } from '@fleet/shared-ui';
-import { DeleteConfirmDialog, ListHeader, PagedTable, rowActionsColumn, type DataColumn, type FilterFieldDef } from '@fleet/shared-ui/tables';
-import { useState } from 'react';
+import { useDeleteConfirm, ListHeader, PagedTable, rowActionsColumn, type DataColumn, type FilterFieldDef } from '@fleet/shared-ui/tables';
 import { useDeleteFieldWorker, useFieldWorkers, type FieldWorker, type FieldWorkerArea } from '../api/electricians';
 import { FIELD_WORKER_PATHS } from '../description';
 import { useOrganisationsTranslation } from '../i18n/translation';
@@ -20,7 +19,11 @@ export function FieldWorkerListPage({ area }: { area: FieldWorkerArea }) {
   const workers = useFieldWorkers(area, list.toQuery());
   const remove = useDeleteFieldWorker();
   const open = useOpenWithBack();
-  const [deleting, setDeleting] = useState<FieldWorker | null>(null);
+  const deletion = useDeleteConfirm<FieldWorker>({
+    title: t('electricians.fieldWorkers.deleteTitle'),
+    text: (row) => t('electricians.fieldWorkers.deleteText', { name: row.full_name ?? '' }),
+    onDelete: (row) => remove.mutateAsync(row.id),
+  });
   const paths = FIELD_WORKER_AREA_PATHS[area];
   const electricianView = paths.electrician;
   const title = area === 'agency' ? t('electricians.fieldWorkers.agencyTitle') : t('electricians.fieldWorkers.title');
@@ -48,7 +51,7 @@ export function FieldWorkerListPage({ area }: { area: FieldWorkerArea }) {
     rowActionsColumn(t('electricians.list.action'), (row) => ({
       name: row.full_name,
       onView: () => open(recordPath(paths.view, row.id)),
-      ...(own ? { onEdit: () => open(recordPath(FIELD_WORKER_PATHS.electricianEdit, row.id)), onDelete: () => setDeleting(row) } : {}),
+      ...(own ? { onEdit: () => open(recordPath(FIELD_WORKER_PATHS.electricianEdit, row.id)), onDelete: () => deletion.ask(row) } : {}),
     })),
   ];
   const filters: FilterFieldDef[] = [
@@ -72,13 +75,7 @@ export function FieldWorkerListPage({ area }: { area: FieldWorkerArea }) {
         )}
       </ListHeader>
       <PagedTable label={title} list={list} result={workers} page={workers.data} columns={columns} />
-      <DeleteConfirmDialog
-        row={deleting}
-        title={t('electricians.fieldWorkers.deleteTitle')}
-        text={t('electricians.fieldWorkers.deleteText', { name: deleting?.full_name ?? '' })}
-        onClose={() => setDeleting(null)}
-        onDelete={(row) => remove.mutateAsync(row.id)}
-      />
+      {deletion.dialog}
     </Box>
   );
 }

@@ -1,7 +1,6 @@
 import { useListState, useOpenWithBack } from '@fleet/shared-api';
 import { Box, Button } from '@fleet/shared-ui';
-import { DeleteConfirmDialog, ListHeader, PagedTable, RowActions } from '@fleet/shared-ui/tables';
-import { useState } from 'react';
+import { useDeleteConfirm, ListHeader, PagedTable, RowActions } from '@fleet/shared-ui/tables';
 import { useAgents, useDeleteAgent, type AgentRow } from '../api/agents';
 import { useProductLine } from '../agencies/product-line';
 import { AGENCY_AGENT_PATHS} from '../description';
@@ -20,7 +19,11 @@ export function AgencyAgentListPage() {
   const list = useListState({ filterKeys: FILTER_KEYS });
   const agents = useAgents('agency', line, list.toQuery());
   const remove = useDeleteAgent();
-  const [deleting, setDeleting] = useState<AgentRow | null>(null);
+  const deletion = useDeleteConfirm<AgentRow>({
+    title: t('agencies.agent.deleteTitle'),
+    text: (row) => t('agencies.agent.deleteText', { name: `${row.first_name} ${row.last_name}` }),
+    onDelete: (row) => remove.mutateAsync(row.id),
+  });
   const columns = useAgentColumns({
     product: label,
     viewPath: (row) => recordPath(AGENCY_AGENT_PATHS.view, row.id),
@@ -29,7 +32,7 @@ export function AgencyAgentListPage() {
         name={`${row.first_name} ${row.last_name}`}
         onView={() => openWithBack(recordPath(AGENCY_AGENT_PATHS.view, row.id))}
         onEdit={() => openWithBack(recordPath(AGENCY_AGENT_PATHS.edit, row.id))}
-        onDelete={() => setDeleting(row)}
+        onDelete={() => deletion.ask(row)}
       />
     ),
   });
@@ -41,13 +44,7 @@ export function AgencyAgentListPage() {
         </Button>
       </ListHeader>
       <PagedTable label={t('agencies.agent.agencyTitle')} list={list} result={agents} page={agents.data} columns={columns} />
-      <DeleteConfirmDialog
-        row={deleting}
-        title={t('agencies.agent.deleteTitle')}
-        text={t('agencies.agent.deleteText', { name: deleting ? `${deleting.first_name} ${deleting.last_name}` : '' })}
-        onClose={() => setDeleting(null)}
-        onDelete={(row) => remove.mutateAsync(row.id)}
-      />
+      {deletion.dialog}
     </Box>
   );
 }

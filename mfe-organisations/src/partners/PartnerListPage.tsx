@@ -1,6 +1,6 @@
 import { formatDate, Link as RouterLink, useListState, useOpenWithBack } from '@fleet/shared-api';
 import { Box, Button, Link } from '@fleet/shared-ui';
-import { DeleteConfirmDialog, ListHeader, PagedTable, rowActionsColumn, type DataColumn, type FilterFieldDef } from '@fleet/shared-ui/tables';
+import { useDeleteConfirm, ListHeader, PagedTable, rowActionsColumn, type DataColumn, type FilterFieldDef } from '@fleet/shared-ui/tables';
 import { useState } from 'react';
 import { useDeletePartner, usePartners, type PartnerRow } from '../api/partners';
 import { useProductLine } from '../agencies/product-line';
@@ -23,8 +23,12 @@ export function PartnerListPage() {
   const partners = usePartners(line, list.toQuery());
   const remove = useDeletePartner();
   const [editing, setEditing] = useState<PartnerRow | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<PartnerRow | null>(null);
   const p = (key: string, options?: Record<string, string>) => t(`agencies.partner.${key}`, options);
+  const deletion = useDeleteConfirm<PartnerRow>({
+    title: p('deleteTitle'),
+    text: (row) => p('deleteText', { name: row.name ?? '' }),
+    onDelete: (row) => remove.mutateAsync(row.id),
+  });
   const columns: DataColumn<PartnerRow>[] = [
     {
       key: 'name',
@@ -45,7 +49,7 @@ export function PartnerListPage() {
       name: row.name,
       onView: () => openWithBack(recordPath(AGENCY_PATHS.partner, row.id)),
       onEdit: () => setEditing(row),
-      onDelete: () => setDeleting(row),
+      onDelete: () => deletion.ask(row),
     })),
   ];
   const filters: FilterFieldDef[] = [
@@ -61,7 +65,7 @@ export function PartnerListPage() {
       </ListHeader>
       <PagedTable label={p('title')} list={list} result={partners} page={partners.data} columns={columns} />
       <PartnerDialog editing={editing} onClose={() => setEditing(null)} />
-      <DeleteConfirmDialog row={deleting} title={p('deleteTitle')} text={p('deleteText', { name: deleting?.name ?? '' })} onClose={() => setDeleting(null)} onDelete={(row) => remove.mutateAsync(row.id)} />
+      {deletion.dialog}
     </Box>
   );
 }

@@ -1,6 +1,6 @@
 import { Link as RouterLink, useListState } from '@fleet/shared-api';
 import { Button, FactList, HStack, Link } from '@fleet/shared-ui';
-import { DeleteConfirmDialog, OptionSelect, type DataColumn } from '@fleet/shared-ui/tables';
+import { useDeleteConfirm, OptionSelect, type DataColumn } from '@fleet/shared-ui/tables';
 import { useState } from 'react';
 import { useAgencies, type AgencyRow } from '../api/agencies';
 import { useDeletePartner, useLinkAgency, usePartner, usePartnerPart, type PartnerRow } from '../api/partners';
@@ -81,8 +81,12 @@ function PartnerAgencies({ id, line, product }: { id: number; line: string; prod
   const choices = useAgencies('all', ALL_AGENCIES);
   const link = useLinkAgency();
   const [chosen, setChosen] = useState('');
-  const [removing, setRemoving] = useState<AgencyRow | null>(null);
   const p = (key: string, options?: Record<string, string>) => t(`agencies.partner.${key}`, options);
+  const deletion = useDeleteConfirm<AgencyRow>({
+    title: p('removeTitle'),
+    text: (row) => p('removeText', { name: row.agency_name ?? '' }),
+    onDelete: (row) => link.mutateAsync({ partnerId: id, agencyId: row.id, link: false }),
+  });
   const linked = new Set((agencies.data?.data ?? []).map((a) => a.id));
   const columns: DataColumn<AgencyRow>[] = [
     // the name opens the agency's own page (GET /api/agency/get/{id}, one of spec 7's partner calls)
@@ -103,7 +107,7 @@ function PartnerAgencies({ id, line, product }: { id: number; line: string; prod
       header: t('agencies.common.action'),
       sortable: false,
       render: (row) => (
-        <Button size="xs" variant="ghost" colorPalette="red" aria-label={p('removeAgency', { name: row.agency_name })} onClick={() => setRemoving(row)}>
+        <Button size="xs" variant="ghost" colorPalette="red" aria-label={p('removeAgency', { name: row.agency_name })} onClick={() => deletion.ask(row)}>
           {t('agencies.common.remove')}
         </Button>
       ),
@@ -144,13 +148,7 @@ function PartnerAgencies({ id, line, product }: { id: number; line: string; prod
           </HStack>
         }
       />
-      <DeleteConfirmDialog
-        row={removing}
-        title={p('removeTitle')}
-        text={p('removeText', { name: removing?.agency_name ?? '' })}
-        onClose={() => setRemoving(null)}
-        onDelete={(row) => link.mutateAsync({ partnerId: id, agencyId: row.id, link: false })}
-      />
+      {deletion.dialog}
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { formatDate, NAME_MAX_LENGTH, useListState } from '@fleet/shared-api';
 import { Box, Button, Checkbox, FormField, Input, Stack } from '@fleet/shared-ui';
 import { EditDialog, useDialogForm } from '@fleet/shared-ui/overlays';
-import { DeleteConfirmDialog, ListHeader, PagedTable, rowActionsColumn, type DataColumn, type FilterFieldDef } from '@fleet/shared-ui/tables';
+import { useDeleteConfirm, ListHeader, PagedTable, rowActionsColumn, type DataColumn, type FilterFieldDef } from '@fleet/shared-ui/tables';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -22,13 +22,17 @@ export function RetailerListPage() {
   const retailers = useRetailers(list.toQuery());
   const remove = useDeleteRetailer();
   const [editing, setEditing] = useState<Retailer | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<Retailer | null>(null);
+  const deletion = useDeleteConfirm<Retailer>({
+    title: t('retailers.deleteTitle'),
+    text: (row) => t('retailers.deleteText', { name: row.retailer_name ?? '' }),
+    onDelete: (row) => remove.mutateAsync(row.electricity_retailer_id),
+  });
   const columns: DataColumn<Retailer>[] = [
     { key: 'retailer_name', header: t('retailers.name') },
     { key: 'is_top_listed', header: t('retailers.topListed'), render: (row) => (row.is_top_listed === 1 ? t('common.yes') : t('common.no')) },
     { key: 'properties', header: t('retailers.properties'), sortable: false },
     { key: 'created_at', header: t('common.created'), render: (row) => formatDate(row.created_at) },
-    rowActionsColumn(t('common.action'), (row) => ({ name: row.retailer_name, onEdit: () => setEditing(row), onDelete: () => setDeleting(row) })),
+    rowActionsColumn(t('common.action'), (row) => ({ name: row.retailer_name, onEdit: () => setEditing(row), onDelete: () => deletion.ask(row) })),
   ];
   const filters: FilterFieldDef[] = [{ key: 'retailer_name', label: t('retailers.name') }];
   return (
@@ -40,13 +44,7 @@ export function RetailerListPage() {
       </ListHeader>
       <PagedTable label={t('retailers.title')} list={list} result={retailers} page={retailers.data} columns={columns} />
       <RetailerDialog editing={editing} onClose={() => setEditing(null)} />
-      <DeleteConfirmDialog
-        row={deleting}
-        title={t('retailers.deleteTitle')}
-        text={t('retailers.deleteText', { name: deleting?.retailer_name ?? '' })}
-        onClose={() => setDeleting(null)}
-        onDelete={(row) => remove.mutateAsync(row.electricity_retailer_id)}
-      />
+      {deletion.dialog}
     </Box>
   );
 }

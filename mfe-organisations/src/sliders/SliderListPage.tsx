@@ -1,6 +1,6 @@
 import { formatDate, productDeviceType, useListState } from '@fleet/shared-api';
 import { Box, Button, Image, Link, Text, useProductName } from '@fleet/shared-ui';
-import { DeleteConfirmDialog, ListHeader, PagedTable, rowActionsColumn, type DataColumn, type FilterFieldDef } from '@fleet/shared-ui/tables';
+import { useDeleteConfirm, ListHeader, PagedTable, rowActionsColumn, type DataColumn, type FilterFieldDef } from '@fleet/shared-ui/tables';
 import { useState } from 'react';
 import { useDeleteSlider, useSliders, type Slide } from '../api/sliders';
 import type { SliderProduct } from '../description';
@@ -16,7 +16,11 @@ export function SliderListPage({ product }: { product: SliderProduct }) {
   const sliders = useSliders(deviceType, list.toQuery());
   const remove = useDeleteSlider();
   const [editing, setEditing] = useState<Slide | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<Slide | null>(null);
+  const deletion = useDeleteConfirm<Slide>({
+    title: t('tariffs.sliders.deleteTitle'),
+    text: (row) => t('tariffs.sliders.deleteText', { name: row.name ?? '' }),
+    onDelete: (row) => remove.mutateAsync({ id: row.id, deviceType }),
+  });
   const title = t('tariffs.sliders.title', { product: productName(product) });
   const columns: DataColumn<Slide>[] = [
     {
@@ -45,7 +49,7 @@ export function SliderListPage({ product }: { product: SliderProduct }) {
         ),
     },
     { key: 'updated_at', header: t('tariffs.sliders.updated'), render: (row) => formatDate(row.updated_at) },
-    rowActionsColumn(t('common.action'), (row) => ({ name: row.name, onEdit: () => setEditing(row), onDelete: () => setDeleting(row) })),
+    rowActionsColumn(t('common.action'), (row) => ({ name: row.name, onEdit: () => setEditing(row), onDelete: () => deletion.ask(row) })),
   ];
   const filters: FilterFieldDef[] = [{ key: 'name', label: t('tariffs.sliders.name') }];
   return (
@@ -57,13 +61,7 @@ export function SliderListPage({ product }: { product: SliderProduct }) {
       </ListHeader>
       <PagedTable label={title} list={list} result={sliders} page={sliders.data} columns={columns} />
       <SliderDialog product={product} editing={editing} onClose={() => setEditing(null)} />
-      <DeleteConfirmDialog
-        row={deleting}
-        title={t('tariffs.sliders.deleteTitle')}
-        text={t('tariffs.sliders.deleteText', { name: deleting?.name ?? '' })}
-        onClose={() => setDeleting(null)}
-        onDelete={(row) => remove.mutateAsync({ id: row.id, deviceType })}
-      />
+      {deletion.dialog}
     </Box>
   );
 }

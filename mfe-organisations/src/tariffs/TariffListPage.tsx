@@ -1,7 +1,6 @@
 import { formatDate, useListState, useOpenWithBack } from '@fleet/shared-api';
 import { Box, Button } from '@fleet/shared-ui';
-import { DeleteConfirmDialog, ListHeader, PagedTable, rowActionsColumn, type DataColumn, type FilterFieldDef } from '@fleet/shared-ui/tables';
-import { useState } from 'react';
+import { useDeleteConfirm, ListHeader, PagedTable, rowActionsColumn, type DataColumn, type FilterFieldDef } from '@fleet/shared-ui/tables';
 import { useDeleteTariff, useTariffs, type TariffRow } from '../api/tariffs';
 import { TARIFF_PATHS } from '../description';
 import { useOrganisationsTranslation } from '../i18n/translation';
@@ -21,7 +20,11 @@ export function TariffListPage() {
   const tariffs = useTariffs(list.toQuery());
   const remove = useDeleteTariff();
   const open = useOpenWithBack();
-  const [deleting, setDeleting] = useState<TariffRow | null>(null);
+  const deletion = useDeleteConfirm<TariffRow>({
+    title: t('tariffs.list.deleteTitle'),
+    text: (row) => t('tariffs.list.deleteText', { name: row.company_name ?? '' }),
+    onDelete: (row) => remove.mutateAsync(row.id),
+  });
   const columns: DataColumn<TariffRow>[] = [
     { key: 'company_name', header: t('tariffs.list.company') },
     { key: 'post_codes', header: t('tariffs.list.postCodes'), sortable: false, render: postCodesText },
@@ -31,7 +34,7 @@ export function TariffListPage() {
     rowActionsColumn(t('common.action'), (row) => ({
       name: row.company_name,
       onEdit: () => open(TARIFF_PATHS.edit.replace(':id', String(row.id))),
-      onDelete: () => setDeleting(row),
+      onDelete: () => deletion.ask(row),
     })),
   ];
   const filters: FilterFieldDef[] = [
@@ -47,13 +50,7 @@ export function TariffListPage() {
         </Button>
       </ListHeader>
       <PagedTable label={t('tariffs.list.title')} list={list} result={tariffs} page={tariffs.data} columns={columns} />
-      <DeleteConfirmDialog
-        row={deleting}
-        title={t('tariffs.list.deleteTitle')}
-        text={t('tariffs.list.deleteText', { name: deleting?.company_name ?? '' })}
-        onClose={() => setDeleting(null)}
-        onDelete={(row) => remove.mutateAsync(row.id)}
-      />
+      {deletion.dialog}
     </Box>
   );
 }
