@@ -54,7 +54,7 @@ export type FilterRule =
 export interface ListSpec {
   /** sortBy key -> trusted SQL expression. */
   sortable: Record<string, string>;
-  /** Used when sortBy is absent; must be a key of sortable. */
+  /** Used when sortBy is absent (`created_at` when not given); must be a key of sortable. */
   defaultSort?: string;
   filters: Record<string, FilterRule>;
   /** Keys the console sends that mean nothing to this list (isOpen is always ignored). */

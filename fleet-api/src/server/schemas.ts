@@ -184,6 +184,12 @@ export const StatusField = Type.Unsafe<Status>({ type: 'string', enum: [...STATU
 /** A field that may be null. */
 export const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 
+/** The answer rows' columns that may be null, named once (an answer row's schema lists one a column). */
+export const NullableText = Nullable(Type.String());
+export const NullableInt = Nullable(Type.Integer());
+export const NullableNumber = Nullable(Type.Number());
+export const NullableBool = Nullable(Type.Boolean());
+
 type RouteFailure = 400 | 404 | 409 | 413 | 429;
 
 /**

@@ -16,7 +16,7 @@ import { nowIso } from '../../server/context';
 import type { CountCache } from '../../server/count-cache';
 import { ApiError, conflict, notFound, uniqueMessage } from '../../server/errors';
 import { buildListing, listInfo, type ListInfo, type ListQuery, type ListSpec, pagedList } from '../../server/listing';
-import { normaliseEmail, Nullable } from '../../server/schemas';
+import { normaliseEmail, NullableText } from '../../server/schemas';
 import { ISO, SqlParams, whereClause } from '../../server/sql';
 import { revokeUserSessions } from '../auth/sessions';
 import { lineCondition } from '../devices/queries';
@@ -54,7 +54,6 @@ const AGENCY_LIST: ListSpec = {
     status: 'a.status',
     agents: 'agents',
   },
-  defaultSort: 'created_at',
   filters: {
     agency_name: { kind: 'text', column: 'a.agency_name' },
     email: { kind: 'text', column: 'a.email' },
@@ -78,12 +77,12 @@ export const AgencyRow = Type.Object({
   id: Type.Integer(),
   agency_name: Type.String(),
   email: Type.String(),
-  contact_first_name: Nullable(Type.String()),
-  contact_last_name: Nullable(Type.String()),
-  contact: Nullable(Type.String()),
-  postcode: Nullable(Type.String()),
-  city: Nullable(Type.String()),
-  state: Nullable(Type.String()),
+  contact_first_name: NullableText,
+  contact_last_name: NullableText,
+  contact: NullableText,
+  postcode: NullableText,
+  city: NullableText,
+  state: NullableText,
   status: Type.String(),
   flows: Type.Array(Type.String()),
   device_type: Type.Array(Type.String()),
@@ -96,10 +95,10 @@ export type AgencyRowT = Static<typeof AgencyRow>;
 
 export const AgencyInfo = Type.Object({
   ...AgencyRow.properties,
-  abn_no: Nullable(Type.String()),
-  country: Nullable(Type.String()),
-  street_address: Nullable(Type.String()),
-  plot_address: Nullable(Type.String()),
+  abn_no: NullableText,
+  country: NullableText,
+  street_address: NullableText,
+  plot_address: NullableText,
   email_notification: Type.Boolean(),
   customers: Type.Integer(),
   electricians: Type.Integer(),

@@ -16,7 +16,7 @@ import { nowIso } from '../../server/context';
 import type { CountCache } from '../../server/count-cache';
 import { ApiError, conflict, notFound, uniqueMessage } from '../../server/errors';
 import { buildListing, listInfo, type ListInfo, type ListQuery, type ListSpec, pagedList } from '../../server/listing';
-import { normaliseEmail, Nullable } from '../../server/schemas';
+import { normaliseEmail, NullableText } from '../../server/schemas';
 import { ISO, SqlParams, whereClause } from '../../server/sql';
 import { lineCondition } from '../devices/queries';
 import { inlineParams, type CsvExport } from '../exports/jobs';
@@ -40,7 +40,6 @@ const AGENT_LIST: ListSpec = {
     status: 'ag.status',
     agency_name: 'lower(a.agency_name)',
   },
-  defaultSort: 'created_at',
   filters: {
     first_name: { kind: 'text', column: 'ag.first_name' },
     last_name: { kind: 'text', column: 'ag.last_name' },
@@ -57,7 +56,7 @@ const Agent = {
   first_name: Type.String(),
   last_name: Type.String(),
   email: Type.String(),
-  phone: Nullable(Type.String()),
+  phone: NullableText,
   status: Type.String(),
   created_at: Type.String(),
 };

@@ -14,7 +14,7 @@ import { ISO, SqlParams, whereClause } from '../../server/sql';
 import { lineCondition } from '../devices/queries';
 import { AGENCY_NOT_FOUND } from './agencies';
 import { isUniqueViolation, type PartnerForm, type ProductLine } from './fields';
-import { Nullable } from '../../server/schemas';
+import { NullableText } from '../../server/schemas';
 import { say } from '../../server/messages';
 
 const PARTNER_NOT_FOUND = say('partners.notFound');
@@ -22,16 +22,15 @@ const PARTNER_EXISTS = uniqueMessage('partners_name_key', say('partners.nameTake
 
 const LIST: ListSpec = {
   sortable: { created_at: 'p.created_at', name: 'lower(p.name)', email: 'lower(p.email)', agencies: 'agencies' },
-  defaultSort: 'created_at',
   filters: { name: { kind: 'text', column: 'p.name' }, email: { kind: 'text', column: 'p.email' } },
 };
 
 export const PartnerRow = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
-  email: Nullable(Type.String()),
-  phone: Nullable(Type.String()),
-  website: Nullable(Type.String()),
+  email: NullableText,
+  phone: NullableText,
+  website: NullableText,
   agencies: Type.Integer(),
   /** Devices of the selected product of its agencies. */
   devices: Type.Integer(),

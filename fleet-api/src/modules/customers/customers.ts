@@ -11,7 +11,7 @@ import type { CountCache } from '../../server/count-cache';
 import { ApiError, conflict } from '../../server/errors';
 import { buildListing, listInfo, type ListInfo, type ListQuery, type ListSpec, pagedList } from '../../server/listing';
 import { ISO, SqlParams, whereClause } from '../../server/sql';
-import { normaliseEmail, Nullable } from '../../server/schemas';
+import { normaliseEmail, Nullable, NullableBool, NullableInt, NullableText } from '../../server/schemas';
 import { productLines } from '../devices/lines';
 import { PropertyAddress } from '../devices/queries';
 import type { CsvExport } from '../exports/jobs';
@@ -40,7 +40,6 @@ const CUSTOMER_LIST: ListSpec = {
     auto_sync: 'c.auto_sync',
     weekly_report: 'c.weekly_report',
   },
-  defaultSort: 'created_at',
   filters: {
     email: { kind: 'text', column: 'c.email' },
     full_name: { kind: 'text', column: FULL_NAME },
@@ -62,27 +61,27 @@ const CUSTOMER_LIST: ListSpec = {
 
 // the address parts every list row carries (devices' PropertyAddress), without its property id
 const { property_id: _propertyId, ...AddressParts } = PropertyAddress;
-const Address = { ...AddressParts, address_type: Nullable(Type.String()) };
+const Address = { ...AddressParts, address_type: NullableText };
 
 export const CustomerRow = Type.Object({
   id: Type.Integer(),
   email: Type.String(),
   full_name: Type.String(),
-  first_name: Nullable(Type.String()),
-  last_name: Nullable(Type.String()),
-  phone_no: Nullable(Type.String()),
+  first_name: NullableText,
+  last_name: NullableText,
+  phone_no: NullableText,
   status: Type.String(),
-  auto_sync: Nullable(Type.Boolean()),
-  weekly_report: Nullable(Type.Boolean()),
+  auto_sync: NullableBool,
+  weekly_report: NullableBool,
   created_at: Type.String(),
-  firstproperty: Nullable(Type.Object({ id: Type.Integer(), property_type: Nullable(Type.String()), ...Address })),
+  firstproperty: Nullable(Type.Object({ id: Type.Integer(), property_type: NullableText, ...Address })),
 });
 export type CustomerRowT = Static<typeof CustomerRow>;
 
 export const CustomerInfo = Type.Object({
   ...CustomerRow.properties,
-  agency_id: Nullable(Type.Integer()),
-  agency_name: Nullable(Type.String()),
+  agency_id: NullableInt,
+  agency_name: NullableText,
   updated_at: Type.String(),
   properties: Type.Integer(),
   devices: Type.Integer(),
@@ -194,11 +193,11 @@ export async function deleteCustomer(db: Db, caller: Caller, id: number, now: Da
 
 export const LoginData = Type.Object({
   has_account: Type.Boolean(),
-  email: Nullable(Type.String()),
-  account_status: Nullable(Type.String()),
-  email_verified_at: Nullable(Type.String()),
-  account_created_at: Nullable(Type.String()),
-  last_login_at: Nullable(Type.String()),
+  email: NullableText,
+  account_status: NullableText,
+  email_verified_at: NullableText,
+  account_created_at: NullableText,
+  last_login_at: NullableText,
   sessions: Type.Integer(),
 });
 export type LoginDataT = Static<typeof LoginData>;
@@ -227,11 +226,11 @@ export const EmailHistoryRow = Type.Object({
   to_email: Type.String(),
   status: Type.String(),
   created_at: Type.String(),
-  sent_at: Nullable(Type.String()),
+  sent_at: NullableText,
 });
 export type EmailHistoryRowT = Static<typeof EmailHistoryRow>;
 
-const EMAIL_HISTORY: ListSpec = { sortable: { created_at: 'o.created_at', subject: 'o.subject' }, defaultSort: 'created_at', filters: { subject: { kind: 'text', column: 'o.subject' } } };
+const EMAIL_HISTORY: ListSpec = { sortable: { created_at: 'o.created_at', subject: 'o.subject' }, filters: { subject: { kind: 'text', column: 'o.subject' } } };
 
 /** Every mail the fleet sent (or is sending) to the customer's address, newest first. */
 export async function emailHistory(db: Db, caller: Caller, id: number, query: ListQuery): Promise<ListInfo<EmailHistoryRowT>> {

@@ -11,7 +11,7 @@ import { buildListing, type ListInfo, type ListQuery, type ListSpec, pagedList }
 import { ISO, SqlParams } from '../../server/sql';
 import { csvField, type CsvExport, type ExportKind } from '../exports/jobs';
 import { customerConditions, type CustomerLine } from './customers';
-import { Nullable } from '../../server/schemas';
+import { NullableText } from '../../server/schemas';
 import { say } from '../../server/messages';
 
 const SYNC_TYPES = ['auto_sync', 'weekly_report'] as const;
@@ -22,13 +22,13 @@ export type FeedbackType = (typeof FEEDBACK_TYPES)[number];
 export const SyncTypeField = Type.Unsafe<SyncType>({ type: 'string', enum: [...SYNC_TYPES], errorMessage: say('feedback.syncTypeInvalid') });
 export const FeedbackTypeField = Type.Unsafe<FeedbackType>({ type: 'string', enum: [...FEEDBACK_TYPES], errorMessage: say('feedback.syncTypeOrSurveyInvalid') });
 
-export const SyncEventRow = Type.Object({ id: Type.Integer(), status: Type.String(), detail: Nullable(Type.String()), created_at: Type.String() });
+export const SyncEventRow = Type.Object({ id: Type.Integer(), status: Type.String(), detail: NullableText, created_at: Type.String() });
 export type SyncEventRowT = Static<typeof SyncEventRow>;
-export const FeedbackRow = Type.Object({ id: Type.Integer(), sync_type: Type.String(), rating: Type.Integer(), comment: Nullable(Type.String()), created_at: Type.String() });
+export const FeedbackRow = Type.Object({ id: Type.Integer(), sync_type: Type.String(), rating: Type.Integer(), comment: NullableText, created_at: Type.String() });
 export type FeedbackRowT = Static<typeof FeedbackRow>;
 
-const SYNC_LIST: ListSpec = { sortable: { created_at: 'e.created_at', status: 'e.status' }, defaultSort: 'created_at', filters: { status: { kind: 'multi', column: 'e.status' } } };
-const FEEDBACK_LIST: ListSpec = { sortable: { created_at: 'f.created_at', rating: 'f.rating' }, defaultSort: 'created_at', filters: { rating: { kind: 'multi', column: 'f.rating' } } };
+const SYNC_LIST: ListSpec = { sortable: { created_at: 'e.created_at', status: 'e.status' }, filters: { status: { kind: 'multi', column: 'e.status' } } };
+const FEEDBACK_LIST: ListSpec = { sortable: { created_at: 'f.created_at', rating: 'f.rating' }, filters: { rating: { kind: 'multi', column: 'f.rating' } } };
 
 /** The customer's auto syncs or weekly reports (and when it switched them), newest first. */
 export async function syncHistory(db: Db, caller: Caller, customerId: number, syncType: SyncType, query: ListQuery): Promise<ListInfo<SyncEventRowT>> {

@@ -9,32 +9,32 @@ import type { Caller } from '../../policy/roles';
 import { requireVisible, scopeFor } from '../../policy/scope';
 import { ApiError, conflict, uniqueMessage } from '../../server/errors';
 import { buildListing, type ListInfo, type ListQuery, type ListSpec, pagedList } from '../../server/listing';
-import { normaliseEmail, Nullable } from '../../server/schemas';
+import { normaliseEmail, Nullable, NullableInt, NullableNumber, NullableText } from '../../server/schemas';
 import { ISO, SqlParams, whereClause } from '../../server/sql';
 import { say } from '../../server/messages';
 
 const Place = {
-  property_name: Nullable(Type.String()),
-  property_type: Nullable(Type.String()),
-  address_type: Nullable(Type.String()),
-  unit_type: Nullable(Type.String()),
-  unit_number: Nullable(Type.String()),
-  level_type: Nullable(Type.String()),
-  level_number: Nullable(Type.String()),
-  street_number: Nullable(Type.String()),
-  street: Nullable(Type.String()),
-  street_type: Nullable(Type.String()),
-  street_suffix: Nullable(Type.String()),
-  city: Nullable(Type.String()),
-  state: Nullable(Type.String()),
-  postal_code: Nullable(Type.String()),
+  property_name: NullableText,
+  property_type: NullableText,
+  address_type: NullableText,
+  unit_type: NullableText,
+  unit_number: NullableText,
+  level_type: NullableText,
+  level_number: NullableText,
+  street_number: NullableText,
+  street: NullableText,
+  street_type: NullableText,
+  street_suffix: NullableText,
+  city: NullableText,
+  state: NullableText,
+  postal_code: NullableText,
 };
 const PLACE_COLUMNS = `p.property_name, p.property_type, p.address_type, p.unit_type, p.unit_number, p.level_type, p.level_number,
   p.street_number, p.street, p.street_type, p.street_suffix, p.city, p.state, p.postal_code`;
 
 export const PropertyRow = Type.Object({
   id: Type.Integer(),
-  customer_id: Nullable(Type.Integer()),
+  customer_id: NullableInt,
   ...Place,
   devices: Type.Integer(),
   members: Type.Integer(),
@@ -44,7 +44,6 @@ export type PropertyRowT = Static<typeof PropertyRow>;
 
 const PROPERTY_LIST: ListSpec = {
   sortable: { created_at: 'p.created_at', id: 'p.id', property_name: 'lower(p.property_name)', street: 'p.street', city: 'p.city', postal_code: 'p.postal_code' },
-  defaultSort: 'created_at',
   filters: { property_name: { kind: 'text', column: 'p.property_name' }, postal_code: { kind: 'text', column: 'p.postal_code' } },
 };
 
@@ -66,33 +65,33 @@ export async function listProperties(db: Db, caller: Caller, customerId: number,
 
 export const TariffDetails = Type.Object({
   id: Type.Integer(),
-  company_id: Nullable(Type.Integer()),
-  company_name: Nullable(Type.String()),
-  electricity_retailer_id: Nullable(Type.Integer()),
-  retailer_name: Nullable(Type.String()),
-  tariff_structure_id: Nullable(Type.Integer()),
-  tariff_structure_type: Nullable(Type.String()),
+  company_id: NullableInt,
+  company_name: NullableText,
+  electricity_retailer_id: NullableInt,
+  retailer_name: NullableText,
+  tariff_structure_id: NullableInt,
+  tariff_structure_type: NullableText,
   is_flat_rate: Type.Boolean(),
   unit_charge: Type.Number(),
   tariff_plan: Type.Array(
     Type.Object(
       {
         key: Type.String(),
-        load_type_key: Nullable(Type.String()),
+        load_type_key: NullableText,
         unit_charge: Type.Number(),
-        discount_type: Type.Optional(Nullable(Type.String())),
-        discount_percentage: Type.Optional(Nullable(Type.Number())),
+        discount_type: Type.Optional(NullableText),
+        discount_percentage: Type.Optional(NullableNumber),
       },
       { additionalProperties: true },
     ),
   ),
-  discount_type: Nullable(Type.String()),
-  discount_percentage: Nullable(Type.Number()),
-  supply_charge: Nullable(Type.Number()),
+  discount_type: NullableText,
+  discount_percentage: NullableNumber,
+  supply_charge: NullableNumber,
   supply_charge_discount: Type.Integer(),
   gst_include: Type.Integer(),
-  impulse_rate: Nullable(Type.Integer()),
-  impulse_rate_type: Nullable(Type.String()),
+  impulse_rate: NullableInt,
+  impulse_rate_type: NullableText,
   rates_updated: Type.Boolean(),
   created_at: Type.String(),
 });
@@ -107,14 +106,14 @@ const TARIFF_JOINS = `LEFT JOIN tariff_companies tc ON tc.id = t.company_id LEFT
 
 export const PropertyInfo = Type.Object({
   ...PropertyRow.properties,
-  nmi: Nullable(Type.String()),
+  nmi: NullableText,
   survey_data: Type.Unknown(),
   property_updated: Type.Boolean(),
   updated_at: Type.String(),
-  customer_name: Nullable(Type.String()),
-  customer_email: Nullable(Type.String()),
-  site_name: Nullable(Type.String()),
-  company_name: Nullable(Type.String()),
+  customer_name: NullableText,
+  customer_email: NullableText,
+  site_name: NullableText,
+  company_name: NullableText,
   tariff: Nullable(TariffDetails),
 });
 export type PropertyInfoT = Static<typeof PropertyInfo>;
@@ -145,11 +144,11 @@ export async function propertyDetail(db: Db, caller: Caller, id: number): Promis
 export const MemberRow = Type.Object({
   id: Type.Integer(),
   property_id: Type.Integer(),
-  customer_id: Nullable(Type.Integer()),
+  customer_id: NullableInt,
   email: Type.String(),
-  first_name: Nullable(Type.String()),
-  last_name: Nullable(Type.String()),
-  phone_no: Nullable(Type.String()),
+  first_name: NullableText,
+  last_name: NullableText,
+  phone_no: NullableText,
   created_at: Type.String(),
 });
 export type MemberRowT = Static<typeof MemberRow>;
@@ -210,13 +209,13 @@ export const PropertyDeviceRow = Type.Object({
   id: Type.Integer(),
   product_line: Type.String(),
   serial_number: Type.String(),
-  mac_address: Nullable(Type.String()),
-  firmware_version: Nullable(Type.String()),
+  mac_address: NullableText,
+  firmware_version: NullableText,
   device_status: Type.String(),
-  status: Nullable(Type.String()),
+  status: NullableText,
   is_online: Type.Integer(),
-  fault_code: Nullable(Type.String()),
-  installation_date: Nullable(Type.String()),
+  fault_code: NullableText,
+  installation_date: NullableText,
 });
 export type PropertyDeviceRowT = Static<typeof PropertyDeviceRow>;
 
@@ -238,7 +237,7 @@ export async function propertyDevices(db: Db, caller: Caller, propertyId: number
 export const TimelineRow = Type.Object({
   at: Type.String(),
   kind: Type.String(),
-  detail: Nullable(Type.String()),
+  detail: NullableText,
 });
 export type TimelineRowT = Static<typeof TimelineRow>;
 
@@ -266,7 +265,7 @@ export async function propertyTimeline(db: Db, caller: Caller, propertyId: numbe
 export async function tariffHistory(db: Db, caller: Caller, propertyId: number, query: ListQuery): Promise<ListInfo<TariffDetailsT>> {
   await requireVisible(db, caller, 'properties', propertyId);
   const params = new SqlParams();
-  const listing = buildListing(query, { sortable: { created_at: 't.created_at' }, defaultSort: 'created_at', filters: {} }, params, 't.id');
+  const listing = buildListing(query, { sortable: { created_at: 't.created_at' }, filters: {} }, params, 't.id');
   const where = `WHERE t.property_id = ${params.add(propertyId)}`;
   return pagedList<TariffDetailsT>(db, listing, params, TARIFF_COLUMNS, `FROM customer_tariff_details t ${TARIFF_JOINS} ${where}`);
 }

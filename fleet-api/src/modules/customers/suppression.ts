@@ -8,7 +8,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { Db } from '../../db';
 import { ApiError, uniqueMessage } from '../../server/errors';
 import { buildListing, type ListInfo, type ListQuery, type ListSpec, pagedList } from '../../server/listing';
-import { normaliseEmail, Nullable } from '../../server/schemas';
+import { normaliseEmail, NullableInt, NullableText } from '../../server/schemas';
 import { ISO, SqlParams, whereClause } from '../../server/sql';
 import { say } from '../../server/messages';
 
@@ -19,16 +19,15 @@ export const ALREADY_SUPPRESSED = uniqueMessage('suppression_list_email_key', sa
 export const SuppressionRow = Type.Object({
   id: Type.Integer(),
   email: Type.String(),
-  reason: Nullable(Type.String()),
-  customer_id: Nullable(Type.Integer()),
-  customer_name: Nullable(Type.String()),
+  reason: NullableText,
+  customer_id: NullableInt,
+  customer_name: NullableText,
   created_at: Type.String(),
 });
 export type SuppressionRowT = Static<typeof SuppressionRow>;
 
 const SUPPRESSION_LIST: ListSpec = {
   sortable: { created_at: 's.created_at', email: 'lower(s.email)', reason: 's.reason' },
-  defaultSort: 'created_at',
   filters: { email: { kind: 'text', column: 's.email' }, reason: { kind: 'multi', column: 's.reason' } },
 };
 

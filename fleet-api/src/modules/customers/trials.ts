@@ -9,7 +9,7 @@ import type { Caller } from '../../policy/roles';
 import { requireVisible } from '../../policy/scope';
 import { ApiError, badRequest } from '../../server/errors';
 import { checkSaveDate } from '../devices/queries';
-import { Nullable } from '../../server/schemas';
+import { NullableInt, NullableText } from '../../server/schemas';
 import { say } from '../../server/messages';
 
 const TRIAL_ENDED = say('trials.ended');
@@ -17,14 +17,14 @@ const END_BEFORE_START = say('trials.endBeforeStart');
 
 export const TrialRow = Type.Object({
   id: Type.Integer(),
-  device_id: Nullable(Type.Integer()),
-  serial_number: Nullable(Type.String()),
+  device_id: NullableInt,
+  serial_number: NullableText,
   started_on: Type.String(),
   ends_on: Type.String(),
   status: Type.String(),
-  ended_on: Nullable(Type.String()),
+  ended_on: NullableText,
   /** Days until the end of a running trial (0 on its last day, negative when overdue); null once ended. */
-  days_left: Nullable(Type.Integer()),
+  days_left: NullableInt,
 });
 export type TrialRowT = Static<typeof TrialRow>;
 

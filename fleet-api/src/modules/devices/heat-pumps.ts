@@ -7,12 +7,12 @@ import { Type } from '@sinclair/typebox';
 import type { Db } from '../../db';
 import type { Caller } from '../../policy/roles';
 import { deviceDetail, DeviceInfo, DeviceRow, type DeviceDetail, type DeviceListRow } from './queries';
-import { Nullable } from '../../server/schemas';
+import { NullableInt, NullableText } from '../../server/schemas';
 
 export const HeatPumpRow = Type.Object({
   ...DeviceRow.properties,
-  soft_version: Nullable(Type.String()),
-  agent_name: Nullable(Type.String()),
+  soft_version: NullableText,
+  agent_name: NullableText,
 });
 
 export type HeatPumpListRow = DeviceListRow & { soft_version: string | null; agent_name: string | null };
@@ -24,13 +24,13 @@ export function heatPumpRow<T extends DeviceListRow>(row: T): T & HeatPumpListRo
 
 export const HeatPumpInfo = Type.Object({
   ...DeviceInfo.properties,
-  soft_version: Nullable(Type.String()),
-  agent_name: Nullable(Type.String()),
-  model_name: Nullable(Type.String()),
-  device_operation_status: Nullable(Type.Integer()),
+  soft_version: NullableText,
+  agent_name: NullableText,
+  model_name: NullableText,
+  device_operation_status: NullableInt,
   open_faults: Type.Integer(),
-  site_name: Nullable(Type.String()),
-  company_name: Nullable(Type.String()),
+  site_name: NullableText,
+  company_name: NullableText,
 });
 
 /** One heat pump of the caller's slice, or 404 (another line's id is not a heat pump). */

@@ -15,7 +15,7 @@ import { ISO, SqlParams, whereClause } from '../../server/sql';
 import type { CountCache } from '../../server/count-cache';
 import { alphanumeric, DEVICE_SORTS, identifierFilter } from '../ota/device-types';
 import { productLines, type ListedLine } from './lines';
-import { Nullable } from '../../server/schemas';
+import { NullableInt, NullableNumber, NullableText } from '../../server/schemas';
 import { say } from '../../server/messages';
 
 
@@ -57,41 +57,40 @@ export const DEVICE_LIST: ListSpec = {
     address: 'p.street',
     product_line: 'd.product_line',
   },
-  defaultSort: 'created_at',
   filters: DEVICE_FILTERS,
 };
 
 /** A property's address, as every row that shows one carries it. */
 export const AddressFields = {
-  unit_number: Nullable(Type.String()),
-  street_number: Nullable(Type.String()),
-  street: Nullable(Type.String()),
-  city: Nullable(Type.String()),
-  state: Nullable(Type.String()),
-  postal_code: Nullable(Type.String()),
+  unit_number: NullableText,
+  street_number: NullableText,
+  street: NullableText,
+  city: NullableText,
+  state: NullableText,
+  postal_code: NullableText,
 };
 
 /** The property a row sits at (device and smoke alarm rows carry it alike). */
-export const PropertyAddress = { property_id: Nullable(Type.Integer()), ...AddressFields };
+export const PropertyAddress = { property_id: NullableInt, ...AddressFields };
 
 export const DeviceRow = Type.Object({
   id: Type.Integer(),
   product_line: Type.String(),
   serial_number: Type.String(),
-  mac_address: Nullable(Type.String()),
-  firmware_version: Nullable(Type.String()),
-  wifi_name: Nullable(Type.String()),
-  connection_type: Nullable(Type.String()),
-  installation_date: Nullable(Type.String()),
+  mac_address: NullableText,
+  firmware_version: NullableText,
+  wifi_name: NullableText,
+  connection_type: NullableText,
+  installation_date: NullableText,
   created_at: Type.String(),
-  status: Nullable(Type.String()),
+  status: NullableText,
   device_status: Type.String(),
   is_online: Type.Integer(),
-  installed_via: Nullable(Type.String()),
-  installer_uuid: Nullable(Type.String()),
-  agency_name: Nullable(Type.String()),
-  first_name: Nullable(Type.String()),
-  last_name: Nullable(Type.String()),
+  installed_via: NullableText,
+  installer_uuid: NullableText,
+  agency_name: NullableText,
+  first_name: NullableText,
+  last_name: NullableText,
   ...PropertyAddress,
 });
 
@@ -206,19 +205,19 @@ export async function listDevices(
 
 export const DeviceInfo = Type.Object({
   ...DeviceRow.properties,
-  device_uid: Nullable(Type.String()),
-  nmi: Nullable(Type.String()),
-  impulse_rate: Nullable(Type.Integer()),
-  impulse_rate_type: Nullable(Type.String()),
-  force_sync_date: Nullable(Type.String()),
-  signal_strength: Nullable(Type.Integer()),
-  fault_code: Nullable(Type.String()),
-  agency_id: Nullable(Type.Integer()),
-  agent_id: Nullable(Type.Integer()),
-  electrician_name: Nullable(Type.String()),
-  customer_id: Nullable(Type.Integer()),
-  customer_name: Nullable(Type.String()),
-  customer_email: Nullable(Type.String()),
+  device_uid: NullableText,
+  nmi: NullableText,
+  impulse_rate: NullableInt,
+  impulse_rate_type: NullableText,
+  force_sync_date: NullableText,
+  signal_strength: NullableInt,
+  fault_code: NullableText,
+  agency_id: NullableInt,
+  agent_id: NullableInt,
+  electrician_name: NullableText,
+  customer_id: NullableInt,
+  customer_name: NullableText,
+  customer_email: NullableText,
   updated_at: Type.String(),
 });
 
@@ -357,13 +356,13 @@ export async function correctDevice(db: Db, caller: Caller, id: number, c: RateC
 
 export const RateChangeRow = Type.Object({
   id: Type.Integer(),
-  impulse_rate: Nullable(Type.Integer()),
-  impulse_rate_type: Nullable(Type.String()),
-  start_date: Nullable(Type.String()),
-  end_date: Nullable(Type.String()),
-  update_section: Nullable(Type.String()),
-  unit_charge: Nullable(Type.Number()),
-  changed_by: Nullable(Type.String()),
+  impulse_rate: NullableInt,
+  impulse_rate_type: NullableText,
+  start_date: NullableText,
+  end_date: NullableText,
+  update_section: NullableText,
+  unit_charge: NullableNumber,
+  changed_by: NullableText,
   created_at: Type.String(),
 });
 
@@ -377,7 +376,7 @@ async function deviceHistory<T>(db: Db, caller: Caller, id: number, query: ListQ
   return pagedList<T>(db, listing, params, columns, `${from} ${filters}`);
 }
 
-const HISTORY_SPEC: ListSpec = { sortable: { created_at: 'h.created_at', id: 'h.id' }, defaultSort: 'created_at', filters: {} };
+const HISTORY_SPEC: ListSpec = { sortable: { created_at: 'h.created_at', id: 'h.id' }, filters: {} };
 
 export function rateHistory(db: Db, caller: Caller, id: number, kind: 'impulse' | 'update', query: ListQuery) {
   return deviceHistory<Record<string, unknown>>(
@@ -396,11 +395,11 @@ export const DeviceEventRow = Type.Object({
   id: Type.Integer(),
   device_id: Type.Integer(),
   event: Type.String(),
-  serial_number: Nullable(Type.String()),
-  mac_address: Nullable(Type.String()),
-  firmware_version: Nullable(Type.String()),
-  note: Nullable(Type.String()),
-  agency_name: Nullable(Type.String()),
+  serial_number: NullableText,
+  mac_address: NullableText,
+  firmware_version: NullableText,
+  note: NullableText,
+  agency_name: NullableText,
   created_at: Type.String(),
 });
 

@@ -12,7 +12,7 @@ import { ISO, SqlParams, whereClause } from '../../server/sql';
 import type { CountCache } from '../../server/count-cache';
 import { identifierFilter } from '../ota/device-types';
 import { PropertyAddress } from './queries';
-import { Nullable } from '../../server/schemas';
+import { NullableInt, NullableText } from '../../server/schemas';
 import { say } from '../../server/messages';
 
 
@@ -28,7 +28,6 @@ const SMOKE_ALARM_LIST: ListSpec = {
     last_tested_at: 's.last_tested_at',
     expires_on: 's.expires_on',
   },
-  defaultSort: 'created_at',
   filters: {
     serial_number: identifierFilter('s.serial_number', false),
     hub_serial_number: identifierFilter('d.serial_number', false),
@@ -45,13 +44,13 @@ export const SmokeAlarmRow = Type.Object({
   location: Type.String(),
   alarm_type: Type.String(),
   alarm_status: Type.String(),
-  battery_level: Nullable(Type.Integer()),
-  last_tested_at: Nullable(Type.String()),
-  expires_on: Nullable(Type.String()),
+  battery_level: NullableInt,
+  last_tested_at: NullableText,
+  expires_on: NullableText,
   created_at: Type.String(),
   safelink_device_id: Type.Integer(),
   hub_serial_number: Type.String(),
-  hub_mac_address: Nullable(Type.String()),
+  hub_mac_address: NullableText,
   hub_device_status: Type.String(),
   hub_is_online: Type.Integer(),
   ...PropertyAddress,

@@ -12,7 +12,7 @@ import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword } from '../../s
 import type { AppContext } from '../../server/context';
 import { ApiError, badRequest, conflict, isUniqueViolation, uniqueMessage } from '../../server/errors';
 import { buildListing, type ListInfo, type ListQuery, type ListSpec, pagedList } from '../../server/listing';
-import { EmailField, NameField, NewPasswordField, normaliseEmail, Nullable, OptionalPasswordField, PhoneField, PostcodeField, StatusField, TextField, type Status, RequiredText } from '../../server/schemas';
+import { EmailField, NameField, NewPasswordField, normaliseEmail, OptionalPasswordField, PhoneField, PostcodeField, StatusField, TextField, type Status, RequiredText, NullableInt, NullableText } from '../../server/schemas';
 import { ISO, SqlParams, whereClause } from '../../server/sql';
 import { revokeUserSessions } from '../auth/sessions';
 import { say } from '../../server/messages';
@@ -72,16 +72,16 @@ export const ElectricianRow = Type.Object({
   last_name: Type.String(),
   full_name: Type.String(),
   email: Type.String(),
-  phone_no: Nullable(Type.String()),
-  company_name: Nullable(Type.String()),
-  abn_number: Nullable(Type.String()),
-  eid: Nullable(Type.String()),
-  address: Nullable(Type.String()),
-  city: Nullable(Type.String()),
-  state: Nullable(Type.String()),
-  postcode: Nullable(Type.String()),
-  aggregator_id: Nullable(Type.Integer()),
-  aggregator_name: Nullable(Type.String()),
+  phone_no: NullableText,
+  company_name: NullableText,
+  abn_number: NullableText,
+  eid: NullableText,
+  address: NullableText,
+  city: NullableText,
+  state: NullableText,
+  postcode: NullableText,
+  aggregator_id: NullableInt,
+  aggregator_name: NullableText,
   field_workers: Type.Integer(),
   status: StatusField,
   created_at: Type.String(),
@@ -90,7 +90,7 @@ export type ElectricianRowT = Static<typeof ElectricianRow>;
 
 export const ElectricianInfo = Type.Object({
   ...ElectricianRow.properties,
-  agency_name: Nullable(Type.String()),
+  agency_name: NullableText,
   /** Devices it installed, of the caller's slice (an agency counts its own). */
   devices: Type.Integer(),
   updated_at: Type.String(),
@@ -115,7 +115,6 @@ const ELECTRICIAN_LIST: ListSpec = {
     postcode: 'e.postcode',
     status: 'e.status',
   },
-  defaultSort: 'created_at',
   filters: {
     full_name: { kind: 'text', column: FULL_NAME },
     email: { kind: 'text', column: 'e.email' },

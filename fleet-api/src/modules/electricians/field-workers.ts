@@ -11,7 +11,7 @@ import { requireVisible, scopeFor } from '../../policy/scope';
 import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword } from '../../security/password';
 import { ApiError, badRequest, conflict, isUniqueViolation, uniqueMessage } from '../../server/errors';
 import { buildListing, listInfo, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
-import { EmailField, NameField, NewPasswordField, normaliseEmail, Nullable, OptionalPasswordField, PhoneField } from '../../server/schemas';
+import { EmailField, NameField, NewPasswordField, normaliseEmail, OptionalPasswordField, PhoneField, NullableText } from '../../server/schemas';
 import { ISO, SqlParams, whereClause } from '../../server/sql';
 import { say } from '../../server/messages';
 
@@ -45,12 +45,12 @@ export const FieldWorkerRow = Type.Object({
   id: Type.Integer(),
   electrician_id: Type.Integer(),
   electrician_name: Type.String(),
-  company_name: Nullable(Type.String()),
+  company_name: NullableText,
   first_name: Type.String(),
   last_name: Type.String(),
   full_name: Type.String(),
   email: Type.String(),
-  phone: Nullable(Type.String()),
+  phone: NullableText,
   /** Devices it installed, of the caller's slice. */
   devices: Type.Integer(),
   created_at: Type.String(),
@@ -75,7 +75,6 @@ const FIELD_WORKER_LIST: ListSpec = {
     electrician_name: `lower(${ELECTRICIAN_NAME})`,
     company_name: 'lower(e.company_name)',
   },
-  defaultSort: 'created_at',
   filters: {
     full_name: { kind: 'text', column: FULL_NAME },
     email: { kind: 'text', column: 'w.email' },

@@ -12,9 +12,9 @@ import { requireVisible, scopeFor } from '../../policy/scope';
 import { buildListing, type ListInfo, type ListQuery, pagedList } from '../../server/listing';
 import { SqlParams, whereClause } from '../../server/sql';
 import { DEVICE_LIST, DeviceRow, ROW_COLUMNS, ROW_JOINS, type DeviceListRow } from '../devices/queries';
-import { Nullable } from '../../server/schemas';
+import { NullableText } from '../../server/schemas';
 
-export const InstalledDeviceRow = Type.Object({ ...DeviceRow.properties, electrician: Nullable(Type.String()), field_worker: Nullable(Type.String()) });
+export const InstalledDeviceRow = Type.Object({ ...DeviceRow.properties, electrician: NullableText, field_worker: NullableText });
 export type InstalledDeviceRowT = Static<typeof InstalledDeviceRow>;
 
 /** One electrician, one field worker, or every electrician (the agency's devices electricians installed). */

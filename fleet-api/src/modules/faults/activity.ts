@@ -11,7 +11,7 @@ import { badRequest, notFound } from '../../server/errors';
 import { parseFilterDate, type ListQuery, pagedList, pagingOnly } from '../../server/listing';
 import { ISO, SqlParams } from '../../server/sql';
 import { alphanumeric } from '../ota/device-types';
-import { Nullable } from '../../server/schemas';
+import { NullableInt, NullableText } from '../../server/schemas';
 import { say } from '../../server/messages';
 
 /** At most this many days in one request (a quarter), and the default period: the last week. */
@@ -24,9 +24,9 @@ export const ActivityRow = Type.Object({
   id: Type.Integer(),
   at: Type.String(),
   event: Type.String(),
-  work_state: Nullable(Type.Integer()),
-  fault_code: Nullable(Type.String()),
-  detail: Nullable(Type.String()),
+  work_state: NullableInt,
+  fault_code: NullableText,
+  detail: NullableText,
 });
 
 export interface ActivityQuery extends ListQuery {

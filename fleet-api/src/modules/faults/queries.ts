@@ -16,7 +16,7 @@ import { ISO, SqlParams, whereClause } from '../../server/sql';
 import { identifierFilter } from '../ota/device-types';
 import { DEVICE_KEYS_SQL, deviceKeysOf, type LiveEvent } from '../live/events';
 import type { DeviceKeys } from '../../policy/live-scope';
-import { Nullable } from '../../server/schemas';
+import { NullableInt, NullableText } from '../../server/schemas';
 import { say } from '../../server/messages';
 
 const FAULT_LIST: ListSpec = {
@@ -31,7 +31,6 @@ const FAULT_LIST: ListSpec = {
     email: 'c.email',
     id: 'l.id',
   },
-  defaultSort: 'created_at',
   filters: {
     serial_number: identifierFilter('d.serial_number', false),
     mac_address: identifierFilter('d.mac_address', true),
@@ -66,7 +65,7 @@ function faultStatusOf(filter: string | undefined): FaultStatus {
 
 const RelatedFault = Type.Object({
   fault_code: Type.String(),
-  fault_description: Nullable(Type.String()),
+  fault_description: NullableText,
   last_record: Type.String(),
   count: Type.Integer(),
 });
@@ -74,22 +73,22 @@ const RelatedFault = Type.Object({
 export const FaultRow = Type.Object({
   id: Type.Integer(),
   device_id: Type.Integer(),
-  device_history_id: Nullable(Type.Integer()),
+  device_history_id: NullableInt,
   fault_code: Type.String(),
-  fault_description: Nullable(Type.String()),
+  fault_description: NullableText,
   history_datetime: Type.String(),
   fault_status: Type.Integer(),
-  agent: Nullable(Type.String()),
-  job_comments: Nullable(Type.String()),
-  resolved_at: Nullable(Type.String()),
+  agent: NullableText,
+  job_comments: NullableText,
+  resolved_at: NullableText,
   related_history: Type.Array(RelatedFault),
   heatpump: Type.Object({
     serial_number: Type.String(),
-    mac_address: Nullable(Type.String()),
+    mac_address: NullableText,
     is_online: Type.Integer(),
-    device_operation_status: Nullable(Type.Integer()),
-    heat_pump_model: Type.Object({ model_name: Nullable(Type.String()) }),
-    customer: Type.Object({ email: Nullable(Type.String()) }),
+    device_operation_status: NullableInt,
+    heat_pump_model: Type.Object({ model_name: NullableText }),
+    customer: Type.Object({ email: NullableText }),
   }),
 });
 
@@ -273,28 +272,27 @@ export const FaultEvent = Type.Object({
   id: Type.Integer(),
   device_id: Type.Integer(),
   fault_code: Type.String(),
-  fault_description: Nullable(Type.String()),
-  email: Nullable(Type.String()),
+  fault_description: NullableText,
+  email: NullableText,
   fault_status: Type.Integer(),
   history_datetime: Type.String(),
-  agent: Nullable(Type.String()),
-  job_comments: Nullable(Type.String()),
-  resolved_at: Nullable(Type.String()),
-  resolved_by_name: Nullable(Type.String()),
-  resolve_seconds: Nullable(Type.Integer()),
+  agent: NullableText,
+  job_comments: NullableText,
+  resolved_at: NullableText,
+  resolved_by_name: NullableText,
+  resolve_seconds: NullableInt,
 });
 
 export const FaultDevice = Type.Object({
   id: Type.Integer(),
   serial_number: Type.String(),
-  mac_address: Nullable(Type.String()),
-  model_name: Nullable(Type.String()),
-  email: Nullable(Type.String()),
+  mac_address: NullableText,
+  model_name: NullableText,
+  email: NullableText,
 });
 
 const HISTORY_LIST: ListSpec = {
   sortable: { created_at: 'f.history_datetime', history_datetime: 'f.history_datetime' },
-  defaultSort: 'created_at',
   filters: {
     fault_status: { kind: 'multi', column: 'f.fault_status' },
     fault_code: { kind: 'text', column: 'f.fault_code' },

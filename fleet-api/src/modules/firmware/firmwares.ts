@@ -3,7 +3,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { type ListSpec } from '../../server/listing';
-import { Nullable } from '../../server/schemas';
+import { NullableInt, NullableText } from '../../server/schemas';
 
 export const PACK_SLOTS = ['ota_file', 'mcu56', 'mcu62'] as const;
 type PackSlot = (typeof PACK_SLOTS)[number];
@@ -12,22 +12,22 @@ const FirmwareFile = Type.Object({
   key: Type.String(),
   file_name: Type.String(),
   download_link: Type.String(),
-  md_5_value: Nullable(Type.String()),
-  size_bytes: Nullable(Type.Integer()),
+  md_5_value: NullableText,
+  size_bytes: NullableInt,
 });
 
 export const Firmware = Type.Object({
   id: Type.Integer(),
   device_type: Type.String(),
   ota_type: Type.String(),
-  file_name: Nullable(Type.String()),
-  download_link: Nullable(Type.String()),
+  file_name: NullableText,
+  download_link: NullableText,
   version: Type.String(),
-  mcu_version: Nullable(Type.String()),
-  md_5_value: Nullable(Type.String()),
-  auto_update_message: Nullable(Type.String()),
-  manual_update_message: Nullable(Type.String()),
-  size_bytes: Nullable(Type.Integer()),
+  mcu_version: NullableText,
+  md_5_value: NullableText,
+  auto_update_message: NullableText,
+  manual_update_message: NullableText,
+  size_bytes: NullableInt,
   created_at: Type.String(),
   ota_files: Type.Array(FirmwareFile),
 });
@@ -62,7 +62,6 @@ export const FIRMWARE_COLUMNS = `f.id, f.device_type, f.ota_type, f.file_name, f
 
 export const FIRMWARE_LIST: ListSpec = {
   sortable: { created_at: 'f.created_at', file_name: 'lower(f.file_name)', version: 'fleet_version_key(f.version)' },
-  defaultSort: 'created_at',
   filters: {
     file_name: { kind: 'text', column: 'f.file_name' },
     version: { kind: 'text', column: 'f.version' },

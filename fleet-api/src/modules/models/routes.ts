@@ -10,7 +10,7 @@ import type { Db } from '../../db';
 import { ApiError, notFound, uniqueMessage } from '../../server/errors';
 import { buildListing, listQueryProperties, ListInfoSchema, type ListSpec, pagedList } from '../../server/listing';
 import { ISO, SqlParams, whereClause } from '../../server/sql';
-import { IdField, Nullable, routeSchema, Strict, RequiredText } from '../../server/schemas';
+import { IdField, routeSchema, Strict, RequiredText, NullableInt, NullableText } from '../../server/schemas';
 import type { ModuleOptions } from '../../server/context';
 import { ADMIN } from '../ota/common';
 import { say } from '../../server/messages';
@@ -18,15 +18,14 @@ import { say } from '../../server/messages';
 const HeatPumpModel = Type.Object({
   id: Type.Integer(),
   model_name: Type.String(),
-  capacity_litres: Nullable(Type.Integer()),
-  description: Nullable(Type.String()),
+  capacity_litres: NullableInt,
+  description: NullableText,
   heat_pumps: Type.Integer(),
   created_at: Type.String(),
 });
 
 const MODEL_LIST: ListSpec = {
   sortable: { created_at: 'm.created_at', model_name: 'lower(m.model_name)', capacity_litres: 'm.capacity_litres', heat_pumps: 'heat_pumps' },
-  defaultSort: 'created_at',
   filters: { model_name: { kind: 'text', column: 'm.model_name' } },
 };
 

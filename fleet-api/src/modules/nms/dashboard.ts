@@ -15,7 +15,7 @@ import { SqlParams } from '../../server/sql';
 import { heatPumpRow, HeatPumpRow } from '../devices/heat-pumps';
 import { listDevices, subsetCondition } from '../devices/queries';
 import { HISTORY_START } from './history';
-import { Nullable } from '../../server/schemas';
+import { NullableInt, NullableText } from '../../server/schemas';
 import { say } from '../../server/messages';
 
 /** A company's or a site's heat pumps within the slice (their dashboards). */
@@ -96,8 +96,8 @@ export async function monthFaulty(db: Db, caller: Caller, year: number | undefin
 
 export const LiveDeviceRow = Type.Object({
   ...HeatPumpRow.properties,
-  device_operation_status: Nullable(Type.Integer()),
-  fault_code: Nullable(Type.String()),
+  device_operation_status: NullableInt,
+  fault_code: NullableText,
 });
 
 /** The live device list: a page of the slice's heat pumps with their Wi-Fi, work state and fault code. */

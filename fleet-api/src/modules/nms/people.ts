@@ -59,7 +59,6 @@ export const ContactRow = Type.Object({
 
 const PEOPLE: ListSpec = {
   sortable: { created_at: 'x.created_at', first_name: 'lower(x.first_name)', last_name: 'lower(x.last_name)', email: 'x.email' },
-  defaultSort: 'created_at',
   filters: { first_name: { kind: 'text', column: 'x.first_name' }, last_name: { kind: 'text', column: 'x.last_name' }, email: { kind: 'text', column: 'x.email' } },
 };
 

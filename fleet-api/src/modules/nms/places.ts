@@ -13,13 +13,13 @@ import { ISO, whereClause } from '../../server/sql';
 import { SqlParams } from '../../server/sql';
 import { AddressFields, subsetCondition } from '../devices/queries';
 import type { Place } from './dashboard';
-import { Nullable } from '../../server/schemas';
+import { NullableNumber, NullableText } from '../../server/schemas';
 
 export const CompanyInfo = Type.Object({
   id: Type.Integer(),
   company_name: Type.String(),
-  company_address: Nullable(Type.String()),
-  contact_person_email: Nullable(Type.String()),
+  company_address: NullableText,
+  contact_person_email: NullableText,
   agencies: Type.Array(Type.Object({ id: Type.Integer(), agency_name: Type.String() })),
   sites_count: Type.Integer(),
 });
@@ -44,9 +44,9 @@ export async function companyInfo(db: Db, caller: Caller, id: number) {
 export const SiteRow = Type.Object({
   id: Type.Integer(),
   site_name: Type.String(),
-  site_address: Nullable(Type.String()),
-  site_manager_name: Nullable(Type.String()),
-  site_manager_email: Nullable(Type.String()),
+  site_address: NullableText,
+  site_manager_name: NullableText,
+  site_manager_email: NullableText,
   company_id: Type.Integer(),
   company_name: Type.String(),
   heat_pumps: Type.Integer(),
@@ -74,9 +74,9 @@ export async function siteInfo(db: Db, caller: Caller, id: number) {
 
 export const PropertyRow = Type.Object({
   id: Type.Integer(),
-  property_name: Nullable(Type.String()),
+  property_name: NullableText,
   ...AddressFields,
-  customer_name: Nullable(Type.String()),
+  customer_name: NullableText,
   heat_pumps: Type.Integer(),
 });
 
@@ -100,7 +100,7 @@ export const FaultMonth = Type.Object({
   month: Type.String(),
   raised: Type.Integer(),
   resolved: Type.Integer(),
-  mean_resolve_hours: Nullable(Type.Number()),
+  mean_resolve_hours: NullableNumber,
 });
 
 /**
@@ -135,7 +135,6 @@ export const CompanyRow = Type.Object({
 
 const COMPANY_LIST: ListSpec = {
   sortable: { created_at: 'c.created_at', company_name: 'lower(c.company_name)', contact_person_email: 'c.contact_person_email' },
-  defaultSort: 'created_at',
   filters: {
     company_name: { kind: 'text', column: 'c.company_name' },
     contact_person_email: { kind: 'text', column: 'c.contact_person_email' },
@@ -156,7 +155,6 @@ export async function listCompanies(db: Db, caller: Caller, query: ListQuery) {
 
 const SITE_LIST: ListSpec = {
   sortable: { created_at: 's.created_at', site_name: 'lower(s.site_name)', company_name: 'lower(c.company_name)' },
-  defaultSort: 'created_at',
   filters: {
     site_name: { kind: 'text', column: 's.site_name' },
     company_name: { kind: 'text', column: 'c.company_name' },

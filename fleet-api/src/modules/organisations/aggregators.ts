@@ -22,7 +22,6 @@ export type AggregatorRowT = Static<typeof AggregatorRow>;
 
 const LIST: ListSpec = {
   sortable: { created_at: 'g.created_at', name: 'lower(g.name)', electricians: 'electricians' },
-  defaultSort: 'created_at',
   filters: { name: { kind: 'text', column: 'g.name' } },
 };
 

@@ -30,7 +30,6 @@ export type RetailerRowT = Static<typeof RetailerRow>;
 
 const LIST: ListSpec = {
   sortable: { created_at: 'r.created_at', retailer_name: 'lower(r.retailer_name)', is_top_listed: 'r.is_top_listed' },
-  defaultSort: 'created_at',
   filters: { retailer_name: { kind: 'text', column: 'r.retailer_name' }, is_top_listed: { kind: 'number', column: 'r.is_top_listed' } },
 };
 

@@ -66,7 +66,6 @@ export const OTA_DEVICE_LIST: ListSpec = {
     upgradable: UPGRADABLE_SQL,
     group_name: 'g.name',
   },
-  defaultSort: 'created_at',
   filters: OTA_DEVICE_FILTERS,
 };
 

@@ -9,7 +9,7 @@ import type { Db } from '../../db';
 import { badRequest, notFound } from '../../server/errors';
 import { listQueryProperties, ListInfoSchema, type ListSpec } from '../../server/listing';
 import { SqlParams, whereClause } from '../../server/sql';
-import { IdField, Nullable, routeSchema, Strict, RequiredText } from '../../server/schemas';
+import { IdField, routeSchema, Strict, RequiredText, NullableText } from '../../server/schemas';
 import type { ModuleOptions } from '../../server/context';
 import { listOtaDevices, lineCondition, otaJoins, OtaDeviceRow, selectionConditions } from './availability';
 import { ADMIN, BodyFilter, DeviceIds, filterText, oneRow, pageOfType } from './common';
@@ -20,8 +20,8 @@ const OtaGroup = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
   created_at: Type.String(),
-  current_version: Nullable(Type.String()),
-  target_version: Nullable(Type.String()),
+  current_version: NullableText,
+  target_version: NullableText,
   upgradable: Type.Boolean(),
   device_count: Type.Integer(),
 });
@@ -39,7 +39,6 @@ const GROUP_LIST: ListSpec = {
     current_version: 'fleet_version_key(g.current_version)',
     upgradable: 'g.upgradable',
   },
-  defaultSort: 'created_at',
   filters: { name: { kind: 'text', column: 'g.name' } },
 };
 

@@ -12,7 +12,7 @@ import { badRequest, notFound } from '../../server/errors';
 import type { Db } from '../../db';
 import { buildListing, listQueryProperties, ListInfoSchema, pagedList, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
 import { SqlParams, whereClause } from '../../server/sql';
-import { IdField, Nullable, routeSchema, Strict } from '../../server/schemas';
+import { IdField, routeSchema, Strict, NullableText } from '../../server/schemas';
 import type { ModuleOptions } from '../../server/context';
 import { AVAILABLE_SQL, HAS_UPDATE_SQL, otaJoins, selectionConditions, OTA_DEVICE_FILTERS } from './availability';
 import { ADMIN, BodyFilter, DeviceIds, filterText, oneRow, pageOfType } from './common';
@@ -24,8 +24,8 @@ import { say } from '../../server/messages';
 const OtaPush = Type.Object({
   id: Type.Integer(),
   created_at: Type.String(),
-  created_by_email: Nullable(Type.String()),
-  created_by_name: Nullable(Type.String()),
+  created_by_email: NullableText,
+  created_by_name: NullableText,
   target_version: Type.String(),
   device_count: Type.Integer(),
   queued: Type.Integer(),
@@ -41,8 +41,8 @@ const OtaJob = Type.Object({
   push_id: Type.Integer(),
   device_id: Type.Integer(),
   serial_number: Type.String(),
-  mac_address: Nullable(Type.String()),
-  from_version: Nullable(Type.String()),
+  mac_address: NullableText,
+  from_version: NullableText,
   to_version: Type.String(),
   state: Type.String(),
   created_at: Type.String(),
@@ -52,7 +52,6 @@ type OtaJobT = Static<typeof OtaJob>;
 
 const PUSH_LIST: ListSpec = {
   sortable: { created_at: 'p.created_at', device_count: 'p.device_count', target_version: 'fleet_version_key(p.target_version)' },
-  defaultSort: 'created_at',
   filters: {
     version: { kind: 'text', column: 'p.target_version' },
     created_by: { kind: 'text', column: "concat_ws(' ', u.email, u.first_name, u.last_name)" },

@@ -31,7 +31,6 @@ const RULE_LIST: ListSpec = {
     to_version: 'fleet_version_key(r.to_version)',
     immediate_update: 'r.immediate_update',
   },
-  defaultSort: 'created_at',
   filters: {
     name: { kind: 'text', column: 'r.name' },
     from_version: { kind: 'exact', column: 'r.from_version' },

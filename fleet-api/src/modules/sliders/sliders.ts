@@ -10,7 +10,7 @@ import type { Db } from '../../db';
 import { badRequest } from '../../server/errors';
 import { buildListing, type ListInfo, type ListQuery, type ListSpec, pagedList } from '../../server/listing';
 import { ISO, SqlParams, whereClause } from '../../server/sql';
-import { Nullable } from '../../server/schemas';
+import { NullableInt, NullableText } from '../../server/schemas';
 import { say } from '../../server/messages';
 
 const SLIDER_DEVICE_TYPES = ['ihd', 'livelink', 'safelink', 'airlink'] as const;
@@ -65,9 +65,9 @@ export const Slider = Type.Object({
   name: Type.String(),
   link: Type.String(),
   /** A signed link to the image, valid for an hour (null for a slide without one). */
-  image_url: Nullable(Type.String()),
-  image_name: Nullable(Type.String()),
-  image_bytes: Nullable(Type.Integer()),
+  image_url: NullableText,
+  image_name: NullableText,
+  image_bytes: NullableInt,
   created_at: Type.String(),
   updated_at: Type.String(),
 });
@@ -91,7 +91,6 @@ const SLIDER_COLUMNS = `s.id::int AS id, ${PRODUCT_SQL} AS "deviceType", s.name,
 
 const LIST: ListSpec = {
   sortable: { created_at: 's.created_at', name: 'lower(s.name)', updated_at: 's.updated_at' },
-  defaultSort: 'created_at',
   filters: { name: { kind: 'text', column: 's.name' }, link: { kind: 'text', column: 's.link' } },
 };
 

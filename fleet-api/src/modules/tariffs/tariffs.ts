@@ -111,7 +111,6 @@ const CURRENT_PROPERTIES = `(SELECT coalesce(sum(${currentTariffsOf('s.id')}), 0
 
 const LIST: ListSpec = {
   sortable: { created_at: 'c.created_at', company_name: 'lower(c.company_name)' },
-  defaultSort: 'created_at',
   filters: {
     company_name: { kind: 'text', column: 'c.company_name' },
     type: { kind: 'text', column: `(SELECT string_agg(s.type, ' | ') FROM tariff_structures s WHERE s.company_id = c.id)` },
