@@ -33,6 +33,7 @@ const SHARED_SINGLETONS = [
   '@fleet/shared-ui/overlays',
   '@fleet/shared-ui/tables',
   '@fleet/shared-ui/charts',
+  '@fleet/shared-ui/fields',
   '@fleet/shared-api',
 ];
 
@@ -356,7 +357,8 @@ function createRemoteConfig({
           manifest: true,
           dts: false,
           // in the page the entry uses the shell's federation runtime instead of carrying its own
-          ...(standalone ? {} : { experiments: { externalRuntime: true } }),
+          // the browser build of the runtime only: no Node script loader in a remote entry
+          experiments: { ...(standalone ? {} : { externalRuntime: true }), optimization: { target: 'web', disableSnapshot: true } },
         }),
         definePlugin(remoteConstants),
         new RemoteDescriptionPlugin(path.resolve(dir, description), remoteConstants),
@@ -426,7 +428,9 @@ function createShellConfig({ dir, port, entry, template }) {
           shareStrategy: 'loaded-first',
           manifest: false,
           dts: false,
-          experiments: { provideExternalRuntime: true },
+          // the page's one federation runtime, its browser build only (no Node script loader), without the
+          // manifest snapshot machinery: the shell loads each remote's remoteEntry.js directly
+          experiments: { provideExternalRuntime: true, optimization: { target: 'web', disableSnapshot: true } },
         }),
         // provideExternalRuntime injects the runtime through the plugin's CommonJS build, which would
         // bring a second, CommonJS copy of runtime-core beside the ESM one the shell already runs

@@ -2,8 +2,9 @@
 // not listed stays out of the shared chunk (a shared module cannot be tree-shaken). Add a name only when
 // a screen needs it, and its recipe to theme/system.ts. Menu and Tooltip are left out on purpose: with
 // floating-ui they cost 22 KB gzipped of a 100 KB chunk (webpack production build, measured 2026-11).
-// Dialog and Drawer come from @fleet/shared-ui/overlays, Table from @fleet/shared-ui/tables: share keys
-// of their own, loaded with the first screen that uses them, not with the sign-in page.
+// Dialog and Drawer come from @fleet/shared-ui/overlays, Table from @fleet/shared-ui/tables, Checkbox,
+// Fieldset and Textarea from @fleet/shared-ui/fields: share keys of their own, loaded with the first
+// screen that uses them, not with the sign-in page.
 export {
   Alert,
   Badge,
@@ -13,12 +14,10 @@ export {
   Card,
   Center,
   chakra,
-  Checkbox,
   ClientOnly,
   CloseButton,
   Container,
   Field,
-  Fieldset,
   Flex,
   Grid,
   GridItem,
@@ -41,7 +40,6 @@ export {
   Spinner,
   Stack,
   Text,
-  Textarea,
   VisuallyHidden,
   VStack,
   Wrap,
@@ -54,7 +52,6 @@ export type {
   BoxProps,
   ButtonProps,
   CardRootProps,
-  CheckboxRootProps,
   FlexProps,
   GridProps,
   HeadingProps,
@@ -63,6 +60,5 @@ export type {
   InputProps,
   LinkProps,
   StackProps,
-  TextareaProps,
   TextProps,
 } from '@chakra-ui/react';

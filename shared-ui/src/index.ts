@@ -1,6 +1,7 @@
 // @fleet/shared-ui: the console's design system. Named exports only; nothing reaches past this file.
-// What every page needs at first paint lives here; dialogs and drawers are in ./overlays and tables in
-// ./tables, each a share key of its own so that the sign-in page does not download them.
+// What every page needs at first paint lives here; dialogs and drawers are in ./overlays, tables in
+// ./tables, checkboxes, text areas, the date range and the dropzone in ./fields, each a share key of its
+// own so that the sign-in page does not download them.
 export * from './chakra';
 export { FleetUiProvider, type FleetUiProviderProps } from './FleetUiProvider';
 export { I18nextProvider, initReactI18next, useTranslation, type ErrorArgs } from './i18n';
@@ -34,23 +35,6 @@ export {
   type StatusPalette,
   type StatusTone,
 } from './status/StatusBadge';
-export {
-  DateRangePicker,
-  FUTURE_DATE_ERROR,
-  localToday,
-  RANGE_ORDER_ERROR,
-  type DateRange,
-  type DateRangePickerProps,
-} from './dates/DateRangePicker';
-export {
-  BYTES_PER_MB,
-  DEFAULT_ACCEPT,
-  fileError,
-  FileDropzone,
-  formatBytes,
-  MAX_UPLOAD_BYTES,
-  type FileDropzoneProps,
-} from './files/FileDropzone';
 export { ErrorPanel, type ErrorPanelProps } from './feedback/ErrorPanel';
 export { PageHeader, type PageHeaderProps } from './layout/PageHeader';
 export { FactList } from './layout/FactList';

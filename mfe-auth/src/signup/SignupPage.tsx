@@ -1,4 +1,5 @@
-import { Checkbox, FormField, PasswordInput, TextField } from '@fleet/shared-ui';
+import { FormField, PasswordInput, TextField } from '@fleet/shared-ui';
+import { Checkbox } from '@fleet/shared-ui/fields';
 import { Controller } from 'react-hook-form';
 import * as yup from 'yup';
 import { useAuthForm, useAuthTranslation, useCallThenGo } from '../forms/form-helpers';

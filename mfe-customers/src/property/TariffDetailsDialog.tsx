@@ -1,4 +1,5 @@
-import { Checkbox, FormField, Input, NativeSelect, SimpleGrid, Stack, Text } from '@fleet/shared-ui';
+import { FormField, Input, NativeSelect, SimpleGrid, Stack, Text } from '@fleet/shared-ui';
+import { Checkbox } from '@fleet/shared-ui/fields';
 import { EditDialog, useDialogForm } from '@fleet/shared-ui/overlays';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useEffect, type ReactNode } from 'react';

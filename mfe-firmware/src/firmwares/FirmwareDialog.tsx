@@ -1,5 +1,6 @@
 import type { UploadProgress } from '@fleet/shared-api';
-import { Box, FileDropzone, FormField, Input, SimpleGrid, Stack, Text, Textarea } from '@fleet/shared-ui';
+import { Box, FormField, Input, SimpleGrid, Stack, Text } from '@fleet/shared-ui';
+import { FileDropzone, Textarea } from '@fleet/shared-ui/fields';
 import { EditDialog, useDialogForm } from '@fleet/shared-ui/overlays';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useState } from 'react';

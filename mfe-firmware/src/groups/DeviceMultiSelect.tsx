@@ -1,5 +1,6 @@
 import { FILTER_DEBOUNCE_MS } from '@fleet/shared-api';
-import { Box, Button, Checkbox, HStack, Input, Spinner, Stack, Text, Wrap } from '@fleet/shared-ui';
+import { Box, Button, HStack, Input, Spinner, Stack, Text, Wrap } from '@fleet/shared-ui';
+import { Checkbox } from '@fleet/shared-ui/fields';
 import { useEffect, useState } from 'react';
 import type { OtaDeviceType } from '../api/device-type';
 import { useDeviceSearch, type DeviceOption } from '../api/devices';

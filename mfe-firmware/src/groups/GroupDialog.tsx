@@ -1,5 +1,6 @@
 import { errorMessage } from '@fleet/shared-api';
-import { Checkbox, FormField, Input, Stack, Text } from '@fleet/shared-ui';
+import { FormField, Input, Stack, Text } from '@fleet/shared-ui';
+import { Checkbox } from '@fleet/shared-ui/fields';
 import { EditDialog, useOnOpen } from '@fleet/shared-ui/overlays';
 import { useState } from 'react';
 import type { OtaDeviceType } from '../api/device-type';

@@ -1,6 +1,7 @@
 import { formatDate, notify, useBackState, useLocation, useNavigate, useListState } from '@fleet/shared-api';
 import { useDeleteConfirm, ListHeader, PagedTable, rowActionsColumn } from '@fleet/shared-ui/tables';
-import { Box, Button, Checkbox } from '@fleet/shared-ui';
+import { Box, Button } from '@fleet/shared-ui';
+import { Checkbox } from '@fleet/shared-ui/fields';
 import type { DataColumn } from '@fleet/shared-ui/tables';
 import { useState } from 'react';
 import { useOtaDeviceType } from '../api/device-type';

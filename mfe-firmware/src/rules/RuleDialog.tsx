@@ -1,4 +1,5 @@
-import { Checkbox, FormField, Input, SimpleGrid, Stack } from '@fleet/shared-ui';
+import { FormField, Input, SimpleGrid, Stack } from '@fleet/shared-ui';
+import { Checkbox } from '@fleet/shared-ui/fields';
 import { compareVersions } from '@fleet/shared-api';
 import { ConfirmDialog, EditDialog, useDialogForm } from '@fleet/shared-ui/overlays';
 import { yupResolver } from '@hookform/resolvers/yup';

@@ -1,4 +1,5 @@
-import { Box, Button, Checkbox } from '@fleet/shared-ui';
+import { Box, Button } from '@fleet/shared-ui';
+import { Checkbox } from '@fleet/shared-ui/fields';
 import { useListState } from '@fleet/shared-api';
 import { useDeleteConfirm, ListHeader, PagedTable, RowActions } from '@fleet/shared-ui/tables';
 import type { DataColumn } from '@fleet/shared-ui/tables';

@@ -1,4 +1,5 @@
-import { Stack, Text, Textarea, FormField, TextField } from '@fleet/shared-ui';
+import { Stack, Text, FormField, TextField } from '@fleet/shared-ui';
+import { Textarea } from '@fleet/shared-ui/fields';
 import { EditDialog, useDialogForm } from '@fleet/shared-ui/overlays';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useForm } from 'react-hook-form';

@@ -1,5 +1,6 @@
 import { formatDateTime, useListState } from '@fleet/shared-api';
-import { Box, DateRangePicker, Heading, localToday, StatusBadge } from '@fleet/shared-ui';
+import { Box, Heading, StatusBadge } from '@fleet/shared-ui';
+import { DateRangePicker, localToday } from '@fleet/shared-ui/fields';
 import { PagedTable, type DataColumn } from '@fleet/shared-ui/tables';
 import { useActivityLog, type ActivityEvent } from '../api/heat-pumps';
 import { useHeatPumpTranslation } from '../i18n/translation';

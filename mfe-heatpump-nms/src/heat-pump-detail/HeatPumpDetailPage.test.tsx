@@ -4,7 +4,7 @@ import type { HeatPumpInfo } from '../api/heat-pumps';
 import { heatPump } from '../test-fixtures';
 import { callsTo, currentUrl, fakeApi, lastCall, listReply, renderHeatPump, resetPage, signInAs } from '../test-support';
 import { weekBefore } from './ActivityLog';
-import { localToday } from '@fleet/shared-ui';
+import { localToday } from '@fleet/shared-ui/fields';
 import { waitFor } from '@testing-library/react';
 
 const user = userEvent.setup({ delay: null });

@@ -1,4 +1,5 @@
-import { FormField, Stack, Textarea, TextField } from '@fleet/shared-ui';
+import { FormField, Stack, TextField } from '@fleet/shared-ui';
+import { Textarea } from '@fleet/shared-ui/fields';
 import { EditDialog } from '@fleet/shared-ui/overlays';
 import * as yup from 'yup';
 import { useSaveModel, type HeatPumpModel } from '../api/models';

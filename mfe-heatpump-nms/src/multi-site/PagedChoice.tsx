@@ -1,5 +1,6 @@
 import type { ListInfo } from '@fleet/shared-api';
-import { Box, Checkbox, Fieldset, Input, Spinner, Text } from '@fleet/shared-ui';
+import { Box, Input, Spinner, Text } from '@fleet/shared-ui';
+import { Checkbox, Fieldset } from '@fleet/shared-ui/fields';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useState, type UIEvent } from 'react';
 import { fetchChoicePage, type ChoiceList } from '../api/choices';

@@ -1,4 +1,5 @@
-import { Checkbox, Fieldset, Wrap } from '@fleet/shared-ui';
+import { Wrap } from '@fleet/shared-ui';
+import { Checkbox, Fieldset } from '@fleet/shared-ui/fields';
 
 export interface CheckboxGroupProps {
   legend: string;

@@ -1,5 +1,6 @@
 import { formatDate, NAME_MAX_LENGTH, useListState } from '@fleet/shared-api';
-import { Box, Button, Checkbox, FormField, Input, Stack } from '@fleet/shared-ui';
+import { Box, Button, FormField, Input, Stack } from '@fleet/shared-ui';
+import { Checkbox } from '@fleet/shared-ui/fields';
 import { EditDialog, useDialogForm } from '@fleet/shared-ui/overlays';
 import { useDeleteConfirm, ListHeader, PagedTable, rowActionsColumn, type DataColumn, type FilterFieldDef } from '@fleet/shared-ui/tables';
 import { yupResolver } from '@hookform/resolvers/yup';

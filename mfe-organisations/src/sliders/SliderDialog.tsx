@@ -1,5 +1,6 @@
 import { NAME_MAX_LENGTH, productDeviceType, type UploadProgress } from '@fleet/shared-api';
-import { Box, FileDropzone, FormField, Image, Input, Stack, Text } from '@fleet/shared-ui';
+import { Box, FormField, Image, Input, Stack, Text } from '@fleet/shared-ui';
+import { FileDropzone } from '@fleet/shared-ui/fields';
 import { EditDialog, useDialogForm } from '@fleet/shared-ui/overlays';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useState } from 'react';

@@ -1,4 +1,5 @@
-import { Box, Button, CloseButton, Fieldset, FormField, HStack, Input, SimpleGrid, Stack, Text } from '@fleet/shared-ui';
+import { Box, Button, CloseButton, FormField, HStack, Input, SimpleGrid, Stack, Text } from '@fleet/shared-ui';
+import { Fieldset } from '@fleet/shared-ui/fields';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { useOrganisationsTranslation } from '../i18n/translation';
 import { errorAt } from './form-errors';

@@ -1,4 +1,5 @@
-import { FileDropzone, Stack, Text } from '@fleet/shared-ui';
+import { Stack, Text } from '@fleet/shared-ui';
+import { FileDropzone } from '@fleet/shared-ui/fields';
 import { useState } from 'react';
 import { useOrganisationsTranslation } from '../i18n/translation';
 import { postCodesOfCsv } from '@fleet/contract';

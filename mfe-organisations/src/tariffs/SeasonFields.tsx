@@ -1,4 +1,5 @@
-import { Button, Checkbox, Fieldset, FormField, HStack, Input, SimpleGrid, Stack, Text } from '@fleet/shared-ui';
+import { Button, FormField, HStack, Input, SimpleGrid, Stack, Text } from '@fleet/shared-ui';
+import { Checkbox, Fieldset } from '@fleet/shared-ui/fields';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { useOrganisationsTranslation } from '../i18n/translation';
 import { DaySlots } from './DaySlots';

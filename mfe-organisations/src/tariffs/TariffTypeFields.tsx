@@ -1,5 +1,6 @@
 import { NAME_MAX_LENGTH } from '@fleet/shared-api';
-import { Button, Checkbox, Fieldset, FormField, HStack, Input, Stack, Text } from '@fleet/shared-ui';
+import { Button, FormField, HStack, Input, Stack, Text } from '@fleet/shared-ui';
+import { Checkbox, Fieldset } from '@fleet/shared-ui/fields';
 import { Controller, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { useOrganisationsTranslation } from '../i18n/translation';
 import { errorAt } from './form-errors';

@@ -1,9 +1,10 @@
 // The federation runtime behind one small interface, so composition can be tested with a fake loader.
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import { entryUrl } from '../registry/registry';
 
 export interface RemoteLoader {
-  /** Registers (or, with force, re-registers and forgets the cached entry of) remotes by manifest URL. */
+  /** Registers (or, with force, re-registers and forgets the cached entry of) remotes by manifest URL (their entry beside it). */
   register(remotes: Array<{ name: string; manifest: string }>, force?: boolean): void;
   /** Loads `<remote>/<expose>`; rejects when the manifest, the entry or the module cannot be had. */
   load<T>(remote: string, expose: string): Promise<T>;
@@ -49,7 +50,7 @@ export function federationLoader(report: (failure: LoadFailure) => void): Remote
         for (const r of remotes) delete (globalThis as Record<string, unknown>)[chunkLoadingGlobal(r.name)];
       }
       registerRemotes(
-        remotes.map((r) => ({ name: containerName(r.name), entry: r.manifest })),
+        remotes.map((r) => ({ name: containerName(r.name), entry: entryUrl(r.manifest, globalThis.location.href) })),
         { force },
       );
     },

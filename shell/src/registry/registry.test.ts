@@ -1,4 +1,4 @@
-import { descriptionUrl, fetchDescription, fetchRegistry, parseRegistry } from './registry';
+import { descriptionUrl, entryUrl, fetchDescription, fetchRegistry, parseRegistry } from './registry';
 import { applyOverrideParams, applyOverrides, OVERRIDES_KEY, readOverrides, withoutOverrideParams, writeOverrides } from './overrides';
 
 describe('the registry', () => {
@@ -21,6 +21,13 @@ describe('the registry', () => {
     expect(fetchFn).toHaveBeenCalledWith('/remotes.json', expect.objectContaining({ cache: 'no-store' }));
     const down = jest.fn().mockResolvedValue({ ok: false, status: 502, json: async () => ({}) });
     await expect(fetchRegistry(down)).rejects.toThrow('HTTP 502');
+  });
+});
+
+describe('remote entries', () => {
+  it('are loaded from remoteEntry.js beside the manifest, relative or absolute', () => {
+    expect(entryUrl('/remotes/mfe-auth/1.0.0/mf-manifest.json', 'http://console.test/login')).toBe('http://console.test/remotes/mfe-auth/1.0.0/remoteEntry.js');
+    expect(entryUrl('http://localhost:8081/mf-manifest.json', 'http://console.test/login')).toBe('http://localhost:8081/remoteEntry.js');
   });
 });
 

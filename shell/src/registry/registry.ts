@@ -44,6 +44,15 @@ export function descriptionUrl(manifest: string, base: string): string {
 }
 
 /**
+ * A remote's entry, `remoteEntry.js` beside its manifest (federation-config names it so). The page loads
+ * the entry directly: one request less before a remote's code, and the federation runtime without its
+ * manifest and snapshot machinery (federation-config `disableSnapshot`, 8 KB gzipped of the first page).
+ */
+export function entryUrl(manifest: string, base: string): string {
+  return new URL('remoteEntry.js', new URL(manifest, base)).toString();
+}
+
+/**
  * Reads a remote's description (routes, menu entries, required ranges) without loading its entry, so
  * that composing the page costs one small JSON per remote and a remote's code loads only on its routes.
  * `no-cache`: a redeployed version is seen at once; an unchanged one answers 304.
