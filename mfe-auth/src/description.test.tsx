@@ -1,11 +1,8 @@
-import { expectRemoteContract } from '@fleet/shared-ui/testing';
-import path from 'node:path';
+import { itKeepsRemoteContract } from '@fleet/shared-ui/testing';
 import { description, PROFILE_PATHS } from './description';
 
 describe('description', () => {
-  it('keeps the remote contract (name and version of package.json, shared singletons at its ranges, imports of types and the route table helpers only, menus in every language)', () => {
-    expectRemoteContract(description, path.join(__dirname, '..'));
-  });
+  itKeepsRemoteContract(description, __dirname);
 
   it('owns every public route of spec 2.1', () => {
     const publicPaths = description.routes.filter((route) => route.access === 'public').map((route) => route.path);

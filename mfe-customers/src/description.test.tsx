@@ -1,11 +1,8 @@
-import { expectRemoteContract } from '@fleet/shared-ui/testing';
-import path from 'node:path';
+import { itKeepsRemoteContract } from '@fleet/shared-ui/testing';
 import { description } from './description';
 
 describe('description', () => {
-  it('keeps the remote contract (name and version of package.json, shared singletons at its ranges, imports of types and the route table helpers only, menus in every language)', () => {
-    expectRemoteContract(description, path.join(__dirname, '..'));
-  });
+  itKeepsRemoteContract(description, __dirname);
 
   it('owns the customer screens of spec 2.4-2.8 under each area, each for its role only', () => {
     const access = Object.fromEntries(description.routes.map((route) => [route.path, route.access]));

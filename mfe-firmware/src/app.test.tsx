@@ -1,20 +1,19 @@
 import { within } from '@testing-library/react';
-import { expectMountsAndUnmounts, expectSentToLogin, mountRemote } from '@fleet/shared-ui/testing';
+import { describeRemoteApp, mountRemote } from '@fleet/shared-ui/testing';
 import * as app from './app';
 import { fakeApi, listReply, resetPage, signInAsAdmin } from './test-support';
 
 beforeEach(resetPage);
 
-describe('./app lifecycles', () => {
-  it('bootstraps its i18n bundles, mounts the screen of the URL into props.domElement, and unmounts cleanly', async () => {
-    signInAsAdmin('livelink');
-    fakeApi({ 'GET /api/ota/rule/list': listReply([]), 'GET /api/ota/firmware-versions': { body: { status: true, message: '', info: [] } } });
-    await expectMountsAndUnmounts(app, 'mfe-firmware', { namespace: 'firmware', path: '/admin/rules', heading: 'Rules' });
-  });
-
-  it('sends a signed-in non-Admin away to /login and renders nothing on paths of other remotes', async () => {
-    await expectSentToLogin(app, 'mfe-firmware', '/admin/OTA-groups');
-  });
+describeRemoteApp(app, 'mfe-firmware', {
+  mounts: {
+    signIn: () => signInAsAdmin('livelink'),
+    api: { 'GET /api/ota/rule/list': listReply([]), 'GET /api/ota/firmware-versions': { body: { status: true, message: '', info: [] } } },
+    namespace: 'firmware',
+    path: '/admin/rules',
+    heading: 'Rules',
+  },
+  sentToLogin: { path: '/admin/OTA-groups', title: 'sends a signed-in non-Admin away to /login and renders nothing on paths of other remotes' },
 });
 
 describe('inside the console', () => {

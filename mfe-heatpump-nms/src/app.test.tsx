@@ -1,18 +1,7 @@
-import { expectMountsAndUnmounts, expectSentToLogin } from '@fleet/shared-ui/testing';
+import { describeRemoteApp, listReply } from '@fleet/shared-ui/testing';
 import * as app from './app';
-import { fakeApi, listReply, resetPage, signInAs } from './test-support';
 
-beforeEach(resetPage);
-
-describe('./app lifecycles', () => {
-  it('bootstraps its i18n bundles, mounts the screen of the URL, and unmounts cleanly', async () => {
-    signInAs('User');
-    fakeApi({ 'GET /api/heat-pump/list': listReply([]) });
-    await expectMountsAndUnmounts(app, 'mfe-heatpump-nms', { namespace: 'heatpump', path: '/user/dashboard', heading: 'Devices [Heat Pump]' });
-  });
-
-  it('sends a role without access to /login and renders nothing on paths of other remotes', async () => {
-    signInAs('Agency');
-    await expectSentToLogin(app, 'mfe-heatpump-nms', '/admin/heat_pump/faulty-systems');
-  });
+describeRemoteApp(app, 'mfe-heatpump-nms', {
+  mounts: { signIn: 'User', api: { 'GET /api/heat-pump/list': listReply([]) }, namespace: 'heatpump', path: '/user/dashboard', heading: 'Devices [Heat Pump]' },
+  sentToLogin: { signIn: 'Agency', path: '/admin/heat_pump/faulty-systems' },
 });

@@ -1,13 +1,10 @@
-import { expectRemoteContract } from '@fleet/shared-ui/testing';
-import path from 'node:path';
+import { itKeepsRemoteContract } from '@fleet/shared-ui/testing';
 import { description } from './description';
 
 const access = Object.fromEntries(description.routes.map((route) => [route.path, route.access]));
 
 describe('description', () => {
-  it('keeps the remote contract (name and version of package.json, shared singletons at its ranges, imports of types and the route table helpers only, menus in every language)', () => {
-    expectRemoteContract(description, path.join(__dirname, '..'));
-  });
+  itKeepsRemoteContract(description, __dirname);
 
   it('owns the heat-pump list, Attention, fault history and device pages of the spec, each for its role', () => {
     expect(access).toMatchObject({

@@ -1,11 +1,8 @@
-import { expectRemoteContract } from '@fleet/shared-ui/testing';
-import path from 'node:path';
+import { itKeepsRemoteContract } from '@fleet/shared-ui/testing';
 import { description } from './description';
 
 describe('description', () => {
-  it('keeps the remote contract (name and version of package.json, shared singletons at its ranges, imports of types and the route table helpers only)', () => {
-    expectRemoteContract(description, path.join(__dirname, '..'));
-  });
+  itKeepsRemoteContract(description, __dirname);
 
   it("owns Admin's aggregators and electricity retailers, in the menu where spec 2.11 puts them", () => {
     expect(description.routes.slice(0, 2)).toEqual([

@@ -1,8 +1,8 @@
 import type { LoginUserInfo } from '@fleet/shared-api';
-import { StandaloneHeader, StandalonePage as KitPage, type StandaloneLink } from '@fleet/shared-ui/standalone';
+import { RemoteStandalonePage, type StandaloneLink } from '@fleet/shared-ui/standalone';
 import { AuthRoutes } from '../AuthRoutes';
 import { description } from '../description';
-import { useAuthTranslation } from '../forms/form-helpers';
+import { AUTH_NAMESPACE } from '../i18n/bundles';
 import { FORGOT_PATHS, LOGIN_PATHS } from '../portals';
 import { StandaloneHome } from './StandaloneHome';
 
@@ -15,18 +15,10 @@ const PUBLIC_LINKS: StandaloneLink[] = [
   { to: FORGOT_PATHS.main, label: 'Forgot password' },
 ];
 
-function Header() {
-  const { t } = useAuthTranslation();
-  // Signed out: every public screen; signed in: the role's profile (its menu entry).
-  const links = (info: LoginUserInfo | null): StandaloneLink[] => (info ? [] : PUBLIC_LINKS);
-  return <StandaloneHeader title={t('standalone.title')} navLabel="mfe-auth screens" menu={description.menu} links={links} />;
-}
+// Signed out: every public screen; signed in: the role's profile (its menu entry).
+const links = (info: LoginUserInfo | null): StandaloneLink[] => (info ? [] : PUBLIC_LINKS);
 
 /** This remote as a page of its own, for QA: the real login against the real API, only its screens. */
 export function StandalonePage() {
-  return (
-    <KitPage header={<Header />}>
-      <AuthRoutes fallback={<StandaloneHome />} />
-    </KitPage>
-  );
+  return <RemoteStandalonePage description={description} namespace={AUTH_NAMESPACE} routes={AuthRoutes} fallback={<StandaloneHome />} links={links} />;
 }

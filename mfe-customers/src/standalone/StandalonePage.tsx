@@ -1,23 +1,10 @@
 import { homePath, type UserType } from '@fleet/shared-api';
-import { useTranslation } from '@fleet/shared-ui';
-import { StandaloneHeader, StandaloneHome, StandalonePage as KitPage } from '@fleet/shared-ui/standalone';
+import { RemoteStandalonePage } from '@fleet/shared-ui/standalone';
 import { CustomersRoutes } from '../CustomersRoutes';
 import { AREA_ROLE, CUSTOMER_AREAS, customerPaths, description } from '../description';
 import { CUSTOMERS_NAMESPACE } from '../i18n/bundles';
 
 const ROLES: readonly UserType[] = ['Admin', 'Agency', 'mscc', 'sm'];
-
-function Header() {
-  const { t } = useTranslation(CUSTOMERS_NAMESPACE);
-  return (
-    <StandaloneHeader
-      title={t('standalone.title')}
-      navLabel="mfe-customers screens"
-      productSelector
-      menu={description.menu}
-    />
-  );
-}
 
 /** The customer list of a role's area (its standalone home). */
 function listOf(role: UserType): string {
@@ -27,9 +14,5 @@ function listOf(role: UserType): string {
 
 /** This remote as a page of its own, for QA: the real sign-in against the real API, only its screens. */
 export function StandalonePage() {
-  return (
-    <KitPage header={<Header />}>
-      <CustomersRoutes fallback={<StandaloneHome roles={ROLES} home={listOf} />} />
-    </KitPage>
-  );
+  return <RemoteStandalonePage description={description} namespace={CUSTOMERS_NAMESPACE} routes={CustomersRoutes} roles={ROLES} home={listOf} productSelector />;
 }

@@ -1,6 +1,5 @@
 import { homePath, type UserType } from '@fleet/shared-api';
-import { useTranslation } from '@fleet/shared-ui';
-import { StandaloneHeader, StandaloneHome, StandalonePage as KitPage } from '@fleet/shared-ui/standalone';
+import { RemoteStandalonePage } from '@fleet/shared-ui/standalone';
 import { description, ELECTRICIAN_PATHS, FIELD_WORKER_PATHS, ORGANISATION_PATHS } from '../description';
 import { ORGANISATIONS_NAMESPACE } from '../i18n/bundles';
 import { OrganisationsRoutes } from '../OrganisationsRoutes';
@@ -13,22 +12,7 @@ const HOMES: Partial<Record<UserType, string>> = {
   Electrician: FIELD_WORKER_PATHS.electricianList,
 };
 
-function Header() {
-  const { t } = useTranslation(ORGANISATIONS_NAMESPACE);
-  return (
-    <StandaloneHeader
-      title={t('standalone.title')}
-      navLabel="mfe-organisations screens"
-      menu={description.menu}
-    />
-  );
-}
-
 /** This remote as a page of its own, for QA: the real sign-in against the real API, only its screens. */
 export function StandalonePage() {
-  return (
-    <KitPage header={<Header />}>
-      <OrganisationsRoutes fallback={<StandaloneHome roles={ROLES} home={(role) => HOMES[role] ?? homePath(role, null)} />} />
-    </KitPage>
-  );
+  return <RemoteStandalonePage description={description} namespace={ORGANISATIONS_NAMESPACE} routes={OrganisationsRoutes} roles={ROLES} home={(role) => HOMES[role] ?? homePath(role, null)} />;
 }
