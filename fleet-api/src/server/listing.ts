@@ -51,6 +51,16 @@ export type FilterRule =
   | { kind: 'boolean'; column: string }
   | { kind: 'custom'; build: (item: FilterItem, params: SqlParams) => string };
 
+/** A filter key's rule by kind: `filters: { email: filterBy.text('a.email'), status: filterBy.multi('a.status') }`. */
+export const filterBy = {
+  text: (column: string): FilterRule => ({ kind: 'text', column }),
+  exact: (column: string): FilterRule => ({ kind: 'exact', column }),
+  number: (column: string): FilterRule => ({ kind: 'number', column }),
+  multi: (column: string): FilterRule => ({ kind: 'multi', column }),
+  date: (column: string): FilterRule => ({ kind: 'date', column }),
+  boolean: (column: string): FilterRule => ({ kind: 'boolean', column }),
+};
+
 export interface ListSpec {
   /** sortBy key -> trusted SQL expression. */
   sortable: Record<string, string>;

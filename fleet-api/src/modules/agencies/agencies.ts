@@ -15,7 +15,7 @@ import type { AppContext } from '../../server/context';
 import { nowIso } from '../../server/context';
 import type { CountCache } from '../../server/count-cache';
 import { ApiError, conflict, notFound, uniqueMessage } from '../../server/errors';
-import { buildListing, listInfo, type ListInfo, type ListQuery, type ListSpec, pagedList } from '../../server/listing';
+import { filterBy, buildListing, listInfo, type ListInfo, type ListQuery, type ListSpec, pagedList } from '../../server/listing';
 import { normaliseEmail, NullableText } from '../../server/schemas';
 import { ISO, SqlParams, whereClause } from '../../server/sql';
 import { revokeUserSessions } from '../auth/sessions';
@@ -55,12 +55,12 @@ const AGENCY_LIST: ListSpec = {
     agents: 'agents',
   },
   filters: {
-    agency_name: { kind: 'text', column: 'a.agency_name' },
-    email: { kind: 'text', column: 'a.email' },
-    contact: { kind: 'text', column: 'a.contact' },
-    contact_name: { kind: 'text', column: CONTACT_NAME },
-    postcode: { kind: 'text', column: 'a.postcode' },
-    status: { kind: 'multi', column: 'a.status' },
+    agency_name: filterBy.text('a.agency_name'),
+    email: filterBy.text('a.email'),
+    contact: filterBy.text('a.contact'),
+    contact_name: filterBy.text(CONTACT_NAME),
+    postcode: filterBy.text('a.postcode'),
+    status: filterBy.multi('a.status'),
     // an agency that runs this flow in the installer app (Integrations)
     flows: {
       kind: 'custom',

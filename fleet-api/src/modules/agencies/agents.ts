@@ -15,7 +15,7 @@ import type { AppContext } from '../../server/context';
 import { nowIso } from '../../server/context';
 import type { CountCache } from '../../server/count-cache';
 import { ApiError, conflict, notFound, uniqueMessage } from '../../server/errors';
-import { buildListing, listInfo, type ListInfo, type ListQuery, type ListSpec, pagedList } from '../../server/listing';
+import { filterBy, buildListing, listInfo, type ListInfo, type ListQuery, type ListSpec, pagedList } from '../../server/listing';
 import { normaliseEmail, NullableText } from '../../server/schemas';
 import { ISO, SqlParams, whereClause } from '../../server/sql';
 import { lineCondition } from '../devices/queries';
@@ -41,13 +41,13 @@ const AGENT_LIST: ListSpec = {
     agency_name: 'lower(a.agency_name)',
   },
   filters: {
-    first_name: { kind: 'text', column: 'ag.first_name' },
-    last_name: { kind: 'text', column: 'ag.last_name' },
-    name: { kind: 'text', column: AGENT_NAME },
-    email: { kind: 'text', column: 'ag.email' },
-    phone: { kind: 'text', column: 'ag.phone' },
-    status: { kind: 'multi', column: 'ag.status' },
-    agency_name: { kind: 'text', column: 'a.agency_name' },
+    first_name: filterBy.text('ag.first_name'),
+    last_name: filterBy.text('ag.last_name'),
+    name: filterBy.text(AGENT_NAME),
+    email: filterBy.text('ag.email'),
+    phone: filterBy.text('ag.phone'),
+    status: filterBy.multi('ag.status'),
+    agency_name: filterBy.text('a.agency_name'),
   },
 };
 

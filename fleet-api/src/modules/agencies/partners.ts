@@ -9,7 +9,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { Db } from '../../db';
 import type { CountCache } from '../../server/count-cache';
 import { ApiError, notFound, uniqueMessage } from '../../server/errors';
-import { buildListing, listInfo, type ListInfo, type ListQuery, type ListSpec, pagedList } from '../../server/listing';
+import { filterBy, buildListing, listInfo, type ListInfo, type ListQuery, type ListSpec, pagedList } from '../../server/listing';
 import { ISO, SqlParams, whereClause } from '../../server/sql';
 import { lineCondition } from '../devices/queries';
 import { AGENCY_NOT_FOUND } from './agencies';
@@ -22,7 +22,7 @@ const PARTNER_EXISTS = uniqueMessage('partners_name_key', say('partners.nameTake
 
 const LIST: ListSpec = {
   sortable: { created_at: 'p.created_at', name: 'lower(p.name)', email: 'lower(p.email)', agencies: 'agencies' },
-  filters: { name: { kind: 'text', column: 'p.name' }, email: { kind: 'text', column: 'p.email' } },
+  filters: { name: filterBy.text('p.name'), email: filterBy.text('p.email') },
 };
 
 export const PartnerRow = Type.Object({

@@ -9,7 +9,7 @@ import type { Caller } from '../../policy/roles';
 import { requireVisible, scopeFor } from '../../policy/scope';
 import type { CountCache } from '../../server/count-cache';
 import { ApiError, conflict } from '../../server/errors';
-import { buildListing, listInfo, type ListInfo, type ListQuery, type ListSpec, pagedList } from '../../server/listing';
+import { filterBy, buildListing, listInfo, type ListInfo, type ListQuery, type ListSpec, pagedList } from '../../server/listing';
 import { ISO, SqlParams, whereClause } from '../../server/sql';
 import { normaliseEmail, Nullable, NullableBool, NullableInt, NullableText } from '../../server/schemas';
 import { productLines } from '../devices/lines';
@@ -41,10 +41,10 @@ const CUSTOMER_LIST: ListSpec = {
     weekly_report: 'c.weekly_report',
   },
   filters: {
-    email: { kind: 'text', column: 'c.email' },
-    full_name: { kind: 'text', column: FULL_NAME },
-    phone_no: { kind: 'text', column: 'c.phone_no' },
-    status: { kind: 'multi', column: 'c.status' },
+    email: filterBy.text('c.email'),
+    full_name: filterBy.text(FULL_NAME),
+    phone_no: filterBy.text('c.phone_no'),
+    status: filterBy.multi('c.status'),
     // Residential or Commercial: a customer with a property of that category
     address_type: {
       kind: 'custom',
@@ -230,7 +230,7 @@ export const EmailHistoryRow = Type.Object({
 });
 export type EmailHistoryRowT = Static<typeof EmailHistoryRow>;
 
-const EMAIL_HISTORY: ListSpec = { sortable: { created_at: 'o.created_at', subject: 'o.subject' }, filters: { subject: { kind: 'text', column: 'o.subject' } } };
+const EMAIL_HISTORY: ListSpec = { sortable: { created_at: 'o.created_at', subject: 'o.subject' }, filters: { subject: filterBy.text('o.subject') } };
 
 /** Every mail the fleet sent (or is sending) to the customer's address, newest first. */
 export async function emailHistory(db: Db, caller: Caller, id: number, query: ListQuery): Promise<ListInfo<EmailHistoryRowT>> {

@@ -7,7 +7,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { Db } from '../../db';
 import type { Caller } from '../../policy/roles';
 import { requireVisible } from '../../policy/scope';
-import { buildListing, type ListInfo, type ListQuery, type ListSpec, pagedList } from '../../server/listing';
+import { filterBy, buildListing, type ListInfo, type ListQuery, type ListSpec, pagedList } from '../../server/listing';
 import { ISO, SqlParams } from '../../server/sql';
 import { csvField, type CsvExport, type ExportKind } from '../exports/jobs';
 import { customerConditions, type CustomerLine } from './customers';
@@ -27,8 +27,8 @@ export type SyncEventRowT = Static<typeof SyncEventRow>;
 export const FeedbackRow = Type.Object({ id: Type.Integer(), sync_type: Type.String(), rating: Type.Integer(), comment: NullableText, created_at: Type.String() });
 export type FeedbackRowT = Static<typeof FeedbackRow>;
 
-const SYNC_LIST: ListSpec = { sortable: { created_at: 'e.created_at', status: 'e.status' }, filters: { status: { kind: 'multi', column: 'e.status' } } };
-const FEEDBACK_LIST: ListSpec = { sortable: { created_at: 'f.created_at', rating: 'f.rating' }, filters: { rating: { kind: 'multi', column: 'f.rating' } } };
+const SYNC_LIST: ListSpec = { sortable: { created_at: 'e.created_at', status: 'e.status' }, filters: { status: filterBy.multi('e.status') } };
+const FEEDBACK_LIST: ListSpec = { sortable: { created_at: 'f.created_at', rating: 'f.rating' }, filters: { rating: filterBy.multi('f.rating') } };
 
 /** The customer's auto syncs or weekly reports (and when it switched them), newest first. */
 export async function syncHistory(db: Db, caller: Caller, customerId: number, syncType: SyncType, query: ListQuery): Promise<ListInfo<SyncEventRowT>> {

@@ -8,7 +8,7 @@ import type { Db } from '../../db';
 import type { Caller } from '../../policy/roles';
 import { requireVisible, scopeFor } from '../../policy/scope';
 import { ApiError, conflict, uniqueMessage } from '../../server/errors';
-import { buildListing, type ListInfo, type ListQuery, type ListSpec, pagedList } from '../../server/listing';
+import { filterBy, buildListing, type ListInfo, type ListQuery, type ListSpec, pagedList } from '../../server/listing';
 import { normaliseEmail, Nullable, NullableInt, NullableNumber, NullableText } from '../../server/schemas';
 import { ISO, SqlParams, whereClause } from '../../server/sql';
 import { say } from '../../server/messages';
@@ -44,7 +44,7 @@ export type PropertyRowT = Static<typeof PropertyRow>;
 
 const PROPERTY_LIST: ListSpec = {
   sortable: { created_at: 'p.created_at', id: 'p.id', property_name: 'lower(p.property_name)', street: 'p.street', city: 'p.city', postal_code: 'p.postal_code' },
-  filters: { property_name: { kind: 'text', column: 'p.property_name' }, postal_code: { kind: 'text', column: 'p.postal_code' } },
+  filters: { property_name: filterBy.text('p.property_name'), postal_code: filterBy.text('p.postal_code') },
 };
 
 const ROW_COLUMNS = `p.id::int AS id, p.customer_id::int AS customer_id, ${PLACE_COLUMNS},

@@ -7,7 +7,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { Db } from '../../db';
 import { ApiError, uniqueMessage } from '../../server/errors';
-import { buildListing, type ListInfo, type ListQuery, type ListSpec, pagedList } from '../../server/listing';
+import { filterBy, buildListing, type ListInfo, type ListQuery, type ListSpec, pagedList } from '../../server/listing';
 import { normaliseEmail, NullableInt, NullableText } from '../../server/schemas';
 import { ISO, SqlParams, whereClause } from '../../server/sql';
 import { say } from '../../server/messages';
@@ -28,7 +28,7 @@ export type SuppressionRowT = Static<typeof SuppressionRow>;
 
 const SUPPRESSION_LIST: ListSpec = {
   sortable: { created_at: 's.created_at', email: 'lower(s.email)', reason: 's.reason' },
-  filters: { email: { kind: 'text', column: 's.email' }, reason: { kind: 'multi', column: 's.reason' } },
+  filters: { email: filterBy.text('s.email'), reason: filterBy.multi('s.reason') },
 };
 
 export async function listSuppressed(db: Db, query: ListQuery): Promise<ListInfo<SuppressionRowT>> {

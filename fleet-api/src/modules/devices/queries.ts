@@ -10,7 +10,7 @@ import type { Db } from '../../db';
 import { scopeFor } from '../../policy/scope';
 import type { Caller } from '../../policy/roles';
 import { badRequest, notFound } from '../../server/errors';
-import { buildListing, listInfo, pagedList, type FilterRule, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
+import { filterBy, buildListing, listInfo, pagedList, type FilterRule, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
 import { ISO, SqlParams, whereClause } from '../../server/sql';
 import type { CountCache } from '../../server/count-cache';
 import { alphanumeric, DEVICE_SORTS, identifierFilter } from '../ota/device-types';
@@ -26,19 +26,19 @@ const AGENT_NAME = `(ag.first_name || ' ' || ag.last_name)`;
 const DEVICE_FILTERS = {
   mac_address: identifierFilter('d.mac_address', true),
   serial_number: identifierFilter('d.serial_number', false),
-  installation_date: { kind: 'date', column: 'd.installation_date' },
-  installed_via: { kind: 'text', column: 'd.installed_via' },
-  agency_name: { kind: 'text', column: 'a.agency_name' },
-  first_name: { kind: 'text', column: AGENT_NAME },
-  installer_uuid: { kind: 'text', column: 'd.installer_uuid' },
-  id: { kind: 'number', column: 'd.id' },
-  device_status: { kind: 'multi', column: 'd.device_status' },
-  status: { kind: 'multi', column: 'd.status' },
-  connection_type: { kind: 'multi', column: 'd.connection_type' },
-  firmware_version: { kind: 'exact', column: 'd.firmware_version' },
-  soft_version: { kind: 'exact', column: 'd.firmware_version' },
-  wifi_name: { kind: 'text', column: 'd.wifi_name' },
-  product_line: { kind: 'multi', column: 'd.product_line' },
+  installation_date: filterBy.date('d.installation_date'),
+  installed_via: filterBy.text('d.installed_via'),
+  agency_name: filterBy.text('a.agency_name'),
+  first_name: filterBy.text(AGENT_NAME),
+  installer_uuid: filterBy.text('d.installer_uuid'),
+  id: filterBy.number('d.id'),
+  device_status: filterBy.multi('d.device_status'),
+  status: filterBy.multi('d.status'),
+  connection_type: filterBy.multi('d.connection_type'),
+  firmware_version: filterBy.exact('d.firmware_version'),
+  soft_version: filterBy.exact('d.firmware_version'),
+  wifi_name: filterBy.text('d.wifi_name'),
+  product_line: filterBy.multi('d.product_line'),
 } satisfies Record<DeviceFilterKey | 'firmware_version' | 'product_line', FilterRule>;
 
 export const DEVICE_LIST: ListSpec = {

@@ -7,7 +7,7 @@ import type { Db } from '../../db';
 import { scopeFor } from '../../policy/scope';
 import type { Caller } from '../../policy/roles';
 import { notFound } from '../../server/errors';
-import { buildListing, listInfo, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
+import { filterBy, buildListing, listInfo, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
 import { ISO, SqlParams, whereClause } from '../../server/sql';
 import type { CountCache } from '../../server/count-cache';
 import { identifierFilter } from '../ota/device-types';
@@ -31,10 +31,10 @@ const SMOKE_ALARM_LIST: ListSpec = {
   filters: {
     serial_number: identifierFilter('s.serial_number', false),
     hub_serial_number: identifierFilter('d.serial_number', false),
-    location: { kind: 'text', column: 's.location' },
-    alarm_type: { kind: 'multi', column: 's.alarm_type' },
-    alarm_status: { kind: 'multi', column: 's.alarm_status' },
-    expires_on: { kind: 'date', column: 's.expires_on' },
+    location: filterBy.text('s.location'),
+    alarm_type: filterBy.multi('s.alarm_type'),
+    alarm_status: filterBy.multi('s.alarm_status'),
+    expires_on: filterBy.date('s.expires_on'),
   },
 };
 

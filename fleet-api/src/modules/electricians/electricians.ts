@@ -11,7 +11,7 @@ import { scopeFor } from '../../policy/scope';
 import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword } from '../../security/password';
 import type { AppContext } from '../../server/context';
 import { ApiError, badRequest, conflict, isUniqueViolation, uniqueMessage } from '../../server/errors';
-import { buildListing, type ListInfo, type ListQuery, type ListSpec, pagedList } from '../../server/listing';
+import { filterBy, buildListing, type ListInfo, type ListQuery, type ListSpec, pagedList } from '../../server/listing';
 import { EmailField, NameField, NewPasswordField, normaliseEmail, OptionalPasswordField, PhoneField, PostcodeField, StatusField, TextField, type Status, RequiredText, NullableInt, NullableText } from '../../server/schemas';
 import { ISO, SqlParams, whereClause } from '../../server/sql';
 import { revokeUserSessions } from '../auth/sessions';
@@ -116,16 +116,16 @@ const ELECTRICIAN_LIST: ListSpec = {
     status: 'e.status',
   },
   filters: {
-    full_name: { kind: 'text', column: FULL_NAME },
-    email: { kind: 'text', column: 'e.email' },
-    phone_no: { kind: 'text', column: 'e.phone_no' },
-    company_name: { kind: 'text', column: 'e.company_name' },
-    abn_number: { kind: 'text', column: 'e.abn_number' },
-    aggregator_id: { kind: 'number', column: 'e.aggregator_id' },
-    city: { kind: 'text', column: 'e.city' },
-    state: { kind: 'multi', column: 'e.state' },
-    postcode: { kind: 'text', column: 'e.postcode' },
-    status: { kind: 'multi', column: 'e.status' },
+    full_name: filterBy.text(FULL_NAME),
+    email: filterBy.text('e.email'),
+    phone_no: filterBy.text('e.phone_no'),
+    company_name: filterBy.text('e.company_name'),
+    abn_number: filterBy.text('e.abn_number'),
+    aggregator_id: filterBy.number('e.aggregator_id'),
+    city: filterBy.text('e.city'),
+    state: filterBy.multi('e.state'),
+    postcode: filterBy.text('e.postcode'),
+    status: filterBy.multi('e.status'),
   },
 };
 

@@ -10,7 +10,7 @@ import type { Caller } from '../../policy/roles';
 import { requireVisible, scopeFor } from '../../policy/scope';
 import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword } from '../../security/password';
 import { ApiError, badRequest, conflict, isUniqueViolation, uniqueMessage } from '../../server/errors';
-import { buildListing, listInfo, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
+import { filterBy, buildListing, listInfo, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
 import { EmailField, NameField, NewPasswordField, normaliseEmail, OptionalPasswordField, PhoneField, NullableText } from '../../server/schemas';
 import { ISO, SqlParams, whereClause } from '../../server/sql';
 import { say } from '../../server/messages';
@@ -76,11 +76,11 @@ const FIELD_WORKER_LIST: ListSpec = {
     company_name: 'lower(e.company_name)',
   },
   filters: {
-    full_name: { kind: 'text', column: FULL_NAME },
-    email: { kind: 'text', column: 'w.email' },
-    phone: { kind: 'text', column: 'w.phone' },
-    electrician_name: { kind: 'text', column: ELECTRICIAN_NAME },
-    company_name: { kind: 'text', column: 'e.company_name' },
+    full_name: filterBy.text(FULL_NAME),
+    email: filterBy.text('w.email'),
+    phone: filterBy.text('w.phone'),
+    electrician_name: filterBy.text(ELECTRICIAN_NAME),
+    company_name: filterBy.text('e.company_name'),
   },
 };
 

@@ -11,7 +11,7 @@ import type { Db } from '../../db';
 import { scopeFor } from '../../policy/scope';
 import type { Caller } from '../../policy/roles';
 import { ApiError, badRequest, notFound } from '../../server/errors';
-import { buildListing, decodeFilter, type ListInfo, type ListQuery, type ListSpec, pagedList } from '../../server/listing';
+import { filterBy, buildListing, decodeFilter, type ListInfo, type ListQuery, type ListSpec, pagedList } from '../../server/listing';
 import { ISO, SqlParams, whereClause } from '../../server/sql';
 import { identifierFilter } from '../ota/device-types';
 import { DEVICE_KEYS_SQL, deviceKeysOf, type LiveEvent } from '../live/events';
@@ -34,19 +34,19 @@ const FAULT_LIST: ListSpec = {
   filters: {
     serial_number: identifierFilter('d.serial_number', false),
     mac_address: identifierFilter('d.mac_address', true),
-    model_name: { kind: 'text', column: 'm.model_name' },
-    fault_code: { kind: 'text', column: 'l.fault_code' },
-    email: { kind: 'text', column: 'c.email' },
-    agency_name: { kind: 'text', column: 'a.agency_name' },
-    wifi_name: { kind: 'text', column: 'd.wifi_name' },
-    device_status: { kind: 'multi', column: 'd.device_status' },
-    status: { kind: 'multi', column: 'd.status' },
-    connection_type: { kind: 'multi', column: 'd.connection_type' },
-    is_online: { kind: 'multi', column: 'd.is_online' },
-    device_operation_status: { kind: 'multi', column: 'd.device_operation_status' },
-    installation_date: { kind: 'date', column: 'd.installation_date' },
-    history_datetime: { kind: 'date', column: 'l.history_datetime' },
-    id: { kind: 'number', column: 'd.id' },
+    model_name: filterBy.text('m.model_name'),
+    fault_code: filterBy.text('l.fault_code'),
+    email: filterBy.text('c.email'),
+    agency_name: filterBy.text('a.agency_name'),
+    wifi_name: filterBy.text('d.wifi_name'),
+    device_status: filterBy.multi('d.device_status'),
+    status: filterBy.multi('d.status'),
+    connection_type: filterBy.multi('d.connection_type'),
+    is_online: filterBy.multi('d.is_online'),
+    device_operation_status: filterBy.multi('d.device_operation_status'),
+    installation_date: filterBy.date('d.installation_date'),
+    history_datetime: filterBy.date('l.history_datetime'),
+    id: filterBy.number('d.id'),
   },
   // the tab: read by faultStatusOf, not a condition of the codec
   ignoredFilters: ['fault_status'],
@@ -294,9 +294,9 @@ export const FaultDevice = Type.Object({
 const HISTORY_LIST: ListSpec = {
   sortable: { created_at: 'f.history_datetime', history_datetime: 'f.history_datetime' },
   filters: {
-    fault_status: { kind: 'multi', column: 'f.fault_status' },
-    fault_code: { kind: 'text', column: 'f.fault_code' },
-    history_datetime: { kind: 'date', column: 'f.history_datetime' },
+    fault_status: filterBy.multi('f.fault_status'),
+    fault_code: filterBy.text('f.fault_code'),
+    history_datetime: filterBy.date('f.history_datetime'),
   },
 };
 

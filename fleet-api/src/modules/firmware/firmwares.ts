@@ -2,7 +2,7 @@
  * A firmware as the API answers it, its rows, and its list's sort and filters (firmware/routes.ts).
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { type ListSpec } from '../../server/listing';
+import { filterBy, type ListSpec } from '../../server/listing';
 import { NullableInt, NullableText } from '../../server/schemas';
 
 export const PACK_SLOTS = ['ota_file', 'mcu56', 'mcu62'] as const;
@@ -63,8 +63,8 @@ export const FIRMWARE_COLUMNS = `f.id, f.device_type, f.ota_type, f.file_name, f
 export const FIRMWARE_LIST: ListSpec = {
   sortable: { created_at: 'f.created_at', file_name: 'lower(f.file_name)', version: 'fleet_version_key(f.version)' },
   filters: {
-    file_name: { kind: 'text', column: 'f.file_name' },
-    version: { kind: 'text', column: 'f.version' },
+    file_name: filterBy.text('f.file_name'),
+    version: filterBy.text('f.version'),
   },
   // The console's list state carries these in the query; they select nothing here.
   ignoredFilters: ['fileNameAcc', 'versionAcc', 'download_link'],

@@ -8,7 +8,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../../db';
 import { ApiError, notFound, uniqueMessage } from '../../server/errors';
-import { buildListing, listQueryProperties, ListInfoSchema, type ListSpec, pagedList } from '../../server/listing';
+import { filterBy, buildListing, listQueryProperties, ListInfoSchema, type ListSpec, pagedList } from '../../server/listing';
 import { ISO, SqlParams, whereClause } from '../../server/sql';
 import { IdField, routeSchema, Strict, RequiredText, NullableInt, NullableText } from '../../server/schemas';
 import type { ModuleOptions } from '../../server/context';
@@ -26,7 +26,7 @@ const HeatPumpModel = Type.Object({
 
 const MODEL_LIST: ListSpec = {
   sortable: { created_at: 'm.created_at', model_name: 'lower(m.model_name)', capacity_litres: 'm.capacity_litres', heat_pumps: 'heat_pumps' },
-  filters: { model_name: { kind: 'text', column: 'm.model_name' } },
+  filters: { model_name: filterBy.text('m.model_name') },
 };
 
 const MODEL_NAME_MAX = 60;

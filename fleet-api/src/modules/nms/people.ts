@@ -8,7 +8,7 @@ import type { Db } from '../../db';
 import type { Caller } from '../../policy/roles';
 import { requireAllVisible, requireVisible, scopeFor } from '../../policy/scope';
 import { ApiError, badRequest, forbidden, uniqueMessage } from '../../server/errors';
-import { buildListing, type ListQuery, type ListSpec, pagedList } from '../../server/listing';
+import { filterBy, buildListing, type ListQuery, type ListSpec, pagedList } from '../../server/listing';
 import { SqlParams, whereClause } from '../../server/sql';
 import { nmsEmail, nmsName } from './organisations';
 import { say } from '../../server/messages';
@@ -59,7 +59,7 @@ export const ContactRow = Type.Object({
 
 const PEOPLE: ListSpec = {
   sortable: { created_at: 'x.created_at', first_name: 'lower(x.first_name)', last_name: 'lower(x.last_name)', email: 'x.email' },
-  filters: { first_name: { kind: 'text', column: 'x.first_name' }, last_name: { kind: 'text', column: 'x.last_name' }, email: { kind: 'text', column: 'x.email' } },
+  filters: { first_name: filterBy.text('x.first_name'), last_name: filterBy.text('x.last_name'), email: filterBy.text('x.email') },
 };
 
 async function page<T>(db: Db, query: ListQuery, from: string, scope: (params: SqlParams) => string, columns: string) {

@@ -8,7 +8,7 @@ import type { Db } from '../../db';
 import type { Caller } from '../../policy/roles';
 import { requireVisible, scopeFor } from '../../policy/scope';
 import { notFound } from '../../server/errors';
-import { buildListing, type ListQuery, type ListSpec, pagedList, pagingOnly } from '../../server/listing';
+import { filterBy, buildListing, type ListQuery, type ListSpec, pagedList, pagingOnly } from '../../server/listing';
 import { ISO, whereClause } from '../../server/sql';
 import { SqlParams } from '../../server/sql';
 import { AddressFields, subsetCondition } from '../devices/queries';
@@ -136,8 +136,8 @@ export const CompanyRow = Type.Object({
 const COMPANY_LIST: ListSpec = {
   sortable: { created_at: 'c.created_at', company_name: 'lower(c.company_name)', contact_person_email: 'c.contact_person_email' },
   filters: {
-    company_name: { kind: 'text', column: 'c.company_name' },
-    contact_person_email: { kind: 'text', column: 'c.contact_person_email' },
+    company_name: filterBy.text('c.company_name'),
+    contact_person_email: filterBy.text('c.contact_person_email'),
   },
 };
 
@@ -156,9 +156,9 @@ export async function listCompanies(db: Db, caller: Caller, query: ListQuery) {
 const SITE_LIST: ListSpec = {
   sortable: { created_at: 's.created_at', site_name: 'lower(s.site_name)', company_name: 'lower(c.company_name)' },
   filters: {
-    site_name: { kind: 'text', column: 's.site_name' },
-    company_name: { kind: 'text', column: 'c.company_name' },
-    company_id: { kind: 'number', column: 's.company_id' },
+    site_name: filterBy.text('s.site_name'),
+    company_name: filterBy.text('c.company_name'),
+    company_id: filterBy.number('s.company_id'),
   },
 };
 

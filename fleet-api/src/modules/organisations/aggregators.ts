@@ -6,7 +6,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { Db } from '../../db';
 import { ApiError, uniqueMessage } from '../../server/errors';
-import { buildListing, type ListInfo, type ListQuery, type ListSpec, pagedList } from '../../server/listing';
+import { filterBy, buildListing, type ListInfo, type ListQuery, type ListSpec, pagedList } from '../../server/listing';
 import { ISO, SqlParams, whereClause } from '../../server/sql';
 import { RequiredText } from '../../server/schemas';
 import { say } from '../../server/messages';
@@ -22,7 +22,7 @@ export type AggregatorRowT = Static<typeof AggregatorRow>;
 
 const LIST: ListSpec = {
   sortable: { created_at: 'g.created_at', name: 'lower(g.name)', electricians: 'electricians' },
-  filters: { name: { kind: 'text', column: 'g.name' } },
+  filters: { name: filterBy.text('g.name') },
 };
 
 export async function listAggregators(db: Db, query: ListQuery): Promise<ListInfo<AggregatorRowT>> {

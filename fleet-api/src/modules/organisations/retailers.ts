@@ -7,7 +7,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { Db } from '../../db';
 import { ApiError, uniqueMessage } from '../../server/errors';
-import { buildListing, type ListInfo, type ListQuery, type ListSpec, pagedList } from '../../server/listing';
+import { filterBy, buildListing, type ListInfo, type ListQuery, type ListSpec, pagedList } from '../../server/listing';
 import { ISO, SqlParams, whereClause } from '../../server/sql';
 import { RequiredText } from '../../server/schemas';
 import { say } from '../../server/messages';
@@ -30,7 +30,7 @@ export type RetailerRowT = Static<typeof RetailerRow>;
 
 const LIST: ListSpec = {
   sortable: { created_at: 'r.created_at', retailer_name: 'lower(r.retailer_name)', is_top_listed: 'r.is_top_listed' },
-  filters: { retailer_name: { kind: 'text', column: 'r.retailer_name' }, is_top_listed: { kind: 'number', column: 'r.is_top_listed' } },
+  filters: { retailer_name: filterBy.text('r.retailer_name'), is_top_listed: filterBy.number('r.is_top_listed') },
 };
 
 /** Properties whose current tariff (their newest row) names retailer `r`: the list shows it, delete is refused by it. */

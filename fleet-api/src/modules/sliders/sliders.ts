@@ -8,7 +8,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { Db } from '../../db';
 import { badRequest } from '../../server/errors';
-import { buildListing, type ListInfo, type ListQuery, type ListSpec, pagedList } from '../../server/listing';
+import { filterBy, buildListing, type ListInfo, type ListQuery, type ListSpec, pagedList } from '../../server/listing';
 import { ISO, SqlParams, whereClause } from '../../server/sql';
 import { NullableInt, NullableText } from '../../server/schemas';
 import { say } from '../../server/messages';
@@ -91,7 +91,7 @@ const SLIDER_COLUMNS = `s.id::int AS id, ${PRODUCT_SQL} AS "deviceType", s.name,
 
 const LIST: ListSpec = {
   sortable: { created_at: 's.created_at', name: 'lower(s.name)', updated_at: 's.updated_at' },
-  filters: { name: { kind: 'text', column: 's.name' }, link: { kind: 'text', column: 's.link' } },
+  filters: { name: filterBy.text('s.name'), link: filterBy.text('s.link') },
 };
 
 export async function listSliders(db: Db, deviceType: SliderDeviceType | undefined, query: ListQuery): Promise<ListInfo<SliderRow>> {

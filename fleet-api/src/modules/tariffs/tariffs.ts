@@ -9,7 +9,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { Db } from '../../db';
 import { ApiError, badRequest, notFound, uniqueMessage } from '../../server/errors';
-import { buildListing, type ListInfo, type ListQuery, type ListSpec, pagedList } from '../../server/listing';
+import { filterBy, buildListing, type ListInfo, type ListQuery, type ListSpec, pagedList } from '../../server/listing';
 import { IdField, Nullable, RequiredText } from '../../server/schemas';
 import { ISO, SqlParams, whereClause } from '../../server/sql';
 // the rules the tariff form checks too, written once (@fleet/contract)
@@ -112,8 +112,8 @@ const CURRENT_PROPERTIES = `(SELECT coalesce(sum(${currentTariffsOf('s.id')}), 0
 const LIST: ListSpec = {
   sortable: { created_at: 'c.created_at', company_name: 'lower(c.company_name)' },
   filters: {
-    company_name: { kind: 'text', column: 'c.company_name' },
-    type: { kind: 'text', column: `(SELECT string_agg(s.type, ' | ') FROM tariff_structures s WHERE s.company_id = c.id)` },
+    company_name: filterBy.text('c.company_name'),
+    type: filterBy.text(`(SELECT string_agg(s.type, ' | ') FROM tariff_structures s WHERE s.company_id = c.id)`),
     // a post code the distributor serves (the whole code)
     post_code: {
       kind: 'custom',
