@@ -16,6 +16,7 @@ import {
   trimmedPattern,
 } from '@fleet/contract';
 import { say } from './messages';
+import { PUBLIC } from '../policy/roles';
 
 /** A body/query object that refuses fields it does not name. */
 export function Strict<T extends TProperties>(properties: T, options: ObjectOptions = {}): TObject<T> {
@@ -190,7 +191,7 @@ export const NullableInt = Nullable(Type.Integer());
 export const NullableNumber = Nullable(Type.Number());
 export const NullableBool = Nullable(Type.Boolean());
 
-type RouteFailure = 400 | 404 | 409 | 413 | 429;
+export type RouteFailure = 400 | 404 | 409 | 413 | 429;
 
 /**
  * The schema of a signed-in route under one OpenAPI tag (or several): `routeSchema('Devices')(summary,
@@ -204,5 +205,16 @@ export function routeSchema(tag: string | string[]) {
     summary,
     security: [{ bearer: [] }],
     response: { 200: info ? Envelope(info) : MessageReply, ...signedInFailures(...more) },
+  });
+}
+
+/**
+ * The options of a public route (no sign-in) under one OpenAPI tag: `publicRoute('Sign-up')(summary,
+ * { body }, reply, 400)`. `reply` is its whole 200 answer; the failures are 500 and the ones named.
+ */
+export function publicRoute(tag: string) {
+  return <I extends { body?: TSchema; querystring?: TSchema }, R extends TSchema>(summary: string, input: I, reply: R, ...codes: Parameters<typeof failures>) => ({
+    config: { access: PUBLIC },
+    schema: { tags: [tag], summary, ...input, response: { 200: reply, ...failures(...codes) } },
   });
 }

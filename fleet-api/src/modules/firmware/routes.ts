@@ -16,7 +16,7 @@ import { listQueryProperties, ListInfoSchema } from '../../server/listing';
 import { IdField, routeSchema, Strict } from '../../server/schemas';
 import { nowSeconds, type AppContext, type ModuleOptions } from '../../server/context';
 import { LocalFirmwareStorage, type FirmwareStorage } from '../../storage/firmware-storage';
-import { ADMIN, oneRow, pageOfType } from '../ota/common';
+import { ADMIN, adminOfType, oneRow, pageOfType } from '../ota/common';
 import { DeviceTypeField } from '../ota/device-types';
 import { DownloadSigner, signedLinkSchema } from '../../server/signed-links';
 import { discardAll, FILE_SLOTS, readFirmwareForm, type FileSlot, type FirmwareForm } from './upload';
@@ -32,6 +32,8 @@ export interface FirmwareModuleOptions extends ModuleOptions {
 export function defaultFirmwareStorage(ctx: AppContext): FirmwareStorage {
   return new LocalFirmwareStorage(path.join(ctx.config.dataDir, 'firmware'));
 }
+
+const firmware = adminOfType('Firmware');
 
 export const firmwareRoutes: FastifyPluginAsyncTypebox<FirmwareModuleOptions> = async (app, opts) => {
   const { ctx } = opts;
@@ -145,13 +147,7 @@ export const firmwareRoutes: FastifyPluginAsyncTypebox<FirmwareModuleOptions> = 
 
   app.get(
     '/api/ota/firmware-versions',
-    {
-      config: { access: ADMIN },
-      schema: {
-        ...routeSchema('Firmware')('Firmware versions of a device type (the version selects)', Type.Array(Type.Object({ version: Type.String() })), 400),
-        querystring: Strict({ deviceType: DeviceTypeField }),
-      },
-    },
+    firmware.query('Firmware versions of a device type (the version selects)', Type.Array(Type.Object({ version: Type.String() })), {}, 400),
     async (request) => {
       const { rows } = await db.query<{ version: string }>(
         `SELECT version FROM firmwares WHERE product_line = $1
@@ -164,16 +160,12 @@ export const firmwareRoutes: FastifyPluginAsyncTypebox<FirmwareModuleOptions> = 
 
   app.get(
     '/api/ota/running-versions',
-    {
-      config: { access: ADMIN },
-      schema: {
-        ...routeSchema('Firmware')('Versions the devices of a device type run, with their device counts, and uploaded firmware versions (the version pickers)',
-          Type.Array(Type.Object({ version: Type.String(), devices: Type.Integer(), uploaded: Type.Boolean() })),
-          400,
-        ),
-        querystring: Strict({ deviceType: DeviceTypeField }),
-      },
-    },
+    firmware.query(
+      'Versions the devices of a device type run, with their device counts, and uploaded firmware versions (the version pickers)',
+      Type.Array(Type.Object({ version: Type.String(), devices: Type.Integer(), uploaded: Type.Boolean() })),
+      {},
+      400,
+    ),
     async (request) => {
       const { rows } = await db.query<{ version: string; devices: number; uploaded: boolean }>(
         `SELECT v.version, COALESCE(r.devices, 0)::int AS devices, (f.version IS NOT NULL) AS uploaded
@@ -191,13 +183,7 @@ export const firmwareRoutes: FastifyPluginAsyncTypebox<FirmwareModuleOptions> = 
 
   app.delete(
     '/api/ota/delete',
-    {
-      config: { access: ADMIN },
-      schema: {
-        ...routeSchema('Firmware')('Delete a firmware and its files', null, 400, 404),
-        body: Strict({ ota_id: IdField, deviceType: DeviceTypeField }),
-      },
-    },
+    firmware.body('Delete a firmware and its files', null, { ota_id: IdField }, 400, 404),
     async (request) => {
       const { ota_id: id, deviceType } = request.body;
       const keys = await db.transaction(async (tx) => {

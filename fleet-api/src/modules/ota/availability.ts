@@ -12,7 +12,7 @@
  */
 import { Type } from '@sinclair/typebox';
 import type { Db } from '../../db';
-import { buildListing, decodeFilter, listInfo, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
+import { filterBy, buildListing, decodeFilter, listInfo, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
 import { SqlParams, whereClause } from '../../server/sql';
 import { DEVICE_SORTS, identifierFilter, otaLine, type DeviceType } from './device-types';
 
@@ -54,9 +54,9 @@ export function lineCondition(deviceType: DeviceType, params: SqlParams, use: 'o
 export const OTA_DEVICE_FILTERS: ListSpec['filters'] = {
   serial_number: identifierFilter('d.serial_number', false),
   mac_address: identifierFilter('d.mac_address', true),
-  firmware_version: { kind: 'exact', column: 'd.firmware_version' },
-  available_firmware: { kind: 'exact', column: AVAILABLE_SQL },
-  upgradable: { kind: 'boolean', column: UPGRADABLE_SQL },
+  firmware_version: filterBy.exact('d.firmware_version'),
+  available_firmware: filterBy.exact(AVAILABLE_SQL),
+  upgradable: filterBy.boolean(UPGRADABLE_SQL),
 };
 
 export const OTA_DEVICE_LIST: ListSpec = {

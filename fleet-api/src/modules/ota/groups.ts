@@ -7,13 +7,13 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../../db';
 import { badRequest, notFound } from '../../server/errors';
-import { listQueryProperties, ListInfoSchema, type ListSpec } from '../../server/listing';
+import { filterBy, listQueryProperties, ListInfoSchema, type ListSpec } from '../../server/listing';
 import { SqlParams, whereClause } from '../../server/sql';
-import { IdField, routeSchema, Strict, RequiredText, NullableText } from '../../server/schemas';
+import { IdField, RequiredText, NullableText } from '../../server/schemas';
 import type { ModuleOptions } from '../../server/context';
 import { listOtaDevices, lineCondition, otaJoins, OtaDeviceRow, selectionConditions } from './availability';
-import { ADMIN, BodyFilter, DeviceIds, filterText, oneRow, pageOfType } from './common';
-import { DeviceTypeField, INVALID_VERSION, isVersion, requireFirmwareVersions, type DeviceType } from './device-types';
+import { adminOfType, BodyFilter, DeviceIds, deleteOfType, filterText, oneRow, pageOfType } from './common';
+import { INVALID_VERSION, isVersion, requireFirmwareVersions, type DeviceType } from './device-types';
 import { say } from '../../server/messages';
 
 const OtaGroup = Type.Object({
@@ -39,7 +39,7 @@ const GROUP_LIST: ListSpec = {
     current_version: 'fleet_version_key(g.current_version)',
     upgradable: 'g.upgradable',
   },
-  filters: { name: { kind: 'text', column: 'g.name' } },
+  filters: { name: filterBy.text('g.name') },
 };
 
 const GroupName = RequiredText(60, say('fields.nameRequired'), say('otaGroups.nameTooLong'));
@@ -50,6 +50,7 @@ const OptionalVersion = Type.Optional(
 );
 
 const AllFlag = Type.Optional(Type.Boolean({ default: false, errorMessage: say('ota.allInvalid') }));
+const groups = adminOfType('OTA groups');
 
 /** The group of a type, locked for the rest of the transaction, or 404. */
 async function groupOf(db: Db, groupId: number, deviceType: DeviceType, lock = false): Promise<GroupRow> {
@@ -91,13 +92,7 @@ export const otaGroupRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (a
 
   app.get(
     '/api/ota/group/all',
-    {
-      config: { access: ADMIN },
-      schema: {
-        ...routeSchema('OTA groups')('Groups of a device type', ListInfoSchema(OtaGroup), 400),
-        querystring: Strict({ ...listQueryProperties, deviceType: DeviceTypeField }),
-      },
-    },
+    groups.query('Groups of a device type', ListInfoSchema(OtaGroup), listQueryProperties, 400),
     async (request) => {
       const info = await pageOfType<GroupRow>(db, request.query.deviceType, request.query, { spec: GROUP_LIST, alias: 'g', from: 'ota_groups g', columns: GROUP_COLUMNS });
       return { status: true, message: say('titles.groups'), info };
@@ -106,13 +101,7 @@ export const otaGroupRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (a
 
   app.get(
     '/api/ota/devices',
-    {
-      config: { access: ADMIN },
-      schema: {
-        ...routeSchema('OTA groups')('OTA devices of a type with their available firmware', ListInfoSchema(OtaDeviceRow), 400),
-        querystring: Strict({ ...listQueryProperties, deviceType: DeviceTypeField }),
-      },
-    },
+    groups.query('OTA devices of a type with their available firmware', ListInfoSchema(OtaDeviceRow), listQueryProperties, 400),
     async (request) => {
       const info = await listOtaDevices(db, request.query.deviceType, request.query);
       return { status: true, message: say('titles.devices'), info };
@@ -121,13 +110,13 @@ export const otaGroupRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (a
 
   app.post(
     '/api/ota/group/add',
-    {
-      config: { access: ADMIN },
-      schema: {
-        ...routeSchema('OTA groups')('Create a group with devices', Type.Object({ id: Type.Integer() }), 400, 404),
-        body: Strict({ group_name: GroupName, device_ids: Type.Optional(DeviceIds), all: AllFlag, deviceType: DeviceTypeField }),
-      },
-    },
+    groups.body(
+      'Create a group with devices',
+      Type.Object({ id: Type.Integer() }),
+      { group_name: GroupName, device_ids: Type.Optional(DeviceIds), all: AllFlag },
+      400,
+      404,
+    ),
     async (request) => {
       const body = request.body;
       const id = await db.transaction(async (tx) => {
@@ -145,19 +134,13 @@ export const otaGroupRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (a
 
   app.put(
     '/api/ota/group/add-devices',
-    {
-      config: { access: ADMIN },
-      schema: {
-        ...routeSchema('OTA groups')('Add devices to a group (moving them from another group)', null, 400, 404),
-        body: Strict({
-          group_id: IdField,
-          group_name: Type.Optional(GroupName),
-          device_ids: Type.Optional(DeviceIds),
-          all: AllFlag,
-          deviceType: DeviceTypeField,
-        }),
-      },
-    },
+    groups.body(
+      'Add devices to a group (moving them from another group)',
+      null,
+      { group_id: IdField, group_name: Type.Optional(GroupName), device_ids: Type.Optional(DeviceIds), all: AllFlag },
+      400,
+      404,
+    ),
     async (request) => {
       const body = request.body;
       await db.transaction(async (tx) => {
@@ -173,17 +156,13 @@ export const otaGroupRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (a
 
   app.get(
     '/api/ota/group/info',
-    {
-      config: { access: ADMIN },
-      schema: {
-        ...routeSchema('OTA groups')('A group and a page of its devices',
-          Type.Object({ group_info: OtaGroup, devices: ListInfoSchema(OtaDeviceRow) }),
-          400,
-          404,
-        ),
-        querystring: Strict({ ...listQueryProperties, group_id: IdField, deviceType: DeviceTypeField }),
-      },
-    },
+    groups.query(
+      'A group and a page of its devices',
+      Type.Object({ group_info: OtaGroup, devices: ListInfoSchema(OtaDeviceRow) }),
+      { ...listQueryProperties, group_id: IdField },
+      400,
+      404,
+    ),
     async (request) => {
       const q = request.query;
       const group = await oneRow<GroupRow>(db, `SELECT ${GROUP_COLUMNS} FROM ota_groups g WHERE g.id = $1 AND g.product_line = $2`, [
@@ -197,20 +176,19 @@ export const otaGroupRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (a
 
   app.put(
     '/api/ota/group/update-data',
-    {
-      config: { access: ADMIN },
-      schema: {
-        ...routeSchema('OTA groups')('Rename a group, set its versions and Update Flag', null, 400, 404),
-        body: Strict({
-          group_id: IdField,
-          group_name: Type.Optional(GroupName),
-          current_version: OptionalVersion,
-          target_version: OptionalVersion,
-          upgradable: Type.Optional(Type.Boolean({ errorMessage: say('otaGroups.upgradableInvalid') })),
-          deviceType: DeviceTypeField,
-        }),
+    groups.body(
+      'Rename a group, set its versions and Update Flag',
+      null,
+      {
+        group_id: IdField,
+        group_name: Type.Optional(GroupName),
+        current_version: OptionalVersion,
+        target_version: OptionalVersion,
+        upgradable: Type.Optional(Type.Boolean({ errorMessage: say('otaGroups.upgradableInvalid') })),
       },
-    },
+      400,
+      404,
+    ),
     async (request) => {
       const body = request.body;
       const norm = (v: string | null | undefined) => (v === undefined ? undefined : v === null || v.trim() === '' ? null : v.trim());
@@ -241,19 +219,13 @@ export const otaGroupRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (a
 
   app.put(
     '/api/ota/group/remove-devices',
-    {
-      config: { access: ADMIN },
-      schema: {
-        ...routeSchema('OTA groups')('Remove devices (or every device matching a filter) from a group', null, 400, 404),
-        body: Strict({
-          group_id: IdField,
-          device_ids: Type.Optional(DeviceIds),
-          all: AllFlag,
-          filter: BodyFilter,
-          deviceType: DeviceTypeField,
-        }),
-      },
-    },
+    groups.body(
+      'Remove devices (or every device matching a filter) from a group',
+      null,
+      { group_id: IdField, device_ids: Type.Optional(DeviceIds), all: AllFlag, filter: BodyFilter },
+      400,
+      404,
+    ),
     async (request) => {
       const body = request.body;
       const all = body.all ?? false;
@@ -298,19 +270,13 @@ export const otaGroupRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (a
     },
   );
 
-  app.delete(
-    '/api/ota/group/delete',
-    {
-      config: { access: ADMIN },
-      schema: {
-        ...routeSchema('OTA groups')('Delete a group (its devices leave it)', null, 400, 404),
-        body: Strict({ group_id: IdField, deviceType: DeviceTypeField }),
-      },
-    },
-    async (request) => {
-      const res = await db.query('DELETE FROM ota_groups WHERE id = $1 AND product_line = $2', [request.body.group_id, request.body.deviceType]);
-      if (res.rowCount === 0) throw notFound(say('otaGroups.notFound'));
-      return { status: true, message: say('otaGroups.deleted') };
-    },
-  );
+  deleteOfType(app, db, {
+    path: '/api/ota/group/delete',
+    tag: 'OTA groups',
+    summary: 'Delete a group (its devices leave it)',
+    table: 'ota_groups',
+    idField: 'group_id',
+    missing: say('otaGroups.notFound'),
+    deleted: say('otaGroups.deleted'),
+  });
 };

@@ -10,13 +10,13 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { callerOf } from '../../policy/access';
 import { badRequest, notFound } from '../../server/errors';
 import type { Db } from '../../db';
-import { buildListing, listQueryProperties, ListInfoSchema, pagedList, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
+import { filterBy, buildListing, listQueryProperties, ListInfoSchema, pagedList, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
 import { SqlParams, whereClause } from '../../server/sql';
-import { IdField, routeSchema, Strict, NullableText } from '../../server/schemas';
+import { IdField, NullableText } from '../../server/schemas';
 import type { ModuleOptions } from '../../server/context';
 import { AVAILABLE_SQL, HAS_UPDATE_SQL, otaJoins, selectionConditions, OTA_DEVICE_FILTERS } from './availability';
-import { ADMIN, BodyFilter, DeviceIds, filterText, oneRow, pageOfType } from './common';
-import { DeviceTypeField, otaLine } from './device-types';
+import { adminOfType, BodyFilter, DeviceIds, filterText, oneRow, pageOfType } from './common';
+import { otaLine } from './device-types';
 import { jobEvents, pushCounts, rolloutEvents } from './rollouts';
 import { publishCommitted } from '../live/bus';
 import { say } from '../../server/messages';
@@ -53,8 +53,8 @@ type OtaJobT = Static<typeof OtaJob>;
 const PUSH_LIST: ListSpec = {
   sortable: { created_at: 'p.created_at', device_count: 'p.device_count', target_version: 'fleet_version_key(p.target_version)' },
   filters: {
-    version: { kind: 'text', column: 'p.target_version' },
-    created_by: { kind: 'text', column: "concat_ws(' ', u.email, u.first_name, u.last_name)" },
+    version: filterBy.text('p.target_version'),
+    created_by: filterBy.text("concat_ws(' ', u.email, u.first_name, u.last_name)"),
   },
 };
 
@@ -71,7 +71,7 @@ const JOB_LIST: ListSpec = {
   filters: {
     serial_number: OTA_DEVICE_FILTERS.serial_number!,
     mac_address: OTA_DEVICE_FILTERS.mac_address!,
-    state: { kind: 'multi', column: 'j.state' },
+    state: filterBy.multi('j.state'),
   },
 };
 
@@ -87,27 +87,24 @@ function jobList(db: Db, query: ListQuery, key: 'j.push_id' | 'j.device_id', id:
   return pagedList<OtaJobT>(db, listing, params, JOB_COLUMNS, `FROM ota_jobs j JOIN devices d ON d.id = j.device_id ${whereClause(conditions)}`);
 }
 
+const pushes = adminOfType('OTA push');
+
 export const otaPushRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, { ctx }) => {
   const { db } = ctx;
 
   app.put(
     '/api/ota/update-firmware',
-    {
-      config: { access: ADMIN },
-      schema: {
-        ...routeSchema('OTA push')('Send their available firmware to the selected devices',
-          Type.Object({ push_id: Type.Integer(), device_count: Type.Integer(), skipped: Type.Integer() }),
-          400,
-          404,
-        ),
-        body: Strict({
-          devices: Type.Optional(DeviceIds),
-          all: Type.Optional(Type.Boolean({ default: false, errorMessage: say('ota.allInvalid') })),
-          filter: BodyFilter,
-          deviceType: DeviceTypeField,
-        }),
+    pushes.body(
+      'Send their available firmware to the selected devices',
+      Type.Object({ push_id: Type.Integer(), device_count: Type.Integer(), skipped: Type.Integer() }),
+      {
+        devices: Type.Optional(DeviceIds),
+        all: Type.Optional(Type.Boolean({ default: false, errorMessage: say('ota.allInvalid') })),
+        filter: BodyFilter,
       },
-    },
+      400,
+      404,
+    ),
     async (request) => {
       const caller = callerOf(request);
       const body = request.body;
@@ -163,13 +160,7 @@ export const otaPushRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
 
   app.get(
     '/api/ota/history',
-    {
-      config: { access: ADMIN },
-      schema: {
-        ...routeSchema('OTA push')('Firmware pushes of a type, newest first, with job counts per state', ListInfoSchema(OtaPush), 400),
-        querystring: Strict({ ...listQueryProperties, deviceType: DeviceTypeField }),
-      },
-    },
+    pushes.query('Firmware pushes of a type, newest first, with job counts per state', ListInfoSchema(OtaPush), listQueryProperties, 400),
     async (request) => {
       const page = await pageOfType<Omit<OtaPushT, RolloutState>>(db, request.query.deviceType, request.query, {
         spec: PUSH_LIST,
@@ -190,13 +181,7 @@ export const otaPushRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
 
   app.get(
     '/api/ota/history/devices',
-    {
-      config: { access: ADMIN },
-      schema: {
-        ...routeSchema('OTA push')('The device jobs of one push', ListInfoSchema(OtaJob), 400, 404),
-        querystring: Strict({ ...listQueryProperties, push_id: IdField, deviceType: DeviceTypeField }),
-      },
-    },
+    pushes.query('The device jobs of one push', ListInfoSchema(OtaJob), { ...listQueryProperties, push_id: IdField }, 400, 404),
     async (request) => {
       const q = request.query;
       await oneRow(db, 'SELECT 1 FROM ota_pushes WHERE id = $1 AND product_line = $2', [q.push_id, q.deviceType], say('ota.pushNotFound'));
@@ -206,13 +191,7 @@ export const otaPushRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
 
   app.get(
     '/api/device/ota-history',
-    {
-      config: { access: ADMIN },
-      schema: {
-        ...routeSchema('OTA push')("A device's firmware update jobs, newest first", ListInfoSchema(OtaJob), 400, 404),
-        querystring: Strict({ ...listQueryProperties, device_id: IdField, deviceType: DeviceTypeField }),
-      },
-    },
+    pushes.query("A device's firmware update jobs, newest first", ListInfoSchema(OtaJob), { ...listQueryProperties, device_id: IdField }, 400, 404),
     async (request) => {
       const q = request.query;
       await oneRow(

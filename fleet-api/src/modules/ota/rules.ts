@@ -7,11 +7,11 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../../db';
 import { ApiError, badRequest, isUniqueViolation, notFound, uniqueMessage } from '../../server/errors';
-import { listQueryProperties, ListInfoSchema, type ListSpec } from '../../server/listing';
-import { IdField, routeSchema, Strict, RequiredText } from '../../server/schemas';
+import { filterBy, listQueryProperties, ListInfoSchema, type ListSpec } from '../../server/listing';
+import { IdField, RequiredText } from '../../server/schemas';
 import type { ModuleOptions } from '../../server/context';
-import { ADMIN, pageOfType } from './common';
-import { DeviceTypeField, requireFirmwareVersions, VersionField, type DeviceType } from './device-types';
+import { adminOfType, deleteOfType, pageOfType } from './common';
+import { requireFirmwareVersions, VersionField, type DeviceType } from './device-types';
 import { say } from '../../server/messages';
 
 const OtaRule = Type.Object({
@@ -32,9 +32,9 @@ const RULE_LIST: ListSpec = {
     immediate_update: 'r.immediate_update',
   },
   filters: {
-    name: { kind: 'text', column: 'r.name' },
-    from_version: { kind: 'exact', column: 'r.from_version' },
-    to_version: { kind: 'exact', column: 'r.to_version' },
+    name: filterBy.text('r.name'),
+    from_version: filterBy.exact('r.from_version'),
+    to_version: filterBy.exact('r.to_version'),
   },
 };
 
@@ -45,8 +45,8 @@ const ruleFields = {
   from_version: VersionField('Current Version'),
   to_version: VersionField('Upgrade To'),
   immediate_update: Type.Optional(Type.Boolean({ default: false, errorMessage: say('otaRules.immediateInvalid') })),
-  deviceType: DeviceTypeField,
 };
+const rules = adminOfType('OTA rules');
 
 interface RuleInput {
   name: string;
@@ -81,13 +81,7 @@ export const otaRuleRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
 
   app.get(
     '/api/ota/rule/list',
-    {
-      config: { access: ADMIN },
-      schema: {
-        ...routeSchema('OTA rules')('Rules of a device type', ListInfoSchema(OtaRule), 400),
-        querystring: Strict({ ...listQueryProperties, deviceType: DeviceTypeField }),
-      },
-    },
+    rules.query('Rules of a device type', ListInfoSchema(OtaRule), listQueryProperties, 400),
     async (request) => {
       const info = await pageOfType<Static<typeof OtaRule>>(db, request.query.deviceType, request.query, {
         spec: RULE_LIST,
@@ -101,10 +95,7 @@ export const otaRuleRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
 
   app.post(
     '/api/ota/rule/add',
-    {
-      config: { access: ADMIN },
-      schema: { ...routeSchema('OTA rules')('Add a rule', Type.Object({ id: Type.Integer() }), 400, 409), body: Strict(ruleFields) },
-    },
+    rules.body('Add a rule', Type.Object({ id: Type.Integer() }), ruleFields, 400, 409),
     async (request) => {
       const body = { ...request.body, name: request.body.name.trim() };
       const id = await db.transaction(async (tx) => {
@@ -124,10 +115,7 @@ export const otaRuleRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
 
   app.put(
     '/api/ota/rule/update',
-    {
-      config: { access: ADMIN },
-      schema: { ...routeSchema('OTA rules')('Update a rule (also the Upgrade toggle)', null, 400, 404, 409), body: Strict({ id: IdField, ...ruleFields }) },
-    },
+    rules.body('Update a rule (also the Upgrade toggle)', null, { id: IdField, ...ruleFields }, 400, 404, 409),
     async (request) => {
       const body = { ...request.body, name: request.body.name.trim() };
       await db.transaction(async (tx) => {
@@ -148,19 +136,13 @@ export const otaRuleRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
     },
   );
 
-  app.delete(
-    '/api/ota/rule/delete',
-    {
-      config: { access: ADMIN },
-      schema: {
-        ...routeSchema('OTA rules')('Delete a rule', null, 400, 404),
-        body: Strict({ id: IdField, deviceType: DeviceTypeField }),
-      },
-    },
-    async (request) => {
-      const res = await db.query('DELETE FROM ota_rules WHERE id = $1 AND product_line = $2', [request.body.id, request.body.deviceType]);
-      if (res.rowCount === 0) throw notFound(say('otaRules.notFound'));
-      return { status: true, message: say('otaRules.deleted') };
-    },
-  );
+  deleteOfType(app, db, {
+    path: '/api/ota/rule/delete',
+    tag: 'OTA rules',
+    summary: 'Delete a rule',
+    table: 'ota_rules',
+    idField: 'id',
+    missing: say('otaRules.notFound'),
+    deleted: say('otaRules.deleted'),
+  });
 };
