@@ -1,15 +1,12 @@
 import { useSession } from '@fleet/shared-api';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { callsTo, fakeApi, notifications, renderAuth, resetPage, signInAs } from '../test-support';
-import { PROFILE_SAVED, expectProfileSaved } from './profile-test-support';
+import { callsTo, fakeApi, notifications, renderAuth, signInAs } from '../test-support';
+import { expectProfileSaved, PROFILE_SAVED, signedInAs, typePasswords } from './profile-test-support';
 
 const PROFILE = { status: true, message: '', info: { first_name: 'Ada', last_name: 'Admin', email: 'admin@fleet.test' } };
 
-beforeEach(() => {
-  resetPage();
-  signInAs('Admin');
-});
+signedInAs('Admin');
 
 describe('AdminProfile', () => {
   it('loads the profile with the email read-only', async () => {
@@ -43,9 +40,7 @@ describe('AdminProfile', () => {
     const calls = fakeApi({ 'GET /api/profile': { body: PROFILE }, 'PUT /api/profile/update': PROFILE_SAVED });
     await renderAuth('/admin/profile');
     await screen.findByRole('textbox', { name: /First Name/ });
-    await userEvent.type(screen.getByLabelText(/^Password/), 'NewPassw0rd');
-    await userEvent.type(screen.getByLabelText(/^Current Password/), 'OldPassw0rd');
-    await userEvent.type(screen.getByLabelText(/^Confirm Password/), 'NewPassw0rd');
+    await typePasswords({ password: 'NewPassw0rd', current: 'OldPassw0rd', confirm: 'NewPassw0rd' });
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(callsTo(calls, '/api/profile/update')).toHaveLength(1));
     expect(callsTo(calls, '/api/profile/update')[0]?.body).toEqual({
@@ -63,8 +58,7 @@ describe('AdminProfile', () => {
     const calls = fakeApi({ 'GET /api/profile': { body: PROFILE } });
     await renderAuth('/admin/profile');
     await screen.findByRole('textbox', { name: /First Name/ });
-    await userEvent.type(screen.getByLabelText(/^Password/), 'NewPassw0rd');
-    await userEvent.type(screen.getByLabelText(/^Confirm Password/), 'NewPassw0rd');
+    await typePasswords({ password: 'NewPassw0rd', confirm: 'NewPassw0rd' });
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Enter your current password to set a new one')).toBeInTheDocument();
     expect(screen.getByLabelText(/^Current Password/)).toHaveFocus();
@@ -75,15 +69,13 @@ describe('AdminProfile', () => {
     const calls = fakeApi({ 'GET /api/profile': { body: PROFILE } });
     await renderAuth('/admin/profile');
     await screen.findByRole('textbox', { name: /First Name/ });
-    await userEvent.type(screen.getByLabelText(/^Password/), 'NewPassw0rd');
-    await userEvent.type(screen.getByLabelText(/^Current Password/), 'OldPassw0rd');
-    await userEvent.type(screen.getByLabelText(/^Confirm Password/), 'NewPassw0rX');
+    await typePasswords({ password: 'NewPassw0rd', current: 'OldPassw0rd', confirm: 'NewPassw0rX' });
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Password doesnot match')).toBeInTheDocument();
     expect(screen.getByLabelText(/^Confirm Password/)).toHaveFocus();
 
     await userEvent.clear(screen.getByLabelText(/^Password/));
-    await userEvent.type(screen.getByLabelText(/^Password/), 'weakpass');
+    await typePasswords({ password: 'weakpass' });
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(
       await screen.findByText('Password must be at least 8 characters and contain an uppercase letter, a lowercase letter and a digit'),
@@ -95,7 +87,7 @@ describe('AdminProfile', () => {
     fakeApi({ 'GET /api/profile': { body: PROFILE } });
     await renderAuth('/admin/profile');
     await screen.findByRole('textbox', { name: /First Name/ });
-    await userEvent.type(screen.getByLabelText(/^Password/), 'NewPassw0rd');
+    await typePasswords({ password: 'NewPassw0rd' });
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Confirm Password is required')).toBeInTheDocument();
   });

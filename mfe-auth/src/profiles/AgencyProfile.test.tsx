@@ -1,7 +1,8 @@
 import { useSession } from '@fleet/shared-api';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { callsTo, fakeApi, notifications, renderAuth, resetPage, signInAs } from '../test-support';
+import { callsTo, fakeApi, notifications, renderAuth } from '../test-support';
+import { signedInAs, typePasswords } from './profile-test-support';
 
 const PROFILE = {
   status: true,
@@ -60,10 +61,7 @@ function fakeFormUpload(reply: { status: number; body: unknown }): SentForm[] {
 }
 
 const realXhr = global.XMLHttpRequest;
-beforeEach(() => {
-  resetPage();
-  signInAs('Agency');
-});
+signedInAs('Agency');
 afterEach(() => {
   global.XMLHttpRequest = realXhr;
 });
@@ -101,8 +99,7 @@ describe('AgencyProfile', () => {
     await waitFor(() => expect(callsTo(calls, '/api/agency/getprofile')).toHaveLength(2));
     expect(useSession.getState().loginUserInfo?.userInfo.agency_name).toBe('Brighter Homes');
 
-    await userEvent.type(screen.getByLabelText(/^Password/), 'NewPassw0rd');
-    await userEvent.type(screen.getByLabelText(/^Current Password/), 'OldPassw0rd');
+    await typePasswords({ password: 'NewPassw0rd', current: 'OldPassw0rd' });
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(sent).toHaveLength(2));
     expect(sent[1]?.fields.password).toBe('NewPassw0rd');

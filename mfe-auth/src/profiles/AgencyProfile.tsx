@@ -3,7 +3,7 @@ import * as yup from 'yup';
 import { useAuthTranslation } from '../forms/form-helpers';
 import { name, passwordChange, phone, postcode } from '../forms/rules';
 import { readAgencyProfile, saveAgencyProfile, type AgencyProfileInfo } from '../api/profiles';
-import { ProfileForm, ProfileFrame, ProfilePasswordFields, useProfileForm } from './ProfileFrame';
+import { BLANK_PASSWORDS, PASSWORD_BOXES, ProfileForm, ProfileFrame, ProfilePasswordFields, useProfileForm } from './ProfileFrame';
 
 // Spec 3 field names; spec 5 "Agency profile": agency name, postcode (min 3), contact names, contact 8 to 13.
 const schema = yup.object({
@@ -15,39 +15,34 @@ const schema = yup.object({
   ...passwordChange(),
 });
 
+/** The form's boxes (spec 3 names) and the profile's fields they edit. */
+const FIELD_OF = {
+  agencyName: 'agency_name',
+  postcode: 'postcode',
+  contactFirstName: 'contact_first_name',
+  contactLastName: 'contact_last_name',
+  contactNo: 'contact',
+} as const satisfies Record<string, keyof AgencyProfileInfo>;
+type Box = keyof typeof FIELD_OF;
+type Field = (typeof FIELD_OF)[Box];
+const BOXES = Object.keys(FIELD_OF) as Box[];
+
+/** The boxes as read, blank where the profile has none. */
+const boxesOf = (info: AgencyProfileInfo) => Object.fromEntries(BOXES.map((box) => [box, info[FIELD_OF[box]] ?? ''])) as Record<Box, string>;
+/** The save's fields from the boxes. */
+const bodyOf = (boxes: Record<Box, string>) => Object.fromEntries(BOXES.map((box) => [FIELD_OF[box], boxes[box]])) as Record<Field, string>;
+
 export function AgencyProfile() {
   return <ProfileFrame role="Agency" read={readAgencyProfile} title="profile.agencyTitle" form={AgencyProfileForm} />;
 }
 
 function AgencyProfileForm({ info }: { info: AgencyProfileInfo }) {
   const { t } = useAuthTranslation();
-  const { field, formProps } = useProfileForm(
-    'Agency',
-    schema,
-    {
-      agencyName: info.agency_name ?? '',
-      postcode: info.postcode ?? '',
-      contactFirstName: info.contact_first_name ?? '',
-      contactLastName: info.contact_last_name ?? '',
-      contactNo: info.contact ?? '',
-      password: '',
-      current_password: '',
-    },
-    saveAgencyProfile,
-    {
-      toBody: (values) => ({
-        agency_name: values.agencyName,
-        postcode: values.postcode,
-        contact_first_name: values.contactFirstName,
-        contact_last_name: values.contactLastName,
-        contact: values.contactNo,
-        password: values.password,
-        current_password: values.current_password,
-      }),
-      clearOnSave: ['password', 'current_password'],
-      signedInDetails: (body) => ({ agency_name: body.agency_name }),
-    },
-  );
+  const { field, formProps } = useProfileForm('Agency', schema, { ...boxesOf(info), ...BLANK_PASSWORDS }, saveAgencyProfile, {
+    toBody: ({ password, current_password, ...boxes }) => ({ ...bodyOf(boxes), password, current_password }),
+    clearOnSave: PASSWORD_BOXES,
+    signedInDetails: (body) => ({ agency_name: body.agency_name }),
+  });
 
   return (
     <ProfileForm email={info.email} {...formProps}>

@@ -1,21 +1,15 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fakeApi, renderAuth, resetPage, signInAs } from '../test-support';
-import { PROFILE_SAVED, expectProfileSaved } from './profile-test-support';
+import { fakeApi, renderAuth } from '../test-support';
+import { expectProfileSaved, PROFILE_SAVED, signedInAs } from './profile-test-support';
 
 const PROFILE = { status: true, message: '', info: { email: 'cu@fleet.test', first_name: 'Cy', last_name: 'User', phone_no: '0422222222' } };
 
-beforeEach(() => {
-  resetPage();
-  signInAs('Customer');
-});
+signedInAs('Customer');
 
 describe('CustomerProfile', () => {
   it('loads and saves names and phone', async () => {
-    const calls = fakeApi({
-      'GET /api/nms/customer/profile': { body: PROFILE },
-      'PUT /api/nms/customer/profile/update': PROFILE_SAVED,
-    });
+    const calls = fakeApi({ 'GET /api/nms/customer/profile': { body: PROFILE }, 'PUT /api/nms/customer/profile/update': PROFILE_SAVED });
     await renderAuth('/customer/profile');
     expect(await screen.findByRole('heading', { name: 'Customer Profile' })).toBeInTheDocument();
     const phone = await screen.findByRole('textbox', { name: /Phone Number/ });

@@ -3,7 +3,7 @@ import * as yup from 'yup';
 import { useAuthTranslation } from '../forms/form-helpers';
 import { personNames, phone } from '../forms/rules';
 import { readCustomerProfile, saveCustomerProfile, type CustomerProfileInfo } from '../api/profiles';
-import { ProfileForm, ProfileFrame, ProfileNameFields, signedInNames, useProfileForm } from './ProfileFrame';
+import { ProfileForm, ProfileFrame, ProfileNameFields, signedInNames, textsOf, useProfileForm } from './ProfileFrame';
 
 // Spec 5 "Customer": names and phone (8 to 13) required; the email is the sign-in address (read-only).
 const schema = yup.object({
@@ -17,13 +17,8 @@ export function CustomerProfile() {
 
 function CustomerProfileForm({ info }: { info: CustomerProfileInfo }) {
   const { t } = useAuthTranslation();
-  const { field, formProps } = useProfileForm(
-    'Customer',
-    schema,
-    { first_name: info.first_name ?? '', last_name: info.last_name ?? '', phone_no: info.phone_no ?? '' },
-    saveCustomerProfile,
-    { toBody: (values) => values, signedInDetails: signedInNames },
-  );
+  const texts = textsOf(info, ['first_name', 'last_name', 'phone_no']);
+  const { field, formProps } = useProfileForm('Customer', schema, texts, saveCustomerProfile, { toBody: (values) => values, signedInDetails: signedInNames });
 
   return (
     <ProfileForm email={info.email} {...formProps}>

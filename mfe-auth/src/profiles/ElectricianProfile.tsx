@@ -4,7 +4,7 @@ import * as yup from 'yup';
 import { useAuthTranslation } from '../forms/form-helpers';
 import { name, passwordChange, personNames, phone, postcode, text } from '../forms/rules';
 import { readAggregators, readElectricianProfile, saveElectricianProfile, type ElectricianProfileInfo } from '../api/profiles';
-import { ProfileForm, ProfileFrame, ProfileNameFields, ProfilePasswordFields, signedInNames, useProfileForm } from './ProfileFrame';
+import { BLANK_PASSWORDS, PASSWORD_BOXES, ProfileForm, ProfileFrame, ProfileNameFields, ProfilePasswordFields, signedInNames, textsOf, useProfileForm } from './ProfileFrame';
 
 // Spec 5 "Electrician": the usual required fields plus address and ABN number, phone 8 to 13,
 // aggregator when editing.
@@ -19,35 +19,16 @@ const schema = yup.object({
   ...passwordChange(),
 });
 
-export function ElectricianProfile() {
-  return <ProfileFrame role="Electrician" read={readElectricianProfile} title="profile.electricianTitle" form={ElectricianProfileForm} />;
-}
-
 function ElectricianProfileForm({ info }: { info: ElectricianProfileInfo }) {
   const { t } = useAuthTranslation();
   const aggregators = useQuery({ queryKey: ['auth', 'aggregators'], queryFn: readAggregators });
-  const { register, errors, errorText, field, formProps } = useProfileForm(
-    'Electrician',
-    schema,
-    {
-      first_name: info.first_name ?? '',
-      last_name: info.last_name ?? '',
-      company_name: info.company_name ?? '',
-      phone_no: info.phone_no ?? '',
-      postcode: info.postcode ?? '',
-      address: info.address ?? '',
-      abn_number: info.abn_number ?? '',
-      aggregator_id: info.aggregator_id != null ? String(info.aggregator_id) : '',
-      password: '',
-      current_password: '',
-    },
-    saveElectricianProfile,
-    {
-      toBody: ({ aggregator_id, ...values }) => ({ ...values, aggregator_id: Number(aggregator_id) }),
-      clearOnSave: ['password', 'current_password'],
-      signedInDetails: signedInNames,
-    },
-  );
+  const texts = textsOf(info, ['first_name', 'last_name', 'company_name', 'phone_no', 'postcode', 'address', 'abn_number']);
+  const aggregator = info.aggregator_id != null ? String(info.aggregator_id) : '';
+  const { register, errors, errorText, field, formProps } = useProfileForm('Electrician', schema, { ...texts, aggregator_id: aggregator, ...BLANK_PASSWORDS }, saveElectricianProfile, {
+    toBody: ({ aggregator_id, ...values }) => ({ ...values, aggregator_id: Number(aggregator_id) }),
+    clearOnSave: PASSWORD_BOXES,
+    signedInDetails: signedInNames,
+  });
 
   // Until the list arrives, keep the current aggregator selectable so the value is not lost.
   const options =
@@ -76,4 +57,8 @@ function ElectricianProfileForm({ info }: { info: ElectricianProfileInfo }) {
       <ProfilePasswordFields password={field('password')} current={field('current_password')} />
     </ProfileForm>
   );
+}
+
+export function ElectricianProfile() {
+  return <ProfileFrame role="Electrician" read={readElectricianProfile} title="profile.electricianTitle" form={ElectricianProfileForm} />;
 }

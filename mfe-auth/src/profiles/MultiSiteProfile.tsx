@@ -3,7 +3,7 @@ import * as yup from 'yup';
 import { useAuthTranslation } from '../forms/form-helpers';
 import { name, passwordChange, personNames, phone, text } from '../forms/rules';
 import { readMultiSiteProfile, saveMultiSiteProfile, type MultiSiteProfileInfo } from '../api/profiles';
-import { ProfileForm, ProfileFrame, ProfileNameFields, ProfilePasswordFields, useProfileForm } from './ProfileFrame';
+import { BLANK_PASSWORDS, PASSWORD_BOXES, ProfileForm, ProfileFrame, ProfileNameFields, ProfilePasswordFields, textsOf, useProfileForm } from './ProfileFrame';
 
 // Spec 3 "Multi-site profile" fields with the shared profile rules of spec 5.
 const schema = yup.object({
@@ -20,25 +20,12 @@ export function MultiSiteProfile() {
 
 function MultiSiteProfileForm({ info }: { info: MultiSiteProfileInfo }) {
   const { t } = useAuthTranslation();
-  const { field, formProps } = useProfileForm(
-    'mscc',
-    schema,
-    {
-      first_name: info.first_name ?? '',
-      last_name: info.last_name ?? '',
-      contact_no: info.contact_no ?? '',
-      company_name: info.company_name ?? '',
-      company_address: info.company_address ?? '',
-      password: '',
-      current_password: '',
-    },
-    saveMultiSiteProfile,
-    {
-      toBody: (values) => values,
-      clearOnSave: ['password', 'current_password'],
-      signedInDetails: (body) => ({ first_name: body.first_name, last_name: body.last_name, company_name: body.company_name }),
-    },
-  );
+  const texts = textsOf(info, ['first_name', 'last_name', 'contact_no', 'company_name', 'company_address']);
+  const { field, formProps } = useProfileForm('mscc', schema, { ...texts, ...BLANK_PASSWORDS }, saveMultiSiteProfile, {
+    toBody: (values) => values,
+    clearOnSave: PASSWORD_BOXES,
+    signedInDetails: (body) => ({ first_name: body.first_name, last_name: body.last_name, company_name: body.company_name }),
+  });
 
   return (
     <ProfileForm email={info.email} {...formProps}>

@@ -88,6 +88,15 @@ export function useProfileForm<Schema extends ObjectSchema<AnyObject>, Body>(
   return { register: form.register, errors, errorText, field, formProps: { formRef, onSubmit, saving: mutation.isPending } };
 }
 
+/** A profile form's text boxes as read: each of `keys` from the profile, blank where it has none. */
+export function textsOf<Info extends object, Key extends keyof Info & string>(info: Info, keys: readonly Key[]): Record<Key, string> {
+  return Object.fromEntries(keys.map((key) => [key, info[key] ?? ''])) as Record<Key, string>;
+}
+
+/** A profile's password boxes: blank at first (left blank, the password stays as it is) and emptied after a save. */
+export const BLANK_PASSWORDS = { password: '', current_password: '' };
+export const PASSWORD_BOXES = ['password', 'current_password'] as const;
+
 /** A profile that changes the signed-in user's names: the header shows the new ones. */
 export const signedInNames = (body: Pick<LoginUserDetails, 'first_name' | 'last_name'>): Partial<LoginUserDetails> => ({ first_name: body.first_name, last_name: body.last_name });
 

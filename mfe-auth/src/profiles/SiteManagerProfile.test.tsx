@@ -1,22 +1,16 @@
 import { useSession } from '@fleet/shared-api';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { callsTo, fakeApi, renderAuth, resetPage, signInAs } from '../test-support';
-import { PROFILE_SAVED, expectProfileSaved } from './profile-test-support';
+import { callsTo, fakeApi, renderAuth, resetPage } from '../test-support';
+import { expectProfileSaved, PROFILE_SAVED, signedInAs, typePasswords } from './profile-test-support';
 
 const PROFILE = { status: true, message: '', info: { first_name: 'Sid', last_name: 'Manager', email: 'sm@fleet.test' } };
 
-beforeEach(() => {
-  resetPage();
-  signInAs('sm');
-});
+signedInAs('sm');
 
 describe('SiteManagerProfile', () => {
   it('loads and saves names without a password when none is typed', async () => {
-    const calls = fakeApi({
-      'GET /api/sm/nms/profile/get': { body: PROFILE },
-      'PUT /api/sm/nms/profile/update': PROFILE_SAVED,
-    });
+    const calls = fakeApi({ 'GET /api/sm/nms/profile/get': { body: PROFILE }, 'PUT /api/sm/nms/profile/update': PROFILE_SAVED });
     await renderAuth('/sm/profile');
     const last = await screen.findByRole('textbox', { name: /Last Name/ });
     expect(screen.getByRole('heading', { name: 'Site Manager Profile' })).toBeInTheDocument();
@@ -30,7 +24,7 @@ describe('SiteManagerProfile', () => {
     const calls = fakeApi({ 'GET /api/sm/nms/profile/get': { body: PROFILE } });
     await renderAuth('/sm/profile');
     await screen.findByRole('textbox', { name: /Last Name/ });
-    await userEvent.type(screen.getByLabelText(/^Password/), 'NOLOWER1');
+    await typePasswords({ password: 'NOLOWER1' });
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(
       await screen.findByText('Password must be at least 8 characters and contain an uppercase letter, a lowercase letter and a digit'),
@@ -49,10 +43,7 @@ describe('SiteManagerProfile', () => {
 });
 
 describe('SiteManagerProfile and an expired session', () => {
-  beforeEach(() => {
-    resetPage();
-    signInAs('sm');
-  });
+  signedInAs('sm');
 
   it('marks the session expired on a 401 and reads the profile again once it is renewed', async () => {
     let expired = true;

@@ -19,11 +19,17 @@ async function fill(values: Partial<Record<'company' | 'email' | 'abn' | 'phone'
   await userEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
 }
 
+/** The sign-up screen with no answers from the server (nothing is sent): filled with `values`. */
+async function openAndFill(values: Parameters<typeof fill>[0], accept: boolean) {
+  const calls = fakeApi({});
+  await renderAuth('/signup');
+  await fill(values, accept);
+  return calls;
+}
+
 describe('SignupPage', () => {
   it('shows the spec messages for an empty form and focuses Company Name', async () => {
-    const calls = fakeApi({});
-    await renderAuth('/signup');
-    await fill({}, false);
+    const calls = await openAndFill({}, false);
     expect(await screen.findByText('Company Name is required')).toBeInTheDocument();
     expect(screen.getByText('Email is required')).toBeInTheDocument();
     expect(screen.getByText('ABN is required')).toBeInTheDocument();
@@ -35,9 +41,7 @@ describe('SignupPage', () => {
   });
 
   it('checks email, ABN length, phone length and password strength', async () => {
-    fakeApi({});
-    await renderAuth('/signup');
-    await fill({ company: 'Bright Homes', email: 'office@bright', abn: '1234567890', phone: '1234567', password: 'password1' }, true);
+    await openAndFill({ company: 'Bright Homes', email: 'office@bright', abn: '1234567890', phone: '1234567', password: 'password1' }, true);
     expect(await screen.findByText('Entered Email address is invalid')).toBeInTheDocument();
     expect(screen.getByText('Invalid ABN')).toBeInTheDocument();
     expect(screen.getByText('Phone Number must be 8 to 13 characters.')).toBeInTheDocument();
@@ -50,17 +54,13 @@ describe('SignupPage', () => {
   });
 
   it('refuses a phone of 14 characters and an ABN of 12', async () => {
-    fakeApi({});
-    await renderAuth('/signup');
-    await fill({ company: 'Bright Homes', email: 'office@bright.test', abn: '123456789012', phone: '+6140000000000', password: 'Passw0rd' }, true);
+    await openAndFill({ company: 'Bright Homes', email: 'office@bright.test', abn: '123456789012', phone: '+6140000000000', password: 'Passw0rd' }, true);
     expect(await screen.findByText('Invalid ABN')).toBeInTheDocument();
     expect(screen.getByText('Phone Number must be 8 to 13 characters.')).toBeInTheDocument();
   });
 
   it('tells letters in a phone number that they are letters', async () => {
-    fakeApi({});
-    await renderAuth('/signup');
-    await fill({ company: 'Bright Homes', email: 'office@bright.test', abn: '51824753556', phone: '0412abc678', password: 'Passw0rd' }, true);
+    await openAndFill({ company: 'Bright Homes', email: 'office@bright.test', abn: '51824753556', phone: '0412abc678', password: 'Passw0rd' }, true);
     expect(await screen.findByText('Phone Number can only contain digits, spaces, brackets, hyphens and a leading +')).toBeInTheDocument();
     expect(screen.queryByText('Phone Number must start with + or a digit and end with a digit')).not.toBeInTheDocument();
   });
