@@ -9,18 +9,17 @@ import type { Db } from '../../db';
 import { guardAddressRequests } from './limits';
 import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword } from '../../security/password';
 import { alreadyRegisteredMail, queueMail, resetMail, verificationMail } from '../../mail/outbox';
-import { PUBLIC } from '../../policy/roles';
 import { randomToken, sha256 } from '../../policy/tokens';
 import { badRequest, isUniqueViolation } from '../../server/errors';
 import { inSeconds, nowIso, type AppContext, type ModuleOptions } from '../../server/context';
 import {
   AbnField,
   EmailField,
-  failures,
   MessageReply,
   NewPasswordField,
   normaliseEmail,
   PhoneField,
+  publicRoute,
   Strict,
   TextField,
   trimmed,
@@ -68,14 +67,15 @@ const RESET_PATHS: Record<ResetVariant, string> = {
 
 const ResetType = Type.Union([Type.Literal('msc'), Type.Literal('sm')], { errorMessage: say('auth.accountTypeInvalid') });
 
+const signUp = publicRoute('Sign-up');
+const passwordReset = publicRoute('Password reset');
+
 export const accountRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, { ctx }) => {
   app.post(
     '/api/agency/sign-up',
-    {
-      config: { access: PUBLIC },
-      schema: {
-        tags: ['Sign-up'],
-        summary: 'Create an agency and its sign-in (unverified); mails a verification link',
+    signUp(
+      'Create an agency and its sign-in (unverified); mails a verification link',
+      {
         body: Strict({
           agency_name: TextField('Company name', 200),
           email: EmailField(say('fields.emailEnteredInvalid')),
@@ -83,9 +83,10 @@ export const accountRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
           contact: PhoneField(),
           password: NewPasswordField(),
         }),
-        response: { 200: MessageReply, ...failures(400) },
       },
-    },
+      MessageReply,
+      400,
+    ),
     async (request) => {
       const body = trimmed(request.body);
       const email = normaliseEmail(body.email);
@@ -129,15 +130,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
 
   app.post(
     '/api/send-verification-mail',
-    {
-      config: { access: PUBLIC },
-      schema: {
-        tags: ['Sign-up'],
-        summary: 'Mail a new verification link to an unverified account',
-        body: Strict({ email: EmailField() }),
-        response: { 200: MessageReply, ...failures(400) },
-      },
-    },
+    signUp('Mail a new verification link to an unverified account', { body: Strict({ email: EmailField() }) }, MessageReply, 400),
     async (request) => {
       const email = normaliseEmail(request.body.email);
       const user = await findUserByEmail(ctx.db, email);
@@ -150,15 +143,14 @@ export const accountRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
 
   app.post(
     '/api/verify-email',
-    {
-      config: { access: PUBLIC },
-      schema: {
-        tags: ['Sign-up'],
-        summary: 'Mark the email of a verification link as verified',
+    signUp(
+      'Mark the email of a verification link as verified',
+      {
         body: Strict({ token: Type.String({ minLength: 1, maxLength: 200, requiredMessage: say('auth.tokenRequired') }) }),
-        response: { 200: MessageReply, ...failures(400) },
       },
-    },
+      MessageReply,
+      400,
+    ),
     async (request) => {
       const verified = await ctx.db.transaction(async (tx) => {
         const used = await tx.query<{ user_id: number }>(
@@ -249,18 +241,19 @@ export const accountRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
 
   const ConfirmField = Type.String({ minLength: 1, maxLength: 128, requiredMessage: say('auth.confirmPasswordRequired'), errorMessage: say('auth.confirmPasswordRequired') });
   const TokenField = Type.String({ minLength: 1, maxLength: 200, requiredMessage: say('auth.tokenRequired') });
+  // the reset forms' fields (the console's reset screen also sends its variant's `type`)
+  const resetFields = { password: NewPasswordField(), confirm_password: ConfirmField, token: TokenField, email: EmailField() };
 
   app.post(
     '/api/reset-password-request',
-    {
-      config: { access: PUBLIC },
-      schema: {
-        tags: ['Password reset'],
-        summary: 'Mail a reset link (msc and sm variants link to their own screens)',
+    passwordReset(
+      'Mail a reset link (msc and sm variants link to their own screens)',
+      {
         body: Strict({ email: EmailField(), type: Type.Optional(ResetType) }),
-        response: { 200: MessageReply, ...failures(400) },
       },
-    },
+      MessageReply,
+      400,
+    ),
     async (request) => {
       await guardAddressRequests(ctx, 'reset', request.ip);
       await requestReset(normaliseEmail(request.body.email), request.body.type ?? 'default');
@@ -270,35 +263,20 @@ export const accountRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
 
   app.post(
     '/api/reset-password',
-    {
-      config: { access: PUBLIC },
-      schema: {
-        tags: ['Password reset'],
-        summary: 'Set a new password with a reset link; ends every session',
-        body: Strict({
-          password: NewPasswordField(),
-          confirm_password: ConfirmField,
-          token: TokenField,
-          email: EmailField(),
-          type: Type.Optional(ResetType),
-        }),
-        response: { 200: MessageReply, ...failures(400) },
+    passwordReset(
+      'Set a new password with a reset link; ends every session',
+      {
+        body: Strict({ ...resetFields, type: Type.Optional(ResetType) }),
       },
-    },
+      MessageReply,
+      400,
+    ),
     async (request) => reset(request.body),
   );
 
   app.post(
     '/api/electrician/reset-password-request',
-    {
-      config: { access: PUBLIC },
-      schema: {
-        tags: ['Password reset'],
-        summary: 'Mail a reset link to the electrician reset screen',
-        body: Strict({ email: EmailField() }),
-        response: { 200: MessageReply, ...failures(400) },
-      },
-    },
+    passwordReset('Mail a reset link to the electrician reset screen', { body: Strict({ email: EmailField() }) }, MessageReply, 400),
     async (request) => {
       await guardAddressRequests(ctx, 'reset', request.ip);
       await requestReset(normaliseEmail(request.body.email), 'electrician');
@@ -308,20 +286,14 @@ export const accountRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
 
   app.post(
     '/api/electrician/reset-password',
-    {
-      config: { access: PUBLIC },
-      schema: {
-        tags: ['Password reset'],
-        summary: 'Set a new electrician password with a reset link; ends every session',
-        body: Strict({
-          password: NewPasswordField(),
-          confirm_password: ConfirmField,
-          token: TokenField,
-          email: EmailField(),
-        }),
-        response: { 200: MessageReply, ...failures(400) },
+    passwordReset(
+      'Set a new electrician password with a reset link; ends every session',
+      {
+        body: Strict(resetFields),
       },
-    },
+      MessageReply,
+      400,
+    ),
     async (request) => reset(request.body),
   );
 };

@@ -8,11 +8,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { hashPassword, verifyPassword } from '../../security/password';
 import { otpMail, queueMail } from '../../mail/outbox';
 import { callerOf } from '../../policy/access';
-import { PUBLIC, USER_TYPES } from '../../policy/roles';
+import { USER_TYPES } from '../../policy/roles';
 import { sha256 } from '../../policy/tokens';
 import { ApiError, tooManyRequests, unauthorized } from '../../server/errors';
 import { nowIso, type ModuleOptions } from '../../server/context';
-import { EmailField, Envelope, failures, MessageFields, MessageReply, normaliseEmail, PasswordField, Strict } from '../../server/schemas';
+import { EmailField, Envelope, failures, MessageFields, MessageReply, normaliseEmail, PasswordField, publicRoute, Strict } from '../../server/schemas';
 import { guardSignIn, recordFailure } from './limits';
 import { consumeCode, openChallenge, renewChallenge } from './otp';
 import {
@@ -53,19 +53,22 @@ const OtpField = Type.String({
 
 const RefreshField = Type.String({ minLength: 1, maxLength: 4096, requiredMessage: say('auth.refreshTokenRequired') });
 
+const signIn = publicRoute('Sign-in');
+
 export const signInRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, { ctx }) => {
   await dummy();
   app.post(
     '/api/authenticate/login',
-    {
-      config: { access: PUBLIC },
-      schema: {
-        tags: ['Sign-in'],
-        summary: 'Check email and password; mails a 6-digit code',
+    signIn(
+      'Check email and password; mails a 6-digit code',
+      {
         body: Strict({ email: EmailField(), password: PasswordField }),
-        response: { 200: Envelope(Type.Object({ otp_required: Type.Boolean() })), ...failures(400, 401, 429) },
       },
-    },
+      Envelope(Type.Object({ otp_required: Type.Boolean() })),
+      400,
+      401,
+      429,
+    ),
     async (request) => {
       const email = normaliseEmail(request.body.email);
       await guardSignIn(ctx, email, request.ip);
@@ -96,15 +99,7 @@ export const signInRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app
 
   app.post(
     '/api/authenticate/login-otp',
-    {
-      config: { access: PUBLIC },
-      schema: {
-        tags: ['Sign-in'],
-        summary: 'Exchange the mailed code for an access and a refresh token',
-        body: Strict({ email: EmailField(), otp: OtpField }),
-        response: { 200: TokenReply, ...failures(400, 401, 429) },
-      },
-    },
+    signIn('Exchange the mailed code for an access and a refresh token', { body: Strict({ email: EmailField(), otp: OtpField }) }, TokenReply, 400, 401, 429),
     async (request, reply) => {
       const email = normaliseEmail(request.body.email);
       await guardSignIn(ctx, email, request.ip);
@@ -124,15 +119,7 @@ export const signInRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app
 
   app.post(
     '/api/authenticate/resend-otp',
-    {
-      config: { access: PUBLIC },
-      schema: {
-        tags: ['Sign-in'],
-        summary: 'Mail a new code for the open sign-in (60 s cooldown)',
-        body: Strict({ email: EmailField() }),
-        response: { 200: MessageReply, ...failures(400, 429) },
-      },
-    },
+    signIn('Mail a new code for the open sign-in (60 s cooldown)', { body: Strict({ email: EmailField() }) }, MessageReply, 400, 429),
     async (request) => {
       const email = normaliseEmail(request.body.email);
       const cooldown = ctx.config.otpResendCooldownSeconds;
@@ -160,15 +147,7 @@ export const signInRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app
 
   app.post(
     '/api/token-refresh',
-    {
-      config: { access: PUBLIC },
-      schema: {
-        tags: ['Sign-in'],
-        summary: 'Use up a refresh token for a new access and refresh token',
-        body: Strict({ refresh_token: RefreshField }),
-        response: { 200: TokenReply, ...failures(400, 401) },
-      },
-    },
+    signIn('Use up a refresh token for a new access and refresh token', { body: Strict({ refresh_token: RefreshField }) }, TokenReply, 400, 401),
     async (request, reply) => {
       const outcome = await rotateRefresh(ctx, request.body.refresh_token);
       if (!outcome.ok) throw new ApiError(401, say('auth.sessionExpired'));
