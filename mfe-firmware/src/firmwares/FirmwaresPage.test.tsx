@@ -6,6 +6,8 @@ const user = userEvent.setup({ delay: null });
 import type { Firmware } from '../api/types';
 import {
   callsTo,
+  confirmSends,
+  expectFilteredBy,
   currentUrl,
   fakeApi,
   fakeUploads,
@@ -107,12 +109,7 @@ describe('Firmwares list', () => {
     await user.type(within(drawer).getByLabelText('File Name'), 'fw-1');
     await user.click(within(drawer).getByRole('button', { name: 'Apply' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Filters' })).toBeNull());
-    await waitFor(() =>
-      expect(filterOf(lastCall(calls, 'GET', '/api/ota/get'))).toEqual([
-        { key: 'version', value: '1.2', type: 'single' },
-        { key: 'file_name', value: 'fw-1', type: 'single' },
-      ]),
-    );
+    await expectFilteredBy(calls, '/api/ota/get', [['version', '1.2'], ['file_name', 'fw-1']]);
 
     const url = currentUrl(first);
     expect(url).toContain('file_name=fw-1');
@@ -165,9 +162,7 @@ describe('Firmwares list', () => {
     await user.click(screen.getByRole('button', { name: 'Delete 2.0.1' }));
     const confirm = await screen.findByRole('dialog', { name: 'DELETE FIRMWARE' });
     expect(confirm).toHaveTextContent('Are you sure you want to delete this Firmware?');
-    await user.click(within(confirm).getByRole('button', { name: 'Yes' }));
-    await waitFor(() => expect(callsTo(calls, 'DELETE', '/api/ota/delete')).toHaveLength(1));
-    expect(lastCall(calls, 'DELETE', '/api/ota/delete').body).toEqual({ ota_id: 7, deviceType: 'livelink' });
+    expect(await confirmSends(confirm, calls, 'DELETE', '/api/ota/delete')).toEqual({ ota_id: 7, deviceType: 'livelink' });
     await waitFor(() => {
       const sent = lastCall(calls, 'GET', '/api/ota/get');
       expect([sent.query.get('page'), sent.query.get('sortBy'), sent.query.get('orderBy')]).toEqual(['1', 'created_at', 'desc']);

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { OtaDeviceRow } from '../api/types';
-import { callsTo, currentUrl, fakeApi, filterOf, lastCall, messageReply, renderFirmware, resetPage, signInAsAdmin, type SentCall } from '../test-support';
+import { currentUrl, fakeApi, filterOf, lastCall, messageReply, renderFirmware, resetPage, signInAsAdmin, type SentCall, confirmSends } from '../test-support';
 
 const user = userEvent.setup({ delay: null });
 
@@ -125,9 +125,7 @@ describe('Group Details', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Serial Number SN0004' }));
     await user.click(screen.getByRole('button', { name: 'Delete Device(s)' }));
     const confirm = await screen.findByRole('dialog', { name: 'DELETE DEVICE' });
-    await user.click(within(confirm).getByRole('button', { name: 'Yes' }));
-    await waitFor(() => expect(callsTo(calls, 'PUT', '/api/ota/group/remove-devices')).toHaveLength(1));
-    expect(lastCall(calls, 'PUT', '/api/ota/group/remove-devices').body).toEqual({ group_id: 8, device_ids: [3, 4], all: false, deviceType: 'livelink' });
+    expect(await confirmSends(confirm, calls, 'PUT', '/api/ota/group/remove-devices')).toEqual({ group_id: 8, device_ids: [3, 4], all: false, deviceType: 'livelink' });
     await waitFor(() => expect(screen.queryByText(/selected/)).toBeNull());
   });
 
@@ -140,10 +138,7 @@ describe('Group Details', () => {
     await user.click(screen.getByRole('button', { name: 'Delete Device(s)' }));
     const confirm = await screen.findByRole('dialog', { name: 'DELETE DEVICE' });
     expect(confirm).toHaveTextContent('Are you sure you want to delete all 60 devices from this group?');
-    await user.click(within(confirm).getByRole('button', { name: 'Yes' }));
-    await waitFor(() => expect(callsTo(calls, 'PUT', '/api/ota/group/remove-devices')).toHaveLength(1));
-    const body = lastCall(calls, 'PUT', '/api/ota/group/remove-devices').body as Record<string, unknown>;
-    expect(body).toEqual({
+    expect(await confirmSends(confirm, calls, 'PUT', '/api/ota/group/remove-devices')).toEqual({
       group_id: 8,
       device_ids: [],
       all: true,
@@ -166,9 +161,7 @@ describe('Add Devices', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Add Devices' });
     expect(within(dialog).getByLabelText(/Name/)).toHaveValue('Pilot homes');
     await user.click(await within(dialog).findByRole('checkbox', { name: 'SN0070' }));
-    await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
-    await waitFor(() => expect(callsTo(calls, 'PUT', '/api/ota/group/add-devices')).toHaveLength(1));
-    expect(lastCall(calls, 'PUT', '/api/ota/group/add-devices').body).toEqual({
+    expect(await confirmSends(dialog, calls, 'PUT', '/api/ota/group/add-devices')).toEqual({
       group_name: 'Pilot homes',
       device_ids: [70],
       all: false,

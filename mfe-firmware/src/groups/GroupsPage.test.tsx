@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { OtaDeviceRow, OtaGroup } from '../api/types';
-import { callsTo, currentUrl, fakeApi, filterOf, lastCall, listReply, messageReply, notifications, renderFirmware, resetPage, signInAsAdmin } from '../test-support';
+import { callsTo, currentUrl, fakeApi, filterOf, lastCall, listReply, messageReply, notifications, renderFirmware, resetPage, signInAsAdmin, confirmSends } from '../test-support';
 
 const user = userEvent.setup({ delay: null });
 
@@ -67,9 +67,7 @@ describe('Groups', () => {
     const ask = await screen.findByRole('dialog', { name: 'CHANGE TARGET VERSION' });
     expect(ask).toHaveTextContent('Set the target version of Pilot homes to 2.0.0?');
     expect(callsTo(calls, 'PUT', '/api/ota/group/update-data')).toHaveLength(0);
-    await user.click(within(ask).getByRole('button', { name: 'Yes' }));
-    await waitFor(() => expect(callsTo(calls, 'PUT', '/api/ota/group/update-data')).toHaveLength(1));
-    expect(lastCall(calls, 'PUT', '/api/ota/group/update-data').body).toEqual({
+    expect(await confirmSends(ask, calls, 'PUT', '/api/ota/group/update-data')).toEqual({
       group_id: 2,
       group_name: 'Pilot homes',
       current_version: '1.0.0',
@@ -81,9 +79,7 @@ describe('Groups', () => {
     await user.click(screen.getByLabelText('Update Flag of Targets set'));
     const flag = await screen.findByRole('dialog', { name: 'UPDATE FLAG' });
     expect(flag).toHaveTextContent('Turn on the Update Flag of Targets set? Its devices will install 2.0.0.');
-    await user.click(within(flag).getByRole('button', { name: 'Yes' }));
-    await waitFor(() => expect(callsTo(calls, 'PUT', '/api/ota/group/update-data')).toHaveLength(2));
-    expect(lastCall(calls, 'PUT', '/api/ota/group/update-data').body).toMatchObject({ group_id: 3, target_version: '2.0.0', upgradable: true });
+    expect(await confirmSends(flag, calls, 'PUT', '/api/ota/group/update-data', 2)).toMatchObject({ group_id: 3, target_version: '2.0.0', upgradable: true });
     expect(notifications()).toContainEqual({ messageType: 'success', message: 'Group updated successfully', timer: 4000 });
   });
 
@@ -167,9 +163,7 @@ describe('Add Group dialog', () => {
     await user.click(within(dialog).getByRole('checkbox', { name: 'LL00124' }));
     await user.click(within(dialog).getByRole('button', { name: 'Remove LL00124' }));
 
-    await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
-    await waitFor(() => expect(callsTo(calls, 'POST', '/api/ota/group/add')).toHaveLength(1));
-    expect(lastCall(calls, 'POST', '/api/ota/group/add').body).toEqual({
+    expect(await confirmSends(dialog, calls, 'POST', '/api/ota/group/add')).toEqual({
       group_name: 'n'.repeat(60),
       device_ids: [11],
       all: false,
@@ -191,8 +185,6 @@ describe('Add Group dialog', () => {
     await user.type(within(dialog).getByLabelText(/Name/), 'Everyone');
     await user.click(within(dialog).getByRole('checkbox', { name: 'All Device' }));
     expect(within(dialog).getByLabelText('Search devices')).toBeDisabled();
-    await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
-    await waitFor(() => expect(callsTo(calls, 'POST', '/api/ota/group/add')).toHaveLength(1));
-    expect(lastCall(calls, 'POST', '/api/ota/group/add').body).toEqual({ group_name: 'Everyone', device_ids: [], all: true, deviceType: 'livelink' });
+    expect(await confirmSends(dialog, calls, 'POST', '/api/ota/group/add')).toEqual({ group_name: 'Everyone', device_ids: [], all: true, deviceType: 'livelink' });
   });
 });

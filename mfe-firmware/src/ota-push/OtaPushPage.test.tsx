@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { OtaDeviceRow } from '../api/types';
-import { callsTo, currentUrl, fakeApi, fakeLiveSocket, filterOf, lastCall, listReply, messageReply, notifications, renderFirmware, resetPage, signInAsAdmin } from '../test-support';
+import { callsTo, currentUrl, fakeApi, fakeLiveSocket, filterOf, lastCall, listReply, messageReply, notifications, renderFirmware, resetPage, signInAsAdmin, confirmSends, expectFilteredBy, firstThen, headersOf } from '../test-support';
 
 const user = userEvent.setup({ delay: null });
 
@@ -35,12 +35,8 @@ beforeEach(() => {
 
 describe('OTAs', () => {
   it('shows each device\'s update state and reads the page again while an update is on its way', async () => {
-    let answers = 0;
     const calls = fakeApi({
-      'GET /api/ota/devices': () => {
-        answers += 1;
-        return listReply([device(1, { update_state: answers === 1 ? 'downloading' : 'installed' })], 1);
-      },
+      'GET /api/ota/devices': firstThen(listReply([device(1, { update_state: 'downloading' })], 1), listReply([device(1, { update_state: 'installed' })], 1)),
       'GET /api/ota/firmware-versions': VERSIONS, 'GET /api/ota/running-versions': RUNNING,
     });
     renderFirmware('/admin/OTAs');
@@ -60,15 +56,7 @@ describe('OTAs', () => {
     const view = renderFirmware('/admin/OTAs?upgradable=1');
     const table = await screen.findByRole('table', { name: 'OTAs' });
     await within(table).findByText('HP1');
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
-      '',
-      'Serial Number',
-      'Firmware Version',
-      'Available Firmware',
-      'Upgradable',
-      'Group',
-      'Update State',
-    ]);
+    expect(headersOf(table)).toEqual(['', 'Serial Number', 'Firmware Version', 'Available Firmware', 'Upgradable', 'Group', 'Update State']);
     const sent = lastCall(calls, 'GET', '/api/ota/devices');
     expect(sent.query.get('deviceType')).toBe('heat_pump');
     expect(filterOf(sent)).toEqual([{ key: 'upgradable', value: '1', type: 'single' }]);
@@ -80,13 +68,7 @@ describe('OTAs', () => {
     expect(within(drawer).getByLabelText('Serial Number')).toHaveValue('HP1');
     await user.selectOptions(within(drawer).getByLabelText('Firmware Version'), '1.0.0');
     await user.click(within(drawer).getByRole('button', { name: 'Apply' }));
-    await waitFor(() =>
-      expect(filterOf(lastCall(calls, 'GET', '/api/ota/devices'))).toEqual([
-        { key: 'upgradable', value: '1', type: 'single' },
-        { key: 'serial_number', value: 'HP1', type: 'single' },
-        { key: 'firmware_version', value: '1.0.0', type: 'single' },
-      ]),
-    );
+    await expectFilteredBy(calls, '/api/ota/devices', [['upgradable', '1'], ['serial_number', 'HP1'], ['firmware_version', '1.0.0']]);
     expect(currentUrl(view)).toMatch(/serial_number=HP1/);
   });
 
@@ -105,9 +87,7 @@ describe('OTAs', () => {
     await user.click(push);
     const confirm = await screen.findByRole('dialog', { name: 'PUSH FIRMWARE UPDATE' });
     expect(confirm).toHaveTextContent('Are you sure you want to send the firmware update to 2 device(s)?');
-    await user.click(within(confirm).getByRole('button', { name: 'Yes' }));
-    await waitFor(() => expect(callsTo(calls, 'PUT', '/api/ota/update-firmware')).toHaveLength(1));
-    expect(lastCall(calls, 'PUT', '/api/ota/update-firmware').body).toEqual({ devices: [1, 3], all: false, deviceType: 'heat_pump' });
+    expect(await confirmSends(confirm, calls, 'PUT', '/api/ota/update-firmware')).toEqual({ devices: [1, 3], all: false, deviceType: 'heat_pump' });
     await waitFor(() => expect(notifications()).toContainEqual({ messageType: 'success', message: 'Firmware update sent to 2 devices', timer: 4000 }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Push Firmware Update' })).toBeDisabled());
   });
@@ -125,9 +105,7 @@ describe('OTAs', () => {
     await user.click(screen.getByRole('button', { name: 'Push Firmware Update' }));
     const confirm = await screen.findByRole('dialog', { name: 'PUSH FIRMWARE UPDATE' });
     expect(confirm).toHaveTextContent('all 140 device(s)');
-    await user.click(within(confirm).getByRole('button', { name: 'Yes' }));
-    await waitFor(() => expect(callsTo(calls, 'PUT', '/api/ota/update-firmware')).toHaveLength(1));
-    expect(lastCall(calls, 'PUT', '/api/ota/update-firmware').body).toEqual({
+    expect(await confirmSends(confirm, calls, 'PUT', '/api/ota/update-firmware')).toEqual({
       devices: [],
       all: true,
       filter: JSON.stringify([{ key: 'firmware_version', value: '1.0.0', type: 'single' }]),
@@ -197,12 +175,8 @@ describe('OTAs and the live socket (issue 20, item 13)', () => {
   }, 12000);
 
   it('reads the page again after a reconnect (messages sent meanwhile are lost)', async () => {
-    let answers = 0;
     const calls = fakeApi({
-      'GET /api/ota/devices': () => {
-        answers += 1;
-        return listReply([device(1, { update_state: answers === 1 ? 'downloading' : 'installed' })], 1);
-      },
+      'GET /api/ota/devices': firstThen(listReply([device(1, { update_state: 'downloading' })], 1), listReply([device(1, { update_state: 'installed' })], 1)),
       'GET /api/ota/firmware-versions': VERSIONS,
       'GET /api/ota/running-versions': RUNNING,
     });

@@ -2,7 +2,7 @@ import { useSelectedProduct } from '@fleet/shared-api';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { OtaRule } from '../api/types';
-import { callsTo, currentUrl, fakeApi, filterOf, lastCall, listReply, messageReply, notifications, renderFirmware, resetPage, signInAsAdmin } from '../test-support';
+import { callsTo, currentUrl, fakeApi, lastCall, listReply, messageReply, notifications, renderFirmware, resetPage, signInAsAdmin, confirmSends, expectFilteredBy } from '../test-support';
 
 const user = userEvent.setup({ delay: null });
 
@@ -48,13 +48,7 @@ describe('Rules', () => {
     await user.selectOptions(within(panel).getByLabelText('Installed On'), '1.0.0');
     await user.selectOptions(within(panel).getByLabelText('Installed To'), '2.0.0');
     await user.click(within(panel).getByRole('button', { name: 'Apply' }));
-    await waitFor(() =>
-      expect(filterOf(lastCall(calls, 'GET', '/api/ota/rule/list'))).toEqual([
-        { key: 'name', value: 'Spring', type: 'single' },
-        { key: 'from_version', value: '1.0.0', type: 'single' },
-        { key: 'to_version', value: '2.0.0', type: 'single' },
-      ]),
-    );
+    await expectFilteredBy(calls, '/api/ota/rule/list', [['name', 'Spring'], ['from_version', '1.0.0'], ['to_version', '2.0.0']]);
     expect(currentUrl(view)).toMatch(/name=Spring.*from_version=1\.0\.0.*to_version=2\.0\.0.*page=1/);
   });
 
@@ -69,16 +63,8 @@ describe('Rules', () => {
     const ask = await screen.findByRole('dialog', { name: 'UPGRADE' });
     expect(ask).toHaveTextContent('Turn on Upgrade for Night push? Devices on 1.0.0 will be updated to 1.1.0.');
     expect(callsTo(calls, 'PUT', '/api/ota/rule/update')).toHaveLength(0);
-    await user.click(within(ask).getByRole('button', { name: 'Yes' }));
-    await waitFor(() => expect(callsTo(calls, 'PUT', '/api/ota/rule/update')).toHaveLength(1));
-    expect(lastCall(calls, 'PUT', '/api/ota/rule/update').body).toEqual({
-      id: 4,
-      name: 'Night push',
-      from_version: '1.0.0',
-      to_version: '1.1.0',
-      immediate_update: true,
-      deviceType: 'ihd',
-    });
+    const sent = await confirmSends(ask, calls, 'PUT', '/api/ota/rule/update');
+    expect(sent).toEqual({ id: 4, name: 'Night push', from_version: '1.0.0', to_version: '1.1.0', immediate_update: true, deviceType: 'ihd' });
     expect(notifications()).toContainEqual({ messageType: 'success', message: 'Rule updated successfully', timer: 4000 });
   });
 
@@ -150,9 +136,7 @@ describe('Rules', () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Add' }));
     const again = await screen.findByRole('alertdialog', { name: 'DOWNGRADE DEVICES' }).catch(() => screen.findByRole('dialog', { name: 'DOWNGRADE DEVICES' }));
-    await user.click(within(again).getByRole('button', { name: 'Yes' }));
-    await waitFor(() => expect(callsTo(calls, 'POST', '/api/ota/rule/add')).toHaveLength(1));
-    expect(lastCall(calls, 'POST', '/api/ota/rule/add').body).toMatchObject({ from_version: '1.1.0', to_version: '1.0.0', name: 'Roll back' });
+    expect(await confirmSends(again, calls, 'POST', '/api/ota/rule/add')).toMatchObject({ from_version: '1.1.0', to_version: '1.0.0', name: 'Roll back' });
   });
 
   it('edits a rule with its id and deletes one after the confirm', async () => {
@@ -173,9 +157,7 @@ describe('Rules', () => {
 
     await user.click(screen.getByRole('button', { name: 'Delete Old rule' }));
     const confirm = await screen.findByRole('dialog', { name: 'DELETE RULE' });
-    await user.click(within(confirm).getByRole('button', { name: 'Yes' }));
-    await waitFor(() => expect(callsTo(calls, 'DELETE', '/api/ota/rule/delete')).toHaveLength(1));
-    expect(lastCall(calls, 'DELETE', '/api/ota/rule/delete').body).toEqual({ id: 3, deviceType: 'ihd' });
+    expect(await confirmSends(confirm, calls, 'DELETE', '/api/ota/rule/delete')).toEqual({ id: 3, deviceType: 'ihd' });
   });
 });
 
