@@ -157,14 +157,32 @@ function hasScriptRunner(db: Db): db is Db & ScriptRunner {
   return typeof (db as Partial<ScriptRunner>).execScript === 'function';
 }
 
+/** A connection inside a transaction, of either driver: a nested transaction runs in it, and its owner closes it. */
+abstract class InTransaction implements Db, ScriptRunner {
+  abstract readonly kind: Db['kind'];
+  abstract query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
+  abstract copyOut(sql: string): AsyncIterable<Uint8Array>;
+  abstract execScript(sql: string): Promise<void>;
+
+  transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+    return fn(this);
+  }
+
+  close(): Promise<void> {
+    return Promise.reject(new Error('close() is not available inside a transaction'));
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // PGlite
 
 type PGliteQueryable = Pick<PGlite, 'query' | 'exec'> | PGliteTransaction;
 
-class PGliteTxDb implements Db, ScriptRunner {
+class PGliteTxDb extends InTransaction {
   readonly kind = 'pglite' as const;
-  constructor(private readonly tx: PGliteQueryable) {}
+  constructor(private readonly tx: PGliteQueryable) {
+    super();
+  }
 
   async *copyOut(sql: string): AsyncIterable<Uint8Array> {
     // PGlite writes COPY output to a blob it hands back with the result
@@ -180,14 +198,6 @@ class PGliteTxDb implements Db, ScriptRunner {
 
   async execScript(sql: string): Promise<void> {
     await this.tx.exec(sql);
-  }
-
-  transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
-    return fn(this);
-  }
-
-  close(): Promise<void> {
-    return Promise.reject(new Error('close() is not available inside a transaction'));
   }
 }
 
@@ -249,9 +259,11 @@ const pgTypes = {
   },
 };
 
-class PgClientDb implements Db, ScriptRunner {
+class PgClientDb extends InTransaction {
   readonly kind = 'postgres' as const;
-  constructor(private readonly client: PoolClient) {}
+  constructor(private readonly client: PoolClient) {
+    super();
+  }
 
   async *copyOut(sql: string): AsyncIterable<Uint8Array> {
     yield* this.client.query(copyTo(sql)) as AsyncIterable<Uint8Array>;
@@ -264,14 +276,6 @@ class PgClientDb implements Db, ScriptRunner {
 
   async execScript(sql: string): Promise<void> {
     await this.client.query(sql);
-  }
-
-  transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
-    return fn(this);
-  }
-
-  close(): Promise<void> {
-    return Promise.reject(new Error('close() is not available inside a transaction'));
   }
 }
 

@@ -366,25 +366,27 @@ export const RateChangeRow = Type.Object({
   created_at: Type.String(),
 });
 
-/** A paged history of one device of the caller's slice: `select` reads rows aliased for the device `$1`. */
-async function deviceHistory<T>(db: Db, caller: Caller, id: number, query: ListQuery, spec: ListSpec, from: string, columns: string): Promise<ListInfo<T>> {
+const HISTORY_SPEC: ListSpec = { sortable: { created_at: 'h.created_at', id: 'h.id' }, filters: {} };
+
+/**
+ * A paged history of one device of the caller's slice (as deviceDetail finds it): `from` names its
+ * rows `h`, for the device `$1`.
+ */
+async function deviceHistory(db: Db, caller: Caller, id: number, query: ListQuery, from: string, columns: string): Promise<ListInfo<Record<string, unknown>>> {
   await deviceDetail(db, caller, id);
   const params = new SqlParams();
   params.add(id);
-  const listing = buildListing(query, spec, params, 'h.id');
+  const listing = buildListing(query, HISTORY_SPEC, params, 'h.id');
   const filters = listing.conditions.map((c) => `AND ${c}`).join(' ');
-  return pagedList<T>(db, listing, params, columns, `${from} ${filters}`);
+  return pagedList(db, listing, params, columns, `${from} ${filters}`);
 }
 
-const HISTORY_SPEC: ListSpec = { sortable: { created_at: 'h.created_at', id: 'h.id' }, filters: {} };
-
 export function rateHistory(db: Db, caller: Caller, id: number, kind: 'impulse' | 'update', query: ListQuery) {
-  return deviceHistory<Record<string, unknown>>(
+  return deviceHistory(
     db,
     caller,
     id,
     query,
-    HISTORY_SPEC,
     `FROM device_rate_changes h LEFT JOIN users u ON u.id = h.changed_by WHERE h.device_id = $1 AND h.kind = '${kind}'`,
     `h.id::int AS id, h.impulse_rate, h.impulse_rate_type, to_char(h.start_date, 'YYYY-MM-DD') AS start_date,
      to_char(h.end_date, 'YYYY-MM-DD') AS end_date, h.update_section, h.unit_charge::float8 AS unit_charge, u.email AS changed_by, ${ISO('h.created_at')} AS created_at`,
@@ -408,15 +410,7 @@ const EVENT_COLUMNS = `h.id::int AS id, h.device_id::int AS device_id, h.event, 
 
 /** Installs, replacements and removals of one device. */
 export function deviceEvents(db: Db, caller: Caller, id: number, query: ListQuery) {
-  return deviceHistory<Record<string, unknown>>(
-    db,
-    caller,
-    id,
-    query,
-    HISTORY_SPEC,
-    'FROM device_history h LEFT JOIN agencies a ON a.id = h.agency_id WHERE h.device_id = $1',
-    EVENT_COLUMNS,
-  );
+  return deviceHistory(db, caller, id, query, 'FROM device_history h LEFT JOIN agencies a ON a.id = h.agency_id WHERE h.device_id = $1', EVENT_COLUMNS);
 }
 
 /**
