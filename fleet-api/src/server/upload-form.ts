@@ -6,7 +6,9 @@
  */
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FirmwareStorage, StagedFile } from '../storage/firmware-storage';
 import { ApiError, badRequest, isMalformedMultipart, MALFORMED_MESSAGE } from './errors';
 import { say } from './messages';
@@ -199,4 +201,17 @@ export async function readUploadForm<Field extends string, Slot extends string>(
   }
   watch.stop();
   return form;
+}
+
+type TypedApp = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>;
+
+/**
+ * Registers an upload form's routes in a scope of their own, the only one that parses multipart
+ * (a file over a limit is the form reader's 413, not the parser's throw).
+ */
+export async function multipartRoutes(app: TypedApp, routes: (typed: TypedApp) => void): Promise<void> {
+  await app.register(async (scoped) => {
+    await scoped.register(multipart, { throwFileSizeLimit: false });
+    routes(scoped.withTypeProvider<TypeBoxTypeProvider>());
+  });
 }

@@ -7,8 +7,7 @@
  */
 import path from 'node:path';
 import { Type } from '@sinclair/typebox';
-import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../../db';
 import { PUBLIC } from '../../policy/roles';
 import { ApiError, notFound } from '../../server/errors';
@@ -19,6 +18,7 @@ import { LocalFirmwareStorage, type FirmwareStorage } from '../../storage/firmwa
 import { ADMIN, adminOfType, oneRow, pageOfType } from '../ota/common';
 import { DeviceTypeField } from '../ota/device-types';
 import { DownloadSigner, signedLinkSchema } from '../../server/signed-links';
+import { multipartRoutes } from '../../server/upload-form';
 import { discardAll, FILE_SLOTS, readFirmwareForm, type FileSlot, type FirmwareForm } from './upload';
 import { FIRMWARE_COLUMNS, FIRMWARE_LIST, Firmware, type FileRow, type FirmwareInfo, type FirmwareRow, PACK_SLOTS } from './firmwares';
 import { checkFiles, readInput, requireUniqueVersion, text, uniqueAsConflict } from './form';
@@ -242,10 +242,8 @@ export const firmwareRoutes: FastifyPluginAsyncTypebox<FirmwareModuleOptions> = 
     },
   );
 
-  // The multipart parser lives only in this scope (the store and update forms).
-  await app.register(async (scoped) => {
-    await scoped.register(multipart, { throwFileSizeLimit: false });
-    const typed = scoped.withTypeProvider<TypeBoxTypeProvider>();
+  // The multipart parser reads only these forms (the store and update).
+  await multipartRoutes(app, (typed) => {
 
     typed.post(
       '/api/ota/store',

@@ -6,8 +6,7 @@
  * committed in one transaction; any refusal keeps nothing.
  */
 import path from 'node:path';
-import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { Db } from '../../db';
 import { only, PUBLIC } from '../../policy/roles';
@@ -16,7 +15,7 @@ import { ApiError, badRequest, notFound } from '../../server/errors';
 import { ListInfoSchema, listQueryProperties } from '../../server/listing';
 import { IdField, routeSchema, Strict } from '../../server/schemas';
 import { DownloadSigner, signedLinkSchema } from '../../server/signed-links';
-import { discardAll, readUploadForm, type UploadForm } from '../../server/upload-form';
+import { discardAll, multipartRoutes, readUploadForm, type UploadForm } from '../../server/upload-form';
 import { LocalFirmwareStorage, type FirmwareStorage } from '../../storage/firmware-storage';
 import { IMAGE_NOT_IMAGE, imageTypeOf, SLIDER_FORM, type SliderField } from './image';
 import {
@@ -167,10 +166,8 @@ export const sliderRoutes: FastifyPluginAsyncTypebox<SliderModuleOptions> = asyn
     },
   );
 
-  // The multipart parser lives only in this scope (the add and update forms).
-  await app.register(async (scoped) => {
-    await scoped.register(multipart, { throwFileSizeLimit: false });
-    const typed = scoped.withTypeProvider<TypeBoxTypeProvider>();
+  // The multipart parser reads only these forms (the add and update).
+  await multipartRoutes(app, (typed) => {
 
     typed.post(
       '/api/homepage/slider',
