@@ -35,6 +35,10 @@ const SHARED_SINGLETONS = [
   '@fleet/shared-ui/charts',
   '@fleet/shared-ui/fields',
   '@fleet/shared-api',
+  // likewise: list state and filters, dates, the live socket
+  '@fleet/shared-api/lists',
+  '@fleet/shared-api/dates',
+  '@fleet/shared-api/live',
 ];
 
 /** `react-dom/client` -> `react-dom`, `@scope/pkg/sub` -> `@scope/pkg`. */

@@ -1,5 +1,7 @@
 // @fleet/shared-api: the console's one way to call fleet-api, and the session every remote shares.
-// Federation shares this module as a singleton, so its stores are one per page.
+// Federation shares this module as a singleton, so its stores are one per page. What the sign-in page
+// does not need has a share key of its own, loaded with the first screen that uses it: list state,
+// filters, selection and CSV export in ./lists, dates in ./dates, the live socket in ./live.
 
 export type { UserType, ProductKey, RemoteRoute, RoutesPer, RouteTable, MenuEntry, MenuGroup, MenuLabels, Language, RemoteDescription, RemoteMountProps, DeviceType } from './remote-contract';
 export { USER_TYPES, PRODUCT_KEYS, LANGUAGES, productDeviceType, isUserType, isProductKey } from './remote-contract';
@@ -33,30 +35,6 @@ export { serverText, setServerTextTranslator, type ServerText, type ServerTextTr
 
 export { apiPrefix, webPrefix, homePath, profilePath, propertyViewOf, deviceViewOf } from './roles/prefixes';
 
-export type { FilterItem, FilterType, FilterScalar, FilterValue, EncodedFilterItem, FilterValues } from './filters/filter-codec';
-export {
-  encodeFilter,
-  decodeFilter,
-  filterItemsFrom,
-  MULTI_FILTER_KEYS,
-  IGNORED_FILTER_KEYS,
-  RANGE_FILTER_KEYS,
-} from './filters/filter-codec';
-
-export type { ListState, ListQuery, ListStateOptions, SortOrder } from './list-state/list-state';
-export {
-  parseListState,
-  serializeListState,
-  mergeListState,
-  listQuery,
-  isFilterKey,
-  DEFAULT_LIST_STATE,
-  LIST_STATE_KEYS,
-  NON_FILTER_QUERY_KEYS,
-} from './list-state/list-state';
-export type { ListStateControls } from './list-state/useListState';
-export { useListState } from './list-state/useListState';
-
 export type { Notification, NotificationsState, MessageType } from './notifications/notifications';
 export { notify, useNotifications, DEFAULT_TOAST_TIMER, LOGIN_TOAST_TIMER } from './notifications/notifications';
 export {
@@ -70,23 +48,6 @@ export {
   useOnApiBack,
   type ApiOutageState,
 } from './notifications/api-outage';
-
-export type { DateInput } from './dates/dates';
-export {
-  formatDate,
-  formatHeatPumpDate,
-  formatDateTime,
-  formatFilterDate,
-  formatSaveDate,
-  parseFilterDate,
-  isFutureDate,
-  DATE_FORMAT,
-  HEAT_PUMP_DATE_FORMAT,
-  DATE_TIME_FORMAT,
-  FILTER_DATE_FORMAT,
-  SAVE_DATE_FORMAT,
-  TARIFF_TIME_FORMAT,
-} from './dates/dates';
 
 export {
   EMAIL_PATTERN,
@@ -116,26 +77,11 @@ export {
   parseGoToPage,
 } from './validation/patterns';
 
-export type { LiveStatus, LiveConnection, LiveConnectionOptions, Backoff } from './live-updates/live-connection';
-export { openLiveConnection, reconnectDelay, liveUrl, LIVE_PATH, AUTH_REFUSED_CLOSE_CODES, DEFAULT_BACKOFF } from './live-updates/live-connection';
-export type { LiveListener } from './live-updates/live-updates';
-export { liveUpdates, useLiveUpdates, useLiveStatus } from './live-updates/live-updates';
-
 // the router of the console (react-router-dom, only the parts in use: routing/router.ts)
 export * from './routing/router';
 export { compareVersions, newestFirst } from './versions/versions';
-export {
-  useSelection,
-  selectionScope,
-  selectedDevices,
-  type Selection,
-  type SelectionMode,
-} from './selection/useSelection';
 export { useFailureToast } from './notifications/useFailureToast';
 export { useFleetMutation, type FleetMutationOptions } from './client/mutation';
-export { useExportJob, exportListQuery, EXPORT_POLL_MS, type ExportJob, type ExportListQuery } from './exports/export-job';
 export { BACK_PARAM, BACK_STATE, isLocalPath, useBackState, useBackTo, useOpenWithBack } from './routing/back-link';
-export { parseLiveMessage, type LiveMessage, type MovedSlice, type OtaJobState } from './live-updates/messages';
-export { useLiveCache, LIVE_REREAD_MS, LIVE_REREAD_MAX_MS, type LiveCache } from './live-updates/live-cache';
 export { productOfDeviceType } from './remote-contract';
 export { refusedField, useFieldRefusal, type SetFieldError } from './forms/field-refusal';

@@ -1,5 +1,6 @@
 // The weekly-report suppression list (docs/customers-calls.md): who is not sent the report, and why.
-import { apiDelete, apiList, apiPost, useFleetMutation, type ListQuery } from '@fleet/shared-api';
+import { apiDelete, apiList, apiPost, useFleetMutation } from '@fleet/shared-api';
+import { type ListQuery } from '@fleet/shared-api/lists';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 
 const CALL = '/api/customer/suspension-list';

@@ -1,4 +1,5 @@
-import { ApiError, errorMessage, formatDate, formatDateTime, Link as RouterLink, useBackTo, useNavigate, useParams } from '@fleet/shared-api';
+import { ApiError, errorMessage, Link as RouterLink, useBackTo, useNavigate, useParams } from '@fleet/shared-api';
+import { formatDate, formatDateTime } from '@fleet/shared-api/dates';
 import { Box, Button, ErrorPanel, FactList, Heading, HStack, Link, LoadingArea, PageHeader, StatusBadge, Text } from '@fleet/shared-ui';
 import { addressLine, DataTable, DeleteConfirmDialog, type DataColumn } from '@fleet/shared-ui/tables';
 import { useState, type ReactNode } from 'react';

@@ -1,4 +1,4 @@
-import type { ExportListQuery } from '@fleet/shared-api';
+import type { ExportListQuery } from '@fleet/shared-api/lists';
 import { Button, Stack } from '@fleet/shared-ui';
 import { ModalDialog } from '@fleet/shared-ui/overlays';
 import { ExportJobButton } from '@fleet/shared-ui/tables';

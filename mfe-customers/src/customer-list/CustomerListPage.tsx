@@ -1,4 +1,5 @@
-import { exportListQuery, productDeviceType, useListState, useOpenWithBack, useSelectedProduct } from '@fleet/shared-api';
+import { productDeviceType, useOpenWithBack, useSelectedProduct } from '@fleet/shared-api';
+import { exportListQuery, useListState } from '@fleet/shared-api/lists';
 import { Link as RouterLink } from '@fleet/shared-api';
 import { Box, Link, StatusBadge } from '@fleet/shared-ui';
 import { addressLine, ListHeader, PagedTable, rowActionsColumn, type DataColumn, type FilterFieldDef } from '@fleet/shared-ui/tables';

@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime } from '@fleet/shared-api';
+import { formatDate, formatDateTime } from '@fleet/shared-api/dates';
 import { Badge } from '@fleet/shared-ui';
 import type { DataColumn } from '@fleet/shared-ui/tables';
 import type { EmailHistoryRow, TariffDetails, TimelineEvent } from '../api/customers';

@@ -1,4 +1,5 @@
-import { errorMessage, formatDate, useFieldRefusal } from '@fleet/shared-api';
+import { errorMessage, useFieldRefusal } from '@fleet/shared-api';
+import { formatDate } from '@fleet/shared-api/dates';
 import { Box, Button, ErrorPanel, Heading, HStack } from '@fleet/shared-ui';
 import { EditDialog, useDialogForm } from '@fleet/shared-ui/overlays';
 import { DataTable, useDeleteConfirm, rowActionsColumn, type DataColumn } from '@fleet/shared-ui/tables';

@@ -1,4 +1,5 @@
-import { errorMessage, formatDate, useBackTo, useParams } from '@fleet/shared-api';
+import { errorMessage, useBackTo, useParams } from '@fleet/shared-api';
+import { formatDate } from '@fleet/shared-api/dates';
 import { Badge, Box, Button, ErrorPanel, FormField, HStack, Input, NativeSelect, PageHeader } from '@fleet/shared-ui';
 import { EditDialog, useOnOpen } from '@fleet/shared-ui/overlays';
 import { DataTable, type DataColumn } from '@fleet/shared-ui/tables';

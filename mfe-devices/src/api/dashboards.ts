@@ -1,6 +1,7 @@
 // The device dashboard and analysis calls (docs/dashboard-calls.md): Admin's under /api/dashboard, the
 // agency's under /api/agency/dashboard (spec 6: the lower-cased role name), analysis under /api/analysis.
-import { apiGet, apiList, type ListQuery } from '@fleet/shared-api';
+import { apiGet, apiList } from '@fleet/shared-api';
+import { type ListQuery } from '@fleet/shared-api/lists';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { DeviceRow } from './devices';
 

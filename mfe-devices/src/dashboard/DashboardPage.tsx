@@ -1,4 +1,5 @@
-import { useListState, useSearchParams, useSelectedProduct } from '@fleet/shared-api';
+import { useSearchParams, useSelectedProduct } from '@fleet/shared-api';
+import { useListState } from '@fleet/shared-api/lists';
 import { Box, PageHeader } from '@fleet/shared-ui';
 import { dashboardYears, YearSelect } from '@fleet/shared-ui/charts';
 import { DEVICE_STATUS_CHOICES, type DashboardRole, type DeviceStatusChoice } from '../api/dashboards';

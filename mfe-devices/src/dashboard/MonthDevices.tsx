@@ -1,4 +1,5 @@
-import { useOpenWithBack, type ListStateControls } from '@fleet/shared-api';
+import { useOpenWithBack } from '@fleet/shared-api';
+import { type ListStateControls } from '@fleet/shared-api/lists';
 import { Heading, HStack, useUiTranslation } from '@fleet/shared-ui';
 import { InlineSelect, monthLabels } from '@fleet/shared-ui/charts';
 import { PagedTable } from '@fleet/shared-ui/tables';

@@ -1,4 +1,5 @@
-import { formatDate, formatDateTime, Link as RouterLink, useBackState, useBackTo, useParams } from '@fleet/shared-api';
+import { Link as RouterLink, useBackState, useBackTo, useParams } from '@fleet/shared-api';
+import { formatDate, formatDateTime } from '@fleet/shared-api/dates';
 import { Badge, Box, Button, ErrorPanel, FactList, HStack, Link, LoadingArea, PageHeader, StatusBadge, Text, useEnumText } from '@fleet/shared-ui';
 import { errorMessage, ApiError } from '@fleet/shared-api';
 import { useState, type ReactNode } from 'react';

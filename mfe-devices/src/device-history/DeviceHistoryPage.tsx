@@ -1,4 +1,5 @@
-import { formatDate, formatDateTime, useBackTo, useListState, useParams, useSearchParams } from '@fleet/shared-api';
+import { useBackTo, useListState, useParams, useSearchParams } from '@fleet/shared-api';
+import { formatDate, formatDateTime } from '@fleet/shared-api/dates';
 import { Box, Button, PageHeader, useEnumText } from '@fleet/shared-ui';
 import { useState } from 'react';
 import { CorrectionDialog } from './CorrectionDialog';

@@ -1,4 +1,5 @@
-import { useBackTo, useListState, useParams } from '@fleet/shared-api';
+import { useBackTo, useParams } from '@fleet/shared-api';
+import { useListState } from '@fleet/shared-api/lists';
 import { Box, PageHeader } from '@fleet/shared-ui';
 import { PagedTable, useInstallEventColumns } from '@fleet/shared-ui/tables';
 import { useDevice, useInstallHistory } from '../api/devices';

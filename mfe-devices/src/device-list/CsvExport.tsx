@@ -1,4 +1,4 @@
-import type { ExportListQuery } from '@fleet/shared-api';
+import type { ExportListQuery } from '@fleet/shared-api/lists';
 import { ExportJobButton } from '@fleet/shared-ui/tables';
 import { useStartExport, type EditorScope } from '../api/devices';
 

@@ -1,4 +1,5 @@
-import { exportListQuery, useListState, useOpenWithBack, useSelectedProduct } from '@fleet/shared-api';
+import { useOpenWithBack, useSelectedProduct } from '@fleet/shared-api';
+import { exportListQuery, useListState } from '@fleet/shared-api/lists';
 import { Box } from '@fleet/shared-ui';
 import { ListHeader, PagedTable, useDeviceFilterFields } from '@fleet/shared-ui/tables';
 import { deviceLine, useDeviceList, type DeviceScope } from '../api/devices';

@@ -1,4 +1,5 @@
-import { formatDate, propertyViewOf, useSession } from '@fleet/shared-api';
+import { propertyViewOf, useSession } from '@fleet/shared-api';
+import { formatDate } from '@fleet/shared-api/dates';
 import { StatusBadge, useEnumText } from '@fleet/shared-ui';
 import { PropertyAddressCell, rowActionsColumn, type DataColumn } from '@fleet/shared-ui/tables';
 import type { DeviceRow } from '../api/devices';

@@ -1,4 +1,5 @@
-import { useListState, useOpenWithBack } from '@fleet/shared-api';
+import { useOpenWithBack } from '@fleet/shared-api';
+import { useListState } from '@fleet/shared-api/lists';
 import { Box, Heading } from '@fleet/shared-ui';
 import { useSmokeAlarms, type SmokeAlarm } from '../api/devices';
 import { SMOKE_ALARM_PATHS } from '../description';

@@ -1,4 +1,5 @@
-import { ApiError, errorMessage, formatDate, formatDateTime, Link as RouterLink, useBackTo, useParams } from '@fleet/shared-api';
+import { ApiError, errorMessage, Link as RouterLink, useBackTo, useParams } from '@fleet/shared-api';
+import { formatDate, formatDateTime } from '@fleet/shared-api/dates';
 import { Box, ErrorPanel, FactList, Link, LoadingArea, PageHeader, StatusBadge, Text } from '@fleet/shared-ui';
 import { useSmokeAlarm } from '../api/devices';
 import { ADMIN_DETAIL_PATHS, SMOKE_ALARM_PATHS } from '../description';

@@ -1,4 +1,5 @@
-import { alphanumericOnly, useListState, useOpenWithBack } from '@fleet/shared-api';
+import { alphanumericOnly, useOpenWithBack } from '@fleet/shared-api';
+import { useListState } from '@fleet/shared-api/lists';
 import { Box } from '@fleet/shared-ui';
 import { ListHeader, type FilterFieldDef } from '@fleet/shared-ui/tables';
 import { useSmokeAlarms, type SmokeAlarm } from '../api/devices';

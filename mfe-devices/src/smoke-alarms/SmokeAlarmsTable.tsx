@@ -1,4 +1,5 @@
-import { formatDate, formatDateTime, Link as RouterLink, type ListInfo, type ListStateControls } from '@fleet/shared-api';
+import { Link as RouterLink, type ListInfo, type ListStateControls } from '@fleet/shared-api';
+import { formatDate, formatDateTime } from '@fleet/shared-api/dates';
 import { Link, StatusBadge } from '@fleet/shared-ui';
 import { PagedTable, PropertyAddressCell, rowActionsColumn, type DataColumn } from '@fleet/shared-ui/tables';
 import type { UseQueryResult } from '@tanstack/react-query';

@@ -1,5 +1,6 @@
 // OTA device rows (the OTAs screen and the device search of the group dialog) and the push.
-import { apiList, apiPut, encodeFilter, type ListQuery } from '@fleet/shared-api';
+import { apiList, apiPut } from '@fleet/shared-api';
+import { encodeFilter, type ListQuery } from '@fleet/shared-api/lists';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { deviceIdKey, type OtaDeviceType } from './device-type';
 import { ACTIVE_PUSH_REFRESH_MS, historyKeys, usePolling } from './history';

@@ -1,5 +1,6 @@
 // Pushes and the state of each device in one (docs/ota-calls.md, Availability, push and history).
-import { apiList, useLiveStatus, type ListQuery } from '@fleet/shared-api';
+import { apiList, type ListQuery } from '@fleet/shared-api';
+import { useLiveStatus } from '@fleet/shared-api/live';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { OtaDeviceType } from './device-type';
 import type { OtaPush, PushDevice } from './types';

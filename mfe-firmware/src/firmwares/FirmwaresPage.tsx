@@ -1,4 +1,5 @@
-import { formatDate, useSearchParams, useListState } from '@fleet/shared-api';
+import { useSearchParams, useListState } from '@fleet/shared-api';
+import { formatDate } from '@fleet/shared-api/dates';
 import { DeleteConfirmDialog, ListHeader, OptionSelect, PagedTable, rowActionsColumn } from '@fleet/shared-ui/tables';
 import { Box, Button, HStack, Link, Stack, Text, DownloadIcon } from '@fleet/shared-ui';
 import { ReadMore } from '@fleet/shared-ui/overlays';

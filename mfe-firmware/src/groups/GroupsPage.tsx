@@ -1,4 +1,5 @@
-import { formatDate, notify, useBackState, useLocation, useNavigate, useListState } from '@fleet/shared-api';
+import { notify, useBackState, useLocation, useNavigate, useListState } from '@fleet/shared-api';
+import { formatDate } from '@fleet/shared-api/dates';
 import { useDeleteConfirm, ListHeader, PagedTable, rowActionsColumn } from '@fleet/shared-ui/tables';
 import { Box, Button } from '@fleet/shared-ui';
 import { Checkbox } from '@fleet/shared-ui/fields';

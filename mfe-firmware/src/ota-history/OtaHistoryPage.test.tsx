@@ -1,4 +1,4 @@
-import { useLiveStatus } from '@fleet/shared-api';
+import { useLiveStatus } from '@fleet/shared-api/live';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { OtaPush, PushDevice } from '../api/types';

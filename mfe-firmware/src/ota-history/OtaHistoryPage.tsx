@@ -1,4 +1,5 @@
-import { formatDateTime, useListState, useLiveCache, useLiveUpdates, type ListInfo } from '@fleet/shared-api';
+import { formatDateTime, useListState, type ListInfo } from '@fleet/shared-api';
+import { useLiveCache, useLiveUpdates } from '@fleet/shared-api/live';
 import { ListHeader, PagedTable, rowActionsColumn } from '@fleet/shared-ui/tables';
 import { Badge, Box } from '@fleet/shared-ui';
 import type { DataColumn } from '@fleet/shared-ui/tables';

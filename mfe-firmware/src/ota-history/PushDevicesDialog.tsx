@@ -1,4 +1,5 @@
-import { formatDateTime, type ListInfo, useListState, useLiveCache, useLiveUpdates } from '@fleet/shared-api';
+import { formatDateTime, type ListInfo, useListState } from '@fleet/shared-api';
+import { useLiveCache, useLiveUpdates } from '@fleet/shared-api/live';
 import { Button } from '@fleet/shared-ui';
 import { ModalDialog } from '@fleet/shared-ui/overlays';
 import { PagedTable, type DataColumn } from '@fleet/shared-ui/tables';

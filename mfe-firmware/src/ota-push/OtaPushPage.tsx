@@ -1,4 +1,5 @@
-import { alphanumericOnly, useListState, selectedDevices, selectionScope, useLiveCache, useLiveUpdates, useSelection, type ListInfo } from '@fleet/shared-api';
+import { alphanumericOnly, useListState, selectedDevices, selectionScope, useSelection, type ListInfo } from '@fleet/shared-api';
+import { useLiveCache, useLiveUpdates } from '@fleet/shared-api/live';
 import { ListHeader, PagedTable } from '@fleet/shared-ui/tables';
 import { Badge, Box, Button } from '@fleet/shared-ui';
 import { ConfirmDialog } from '@fleet/shared-ui/overlays';

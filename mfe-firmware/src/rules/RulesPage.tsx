@@ -1,6 +1,6 @@
 import { Box, Button } from '@fleet/shared-ui';
 import { Checkbox } from '@fleet/shared-ui/fields';
-import { useListState } from '@fleet/shared-api';
+import { useListState } from '@fleet/shared-api/lists';
 import { useDeleteConfirm, ListHeader, PagedTable, RowActions } from '@fleet/shared-ui/tables';
 import type { DataColumn } from '@fleet/shared-ui/tables';
 import { useState } from 'react';

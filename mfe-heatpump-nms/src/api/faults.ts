@@ -1,5 +1,6 @@
 // Faulty systems calls (docs/heat-pump-calls.md): the Attention list, Resolve Fault, resolve many, history.
-import { apiGet, apiList, apiPost, apiPut, useFleetMutation, type ListQuery } from '@fleet/shared-api';
+import { apiGet, apiList, apiPost, apiPut, useFleetMutation } from '@fleet/shared-api';
+import { type ListQuery } from '@fleet/shared-api/lists';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { RelatedFault, FaultListRow as FaultRecord, FaultEvent, FaultHistory } from '@fleet/contract';
 

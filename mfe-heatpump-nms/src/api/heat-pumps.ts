@@ -1,5 +1,6 @@
 // Heat-pump device calls (docs/heat-pump-calls.md): the list of the caller's slice, one heat pump, the export.
-import { apiGet, apiList, apiPost, useFleetMutation, useSession, type ExportJob, type ExportListQuery, type ListQuery, type UserType } from '@fleet/shared-api';
+import { apiGet, apiList, apiPost, useFleetMutation, useSession, type UserType } from '@fleet/shared-api';
+import { type ExportJob, type ExportListQuery, type ListQuery } from '@fleet/shared-api/lists';
 import type { InstallEventRow } from '@fleet/shared-ui/tables';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { HeatPumpListRow as HeatPumpRow, HeatPumpInfo, HeatPumpActivityEvent as ActivityEvent } from '@fleet/contract';

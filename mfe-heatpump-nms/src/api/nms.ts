@@ -1,6 +1,7 @@
 // Network (NMS) dashboard calls (spec 7; docs/heat-pump-calls.md): Admin under /api/nms, the others
 // under their NMS prefix; the server answers each caller its slice.
-import { ApiError, apiGet, apiList, apiPost, apiPut, useFleetMutation, type ListQuery, type UserType } from '@fleet/shared-api';
+import { ApiError, apiGet, apiList, apiPost, apiPut, useFleetMutation, type UserType } from '@fleet/shared-api';
+import { type ListQuery } from '@fleet/shared-api/lists';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { NmsCounts, NmsMonthOnlineOffline as MonthOnlineOffline, NmsMonthFaulty as MonthFaulty, NmsLiveDeviceRow as LiveDeviceRow, NmsCompany as CompanyInfo, NmsSiteRow as SiteRow, NmsSitePropertyRow as SitePropertyRow, NmsFaultMonth as FaultMonth, NmsCompanyRow as CompanyRow, NmsSiteManagerRow as SiteManagerRow, NmsContactRow as ContactRow } from '@fleet/contract';
 

@@ -1,4 +1,5 @@
-import { formatDateTime, notify, saveFile, useBackTo, useListState, useLiveCache, useLiveUpdates, useParams } from '@fleet/shared-api';
+import { formatDateTime, notify, saveFile, useBackTo, useListState, useParams } from '@fleet/shared-api';
+import { useLiveCache, useLiveUpdates } from '@fleet/shared-api/live';
 import { Box, Button, DownloadIcon, HStack, LoadingArea, PageHeader, Stack, StatusBadge, Text, useTranslation } from '@fleet/shared-ui';
 import { Pager } from '@fleet/shared-ui/tables';
 import { useEffect, useState } from 'react';

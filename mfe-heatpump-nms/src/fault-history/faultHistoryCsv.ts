@@ -1,6 +1,6 @@
 // faultHistory.csv, produced in the browser (spec 7): Device ID, Date, Time, Email, Fault Code, Fault
 // Description, Fault Status; the agency variant has Date & Time, Agent and Comments.
-import { formatDateTime } from '@fleet/shared-api';
+import { formatDateTime } from '@fleet/shared-api/dates';
 import type { FaultEvent } from '../api/faults';
 import type { FaultDescriber } from '../faulty-systems/faultText';
 

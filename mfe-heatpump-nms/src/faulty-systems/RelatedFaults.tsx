@@ -1,4 +1,4 @@
-import { formatDateTime } from '@fleet/shared-api';
+import { formatDateTime } from '@fleet/shared-api/dates';
 import { Box, Heading } from '@fleet/shared-ui';
 import { DataTable, type DataColumn } from '@fleet/shared-ui/tables';
 import type { RelatedFault } from '../api/faults';

@@ -1,4 +1,5 @@
-import { useLiveCache, useLiveUpdates, type ListInfo, type Selection } from '@fleet/shared-api';
+import { type ListInfo, type Selection } from '@fleet/shared-api';
+import { useLiveCache, useLiveUpdates } from '@fleet/shared-api/live';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { faultKeys, type FaultRecord } from '../api/faults';

@@ -1,4 +1,5 @@
-import { ApiError, errorMessage, formatHeatPumpDate, useBackTo, useOpenWithBack, useParams } from '@fleet/shared-api';
+import { ApiError, errorMessage, useBackTo, useOpenWithBack, useParams } from '@fleet/shared-api';
+import { formatHeatPumpDate } from '@fleet/shared-api/dates';
 import { Box, Button, ErrorPanel, FactList, HStack, LoadingArea, PageHeader, StatusBadge, useEnumText } from '@fleet/shared-ui';
 import { addressLine } from '@fleet/shared-ui/tables';
 import { useHeatPump } from '../api/heat-pumps';

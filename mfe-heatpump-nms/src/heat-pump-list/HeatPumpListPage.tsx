@@ -1,4 +1,5 @@
-import { exportListQuery, formatHeatPumpDate, propertyViewOf, selectionScope, useListState, useLiveCache, useLiveUpdates, useOpenWithBack, useSelection, useSession } from '@fleet/shared-api';
+import { exportListQuery, formatHeatPumpDate, propertyViewOf, selectionScope, useListState, useOpenWithBack, useSelection, useSession } from '@fleet/shared-api';
+import { useLiveCache, useLiveUpdates } from '@fleet/shared-api/live';
 import { useState } from 'react';
 import { AssignDevicesDialog } from '../multi-site/AssignDevicesDialog';
 import { Box, Button, StatusBadge, useEnumText } from '@fleet/shared-ui';

@@ -1,4 +1,4 @@
-import { useListState } from '@fleet/shared-api';
+import { useListState } from '@fleet/shared-api/lists';
 import { Box, Button } from '@fleet/shared-ui';
 import { ListHeader, PagedTable, rowActionsColumn, type DataColumn, type FilterFieldDef } from '@fleet/shared-ui/tables';
 import { useState } from 'react';

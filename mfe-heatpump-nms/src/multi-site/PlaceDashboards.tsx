@@ -1,4 +1,5 @@
-import { ApiError, errorMessage, useBackTo, useListState, useOpenWithBack, useParams } from '@fleet/shared-api';
+import { ApiError, errorMessage, useBackTo, useOpenWithBack, useParams } from '@fleet/shared-api';
+import { useListState } from '@fleet/shared-api/lists';
 import { Box, ErrorPanel, FactList, Heading, LoadingArea, PageHeader } from '@fleet/shared-ui';
 import { addressLine, PagedTable, rowActionsColumn, type DataColumn } from '@fleet/shared-ui/tables';
 import { useMemo } from 'react';

@@ -1,4 +1,5 @@
-import { useListState, useOpenWithBack } from '@fleet/shared-api';
+import { useOpenWithBack } from '@fleet/shared-api';
+import { useListState } from '@fleet/shared-api/lists';
 import { useState } from 'react';
 import { CompanyDialog } from './CompanyDialog';
 import { SiteDialog } from './SiteDialog';

@@ -1,4 +1,5 @@
-import { formatHeatPumpDate, useListState, useLiveCache, useLiveUpdates, useOpenWithBack, type ListInfo } from '@fleet/shared-api';
+import { formatHeatPumpDate, useListState, useOpenWithBack, type ListInfo } from '@fleet/shared-api';
+import { useLiveCache, useLiveUpdates } from '@fleet/shared-api/live';
 import { Heading, StatusBadge } from '@fleet/shared-ui';
 import { PagedTable, rowActionsColumn, type DataColumn } from '@fleet/shared-ui/tables';
 import { useQueryClient } from '@tanstack/react-query';

@@ -1,4 +1,5 @@
-import { exportListQuery, formatDate, useListState, useOpenWithBack } from '@fleet/shared-api';
+import { exportListQuery, useListState, useOpenWithBack } from '@fleet/shared-api';
+import { formatDate } from '@fleet/shared-api/dates';
 import { Box, Button } from '@fleet/shared-ui';
 import { useDeleteConfirm, ExportJobButton, ListHeader, PagedTable, rowActionsColumn, type DataColumn, type FilterFieldDef } from '@fleet/shared-ui/tables';
 import { useAgencies, useDeleteAgency, useStartAgencyExport, type AgencyRow } from '../api/agencies';

@@ -1,4 +1,5 @@
-import { formatDate, Link as RouterLink, useListState } from '@fleet/shared-api';
+import { Link as RouterLink, useListState } from '@fleet/shared-api';
+import { formatDate } from '@fleet/shared-api/dates';
 import { FactList, Link, Wrap } from '@fleet/shared-ui';
 import { useAgency, useAgencyAgents, useAgencyDevices, useDeleteAgency, type AgencyInfo } from '../api/agencies';
 import type { AgentRow } from '../api/agents';

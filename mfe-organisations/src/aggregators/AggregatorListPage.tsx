@@ -1,4 +1,5 @@
-import { formatDate, NAME_MAX_LENGTH, useListState } from '@fleet/shared-api';
+import { NAME_MAX_LENGTH, useListState } from '@fleet/shared-api';
+import { formatDate } from '@fleet/shared-api/dates';
 import { Box, Button, FormField, Input } from '@fleet/shared-ui';
 import { EditDialog, useDialogForm } from '@fleet/shared-ui/overlays';
 import { useDeleteConfirm, ListHeader, PagedTable, rowActionsColumn, type DataColumn, type FilterFieldDef } from '@fleet/shared-ui/tables';

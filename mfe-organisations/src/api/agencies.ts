@@ -1,5 +1,6 @@
 // Agency and integration calls (docs/organisation-calls.md, Agencies and Integrations; Admin).
-import { apiDelete, apiGet, apiList, apiPost, apiPostForm, useFleetMutation, type ExportJob, type ExportListQuery, type ListQuery } from '@fleet/shared-api';
+import { apiDelete, apiGet, apiList, apiPost, apiPostForm, useFleetMutation } from '@fleet/shared-api';
+import { type ExportJob, type ExportListQuery, type ListQuery } from '@fleet/shared-api/lists';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AgencyRow, AgencyInfo, AgencyDeviceRow as DeviceRow, IntegrationRow, IntegrationInfo } from '@fleet/contract';
 

@@ -1,6 +1,7 @@
 // Installation agent calls (docs/organisation-calls.md, Installation agents): the agency's own under
 // /api/agency/agent..., Admin's under /api/agent/....
-import { apiDelete, apiGet, apiList, apiPost, apiPut, useFleetMutation, type ExportJob, type ExportListQuery, type ListQuery } from '@fleet/shared-api';
+import { apiDelete, apiGet, apiList, apiPost, apiPut, useFleetMutation } from '@fleet/shared-api';
+import { type ExportJob, type ExportListQuery, type ListQuery } from '@fleet/shared-api/lists';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AgencyStatus, DeviceRow } from './agencies';
 import type { AgentRecord, AgentRow, AgentLoginPayload as LoginPayload } from '@fleet/contract';

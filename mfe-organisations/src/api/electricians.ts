@@ -1,7 +1,8 @@
 // Electrician and field-worker calls (docs/organisation-calls.md, Electricians): Admin's under
 // /api/electrician and /api/electrician-agent, the agency's under /api/agency/..., the electrician's
 // own field workers under /api/electrician/agent(s). The server's slice decides what is found.
-import { apiDelete, apiGet, apiList, apiPost, apiPut, useFleetMutation, type ListQuery } from '@fleet/shared-api';
+import { apiDelete, apiGet, apiList, apiPost, apiPut, useFleetMutation } from '@fleet/shared-api';
+import { type ListQuery } from '@fleet/shared-api/lists';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { organisationKeys } from './organisations';
 import type { ElectricianRow as Electrician, ElectricianInfo, FieldWorkerRow as FieldWorker, FieldWorkerInfo, InstalledDeviceRow as InstalledDevice, AggregatorOption as Aggregator } from '@fleet/contract';

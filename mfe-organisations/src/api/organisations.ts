@@ -1,5 +1,6 @@
 // Organisation calls (docs/organisation-calls.md): Admin's aggregators and electricity retailers.
-import { apiDelete, apiList, apiPost, apiPut, useFleetMutation, type ListQuery } from '@fleet/shared-api';
+import { apiDelete, apiList, apiPost, apiPut, useFleetMutation } from '@fleet/shared-api';
+import { type ListQuery } from '@fleet/shared-api/lists';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AggregatorRow as Aggregator, RetailerRow } from '@fleet/contract';
 

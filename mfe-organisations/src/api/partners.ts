@@ -1,5 +1,6 @@
 // Partner calls (docs/organisation-calls.md, Partners; Admin): the spec's reads and ours to keep them.
-import { apiDelete, apiGet, apiList, apiPost, apiPut, useFleetMutation, type ListQuery } from '@fleet/shared-api';
+import { apiDelete, apiGet, apiList, apiPost, apiPut, useFleetMutation } from '@fleet/shared-api';
+import { type ListQuery } from '@fleet/shared-api/lists';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AgencyRow, DeviceRow } from './agencies';
 import type { AgentRow } from './agents';

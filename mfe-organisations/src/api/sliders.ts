@@ -1,6 +1,7 @@
 // Slider calls (docs/organisation-calls.md, Sliders): a product line's home-page slides, Admin's add,
 // update (multipart: deviceType, name, link, image) and delete.
-import { apiDelete, apiList, apiPostForm, useFleetMutation, type DeviceType, type ListQuery, type UploadProgress } from '@fleet/shared-api';
+import { apiDelete, apiList, apiPostForm, useFleetMutation, type DeviceType, type UploadProgress } from '@fleet/shared-api';
+import { type ListQuery } from '@fleet/shared-api/lists';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { SlideRow as Slide } from '@fleet/contract';
 

@@ -1,5 +1,6 @@
 // Tariff calls (docs/organisation-calls.md, Tariffs): Admin's distributors' tariffs.
-import { apiDelete, apiGet, apiList, apiPost, apiPut, useFleetMutation, type ListQuery } from '@fleet/shared-api';
+import { apiDelete, apiGet, apiList, apiPost, apiPut, useFleetMutation } from '@fleet/shared-api';
+import { type ListQuery } from '@fleet/shared-api/lists';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TariffRow, TariffInfo } from '@fleet/contract';
 

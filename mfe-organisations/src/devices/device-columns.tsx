@@ -1,4 +1,5 @@
-import { deviceViewOf, formatDate, Link as RouterLink, propertyViewOf, useSession } from '@fleet/shared-api';
+import { deviceViewOf, Link as RouterLink, propertyViewOf, useSession } from '@fleet/shared-api';
+import { formatDate } from '@fleet/shared-api/dates';
 import { Link, StatusBadge, useEnumText } from '@fleet/shared-ui';
 import { PropertyAddressCell, type AddressParts, type DataColumn } from '@fleet/shared-ui/tables';
 import { useOrganisationsTranslation } from '../i18n/translation';

@@ -1,4 +1,5 @@
-import { formatDate, Link as RouterLink, useListState } from '@fleet/shared-api';
+import { Link as RouterLink, useListState } from '@fleet/shared-api';
+import { formatDate } from '@fleet/shared-api/dates';
 import { FactList, Link } from '@fleet/shared-ui';
 import type { DataColumn } from '@fleet/shared-ui/tables';
 import type { ReactNode } from 'react';

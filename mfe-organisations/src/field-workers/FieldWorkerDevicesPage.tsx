@@ -1,4 +1,5 @@
-import { useBackTo, useListState } from '@fleet/shared-api';
+import { useBackTo } from '@fleet/shared-api';
+import { useListState } from '@fleet/shared-api/lists';
 import { Box } from '@fleet/shared-ui';
 import { ListHeader, PagedTable, useDeviceFilterFields } from '@fleet/shared-ui/tables';
 import { useFieldWorker, useFieldWorkerDevices } from '../api/electricians';

@@ -1,4 +1,5 @@
-import { formatDate, Link as RouterLink, useListState, useOpenWithBack } from '@fleet/shared-api';
+import { Link as RouterLink, useListState, useOpenWithBack } from '@fleet/shared-api';
+import { formatDate } from '@fleet/shared-api/dates';
 import { Box, Button, Link } from '@fleet/shared-ui';
 import { useDeleteConfirm, ListHeader, PagedTable, rowActionsColumn, type DataColumn, type FilterFieldDef } from '@fleet/shared-ui/tables';
 import { useDeleteFieldWorker, useFieldWorkers, type FieldWorker, type FieldWorkerArea } from '../api/electricians';

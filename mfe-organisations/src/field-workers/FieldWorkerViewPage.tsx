@@ -1,4 +1,5 @@
-import { formatDate, Link as RouterLink, useFieldRefusal } from '@fleet/shared-api';
+import { Link as RouterLink, useFieldRefusal } from '@fleet/shared-api';
+import { formatDate } from '@fleet/shared-api/dates';
 import { Button, FactList, Link } from '@fleet/shared-ui';
 import { EditDialog, useDialogForm } from '@fleet/shared-ui/overlays';
 import { yupResolver } from '@hookform/resolvers/yup';

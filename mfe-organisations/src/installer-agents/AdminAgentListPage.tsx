@@ -1,4 +1,4 @@
-import { exportListQuery, useListState } from '@fleet/shared-api';
+import { exportListQuery, useListState } from '@fleet/shared-api/lists';
 import { Box } from '@fleet/shared-ui';
 import { ExportJobButton, ListHeader, PagedTable, type FilterFieldDef } from '@fleet/shared-ui/tables';
 import { useAgents, useStartAgentExport } from '../api/agents';

@@ -1,4 +1,5 @@
-import { useListState, useOpenWithBack } from '@fleet/shared-api';
+import { useOpenWithBack } from '@fleet/shared-api';
+import { useListState } from '@fleet/shared-api/lists';
 import { Box, Button } from '@fleet/shared-ui';
 import { useDeleteConfirm, ListHeader, PagedTable, RowActions } from '@fleet/shared-ui/tables';
 import { useAgents, useDeleteAgent, type AgentRow } from '../api/agents';

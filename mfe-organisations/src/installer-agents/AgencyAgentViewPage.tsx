@@ -1,4 +1,4 @@
-import { useListState } from '@fleet/shared-api';
+import { useListState } from '@fleet/shared-api/lists';
 import { useAgentDevices, useAgentPayload, useDeleteAgent } from '../api/agents';
 import { useDeviceColumns } from '../devices/device-columns';
 import { useProductLine } from '../agencies/product-line';

@@ -1,4 +1,4 @@
-import { useListState } from '@fleet/shared-api';
+import { useListState } from '@fleet/shared-api/lists';
 import { useUiTranslation } from '@fleet/shared-ui';
 import { FiltersButton, ListFilters, PagedTable, useDeviceFilterFields } from '@fleet/shared-ui/tables';
 import { useAgentDevices, useAgentPayload } from '../api/agents';

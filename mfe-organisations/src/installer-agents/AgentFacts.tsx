@@ -1,4 +1,4 @@
-import { formatDate } from '@fleet/shared-api';
+import { formatDate } from '@fleet/shared-api/dates';
 import { Alert, FactList, Heading, Stack } from '@fleet/shared-ui';
 import type { ReactNode } from 'react';
 import type { LoginPayload } from '../api/agents';

@@ -1,4 +1,5 @@
-import { Link as RouterLink, useListState } from '@fleet/shared-api';
+import { Link as RouterLink } from '@fleet/shared-api';
+import { useListState } from '@fleet/shared-api/lists';
 import { Box, Link, Text } from '@fleet/shared-ui';
 import { ListHeader, PagedTable, type DataColumn, type FilterFieldDef } from '@fleet/shared-ui/tables';
 import { useIntegrations, type IntegrationRow } from '../api/agencies';

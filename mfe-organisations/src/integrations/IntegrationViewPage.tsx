@@ -1,4 +1,4 @@
-import { useListState } from '@fleet/shared-api';
+import { useListState } from '@fleet/shared-api/lists';
 import { FactList, Heading } from '@fleet/shared-ui';
 import { DataTable, OptionSelect, type DataColumn } from '@fleet/shared-ui/tables';
 import { useAgencyDevices, useIntegration, type IntegrationInfo } from '../api/agencies';

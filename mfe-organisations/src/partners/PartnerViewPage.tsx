@@ -1,4 +1,5 @@
-import { Link as RouterLink, useListState } from '@fleet/shared-api';
+import { Link as RouterLink } from '@fleet/shared-api';
+import { useListState } from '@fleet/shared-api/lists';
 import { Button, FactList, HStack, Link } from '@fleet/shared-ui';
 import { useDeleteConfirm, OptionSelect, type DataColumn } from '@fleet/shared-ui/tables';
 import { useState } from 'react';

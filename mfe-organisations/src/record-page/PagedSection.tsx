@@ -1,4 +1,5 @@
-import type { ListInfo, ListStateControls } from '@fleet/shared-api';
+import type { ListInfo } from '@fleet/shared-api';
+import type { ListStateControls } from '@fleet/shared-api/lists';
 import { Box, Heading, HStack } from '@fleet/shared-ui';
 import { PagedTable, type DataColumn, type ListResult } from '@fleet/shared-ui/tables';
 import type { ReactNode } from 'react';

@@ -1,4 +1,5 @@
-import { formatDate, productDeviceType, useListState } from '@fleet/shared-api';
+import { productDeviceType, useListState } from '@fleet/shared-api';
+import { formatDate } from '@fleet/shared-api/dates';
 import { Box, Button, Image, Link, Text, useProductName } from '@fleet/shared-ui';
 import { useDeleteConfirm, ListHeader, PagedTable, rowActionsColumn, type DataColumn, type FilterFieldDef } from '@fleet/shared-ui/tables';
 import { useState } from 'react';

@@ -1,4 +1,5 @@
-import { formatDate, useListState, useOpenWithBack } from '@fleet/shared-api';
+import { useListState, useOpenWithBack } from '@fleet/shared-api';
+import { formatDate } from '@fleet/shared-api/dates';
 import { Box, Button } from '@fleet/shared-ui';
 import { useDeleteConfirm, ListHeader, PagedTable, rowActionsColumn, type DataColumn, type FilterFieldDef } from '@fleet/shared-ui/tables';
 import { useDeleteTariff, useTariffs, type TariffRow } from '../api/tariffs';

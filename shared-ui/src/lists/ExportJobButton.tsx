@@ -1,5 +1,6 @@
 import { Button, HStack, Link, Text } from '@chakra-ui/react';
-import { apiUrl, errorMessage, useExportJob, type ExportJob } from '@fleet/shared-api';
+import { apiUrl, errorMessage } from '@fleet/shared-api';
+import { useExportJob, type ExportJob } from '@fleet/shared-api/lists';
 import { useEffect, useRef, useState } from 'react';
 import { DownloadIcon } from '../icons';
 import { useUiTranslation } from '../texts/ui-texts';

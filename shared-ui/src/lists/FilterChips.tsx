@@ -1,4 +1,4 @@
-import type { FilterValues, ListStateControls } from '@fleet/shared-api';
+import type { FilterValues, ListStateControls } from '@fleet/shared-api/lists';
 import { Badge, Box, Button, Wrap } from '@chakra-ui/react';
 import { FilterIcon } from '../icons';
 import { CloseIcon } from '../table/table-icons';

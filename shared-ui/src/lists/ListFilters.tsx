@@ -1,4 +1,4 @@
-import type { FilterValues, ListStateControls } from '@fleet/shared-api';
+import type { FilterValues, ListStateControls } from '@fleet/shared-api/lists';
 import { Checkbox, Fieldset, Input, Stack } from '@chakra-ui/react';
 import { DateRangePicker } from '../dates/DateRangePicker';
 // by package name: the drawer is the overlays share key's, loaded once for the page

@@ -1,6 +1,7 @@
 // Issue 20 item 10: a list shows which filters are on (a chip per filter that clears it) and how many
 // (the Filters button's count).
-import { MemoryRouter, useListState, useLocation } from '@fleet/shared-api';
+import { MemoryRouter, useLocation } from '@fleet/shared-api';
+import { useListState } from '@fleet/shared-api/lists';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect } from 'react';

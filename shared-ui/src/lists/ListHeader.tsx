@@ -1,4 +1,4 @@
-import type { ListStateControls } from '@fleet/shared-api';
+import type { ListStateControls } from '@fleet/shared-api/lists';
 import type { ReactNode } from 'react';
 import { PageHeader } from '../layout/PageHeader';
 import { useUiTranslation } from '../texts/ui-texts';

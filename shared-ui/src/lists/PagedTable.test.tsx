@@ -1,5 +1,6 @@
 // Issue 21 item 4: one list primitive for lists inside a page (a record's section, a dialog's table).
-import { MemoryRouter, Route, Routes, useListState, useLocation } from '@fleet/shared-api';
+import { MemoryRouter, Route, Routes, useLocation } from '@fleet/shared-api';
+import { useListState } from '@fleet/shared-api/lists';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';

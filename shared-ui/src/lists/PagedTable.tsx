@@ -1,4 +1,5 @@
-import { useFailureToast, useLocation, useParams, type ListStateControls, type Selection } from '@fleet/shared-api';
+import { useFailureToast, useLocation, useParams } from '@fleet/shared-api';
+import { type ListStateControls, type Selection } from '@fleet/shared-api/lists';
 import type { ReactNode } from 'react';
 import { DataTable, type DataColumn } from '../table/DataTable';
 import { Pager } from '../table/Pager';

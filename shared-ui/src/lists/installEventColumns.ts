@@ -1,4 +1,4 @@
-import { formatDateTime } from '@fleet/shared-api';
+import { formatDateTime } from '@fleet/shared-api/dates';
 import type { DataColumn } from '../table/DataTable';
 import { useUiTranslation } from '../texts/ui-texts';
 

@@ -3,7 +3,8 @@
 // screens, in one plain React root and one webpack production bundle: what the composed console
 // serves at /admin/dashboard, without federation, single-spa or the registry. It starts the same
 // session services as the shell (silent renewal, the live socket).
-import { BrowserRouter, liveUpdates, sessionKeepAlive, useSession, type RemoteDescription } from '@fleet/shared-api';
+import { BrowserRouter, sessionKeepAlive, useSession, type RemoteDescription } from '@fleet/shared-api';
+import { liveUpdates } from '@fleet/shared-api/live';
 import { applyStoredColorMode, Box, Flex, FleetUiProvider, I18nextProvider } from '@fleet/shared-ui';
 import { createRemoteQueryClient } from '@fleet/shared-ui/remote';
 import { QueryClientProvider } from '@tanstack/react-query';
