@@ -3,7 +3,7 @@ import { Textarea } from '@fleet/shared-ui/fields';
 import { EditDialog } from '@fleet/shared-ui/overlays';
 import * as yup from 'yup';
 import { useSaveModel, type HeatPumpModel } from '../api/models';
-import { useSchemaDialogForm } from '../forms/useSchemaDialogForm';
+import { useRecordDialog } from '../forms/useSchemaDialogForm';
 
 /** Names of things are at most 60 characters (spec 9); the input stops accepting more. */
 const MODEL_NAME_MAX = 60;
@@ -27,21 +27,15 @@ const valuesOf = (model: HeatPumpModel | null): ModelValues => ({
 /** Add or update a heat-pump model: Model Name*, Capacity (litres), Description. */
 export function ModelDialog({ open, model, onClose }: { open: boolean; model: HeatPumpModel | null; onClose: () => void }) {
   const save = useSaveModel();
-  const { t, err, dialog, submit, register, errors } = useSchemaDialogForm<ModelValues, HeatPumpModel | null>({ schema, open, record: model, valuesOf, save, onClose });
+  const toBody = (values: ModelValues) => ({
+    model_name: values.model_name.trim(),
+    ...(values.capacity_litres ? { capacity_litres: Number(values.capacity_litres) } : {}),
+    ...(values.description.trim() ? { description: values.description.trim() } : {}),
+  });
+  const { t, err, editDialog, register, errors } = useRecordDialog({ schema, open, record: model, valuesOf, save, onClose, titles: ['models.edit', 'models.add'], toBody });
 
   return (
-    <EditDialog
-      {...dialog}
-      title={model ? t('models.edit') : t('models.add')}
-      onSubmit={submit((values) =>
-        save.mutateAsync({
-          ...(model ? { id: model.id } : {}),
-          model_name: values.model_name.trim(),
-          ...(values.capacity_litres ? { capacity_litres: Number(values.capacity_litres) } : {}),
-          ...(values.description.trim() ? { description: values.description.trim() } : {}),
-        }),
-      )}
-    >
+    <EditDialog {...editDialog}>
       <Stack gap="4">
         <TextField label={t('models.name')} required maxLength={MODEL_NAME_MAX} error={err(errors.model_name?.message)} {...register('model_name')} />
         <TextField label={t('models.capacity')} inputMode="numeric" error={err(errors.capacity_litres?.message)} {...register('capacity_litres')} />

@@ -1,12 +1,11 @@
 import { Stack, TextField } from '@fleet/shared-ui';
 import { EditDialog } from '@fleet/shared-ui/overlays';
-import { Controller } from 'react-hook-form';
 import * as yup from 'yup';
 import { useSaveCompany, type CompanyRow } from '../api/nms';
-import { useSchemaDialogForm } from '../forms/useSchemaDialogForm';
+import { textsOf, useRecordDialog } from '../forms/useSchemaDialogForm';
 import { NAME_MAX, VALID_EMAIL_RE } from './rules';
 import { AddressField } from './AddressField';
-import { PagedChoice } from './PagedChoice';
+import { ChoiceField } from './ChoiceField';
 
 function schemaFor(admin: boolean) {
   return yup.object({
@@ -20,9 +19,7 @@ type CompanyValues = yup.InferType<ReturnType<typeof schemaFor>>;
 
 const valuesOf = (c: CompanyRow | null): CompanyValues => ({
   agency_ids: c?.agencies.map((a) => a.id) ?? [],
-  company_name: c?.company_name ?? '',
-  company_address: c?.company_address ?? '',
-  contact_person_email: c?.contact_person_email ?? '',
+  ...textsOf(c, ['company_name', 'company_address', 'contact_person_email']),
 });
 
 /**
@@ -31,40 +28,28 @@ const valuesOf = (c: CompanyRow | null): CompanyValues => ({
  */
 export function CompanyDialog({ open, company, admin, onClose }: { open: boolean; company: CompanyRow | null; admin: boolean; onClose: () => void }) {
   const save = useSaveCompany();
-  const { t, err, dialog, submit, register, control, errors } = useSchemaDialogForm<CompanyValues, CompanyRow | null>({ schema: schemaFor(admin), open, record: company, valuesOf, save, onClose });
+  const toBody = (v: CompanyValues) => ({
+    ...(admin ? { agency_ids: v.agency_ids } : {}),
+    company_name: v.company_name.trim(),
+    company_address: v.company_address.trim(),
+    ...(company ? {} : { contact_person_email: v.contact_person_email.trim() }),
+  });
+  const { t, err, editDialog, register, control, errors } = useRecordDialog({ schema: schemaFor(admin), open, record: company, valuesOf, save, onClose, titles: ['companyForm.updateTitle', 'companyForm.newTitle'], toBody });
 
   return (
-    <EditDialog
-      {...dialog}
-      title={company ? t('companyForm.updateTitle') : t('companyForm.newTitle')}
-      onSubmit={submit((v) =>
-        save.mutateAsync({
-          ...(company ? { id: company.id } : {}),
-          ...(admin ? { agency_ids: v.agency_ids } : {}),
-          company_name: v.company_name.trim(),
-          company_address: v.company_address.trim(),
-          ...(company ? {} : { contact_person_email: v.contact_person_email.trim() }),
-        }),
-      )}
-    >
+    <EditDialog {...editDialog}>
       <Stack gap="4">
         {admin && (
-          <Controller
+          <ChoiceField
             control={control}
             name="agency_ids"
-            render={({ field }) => (
-              <PagedChoice
-                legend={t('companyForm.agency')}
-                list="agencies"
-                search={(text): Record<string, string> => (text ? { agency_name: text } : {})}
-                toOption={(row) => ({ id: Number(row.id), label: String(row.agency_name) })}
-                known={company?.agencies.map((a) => ({ id: a.id, label: a.agency_name })) ?? []}
-                selected={field.value}
-                onChange={field.onChange}
-                multiple
-                error={err(errors.agency_ids?.message)}
-              />
-            )}
+            legend={t('companyForm.agency')}
+            list="agencies"
+            search={(text): Record<string, string> => (text ? { agency_name: text } : {})}
+            toOption={(row) => ({ id: Number(row.id), label: String(row.agency_name) })}
+            known={company?.agencies.map((a) => ({ id: a.id, label: a.agency_name })) ?? []}
+            multiple
+            error={err(errors.agency_ids?.message)}
           />
         )}
         <TextField label={t('companyForm.name')} required maxLength={NAME_MAX} error={err(errors.company_name?.message)} {...register('company_name')} />

@@ -1,11 +1,11 @@
 import { Stack, TextField } from '@fleet/shared-ui';
 import { EditDialog } from '@fleet/shared-ui/overlays';
-import { Controller } from 'react-hook-form';
 import * as yup from 'yup';
 import { useSaveSite, type SiteRow } from '../api/nms';
-import { useSchemaDialogForm } from '../forms/useSchemaDialogForm';
+import { textsOf, useRecordDialog } from '../forms/useSchemaDialogForm';
 import { AddressField } from './AddressField';
-import { COMPANY_CHOICES, PagedChoice } from './PagedChoice';
+import { ChoiceField } from './ChoiceField';
+import { COMPANY_CHOICES } from './PagedChoice';
 import { NAME_MAX, VALID_EMAIL_RE } from './rules';
 
 function schemaFor(chooseCompany: boolean) {
@@ -19,13 +19,7 @@ function schemaFor(chooseCompany: boolean) {
 }
 type SiteValues = yup.InferType<ReturnType<typeof schemaFor>>;
 
-const valuesOf = (s: SiteRow | null): SiteValues => ({
-  company_ids: s ? [s.company_id] : [],
-  site_name: s?.site_name ?? '',
-  site_address: s?.site_address ?? '',
-  site_manager_name: s?.site_manager_name ?? '',
-  site_manager_email: s?.site_manager_email ?? '',
-});
+const valuesOf = (s: SiteRow | null): SiteValues => ({ company_ids: s ? [s.company_id] : [], ...textsOf(s, ['site_name', 'site_address', 'site_manager_name', 'site_manager_email']) });
 
 /**
  * New Site (spec modal 4): Multi Site Company (Admin and Agency choose one, 25 at a time; a company
@@ -46,40 +40,15 @@ export function SiteDialog({
   onClose: () => void;
 }) {
   const save = useSaveSite();
-  const { t, err, dialog, submit, register, control, errors } = useSchemaDialogForm<SiteValues, SiteRow | null>({ schema: schemaFor(chooseCompany), open, record: site, valuesOf, save, onClose });
+  const chosen = (v: SiteValues) => (companyId !== undefined ? { company_id: companyId } : chooseCompany && v.company_ids[0] !== undefined ? { company_id: v.company_ids[0] } : {});
+  const toBody = (v: SiteValues) => ({ ...chosen(v), site_name: v.site_name.trim(), site_address: v.site_address.trim(), site_manager_name: v.site_manager_name.trim(), site_manager_email: v.site_manager_email.trim() });
+  const { t, err, editDialog, register, control, errors } = useRecordDialog({ schema: schemaFor(chooseCompany), open, record: site, valuesOf, save, onClose, titles: ['siteForm.updateTitle', 'siteForm.newTitle'], toBody });
 
   return (
-    <EditDialog
-      {...dialog}
-      title={site ? t('siteForm.updateTitle') : t('siteForm.newTitle')}
-      onSubmit={submit((v) =>
-        save.mutateAsync({
-          ...(site ? { id: site.id } : {}),
-          ...(companyId !== undefined ? { company_id: companyId } : chooseCompany && v.company_ids[0] !== undefined ? { company_id: v.company_ids[0] } : {}),
-          site_name: v.site_name.trim(),
-          site_address: v.site_address.trim(),
-          site_manager_name: v.site_manager_name.trim(),
-          site_manager_email: v.site_manager_email.trim(),
-        }),
-      )}
-    >
+    <EditDialog {...editDialog}>
       <Stack gap="4">
         {chooseCompany && (
-          <Controller
-            control={control}
-            name="company_ids"
-            render={({ field }) => (
-              <PagedChoice
-                legend={t('siteForm.company')}
-                {...COMPANY_CHOICES}
-                known={site ? [{ id: site.company_id, label: site.company_name }] : []}
-                selected={field.value}
-                onChange={field.onChange}
-                multiple={false}
-                error={err(errors.company_ids?.message)}
-              />
-            )}
-          />
+          <ChoiceField control={control} name="company_ids" legend={t('siteForm.company')} {...COMPANY_CHOICES} known={site ? [{ id: site.company_id, label: site.company_name }] : []} multiple={false} error={err(errors.company_ids?.message)} />
         )}
         <TextField label={t('siteForm.name')} required maxLength={NAME_MAX} error={err(errors.site_name?.message)} {...register('site_name')} />
         <AddressField label={t('siteForm.address')} required error={err(errors.site_address?.message)} {...register('site_address')} />
