@@ -76,22 +76,27 @@ async function postJson(url: string, body: unknown): Promise<Response> {
   return fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 }
 
+/** Signs the demo Admin in on a running server (password, then the mailed code): its access token. */
+async function signInAdmin(r: Running): Promise<string> {
+  const email = 'admin@demo.test';
+  expect((await postJson(`${r.url}/api/authenticate/login`, { email, password: DEMO_PASSWORD })).status).toBe(200);
+  const mails = (await (await fetch(`${r.url}/api/dev/outbox?to=${email}`)).json()) as { info: { data: Array<{ text: string }> } };
+  const otp = /\b(\d{6})\b/.exec(mails.info.data[0]?.text ?? '')?.[1];
+  return ((await (await postJson(`${r.url}/api/authenticate/login-otp`, { email, otp })).json()) as { token: string }).token;
+}
+
 it('starts, logs JSON, stops on SIGTERM, and keeps sessions across a restart', async () => {
   const first = await start();
-  const email = 'admin@demo.test';
-  expect((await postJson(`${first.url}/api/authenticate/login`, { email, password: DEMO_PASSWORD })).status).toBe(200);
-  const mails = (await (await fetch(`${first.url}/api/dev/outbox?to=${email}`)).json()) as { info: { data: Array<{ text: string }> } };
-  const otp = /\b(\d{6})\b/.exec(mails.info.data[0]?.text ?? '')?.[1];
-  const signedIn = (await (await postJson(`${first.url}/api/authenticate/login-otp`, { email, otp })).json()) as { token: string };
+  const token = await signInAdmin(first);
   expect(await stop(first)).toBe(0);
   const lines = first.output().trim().split('\n');
   for (const line of lines) expect(() => JSON.parse(line) as unknown).not.toThrow();
   expect(lines.some((l) => l.includes('"shutting down"'))).toBe(true);
-  expect(first.output()).not.toContain(signedIn.token);
+  expect(first.output()).not.toContain(token);
 
   const second = await start();
   try {
-    const profile = await fetch(`${second.url}/api/profile`, { headers: { authorization: `Bearer ${signedIn.token}` } });
+    const profile = await fetch(`${second.url}/api/profile`, { headers: { authorization: `Bearer ${token}` } });
     expect(profile.status).toBe(200);
   } finally {
     expect(await stop(second)).toBe(0);
@@ -100,11 +105,7 @@ it('starts, logs JSON, stops on SIGTERM, and keeps sessions across a restart', a
 
 it('on SIGTERM during a large upload: new connections get 503, not a reset, and it exits 0 within 10 s', async () => {
   const running = await start();
-  const email = 'admin@demo.test';
-  expect((await postJson(`${running.url}/api/authenticate/login`, { email, password: DEMO_PASSWORD })).status).toBe(200);
-  const mails = (await (await fetch(`${running.url}/api/dev/outbox?to=${email}`)).json()) as { info: { data: Array<{ text: string }> } };
-  const otp = /\b(\d{6})\b/.exec(mails.info.data[0]?.text ?? '')?.[1];
-  const { token } = (await (await postJson(`${running.url}/api/authenticate/login-otp`, { email, otp })).json()) as { token: string };
+  const token = await signInAdmin(running);
 
   // An upload of 40 MB that trickles in and is still running when SIGTERM arrives.
   const { port } = new URL(running.url);

@@ -7,17 +7,13 @@ import { requireVisible, scopeFor, ENTITY_TABLES, type ScopedEntity } from '../s
 import { ApiError } from '../src/server/errors';
 import { buildListing, listInfo } from '../src/server/listing';
 import { SqlParams, whereClause } from '../src/server/sql';
-import { startTestApp, type TestApp, SETUP_TIMEOUT, callerByEmail } from './support/app';
+import { appForFile, SETUP_TIMEOUT, callerByEmail } from './support/app';
 
-let t: TestApp;
+const t = appForFile({}, { devices: 400 });
 let db: Db;
 beforeAll(async () => {
-  t = await startTestApp({}, { devices: 400 });
   db = t.db;
 }, SETUP_TIMEOUT);
-afterAll(async () => {
-  await t.close();
-});
 
 const callerOf = (email: string) => callerByEmail(db, email);
 

@@ -6,7 +6,7 @@
 jest.setTimeout(120_000);
 import { buildApp } from '../src/app';
 import type { Db } from '../src/db';
-import { DEMO_PASSWORD, post, startTestApp, type TestApp, SETUP_TIMEOUT } from './support/app';
+import { appForFile, DEMO_PASSWORD, post, SETUP_TIMEOUT } from './support/app';
 
 // Every argon2 verification, by the parameters of the hash it checks against (never the hash
 // itself), and every hash made (a failed sign-in makes none).
@@ -26,17 +26,13 @@ jest.mock('@node-rs/argon2', () => {
   };
 });
 
-let t: TestApp;
+const t = appForFile({});
 beforeAll(async () => {
-  t = await startTestApp({});
   // an invited account (no password chosen yet) is a third kind of known address
   await t.db.query(
     `INSERT INTO users (email, password_hash, user_type, status, email_verified_at) VALUES ('invited.alike@demo.test', '!invited:x', 'sm', 'active', now())`,
   );
 }, SETUP_TIMEOUT);
-afterAll(async () => {
-  await t.close();
-});
 
 interface Trace {
   status: number;

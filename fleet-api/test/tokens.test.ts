@@ -1,7 +1,7 @@
 // Access and refresh tokens (SECURITY.md 15-17): forged, expired and misused tokens are 401; a
 // refresh rotates; reuse ends the chain; logout, disabling and deleting end tokens.
 import { createHmac } from 'node:crypto';
-import { bearer, post, signIn, appForFile } from './support/app';
+import { bearer, post, signIn, appForFile, type SignedIn } from './support/app';
 
 const t = appForFile();
 
@@ -127,19 +127,34 @@ describe('logout', () => {
 });
 
 describe('the users row decides', () => {
-  it('a disabled user is refused at once, and cannot sign in', async () => {
-    const s = await signIn(t.app, 'mscc@demo.test');
-    const url = '/api/mscc/nms/profile/get';
+  /**
+   * A signed-in `email` reads `url`; once `disable` has run, its token is refused at once (and `more`
+   * holds); `enable` puts the row back for the next tests.
+   */
+  async function refusedOnceDisabled(email: string, url: string, disable: string, enable: string, more?: (s: SignedIn) => Promise<void>) {
+    const s = await signIn(t.app, email);
     expect((await t.app.inject({ url, headers: bearer(s.token) })).statusCode).toBe(200);
-    await t.db.query("UPDATE users SET status = 'disabled' WHERE email = 'mscc@demo.test'");
+    await t.db.query(disable, [email]);
     try {
       expect((await t.app.inject({ url, headers: bearer(s.token) })).statusCode).toBe(401);
-      expect((await post(t.app, '/api/token-refresh', { refresh_token: s.refresh_token })).statusCode).toBe(401);
-      const login = await post(t.app, '/api/authenticate/login', { email: 'mscc@demo.test', password: 'Demo-pass-2026' });
-      expect(login.statusCode).toBe(401);
+      await more?.(s);
     } finally {
-      await t.db.query("UPDATE users SET status = 'active' WHERE email = 'mscc@demo.test'");
+      await t.db.query(enable, [email]);
     }
+  }
+
+  it('a disabled user is refused at once, and cannot sign in', async () => {
+    await refusedOnceDisabled(
+      'mscc@demo.test',
+      '/api/mscc/nms/profile/get',
+      "UPDATE users SET status = 'disabled' WHERE email = $1",
+      "UPDATE users SET status = 'active' WHERE email = $1",
+      async (s) => {
+        expect((await post(t.app, '/api/token-refresh', { refresh_token: s.refresh_token })).statusCode).toBe(401);
+        const login = await post(t.app, '/api/authenticate/login', { email: 'mscc@demo.test', password: 'Demo-pass-2026' });
+        expect(login.statusCode).toBe(401);
+      },
+    );
   });
 
   it('a deleted user is refused', async () => {
@@ -156,14 +171,11 @@ describe('the users row decides', () => {
   });
 
   it('an agency set In-Active ends its users\' tokens', async () => {
-    const s = await signIn(t.app, 'agency@demo.test');
-    const url = '/api/agency/getprofile';
-    expect((await t.app.inject({ url, headers: bearer(s.token) })).statusCode).toBe(200);
-    await t.db.query("UPDATE agencies SET status = 'In-Active' WHERE email = 'agency@demo.test'");
-    try {
-      expect((await t.app.inject({ url, headers: bearer(s.token) })).statusCode).toBe(401);
-    } finally {
-      await t.db.query("UPDATE agencies SET status = 'Active' WHERE email = 'agency@demo.test'");
-    }
+    await refusedOnceDisabled(
+      'agency@demo.test',
+      '/api/agency/getprofile',
+      "UPDATE agencies SET status = 'In-Active' WHERE email = $1",
+      "UPDATE agencies SET status = 'Active' WHERE email = $1",
+    );
   });
 });

@@ -1,17 +1,13 @@
 // Bad input is a 400 naming the field, never a 5xx or a stack trace; unknown fields are refused on
 // every auth call (SECURITY.md 6, 24).
-import { bearer, post, signIn, startTestApp, type TestApp, SETUP_TIMEOUT } from './support/app';
+import { appForFile, bearer, post, signIn, SETUP_TIMEOUT } from './support/app';
 
-let t: TestApp;
+const t = appForFile();
 let adminToken = '';
 let adminRefresh = '';
 beforeAll(async () => {
-  t = await startTestApp();
   ({ token: adminToken, refresh_token: adminRefresh } = await signIn(t.app, 'admin@demo.test'));
 }, SETUP_TIMEOUT);
-afterAll(async () => {
-  await t.close();
-});
 
 /** Every auth call with a body that passes validation. */
 const AUTH_CALLS: Array<[string, () => Record<string, unknown>, boolean]> = [

@@ -5,18 +5,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { csvField, inlineParams, sqlLiteral } from '../../src/modules/devices/export';
-import { bearersOf, startTestApp, type TestApp, SETUP_TIMEOUT } from '../support/app';
+import { appForFile, bearersOf, SETUP_TIMEOUT } from '../support/app';
 
-let t: TestApp;
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fleet-devices-'));
+const t = appForFile({ dataDir }, { devices: 120 });
 const tokens: Record<string, Record<string, string>> = {};
 let agencyId = 0;
 let electricianId = 0;
 let customerId = 0;
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fleet-devices-'));
 
 beforeAll(async () => {
-  t = await startTestApp({ dataDir }, { devices: 120 });
   Object.assign(tokens, await bearersOf(t.app, ['Admin', 'Agency', 'Electrician', 'Customer']));
   const ids = await t.db.query<{ agency_id: number; electrician_id: number; customer_id: number; user_type: string }>(
     `SELECT user_type, agency_id::int, electrician_id::int, customer_id::int FROM users
@@ -29,7 +28,6 @@ beforeAll(async () => {
   }
 }, SETUP_TIMEOUT);
 afterAll(async () => {
-  await t.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
 

@@ -1,21 +1,17 @@
 // Smoke alarms of safelink hubs and the flashes CSV (issue 9): the hub's slice decides who sees an
 // alarm, another slice's id answers 404; the CSV prices energy with the rate and tariff in effect,
 // corrections included, and refuses bad periods with a message (the console shows it).
-import { bearersOf, startTestApp, type TestApp, SETUP_TIMEOUT } from '../support/app';
+import { appForFile, bearersOf, SETUP_TIMEOUT } from '../support/app';
 import { FLASHES_HEADER, MAX_FLASH_DAYS } from '../../src/modules/devices/flashes';
 
-let t: TestApp;
+const t = appForFile({}, { devices: 120 });
 const tokens: Record<string, Record<string, string>> = {};
 let agencyId = 0;
 
 beforeAll(async () => {
-  t = await startTestApp({}, { devices: 120 });
   Object.assign(tokens, await bearersOf(t.app, ['Admin', 'Agency', 'Electrician', 'Customer']));
   agencyId = (await t.db.query<{ id: number }>("SELECT agency_id::int AS id FROM users WHERE email = 'agency@demo.test'")).rows[0]?.id ?? 0;
 }, SETUP_TIMEOUT);
-afterAll(async () => {
-  await t.close();
-});
 
 type Alarm = Record<string, unknown> & { id: number; safelink_device_id: number; serial_number: string; alarm_status: string };
 interface Reply {

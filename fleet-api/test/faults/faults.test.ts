@@ -4,18 +4,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { bearersOf, startTestApp, type TestApp, SETUP_TIMEOUT } from '../support/app';
+import { appForFile, bearersOf, SETUP_TIMEOUT } from '../support/app';
 
-let t: TestApp;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fleet-faults-'));
+const t = appForFile({ dataDir }, { devices: 700 });
 const tokens: Record<string, Record<string, string>> = {};
 
 beforeAll(async () => {
-  t = await startTestApp({ dataDir }, { devices: 700 });
   Object.assign(tokens, await bearersOf(t.app, ['Admin', 'Agency', 'mscc', 'sm', 'User', 'Electrician']));
 }, SETUP_TIMEOUT);
 afterAll(async () => {
-  await t.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
 

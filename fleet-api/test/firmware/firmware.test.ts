@@ -2,15 +2,9 @@
 // behind by a refused upload, signed downloads of the same bytes (SECURITY.md 18, 19).
 // The machine is shared by several engineers' builds: generous budgets, no timing assertions.
 jest.setTimeout(120_000);
-import { addFirmware, call, md5, q, sendForm, startOtaApp, type FormPart, type OtaTestApp } from '../ota/support';
+import { addFirmware, call, md5, q, sendForm, otaAppForFile, type FormPart } from '../ota/support';
 
-let t: OtaTestApp;
-beforeAll(async () => {
-  t = await startOtaApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = otaAppForFile();
 
 const LIMIT = 52_428_800;
 

@@ -7,18 +7,14 @@ import path from 'node:path';
 import { buildApp } from '../../src/app';
 import { MALFORMED_MESSAGE, STALLED_MESSAGE } from '../../src/modules/firmware/upload';
 import { STAGING_FOLDER } from '../../src/storage/firmware-storage';
-import { md5, startOtaApp, type OtaTestApp } from '../ota/support';
+import { md5, otaAppForFile } from '../ota/support';
 
-let t: OtaTestApp;
+const t = otaAppForFile({ uploadIdleTimeoutMs: 1000 });
 let port = 0;
 beforeAll(async () => {
-  t = await startOtaApp({ uploadIdleTimeoutMs: 1000 });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const address = t.app.server.address();
   port = typeof address === 'object' && address ? address.port : 0;
-});
-afterAll(async () => {
-  await t.close();
 });
 
 /** Files this process holds open under the firmware folder. */

@@ -12,20 +12,16 @@ import type { Caller } from '../../src/policy/roles';
 import { scopeFor } from '../../src/policy/scope';
 import { SqlParams } from '../../src/server/sql';
 import { HeatPumpSimulator } from '../../src/simulator/heat-pumps';
-import { signIn, startTestApp, type TestApp, SETUP_TIMEOUT, callerByEmail } from '../support/app';
+import { appForFile, signIn, SETUP_TIMEOUT, callerByEmail } from '../support/app';
 
-let t: TestApp;
+const t = appForFile({}, { devices: 700 });
 let base = '';
 const ORIGIN = 'http://localhost:8080';
 
 beforeAll(async () => {
-  t = await startTestApp({}, { devices: 700 });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 }, SETUP_TIMEOUT);
-afterAll(async () => {
-  await t.close();
-});
 
 interface Listener {
   socket: WebSocket;

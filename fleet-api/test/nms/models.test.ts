@@ -1,16 +1,12 @@
 // Heat-pump models (issue 11): Admin lists, adds, updates and deletes them; a name is unique (case
 // aside), a model heat pumps use is not deleted; bad input is refused with a message and saves nothing.
-import { bearer, signIn, startTestApp, type TestApp, SETUP_TIMEOUT } from '../support/app';
+import { appForFile, bearer, signIn, SETUP_TIMEOUT } from '../support/app';
 
-let t: TestApp;
+const t = appForFile({}, { devices: 200 });
 let admin: Record<string, string>;
 beforeAll(async () => {
-  t = await startTestApp({}, { devices: 200 });
   admin = bearer((await signIn(t.app, 'admin@demo.test')).token);
 }, SETUP_TIMEOUT);
-afterAll(async () => {
-  await t.close();
-});
 
 async function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) {
   const res = await t.app.inject({ method, url, headers: admin, ...(payload ? { payload } : {}) });

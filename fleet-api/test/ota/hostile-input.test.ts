@@ -1,22 +1,18 @@
 // Hostile list and bulk input (issue 8, items 4-6): prototype keys as sort or filter keys, NUL in a
 // filter value, filters that clean to nothing, and JSON bodies whose types are not what they claim.
 jest.setTimeout(120_000);
-import { addDevices, call, q, startOtaApp, type OtaTestApp } from './support';
+import { addDevices, call, q, otaAppForFile } from './support';
 
-let t: OtaTestApp;
+const t = otaAppForFile();
 let groupId = 0;
 let members: number[] = [];
 const AIR = 'airlink';
 beforeAll(async () => {
-  t = await startOtaApp();
   members = await addDevices(t.db, AIR, 'HOSTILE', '1.0.0', 5);
   const made = await call(t, 'POST', '/api/ota/group/add', { group_name: 'Hostile input', device_ids: members, all: false, deviceType: AIR });
   expect(made.status).toBe(200);
   const { rows } = await t.db.query<{ id: number }>("SELECT id FROM ota_groups WHERE name = 'Hostile input'");
   groupId = rows[0]!.id;
-});
-afterAll(async () => {
-  await t.close();
 });
 
 async function memberCount(): Promise<number> {

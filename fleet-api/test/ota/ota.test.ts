@@ -3,21 +3,17 @@
 // The machine is shared by several engineers' builds: generous budgets, no timing assertions.
 jest.setTimeout(120_000);
 import { OtaSimulator, jobFails } from '../../src/simulator/simulator';
-import { addDevices, addFirmware, call, q, startOtaApp, type OtaTestApp } from './support';
+import { addDevices, addFirmware, call, q, otaAppForFile } from './support';
 
-let t: OtaTestApp;
+const t = otaAppForFile();
 let onOld: number[] = []; // 7.0.0
 let onMid: number[] = []; // 7.1.0
 const AIR = 'airlink';
 
 beforeAll(async () => {
-  t = await startOtaApp();
   for (const v of ['7.0.0', '7.1.0', '7.2.0', '7.3.0']) await addFirmware(t, AIR, v);
   onOld = await addDevices(t.db, AIR, 'OTAOLD', '7.0.0', 12);
   onMid = await addDevices(t.db, AIR, 'OTAMID', '7.1.0', 6);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 type Row = { id: number; serial_number: string; firmware_version: string; available_firmware: string | null; upgradable: boolean; group_id: number | null; update_state: string | null };

@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { Config } from '../../src/config';
 import type { Db } from '../../src/db';
-import { bearer, signIn, startTestApp, type TestApp } from '../support/app';
+import { bearer, forFile, signIn, startTestApp, type TestApp } from '../support/app';
 
 export interface OtaTestApp extends TestApp {
   dataDir: string;
@@ -46,6 +46,9 @@ export async function startOtaApp(overrides: Partial<Config> = {}): Promise<OtaT
   };
   return out;
 }
+
+/** The test file's OTA app, started before its tests and closed after them (as appForFile). */
+export const otaAppForFile = (overrides: Partial<Config> = {}): OtaTestApp => forFile(() => startOtaApp(overrides));
 
 export const md5 = (bytes: Buffer): string => createHash('md5').update(bytes).digest('hex');
 

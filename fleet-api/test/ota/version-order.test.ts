@@ -1,18 +1,14 @@
 // Versions sort by number everywhere (1.0.9 before 1.0.27), and the version pickers can offer the
 // versions devices actually run, with their counts (issue 8, firmware area).
 jest.setTimeout(120_000);
-import { addDevices, addFirmware, call, q, startOtaApp, type OtaTestApp } from './support';
+import { addDevices, addFirmware, call, q, otaAppForFile } from './support';
 
-let t: OtaTestApp;
+const t = otaAppForFile();
 const AIR = 'airlink';
 beforeAll(async () => {
-  t = await startOtaApp();
   for (const v of ['7.0.27', '7.0.9', '7.0.10', '7.1']) await addFirmware(t, AIR, v, Buffer.from(`image ${v}`));
   await addDevices(t.db, AIR, 'VERSIONS', '7.0.9', 3);
   await addDevices(t.db, AIR, 'VERSIONS-B', '6.9.100', 2);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 it('the firmware list sorted by version is in number order, both ways', async () => {

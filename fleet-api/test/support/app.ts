@@ -43,32 +43,28 @@ export async function startTestApp(overrides: Partial<Config> = {}, opts: { devi
  * place of a `let t` with its own beforeAll and afterAll. Its fields are there once beforeAll has run.
  */
 export function appForFile(overrides: Partial<Config> = {}, opts: { devices?: number } = {}): TestApp {
-  let started: TestApp | null = null;
+  return forFile(() => startTestApp(overrides, opts));
+}
+
+/**
+ * What `start` answers (an app, a database), started by the file's beforeAll and closed by its
+ * afterAll; read through the returned stand-in, whose fields are there once beforeAll has run.
+ */
+export function forFile<T extends { close(): Promise<void> }>(start: () => Promise<T>): T {
+  let started: T | null = null;
   beforeAll(async () => {
-    started = await startTestApp(overrides, opts);
+    started = await start();
   }, SETUP_TIMEOUT);
   afterAll(async () => {
     await started?.close();
   });
-  const running = (): TestApp => {
-    if (!started) throw new Error('the test app is started by beforeAll: read it inside a test or hook');
-    return started;
-  };
-  return {
-    get app() {
-      return running().app;
+  return new Proxy({} as T, {
+    get(_target, key) {
+      if (!started) throw new Error('the test app is started by beforeAll: read it inside a test or hook');
+      const value: unknown = Reflect.get(started, key);
+      return typeof value === 'function' ? value.bind(started) : value;
     },
-    get db() {
-      return running().db;
-    },
-    get clock() {
-      return running().clock;
-    },
-    get config() {
-      return running().config;
-    },
-    close: () => running().close(),
-  };
+  });
 }
 
 export const bearer = (token: string): Record<string, string> => ({ authorization: `Bearer ${token}` });
@@ -104,6 +100,15 @@ export async function latestLink(app: FastifyInstance, email: string): Promise<U
 
 export async function post(app: FastifyInstance, url: string, payload: unknown, extra: Partial<InjectOptions> = {}) {
   return app.inject({ method: 'POST', url, payload: payload as InjectOptions['payload'], ...extra });
+}
+
+/** POSTs `{ email }` of a known and of an unknown address to `url`, expecting the same answer (status and body): the known one's. */
+export async function answersAlike(app: FastifyInstance, url: string, knownEmail: string, unknownEmail: string) {
+  const known = await post(app, url, { email: knownEmail });
+  const unknown = await post(app, url, { email: unknownEmail });
+  expect(unknown.statusCode).toBe(known.statusCode);
+  expect(unknown.json()).toEqual(known.json());
+  return known;
 }
 
 export interface SignedIn {
