@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { FaultEvent, FaultHistory } from '../api/faults';
-import { callsTo, currentUrl, fakeApi, fakeLiveSocket, notifications, renderHeatPump, resetPage, signInAs } from '../test-support';
+import { callsTo, currentUrl, fakeApi, fakeLiveSocket, firstThen, notifications, renderHeatPump, resetPage, signInAs } from '../test-support';
 import { csvCell, faultHistoryCsv } from './faultHistoryCsv';
 
 const user = userEvent.setup({ delay: null });
@@ -112,12 +112,8 @@ describe('Fault History', () => {
 describe('Fault History and other consoles (issue 20, item 13)', () => {
   it('reads itself again when this heat pump is resolved elsewhere, and not for another heat pump', async () => {
     signInAs('mscc');
-    let answers = 0;
     const calls = fakeApi({
-      'GET /api/heat-pump/faults/history/7': () => {
-        answers += 1;
-        return historyReply([event(1, answers === 1 ? { fault_status: 0, agent: null, job_comments: null, resolved_at: null, resolved_by_name: null, resolve_seconds: null } : {})]);
-      },
+      'GET /api/heat-pump/faults/history/7': firstThen(historyReply([event(1, { fault_status: 0, agent: null, job_comments: null, resolved_at: null, resolved_by_name: null, resolve_seconds: null })]), historyReply([event(1, {})])),
     });
     renderHeatPump('/multisite/faulty-systems/view/faulty-history/7');
     const timeline = await screen.findByRole('list', { name: 'Fault History (7)' });

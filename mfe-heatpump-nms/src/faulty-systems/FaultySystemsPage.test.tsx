@@ -1,8 +1,7 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
-import i18next from 'i18next';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { FaultRecord } from '../api/faults';
-import { callsTo, currentUrl, fakeApi, fakeLiveSocket, filterOf, lastCall, listReply, notifications, renderHeatPump, resetPage, signInAs } from '../test-support';
+import { callsTo, currentUrl, fakeApi, fakeLiveSocket, filterOf, firstThen, inHindi, lastCall, listReply, notifications, renderHeatPump, resetPage, signInAs } from '../test-support';
 
 const user = userEvent.setup({ delay: null });
 
@@ -99,10 +98,7 @@ describe('Attention [Heat Pump]', () => {
     fakeApi({
       'GET /api/heat-pump/faults': listReply([fault(1), TWO_CODES, fault(3, { fault_code: 'X77', fault_description: 'Vendor specific fault' })], 3),
     });
-    await act(async () => {
-      await i18next.changeLanguage('hi');
-    });
-    try {
+    await inHindi(async () => {
       renderHeatPump('/admin/heat_pump/faulty-systems');
       const table = await screen.findByRole('table', { name: 'ध्यान दें [हीट पंप]' });
       await within(table).findByText('200000000101');
@@ -110,11 +106,7 @@ describe('Attention [Heat Pump]', () => {
       expect(within(table).getAllByText('उच्च दबाव सुरक्षा').length).toBeGreaterThan(0);
       expect(within(table).queryByText('High Pressure Protection')).toBeNull();
       expect(within(table).getAllByText('Vendor specific fault').length).toBeGreaterThan(0);
-    } finally {
-      await act(async () => {
-        await i18next.changeLanguage('en');
-      });
-    }
+    });
   });
 
   it('expands a row with more than one fault code, keeps it open in the URL, and closes it again', async () => {
@@ -255,12 +247,8 @@ describe('Attention [Heat Pump]', () => {
   // issue 20, item 13: another console's writes reach this list
   it('a fault resolved on another console leaves the UnResolved list at once; ticked rows, filters and page stay; a burst of resolves is one re-read', async () => {
     signInAs('mscc');
-    let answers = 0;
     const calls = fakeApi({
-      'GET /api/heat-pump/faults': () => {
-        answers += 1;
-        return answers === 1 ? listReply([fault(1), fault(2), fault(3)], 60) : listReply([fault(2), fault(3), fault(4)], 58);
-      },
+      'GET /api/heat-pump/faults': firstThen(listReply([fault(1), fault(2), fault(3)], 60), listReply([fault(2), fault(3), fault(4)], 58)),
     });
     const view = renderHeatPump('/multisite/faulty-systems?fault_status=0&fault_code=E96&page=2');
     const table = await screen.findByRole('table', { name: 'Attention [Heat Pump]' });

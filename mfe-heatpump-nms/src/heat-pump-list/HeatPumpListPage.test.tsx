@@ -1,8 +1,7 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
-import i18next from 'i18next';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { heatPump } from '../test-fixtures';
-import { callsTo, currentUrl, fakeApi, fakeLiveSocket, filterOf, lastCall, listReply, renderHeatPump, resetPage, signInAs } from '../test-support';
+import { callsTo, currentUrl, fakeApi, fakeLiveSocket, filterOf, inHindi, lastCall, listReply, renderHeatPump, resetPage, signInAs } from '../test-support';
 
 const user = userEvent.setup({ delay: null });
 
@@ -51,22 +50,18 @@ describe('Devices [Heat Pump]', () => {
     // Connection Type is hidden by default: the operator has chosen it in Columns
     window.localStorage.setItem('fleet.columns./admin/heat_pump/devices', JSON.stringify({ connection_type: true }));
     fakeApi({ 'GET /api/heat-pump/list': listReply([heatPump(1, { connection_type: 'Bluetooth' }), heatPump(2, { connection_type: 'AP', status: 'Pending' })], 2) });
-    await act(async () => {
-      await i18next.changeLanguage('hi');
-    });
     try {
-      renderHeatPump('/admin/heat_pump/devices');
-      const table = await screen.findByRole('table', { name: 'डिवाइस [हीट पंप]' });
-      await within(table).findByText('C8F09E000001');
-      expect(within(table).getByText('ब्लूटूथ')).toBeInTheDocument();
-      expect(within(table).getByText('एपी')).toBeInTheDocument();
-      expect(within(table).queryByText('Bluetooth')).toBeNull();
-      expect(within(table).getByText('लंबित')).toBeInTheDocument();
+      await inHindi(async () => {
+        renderHeatPump('/admin/heat_pump/devices');
+        const table = await screen.findByRole('table', { name: 'डिवाइस [हीट पंप]' });
+        await within(table).findByText('C8F09E000001');
+        expect(within(table).getByText('ब्लूटूथ')).toBeInTheDocument();
+        expect(within(table).getByText('एपी')).toBeInTheDocument();
+        expect(within(table).queryByText('Bluetooth')).toBeNull();
+        expect(within(table).getByText('लंबित')).toBeInTheDocument();
+      });
     } finally {
       window.localStorage.removeItem('fleet.columns./admin/heat_pump/devices');
-      await act(async () => {
-        await i18next.changeLanguage('en');
-      });
     }
   });
 

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { callsTo, fakeApi, lastCall, listReply, renderHeatPump, resetPage, signInAs } from '../test-support';
+import { callsTo, expectTexts, fakeApi, lastCall, listReply, openDialog, refusal, renderHeatPump, resetPage, saveIn, signInAs } from '../test-support';
 
 const user = userEvent.setup({ delay: null });
 const ok = (message: string) => ({ body: { status: true, message } });
@@ -19,15 +19,11 @@ describe('New or Update Multi-Site Company', () => {
       'POST /api/nms/multi-site-company/save': ok('Multi-site company added successfully'),
       'GET /api/nms/addresses/suggest': { body: { status: true, message: 'Addresses', info: [{ label: '9 Quay St Sydney NSW 2000', source: 'fleet' }] } },
     });
-    renderHeatPump('/admin/heat_pump/multi-site-company');
-    await user.click(await screen.findByRole('button', { name: 'Add New Multi-Site' }));
-    const dialog = await screen.findByRole('dialog', { name: 'New Multi-Site Company' });
-    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    for (const message of ['Please Select Agency', 'Company Name is required', 'Company Address is required', 'Contact Person Email is required']) {
-      expect(await within(dialog).findByText(message)).toBeInTheDocument();
-    }
+    const dialog = await openDialog('/admin/heat_pump/multi-site-company', 'Add New Multi-Site', 'New Multi-Site Company');
+    await saveIn(dialog);
+    await expectTexts(dialog, ['Please Select Agency', 'Company Name is required', 'Company Address is required', 'Contact Person Email is required']);
     await user.type(within(dialog).getByLabelText(/Account Admin Email/), 'not an email');
-    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await saveIn(dialog);
     expect(await within(dialog).findByText('Please enter a valid email address')).toBeInTheDocument();
     expect(callsTo(calls, 'POST', '/api/nms/multi-site-company/save')).toHaveLength(0);
     // 25 agencies, then the next 25 when the list is scrolled to its end
@@ -50,7 +46,7 @@ describe('New or Update Multi-Site Company', () => {
     const email = within(dialog).getByLabelText(/Account Admin Email/);
     await user.clear(email);
     await user.type(email, 'admin@harbour.test');
-    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await saveIn(dialog);
     await waitFor(() =>
       expect(lastCall(calls, 'POST', '/api/nms/multi-site-company/save').body).toEqual({
         agency_ids: [2],
@@ -63,16 +59,11 @@ describe('New or Update Multi-Site Company', () => {
 
   it('Agency updates its company: no agency choice, the email fixed; a refusal stays in the dialog', async () => {
     signInAs('Agency');
-    const calls = fakeApi({
-      'GET /api/nms/multi-site-company/list': listReply([COMPANY]),
-      'PUT /api/nms/multi-site-company/update': { status: 404, body: { status: false, message: 'Not found' } },
-    });
-    renderHeatPump('/agency/heat_pump/multi-site');
-    await user.click(await screen.findByRole('button', { name: 'Edit Acme Sites' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Update Multi-Site Company' });
+    const calls = fakeApi({ 'GET /api/nms/multi-site-company/list': listReply([COMPANY]), 'PUT /api/nms/multi-site-company/update': refusal(404, 'Not found') });
+    const dialog = await openDialog('/agency/heat_pump/multi-site', 'Edit Acme Sites', 'Update Multi-Site Company');
     expect(within(dialog).queryByText('Agency')).toBeNull();
     expect(within(dialog).getByLabelText(/Account Admin Email/)).toBeDisabled();
-    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await saveIn(dialog);
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Not found');
     expect(lastCall(calls, 'PUT', '/api/nms/multi-site-company/update').body).toEqual({ id: 4, company_name: 'Acme Sites', company_address: '1 Main St' });
   });
@@ -86,19 +77,15 @@ describe('New Site', () => {
       'GET /api/nms/multi-site-company/list': listReply([COMPANY]),
       'POST /api/nms/sites/save': ok('Site added successfully'),
     });
-    renderHeatPump('/admin/heat_pump/sites');
-    await user.click(await screen.findByRole('button', { name: 'Add New Site' }));
-    const dialog = await screen.findByRole('dialog', { name: 'New Site' });
-    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    for (const message of ['Please Select MSC Contact', 'Site Name is required', 'Site Address is required', 'Site Manager Name is required', 'Site Manager Email is required']) {
-      expect(await within(dialog).findByText(message)).toBeInTheDocument();
-    }
+    const dialog = await openDialog('/admin/heat_pump/sites', 'Add New Site', 'New Site');
+    await saveIn(dialog);
+    await expectTexts(dialog, ['Please Select MSC Contact', 'Site Name is required', 'Site Address is required', 'Site Manager Name is required', 'Site Manager Email is required']);
     await user.click(await within(dialog).findByText('Acme Sites'));
     await user.type(within(dialog).getByLabelText(/Site Name/), 'Dock 1');
     await user.type(within(dialog).getByLabelText(/Site Address/), '1 Dock Rd');
     await user.type(within(dialog).getByLabelText(/Site Manager Name/), 'Pat Lee');
     await user.type(within(dialog).getByLabelText(/Site Manager Email/), 'pat@harbour.test');
-    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await saveIn(dialog);
     await waitFor(() =>
       expect(lastCall(calls, 'POST', '/api/nms/sites/save').body).toEqual({
         company_id: 4,
@@ -113,19 +100,17 @@ describe('New Site', () => {
   it('mscc adds a site to its own company without choosing one; sm adds none', async () => {
     signInAs('mscc');
     const calls = fakeApi({ 'GET /api/nms/sites/list': listReply([]), 'POST /api/nms/sites/save': ok('Site added successfully') });
-    renderHeatPump('/multisite/sites');
-    await user.click(await screen.findByRole('button', { name: 'Add New Site' }));
-    const dialog = await screen.findByRole('dialog', { name: 'New Site' });
+    const dialog = await openDialog('/multisite/sites', 'Add New Site', 'New Site');
     expect(within(dialog).queryByText('Multi Site Company')).toBeNull();
     await user.type(within(dialog).getByLabelText(/Site Name/), 'Annex');
     await user.type(within(dialog).getByLabelText(/Site Address/), '3 Side St');
     await user.type(within(dialog).getByLabelText(/Site Manager Name/), 'Kim Roe');
     await user.type(within(dialog).getByLabelText(/Site Manager Email/), 'kim annex.test');
-    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await saveIn(dialog);
     expect(await within(dialog).findByText('Please enter a valid email address')).toBeInTheDocument();
     await user.clear(within(dialog).getByLabelText(/Site Manager Email/));
     await user.type(within(dialog).getByLabelText(/Site Manager Email/), 'kim@annex.test');
-    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await saveIn(dialog);
     await waitFor(() => expect(lastCall(calls, 'POST', '/api/nms/sites/save').body).toEqual({ site_name: 'Annex', site_address: '3 Side St', site_manager_name: 'Kim Roe', site_manager_email: 'kim@annex.test' }));
   });
 

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { UserType } from '@fleet/shared-api';
 import { heatPump } from '../test-fixtures';
 import { callsTo, fakeApi, fakeLiveSocket, lastCall, listReply, renderHeatPump, resetPage, signInAs } from '../test-support';
 
@@ -10,20 +11,22 @@ const reply = <T,>(info: T) => ({ body: { status: true, message: 'ok', info } })
 
 beforeEach(resetPage);
 
-function dashboardApi(prefix: string) {
-  return fakeApi({
+/** Signed in as `role`, the dashboard at `path` with its answers under `prefix` (the role's NMS calls): the calls sent. */
+function openDashboard(role: UserType, prefix: string, path: string) {
+  signInAs(role);
+  const calls = fakeApi({
     [`GET ${prefix}/dashboard/counts`]: reply({ offline: 4, online: 16, total: 20, faulty: 3 }),
     [`GET ${prefix}/dashboard/month-online-offline-device`]: (call) => reply(months((m) => ({ online: Number(call.query.get('year')) === 2024 ? m * 10 : m, offline: 1 }))),
     [`GET ${prefix}/dashboard/month-faulty-device`]: reply(months((m) => ({ faulty: m === 6 ? 5 : 0 }))),
     [`GET ${prefix}/dashboard/ws/devices/all`]: listReply([{ ...heatPump(1), device_operation_status: 1, fault_code: null }, { ...heatPump(2), device_operation_status: 0, fault_code: 'E96' }], 2),
   });
+  renderHeatPump(path);
+  return calls;
 }
 
 describe('Network Dashboard', () => {
   it("shows the slice's counts, the months of the year picked (from 2021) and the live devices", async () => {
-    signInAs('sm');
-    const calls = dashboardApi('/api/sm/nms');
-    renderHeatPump('/sitemanager/dashboard');
+    const calls = openDashboard('sm', '/api/sm/nms', '/sitemanager/dashboard');
     expect(await screen.findByRole('heading', { name: 'Network Dashboard' })).toBeInTheDocument();
     const counts = screen.getByRole('region', { name: 'Heat pumps today' });
     expect(await within(counts).findByLabelText('Offline: 4')).toBeInTheDocument();
@@ -49,9 +52,7 @@ describe('Network Dashboard', () => {
   });
 
   it('moves counts and rows with live messages, and reads everything again after a reconnect', async () => {
-    signInAs('mscc');
-    const calls = dashboardApi('/api/mscc/nms');
-    renderHeatPump('/multisite/dashboard');
+    const calls = openDashboard('mscc', '/api/mscc/nms', '/multisite/dashboard');
     const counts = await screen.findByRole('region', { name: 'Heat pumps today' });
     await within(counts).findByLabelText('Online: 16');
     const live = fakeLiveSocket();
@@ -71,9 +72,7 @@ describe('Network Dashboard', () => {
   });
 
   it('is Admin\'s and Agency\'s dashboard under their own NMS prefix', async () => {
-    signInAs('Agency');
-    const calls = dashboardApi('/api/agency/nms');
-    renderHeatPump('/agency/dashboard');
+    const calls = openDashboard('Agency', '/api/agency/nms', '/agency/dashboard');
     await screen.findByRole('heading', { name: 'Network Dashboard' });
     await waitFor(() => expect(callsTo(calls, 'GET', '/api/agency/nms/dashboard/counts')).toHaveLength(1));
     expect(lastCall(calls, 'GET', '/api/agency/nms/dashboard/counts').query.get('deviceType')).toBe('heat_pump');
@@ -81,9 +80,7 @@ describe('Network Dashboard', () => {
 
   // issue 20, item 13: another console's writes reach the dashboard
   it("a resolve elsewhere clears the row's fault code and the faulty count follows the slice's recount; heat pumps joining or leaving read counts and devices again, once for a burst", async () => {
-    signInAs('Agency');
-    const calls = dashboardApi('/api/agency/nms');
-    renderHeatPump('/agency/dashboard');
+    const calls = openDashboard('Agency', '/api/agency/nms', '/agency/dashboard');
     const counts = await screen.findByRole('region', { name: 'Heat pumps today' });
     await within(counts).findByLabelText('Faulty: 3');
     const table = screen.getByRole('table', { name: 'Live devices' });

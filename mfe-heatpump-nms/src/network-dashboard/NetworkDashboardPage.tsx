@@ -1,5 +1,5 @@
 import { Box, Heading, HStack, PageHeader, SimpleGrid } from '@fleet/shared-ui';
-import { CHART_COLOURS, ChartCard, SeriesChart, YearSelect } from '@fleet/shared-ui/charts';
+import { CHART_COLOURS, ChartCard, SeriesChart, YearSelect, type ChartSeries } from '@fleet/shared-ui/charts';
 import { useMemo, useState } from 'react';
 import { roleSource, useMonthFaulty, useMonthOnlineOffline, type DashboardRole } from '../api/nms';
 import { DEVICE_DETAIL_PATHS, type FaultArea } from '../description';
@@ -10,6 +10,16 @@ import { LiveDevices, useLiveDashboard } from './LiveDevices';
 const AREA_OF: Record<DashboardRole, FaultArea> = { Admin: 'admin', Agency: 'agency', mscc: 'multisite', sm: 'sitemanager' };
 /** What each colour of the heat-pump charts stands for (shared-ui's chart colours: readable in both modes). */
 export const COLOURS = { online: CHART_COLOURS.green, offline: CHART_COLOURS.red, faulty: CHART_COLOURS.orange, resolved: CHART_COLOURS.blue };
+
+/** A year's months as bars, in a card headed `card` (the chart's table names its rows by month). */
+function MonthBars({ card, ...chart }: { card: string; title: string; labels: string[]; series: ChartSeries[] }) {
+  const { t } = useHeatPumpTranslation();
+  return (
+    <ChartCard title={card}>
+      <SeriesChart kind="bar" labelHeader={t('trend.month')} {...chart} />
+    </ChartCard>
+  );
+}
 
 /**
  * The network (NMS) dashboard of a role's slice (spec 2.14): today's counts, online/offline and faulty
@@ -37,27 +47,21 @@ export function NetworkDashboardPage({ role }: { role: DashboardRole }) {
         <YearSelect label={t('dashboard.year')} value={year} onChange={setYear} />
       </HStack>
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4" mb="6">
-        <ChartCard title={t('dashboard.onlineOffline')}>
-          <SeriesChart
-            kind="bar"
-            labelHeader={t('trend.month')}
-            title={t('dashboard.onlineOfflineOf', { year })}
-            labels={months}
-            series={[
-              { label: t('dashboard.online'), color: COLOURS.online, values: (onOff.data ?? []).map((m) => m.online) },
-              { label: t('dashboard.offline'), color: COLOURS.offline, values: (onOff.data ?? []).map((m) => m.offline) },
-            ]}
-          />
-        </ChartCard>
-        <ChartCard title={t('dashboard.faultyByMonth')}>
-          <SeriesChart
-            kind="bar"
-            labelHeader={t('trend.month')}
-            title={t('dashboard.faultyOf', { year })}
-            labels={months}
-            series={[{ label: t('dashboard.faulty'), color: COLOURS.faulty, values: (faulty.data ?? []).map((m) => m.faulty) }]}
-          />
-        </ChartCard>
+        <MonthBars
+          card={t('dashboard.onlineOffline')}
+          title={t('dashboard.onlineOfflineOf', { year })}
+          labels={months}
+          series={[
+            { label: t('dashboard.online'), color: COLOURS.online, values: (onOff.data ?? []).map((m) => m.online) },
+            { label: t('dashboard.offline'), color: COLOURS.offline, values: (onOff.data ?? []).map((m) => m.offline) },
+          ]}
+        />
+        <MonthBars
+          card={t('dashboard.faultyByMonth')}
+          title={t('dashboard.faultyOf', { year })}
+          labels={months}
+          series={[{ label: t('dashboard.faulty'), color: COLOURS.faulty, values: (faulty.data ?? []).map((m) => m.faulty) }]}
+        />
       </SimpleGrid>
       <LiveDevices source={source} detailPath={DEVICE_DETAIL_PATHS[AREA_OF[role]]} />
     </Box>
