@@ -1,10 +1,11 @@
-import { exportListQuery, useListState, useOpenWithBack } from '@fleet/shared-api';
+import { useOpenWithBack } from '@fleet/shared-api';
 import { formatDate } from '@fleet/shared-api/dates';
-import { Box, Button } from '@fleet/shared-ui';
-import { useDeleteConfirm, ExportJobButton, ListHeader, PagedTable, rowActionsColumn, type DataColumn, type FilterFieldDef } from '@fleet/shared-ui/tables';
+import { exportListQuery, useListState } from '@fleet/shared-api/lists';
+import { ExportJobButton, type DataColumn, type FilterFieldDef } from '@fleet/shared-ui/tables';
 import { useAgencies, useDeleteAgency, useStartAgencyExport, type AgencyRow } from '../api/agencies';
 import { AGENCY_PATHS} from '../description';
 import { useOrganisationsTranslation } from '../i18n/translation';
+import { ListPage } from '../lists/ListPage';
 import { recordPath } from '../record-page/route-record';
 import { useProductLine } from './product-line';
 import { StatusWord, useStatusFilter } from '../forms/status';
@@ -25,11 +26,6 @@ export function AgencyListPage() {
   const exportJob = useStartAgencyExport();
   const statusFilter = useStatusFilter();
   const a = (key: string, options?: Record<string, string>) => t(`agencies.agency.${key}`, options);
-  const deletion = useDeleteConfirm<AgencyRow>({
-    title: a('deleteTitle'),
-    text: (row) => a('deleteText', { name: row.agency_name ?? '' }),
-    onDelete: (row) => remove.mutateAsync(row.id),
-  });
 
   const columns: DataColumn<AgencyRow>[] = [
     { key: 'agency_name', header: a('agencyName') },
@@ -41,12 +37,6 @@ export function AgencyListPage() {
     { key: 'agents', header: a('agents') },
     { key: 'devices', header: a('devicesOf', { product: label }), sortable: false },
     { key: 'created_at', header: t('agencies.common.created'), render: (row) => formatDate(row.created_at) },
-    rowActionsColumn(t('agencies.common.action'), (row) => ({
-      name: row.agency_name,
-      onView: () => openWithBack(recordPath(AGENCY_PATHS.view, row.id)),
-      onEdit: () => openWithBack(recordPath(AGENCY_PATHS.edit, row.id)),
-      onDelete: () => deletion.ask(row),
-    })),
   ];
   const filters: FilterFieldDef[] = [
     { key: 'agency_name', label: a('agencyName') },
@@ -56,15 +46,19 @@ export function AgencyListPage() {
     statusFilter,
   ];
   return (
-    <Box p="4">
-      <ListHeader title={a('title')} list={list} filters={filters}>
-        <ExportJobButton fileName="Agencies.csv" start={async () => (await exportJob.mutateAsync(exportListQuery(list.toQuery()))).info} />
-        <Button size="sm" onClick={() => openWithBack(AGENCY_PATHS.add)}>
-          {a('add')}
-        </Button>
-      </ListHeader>
-      <PagedTable label={a('title')} list={list} result={agencies} page={agencies.data} columns={columns} />
-      {deletion.dialog}
-    </Box>
+    <ListPage
+      title={a('title')}
+      list={list}
+      result={agencies}
+      columns={columns}
+      filters={filters}
+      actions={<ExportJobButton fileName="Agencies.csv" start={async () => (await exportJob.mutateAsync(exportListQuery(list.toQuery()))).info} />}
+      add={{ label: a('add'), onClick: () => openWithBack(AGENCY_PATHS.add) }}
+      rowActions={{
+        header: t('agencies.common.action'),
+        actionsOf: (row) => ({ name: row.agency_name, onView: () => openWithBack(recordPath(AGENCY_PATHS.view, row.id)), onEdit: () => openWithBack(recordPath(AGENCY_PATHS.edit, row.id)) }),
+        remove: { title: a('deleteTitle'), text: (row) => a('deleteText', { name: row.agency_name ?? '' }), onDelete: (row) => remove.mutateAsync(row.id) },
+      }}
+    />
   );
 }

@@ -1,6 +1,4 @@
-import { FormField, NativeSelect, PasswordInput, SimpleGrid, TextField } from '@fleet/shared-ui';
-import { type FieldError } from 'react-hook-form';
-import { StatusField } from '../forms/status';
+import { FieldGrid, type FieldDef } from '../forms/FieldGrid';
 import { useAggregatorChoices, useElectrician, useSaveElectrician, type ElectricianBody, type ElectricianInfo } from '../api/electricians';
 import { ELECTRICIAN_PATHS } from '../description';
 import { useOrganisationsTranslation } from '../i18n/translation';
@@ -39,60 +37,31 @@ function ElectricianForm({ electrician }: { electrician: ElectricianInfo | null 
     bodyOf: (values) => bodyOf(values, editing),
     paths: { view: ELECTRICIAN_PATHS.adminView, list: ELECTRICIAN_PATHS.adminList },
   });
-  const {
-    register,
-    control,
-    formState: { errors },
-  } = form;
-  const error = (field: FieldError | undefined) => (field?.message ? t(field.message) : undefined);
   // until the list arrives, the stored aggregator stays selectable so its value is not lost
   const choices = aggregators.data ?? (electrician?.aggregator_id ? [{ id: electrician.aggregator_id, name: electrician.aggregator_name ?? '' }] : []);
+  const fields: FieldDef<ElectricianValues>[] = [
+    { name: 'first_name', label: t('electricians.form.firstName'), required: true },
+    { name: 'last_name', label: t('electricians.form.lastName'), required: true },
+    { name: 'email', label: t('electricians.list.email'), type: 'email', required: true },
+    { name: 'phone_no', label: t('electricians.list.phone'), type: 'tel', required: true },
+    { name: 'company_name', label: t('electricians.list.company'), required: true },
+    { name: 'abn_number', label: t('electricians.list.abn'), required: true },
+    { name: 'eid', label: t('electricians.view.eid') },
+    { name: 'address', label: t('electricians.view.address'), required: true },
+    { name: 'city', label: t('electricians.list.city') },
+    { kind: 'select', name: 'state', label: t('electricians.list.state'), placeholder: t('electricians.form.selectState'), options: STATES.map((state) => ({ value: state, label: state })) },
+    { name: 'postcode', label: t('electricians.list.postcode'), required: true },
+    { kind: 'select', name: 'aggregator_id', label: t('electricians.list.aggregator'), required: editing, placeholder: t('electricians.form.selectAggregator'), options: choices.map((a) => ({ value: String(a.id), label: a.name })) },
+    { kind: 'password', name: 'password', label: t('electricians.form.password'), required: !editing, helperText: editing ? t('electricians.form.passwordKept') : undefined },
+    // In-Active keeps the electrician and its install history, and ends its sign-in at once
+    ...(editing ? [{ kind: 'status' as const, name: 'status' as const }] : []),
+  ];
   return (
     <RecordPage
       title={editing ? `${t('electricians.form.editTitle')} [${electrician.full_name}]` : t('electricians.form.addTitle')}
       {...page}
     >
-      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-        <TextField size="sm" label={t('electricians.form.firstName')} required autoComplete="off" error={error(errors.first_name)} {...register('first_name')} />
-        <TextField size="sm" label={t('electricians.form.lastName')} required autoComplete="off" error={error(errors.last_name)} {...register('last_name')} />
-        <TextField size="sm" label={t('electricians.list.email')} type="email" required autoComplete="off" error={error(errors.email)} {...register('email')} />
-        <TextField size="sm" label={t('electricians.list.phone')} type="tel" required autoComplete="off" error={error(errors.phone_no)} {...register('phone_no')} />
-        <TextField size="sm" label={t('electricians.list.company')} required autoComplete="off" error={error(errors.company_name)} {...register('company_name')} />
-        <TextField size="sm" label={t('electricians.list.abn')} required autoComplete="off" error={error(errors.abn_number)} {...register('abn_number')} />
-        <TextField size="sm" label={t('electricians.view.eid')} autoComplete="off" error={error(errors.eid)} {...register('eid')} />
-        <TextField size="sm" label={t('electricians.view.address')} required autoComplete="off" error={error(errors.address)} {...register('address')} />
-        <TextField size="sm" label={t('electricians.list.city')} autoComplete="off" error={error(errors.city)} {...register('city')} />
-        <FormField label={t('electricians.list.state')} error={error(errors.state)}>
-          <NativeSelect.Root size="sm">
-            <NativeSelect.Field placeholder={t('electricians.form.selectState')} {...register('state')}>
-              {STATES.map((state) => (
-                <option key={state} value={state}>
-                  {state}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </FormField>
-        <TextField size="sm" label={t('electricians.list.postcode')} required autoComplete="off" error={error(errors.postcode)} {...register('postcode')} />
-        <FormField label={t('electricians.list.aggregator')} required={editing} error={error(errors.aggregator_id)}>
-          <NativeSelect.Root size="sm">
-            <NativeSelect.Field placeholder={t('electricians.form.selectAggregator')} {...register('aggregator_id')}>
-              {choices.map((aggregator) => (
-                <option key={aggregator.id} value={String(aggregator.id)}>
-                  {aggregator.name}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </FormField>
-        <FormField label={t('electricians.form.password')} required={!editing} error={error(errors.password)} helperText={editing ? t('electricians.form.passwordKept') : undefined}>
-          <PasswordInput size="sm" autoComplete="new-password" {...register('password')} />
-        </FormField>
-        {/* In-Active keeps the electrician and its install history, and ends its sign-in at once */}
-        {editing && <StatusField control={control} name="status" />}
-      </SimpleGrid>
+      <FieldGrid form={form} fields={fields} />
     </RecordPage>
   );
 }

@@ -1,12 +1,13 @@
-import { useListState, useOpenWithBack } from '@fleet/shared-api';
+import { useOpenWithBack } from '@fleet/shared-api';
 import { formatDate } from '@fleet/shared-api/dates';
-import { Box, Button } from '@fleet/shared-ui';
-import { useDeleteConfirm, ListHeader, PagedTable, rowActionsColumn, type DataColumn, type FilterFieldDef } from '@fleet/shared-ui/tables';
+import { useListState } from '@fleet/shared-api/lists';
+import type { DataColumn, FilterFieldDef } from '@fleet/shared-ui/tables';
 import { useAgencyElectricianDevices, useAggregatorChoices, useDeleteElectrician, useElectricians, type Electrician, type ElectricianArea } from '../api/electricians';
 import { useDeviceColumns } from '../devices/device-columns';
 import { PagedSection } from '../record-page/PagedSection';
 import { ELECTRICIAN_PATHS } from '../description';
 import { useOrganisationsTranslation } from '../i18n/translation';
+import { ListPage } from '../lists/ListPage';
 import { recordPath } from '../record-page/route-record';
 import { STATES } from '../forms/rules';
 import { StatusWord, useStatusFilter } from '../forms/status';
@@ -23,11 +24,6 @@ export function ElectricianListPage({ area }: { area: ElectricianArea }) {
   const aggregators = useAggregatorChoices();
   const remove = useDeleteElectrician();
   const open = useOpenWithBack();
-  const deletion = useDeleteConfirm<Electrician>({
-    title: t('electricians.list.deleteTitle'),
-    text: (row) => t('electricians.list.deleteText', { name: row.full_name ?? '' }),
-    onDelete: (row) => remove.mutateAsync(row.id),
-  });
   const admin = area === 'admin';
   const viewPath = admin ? ELECTRICIAN_PATHS.adminView : ELECTRICIAN_PATHS.agencyView;
 
@@ -41,11 +37,6 @@ export function ElectricianListPage({ area }: { area: ElectricianArea }) {
     { key: 'field_workers', header: t('electricians.list.fieldWorkers'), sortable: false },
     { key: 'status', header: t('status.label'), render: (row) => <StatusWord status={row.status} /> },
     { key: 'created_at', header: t('electricians.list.created'), render: (row) => formatDate(row.created_at) },
-    rowActionsColumn(t('electricians.list.action'), (row) => ({
-      name: row.full_name,
-      onView: () => open(recordPath(viewPath, row.id)),
-      ...(admin ? { onEdit: () => open(recordPath(ELECTRICIAN_PATHS.adminEdit, row.id)), onDelete: () => deletion.ask(row) } : {}),
-    })),
   ];
   const filters: FilterFieldDef[] = [
     { key: 'full_name', label: t('electricians.list.name') },
@@ -59,18 +50,21 @@ export function ElectricianListPage({ area }: { area: ElectricianArea }) {
     statusFilter,
   ];
   return (
-    <Box p="4">
-      <ListHeader title={t('electricians.list.title')} list={list} filters={filters}>
-        {admin && (
-          <Button size="sm" onClick={() => open(ELECTRICIAN_PATHS.adminAdd)}>
-            {t('electricians.list.add')}
-          </Button>
-        )}
-      </ListHeader>
-      <PagedTable label={t('electricians.list.title')} list={list} result={electricians} page={electricians.data} columns={columns} />
+    <ListPage
+      title={t('electricians.list.title')}
+      list={list}
+      result={electricians}
+      columns={columns}
+      filters={filters}
+      add={admin && { label: t('electricians.list.add'), onClick: () => open(ELECTRICIAN_PATHS.adminAdd) }}
+      rowActions={{
+        header: t('electricians.list.action'),
+        actionsOf: (row) => ({ name: row.full_name, onView: () => open(recordPath(viewPath, row.id)), ...(admin ? { onEdit: () => open(recordPath(ELECTRICIAN_PATHS.adminEdit, row.id)) } : {}) }),
+        remove: admin ? { title: t('electricians.list.deleteTitle'), text: (row) => t('electricians.list.deleteText', { name: row.full_name ?? '' }), onDelete: (row) => remove.mutateAsync(row.id) } : undefined,
+      }}
+    >
       {!admin && <AgencyElectricianDevices />}
-      {deletion.dialog}
-    </Box>
+    </ListPage>
   );
 }
 

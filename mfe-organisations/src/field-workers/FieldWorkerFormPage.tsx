@@ -37,7 +37,7 @@ function FieldWorkerForm({ worker }: { worker: FieldWorkerInfo | null }) {
   });
   return (
     <RecordPage title={worker ? `${t('electricians.fieldWorkers.editTitle')} [${worker.full_name}]` : t('electricians.fieldWorkers.addTitle')} {...page}>
-      <FieldWorkerFields register={form.register} errors={form.formState.errors} password={password} />
+      <FieldWorkerFields form={form} password={password} />
     </RecordPage>
   );
 }

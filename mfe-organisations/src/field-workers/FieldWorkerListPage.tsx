@@ -1,10 +1,12 @@
-import { Link as RouterLink, useListState, useOpenWithBack } from '@fleet/shared-api';
+import { useOpenWithBack } from '@fleet/shared-api';
 import { formatDate } from '@fleet/shared-api/dates';
-import { Box, Button, Link } from '@fleet/shared-ui';
-import { useDeleteConfirm, ListHeader, PagedTable, rowActionsColumn, type DataColumn, type FilterFieldDef } from '@fleet/shared-ui/tables';
+import { useListState } from '@fleet/shared-api/lists';
+import type { DataColumn, FilterFieldDef } from '@fleet/shared-ui/tables';
 import { useDeleteFieldWorker, useFieldWorkers, type FieldWorker, type FieldWorkerArea } from '../api/electricians';
 import { FIELD_WORKER_PATHS } from '../description';
 import { useOrganisationsTranslation } from '../i18n/translation';
+import { linkColumn } from '../lists/columns';
+import { ListPage } from '../lists/ListPage';
 import { recordPath } from '../record-page/route-record';
 import { FIELD_WORKER_AREA_PATHS } from './area-paths';
 
@@ -20,11 +22,6 @@ export function FieldWorkerListPage({ area }: { area: FieldWorkerArea }) {
   const workers = useFieldWorkers(area, list.toQuery());
   const remove = useDeleteFieldWorker();
   const open = useOpenWithBack();
-  const deletion = useDeleteConfirm<FieldWorker>({
-    title: t('electricians.fieldWorkers.deleteTitle'),
-    text: (row) => t('electricians.fieldWorkers.deleteText', { name: row.full_name ?? '' }),
-    onDelete: (row) => remove.mutateAsync(row.id),
-  });
   const paths = FIELD_WORKER_AREA_PATHS[area];
   const electricianView = paths.electrician;
   const title = area === 'agency' ? t('electricians.fieldWorkers.agencyTitle') : t('electricians.fieldWorkers.title');
@@ -35,25 +32,12 @@ export function FieldWorkerListPage({ area }: { area: FieldWorkerArea }) {
     { key: 'phone', header: t('electricians.fieldWorkers.phone'), render: (row) => row.phone ?? '-' },
     ...(electricianView
       ? [
-          {
-            key: 'electrician_name',
-            header: t('electricians.fieldWorkers.electrician'),
-            render: (row: FieldWorker) => (
-              <Link asChild colorPalette="teal" fontSize="sm">
-                <RouterLink to={recordPath(electricianView, row.electrician_id)}>{row.electrician_name}</RouterLink>
-              </Link>
-            ),
-          },
+          linkColumn<FieldWorker>('electrician_name', t('electricians.fieldWorkers.electrician'), (row) => recordPath(electricianView, row.electrician_id), (row) => row.electrician_name, { small: true }),
           { key: 'company_name', header: t('electricians.fieldWorkers.company'), render: (row: FieldWorker) => row.company_name ?? '-' },
         ]
       : []),
     { key: 'devices', header: t('electricians.fieldWorkers.devices'), sortable: false },
     { key: 'created_at', header: t('electricians.fieldWorkers.created'), render: (row) => formatDate(row.created_at) },
-    rowActionsColumn(t('electricians.list.action'), (row) => ({
-      name: row.full_name,
-      onView: () => open(recordPath(paths.view, row.id)),
-      ...(own ? { onEdit: () => open(recordPath(FIELD_WORKER_PATHS.electricianEdit, row.id)), onDelete: () => deletion.ask(row) } : {}),
-    })),
   ];
   const filters: FilterFieldDef[] = [
     { key: 'full_name', label: t('electricians.fieldWorkers.name') },
@@ -67,16 +51,18 @@ export function FieldWorkerListPage({ area }: { area: FieldWorkerArea }) {
         ]),
   ];
   return (
-    <Box p="4">
-      <ListHeader title={title} list={list} filters={filters}>
-        {own && (
-          <Button size="sm" onClick={() => open(FIELD_WORKER_PATHS.electricianAdd)}>
-            {t('electricians.fieldWorkers.add')}
-          </Button>
-        )}
-      </ListHeader>
-      <PagedTable label={title} list={list} result={workers} page={workers.data} columns={columns} />
-      {deletion.dialog}
-    </Box>
+    <ListPage
+      title={title}
+      list={list}
+      result={workers}
+      columns={columns}
+      filters={filters}
+      add={own && { label: t('electricians.fieldWorkers.add'), onClick: () => open(FIELD_WORKER_PATHS.electricianAdd) }}
+      rowActions={{
+        header: t('electricians.list.action'),
+        actionsOf: (row) => ({ name: row.full_name, onView: () => open(recordPath(paths.view, row.id)), ...(own ? { onEdit: () => open(recordPath(FIELD_WORKER_PATHS.electricianEdit, row.id)) } : {}) }),
+        remove: own ? { title: t('electricians.fieldWorkers.deleteTitle'), text: (row) => t('electricians.fieldWorkers.deleteText', { name: row.full_name ?? '' }), onDelete: (row) => remove.mutateAsync(row.id) } : undefined,
+      }}
+    />
   );
 }

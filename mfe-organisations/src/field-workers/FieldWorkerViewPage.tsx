@@ -91,13 +91,8 @@ function ContactDialog({ worker, open, onClose }: { worker: FieldWorkerInfo; ope
   const { t } = useOrganisationsTranslation();
   const save = useSaveFieldWorker('admin');
   const form = useForm<FieldWorkerValues>({ resolver: yupResolver(fieldWorkerSchema('none')), defaultValues: fieldWorkerValues(worker) });
-  const {
-    register,
-    setError,
-    formState: { errors },
-  } = form;
   // a taken email is said beside the Email field, and only there
-  const refusal = useFieldRefusal(save.error, setError, { email: 'email' });
+  const refusal = useFieldRefusal(save.error, form.setError, { email: 'email' });
   // each opening starts from the record; a refusal is said in the dialog (and the toast), or beside its field
   const { dialog, submit } = useDialogForm({ form, open, record: null, valuesOf: () => fieldWorkerValues(worker), save, onClose, t, error: refusal });
   return (
@@ -107,7 +102,7 @@ function ContactDialog({ worker, open, onClose }: { worker: FieldWorkerInfo; ope
       size="lg"
       onSubmit={submit((values) => save.mutateAsync({ id: worker.id, body: fieldWorkerBody({ ...values, password: '' }) }))}
     >
-      <FieldWorkerFields register={register} errors={errors} password="none" />
+      <FieldWorkerFields form={form} password="none" />
     </EditDialog>
   );
 }

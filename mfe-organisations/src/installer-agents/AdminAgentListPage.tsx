@@ -1,10 +1,10 @@
 import { exportListQuery, useListState } from '@fleet/shared-api/lists';
-import { Box } from '@fleet/shared-ui';
-import { ExportJobButton, ListHeader, PagedTable, type FilterFieldDef } from '@fleet/shared-ui/tables';
+import { ExportJobButton, type FilterFieldDef } from '@fleet/shared-ui/tables';
 import { useAgents, useStartAgentExport } from '../api/agents';
 import { useProductLine } from '../agencies/product-line';
 import { AGENCY_PATHS} from '../description';
 import { useOrganisationsTranslation } from '../i18n/translation';
+import { ListPage } from '../lists/ListPage';
 import { recordPath } from '../record-page/route-record';
 import { useStatusFilter } from '../forms/status';
 import { useAgentColumns } from './agentColumns';
@@ -20,12 +20,14 @@ export function AdminAgentListPage() {
   const exportJob = useStartAgentExport();
   const columns = useAgentColumns({ product: label, showAgency: true, viewPath: (row) => recordPath(AGENCY_PATHS.agent, row.id) });
   return (
-    <Box p="4">
-      <ListHeader title={t('agencies.agent.title')} list={list} filters={useAgentFilters()}>
-        <ExportJobButton fileName="Installer Agents.csv" start={async () => (await exportJob.mutateAsync({ line, list: exportListQuery(list.toQuery()) })).info} />
-      </ListHeader>
-      <PagedTable label={t('agencies.agent.title')} list={list} result={agents} page={agents.data} columns={columns} />
-    </Box>
+    <ListPage
+      title={t('agencies.agent.title')}
+      list={list}
+      result={agents}
+      columns={columns}
+      filters={useAgentFilters()}
+      actions={<ExportJobButton fileName="Installer Agents.csv" start={async () => (await exportJob.mutateAsync({ line, list: exportListQuery(list.toQuery()) })).info} />}
+    />
   );
 }
 

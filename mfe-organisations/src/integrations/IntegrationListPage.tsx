@@ -1,12 +1,13 @@
-import { Link as RouterLink } from '@fleet/shared-api';
 import { useListState } from '@fleet/shared-api/lists';
-import { Box, Link, Text } from '@fleet/shared-ui';
-import { ListHeader, PagedTable, type DataColumn, type FilterFieldDef } from '@fleet/shared-ui/tables';
+import { Text } from '@fleet/shared-ui';
+import type { DataColumn, FilterFieldDef } from '@fleet/shared-ui/tables';
 import { useIntegrations, type IntegrationRow } from '../api/agencies';
 import { FLOWS } from '../agencies/agency-form';
 import { StatusWord, useStatusFilter } from '../forms/status';
 import { AGENCY_PATHS} from '../description';
 import { useOrganisationsTranslation } from '../i18n/translation';
+import { linkColumn } from '../lists/columns';
+import { ListPage } from '../lists/ListPage';
 import { recordPath } from '../record-page/route-record';
 
 const FILTER_KEYS = ['agency_name', 'status', 'flows'] as const;
@@ -23,15 +24,7 @@ export function IntegrationListPage() {
   const statusFilter = useStatusFilter();
   const i = (key: string, options?: Record<string, string | number>) => t(`agencies.integration.${key}`, options);
   const columns: DataColumn<IntegrationRow>[] = [
-    {
-      key: 'agency_name',
-      header: i('agency'),
-      render: (row) => (
-        <Link asChild colorPalette="teal">
-          <RouterLink to={recordPath(AGENCY_PATHS.integration, row.id)}>{row.agency_name}</RouterLink>
-        </Link>
-      ),
-    },
+    linkColumn('agency_name', i('agency'), (row) => recordPath(AGENCY_PATHS.integration, row.id), (row) => row.agency_name),
     { key: 'status', header: t('status.label'), render: (row) => <StatusWord status={row.status} /> },
     { key: 'flows', header: i('flows'), sortable: false, render: (row) => row.flows.map((f) => t(`agencies.flows.${f}`)).join(', ') || t('agencies.common.none') },
     { key: 'agents_ready', header: i('agentsReady'), sortable: false, render: (row) => i('agentsReadyOf', { ready: row.agents_ready, total: row.agents }) },
@@ -47,12 +40,17 @@ export function IntegrationListPage() {
     { key: 'flows', label: i('flows'), kind: 'multi', options: FLOWS.map((f) => ({ value: f, label: t(`agencies.flows.${f}`) })) },
   ];
   return (
-    <Box p="4">
-      <ListHeader title={i('title')} list={list} filters={filters} />
-      <Text fontSize="sm" color="fg.muted" mb="3">
-        {i('intro')}
-      </Text>
-      <PagedTable label={i('title')} list={list} result={integrations} page={integrations.data} columns={columns} />
-    </Box>
+    <ListPage
+      title={i('title')}
+      list={list}
+      result={integrations}
+      columns={columns}
+      filters={filters}
+      intro={
+        <Text fontSize="sm" color="fg.muted" mb="3">
+          {i('intro')}
+        </Text>
+      }
+    />
   );
 }

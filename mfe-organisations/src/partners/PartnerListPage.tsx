@@ -1,13 +1,15 @@
-import { Link as RouterLink, useListState, useOpenWithBack } from '@fleet/shared-api';
+import { useOpenWithBack } from '@fleet/shared-api';
 import { formatDate } from '@fleet/shared-api/dates';
-import { Box, Button, Link } from '@fleet/shared-ui';
-import { useDeleteConfirm, ListHeader, PagedTable, rowActionsColumn, type DataColumn, type FilterFieldDef } from '@fleet/shared-ui/tables';
+import { useListState } from '@fleet/shared-api/lists';
+import type { DataColumn, FilterFieldDef } from '@fleet/shared-ui/tables';
 import { useState } from 'react';
 import { useDeletePartner, usePartners, type PartnerRow } from '../api/partners';
 import { useProductLine } from '../agencies/product-line';
 import { AGENCY_PATHS} from '../description';
 import { useOrganisationsTranslation } from '../i18n/translation';
 import { recordPath } from '../record-page/route-record';
+import { linkColumn } from '../lists/columns';
+import { ListPage } from '../lists/ListPage';
 import { PartnerDialog } from './PartnerDialog';
 
 const FILTER_KEYS = ['name', 'email'] as const;
@@ -25,48 +27,34 @@ export function PartnerListPage() {
   const remove = useDeletePartner();
   const [editing, setEditing] = useState<PartnerRow | 'new' | null>(null);
   const p = (key: string, options?: Record<string, string>) => t(`agencies.partner.${key}`, options);
-  const deletion = useDeleteConfirm<PartnerRow>({
-    title: p('deleteTitle'),
-    text: (row) => p('deleteText', { name: row.name ?? '' }),
-    onDelete: (row) => remove.mutateAsync(row.id),
-  });
   const columns: DataColumn<PartnerRow>[] = [
-    {
-      key: 'name',
-      header: p('name'),
-      render: (row) => (
-        <Link asChild colorPalette="teal">
-          <RouterLink to={recordPath(AGENCY_PATHS.partner, row.id)}>{row.name}</RouterLink>
-        </Link>
-      ),
-    },
+    linkColumn('name', p('name'), (row) => recordPath(AGENCY_PATHS.partner, row.id), (row) => row.name),
     { key: 'email', header: p('email'), render: (row) => row.email ?? '-' },
     { key: 'phone', header: p('phone'), sortable: false, render: (row) => row.phone ?? '-' },
     { key: 'website', header: p('website'), sortable: false, render: (row) => row.website ?? '-' },
     { key: 'agencies', header: p('agencies') },
     { key: 'devices', header: t('agencies.agency.devicesOf', { product: label }), sortable: false },
     { key: 'created_at', header: t('agencies.common.created'), render: (row) => formatDate(row.created_at) },
-    rowActionsColumn(t('agencies.common.action'), (row) => ({
-      name: row.name,
-      onView: () => openWithBack(recordPath(AGENCY_PATHS.partner, row.id)),
-      onEdit: () => setEditing(row),
-      onDelete: () => deletion.ask(row),
-    })),
   ];
   const filters: FilterFieldDef[] = [
     { key: 'name', label: p('name') },
     { key: 'email', label: p('email') },
   ];
   return (
-    <Box p="4">
-      <ListHeader title={p('title')} list={list} filters={filters}>
-        <Button size="sm" onClick={() => setEditing('new')}>
-          {p('add')}
-        </Button>
-      </ListHeader>
-      <PagedTable label={p('title')} list={list} result={partners} page={partners.data} columns={columns} />
+    <ListPage
+      title={p('title')}
+      list={list}
+      result={partners}
+      columns={columns}
+      filters={filters}
+      add={{ label: p('add'), onClick: () => setEditing('new') }}
+      rowActions={{
+        header: t('agencies.common.action'),
+        actionsOf: (row) => ({ name: row.name, onView: () => openWithBack(recordPath(AGENCY_PATHS.partner, row.id)), onEdit: () => setEditing(row) }),
+        remove: { title: p('deleteTitle'), text: (row) => p('deleteText', { name: row.name ?? '' }), onDelete: (row) => remove.mutateAsync(row.id) },
+      }}
+    >
       <PartnerDialog editing={editing} onClose={() => setEditing(null)} />
-      {deletion.dialog}
-    </Box>
+    </ListPage>
   );
 }

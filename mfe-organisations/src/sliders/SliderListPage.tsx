@@ -1,11 +1,13 @@
-import { productDeviceType, useListState } from '@fleet/shared-api';
+import { productDeviceType } from '@fleet/shared-api';
 import { formatDate } from '@fleet/shared-api/dates';
-import { Box, Button, Image, Link, Text, useProductName } from '@fleet/shared-ui';
-import { useDeleteConfirm, ListHeader, PagedTable, rowActionsColumn, type DataColumn, type FilterFieldDef } from '@fleet/shared-ui/tables';
+import { useListState } from '@fleet/shared-api/lists';
+import { Image, Link, Text, useProductName } from '@fleet/shared-ui';
+import type { DataColumn } from '@fleet/shared-ui/tables';
 import { useState } from 'react';
 import { useDeleteSlider, useSliders, type Slide } from '../api/sliders';
 import type { SliderProduct } from '../description';
 import { useOrganisationsTranslation } from '../i18n/translation';
+import { ListPage } from '../lists/ListPage';
 import { SliderDialog } from './SliderDialog';
 
 /** Sliders of one product line (spec 2.4: /admin/{electricity-advisor|livelink|safelink|airlink}/slider). */
@@ -17,11 +19,6 @@ export function SliderListPage({ product }: { product: SliderProduct }) {
   const sliders = useSliders(deviceType, list.toQuery());
   const remove = useDeleteSlider();
   const [editing, setEditing] = useState<Slide | 'new' | null>(null);
-  const deletion = useDeleteConfirm<Slide>({
-    title: t('tariffs.sliders.deleteTitle'),
-    text: (row) => t('tariffs.sliders.deleteText', { name: row.name ?? '' }),
-    onDelete: (row) => remove.mutateAsync({ id: row.id, deviceType }),
-  });
   const title = t('tariffs.sliders.title', { product: productName(product) });
   const columns: DataColumn<Slide>[] = [
     {
@@ -50,19 +47,22 @@ export function SliderListPage({ product }: { product: SliderProduct }) {
         ),
     },
     { key: 'updated_at', header: t('tariffs.sliders.updated'), render: (row) => formatDate(row.updated_at) },
-    rowActionsColumn(t('common.action'), (row) => ({ name: row.name, onEdit: () => setEditing(row), onDelete: () => deletion.ask(row) })),
   ];
-  const filters: FilterFieldDef[] = [{ key: 'name', label: t('tariffs.sliders.name') }];
   return (
-    <Box p="4">
-      <ListHeader title={title} list={list} filters={filters}>
-        <Button size="sm" onClick={() => setEditing('new')}>
-          {t('tariffs.sliders.add')}
-        </Button>
-      </ListHeader>
-      <PagedTable label={title} list={list} result={sliders} page={sliders.data} columns={columns} />
+    <ListPage
+      title={title}
+      list={list}
+      result={sliders}
+      columns={columns}
+      filters={[{ key: 'name', label: t('tariffs.sliders.name') }]}
+      add={{ label: t('tariffs.sliders.add'), onClick: () => setEditing('new') }}
+      rowActions={{
+        header: t('common.action'),
+        actionsOf: (row) => ({ name: row.name, onEdit: () => setEditing(row) }),
+        remove: { title: t('tariffs.sliders.deleteTitle'), text: (row) => t('tariffs.sliders.deleteText', { name: row.name ?? '' }), onDelete: (row) => remove.mutateAsync({ id: row.id, deviceType }) },
+      }}
+    >
       <SliderDialog product={product} editing={editing} onClose={() => setEditing(null)} />
-      {deletion.dialog}
-    </Box>
+    </ListPage>
   );
 }

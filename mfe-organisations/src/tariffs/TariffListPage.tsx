@@ -1,10 +1,11 @@
-import { useListState, useOpenWithBack } from '@fleet/shared-api';
+import { useOpenWithBack } from '@fleet/shared-api';
 import { formatDate } from '@fleet/shared-api/dates';
-import { Box, Button } from '@fleet/shared-ui';
-import { useDeleteConfirm, ListHeader, PagedTable, rowActionsColumn, type DataColumn, type FilterFieldDef } from '@fleet/shared-ui/tables';
+import { useListState } from '@fleet/shared-api/lists';
 import { useDeleteTariff, useTariffs, type TariffRow } from '../api/tariffs';
 import { TARIFF_PATHS } from '../description';
 import { useOrganisationsTranslation } from '../i18n/translation';
+import { ListPage } from '../lists/ListPage';
+import { recordPath } from '../record-page/route-record';
 
 /** How many post codes a row shows before "…". */
 const SHOWN_CODES = 6;
@@ -21,37 +22,29 @@ export function TariffListPage() {
   const tariffs = useTariffs(list.toQuery());
   const remove = useDeleteTariff();
   const open = useOpenWithBack();
-  const deletion = useDeleteConfirm<TariffRow>({
-    title: t('tariffs.list.deleteTitle'),
-    text: (row) => t('tariffs.list.deleteText', { name: row.company_name ?? '' }),
-    onDelete: (row) => remove.mutateAsync(row.id),
-  });
-  const columns: DataColumn<TariffRow>[] = [
-    { key: 'company_name', header: t('tariffs.list.company') },
-    { key: 'post_codes', header: t('tariffs.list.postCodes'), sortable: false, render: postCodesText },
-    { key: 'types', header: t('tariffs.list.types'), sortable: false, render: (row) => row.types.join(', ') },
-    { key: 'properties', header: t('tariffs.list.properties'), sortable: false },
-    { key: 'created_at', header: t('common.created'), render: (row) => formatDate(row.created_at) },
-    rowActionsColumn(t('common.action'), (row) => ({
-      name: row.company_name,
-      onEdit: () => open(TARIFF_PATHS.edit.replace(':id', String(row.id))),
-      onDelete: () => deletion.ask(row),
-    })),
-  ];
-  const filters: FilterFieldDef[] = [
-    { key: 'company_name', label: t('tariffs.list.company') },
-    { key: 'post_code', label: t('tariffs.list.postCode'), sanitize: (text) => text.replace(/\D/g, '').slice(0, 4) },
-    { key: 'type', label: t('tariffs.list.type') },
-  ];
   return (
-    <Box p="4">
-      <ListHeader title={t('tariffs.list.title')} list={list} filters={filters}>
-        <Button size="sm" onClick={() => open(TARIFF_PATHS.add)}>
-          {t('tariffs.list.add')}
-        </Button>
-      </ListHeader>
-      <PagedTable label={t('tariffs.list.title')} list={list} result={tariffs} page={tariffs.data} columns={columns} />
-      {deletion.dialog}
-    </Box>
+    <ListPage
+      title={t('tariffs.list.title')}
+      list={list}
+      result={tariffs}
+      columns={[
+        { key: 'company_name', header: t('tariffs.list.company') },
+        { key: 'post_codes', header: t('tariffs.list.postCodes'), sortable: false, render: postCodesText },
+        { key: 'types', header: t('tariffs.list.types'), sortable: false, render: (row) => row.types.join(', ') },
+        { key: 'properties', header: t('tariffs.list.properties'), sortable: false },
+        { key: 'created_at', header: t('common.created'), render: (row) => formatDate(row.created_at) },
+      ]}
+      filters={[
+        { key: 'company_name', label: t('tariffs.list.company') },
+        { key: 'post_code', label: t('tariffs.list.postCode'), sanitize: (text) => text.replace(/\D/g, '').slice(0, 4) },
+        { key: 'type', label: t('tariffs.list.type') },
+      ]}
+      add={{ label: t('tariffs.list.add'), onClick: () => open(TARIFF_PATHS.add) }}
+      rowActions={{
+        header: t('common.action'),
+        actionsOf: (row) => ({ name: row.company_name, onEdit: () => open(recordPath(TARIFF_PATHS.edit, row.id)) }),
+        remove: { title: t('tariffs.list.deleteTitle'), text: (row) => t('tariffs.list.deleteText', { name: row.company_name ?? '' }), onDelete: (row) => remove.mutateAsync(row.id) },
+      }}
+    />
   );
 }
