@@ -1,10 +1,9 @@
 import { useOpenWithBack } from '@fleet/shared-api';
 import { useListState } from '@fleet/shared-api/lists';
-import { useState } from 'react';
 import { CompanyDialog } from './CompanyDialog';
+import { EditableList, useEditing } from './EditableList';
 import { SiteDialog } from './SiteDialog';
-import { Box, Button } from '@fleet/shared-ui';
-import { ListHeader, PagedTable, RowActions, type DataColumn, type FilterFieldDef } from '@fleet/shared-ui/tables';
+import { RowActions, type DataColumn, type FilterFieldDef } from '@fleet/shared-ui/tables';
 import { useCompanies, useSites, type CompanyRow, type SiteRow } from '../api/nms';
 import { COMPANY_VIEW_PATHS, SITE_VIEW_PATHS, type PlaceArea } from '../description';
 import { useHeatPumpTranslation } from '../i18n/translation';
@@ -19,7 +18,7 @@ export function CompaniesPage({ area }: { area: 'admin' | 'agency' }) {
   const list = useListState({ filterKeys: COMPANY_FILTERS });
   const companies = useCompanies(list.toQuery());
   const title = t('places.company');
-  const [editing, setEditing] = useState<{ open: boolean; company: CompanyRow | null }>({ open: false, company: null });
+  const editing = useEditing<CompanyRow>();
   const columns: DataColumn<CompanyRow>[] = [
     { key: 'company_name', header: t('places.companyName') },
     { key: 'company_address', header: t('places.companyAddress'), sortable: false },
@@ -28,7 +27,7 @@ export function CompaniesPage({ area }: { area: 'admin' | 'agency' }) {
     { key: 'sites_count', header: t('places.sites'), sortable: false, align: 'end' },
     { key: 'heat_pumps', header: t('models.heatPumps'), sortable: false, align: 'end' },
     { key: 'action', header: t('list.action'), sortable: false, render: (c) => (
-        <RowActions name={c.company_name} onView={() => openWithBack(COMPANY_VIEW_PATHS[area].replace(':id', String(c.id)))} onEdit={() => setEditing({ open: true, company: c })} />
+        <RowActions name={c.company_name} onView={() => openWithBack(COMPANY_VIEW_PATHS[area].replace(':id', String(c.id)))} onEdit={() => editing.edit(c)} />
       ),
     },
   ];
@@ -37,15 +36,9 @@ export function CompaniesPage({ area }: { area: 'admin' | 'agency' }) {
     { key: 'contact_person_email', label: t('places.contactEmail') },
   ];
   return (
-    <Box p="4">
-      <ListHeader title={title} list={list} filters={filters}>
-        <Button size="sm" onClick={() => setEditing({ open: true, company: null })}>
-          {t('companyForm.add')}
-        </Button>
-      </ListHeader>
-      <PagedTable label={title} list={list} result={companies} page={companies.data} columns={columns} />
-      <CompanyDialog open={editing.open} company={editing.company} admin={area === 'admin'} onClose={() => setEditing((e) => ({ ...e, open: false }))} />
-    </Box>
+    <EditableList title={title} list={list} filters={filters} result={companies} columns={columns} add={{ label: t('companyForm.add'), onClick: editing.add }}>
+      <CompanyDialog open={editing.open} company={editing.record} admin={area === 'admin'} onClose={editing.close} />
+    </EditableList>
   );
 }
 
@@ -58,7 +51,7 @@ export function SitesPage({ area }: { area: PlaceArea }) {
   const title = t('places.sites');
   // spec: Admin and Agency choose the site's company; a company contact's sites are its company's; a site manager adds none
   const mayEdit = area !== 'sitemanager';
-  const [editing, setEditing] = useState<{ open: boolean; site: SiteRow | null }>({ open: false, site: null });
+  const editing = useEditing<SiteRow>();
   const columns: DataColumn<SiteRow>[] = [
     { key: 'site_name', header: t('places.siteName') },
     { key: 'site_address', header: t('places.siteAddress'), sortable: false },
@@ -70,7 +63,7 @@ export function SitesPage({ area }: { area: PlaceArea }) {
         <RowActions
           name={s.site_name}
           onView={() => openWithBack(SITE_VIEW_PATHS[area].replace(':id', String(s.id)))}
-          {...(mayEdit ? { onEdit: () => setEditing({ open: true, site: s }) } : {})}
+          {...(mayEdit ? { onEdit: () => editing.edit(s) } : {})}
         />
       ),
     },
@@ -80,16 +73,8 @@ export function SitesPage({ area }: { area: PlaceArea }) {
     ...(area === 'admin' || area === 'agency' ? [{ key: 'company_name', label: t('places.companyName') }] : []),
   ];
   return (
-    <Box p="4">
-      <ListHeader title={title} list={list} filters={filters}>
-        {mayEdit && (
-          <Button size="sm" onClick={() => setEditing({ open: true, site: null })}>
-            {t('siteForm.add')}
-          </Button>
-        )}
-      </ListHeader>
-      <PagedTable label={title} list={list} result={sites} page={sites.data} columns={columns} />
-      {mayEdit && <SiteDialog open={editing.open} site={editing.site} chooseCompany={area === 'admin' || area === 'agency'} onClose={() => setEditing((e) => ({ ...e, open: false }))} />}
-    </Box>
+    <EditableList title={title} list={list} filters={filters} result={sites} columns={columns} add={mayEdit && { label: t('siteForm.add'), onClick: editing.add }}>
+      {mayEdit && <SiteDialog open={editing.open} site={editing.record} chooseCompany={area === 'admin' || area === 'agency'} onClose={editing.close} />}
+    </EditableList>
   );
 }
