@@ -9,6 +9,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Db } from '../db';
 import type { FirmwareStorage, StagedFile } from '../storage/firmware-storage';
 import { ApiError, badRequest, isMalformedMultipart, MALFORMED_MESSAGE } from './errors';
 import { say } from './messages';
@@ -47,6 +48,56 @@ function displayName(raw: string): string {
 
 export async function discardAll<F extends string, S extends string>(storage: FirmwareStorage, form: UploadForm<F, S>): Promise<void> {
   await Promise.all((Object.values(form.files) as Array<UploadedFile | undefined>).map((f) => (f ? storage.discard(f.staged) : undefined)));
+}
+
+/** `work`'s answer about a read form; when it fails, the form's staged files are discarded and the error goes on. */
+export async function discardOnFailure<F extends string, S extends string, T>(storage: FirmwareStorage, form: UploadForm<F, S>, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    await discardAll(storage, form);
+    throw err;
+  }
+}
+
+/**
+ * Writes a checked form: `write(tx, keys)` stores the rows naming the new key of each file sent; the
+ * staged files are committed under those keys inside the transaction, and if anything fails the
+ * committed ones are removed again and the staged ones discarded.
+ */
+export async function persistForm<F extends string, S extends string, T>(
+  db: Db,
+  storage: FirmwareStorage,
+  form: UploadForm<F, S>,
+  write: (tx: Db, keys: Partial<Record<S, string>>) => Promise<T>,
+): Promise<T> {
+  const sent = (Object.keys(form.files) as S[]).flatMap((slot) => {
+    const file = form.files[slot];
+    return file ? [{ slot, file, key: storage.newKey() }] : [];
+  });
+  const keys: Partial<Record<S, string>> = {};
+  for (const { slot, key } of sent) keys[slot] = key;
+  const committed: string[] = [];
+  try {
+    return await db.transaction(async (tx) => {
+      const out = await write(tx, keys);
+      for (const { file, key } of sent) {
+        await storage.commit(file.staged, key);
+        committed.push(key);
+      }
+      return out;
+    });
+  } catch (err) {
+    await Promise.all(committed.map((k) => storage.remove(k).catch(() => undefined)));
+    await discardAll(storage, form);
+    throw err;
+  }
+}
+
+/** Removes the staged files an earlier run left (idle for twice the upload idle timeout: dead), and logs how many. */
+export async function sweepLeftovers(storage: FirmwareStorage, uploadIdleMs: number, log: FastifyBaseLogger, what: string): Promise<void> {
+  const swept = await storage.sweepStaging(2 * uploadIdleMs);
+  if (swept > 0) log.info({ swept }, `removed staged ${what} left by an earlier run`);
 }
 
 export const STALLED_MESSAGE = say('uploads.unfinished');

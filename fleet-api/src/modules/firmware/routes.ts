@@ -8,7 +8,6 @@
 import path from 'node:path';
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { Db } from '../../db';
 import { PUBLIC } from '../../policy/roles';
 import { ApiError, notFound } from '../../server/errors';
 import { listQueryProperties, ListInfoSchema } from '../../server/listing';
@@ -18,8 +17,8 @@ import { LocalFirmwareStorage, type FirmwareStorage } from '../../storage/firmwa
 import { ADMIN, adminOfType, oneRow, pageOfType } from '../ota/common';
 import { DeviceTypeField } from '../ota/device-types';
 import { DownloadSigner, signedLinkSchema } from '../../server/signed-links';
-import { multipartRoutes } from '../../server/upload-form';
-import { discardAll, FILE_SLOTS, readFirmwareForm, type FileSlot, type FirmwareForm } from './upload';
+import { discardOnFailure, multipartRoutes, persistForm, sweepLeftovers } from '../../server/upload-form';
+import { FILE_SLOTS, readFirmwareForm, type FileSlot } from './upload';
 import { FIRMWARE_COLUMNS, FIRMWARE_LIST, Firmware, type FileRow, type FirmwareInfo, type FirmwareRow, PACK_SLOTS } from './firmwares';
 import { checkFiles, readInput, requireUniqueVersion, text, uniqueAsConflict } from './form';
 import { say } from '../../server/messages';
@@ -40,9 +39,8 @@ export const firmwareRoutes: FastifyPluginAsyncTypebox<FirmwareModuleOptions> = 
   const { db } = ctx;
   const storage = opts.storage ?? defaultFirmwareStorage(ctx);
   const uploadIdleMs = ctx.config.uploadIdleTimeoutMs;
-  // Leftovers of uploads cut by a crash: anything idle for twice the upload idle timeout is dead.
-  const swept = await storage.sweepStaging(2 * uploadIdleMs);
-  if (swept > 0) app.log.info({ swept }, 'removed staged firmware files left by an earlier run');
+  // Leftovers of uploads cut by a crash.
+  await sweepLeftovers(storage, uploadIdleMs, app.log, 'firmware files');
   const signer = new DownloadSigner(ctx.otpKey);
 
   async function present(rows: FirmwareRow[]): Promise<FirmwareInfo[]> {
@@ -90,31 +88,6 @@ export const firmwareRoutes: FastifyPluginAsyncTypebox<FirmwareModuleOptions> = 
     const [info] = await present([row]);
     if (!info) throw notFound(say('firmware.notFound'));
     return info;
-  }
-
-  /**
-   * Writes a validated form: `write(tx, keys)` stores the rows naming the new keys; the staged files
-   * are renamed inside the transaction, and removed again if anything after that fails.
-   */
-  async function persist(form: FirmwareForm, write: (tx: Db, keys: Partial<Record<FileSlot, string>>) => Promise<void>): Promise<void> {
-    const keys: Partial<Record<FileSlot, string>> = {};
-    for (const slot of Object.keys(form.files) as FileSlot[]) keys[slot] = storage.newKey();
-    const committed: string[] = [];
-    try {
-      await db.transaction(async (tx) => {
-        await write(tx, keys);
-        for (const [slot, file] of Object.entries(form.files) as Array<[FileSlot, NonNullable<FirmwareForm['files'][FileSlot]>]>) {
-          const key = keys[slot];
-          if (!key) continue;
-          await storage.commit(file.staged, key);
-          committed.push(key);
-        }
-      });
-    } catch (err) {
-      await Promise.all(committed.map((k) => storage.remove(k).catch(() => undefined)));
-      await discardAll(storage, form);
-      throw err;
-    }
   }
 
   app.get(
@@ -257,11 +230,11 @@ export const firmwareRoutes: FastifyPluginAsyncTypebox<FirmwareModuleOptions> = 
       async (request, reply) => {
         const form = await readFirmwareForm(request, reply, storage, uploadIdleMs);
         let id = 0;
-        try {
+        await discardOnFailure(storage, form, async () => {
           const input = readInput(form, null);
           checkFiles(form, input, null);
           await requireUniqueVersion(db, input, null);
-          await persist(form, async (tx, keys) => {
+          await persistForm(db, storage, form, async (tx, keys) => {
             const single = input.otaType === 'single' ? form.files.file : undefined;
             const { rows } = await tx
               .query<{ id: number }>(
@@ -296,10 +269,7 @@ export const firmwareRoutes: FastifyPluginAsyncTypebox<FirmwareModuleOptions> = 
               }
             }
           });
-        } catch (err) {
-          await discardAll(storage, form);
-          throw err;
-        }
+        });
         return { status: true, message: say('firmware.added'), info: await readFirmware(id) };
       },
     );
@@ -318,7 +288,7 @@ export const firmwareRoutes: FastifyPluginAsyncTypebox<FirmwareModuleOptions> = 
         const { id } = request.params;
         const form = await readFirmwareForm(request, reply, storage, uploadIdleMs);
         const replaced: string[] = [];
-        try {
+        await discardOnFailure(storage, form, async () => {
           const deviceType = text(form, 'deviceType');
           const existing = (
             await db.query<FirmwareRow>(`SELECT ${FIRMWARE_COLUMNS} FROM firmwares f WHERE f.id = $1 AND f.product_line = $2`, [
@@ -335,7 +305,7 @@ export const firmwareRoutes: FastifyPluginAsyncTypebox<FirmwareModuleOptions> = 
           for (const f of storedFiles) storedMd5[f.slot] = f.md_5_value;
           checkFiles(form, input, storedMd5);
           await requireUniqueVersion(db, input, id);
-          await persist(form, async (tx, keys) => {
+          await persistForm(db, storage, form, async (tx, keys) => {
             const locked = await tx.query('SELECT 1 FROM firmwares WHERE id = $1 FOR UPDATE', [id]);
             if (locked.rows.length === 0) throw notFound(say('firmware.notFound'));
             await tx
@@ -374,10 +344,7 @@ export const firmwareRoutes: FastifyPluginAsyncTypebox<FirmwareModuleOptions> = 
               if (old) replaced.push(old.storage_key);
             }
           });
-        } catch (err) {
-          await discardAll(storage, form);
-          throw err;
-        }
+        });
         // The rows now name the new files; the old ones go.
         await Promise.all(replaced.map((k) => storage.remove(k).catch(() => undefined)));
         return { status: true, message: say('firmware.updated'), info: await readFirmware(id) };

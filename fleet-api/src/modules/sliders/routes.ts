@@ -8,14 +8,13 @@
 import path from 'node:path';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { Db } from '../../db';
 import { only, PUBLIC } from '../../policy/roles';
 import { nowSeconds, type AppContext, type ModuleOptions } from '../../server/context';
 import { ApiError, badRequest, notFound } from '../../server/errors';
 import { ListInfoSchema, listQueryProperties } from '../../server/listing';
 import { IdField, routeSchema, Strict } from '../../server/schemas';
 import { DownloadSigner, signedLinkSchema } from '../../server/signed-links';
-import { discardAll, multipartRoutes, readUploadForm, type UploadForm } from '../../server/upload-form';
+import { discardOnFailure, multipartRoutes, persistForm, readUploadForm, sweepLeftovers, type UploadForm } from '../../server/upload-form';
 import { LocalFirmwareStorage, type FirmwareStorage } from '../../storage/firmware-storage';
 import { IMAGE_NOT_IMAGE, imageTypeOf, SLIDER_FORM, type SliderField } from './image';
 import {
@@ -64,8 +63,7 @@ export const sliderRoutes: FastifyPluginAsyncTypebox<SliderModuleOptions> = asyn
   const { db } = ctx;
   const storage = opts.storage ?? defaultSliderStorage(ctx);
   const uploadIdleMs = ctx.config.uploadIdleTimeoutMs;
-  const swept = await storage.sweepStaging(2 * uploadIdleMs);
-  if (swept > 0) app.log.info({ swept }, 'removed staged slider images left by an earlier run');
+  await sweepLeftovers(storage, uploadIdleMs, app.log, 'slider images');
   const signer = new DownloadSigner(ctx.otpKey, '/api/homepage/slider/image', 'fleet-api slider images');
 
   const present = (row: SliderRow): SliderInfo => ({
@@ -87,30 +85,6 @@ export const sliderRoutes: FastifyPluginAsyncTypebox<SliderModuleOptions> = asyn
     const type = imageTypeOf(image.staged.head);
     if (!type) throw badRequest(IMAGE_NOT_IMAGE);
     return { ...image, type };
-  }
-
-  /**
-   * Writes a checked form: `write(tx, key)` stores the row naming the new key (null: no new image);
-   * the staged image is committed inside the transaction and removed again if anything fails.
-   */
-  async function persist<T>(form: SliderForm, write: (tx: Db, key: string | null) => Promise<T>): Promise<T> {
-    const image = form.files.image;
-    const key = image ? storage.newKey() : null;
-    let committed = false;
-    try {
-      return await db.transaction(async (tx) => {
-        const out = await write(tx, key);
-        if (image && key) {
-          await storage.commit(image.staged, key);
-          committed = true;
-        }
-        return out;
-      });
-    } catch (err) {
-      if (committed && key) await storage.remove(key).catch(() => undefined);
-      await discardAll(storage, form);
-      throw err;
-    }
   }
 
   app.get(
@@ -174,12 +148,12 @@ export const sliderRoutes: FastifyPluginAsyncTypebox<SliderModuleOptions> = asyn
       { config: { access: ADMIN }, schema: { ...schema('Add a slide (multipart: deviceType, name, link, image)', Slider, 400, 413), consumes: ['multipart/form-data'] } },
       async (request, reply) => {
         const form = await readUploadForm(request, reply, storage, uploadIdleMs, SLIDER_FORM);
-        try {
+        return discardOnFailure(storage, form, async () => {
           const deviceType = deviceTypeOf(form);
           const text = checkSliderText(form.fields.name, form.fields.link);
           const image = imageOf(form);
           if (!image) throw badRequest(IMAGE_REQUIRED);
-          const id = await persist(form, async (tx, key) => {
+          const id = await persistForm(db, storage, form, async (tx, { image: key = null }) => {
             const { rows } = await tx.query<{ id: number }>(
               `INSERT INTO sliders (product_key, name, link, image_key, image_type, image_name, image_bytes) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id::int AS id`,
               [productKeyOf(deviceType), text.name, text.link, key, image.type, image.fileName, image.staged.sizeBytes],
@@ -191,10 +165,7 @@ export const sliderRoutes: FastifyPluginAsyncTypebox<SliderModuleOptions> = asyn
           const row = await findSlider(db, id);
           if (!row) throw notFound(SLIDER_NOT_FOUND);
           return { status: true, message: say('sliders.added'), info: present(row) };
-        } catch (err) {
-          await discardAll(storage, form);
-          throw err;
-        }
+        });
       },
     );
 
@@ -203,13 +174,13 @@ export const sliderRoutes: FastifyPluginAsyncTypebox<SliderModuleOptions> = asyn
       { config: { access: ADMIN }, schema: { ...schema('Update a slide (multipart: id, deviceType, name, link, image when replaced)', Slider, 400, 404, 413), consumes: ['multipart/form-data'] } },
       async (request, reply) => {
         const form = await readUploadForm(request, reply, storage, uploadIdleMs, SLIDER_FORM);
-        try {
+        return discardOnFailure(storage, form, async () => {
           const id = Number((form.fields.id ?? '').trim());
           if (!Number.isInteger(id) || id < 1 || id > 2147483647) throw badRequest(say('fields.idInvalid'));
           const deviceType = deviceTypeOf(form);
           const text = checkSliderText(form.fields.name, form.fields.link);
           const image = imageOf(form);
-          const replaced = await persist(form, async (tx, key) => {
+          const replaced = await persistForm(db, storage, form, async (tx, { image: key = null }) => {
             const row = await findSlider(tx, id, deviceType);
             if (!row) throw notFound(SLIDER_NOT_FOUND);
             await tx.query(
@@ -223,10 +194,7 @@ export const sliderRoutes: FastifyPluginAsyncTypebox<SliderModuleOptions> = asyn
           const row = await findSlider(db, id);
           if (!row) throw notFound(SLIDER_NOT_FOUND);
           return { status: true, message: say('sliders.updated'), info: present(row) };
-        } catch (err) {
-          await discardAll(storage, form);
-          throw err;
-        }
+        });
       },
     );
   });
