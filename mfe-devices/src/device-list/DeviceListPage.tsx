@@ -1,3 +1,4 @@
+import { DEVICE_FILTER_KEYS } from '@fleet/contract';
 import { useOpenWithBack, useSelectedProduct } from '@fleet/shared-api';
 import { exportListQuery, useListState } from '@fleet/shared-api/lists';
 import { Box } from '@fleet/shared-ui';
@@ -8,20 +9,8 @@ import { detailPath } from '../paths';
 import { useDeviceColumns } from './columns';
 import { CsvExport } from './CsvExport';
 
-/** The list's filters in the spec's order (kept in the URL). */
-const FILTER_KEYS = [
-  'mac_address',
-  'serial_number',
-  'installation_date',
-  'installed_via',
-  'agency_name',
-  'first_name',
-  'installer_uuid',
-  'id',
-  'device_status',
-  'status',
-  'connection_type',
-] as const;
+/** The list's filters in the spec's order (kept in the URL): the contract's device filters but the Wi-Fi and firmware ones. */
+const FILTER_KEYS = DEVICE_FILTER_KEYS.filter((key) => key !== 'wifi_name' && key !== 'soft_version');
 
 /**
  * A device list (spec: Lighting devices list; the same engine for every line and role): filters,
