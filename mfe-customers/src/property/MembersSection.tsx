@@ -1,16 +1,13 @@
-import { errorMessage, useFieldRefusal } from '@fleet/shared-api';
 import { formatDate } from '@fleet/shared-api/dates';
-import { Box, Button, ErrorPanel, Heading, HStack } from '@fleet/shared-ui';
-import { EditDialog, useDialogForm } from '@fleet/shared-ui/overlays';
-import { DataTable, useDeleteConfirm, rowActionsColumn, type DataColumn } from '@fleet/shared-ui/tables';
-import { yupResolver } from '@hookform/resolvers/yup';
+import { Button } from '@fleet/shared-ui';
+import { useDeleteConfirm, rowActionsColumn, type DataColumn } from '@fleet/shared-ui/tables';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useAddMember, useMembers, useRemoveMember, type Member } from '../api/customers';
 import type { CustomerArea } from '../description';
 import { useCustomersTranslation } from '../i18n/translation';
-import { personSchema, type PersonValues } from '../people/person-fields';
-import { PersonFields } from '../people/PersonFields';
+import type { PersonValues } from '../people/person-fields';
+import { PersonDialog } from '../people/PersonDialog';
+import { QueryTable, Section } from '../record/Section';
 
 const EMPTY: PersonValues = { email: '', first_name: '', last_name: '', phone_no: '' };
 
@@ -33,49 +30,35 @@ export function MembersSection({ area, propertyId }: { area: CustomerArea; prope
     rowActionsColumn(t('list.action'), (row) => ({ name: row.email, onDelete: () => deletion.ask(row) })),
   ];
   return (
-    <Box as="section" mt="6" aria-labelledby="members">
-      <HStack justify="space-between" mb="2">
-        <Heading id="members" as="h2" size="sm">
-          {t('property.members')}
-        </Heading>
+    <Section
+      title={t('property.members')}
+      action={
         <Button size="sm" onClick={() => setAdding(true)}>
           {t('property.addMember')}
         </Button>
-      </HStack>
-      {members.isError ? (
-        <ErrorPanel message={errorMessage(members.error)} onRetry={() => void members.refetch()} />
-      ) : (
-        <DataTable label={t('property.members')} columns={columns} rows={members.data ?? []} rowKey="id" loading={members.isPending} emptyText={t('property.noMembers')} />
-      )}
+      }
+    >
+      <QueryTable label={t('property.members')} query={members} rows={members.data ?? []} columns={columns} emptyText={t('property.noMembers')} />
       <AddMemberDialog area={area} propertyId={propertyId} open={adding} onClose={() => setAdding(false)} />
       {deletion.dialog}
-    </Box>
+    </Section>
   );
 }
 
 function AddMemberDialog({ area, propertyId, open, onClose }: { area: CustomerArea; propertyId: number; open: boolean; onClose: () => void }) {
   const { t } = useCustomersTranslation();
   const add = useAddMember(area);
-  const form = useForm<PersonValues>({ resolver: yupResolver(personSchema), defaultValues: EMPTY });
-  const {
-    register,
-    setError,
-    formState: { errors },
-  } = form;
-  // a taken email is said beside the Email field, and only there
-  const refusal = useFieldRefusal(add.error, setError, { email: 'email' });
-  // each opening starts empty; a refusal is said in the dialog (and the toast), or beside its field
-  const { dialog, submit } = useDialogForm({ form, open, record: null, valuesOf: () => EMPTY, save: add, onClose, t, error: refusal });
-
   return (
-    <EditDialog
-      {...dialog}
+    <PersonDialog
+      open={open}
+      onClose={onClose}
       title={t('property.addMember')}
       submitLabel={t('property.add')}
       cancelLabel={t('property.cancel')}
-      onSubmit={submit((values) => add.mutateAsync({ property_id: propertyId, ...values }))}
-    >
-      <PersonFields register={register} errors={errors} />
-    </EditDialog>
+      record={null}
+      valuesOf={() => EMPTY}
+      save={add}
+      store={(values) => add.mutateAsync({ property_id: propertyId, ...values })}
+    />
   );
 }
