@@ -9,3 +9,6 @@ export * from '@fleet/shared-ui/testing';
 export function renderDevices(path: string, options: { fallback?: ReactNode } = {}): RenderRemoteResult {
   return renderRemoteSync(<DevicesRoutes fallback={options.fallback ?? <p>Screen of another remote</p>} />, path);
 }
+
+/** The home of the devices and alarms of these tests (property 3, 5 Low Rd Hobart). */
+export const LOW_RD_HOME = { property_id: 3, unit_number: null, street_number: '5', street: 'Low Rd', city: 'Hobart', state: 'TAS', postal_code: '7000' };

@@ -1,9 +1,21 @@
 import { Card, SimpleGrid, Text } from '@fleet/shared-ui';
-import { CHART_COLOURS, SeriesChart, monthLabels } from '@fleet/shared-ui/charts';
+import { CHART_COLOURS, SeriesChart, monthLabels, type ChartSeries, type SeriesChartProps } from '@fleet/shared-ui/charts';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useDeviceGraph, useMonthlyAverageConsumption, useMonthlyConsumption, type DashboardRole } from '../api/dashboards';
 import { useDevicesTranslation } from '../i18n/translation';
 import { FigureCard } from './Figure';
 import { compact, count, sofar } from './format';
+
+/** A chart of the year's months in its card, the card and the chart titled alike, drawn once `query` answers. */
+function MonthChart<T>({ title, query, kind, series, format }: { title: string; query: UseQueryResult<T>; kind: SeriesChartProps['kind']; series: (data: T) => ChartSeries[]; format: SeriesChartProps['format'] }) {
+  const { t, i18n } = useDevicesTranslation();
+  const months = monthLabels(i18n.language);
+  return (
+    <FigureCard title={title} query={query}>
+      {(data) => <SeriesChart kind={kind} title={title} labelHeader={t('dashboard.month')} labels={months} series={series(data)} format={format} />}
+    </FigureCard>
+  );
+}
 
 /**
  * Spec: the yearly device graph and monthly consumption (new and average) of the year picked: devices
@@ -13,7 +25,6 @@ import { compact, count, sofar } from './format';
 export function YearCharts({ role, line, year }: { role: DashboardRole; line: string; year: number }) {
   const { t, i18n } = useDevicesTranslation();
   const language = i18n.language;
-  const months = monthLabels(language);
   const graph = useDeviceGraph(role, line, year);
   const consumption = useMonthlyConsumption(role, line, year);
   const average = useMonthlyAverageConsumption(role, line, year);
@@ -21,21 +32,10 @@ export function YearCharts({ role, line, year }: { role: DashboardRole; line: st
   const energy = (v: number) => v.toLocaleString(language, { maximumFractionDigits: 1 });
   return (
     <SimpleGrid columns={{ base: 1, xl: 3 }} gap="4" mb="6">
-      <FigureCard title={t('dashboard.graphTitle', { year })} query={graph}>
-        {(data) => (
-          <SeriesChart
-            kind="bar"
-            title={t('dashboard.graphTitle', { year })}
-            labelHeader={t('dashboard.month')}
-            labels={months}
-            series={[
-              { label: t('dashboard.installed'), values: sofar(year, data, (m) => m.installed), color: CHART_COLOURS.teal },
-              { label: t('dashboard.installedTotal'), values: sofar(year, data, (m) => m.total), color: CHART_COLOURS.purple, type: 'line', axis: 'right' },
-            ]}
-            format={counted}
-          />
-        )}
-      </FigureCard>
+      <MonthChart title={t('dashboard.graphTitle', { year })} query={graph} kind="bar" format={counted} series={(data) => [
+        { label: t('dashboard.installed'), values: sofar(year, data, (m) => m.installed), color: CHART_COLOURS.teal },
+        { label: t('dashboard.installedTotal'), values: sofar(year, data, (m) => m.total), color: CHART_COLOURS.purple, type: 'line', axis: 'right' },
+      ]} />
       {line === 'safelink' ? (
         <Card.Root size="sm" gridColumn={{ xl: 'span 2' }}>
           <Card.Body>
@@ -44,33 +44,17 @@ export function YearCharts({ role, line, year }: { role: DashboardRole; line: st
         </Card.Root>
       ) : (
         <>
-          <FigureCard title={t('dashboard.consumptionTitle', { year })} query={consumption}>
-            {(data) => (
-              <SeriesChart
-                kind="bar"
-                title={t('dashboard.consumptionTitle', { year })}
-                labelHeader={t('dashboard.month')}
-                labels={months}
-                series={[
-                  { label: t('dashboard.consumption'), values: sofar(year, data, (m) => m.kwh), color: CHART_COLOURS.blue },
-                  { label: t('dashboard.reporting'), values: sofar(year, data, (m) => m.devices), color: CHART_COLOURS.slate, type: 'line', axis: 'right' },
-                ]}
-                format={(v) => (v >= 100_000 ? compact(language, v) : energy(v))}
-              />
-            )}
-          </FigureCard>
-          <FigureCard title={t('dashboard.averageTitle', { year })} query={average}>
-            {(data) => (
-              <SeriesChart
-                kind="line"
-                title={t('dashboard.averageTitle', { year })}
-                labelHeader={t('dashboard.month')}
-                labels={months}
-                series={[{ label: t('dashboard.average'), values: sofar(year, data, (m) => m.average_kwh), color: CHART_COLOURS.orange }]}
-                format={energy}
-              />
-            )}
-          </FigureCard>
+          <MonthChart title={t('dashboard.consumptionTitle', { year })} query={consumption} kind="bar" format={(v) => (v >= 100_000 ? compact(language, v) : energy(v))} series={(data) => [
+            { label: t('dashboard.consumption'), values: sofar(year, data, (m) => m.kwh), color: CHART_COLOURS.blue },
+            { label: t('dashboard.reporting'), values: sofar(year, data, (m) => m.devices), color: CHART_COLOURS.slate, type: 'line', axis: 'right' },
+          ]} />
+          <MonthChart
+            title={t('dashboard.averageTitle', { year })}
+            query={average}
+            kind="line"
+            series={(data) => [{ label: t('dashboard.average'), values: sofar(year, data, (m) => m.average_kwh), color: CHART_COLOURS.orange }]}
+            format={energy}
+          />
         </>
       )}
     </SimpleGrid>

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { DeviceInfo } from '../api/devices';
-import { callsTo, fakeApi, lastCall, messageReply, renderDevices, resetPage, signInAs } from '../test-support';
+import { callsTo, fakeApi, lastCall, messageReply, renderDevices, resetPage, signInAs, LOW_RD_HOME } from '../test-support';
 import { sentRate, typedRate } from './impulse-rate';
 
 const user = userEvent.setup({ delay: null });
@@ -24,13 +24,7 @@ const DEVICE: DeviceInfo = {
   agency_name: 'Bright Homes',
   first_name: 'Ann',
   last_name: 'Agent',
-  property_id: 3,
-  unit_number: null,
-  street_number: '5',
-  street: 'Low Rd',
-  city: 'Hobart',
-  state: 'TAS',
-  postal_code: '7000',
+  ...LOW_RD_HOME,
   device_uid: 'UID9',
   nmi: '4100000009',
   impulse_rate: 1000,

@@ -1,7 +1,6 @@
 import { Link as RouterLink, useBackState, useBackTo, useParams } from '@fleet/shared-api';
 import { formatDate, formatDateTime } from '@fleet/shared-api/dates';
-import { Badge, Box, Button, ErrorPanel, FactList, HStack, Link, LoadingArea, PageHeader, StatusBadge, Text, useEnumText } from '@fleet/shared-ui';
-import { errorMessage, ApiError } from '@fleet/shared-api';
+import { Badge, Box, Button, FactList, HStack, Link, LoadingArea, PageHeader, StatusBadge, Text, useEnumText } from '@fleet/shared-ui';
 import { useState, type ReactNode } from 'react';
 import { METERING_LINES, useDevice, type DeviceInfo, type DeviceScope, type EditorScope } from '../api/devices';
 import { INSTALL_HISTORY_PATHS } from '../description';
@@ -10,6 +9,7 @@ import { addressLine } from '@fleet/shared-ui/tables';
 import { FlashesCsvDialog } from './FlashesCsvDialog';
 import { useDevicesTranslation } from '../i18n/translation';
 import { historyPath, productOfLine } from '../paths';
+import { DetailFailed } from './DetailFailed';
 import { EditDeviceDialog } from './EditDeviceDialog';
 import { typedRate } from './impulse-rate';
 
@@ -29,15 +29,7 @@ export function DeviceDetailPage({ scope, listPath }: { scope: DeviceScope['kind
   const editor: EditorScope | null = scope === 'customer' ? null : scope === 'veu' ? 'agency' : scope;
 
   if (device.isPending) return <LoadingArea />;
-  if (device.isError) {
-    const gone = device.error instanceof ApiError && device.error.status === 404;
-    return (
-      <Box p="4">
-        <PageHeader title={t('detail.title')} onBack={back} />
-        <ErrorPanel message={gone ? t('detail.notFound') : errorMessage(device.error)} onRetry={gone ? undefined : () => void device.refetch()} />
-      </Box>
-    );
-  }
+  if (device.isError) return <DetailFailed title={t('detail.title')} notFound={t('detail.notFound')} error={device.error} back={back} retry={() => void device.refetch()} />;
   const d = device.data;
   return (
     <Box p="4">

@@ -1,6 +1,7 @@
-import { ApiError, errorMessage, Link as RouterLink, useBackTo, useParams } from '@fleet/shared-api';
+import { Link as RouterLink, useBackTo, useParams } from '@fleet/shared-api';
 import { formatDate, formatDateTime } from '@fleet/shared-api/dates';
-import { Box, ErrorPanel, FactList, Link, LoadingArea, PageHeader, StatusBadge, Text } from '@fleet/shared-ui';
+import { Box, FactList, Link, LoadingArea, PageHeader, StatusBadge, Text } from '@fleet/shared-ui';
+import { DetailFailed } from '../device-detail/DetailFailed';
 import { useSmokeAlarm } from '../api/devices';
 import { ADMIN_DETAIL_PATHS, SMOKE_ALARM_PATHS } from '../description';
 import { useDevicesTranslation } from '../i18n/translation';
@@ -15,15 +16,7 @@ export function SmokeAlarmDetailPage() {
   const back = useBackTo(SMOKE_ALARM_PATHS.list);
 
   if (alarm.isPending) return <LoadingArea />;
-  if (alarm.isError) {
-    const gone = alarm.error instanceof ApiError && alarm.error.status === 404;
-    return (
-      <Box p="4">
-        <PageHeader title={t('smoke.detailTitle')} onBack={back} />
-        <ErrorPanel message={gone ? t('smoke.notFound') : errorMessage(alarm.error)} onRetry={gone ? undefined : () => void alarm.refetch()} />
-      </Box>
-    );
-  }
+  if (alarm.isError) return <DetailFailed title={t('smoke.detailTitle')} notFound={t('smoke.notFound')} error={alarm.error} back={back} retry={() => void alarm.refetch()} />;
   const a = alarm.data;
   return (
     <Box p="4">

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { DeviceInfo, SmokeAlarm } from '../api/devices';
-import { callsTo, fakeApi, lastCall, listReply, renderDevices, resetPage, signInAs } from '../test-support';
+import { callsTo, fakeApi, lastCall, listReply, renderDevices, resetPage, signInAs, LOW_RD_HOME } from '../test-support';
 
 const user = userEvent.setup({ delay: null });
 
@@ -20,13 +20,7 @@ const ALARM: SmokeAlarm = {
   hub_mac_address: 'C0FFEE00000C',
   hub_device_status: 'Active',
   hub_is_online: 1,
-  property_id: 3,
-  unit_number: null,
-  street_number: '5',
-  street: 'Low Rd',
-  city: 'Hobart',
-  state: 'TAS',
-  postal_code: '7000',
+  ...LOW_RD_HOME,
 };
 
 beforeEach(resetPage);
