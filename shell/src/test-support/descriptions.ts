@@ -1,33 +1,22 @@
 // Remote descriptions as remotes write them, for the shell's tests.
 import type { MenuGroup, MenuLabels, RemoteDescription, UserType } from '@fleet/shared-api';
 
-const PROFILE: Partial<Record<UserType, string>> = {
-  Admin: '/admin/profile',
-  Agency: '/agency/profile',
-  Electrician: '/electrician/profile',
-  Customer: '/customer/profile',
-  mscc: '/mscc/profile',
-  sm: '/sm/profile',
+/** The six roles with a profile screen (spec 2.13), each at /{role}/profile. */
+const PROFILE: Partial<Record<UserType, string>> = Object.fromEntries(
+  (['Admin', 'Agency', 'Electrician', 'Customer', 'mscc', 'sm'] as const).map((role) => [role, `/${role.toLowerCase()}/profile`]),
+);
+
+/** Each sign-in portal's screens of spec 2.1: sign-in, forgot password, reset password. */
+const PORTAL_SCREENS = {
+  main: ['/login', '/forgot-password', '/reset-password'],
+  electrician: ['/electrician-login', '/electrician-forgot-password', '/electrician-reset-password'],
+  msc: ['/msc/login', '/msc/forgot-password', '/msc/reset-password'],
+  sm: ['/sm/login', '/sm/forgot-password', '/sm/reset-password'],
 };
 
-/** Every public screen of spec 2.1, as mfe-auth/src/description.ts lists them (PUBLIC_PATHS). */
-export const AUTH_PUBLIC_PATHS = [
-  '/',
-  '/login',
-  '/electrician-login',
-  '/msc/login',
-  '/sm/login',
-  '/signup',
-  '/verify-otp',
-  '/forgot-password',
-  '/electrician-forgot-password',
-  '/msc/forgot-password',
-  '/sm/forgot-password',
-  '/reset-password',
-  '/electrician-reset-password',
-  '/msc/reset-password',
-  '/sm/reset-password',
-] as const;
+/** Every public screen of spec 2.1, as mfe-auth/src/description.ts lists them (its public routes). */
+export const AUTH_PUBLIC_PATHS: readonly string[] = ['/', '/signup', '/verify-otp', ...Object.values(PORTAL_SCREENS).flat()];
+
 const words = (en: string, hi: string): MenuLabels => ({ en, hi });
 const DEVICES: MenuGroup = { name: 'Devices', labels: words('Devices', 'डिवाइस') };
 const FIRMWARES: MenuGroup = { name: 'Manage Firmwares', labels: words('Manage Firmwares', 'फ़र्मवेयर प्रबंधित करें') };
