@@ -2,7 +2,7 @@ import { useLiveStatus } from '@fleet/shared-api/live';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { OtaPush, PushDevice } from '../api/types';
-import { callsTo, currentUrl, fakeApi, fakeLiveSocket, filterOf, lastCall, listReply, renderFirmware, resetPage, signInAsAdmin } from '../test-support';
+import { callsTo, currentUrl, fakeApi, fakeLiveSocket, filterOf, lastCall, listReply, renderFirmware, resetPage, signInAsAdmin, firstThen, headersOf } from '../test-support';
 
 const user = userEvent.setup({ delay: null });
 
@@ -37,17 +37,7 @@ describe('OTA History', () => {
     const view = renderFirmware('/admin/OTA_History?page=2&created_by=ada');
     const table = await screen.findByRole('table', { name: 'OTA History' });
     await within(table).findByText('Ada Admin');
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
-      'Pushed At',
-      'Pushed By',
-      'Target Version',
-      'Devices',
-      'Queued',
-      'Downloading',
-      'Installed',
-      'Failed',
-      'Action',
-    ]);
+    expect(headersOf(table)).toEqual(['Pushed At', 'Pushed By', 'Target Version', 'Devices', 'Queued', 'Downloading', 'Installed', 'Failed', 'Action']);
     const row = within(table).getAllByRole('row')[1]!;
     expect(within(row).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([expect.stringMatching(/^21\/11\/2026 \| /), 'Ada Admin', '2.0.0', '3', '0', '1', '1', '1', '']);
     const sent = lastCall(calls, 'GET', '/api/ota/history');
@@ -173,13 +163,7 @@ describe('OTA History and the live socket (issue 20, item 13)', () => {
   });
 
   it('polls every 3 s while a push is on its way and no socket is open', async () => {
-    let answers = 0;
-    const calls = fakeApi({
-      'GET /api/ota/history': () => {
-        answers += 1;
-        return listReply([push(12, answers === 1 ? { queued: 1 } : { queued: 0, downloading: 0, installed: 2 })], 1);
-      },
-    });
+    const calls = fakeApi({ 'GET /api/ota/history': firstThen(listReply([push(12, { queued: 1 })], 1), listReply([push(12, { queued: 0, downloading: 0, installed: 2 })], 1)) });
     renderFirmware('/admin/OTA_History');
     const table = await screen.findByRole('table', { name: 'OTA History' });
     await within(table).findByRole('button', { name: 'View #12' });
@@ -188,13 +172,7 @@ describe('OTA History and the live socket (issue 20, item 13)', () => {
   }, 10000);
 
   it('polls again once the socket is down', async () => {
-    let answers = 0;
-    const calls = fakeApi({
-      'GET /api/ota/history': () => {
-        answers += 1;
-        return listReply([push(12, answers === 1 ? { queued: 1 } : { queued: 0, downloading: 0, installed: 2 })], 1);
-      },
-    });
+    const calls = fakeApi({ 'GET /api/ota/history': firstThen(listReply([push(12, { queued: 1 })], 1), listReply([push(12, { queued: 0, downloading: 0, installed: 2 })], 1)) });
     fakeLiveSocket();
     renderFirmware('/admin/OTA_History');
     const table = await screen.findByRole('table', { name: 'OTA History' });
