@@ -46,19 +46,11 @@ export function AgencyListPage() {
     statusFilter,
   ];
   return (
-    <ListPage
-      title={a('title')}
-      list={list}
-      result={agencies}
-      columns={columns}
-      filters={filters}
+    <ListPage title={a('title')} list={list} result={agencies} columns={columns} filters={filters}
       actions={<ExportJobButton fileName="Agencies.csv" start={async () => (await exportJob.mutateAsync(exportListQuery(list.toQuery()))).info} />}
       add={{ label: a('add'), onClick: () => openWithBack(AGENCY_PATHS.add) }}
-      rowActions={{
-        header: t('agencies.common.action'),
-        actionsOf: (row) => ({ name: row.agency_name, onView: () => openWithBack(recordPath(AGENCY_PATHS.view, row.id)), onEdit: () => openWithBack(recordPath(AGENCY_PATHS.edit, row.id)) }),
-        remove: { title: a('deleteTitle'), text: (row) => a('deleteText', { name: row.agency_name ?? '' }), onDelete: (row) => remove.mutateAsync(row.id) },
-      }}
+      actionsOf={(row) => ({ name: row.agency_name, onView: () => openWithBack(recordPath(AGENCY_PATHS.view, row.id)), onEdit: () => openWithBack(recordPath(AGENCY_PATHS.edit, row.id)) })}
+      remove={{ title: a('deleteTitle'), text: (row) => a('deleteText', { name: row.agency_name ?? '' }), onDelete: (row) => remove.mutateAsync(row.id) }}
     />
   );
 }

@@ -1,5 +1,6 @@
-import { Link as RouterLink, useListState } from '@fleet/shared-api';
+import { Link as RouterLink } from '@fleet/shared-api';
 import { formatDate } from '@fleet/shared-api/dates';
+import { useListState } from '@fleet/shared-api/lists';
 import { FactList, Link, Wrap } from '@fleet/shared-ui';
 import { useAgency, useAgencyAgents, useAgencyDevices, useDeleteAgency, type AgencyInfo } from '../api/agencies';
 import type { AgentRow } from '../api/agents';
@@ -26,11 +27,7 @@ export function AgencyViewPage() {
   const remove = useDeleteAgency();
   const info = agency.data;
   return (
-    <RecordPage
-      title={info?.agency_name ?? t('agencies.agency.view')}
-      backTo={AGENCY_PATHS.list}
-      load={recordLoad(id, agency)}
-      notFoundText={t('agencies.agency.notFound')}
+    <RecordPage title={info?.agency_name ?? t('agencies.agency.view')} backTo={AGENCY_PATHS.list} load={recordLoad(id, agency)} notFoundText={t('agencies.agency.notFound')}
       editTo={recordPath(AGENCY_PATHS.edit, id)}
       remove={{ title: t('agencies.agency.deleteTitle'), text: t('agencies.agency.deleteText', { name: info?.agency_name ?? '' }), run: () => remove.mutateAsync(id), afterTo: AGENCY_PATHS.list }}
     >

@@ -3,6 +3,7 @@
 import * as yup from 'yup';
 import type { AgencyFormBody, AgencyInfo, AgencyStatus } from '../api/agencies';
 import { email, name, optionalAbn, password, phone, postcode, text } from '../forms/rules';
+import { textsOf } from '../forms/values';
 
 export const FLOWS = ['install', 'replace', 'remove'] as const;
 export const AGENCY_DEVICE_TYPES = ['ihd', 'ihd_livelink', 'livelink', 'safelink', 'airlink', 'bulb', 'heat_pump'] as const;
@@ -31,46 +32,13 @@ export function agencySchema(mode: 'add' | 'edit') {
 
 export type AgencyValues = yup.InferType<ReturnType<typeof agencySchema>>;
 
-export const EMPTY_AGENCY: AgencyValues = {
-  agency_name: '',
-  email: '',
-  password: '',
-  contact_first_name: '',
-  contact_last_name: '',
-  contact: '',
-  postcode: '',
-  abn_no: '',
-  street_address: '',
-  plot_address: '',
-  city: '',
-  state: '',
-  country: 'Australia',
-  status: 'Active',
-  flows: [...FLOWS],
-  deviceType: [],
-  email_notification: false,
-};
+/** The agency's text fields as the form has them (the password is never read back). */
+const TEXTS = ['agency_name', 'email', 'contact_first_name', 'contact_last_name', 'contact', 'postcode', 'abn_no', 'street_address', 'plot_address', 'city', 'state', 'country'] as const;
+
+export const EMPTY_AGENCY: AgencyValues = { ...textsOf({}, TEXTS), country: 'Australia', password: '', status: 'Active', flows: [...FLOWS], deviceType: [], email_notification: false };
 
 export function agencyValues(info: AgencyInfo): AgencyValues {
-  return {
-    agency_name: info.agency_name,
-    email: info.email,
-    password: '',
-    contact_first_name: info.contact_first_name ?? '',
-    contact_last_name: info.contact_last_name ?? '',
-    contact: info.contact ?? '',
-    postcode: info.postcode ?? '',
-    abn_no: info.abn_no ?? '',
-    street_address: info.street_address ?? '',
-    plot_address: info.plot_address ?? '',
-    city: info.city ?? '',
-    state: info.state ?? '',
-    country: info.country ?? '',
-    status: info.status,
-    flows: info.flows,
-    deviceType: info.device_type,
-    email_notification: info.email_notification,
-  };
+  return { ...textsOf(info, TEXTS), password: '', status: info.status, flows: info.flows, deviceType: info.device_type, email_notification: info.email_notification };
 }
 
 /** In the list's order, each once, joined by commas (spec 3: "list joined by comma"). */
@@ -78,23 +46,5 @@ const joined = (chosen: readonly string[], order: readonly string[]) => order.fi
 
 export function agencyBody(values: AgencyValues): AgencyFormBody {
   const status: AgencyStatus = values.status === 'Active' ? 'Active' : 'In-Active';
-  return {
-    agency_name: values.agency_name,
-    email: values.email,
-    postcode: values.postcode,
-    contact_first_name: values.contact_first_name,
-    contact_last_name: values.contact_last_name,
-    contact: values.contact,
-    abn_no: values.abn_no,
-    country: values.country,
-    state: values.state,
-    city: values.city,
-    street_address: values.street_address,
-    plot_address: values.plot_address,
-    status,
-    flows: joined(values.flows, FLOWS),
-    deviceType: joined(values.deviceType, AGENCY_DEVICE_TYPES),
-    email_notification: values.email_notification,
-    password: values.password,
-  };
+  return { ...textsOf(values, TEXTS), status, flows: joined(values.flows, FLOWS), deviceType: joined(values.deviceType, AGENCY_DEVICE_TYPES), email_notification: values.email_notification, password: values.password };
 }

@@ -20,10 +20,7 @@ export function AggregatorListPage() {
   const save = useSaveAggregator();
   const [editing, setEditing] = useState<Aggregator | 'new' | null>(null);
   return (
-    <ListPage
-      title={t('aggregators.title')}
-      list={list}
-      result={aggregators}
+    <ListPage title={t('aggregators.title')} list={list} result={aggregators}
       columns={[
         { key: 'name', header: t('aggregators.name') },
         { key: 'electricians', header: t('aggregators.electricians') },
@@ -31,11 +28,8 @@ export function AggregatorListPage() {
       ]}
       filters={[{ key: 'name', label: t('aggregators.name') }]}
       add={{ label: t('aggregators.add'), onClick: () => setEditing('new') }}
-      rowActions={{
-        header: t('common.action'),
-        actionsOf: (row) => ({ name: row.name, onEdit: () => setEditing(row) }),
-        remove: { title: t('aggregators.deleteTitle'), text: (row) => t('aggregators.deleteText', { name: row.name ?? '' }), onDelete: (row) => remove.mutateAsync(row.id) },
-      }}
+      actionsOf={(row) => ({ name: row.name, onEdit: () => setEditing(row) })}
+      remove={{ title: t('aggregators.deleteTitle'), text: (row) => t('aggregators.deleteText', { name: row.name ?? '' }), onDelete: (row) => remove.mutateAsync(row.id) }}
     >
       <RecordDialog<Values, Aggregator>
         editing={editing}

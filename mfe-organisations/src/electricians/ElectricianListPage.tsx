@@ -50,18 +50,10 @@ export function ElectricianListPage({ area }: { area: ElectricianArea }) {
     statusFilter,
   ];
   return (
-    <ListPage
-      title={t('electricians.list.title')}
-      list={list}
-      result={electricians}
-      columns={columns}
-      filters={filters}
+    <ListPage title={t('electricians.list.title')} list={list} result={electricians} columns={columns} filters={filters}
       add={admin && { label: t('electricians.list.add'), onClick: () => open(ELECTRICIAN_PATHS.adminAdd) }}
-      rowActions={{
-        header: t('electricians.list.action'),
-        actionsOf: (row) => ({ name: row.full_name, onView: () => open(recordPath(viewPath, row.id)), ...(admin ? { onEdit: () => open(recordPath(ELECTRICIAN_PATHS.adminEdit, row.id)) } : {}) }),
-        remove: admin ? { title: t('electricians.list.deleteTitle'), text: (row) => t('electricians.list.deleteText', { name: row.full_name ?? '' }), onDelete: (row) => remove.mutateAsync(row.id) } : undefined,
-      }}
+      actionsOf={(row) => ({ name: row.full_name, onView: () => open(recordPath(viewPath, row.id)), ...(admin ? { onEdit: () => open(recordPath(ELECTRICIAN_PATHS.adminEdit, row.id)) } : {}) })}
+      remove={admin ? { title: t('electricians.list.deleteTitle'), text: (row) => t('electricians.list.deleteText', { name: row.full_name ?? '' }), onDelete: (row) => remove.mutateAsync(row.id) } : undefined}
     >
       {!admin && <AgencyElectricianDevices />}
     </ListPage>

@@ -1,5 +1,6 @@
-import { Link as RouterLink, useListState } from '@fleet/shared-api';
+import { Link as RouterLink } from '@fleet/shared-api';
 import { formatDate } from '@fleet/shared-api/dates';
+import { useListState } from '@fleet/shared-api/lists';
 import { FactList, Link } from '@fleet/shared-ui';
 import type { DataColumn } from '@fleet/shared-ui/tables';
 import type { ReactNode } from 'react';
@@ -47,11 +48,7 @@ export function ElectricianViewPage({ area }: { area: ElectricianArea }) {
       ]
     : [];
   return (
-    <RecordPage
-      title={e ? `${t('electricians.view.title')} [${e.full_name}]` : t('electricians.view.title')}
-      backTo={listPath}
-      load={recordLoad(id, electrician)}
-      notFoundText={t('electricians.view.notFound')}
+    <RecordPage title={e ? `${t('electricians.view.title')} [${e.full_name}]` : t('electricians.view.title')} backTo={listPath} load={recordLoad(id, electrician)} notFoundText={t('electricians.view.notFound')}
       {...(admin && e
         ? {
             editTo: recordPath(ELECTRICIAN_PATHS.adminEdit, e.id),

@@ -4,6 +4,7 @@
 import * as yup from 'yup';
 import type { ElectricianBody, ElectricianInfo } from '../api/electricians';
 import { abn, email, message, name, optional, password, phone, postcode } from '../forms/rules';
+import { textsOf } from '../forms/values';
 
 export function electricianSchema(editing: boolean) {
   return yup.object({
@@ -27,41 +28,14 @@ export function electricianSchema(editing: boolean) {
 
 export type ElectricianValues = yup.InferType<ReturnType<typeof electricianSchema>>;
 
-export const EMPTY_ELECTRICIAN: ElectricianValues = {
-  first_name: '',
-  last_name: '',
-  email: '',
-  phone_no: '',
-  company_name: '',
-  abn_number: '',
-  eid: '',
-  address: '',
-  city: '',
-  state: '',
-  postcode: '',
-  aggregator_id: '',
-  password: '',
-  status: 'Active',
-};
+/** The electrician's text fields as the form has them. */
+const TEXTS = ['first_name', 'last_name', 'email', 'phone_no', 'company_name', 'abn_number', 'eid', 'address', 'city', 'state', 'postcode'] as const;
+
+export const EMPTY_ELECTRICIAN: ElectricianValues = { ...textsOf({}, TEXTS), aggregator_id: '', password: '', status: 'Active' };
 
 /** The form's values of a stored electrician (the password box starts empty). */
 export function valuesOf(e: ElectricianInfo): ElectricianValues {
-  return {
-    first_name: e.first_name,
-    last_name: e.last_name,
-    email: e.email,
-    phone_no: e.phone_no ?? '',
-    company_name: e.company_name ?? '',
-    abn_number: e.abn_number ?? '',
-    eid: e.eid ?? '',
-    address: e.address ?? '',
-    city: e.city ?? '',
-    state: e.state ?? '',
-    postcode: e.postcode ?? '',
-    aggregator_id: e.aggregator_id === null ? '' : String(e.aggregator_id),
-    password: '',
-    status: e.status,
-  };
+  return { ...textsOf(e, TEXTS), aggregator_id: e.aggregator_id === null ? '' : String(e.aggregator_id), password: '', status: e.status };
 }
 
 /** What is sent: the aggregator as a number (or none), the password only when typed, the status on an edit. */

@@ -51,18 +51,10 @@ export function FieldWorkerListPage({ area }: { area: FieldWorkerArea }) {
         ]),
   ];
   return (
-    <ListPage
-      title={title}
-      list={list}
-      result={workers}
-      columns={columns}
-      filters={filters}
+    <ListPage title={title} list={list} result={workers} columns={columns} filters={filters}
       add={own && { label: t('electricians.fieldWorkers.add'), onClick: () => open(FIELD_WORKER_PATHS.electricianAdd) }}
-      rowActions={{
-        header: t('electricians.list.action'),
-        actionsOf: (row) => ({ name: row.full_name, onView: () => open(recordPath(paths.view, row.id)), ...(own ? { onEdit: () => open(recordPath(FIELD_WORKER_PATHS.electricianEdit, row.id)) } : {}) }),
-        remove: own ? { title: t('electricians.fieldWorkers.deleteTitle'), text: (row) => t('electricians.fieldWorkers.deleteText', { name: row.full_name ?? '' }), onDelete: (row) => remove.mutateAsync(row.id) } : undefined,
-      }}
+      actionsOf={(row) => ({ name: row.full_name, onView: () => open(recordPath(paths.view, row.id)), ...(own ? { onEdit: () => open(recordPath(FIELD_WORKER_PATHS.electricianEdit, row.id)) } : {}) })}
+      remove={own ? { title: t('electricians.fieldWorkers.deleteTitle'), text: (row) => t('electricians.fieldWorkers.deleteText', { name: row.full_name ?? '' }), onDelete: (row) => remove.mutateAsync(row.id) } : undefined}
     />
   );
 }

@@ -62,11 +62,7 @@ export function FieldWorkerViewPage({ area }: { area: FieldWorkerArea }) {
       </>
     ) : undefined;
   return (
-    <RecordPage
-      title={w ? `${t('electricians.fieldWorkers.viewTitle')} [${w.full_name}]` : t('electricians.fieldWorkers.viewTitle')}
-      backTo={paths.list}
-      load={recordLoad(id, worker)}
-      notFoundText={t('electricians.fieldWorkers.notFound')}
+    <RecordPage title={w ? `${t('electricians.fieldWorkers.viewTitle')} [${w.full_name}]` : t('electricians.fieldWorkers.viewTitle')} backTo={paths.list} load={recordLoad(id, worker)} notFoundText={t('electricians.fieldWorkers.notFound')}
       actions={actions}
       {...(area === 'electrician' && w
         ? {

@@ -20,12 +20,7 @@ export function AdminAgentListPage() {
   const exportJob = useStartAgentExport();
   const columns = useAgentColumns({ product: label, showAgency: true, viewPath: (row) => recordPath(AGENCY_PATHS.agent, row.id) });
   return (
-    <ListPage
-      title={t('agencies.agent.title')}
-      list={list}
-      result={agents}
-      columns={columns}
-      filters={useAgentFilters()}
+    <ListPage title={t('agencies.agent.title')} list={list} result={agents} columns={columns} filters={useAgentFilters()}
       actions={<ExportJobButton fileName="Installer Agents.csv" start={async () => (await exportJob.mutateAsync({ line, list: exportListQuery(list.toQuery()) })).info} />}
     />
   );

@@ -30,11 +30,7 @@ export function AdminAgentViewPage() {
   const viewPath = recordPath(AGENCY_PATHS.agent, id);
   if (info && params.get(EDIT_PARAM) === '1') return <AdminAgentEdit payload={info} viewPath={viewPath} />;
   return (
-    <RecordPage
-      title={info ? `${info.agent.first_name} ${info.agent.last_name}` : t('agencies.agent.view')}
-      backTo={AGENCY_PATHS.agents}
-      load={recordLoad(id, payload)}
-      notFoundText={t('agencies.agent.notFound')}
+    <RecordPage title={info ? `${info.agent.first_name} ${info.agent.last_name}` : t('agencies.agent.view')} backTo={AGENCY_PATHS.agents} load={recordLoad(id, payload)} notFoundText={t('agencies.agent.notFound')}
       editTo={`${viewPath}?${EDIT_PARAM}=1`}
     >
       {info && (

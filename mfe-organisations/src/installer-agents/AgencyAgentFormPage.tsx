@@ -19,11 +19,7 @@ export function AgencyAgentEditPage() {
   const agent = useAgentRecord(id);
   if (!agent.data) {
     return (
-      <RecordPage
-        title={t('agencies.agent.edit')}
-        backTo={AGENCY_AGENT_PATHS.list}
-        load={recordLoad(id, agent)}
-        notFoundText={t('agencies.agent.notFound')}
+      <RecordPage title={t('agencies.agent.edit')} backTo={AGENCY_AGENT_PATHS.list} load={recordLoad(id, agent)} notFoundText={t('agencies.agent.notFound')}
       />
     );
   }

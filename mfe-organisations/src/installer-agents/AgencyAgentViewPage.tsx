@@ -23,11 +23,7 @@ export function AgencyAgentViewPage() {
   const info = payload.data;
   const name = info ? `${info.agent.first_name} ${info.agent.last_name}` : '';
   return (
-    <RecordPage
-      title={name || t('agencies.agent.view')}
-      backTo={AGENCY_AGENT_PATHS.list}
-      load={recordLoad(id, payload)}
-      notFoundText={t('agencies.agent.notFound')}
+    <RecordPage title={name || t('agencies.agent.view')} backTo={AGENCY_AGENT_PATHS.list} load={recordLoad(id, payload)} notFoundText={t('agencies.agent.notFound')}
       editTo={recordPath(AGENCY_AGENT_PATHS.edit, id)}
       remove={{ title: t('agencies.agent.deleteTitle'), text: t('agencies.agent.deleteText', { name }), run: () => remove.mutateAsync(id), afterTo: AGENCY_AGENT_PATHS.list }}
     >

@@ -28,11 +28,7 @@ export function AgentDevicesPage() {
   const name = payload.data ? `${payload.data.agent.first_name} ${payload.data.agent.last_name}` : '';
   const title = t('agencies.agent.devicesOf', { name });
   return (
-    <RecordPage
-      title={title}
-      backTo={recordPath(AGENCY_PATHS.agent, id)}
-      load={recordLoad(id, payload)}
-      notFoundText={t('agencies.agent.notFound')}
+    <RecordPage title={title} backTo={recordPath(AGENCY_PATHS.agent, id)} load={recordLoad(id, payload)} notFoundText={t('agencies.agent.notFound')}
       actions={
         <FiltersButton list={list} fields={filters} />
       }

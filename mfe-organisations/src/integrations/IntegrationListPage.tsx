@@ -40,12 +40,7 @@ export function IntegrationListPage() {
     { key: 'flows', label: i('flows'), kind: 'multi', options: FLOWS.map((f) => ({ value: f, label: t(`agencies.flows.${f}`) })) },
   ];
   return (
-    <ListPage
-      title={i('title')}
-      list={list}
-      result={integrations}
-      columns={columns}
-      filters={filters}
+    <ListPage title={i('title')} list={list} result={integrations} columns={columns} filters={filters}
       intro={
         <Text fontSize="sm" color="fg.muted" mb="3">
           {i('intro')}

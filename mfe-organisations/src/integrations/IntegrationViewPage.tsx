@@ -25,11 +25,7 @@ export function IntegrationViewPage() {
   const integration = useIntegration(id);
   const info = integration.data;
   return (
-    <RecordPage
-      title={info?.agency_name ?? t('agencies.integration.view')}
-      backTo={AGENCY_PATHS.integrations}
-      load={recordLoad(id, integration)}
-      notFoundText={t('agencies.agency.notFound')}
+    <RecordPage title={info?.agency_name ?? t('agencies.integration.view')} backTo={AGENCY_PATHS.integrations} load={recordLoad(id, integration)} notFoundText={t('agencies.agency.notFound')}
       editTo={recordPath(AGENCY_PATHS.edit, id)}
     >
       {info && <IntegrationFacts info={info} />}
@@ -91,11 +87,7 @@ function ChannelDevices({ id }: { id: number }) {
   const channel = list.state.filters.installed_via;
   const devices = useAgencyDevices(id, line, list.toQuery());
   return (
-    <PagedSection
-      title={t('agencies.agency.devicesOf', { product: label })}
-      list={list}
-      result={devices}
-      columns={useDeviceColumns({ agent: true })}
+    <PagedSection title={t('agencies.agency.devicesOf', { product: label })} list={list} result={devices} columns={useDeviceColumns({ agent: true })}
       actions={
         <OptionSelect
           aria-label={t('agencies.integration.channelFilter')}

@@ -3,14 +3,7 @@ import type { ListStateControls } from '@fleet/shared-api/lists';
 import { Box, Button } from '@fleet/shared-ui';
 import { ListHeader, PagedTable, rowActionsColumn, useDeleteConfirm, type DataColumn, type DeleteConfirmOptions, type FilterFieldDef, type ListResult, type RowActionsProps } from '@fleet/shared-ui/tables';
 import type { ReactNode } from 'react';
-
-/** A list's Action column: the row's View and Edit, and Delete (asked first) when the list offers it. */
-export interface ListRowActions<Row> {
-  header: string;
-  actionsOf: (row: Row) => Omit<RowActionsProps, 'onDelete'>;
-  /** The delete question and call; none: the rows have no Delete. */
-  remove?: DeleteConfirmOptions<Row> | undefined;
-}
+import { useOrganisationsTranslation } from '../i18n/translation';
 
 export interface ListPageProps<Row extends { id: number }> {
   title: string;
@@ -20,7 +13,10 @@ export interface ListPageProps<Row extends { id: number }> {
   result: ListResult & { data?: ListInfo<Row> | undefined };
   columns: DataColumn<Row>[];
   filters: FilterFieldDef[];
-  rowActions?: ListRowActions<Row>;
+  /** The row's View and Edit in the Action column; none: the list has no Action column. */
+  actionsOf?: (row: Row) => Omit<RowActionsProps, 'onDelete'>;
+  /** The delete question and call of a row (its Delete in the Action column); none: the rows have no Delete. */
+  remove?: DeleteConfirmOptions<Row> | undefined;
   /** The title bar's button that adds a row (a page or a dialog); none when the list is read-only. */
   add?: { label: string; onClick: () => void } | false;
   /** More of the title bar, before Add (the CSV export). */
@@ -38,12 +34,10 @@ const NO_DELETE: DeleteConfirmOptions<unknown> = { title: '', text: () => '', on
  * table with its Action column, and the delete question of a row. Each list page gives its columns,
  * filters and calls; the layout and the delete wiring are this one component's.
  */
-export function ListPage<Row extends { id: number }>({ title, list, result, columns, filters, rowActions, add, actions, intro, children }: ListPageProps<Row>) {
-  const remove = rowActions?.remove;
+export function ListPage<Row extends { id: number }>({ title, list, result, columns, filters, actionsOf, remove, add, actions, intro, children }: ListPageProps<Row>) {
+  const { t } = useOrganisationsTranslation();
   const deletion = useDeleteConfirm<Row>(remove ?? NO_DELETE);
-  const all = rowActions
-    ? [...columns, rowActionsColumn<Row>(rowActions.header, (row) => ({ ...rowActions.actionsOf(row), ...(remove ? { onDelete: () => deletion.ask(row) } : {}) }))]
-    : columns;
+  const all = actionsOf ? [...columns, rowActionsColumn<Row>(t('common.action'), (row) => ({ ...actionsOf(row), ...(remove ? { onDelete: () => deletion.ask(row) } : {}) }))] : columns;
   return (
     <Box p="4">
       <ListHeader title={title} list={list} filters={filters}>

@@ -41,18 +41,10 @@ export function PartnerListPage() {
     { key: 'email', label: p('email') },
   ];
   return (
-    <ListPage
-      title={p('title')}
-      list={list}
-      result={partners}
-      columns={columns}
-      filters={filters}
+    <ListPage title={p('title')} list={list} result={partners} columns={columns} filters={filters}
       add={{ label: p('add'), onClick: () => setEditing('new') }}
-      rowActions={{
-        header: t('agencies.common.action'),
-        actionsOf: (row) => ({ name: row.name, onView: () => openWithBack(recordPath(AGENCY_PATHS.partner, row.id)), onEdit: () => setEditing(row) }),
-        remove: { title: p('deleteTitle'), text: (row) => p('deleteText', { name: row.name ?? '' }), onDelete: (row) => remove.mutateAsync(row.id) },
-      }}
+      actionsOf={(row) => ({ name: row.name, onView: () => openWithBack(recordPath(AGENCY_PATHS.partner, row.id)), onEdit: () => setEditing(row) })}
+      remove={{ title: p('deleteTitle'), text: (row) => p('deleteText', { name: row.name ?? '' }), onDelete: (row) => remove.mutateAsync(row.id) }}
     >
       <PartnerDialog editing={editing} onClose={() => setEditing(null)} />
     </ListPage>

@@ -33,11 +33,7 @@ export function PartnerViewPage() {
   const info = partner.data;
   const p = (key: string, options?: Record<string, string>) => t(`agencies.partner.${key}`, options);
   return (
-    <RecordPage
-      title={info?.name ?? p('view')}
-      backTo={AGENCY_PATHS.partners}
-      load={recordLoad(id, partner)}
-      notFoundText={p('notFound')}
+    <RecordPage title={info?.name ?? p('view')} backTo={AGENCY_PATHS.partners} load={recordLoad(id, partner)} notFoundText={p('notFound')}
       actions={
         info && (
           <Button size="sm" onClick={() => setEditing(info)}>
@@ -116,11 +112,7 @@ function PartnerAgencies({ id, line, product }: { id: number; line: string; prod
   ];
   return (
     <>
-      <PagedSection
-        title={p('agencies')}
-        list={list}
-        result={agencies}
-        columns={columns}
+      <PagedSection title={p('agencies')} list={list} result={agencies} columns={columns}
         actions={
           <HStack gap="2">
             <OptionSelect

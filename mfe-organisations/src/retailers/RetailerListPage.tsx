@@ -25,10 +25,7 @@ export function RetailerListPage() {
   const save = useSaveRetailer();
   const [editing, setEditing] = useState<Retailer | 'new' | null>(null);
   return (
-    <ListPage
-      title={t('retailers.title')}
-      list={list}
-      result={retailers}
+    <ListPage title={t('retailers.title')} list={list} result={retailers}
       columns={[
         { key: 'retailer_name', header: t('retailers.name') },
         { key: 'is_top_listed', header: t('retailers.topListed'), render: (row) => (row.is_top_listed === 1 ? t('common.yes') : t('common.no')) },
@@ -37,11 +34,8 @@ export function RetailerListPage() {
       ]}
       filters={[{ key: 'retailer_name', label: t('retailers.name') }]}
       add={{ label: t('retailers.add'), onClick: () => setEditing('new') }}
-      rowActions={{
-        header: t('common.action'),
-        actionsOf: (row) => ({ name: row.retailer_name, onEdit: () => setEditing(row) }),
-        remove: { title: t('retailers.deleteTitle'), text: (row) => t('retailers.deleteText', { name: row.retailer_name ?? '' }), onDelete: (row) => remove.mutateAsync(row.electricity_retailer_id) },
-      }}
+      actionsOf={(row) => ({ name: row.retailer_name, onEdit: () => setEditing(row) })}
+      remove={{ title: t('retailers.deleteTitle'), text: (row) => t('retailers.deleteText', { name: row.retailer_name ?? '' }), onDelete: (row) => remove.mutateAsync(row.electricity_retailer_id) }}
     >
       <RecordDialog<Values, Retailer>
         editing={editing}

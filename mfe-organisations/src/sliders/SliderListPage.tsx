@@ -49,18 +49,12 @@ export function SliderListPage({ product }: { product: SliderProduct }) {
     { key: 'updated_at', header: t('tariffs.sliders.updated'), render: (row) => formatDate(row.updated_at) },
   ];
   return (
-    <ListPage
-      title={title}
-      list={list}
-      result={sliders}
+    <ListPage title={title} list={list} result={sliders}
       columns={columns}
       filters={[{ key: 'name', label: t('tariffs.sliders.name') }]}
       add={{ label: t('tariffs.sliders.add'), onClick: () => setEditing('new') }}
-      rowActions={{
-        header: t('common.action'),
-        actionsOf: (row) => ({ name: row.name, onEdit: () => setEditing(row) }),
-        remove: { title: t('tariffs.sliders.deleteTitle'), text: (row) => t('tariffs.sliders.deleteText', { name: row.name ?? '' }), onDelete: (row) => remove.mutateAsync({ id: row.id, deviceType }) },
-      }}
+      actionsOf={(row) => ({ name: row.name, onEdit: () => setEditing(row) })}
+      remove={{ title: t('tariffs.sliders.deleteTitle'), text: (row) => t('tariffs.sliders.deleteText', { name: row.name ?? '' }), onDelete: (row) => remove.mutateAsync({ id: row.id, deviceType }) }}
     >
       <SliderDialog product={product} editing={editing} onClose={() => setEditing(null)} />
     </ListPage>

@@ -23,10 +23,7 @@ export function TariffListPage() {
   const remove = useDeleteTariff();
   const open = useOpenWithBack();
   return (
-    <ListPage
-      title={t('tariffs.list.title')}
-      list={list}
-      result={tariffs}
+    <ListPage title={t('tariffs.list.title')} list={list} result={tariffs}
       columns={[
         { key: 'company_name', header: t('tariffs.list.company') },
         { key: 'post_codes', header: t('tariffs.list.postCodes'), sortable: false, render: postCodesText },
@@ -40,11 +37,8 @@ export function TariffListPage() {
         { key: 'type', label: t('tariffs.list.type') },
       ]}
       add={{ label: t('tariffs.list.add'), onClick: () => open(TARIFF_PATHS.add) }}
-      rowActions={{
-        header: t('common.action'),
-        actionsOf: (row) => ({ name: row.company_name, onEdit: () => open(recordPath(TARIFF_PATHS.edit, row.id)) }),
-        remove: { title: t('tariffs.list.deleteTitle'), text: (row) => t('tariffs.list.deleteText', { name: row.company_name ?? '' }), onDelete: (row) => remove.mutateAsync(row.id) },
-      }}
+      actionsOf={(row) => ({ name: row.company_name, onEdit: () => open(recordPath(TARIFF_PATHS.edit, row.id)) })}
+      remove={{ title: t('tariffs.list.deleteTitle'), text: (row) => t('tariffs.list.deleteText', { name: row.company_name ?? '' }), onDelete: (row) => remove.mutateAsync(row.id) }}
     />
   );
 }

@@ -52,10 +52,7 @@ function TariffEditor({ info }: { info: TariffInfo | null }) {
   });
 
   return (
-    <RecordPage
-      title={info ? t('tariffs.form.editTitle') : t('tariffs.form.addTitle')}
-      backTo={TARIFF_PATHS.list}
-      load={LOADED}
+    <RecordPage title={info ? t('tariffs.form.editTitle') : t('tariffs.form.addTitle')} backTo={TARIFF_PATHS.list} load={LOADED}
       {...(info
         ? {
             remove: {
