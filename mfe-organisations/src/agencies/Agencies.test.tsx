@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AGENCY_SAMPLE } from '@fleet/contract';
-import { callsTo, fakeApi, fakeUploads, filterOf, lastCall, listReply, messageReply, renderOrganisations, resetPage, saveExpecting, signInAs } from '../test-support';
+import { callsTo, fakeApi, fakeUploads, filterOf, lastCall, listReply, messageReply, fill, renderOrganisations, resetPage, saveExpecting, signInAs, STRENGTH } from '../test-support';
 
 const user = userEvent.setup({ delay: null });
 const realXhr = global.XMLHttpRequest;
@@ -64,13 +64,6 @@ const DEVICE = {
 };
 const AGENT = { id: 11, first_name: 'Liam', last_name: 'Park', email: 'liam.park@agents.example.com', phone: '0412345679', status: 'Active', agency_id: 4, agency_name: 'Harbour Electrical Group', devices: 20, created_at: '2021-03-02T09:00:00.000Z' };
 
-const STRENGTH = 'Password must be at least 8 characters and contain an uppercase letter, a lowercase letter and a digit';
-
-async function fill(name: RegExp | string, value: string) {
-  const box = screen.getByRole('textbox', { name });
-  await user.clear(box);
-  if (value) await user.type(box, value);
-}
 
 describe('Agencies list', () => {
   it("shows each agency's status, agents and devices of the product; the drawer filters; delete says why it is refused", async () => {
@@ -135,23 +128,23 @@ describe('Add Agency', () => {
     // the first field in error is where the keyboard goes
     expect(screen.getByRole('textbox', { name: /Agency Name/ })).toHaveFocus();
 
-    await fill(/Agency Name/, AGENCY_SAMPLE.agency_name);
-    await fill(/^Email/, 'office@bright');
+    await fill(user, /Agency Name/, AGENCY_SAMPLE.agency_name);
+    await fill(user, /^Email/, 'office@bright');
     await user.type(screen.getByLabelText(/^Password/), 'weakpass');
-    await fill(/Phone Number/, '12345');
-    await fill(/Contact First Name/, AGENCY_SAMPLE.contact_first_name);
-    await fill(/Contact Last Name/, AGENCY_SAMPLE.contact_last_name);
-    await fill(/Postcode/, '20');
-    await fill(/ABN/, '123');
+    await fill(user, /Phone Number/, '12345');
+    await fill(user, /Contact First Name/, AGENCY_SAMPLE.contact_first_name);
+    await fill(user, /Contact Last Name/, AGENCY_SAMPLE.contact_last_name);
+    await fill(user, /Postcode/, '20');
+    await fill(user, /ABN/, '123');
     await saveExpecting(user, ['Email address is invalid', STRENGTH, 'Phone Number must be 8 to 13 characters.', 'Valid Postal code is required', 'Invalid ABN']);
     expect(uploads).toHaveLength(0);
 
-    await fill(/^Email/, AGENCY_SAMPLE.email);
+    await fill(user, /^Email/, AGENCY_SAMPLE.email);
     await user.clear(screen.getByLabelText(/^Password/));
     await user.type(screen.getByLabelText(/^Password/), AGENCY_SAMPLE.password);
-    await fill(/Phone Number/, AGENCY_SAMPLE.contact);
-    await fill(/Postcode/, AGENCY_SAMPLE.postcode);
-    await fill(/ABN/, '');
+    await fill(user, /Phone Number/, AGENCY_SAMPLE.contact);
+    await fill(user, /Postcode/, AGENCY_SAMPLE.postcode);
+    await fill(user, /ABN/, '');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'In-Active');
     await user.selectOptions(screen.getByRole('combobox', { name: 'State' }), 'NSW');
     await user.click(screen.getByText('Replace'));
@@ -189,7 +182,7 @@ describe('Edit Agency', () => {
     expect(screen.getByText('Leave empty to keep the current password.')).toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: 'Install' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'Send this agency email notifications' })).toBeChecked();
-    await fill(/Contact First Name/, 'Thomas');
+    await fill(user, /Contact First Name/, 'Thomas');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(uploads).toHaveLength(1));
     const sent = Object.fromEntries(uploads[0]?.form.entries() ?? []);

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { callsTo, fakeApi, lastCall, listReply, messageReply, renderOrganisations, resetPage, signInAs } from '../test-support';
+import { callsTo, fakeApi, lastCall, listReply, messageReply, openDialog, press, renderOrganisations, resetPage, signInAs } from '../test-support';
 
 const user = userEvent.setup({ delay: null });
 beforeEach(resetPage);
@@ -27,9 +27,8 @@ describe('Aggregators', () => {
     const table = await screen.findByRole('table', { name: 'Aggregators' });
     expect(await within(table).findByText('GridWise')).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'Add Aggregator' }));
-    const add = await screen.findByRole('dialog', { name: 'Add Aggregator' });
-    await user.click(within(add).getByRole('button', { name: 'Save' }));
+    const add = await openDialog(user, 'Add Aggregator');
+    await press(user, add, 'Save');
     expect(await within(add).findByText('Name is required')).toBeInTheDocument();
     await user.type(within(add).getByRole('textbox', { name: 'Name' }), 'GridWise');
     await user.click(within(add).getByRole('button', { name: 'Save' }));
@@ -41,20 +40,17 @@ describe('Aggregators', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add Aggregator' })).toBeNull());
     expect(lastCall(calls, 'POST', '/api/aggregators/add').body).toEqual({ name: 'Sunline' });
 
-    await user.click(within(table).getByRole('button', { name: 'Edit Harbour Energy' }));
-    const edit = await screen.findByRole('dialog', { name: 'Edit Aggregator' });
+    const edit = await openDialog(user, 'Edit Harbour Energy', 'Edit Aggregator', table);
     expect(within(edit).getByRole('textbox', { name: 'Name' })).toHaveValue('Harbour Energy');
     await user.type(within(edit).getByRole('textbox', { name: 'Name' }), ' Group');
     await user.click(within(edit).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(lastCall(calls, 'PUT', '/api/aggregators/edit/2').body).toEqual({ name: 'Harbour Energy Group' }));
 
-    await user.click(within(table).getByRole('button', { name: 'Delete GridWise' }));
-    const refuse = await screen.findByRole('dialog', { name: 'Delete Aggregator' });
-    await user.click(within(refuse).getByRole('button', { name: 'Yes' }));
+    const refuse = await openDialog(user, 'Delete GridWise', 'Delete Aggregator', table);
+    await press(user, refuse, 'Yes');
     expect(await within(refuse).findByText('This aggregator has 3 electricians; move them to another aggregator first')).toBeInTheDocument();
-    await user.click(within(refuse).getByRole('button', { name: 'No' }));
-    await user.click(within(table).getByRole('button', { name: 'Delete Harbour Energy' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Delete Aggregator' })).getByRole('button', { name: 'Yes' }));
+    await press(user, refuse, 'No');
+    await press(user, await openDialog(user, 'Delete Harbour Energy', 'Delete Aggregator', table), 'Yes');
     await waitFor(() => expect(callsTo(calls, 'DELETE', '/api/aggregators/delete/2')).toHaveLength(1));
   });
 });

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { callsTo, fakeApi, filterOf, lastCall, listReply, messageReply, renderOrganisations, resetPage, saveExpecting, signInAs, textbox } from '../test-support';
+import { callsTo, fakeApi, filterOf, lastCall, listReply, messageReply, renderOrganisations, resetPage, retype, saveExpecting, signInAs, STRENGTH, textbox, typeInto } from '../test-support';
 
 const user = userEvent.setup({ delay: null });
 beforeEach(resetPage);
@@ -63,17 +63,19 @@ describe("the electrician's field workers", () => {
     for (const message of ['First Name is required', 'Last Name is required', 'Email is required', 'Phone Number is required', 'Password is required']) {
       expect(await screen.findByText(message)).toBeInTheDocument();
     }
-    await user.type(textbox('First Name'), 'x'.repeat(200));
-    await user.type(textbox('Last Name'), 'y'.repeat(200));
-    await user.type(textbox('Email'), 'jamie@');
-    await user.type(textbox('Phone Number'), '1234567');
+    await typeInto(user, [
+      ['First Name', 'x'.repeat(200)],
+      ['Last Name', 'y'.repeat(200)],
+      ['Email', 'jamie@'],
+      ['Phone Number', '1234567'],
+    ]);
     await user.type(screen.getByLabelText(/^Password/), 'lowercase1');
     await saveExpecting(user, [
       'First Name should be less than 200 character',
       'Last Name should be less than 200 character',
       'Email address is invalid',
       'Phone Number must be 8 to 13 characters.',
-      'Password must be at least 8 characters and contain an uppercase letter, a lowercase letter and a digit',
+      STRENGTH,
     ]);
     await user.clear(textbox('Phone Number'));
     await user.type(textbox('Phone Number'), '(0412)34567');
@@ -81,15 +83,12 @@ describe("the electrician's field workers", () => {
     expect(await screen.findByText('Phone Number must start with + or a digit and end with a digit')).toBeInTheDocument();
     expect(callsTo(calls, 'POST', '/api/electrician/agent/add')).toHaveLength(0);
 
-    for (const [name, value] of [
+    await retype(user, [
       ['First Name', 'Jamie'],
       ['Last Name', 'Ladder'],
       ['Email', 'jamie@volt.example.com'],
       ['Phone Number', '+61412345678'],
-    ] as const) {
-      await user.clear(textbox(name));
-      await user.type(textbox(name), value);
-    }
+    ]);
     await user.clear(screen.getByLabelText(/^Password/));
     await user.type(screen.getByLabelText(/^Password/), 'Ladder-up-2026');
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -120,7 +119,7 @@ describe("the electrician's field workers", () => {
     expect(textbox('Email')).toHaveValue('mia@field.test');
     await user.type(screen.getByLabelText(/^Password/), 'short');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Password must be at least 8 characters and contain an uppercase letter, a lowercase letter and a digit')).toBeInTheDocument();
+    expect(await screen.findByText(STRENGTH)).toBeInTheDocument();
     await user.clear(screen.getByLabelText(/^Password/));
     await user.clear(textbox('Last Name'));
     await user.type(textbox('Last Name'), 'Frazer');

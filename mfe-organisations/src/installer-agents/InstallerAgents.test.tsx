@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { callsTo, fakeApi, lastCall, listReply, messageReply, renderOrganisations, resetPage, saveExpecting, signInAs } from '../test-support';
+import { callsTo, fakeApi, lastCall, listReply, messageReply, fill, renderOrganisations, resetPage, saveExpecting, signInAs, STRENGTH } from '../test-support';
 
 const user = userEvent.setup({ delay: null });
 beforeEach(resetPage);
@@ -16,13 +16,6 @@ const PAYLOAD = {
   may_sign_in: false,
   refusals: ['No password is set: its agency sets one'],
 };
-const STRENGTH = 'Password must be at least 8 characters and contain an uppercase letter, a lowercase letter and a digit';
-
-async function fill(name: RegExp | string, value: string) {
-  const box = screen.getByRole('textbox', { name });
-  await user.clear(box);
-  if (value) await user.type(box, value);
-}
 
 describe("the agency's installation agents", () => {
   it('lists its agents with view, edit and delete; a refused delete says why', async () => {
@@ -59,16 +52,16 @@ describe("the agency's installation agents", () => {
     await saveExpecting(user, ['First Name is required', 'Last Name is required', 'Email is required', 'Phone Number is required', 'Password is required']);
     await user.type(screen.getByRole('textbox', { name: /First Name/ }), 'x'.repeat(200));
     await user.type(screen.getByRole('textbox', { name: /Last Name/ }), 'y'.repeat(200));
-    await fill(/^Email/, 'priya@shah');
-    await fill(/Phone Number/, '0412');
+    await fill(user, /^Email/, 'priya@shah');
+    await fill(user, /Phone Number/, '0412');
     await user.type(screen.getByLabelText(/^Password/), 'install9');
     await saveExpecting(user, ['First Name should be less than 200 character', 'Last Name should be less than 200 character', 'Email address is invalid', 'Phone Number must be 8 to 13 characters.', STRENGTH]);
     expect(callsTo(calls, 'POST', '/api/agency/agent/add')).toHaveLength(0);
 
-    await fill(/First Name/, 'Priya');
-    await fill(/Last Name/, 'Shah');
-    await fill(/^Email/, 'priya.shah@agents.example.com');
-    await fill(/Phone Number/, '0412000111');
+    await fill(user, /First Name/, 'Priya');
+    await fill(user, /Last Name/, 'Shah');
+    await fill(user, /^Email/, 'priya.shah@agents.example.com');
+    await fill(user, /Phone Number/, '0412000111');
     await user.clear(screen.getByLabelText(/^Password/));
     await user.type(screen.getByLabelText(/^Password/), 'Install-Pass-9');
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -161,10 +154,10 @@ describe("Admin's installer agents", () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Edit Installation Agent' })).toBeInTheDocument();
     // Admin's edit (spec 7) sets no password
     expect(screen.queryByLabelText(/^Password/)).toBeNull();
-    await fill(/Last Name/, '');
+    await fill(user, /Last Name/, '');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Last Name is required')).toBeInTheDocument();
-    await fill(/Last Name/, 'Parker');
+    await fill(user, /Last Name/, 'Parker');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(lastCall(calls, 'PUT', '/api/agent/edit/11').body).toEqual({ first_name: 'Liam', last_name: 'Parker', email: 'liam.park@agents.example.com', phone: '0412345679', status: 'Active' }));
     await waitFor(() => expect(r.location().search).toBe(''));

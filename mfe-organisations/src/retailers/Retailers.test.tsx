@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { callsTo, fakeApi, lastCall, listReply, messageReply, renderOrganisations, resetPage, signInAs } from '../test-support';
+import { callsTo, fakeApi, lastCall, listReply, messageReply, openDialog, press, renderOrganisations, resetPage, signInAs } from '../test-support';
 
 const user = userEvent.setup({ delay: null });
 beforeEach(resetPage);
@@ -24,22 +24,19 @@ describe('Electricity Retailers', () => {
     const origin = (await within(table).findByText('Origin Energy')).closest('tr') as HTMLElement;
     expect(within(origin).getByText('Yes')).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'Add Retailer' }));
-    const add = await screen.findByRole('dialog', { name: 'Add Retailer' });
-    await user.click(within(add).getByRole('button', { name: 'Save' }));
+    const add = await openDialog(user, 'Add Retailer');
+    await press(user, add, 'Save');
     expect(await within(add).findByText('Retailer Name is required')).toBeInTheDocument();
     await user.type(within(add).getByRole('textbox', { name: 'Retailer Name' }), 'Tango Energy');
     await user.click(within(add).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(lastCall(calls, 'POST', '/api/electricity-retailer/add').body).toEqual({ retailer_name: 'Tango Energy' }));
 
-    await user.click(within(table).getByRole('button', { name: 'Edit Powershop' }));
-    const edit = await screen.findByRole('dialog', { name: 'Edit Retailer' });
+    const edit = await openDialog(user, 'Edit Powershop', 'Edit Retailer', table);
     await user.click(within(edit).getByText('Top Listed'));
     await user.click(within(edit).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(lastCall(calls, 'PUT', '/api/electricity-retailer/edit/update').body).toEqual({ electricity_retailer_id: 5, retailer_name: 'Powershop', is_top_listed: 1 }));
 
-    await user.click(within(table).getByRole('button', { name: 'Delete Powershop' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Delete Retailer' })).getByRole('button', { name: 'Yes' }));
+    await press(user, await openDialog(user, 'Delete Powershop', 'Delete Retailer', table), 'Yes');
     await waitFor(() => expect(callsTo(calls, 'DELETE', '/api/electricity-retailer/delete')).toHaveLength(1));
     expect(lastCall(calls, 'DELETE', '/api/electricity-retailer/delete').query.get('electricity_retailer_id')).toBe('5');
   });

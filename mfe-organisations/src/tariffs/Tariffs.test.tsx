@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TariffInfo, TariffRow } from '../api/tariffs';
-import { callsTo, fakeApi, filterOf, lastCall, listReply, messageReply, renderOrganisations, resetPage, signInAs } from '../test-support';
+import { callsTo, fakeApi, filterOf, lastCall, listReply, messageReply, openDialog, press, renderOrganisations, resetPage, signInAs } from '../test-support';
 
 const user = userEvent.setup({ delay: null });
 beforeEach(resetPage);
@@ -74,14 +74,12 @@ describe('Tariffs list', () => {
     await user.click(within(drawer).getByRole('button', { name: 'Apply' }));
     await waitFor(() => expect(filterOf(lastCall(calls, 'GET', '/api/tarrif/getCompanies'))).toEqual(expect.arrayContaining([expect.objectContaining({ key: 'post_code', value: '2995' }), expect.objectContaining({ key: 'type', value: 'Time' })])));
 
-    await user.click(within(table).getByRole('button', { name: 'Delete Harbour Grid' }));
-    const refuse = await screen.findByRole('dialog', { name: 'Delete Tariff' });
+    const refuse = await openDialog(user, 'Delete Harbour Grid', 'Delete Tariff', table);
     expect(within(refuse).getByText('Are you sure you want to delete the tariff of Harbour Grid?')).toBeInTheDocument();
-    await user.click(within(refuse).getByRole('button', { name: 'Yes' }));
+    await press(user, refuse, 'Yes');
     expect(await within(refuse).findByText('This tariff is the current tariff of 1 property')).toBeInTheDocument();
-    await user.click(within(refuse).getByRole('button', { name: 'No' }));
-    await user.click(within(table).getByRole('button', { name: 'Delete Quiet Networks' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Delete Tariff' })).getByRole('button', { name: 'Yes' }));
+    await press(user, refuse, 'No');
+    await press(user, await openDialog(user, 'Delete Quiet Networks', 'Delete Tariff', table), 'Yes');
     await waitFor(() => expect(callsTo(calls, 'DELETE', '/api/tarrif/delete/6')).toHaveLength(1));
 
     await user.click(within(table).getByRole('button', { name: 'Edit Quiet Networks' }));
