@@ -37,22 +37,11 @@ export function EditDeviceDialog({ open, device, scope, onClose }: EditDeviceDia
   // each opening starts from the saved device; a refusal is said in the dialog (and the toast), the dialog and what was typed stay
   const { err, dialog, submit } = useDialogForm({ form, open, record: device, valuesOf, save, onClose, t });
 
+  const store = (values: EditValues) =>
+    save.mutateAsync({ id: device.id, impulse_rate: sentRate(values), impulse_rate_type: values.impulse_rate_type, force_sync_date: values.force_sync_date || null, nmi: values.nmi });
+
   return (
-    <EditDialog
-      {...dialog}
-      title={t('edit.title')}
-      submitLabel={t('edit.save')}
-      cancelLabel={t('edit.cancel')}
-      onSubmit={submit((values) =>
-        save.mutateAsync({
-          id: device.id,
-          impulse_rate: sentRate(values),
-          impulse_rate_type: values.impulse_rate_type,
-          force_sync_date: values.force_sync_date || null,
-          nmi: values.nmi,
-        }),
-      )}
-    >
+    <EditDialog {...dialog} title={t('edit.title')} submitLabel={t('edit.save')} cancelLabel={t('edit.cancel')} onSubmit={submit(store)}>
       <Stack gap="4">
         <ImpulseRateFields register={register} error={errors.impulse_rate?.message} />
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">

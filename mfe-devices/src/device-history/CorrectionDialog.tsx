@@ -29,23 +29,18 @@ export function CorrectionDialog({ open, deviceId, onClose }: { open: boolean; d
   // each opening starts empty; a refusal is said in the dialog (and the toast), what was typed stays
   const { err, dialog, submit } = useDialogForm({ form, open, record: null, valuesOf: () => EMPTY, save: correct, onClose, t });
 
+  const store = (values: CorrectionValues) =>
+    correct.mutateAsync({
+      start_date: values.start_date,
+      end_date: values.end_date,
+      rate: sentRate(values),
+      type: values.impulse_rate_type,
+      update: values.update,
+      ...(values.update === 'impulseRate' ? {} : { unit_charge: Number(values.unit_charge) }),
+    });
+
   return (
-    <EditDialog
-      {...dialog}
-      title={t('correction.title')}
-      submitLabel={t('edit.save')}
-      cancelLabel={t('edit.cancel')}
-      onSubmit={submit((values) =>
-        correct.mutateAsync({
-          start_date: values.start_date,
-          end_date: values.end_date,
-          rate: sentRate(values),
-          type: values.impulse_rate_type,
-          update: values.update,
-          ...(values.update === 'impulseRate' ? {} : { unit_charge: Number(values.unit_charge) }),
-        }),
-      )}
-    >
+    <EditDialog {...dialog} title={t('correction.title')} submitLabel={t('edit.save')} cancelLabel={t('edit.cancel')} onSubmit={submit(store)}>
       <Stack gap="4">
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
           <FormField label={t('history.startDate')} required error={err(errors.start_date?.message)}>
