@@ -1,6 +1,6 @@
 import { useSearchParams } from '@fleet/shared-api';
 import { Box, PageHeader, SimpleGrid, Text } from '@fleet/shared-ui';
-import { CHART_COLOURS, dashboardYears, monthLabels, SeriesChart, StatCard, YearSelect } from '@fleet/shared-ui/charts';
+import { CHART_COLOURS, dashboardYears, monthLabels, SeriesChart, StatCard, YearSelect, type ChartSeries } from '@fleet/shared-ui/charts';
 import {
   useAppVersions,
   useAutoSyncUsers,
@@ -45,6 +45,10 @@ export function AnalysisPage() {
   const synched = useSynchedData(year);
   const versions = useAppVersions();
 
+  /** One count per label as bars. */
+  const countBars = (title: string, labelHeader: string, labels: string[], one: ChartSeries) => (
+    <SeriesChart kind="bar" title={title} labelHeader={labelHeader} labels={labels} series={[one]} format={counted} />
+  );
   const switches = (s: SwitchUsers, title: string) => (
     <SeriesChart
       kind="doughnut"
@@ -87,14 +91,7 @@ export function AnalysisPage() {
           {(u) => (
             <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
               <UserStatusCards users={u} label={t('analysis.usersByStatus')} total={t('analysis.users')} />
-              <SeriesChart
-                kind="bar"
-                title={t('analysis.newUsers', { year })}
-                labelHeader={t('dashboard.month')}
-                labels={months}
-                series={[{ label: t('analysis.newUsersSeries'), values: sofar(year, u.months, (m) => m.new_users), color: CHART_COLOURS.teal }]}
-                format={counted}
-              />
+              {countBars(t('analysis.newUsers', { year }), t('dashboard.month'), months, { label: t('analysis.newUsersSeries'), values: sofar(year, u.months, (m) => m.new_users), color: CHART_COLOURS.teal })}
             </SimpleGrid>
           )}
         </FigureCard>
@@ -105,14 +102,7 @@ export function AnalysisPage() {
                 <StatCard label={t('analysis.withDevices')} value={d.with_devices} />
                 <StatCard label={t('analysis.withoutDevices')} value={d.without_devices} palette="gray" />
               </SimpleGrid>
-              <SeriesChart
-                kind="bar"
-                title={t('analysis.usersByProduct')}
-                labelHeader={t('dashboard.product')}
-                labels={d.lines.map((l) => t(`lines.${productOf(l.product_line)}`))}
-                series={[{ label: t('analysis.users'), values: d.lines.map((l) => l.users), color: CHART_COLOURS.blue }]}
-                format={counted}
-              />
+              {countBars(t('analysis.usersByProduct'), t('dashboard.product'), d.lines.map((l) => t(`lines.${productOf(l.product_line)}`)), { label: t('analysis.users'), values: d.lines.map((l) => l.users), color: CHART_COLOURS.blue })}
             </>
           )}
         </FigureCard>
@@ -125,14 +115,7 @@ export function AnalysisPage() {
                   <StatCard key={r.reason} label={r.reason} value={r.users} palette="gray" />
                 ))}
               </SimpleGrid>
-              <SeriesChart
-                kind="bar"
-                title={t('analysis.unsubscribedByMonth', { year })}
-                labelHeader={t('dashboard.month')}
-                labels={months}
-                series={[{ label: t('analysis.added'), values: sofar(year, u.months, (m) => m.added), color: CHART_COLOURS.red }]}
-                format={counted}
-              />
+              {countBars(t('analysis.unsubscribedByMonth', { year }), t('dashboard.month'), months, { label: t('analysis.added'), values: sofar(year, u.months, (m) => m.added), color: CHART_COLOURS.red })}
             </>
           )}
         </FigureCard>
@@ -161,14 +144,7 @@ export function AnalysisPage() {
                 <StatCard label={t('analysis.lowBattery')} value={b.low_battery} palette="orange" />
                 <StatCard label={t('analysis.expired')} value={b.expired} palette="red" />
               </SimpleGrid>
-              <SeriesChart
-                kind="bar"
-                title={t('analysis.batteryBands')}
-                labelHeader={t('analysis.band')}
-                labels={b.bands.map((band) => band.band)}
-                series={[{ label: t('analysis.alarms'), values: b.bands.map((band) => band.alarms), color: CHART_COLOURS.green }]}
-                format={counted}
-              />
+              {countBars(t('analysis.batteryBands'), t('analysis.band'), b.bands.map((band) => band.band), { label: t('analysis.alarms'), values: b.bands.map((band) => band.alarms), color: CHART_COLOURS.green })}
             </>
           )}
         </FigureCard>
