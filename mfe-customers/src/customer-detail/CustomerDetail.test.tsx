@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CustomerInfo } from '../api/customers';
-import { callsTo, currentUrl, fakeApi, lastCall, listReply, messageReply, notifications, renderCustomers, resetPage, signInAs } from '../test-support';
+import { callsTo, currentUrl, fakeApi, lastCall, listReply, messageReply, notifications, press, renderCustomers, resetPage, retype, signInAs } from '../test-support';
 
 const user = userEvent.setup({ delay: null });
+beforeEach(resetPage);
 
 const CUSTOMER: CustomerInfo = {
   id: 7,
@@ -36,8 +37,6 @@ function api(prefix: string, extra: Record<string, Parameters<typeof fakeApi>[0]
   });
 }
 
-beforeEach(resetPage);
-
 describe('Customer detail', () => {
   it("shows the customer, its sign-in and properties; a property opens its view", async () => {
     signInAs('mscc');
@@ -68,27 +67,23 @@ describe('Customer detail', () => {
     const phone = within(dialog).getByRole('textbox', { name: 'Phone Number' });
     await user.clear(email);
     await user.clear(within(dialog).getByRole('textbox', { name: 'First Name' }));
-    await user.clear(phone);
-    await user.type(phone, '0412');
-    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+    await retype(user, phone, '0412');
+    await press(user, dialog, 'Update');
     expect(await within(dialog).findByText('Email is required')).toBeInTheDocument();
     expect(within(dialog).getByText('First Name is required')).toBeInTheDocument();
     expect(within(dialog).getByText('Phone Number must be 8 to 13 characters.')).toBeInTheDocument();
     await user.type(email, 'chris@nowhere');
-    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+    await press(user, dialog, 'Update');
     expect(await within(dialog).findByText('Email address is invalid')).toBeInTheDocument();
-    await user.clear(phone);
-    await user.type(phone, '0412abc678');
-    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+    await retype(user, phone, '0412abc678');
+    await press(user, dialog, 'Update');
     expect(await within(dialog).findByText('Phone Number can only contain digits, spaces, brackets, hyphens and a leading +')).toBeInTheDocument();
     expect(callsTo(calls, 'PUT', '/api/agency/customer/update')).toHaveLength(0);
 
-    await user.clear(email);
-    await user.type(email, 'taken@example.com');
+    await retype(user, email, 'taken@example.com');
     await user.type(within(dialog).getByRole('textbox', { name: 'First Name' }), 'Christa');
-    await user.clear(phone);
-    await user.type(phone, '0412345679');
-    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+    await retype(user, phone, '0412345679');
+    await press(user, dialog, 'Update');
     // said once, beside the Email field: no toast, nothing at the top of the dialog
     const emailField = email.closest<HTMLElement>('[data-scope="field"][data-part="root"]');
     if (!emailField) throw new Error('the Email field has no field root');
@@ -97,9 +92,8 @@ describe('Customer detail', () => {
     expect(notifications()).toEqual([]);
     expect(email).toHaveValue('taken@example.com');
 
-    await user.clear(email);
-    await user.type(email, 'christa@example.com');
-    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+    await retype(user, email, 'christa@example.com');
+    await press(user, dialog, 'Update');
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Customer' })).toBeNull());
     expect(lastCall(calls, 'PUT', '/api/agency/customer/update').body).toEqual({ customer_id: 7, email: 'christa@example.com', first_name: 'Christa', last_name: 'Demo', phone_no: '0412345679' });
     expect(notifications().some((n) => n.message === 'Customer updated successfully')).toBe(true);
@@ -111,7 +105,7 @@ describe('Customer detail', () => {
     const view = renderCustomers('/agency/customer/view/7');
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete Customer' });
-    await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
+    await press(user, dialog, 'Yes');
     await waitFor(() => expect(currentUrl(view)).toBe('/agency/customers'));
     expect(lastCall(calls, 'DELETE', '/api/agency/customer/delete').query.get('customer_id')).toBe('7');
   });

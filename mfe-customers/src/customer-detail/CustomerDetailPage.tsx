@@ -22,13 +22,7 @@ export function CustomerDetailPage({ area }: { area: CustomerArea }) {
   const [editing, setEditing] = useState(false);
   const remove = useDeleteCustomer(area);
   return (
-    <DetailPage
-      id={id}
-      query={customer}
-      title={t('detail.title')}
-      nameOf={(c) => c.full_name || c.email}
-      notFoundText={t('detail.notFound')}
-      backTo={paths.list}
+    <DetailPage id={id} query={customer} title={t('detail.title')} nameOf={(c) => c.full_name || c.email} notFoundText={t('detail.notFound')} backTo={paths.list}
       actions={(c) => (
         <>
           <Link asChild colorPalette="teal" fontSize="sm">

@@ -11,15 +11,7 @@ export function EditCustomerDialog({ area, open, customer, onClose }: { area: Cu
   const { t } = useCustomersTranslation();
   const save = useUpdateCustomer(area);
   return (
-    <PersonDialog
-      open={open}
-      onClose={onClose}
-      title={t('edit.title')}
-      submitLabel={t('edit.save')}
-      cancelLabel={t('edit.cancel')}
-      record={customer}
-      valuesOf={valuesOf}
-      save={save}
+    <PersonDialog open={open} onClose={onClose} title={t('edit.title')} submitLabel={t('edit.save')} cancelLabel={t('edit.cancel')} record={customer} valuesOf={valuesOf} save={save}
       store={(values) => save.mutateAsync({ customer_id: customer.id, ...values })}
     />
   );

@@ -49,15 +49,7 @@ function AddMemberDialog({ area, propertyId, open, onClose }: { area: CustomerAr
   const { t } = useCustomersTranslation();
   const add = useAddMember(area);
   return (
-    <PersonDialog
-      open={open}
-      onClose={onClose}
-      title={t('property.addMember')}
-      submitLabel={t('property.add')}
-      cancelLabel={t('property.cancel')}
-      record={null}
-      valuesOf={() => EMPTY}
-      save={add}
+    <PersonDialog open={open} onClose={onClose} title={t('property.addMember')} submitLabel={t('property.add')} cancelLabel={t('property.cancel')} record={null} valuesOf={() => EMPTY} save={add}
       store={(values) => add.mutateAsync({ property_id: propertyId, ...values })}
     />
   );

@@ -5,6 +5,7 @@ import type { Member, PropertyInfo } from '../api/customers';
 import { callsTo, fakeApi, lastCall, listReply, messageReply, notifications, renderCustomers, resetPage, signInAs } from '../test-support';
 
 const user = userEvent.setup({ delay: null });
+beforeEach(resetPage);
 
 const PROPERTY: PropertyInfo = {
   id: 40,
@@ -87,8 +88,6 @@ function api(prefix: string, extra: Record<string, Parameters<typeof fakeApi>[0]
     ...extra,
   });
 }
-
-beforeEach(resetPage);
 
 describe('Property view', () => {
   it('shows the place, owner, current tariff, devices (linked to their page), members and survey answers', async () => {

@@ -30,13 +30,7 @@ export function PropertyViewPage({ area }: { area: CustomerArea }) {
   const remove = useDeleteProperty(area);
   const nameOf = (p: PropertyInfo) => p.property_name ?? addressLine(p);
   return (
-    <DetailPage
-      id={id}
-      query={property}
-      title={t('property.title')}
-      nameOf={nameOf}
-      notFoundText={t('property.notFound')}
-      backTo={ownerPath}
+    <DetailPage id={id} query={property} title={t('property.title')} nameOf={nameOf} notFoundText={t('property.notFound')} backTo={ownerPath}
       actions={(p) => (
         <>
           <Link asChild colorPalette="teal" fontSize="sm">

@@ -76,6 +76,12 @@ export function TariffDetailsDialog({ area, open, property, onClose }: { area: C
     { value: 'percentage', label: t('tariff.percentage') },
     { value: 'value', label: t('tariff.value') },
   ];
+  // the cascade's three choices: the distributors serving the postal code, the retailer, the distributor's structures
+  const selects: Array<{ name: 'company_id' | 'electricity_retailer_id' | 'tariff_structure_id'; label: string; options: Array<{ value: string; label: string }> }> = [
+    { name: 'company_id', label: t('tariff.distributor'), options: (distributors.data ?? []).map((d) => ({ value: String(d.id), label: d.company_name })) },
+    { name: 'electricity_retailer_id', label: t('tariff.retailer'), options: (retailers.data ?? []).map((r) => ({ value: String(r.electricity_retailer_id), label: r.retailer_name })) },
+    { name: 'tariff_structure_id', label: t('tariff.structure'), options: (structures.data ?? []).map((s) => ({ value: String(s.tariff_structure_id), label: s.type })) },
+  ];
   const noDistributor = distributors.data?.length === 0 && /^\d{3,4}$/.test(postalCode.trim());
 
   return (
@@ -95,23 +101,11 @@ export function TariffDetailsDialog({ area, open, property, onClose }: { area: C
           <FormField label={t('tariff.postalCode')} required error={err(errors.postal_code?.message)} helperText={noDistributor ? t('tariff.noDistributor') : undefined}>
             <Input size="sm" inputMode="numeric" maxLength={4} autoComplete="off" {...register('postal_code')} />
           </FormField>
-          <FormField label={t('tariff.distributor')} required error={err(errors.company_id?.message)}>
-            <Choice field={register('company_id')} placeholder={t('tariff.choose')} options={(distributors.data ?? []).map((d) => ({ value: String(d.id), label: d.company_name }))} />
-          </FormField>
-          <FormField label={t('tariff.retailer')} required error={err(errors.electricity_retailer_id?.message)}>
-            <Choice
-              field={register('electricity_retailer_id')}
-              placeholder={t('tariff.choose')}
-              options={(retailers.data ?? []).map((r) => ({ value: String(r.electricity_retailer_id), label: r.retailer_name }))}
-            />
-          </FormField>
-          <FormField label={t('tariff.structure')} required error={err(errors.tariff_structure_id?.message)}>
-            <Choice
-              field={register('tariff_structure_id')}
-              placeholder={t('tariff.choose')}
-              options={(structures.data ?? []).map((s) => ({ value: String(s.tariff_structure_id), label: s.type }))}
-            />
-          </FormField>
+          {selects.map(({ name, label, options }) => (
+            <FormField key={name} label={label} required error={err(errors[name]?.message)}>
+              <Choice field={register(name)} placeholder={t('tariff.choose')} options={options} />
+            </FormField>
+          ))}
           <FormField label={t('tariff.supplyCharge')} error={err(errors.supply_charge?.message)}>
             <Input size="sm" inputMode="decimal" autoComplete="off" {...register('supply_charge')} />
           </FormField>

@@ -65,6 +65,11 @@ export function DetailPage<R>({ id, query, title, nameOf, notFoundText, backTo, 
     );
   }
   const deletion = remove?.(record) ?? null;
+  const deleteAndLeave = async (row: R) => {
+    if (!deletion) return;
+    await deletion.run(row);
+    navigate(deletion.afterTo);
+  };
   return (
     <Box p="4">
       <PageHeader
@@ -83,16 +88,7 @@ export function DetailPage<R>({ id, query, title, nameOf, notFoundText, backTo, 
       />
       {children(record)}
       {deletion && (
-        <DeleteConfirmDialog
-          row={deleting ? record : null}
-          title={deletion.title}
-          text={deletion.text}
-          onClose={() => setDeleting(false)}
-          onDelete={async (row) => {
-            await deletion.run(row);
-            navigate(deletion.afterTo);
-          }}
-        />
+        <DeleteConfirmDialog row={deleting ? record : null} title={deletion.title} text={deletion.text} onClose={() => setDeleting(false)} onDelete={deleteAndLeave} />
       )}
     </Box>
   );

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { callsTo, currentUrl, fakeApi, filterOf, lastCall, listReply, messageReply, renderCustomers, resetPage, signInAs } from '../test-support';
+import { callsTo, currentUrl, fakeApi, filterOf, lastCall, listReply, messageReply, openDialog, press, renderCustomers, resetPage, retype, signInAs } from '../test-support';
 
 const user = userEvent.setup({ delay: null });
 
@@ -38,19 +38,17 @@ describe('Suppression List', () => {
     });
     renderCustomers('/admin/weekly-reports');
     await screen.findByRole('table', { name: 'Suppression List' });
-    await user.click(screen.getByRole('button', { name: 'Add Email' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Add Email' });
-    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    const dialog = await openDialog(user, 'Add Email');
+    await press(user, dialog, 'Add');
     expect(await within(dialog).findByText('Email is required')).toBeInTheDocument();
     expect(within(dialog).getByText('Please select a reason')).toBeInTheDocument();
     await user.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'chris@example.com');
     await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Reason' }), 'Complaint');
-    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    await press(user, dialog, 'Add');
     expect(await within(dialog).findByText('This email address is already on the suppression list')).toBeInTheDocument();
     expect(within(dialog).getByRole('textbox', { name: 'Email' })).toHaveValue('chris@example.com');
-    await user.clear(within(dialog).getByRole('textbox', { name: 'Email' }));
-    await user.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'new@example.com');
-    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    await retype(user, within(dialog).getByRole('textbox', { name: 'Email' }), 'new@example.com');
+    await press(user, dialog, 'Add');
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add Email' })).toBeNull());
     expect(lastCall(calls, 'POST', '/api/customer/suspension-list').body).toEqual({ email: 'new@example.com', reason: 'Complaint' });
 

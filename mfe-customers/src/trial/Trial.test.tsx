@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fakeApi, lastCall, messageReply, renderCustomers, resetPage, signInAs } from '../test-support';
+import { fakeApi, lastCall, messageReply, openDialog, press, renderCustomers, resetPage, retype, signInAs } from '../test-support';
 
 const user = userEvent.setup({ delay: null });
 
@@ -26,22 +26,18 @@ describe('Airlink Trial', () => {
     // an ended trial has no actions
     expect(within(table).getAllByRole('button', { name: /^Extend/ })).toHaveLength(1);
 
-    await user.click(within(table).getByRole('button', { name: 'Extend 400000000005' }));
-    const extend = await screen.findByRole('dialog', { name: 'Extend Trial' });
+    const extend = await openDialog(user, 'Extend 400000000005', 'Extend Trial', table);
     const date = within(extend).getByLabelText(/End date/);
-    await user.clear(date);
-    await user.type(date, '2026-10-01');
-    await user.click(within(extend).getByRole('button', { name: 'Extend' }));
+    await retype(user, date, '2026-10-01');
+    await press(user, extend, 'Extend');
     expect(await within(extend).findByText('The end date must be on or after the start date')).toBeInTheDocument();
-    await user.clear(date);
-    await user.type(date, '2026-12-15');
-    await user.click(within(extend).getByRole('button', { name: 'Extend' }));
+    await retype(user, date, '2026-12-15');
+    await press(user, extend, 'Extend');
     await waitFor(() => expect(lastCall(calls, 'PUT', '/api/customer/trial/update').body).toEqual({ trial_id: 9, ends_on: '2026-12-15' }));
 
-    await user.click(within(table).getByRole('button', { name: 'End Trial 400000000005' }));
-    const end = await screen.findByRole('dialog', { name: 'End Trial' });
+    const end = await openDialog(user, 'End Trial 400000000005', 'End Trial', table);
     await user.selectOptions(within(end).getByRole('combobox'), 'returned');
-    await user.click(within(end).getByRole('button', { name: 'End Trial' }));
+    await press(user, end, 'End Trial');
     await waitFor(() => expect(lastCall(calls, 'PUT', '/api/customer/trial/update').body).toEqual({ trial_id: 9, status: 'returned' }));
   });
 });
