@@ -233,12 +233,7 @@ describe('field workers', () => {
 
   it('the electrician adds, edits and removes its own, with the spec messages', async () => {
     for (const [change, message] of [
-      [{ first_name: '' }, 'First Name is required'],
-      [{ first_name: 'x'.repeat(200) }, 'First Name should be less than 200 character'],
-      [{ last_name: '' }, 'Last Name is required'],
-      [{ last_name: 'y'.repeat(200) }, 'Last Name should be less than 200 character'],
-      [{ email: 'jamie' }, 'Email address is invalid'],
-      [{ phone: '1234567' }, 'Phone Number must be 8 to 13 characters.'],
+      ...personFieldCases('phone'),
       [{ password: 'weakling' }, 'Password must be at least 8 characters and contain an uppercase letter, a lowercase letter and a digit'],
       [{ electrician_id: 1 }, 'electrician_id is not an accepted field'],
     ] as Array<[Record<string, unknown>, string]>) {
