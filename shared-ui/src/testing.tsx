@@ -32,6 +32,7 @@ import { renderWithUi } from './test-utils';
 
 export { initTestI18n, installJsdomPolyfills, renderWithUi } from './test-utils';
 export { describeRemoteApp, describeTextBundles, itKeepsRemoteContract, type RemoteAppCheck, type SignIn, type SpecText, type TextBundlesCheck } from './remote-checks';
+export { highStHome, INSTALLED_BY_ANN } from './test-fixtures';
 
 export interface Reply {
   status?: number;

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import i18next from 'i18next';
 import userEvent from '@testing-library/user-event';
 import type { DeviceRow } from '../api/devices';
-import { callsTo, currentUrl, fakeApi, filterOf, lastCall, listReply, renderDevices, resetPage, signInAs } from '../test-support';
+import { callsTo, currentUrl, fakeApi, filterOf, lastCall, listReply, renderDevices, resetPage, signInAs, highStHome, INSTALLED_BY_ANN } from '../test-support';
 
 const user = userEvent.setup({ delay: null });
 
@@ -17,21 +17,8 @@ function device(id: number, extra: Partial<DeviceRow> = {}): DeviceRow {
     connection_type: 'Bluetooth',
     installation_date: '2025-03-04',
     created_at: '2025-03-04T10:00:00.000Z',
-    status: 'Completed',
-    device_status: 'Active',
-    is_online: 1,
-    installed_via: 'Installer App',
-    installer_uuid: 'AG-1',
-    agency_name: 'Bright Homes',
-    first_name: 'Ann',
-    last_name: 'Agent',
-    property_id: 40 + id,
-    unit_number: null,
-    street_number: '12',
-    street: 'High St',
-    city: 'Perth',
-    state: 'WA',
-    postal_code: '6000',
+    ...INSTALLED_BY_ANN,
+    ...highStHome(id),
     ...extra,
   };
 }
