@@ -5,14 +5,8 @@ describe('description', () => {
   itKeepsRemoteContract(description, __dirname);
 
   it('owns the firmware routes of spec 2.4, for Admin only', () => {
-    expect(description.routes).toEqual([
-      { path: '/admin/firmwares', access: ['Admin'] },
-      { path: '/admin/OTAs', access: ['Admin'] },
-      { path: '/admin/OTA_History', access: ['Admin'] },
-      { path: '/admin/rules', access: ['Admin'] },
-      { path: '/admin/OTA-groups', access: ['Admin'] },
-      { path: '/admin/OTA-groups/:id', access: ['Admin'] },
-    ]);
+    expect(description.routes.map((route) => route.path)).toEqual(['/admin/firmwares', '/admin/OTAs', '/admin/OTA_History', '/admin/rules', '/admin/OTA-groups', '/admin/OTA-groups/:id']);
+    for (const route of description.routes) expect(route).toEqual({ path: route.path, access: ['Admin'] });
   });
 
   it('adds the Manage Firmwares menu group of spec 2.11 in its order, Admin only', () => {
