@@ -39,7 +39,7 @@ export function AggregatorListPage() {
         valuesOf={(row) => ({ name: row?.name ?? '' })}
         fields={[{ name: 'name', label: t('aggregators.name'), required: true, maxLength: NAME_MAX_LENGTH }]}
         save={save}
-        store={(values, row) => save.mutateAsync({ id: row?.id ?? null, name: values.name })}
+        store={(values, row) => save.mutateAsync({ id: row?.id ?? null, body: { name: values.name } })}
       />
     </ListPage>
   );

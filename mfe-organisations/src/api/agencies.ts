@@ -1,8 +1,9 @@
 // Agency and integration calls (docs/organisation-calls.md, Agencies and Integrations; Admin).
-import { apiDelete, apiGet, apiList, apiPost, apiPostForm, useFleetMutation } from '@fleet/shared-api';
+import { apiGet, apiList, apiPost, apiPostForm, useFleetMutation } from '@fleet/shared-api';
 import { type ExportJob, type ExportListQuery, type ListQuery } from '@fleet/shared-api/lists';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AgencyRow, AgencyInfo, AgencyDeviceRow as DeviceRow, IntegrationRow, IntegrationInfo } from '@fleet/contract';
+import { useDeleteRecord } from './record-calls';
 
 export type AgencyStatus = 'Active' | 'In-Active';
 
@@ -89,7 +90,7 @@ export function useSaveAgency() {
 }
 
 export function useDeleteAgency() {
-  return useFleetMutation((id: number) => apiDelete<null>(`/api/agency/delete/${id}`), { invalidate: [...agencyKeys.lists] });
+  return useDeleteRecord((id) => `/api/agency/delete/${id}`, [...agencyKeys.lists]);
 }
 
 /** Starts the CSV export of the whole filtered agency list in its order (a server job). */

@@ -3,6 +3,7 @@ import { apiDelete, apiList, apiPost, apiPut, useFleetMutation } from '@fleet/sh
 import { type ListQuery } from '@fleet/shared-api/lists';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AggregatorRow as Aggregator, RetailerRow } from '@fleet/contract';
+import { useDeleteRecord, useSaveRecord } from './record-calls';
 
 /** fleet-api's answers (@fleet/contract, generated from its OpenAPI document). */
 export type { Aggregator };
@@ -19,14 +20,11 @@ export function useAggregators(query: ListQuery) {
 }
 
 export function useSaveAggregator() {
-  return useFleetMutation(
-    ({ id, name }: { id: number | null; name: string }) => (id === null ? apiPost<{ id: number }>('/api/aggregators/add', { name }) : apiPut<null>(`/api/aggregators/edit/${id}`, { name })),
-    { invalidate: [organisationKeys.aggregators] },
-  );
+  return useSaveRecord<{ name: string }>('/api/aggregators/add', (id) => `/api/aggregators/edit/${id}`, [organisationKeys.aggregators]);
 }
 
 export function useDeleteAggregator() {
-  return useFleetMutation((id: number) => apiDelete<null>(`/api/aggregators/delete/${id}`), { invalidate: [organisationKeys.aggregators] });
+  return useDeleteRecord((id) => `/api/aggregators/delete/${id}`, [organisationKeys.aggregators]);
 }
 
 export function useRetailers(query: ListQuery) {

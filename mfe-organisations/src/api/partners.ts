@@ -1,10 +1,11 @@
 // Partner calls (docs/organisation-calls.md, Partners; Admin): the spec's reads and ours to keep them.
-import { apiDelete, apiGet, apiList, apiPost, apiPut, useFleetMutation } from '@fleet/shared-api';
+import { apiDelete, apiGet, apiList, apiPost, useFleetMutation } from '@fleet/shared-api';
 import { type ListQuery } from '@fleet/shared-api/lists';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AgencyRow, DeviceRow } from './agencies';
 import type { AgentRow } from './agents';
 import type { PartnerRow } from '@fleet/contract';
+import { useDeleteRecord, useSaveRecord } from './record-calls';
 
 /** fleet-api's answers (@fleet/contract, generated from its OpenAPI document). */
 export type { PartnerRow };
@@ -49,15 +50,11 @@ export function usePartnerPart<P extends PartnerPart>(what: P, id: number, line:
 }
 
 export function useSavePartner() {
-  return useFleetMutation(
-    ({ id, body }: { id: number | null; body: PartnerFormBody }) => (id === null ? apiPost<{ id: number }>('/api/partner/add', body) : apiPut<null>(`/api/partner/edit/${id}`, body)),
-    { invalidate: [partnerKeys.all] },
-  );
+  return useSaveRecord<PartnerFormBody>('/api/partner/add', (id) => `/api/partner/edit/${id}`, [partnerKeys.all]);
 }
 
 export function useDeletePartner() {
-  // the lists only: the deleted partner's own page is left, not read again into a 404
-  return useFleetMutation((id: number) => apiDelete<null>(`/api/partner/delete/${id}`), { invalidate: [['partners', 'list']] });
+  return useDeleteRecord((id) => `/api/partner/delete/${id}`, [['partners', 'list']]);
 }
 
 /** A partner starts or stops working with an agency (the agency's own page shows its partners too). */

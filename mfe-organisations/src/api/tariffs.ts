@@ -1,8 +1,9 @@
 // Tariff calls (docs/organisation-calls.md, Tariffs): Admin's distributors' tariffs.
-import { apiDelete, apiGet, apiList, apiPost, apiPut, useFleetMutation } from '@fleet/shared-api';
+import { apiGet, apiList } from '@fleet/shared-api';
 import { type ListQuery } from '@fleet/shared-api/lists';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TariffRow, TariffInfo } from '@fleet/contract';
+import { useDeleteRecord, useSaveRecord } from './record-calls';
 
 /** fleet-api's answers (@fleet/contract, generated from its OpenAPI document). */
 export type { TariffRow, TariffInfo };
@@ -59,12 +60,9 @@ export function useTariff(id: number | null) {
 }
 
 export function useSaveTariff() {
-  return useFleetMutation(
-    ({ id, body }: { id: number | null; body: TariffBody }) => (id === null ? apiPost<{ id: number }>('/api/tarrif/create', body) : apiPut<null>(`/api/tarrif/edit/${id}`, body)),
-    { invalidate: [tariffKeys.all] },
-  );
+  return useSaveRecord<TariffBody>('/api/tarrif/create', (id) => `/api/tarrif/edit/${id}`, [tariffKeys.all]);
 }
 
 export function useDeleteTariff() {
-  return useFleetMutation((id: number) => apiDelete<null>(`/api/tarrif/delete/${id}`), { invalidate: [tariffKeys.all] });
+  return useDeleteRecord((id) => `/api/tarrif/delete/${id}`, [tariffKeys.all]);
 }
