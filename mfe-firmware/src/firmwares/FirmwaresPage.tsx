@@ -3,7 +3,7 @@ import { formatDate } from '@fleet/shared-api/dates';
 import { DeleteConfirmDialog, ListHeader, OptionSelect, PagedTable, rowActionsColumn } from '@fleet/shared-ui/tables';
 import { Box, Button, HStack, Link, Stack, Text, DownloadIcon } from '@fleet/shared-ui';
 import { ReadMore } from '@fleet/shared-ui/overlays';
-import type { DataColumn } from '@fleet/shared-ui/tables';
+import type { DataColumn, FilterFieldDef } from '@fleet/shared-ui/tables';
 import { useState } from 'react';
 import { isOtaDeviceType, useOtaDeviceType, useSelectedProductKey, type OtaDeviceType } from '../api/device-type';
 import { useDeleteFirmware, useFirmwares } from '../api/firmwares';
@@ -86,42 +86,28 @@ export function FirmwaresPage() {
     })),
   ];
 
+  const filters: FilterFieldDef[] = [
+    { key: 'file_name', label: t('firmwares.fileName') },
+    { key: 'version', label: t('firmwares.version') },
+  ];
+  // livelink's firmwares are the display's or the hub's; heat pump's one file or an OTA pack
+  const typeSelect =
+    product === 'livelink'
+      ? { label: t('firmwares.selectDeviceType'), value: deviceType, param: 'deviceType', options: [{ value: 'ihd_livelink', label: t('firmwares.ihd') }, { value: 'livelink', label: t('firmwares.livelink') }] }
+      : product === 'heat_pump'
+        ? { label: t('firmwares.selectFirmwareType'), value: otaType, param: 'ota_type', options: [{ value: 'single', label: t('firmwares.single') }, { value: 'multiple', label: t('firmwares.otaPack') }] }
+        : null;
+
   return (
     <Box p="4">
       <ListHeader
         title={t('firmwares.title')}
         list={list}
-        filters={[
-          { key: 'file_name', label: t('firmwares.fileName') },
-          { key: 'version', label: t('firmwares.version') },
-        ]}
+        filters={filters}
         leading={
-          <>
-            {product === 'livelink' && (
-              <OptionSelect
-                width="auto"
-                aria-label={t('firmwares.selectDeviceType')}
-                value={deviceType}
-                options={[
-                  { value: 'ihd_livelink', label: t('firmwares.ihd') },
-                  { value: 'livelink', label: t('firmwares.livelink') },
-                ]}
-                onChange={(value) => list.setParam('deviceType', value)}
-              />
-            )}
-            {product === 'heat_pump' && (
-              <OptionSelect
-                width="auto"
-                aria-label={t('firmwares.selectFirmwareType')}
-                value={otaType}
-                options={[
-                  { value: 'single', label: t('firmwares.single') },
-                  { value: 'multiple', label: t('firmwares.otaPack') },
-                ]}
-                onChange={(value) => list.setParam('ota_type', value)}
-              />
-            )}
-          </>
+          typeSelect && (
+            <OptionSelect width="auto" aria-label={typeSelect.label} value={typeSelect.value} options={typeSelect.options} onChange={(value) => list.setParam(typeSelect.param, value)} />
+          )
         }
       >
         <Button size="sm" onClick={() => setDialog({ open: true, firmware: null })}>

@@ -2,7 +2,7 @@ import { formatDateTime, useListState, type ListInfo } from '@fleet/shared-api';
 import { useLiveCache, useLiveUpdates } from '@fleet/shared-api/live';
 import { ListHeader, PagedTable, rowActionsColumn } from '@fleet/shared-ui/tables';
 import { Badge, Box } from '@fleet/shared-ui';
-import type { DataColumn } from '@fleet/shared-ui/tables';
+import type { DataColumn, FilterFieldDef } from '@fleet/shared-ui/tables';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useOtaDeviceType, type OtaDeviceType } from '../api/device-type';
@@ -49,16 +49,14 @@ export function OtaHistoryPage() {
     rowActionsColumn(t('common.action'), (row) => ({ name: `#${row.id}`, onView: () => setOpened(row) })),
   ];
 
+  const filters: FilterFieldDef[] = [
+    { key: 'version', label: t('history.version') },
+    { key: 'created_by', label: t('history.createdBy') },
+  ];
+
   return (
     <Box p="4">
-      <ListHeader
-        title={t('history.title')}
-        list={list}
-        filters={[
-          { key: 'version', label: t('history.version') },
-          { key: 'created_by', label: t('history.createdBy') },
-        ]}
-      />
+      <ListHeader title={t('history.title')} list={list} filters={filters} />
       {/* The list refreshes itself while a push is on its way: no spinner over rows already shown. */}
       <PagedTable label={t('history.title')} list={list} result={history} page={history.data} columns={columns} loading={history.isFetching && (history.isPlaceholderData || !history.data)} />
       <PushDevicesDialog push={opened} deviceType={deviceType} onClose={() => setOpened(null)} />
