@@ -3,7 +3,7 @@ import { apiList, apiPut } from '@fleet/shared-api';
 import { encodeFilter, type ListQuery } from '@fleet/shared-api/lists';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { deviceIdKey, type OtaDeviceType } from './device-type';
-import { ACTIVE_PUSH_REFRESH_MS, historyKeys, usePolling } from './history';
+import { historyKeys, usePolledList } from './history';
 import { useFleetMutation } from '@fleet/shared-api';
 import type { OtaDeviceRow, PushAnswer } from './types';
 
@@ -14,15 +14,9 @@ export const deviceKeys = {
 };
 
 export function useOtaDevices(deviceType: OtaDeviceType, query: ListQuery) {
-  const polling = usePolling();
-  return useQuery({
-    queryKey: deviceKeys.list(deviceType, query),
-    queryFn: () => apiList<OtaDeviceRow>('/api/ota/devices', { ...query, deviceType }),
-    placeholderData: keepPreviousData,
-    // While a device of the page is on its way (queued, downloading), its Update State changes: read
-    // again (unless the live socket tells).
-    refetchInterval: (q) => (polling && q.state.data?.data.some((row) => isUpdating(row.update_state)) ? ACTIVE_PUSH_REFRESH_MS : false),
-  });
+  // While a device of the page is on its way (queued, downloading), its Update State changes: read
+  // again (unless the live socket tells).
+  return usePolledList<OtaDeviceRow>(deviceKeys.list(deviceType, query), '/api/ota/devices', { ...query, deviceType }, (row) => isUpdating(row.update_state));
 }
 
 function isUpdating(state: string | null | undefined): boolean {

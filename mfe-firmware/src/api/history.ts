@@ -1,6 +1,7 @@
 // Pushes and the state of each device in one (docs/ota-calls.md, Availability, push and history).
 import { apiList, type ListQuery } from '@fleet/shared-api';
 import { useLiveStatus } from '@fleet/shared-api/live';
+import type { SearchParams } from '@fleet/shared-api';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { OtaDeviceType } from './device-type';
 import type { OtaPush, PushDevice } from './types';
@@ -22,29 +23,31 @@ export function usePolling(): boolean {
   return useLiveStatus((s) => s.status !== 'open');
 }
 
+/**
+ * A list of the OTA screens, read again every ACTIVE_PUSH_REFRESH_MS while a row of its page is `busy`
+ * (a device or a push on its way) and no live socket is open.
+ */
+export function usePolledList<Row>(queryKey: readonly unknown[], path: string, params: SearchParams, busy: (row: Row) => boolean, enabled = true) {
+  const polling = usePolling();
+  return useQuery({
+    queryKey,
+    enabled,
+    queryFn: () => apiList<Row>(path, params),
+    placeholderData: keepPreviousData,
+    refetchInterval: (q) => (polling && q.state.data?.data.some(busy) ? ACTIVE_PUSH_REFRESH_MS : false),
+  });
+}
+
 function isActive(push: Pick<OtaPush, 'queued' | 'downloading'>): boolean {
   return push.queued > 0 || push.downloading > 0;
 }
 
 export function usePushHistory(deviceType: OtaDeviceType, query: ListQuery) {
-  const polling = usePolling();
-  return useQuery({
-    queryKey: historyKeys.list(deviceType, query),
-    queryFn: () => apiList<OtaPush>('/api/ota/history', { ...query, deviceType }),
-    placeholderData: keepPreviousData,
-    refetchInterval: (q) => (polling && q.state.data?.data.some(isActive) ? ACTIVE_PUSH_REFRESH_MS : false),
-  });
+  return usePolledList<OtaPush>(historyKeys.list(deviceType, query), '/api/ota/history', { ...query, deviceType }, isActive);
 }
 
 export function usePushDevices(deviceType: OtaDeviceType, pushId: number, query: ListQuery) {
-  const polling = usePolling();
-  return useQuery({
-    queryKey: historyKeys.devices(deviceType, pushId, query),
-    // No push opened: nothing to read (push_id 0 is refused).
-    enabled: pushId > 0,
-    queryFn: () => apiList<PushDevice>('/api/ota/history/devices', { ...query, push_id: pushId, deviceType }),
-    placeholderData: keepPreviousData,
-    refetchInterval: (q) =>
-      polling && q.state.data?.data.some((d) => d.state === 'queued' || d.state === 'downloading') ? ACTIVE_PUSH_REFRESH_MS : false,
-  });
+  const onItsWay = (d: PushDevice) => d.state === 'queued' || d.state === 'downloading';
+  // No push opened: nothing to read (push_id 0 is refused).
+  return usePolledList<PushDevice>(historyKeys.devices(deviceType, pushId, query), '/api/ota/history/devices', { ...query, push_id: pushId, deviceType }, onItsWay, pushId > 0);
 }
