@@ -62,6 +62,7 @@ export function HeatPumpListPage({ area }: { area: HeatPumpListArea }) {
   // Admin and Agency assign the ticked heat pumps (or every one of the filter) to a company (spec modals 1 and 3)
   const assigns = area === 'admin' || area === 'agency';
   const selection = useSelection(selectionScope(query));
+  const rowLabel = (row: HeatPumpRow) => row.serial_number;
   const [assigning, setAssigning] = useState(false);
   const total = heatPumps.data?.total ?? 0;
   // a heat pump joining or leaving the slice (another console assigned it, issue 20, item 13): read again
@@ -112,14 +113,7 @@ export function HeatPumpListPage({ area }: { area: HeatPumpListArea }) {
         )}
         <ExportJobButton fileName="Devices.csv" start={async () => (await startExport.mutateAsync(exportListQuery(query))).info} />
       </ListHeader>
-      <PagedTable
-        label={title}
-        list={list}
-        result={heatPumps}
-        page={heatPumps.data}
-        columns={columns}
-        {...(assigns ? { selection: { state: selection, rowLabel: (row: HeatPumpRow) => row.serial_number } } : {})}
-      />
+      <PagedTable label={title} list={list} result={heatPumps} page={heatPumps.data} columns={columns} {...(assigns ? { selection: { state: selection, rowLabel } } : {})} />
       {assigns && (
         <AssignDevicesDialog
           open={assigning}
