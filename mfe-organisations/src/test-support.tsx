@@ -1,6 +1,6 @@
 // This remote's tests: the kit's test support (@fleet/shared-ui/testing) with its routes.
-import { renderRemoteSync, type RenderRemoteResult } from '@fleet/shared-ui/testing';
-import { screen, within } from '@testing-library/react';
+import { renderRemoteSync, type RenderRemoteResult, type Reply } from '@fleet/shared-ui/testing';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { OrganisationsRoutes } from './OrganisationsRoutes';
@@ -55,4 +55,15 @@ export async function retype(user: UserEvent, entries: ReadonlyArray<readonly [l
     await user.clear(textbox(label));
     await user.type(textbox(label), value);
   }
+}
+
+/** fleet-api's refusal: the status and its message (404 not found, 409 in use or taken). */
+export function refused(status: number, message: string): Reply {
+  return { status, body: { status: false, message } };
+}
+
+/** Saves the page's form and waits until the page is at `pathname` (the record's page, the list). */
+export async function saveLandsOn(user: UserEvent, page: RenderRemoteResult, pathname: string): Promise<void> {
+  await user.click(screen.getByRole('button', { name: 'Save' }));
+  await waitFor(() => expect(page.location().pathname).toBe(pathname));
 }

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AGENCY_SAMPLE } from '@fleet/contract';
-import { callsTo, fakeApi, fakeUploads, filterOf, lastCall, listReply, messageReply, fill, renderOrganisations, resetPage, saveExpecting, signInAs, STRENGTH } from '../test-support';
+import { callsTo, fakeApi, fakeUploads, fill, filterOf, lastCall, listReply, messageReply, refused, renderOrganisations, resetPage, saveExpecting, saveLandsOn, signInAs, STRENGTH } from '../test-support';
 
 const user = userEvent.setup({ delay: null });
 const realXhr = global.XMLHttpRequest;
@@ -69,7 +69,7 @@ describe('Agencies list', () => {
   it("shows each agency's status, agents and devices of the product; the drawer filters; delete says why it is refused", async () => {
     const calls = fakeApi({
       'GET /api/agency/get/all': listReply([ROW, { ...ROW, id: 5, agency_name: 'Sunrise Installers', status: 'Active' }]),
-      'DELETE /api/agency/delete/4': { status: 409, body: { status: false, message: 'This agency has 41 devices and 3 installation agents; move them to another agency or set it In-Active instead' } },
+      'DELETE /api/agency/delete/4': refused(409, 'This agency has 41 devices and 3 installation agents; move them to another agency or set it In-Active instead'),
     });
     renderOrganisations('/admin/installer-agencies');
     const table = await screen.findByRole('table', { name: 'Agencies' });
@@ -120,7 +120,7 @@ describe('Add Agency', () => {
     fakeApi({ 'GET /api/agency/get/9': messageReply('Agency', { ...INFO, id: 9, agency_name: 'Bright Homes' }), 'GET /api/agency/get-devices': listReply([]), 'GET /api/agency/get-agents': listReply([]) });
     let refuse = true;
     const uploads = fakeUploads(() =>
-      refuse ? { status: 409, body: { status: false, message: 'An agency with this email already exists' } } : { body: { status: true, message: 'Agency added successfully', info: { id: 9 } } },
+      refuse ? refused(409, 'An agency with this email already exists') : { body: { status: true, message: 'Agency added successfully', info: { id: 9 } } },
     );
     const r = renderOrganisations('/admin/installer-agency');
     expect(await screen.findByRole('heading', { level: 1, name: 'Add Agency' })).toBeInTheDocument();
@@ -168,8 +168,7 @@ describe('Add Agency', () => {
     expect(uploads[0]).toMatchObject({ method: 'POST', url: 'http://localhost/api/agency/add' });
 
     refuse = false;
-    await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(r.location().pathname).toBe('/admin/installer-agency/view/9'));
+    await saveLandsOn(user, r, '/admin/installer-agency/view/9');
   });
 });
 
@@ -193,7 +192,7 @@ describe('Edit Agency', () => {
   });
 
   it('says when the agency is not there', async () => {
-    fakeApi({ 'GET /api/agency/get/77': { status: 404, body: { status: false, message: 'Agency not found' } } });
+    fakeApi({ 'GET /api/agency/get/77': refused(404, 'Agency not found') });
     renderOrganisations('/admin/installer-agency/77');
     expect(await screen.findByText('Agency not found')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();

@@ -3,7 +3,8 @@ import { AGENCY_PATHS } from '../description';
 import { useOrganisationsTranslation } from '../i18n/translation';
 import { RecordPage } from '../record-page/RecordPage';
 import { useRecordForm } from '../record-page/record-form';
-import { recordLoad, useRouteId } from '../record-page/route-record';
+import { RecordEdit } from '../record-page/RecordEdit';
+import { useRouteId } from '../record-page/route-record';
 import { agencyBody, agencySchema, agencyValues, EMPTY_AGENCY, type AgencyValues } from './agency-form';
 import { AgencyFields } from './AgencyFields';
 import { useProductLine } from './product-line';
@@ -19,10 +20,11 @@ export function AgencyEditPage() {
   const id = useRouteId();
   const { line } = useProductLine();
   const agency = useAgency(id, line);
-  if (!agency.data) {
-    return <RecordPage title={t('agencies.agency.edit')} backTo={AGENCY_PATHS.list} load={recordLoad(id, agency)} notFoundText={t('agencies.agency.notFound')} />;
-  }
-  return <AgencyForm mode="edit" values={agencyValues(agency.data)} id={agency.data.id} />;
+  return (
+    <RecordEdit id={id} query={agency} title={t('agencies.agency.edit')} backTo={AGENCY_PATHS.list} notFoundText={t('agencies.agency.notFound')}>
+      {(info) => <AgencyForm mode="edit" values={agencyValues(info)} id={info.id} />}
+    </RecordEdit>
+  );
 }
 
 function AgencyForm({ mode, values, id }: { mode: 'add' | 'edit'; values: AgencyValues; id: number | null }) {

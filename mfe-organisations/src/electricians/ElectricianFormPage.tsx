@@ -4,7 +4,8 @@ import { ELECTRICIAN_PATHS } from '../description';
 import { useOrganisationsTranslation } from '../i18n/translation';
 import { useRecordForm } from '../record-page/record-form';
 import { RecordPage } from '../record-page/RecordPage';
-import { recordLoad, useRouteId } from '../record-page/route-record';
+import { RecordEdit } from '../record-page/RecordEdit';
+import { useRouteId } from '../record-page/route-record';
 import { STATES } from '../forms/rules';
 import { bodyOf, electricianSchema, EMPTY_ELECTRICIAN, valuesOf, type ElectricianValues } from './electrician-form';
 
@@ -18,10 +19,11 @@ export function ElectricianEditPage() {
   const { t } = useOrganisationsTranslation();
   const id = useRouteId();
   const electrician = useElectrician('admin', id);
-  if (!electrician.data) {
-    return <RecordPage title={t('electricians.form.editTitle')} backTo={ELECTRICIAN_PATHS.adminList} load={recordLoad(id, electrician)} notFoundText={t('electricians.view.notFound')} />;
-  }
-  return <ElectricianForm electrician={electrician.data} />;
+  return (
+    <RecordEdit id={id} query={electrician} title={t('electricians.form.editTitle')} backTo={ELECTRICIAN_PATHS.adminList} notFoundText={t('electricians.view.notFound')}>
+      {(record) => <ElectricianForm electrician={record} />}
+    </RecordEdit>
+  );
 }
 
 function ElectricianForm({ electrician }: { electrician: ElectricianInfo | null }) {

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { callsTo, fakeApi, filterOf, lastCall, listReply, messageReply, notifications, renderOrganisations, resetPage, retype, saveExpecting, signInAs, STRENGTH, textbox, typeInto } from '../test-support';
+import { callsTo, fakeApi, filterOf, lastCall, listReply, messageReply, notifications, refused, renderOrganisations, resetPage, retype, saveExpecting, saveLandsOn, signInAs, STRENGTH, textbox, typeInto } from '../test-support';
 
 const user = userEvent.setup({ delay: null });
 beforeEach(resetPage);
@@ -170,8 +170,7 @@ describe('Admin: electricians', () => {
 
     refuse = false;
     await user.selectOptions(screen.getByRole('combobox', { name: 'Aggregator' }), 'Amber Grid Services');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(r.location().pathname).toBe('/admin/electrician/view/12'));
+    await saveLandsOn(user, r, '/admin/electrician/view/12');
     expect(lastCall(calls, 'POST', '/api/electrician/add').body).toMatchObject({ aggregator_id: 1 });
     // a new electrician is Active: the add form has no Status (the server takes none)
     expect(lastCall(calls, 'POST', '/api/electrician/add').body).not.toHaveProperty('status');
@@ -222,8 +221,7 @@ describe('Admin: electricians', () => {
     // In-Active: the electrician stays, its sign-in ends
     expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('Active');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'In-Active');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(r.location().pathname).toBe('/admin/electrician/view/7'));
+    await saveLandsOn(user, r, '/admin/electrician/view/7');
     const body = lastCall(calls, 'PUT', '/api/electrician/edit/7').body as Record<string, unknown>;
     expect(body).toMatchObject({ company_name: 'Carter & Sons', aggregator_id: 1, status: 'In-Active' });
     expect(body).not.toHaveProperty('password');
@@ -238,7 +236,7 @@ describe('Admin: electricians', () => {
       'GET /api/electrician/get-devices': { body: { status: true, message: 'Devices', info: { data: [DEVICE], total: 30, current_page: 1, last_page: 2 } } },
       'DELETE /api/electrician/delete/7': () =>
         refuse
-          ? { status: 409, body: { status: false, message: 'This electrician has installed 30 devices and cannot be deleted' } }
+          ? refused(409, 'This electrician has installed 30 devices and cannot be deleted')
           : messageReply('Electrician deleted successfully'),
       'GET /api/electrician/get/all': listReply([]),
       'GET /api/aggregators/get-list': messageReply('Aggregators', AGGREGATORS),
@@ -286,7 +284,7 @@ describe('Admin: electricians', () => {
 
   it('an electrician outside reach (404) or an id that is not one says not found', async () => {
     signInAs('Admin');
-    fakeApi({ 'GET /api/electrician/get/99': { status: 404, body: { status: false, message: 'Electrician not found' } } });
+    fakeApi({ 'GET /api/electrician/get/99': refused(404, 'Electrician not found') });
     const { unmount } = renderOrganisations('/admin/electrician/view/99');
     expect(await screen.findByText('Electrician not found')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();

@@ -3,7 +3,8 @@ import { FIELD_WORKER_PATHS } from '../description';
 import { useOrganisationsTranslation } from '../i18n/translation';
 import { useRecordForm } from '../record-page/record-form';
 import { RecordPage } from '../record-page/RecordPage';
-import { recordLoad, useRouteId } from '../record-page/route-record';
+import { RecordEdit } from '../record-page/RecordEdit';
+import { useRouteId } from '../record-page/route-record';
 import { FieldWorkerFields } from './FieldWorkerFields';
 import { fieldWorkerBody, fieldWorkerSchema, fieldWorkerValues, type FieldWorkerValues } from './field-worker-form';
 
@@ -17,10 +18,11 @@ export function FieldWorkerEditPage() {
   const { t } = useOrganisationsTranslation();
   const id = useRouteId();
   const worker = useFieldWorker('electrician', id);
-  if (!worker.data) {
-    return <RecordPage title={t('electricians.fieldWorkers.editTitle')} backTo={FIELD_WORKER_PATHS.electricianList} load={recordLoad(id, worker)} notFoundText={t('electricians.fieldWorkers.notFound')} />;
-  }
-  return <FieldWorkerForm worker={worker.data} />;
+  return (
+    <RecordEdit id={id} query={worker} title={t('electricians.fieldWorkers.editTitle')} backTo={FIELD_WORKER_PATHS.electricianList} notFoundText={t('electricians.fieldWorkers.notFound')}>
+      {(record) => <FieldWorkerForm worker={record} />}
+    </RecordEdit>
+  );
 }
 
 function FieldWorkerForm({ worker }: { worker: FieldWorkerInfo | null }) {

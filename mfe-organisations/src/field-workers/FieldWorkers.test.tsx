@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { callsTo, fakeApi, filterOf, lastCall, listReply, messageReply, renderOrganisations, resetPage, retype, saveExpecting, signInAs, STRENGTH, textbox, typeInto } from '../test-support';
+import { callsTo, fakeApi, filterOf, lastCall, listReply, messageReply, refused, renderOrganisations, resetPage, retype, saveExpecting, saveLandsOn, signInAs, STRENGTH, textbox, typeInto } from '../test-support';
 
 const user = userEvent.setup({ delay: null });
 beforeEach(resetPage);
@@ -47,7 +47,7 @@ describe("the electrician's field workers", () => {
       'GET /api/electrician/agents': listReply([MIA]),
       'POST /api/electrician/agent/add': () =>
         refuse
-          ? { status: 409, body: { status: false, message: 'A field worker with this email already exists' } }
+          ? refused(409, 'A field worker with this email already exists')
           : messageReply('Field worker added successfully', { id: 40 }),
       'GET /api/electrician/agent/get/40': messageReply('Field worker', { ...MIA_INFO, id: 40, full_name: 'Jamie Ladder' }),
     });
@@ -102,8 +102,7 @@ describe("the electrician's field workers", () => {
       password: 'Ladder-up-2026',
     });
     refuse = false;
-    await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(r.location().pathname).toBe('/electrician/installer-agent/view/40'));
+    await saveLandsOn(user, r, '/electrician/installer-agent/view/40');
   });
 
   it('edits one (the password only when typed), and deletes it after Yes', async () => {
@@ -123,8 +122,7 @@ describe("the electrician's field workers", () => {
     await user.clear(screen.getByLabelText(/^Password/));
     await user.clear(textbox('Last Name'));
     await user.type(textbox('Last Name'), 'Frazer');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(r.location().pathname).toBe('/electrician/installer-agent/view/31'));
+    await saveLandsOn(user, r, '/electrician/installer-agent/view/31');
     expect(lastCall(calls, 'PUT', '/api/electrician/agent/edit/31').body).toEqual({ first_name: 'Mia', last_name: 'Frazer', email: 'mia@field.test', phone: '0400000001' });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Field Worker [Mia Fraser]' })).toBeInTheDocument();
@@ -139,7 +137,7 @@ describe("the electrician's field workers", () => {
 
   it("another's field worker (404) says not found, with nothing to edit", async () => {
     signInAs('Electrician');
-    fakeApi({ 'GET /api/electrician/agent/get/32': { status: 404, body: { status: false, message: 'Not found' } } });
+    fakeApi({ 'GET /api/electrician/agent/get/32': refused(404, 'Not found') });
     renderOrganisations('/electrician/installer-agent/32');
     expect(await screen.findByText('Field worker not found')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
@@ -154,7 +152,7 @@ describe("Admin's field workers", () => {
       'GET /api/electrician-agent/get/31': messageReply('Field worker', MIA_INFO),
       'PUT /api/electrician-agent/edit/31': (call) =>
         (call.body as { email: string }).email === 'taken@field.test'
-          ? { status: 409, body: { status: false, message: 'A field worker with this email already exists' } }
+          ? refused(409, 'A field worker with this email already exists')
           : messageReply('Field worker updated successfully'),
       'GET /api/electrician-agent/devices': listReply([DEVICE]),
     });

@@ -3,7 +3,8 @@ import { AGENCY_AGENT_PATHS } from '../description';
 import { useOrganisationsTranslation } from '../i18n/translation';
 import { useRecordForm } from '../record-page/record-form';
 import { RecordPage } from '../record-page/RecordPage';
-import { recordLoad, useRouteId } from '../record-page/route-record';
+import { RecordEdit } from '../record-page/RecordEdit';
+import { useRouteId } from '../record-page/route-record';
 import { agentBody, agentSchema, agentValues, EMPTY_AGENT, type AgentValues } from './agent-form';
 import { AgentFields } from './AgentFields';
 
@@ -17,13 +18,11 @@ export function AgencyAgentEditPage() {
   const { t } = useOrganisationsTranslation();
   const id = useRouteId();
   const agent = useAgentRecord(id);
-  if (!agent.data) {
-    return (
-      <RecordPage title={t('agencies.agent.edit')} backTo={AGENCY_AGENT_PATHS.list} load={recordLoad(id, agent)} notFoundText={t('agencies.agent.notFound')}
-      />
-    );
-  }
-  return <AgentForm values={agentValues(agent.data)} id={agent.data.id} />;
+  return (
+    <RecordEdit id={id} query={agent} title={t('agencies.agent.edit')} backTo={AGENCY_AGENT_PATHS.list} notFoundText={t('agencies.agent.notFound')}>
+      {(record) => <AgentForm values={agentValues(record)} id={record.id} />}
+    </RecordEdit>
+  );
 }
 
 function AgentForm({ values, id }: { values: AgentValues; id: number | null }) {
