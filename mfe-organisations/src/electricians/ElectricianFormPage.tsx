@@ -1,3 +1,4 @@
+import { contactFields } from '../forms/contact-fields';
 import { FieldGrid, type FieldDef } from '../forms/FieldGrid';
 import { useAggregatorChoices, useElectrician, useSaveElectrician, type ElectricianBody, type ElectricianInfo } from '../api/electricians';
 import { ELECTRICIAN_PATHS } from '../description';
@@ -42,10 +43,7 @@ function ElectricianForm({ electrician }: { electrician: ElectricianInfo | null 
   // until the list arrives, the stored aggregator stays selectable so its value is not lost
   const choices = aggregators.data ?? (electrician?.aggregator_id ? [{ id: electrician.aggregator_id, name: electrician.aggregator_name ?? '' }] : []);
   const fields: FieldDef<ElectricianValues>[] = [
-    { name: 'first_name', label: t('electricians.form.firstName'), required: true },
-    { name: 'last_name', label: t('electricians.form.lastName'), required: true },
-    { name: 'email', label: t('electricians.list.email'), type: 'email', required: true },
-    { name: 'phone_no', label: t('electricians.list.phone'), type: 'tel', required: true },
+    ...contactFields<ElectricianValues>({ firstName: t('electricians.form.firstName'), lastName: t('electricians.form.lastName'), email: t('electricians.list.email'), phone: t('electricians.list.phone') }, 'phone_no'),
     { name: 'company_name', label: t('electricians.list.company'), required: true },
     { name: 'abn_number', label: t('electricians.list.abn'), required: true },
     { name: 'eid', label: t('electricians.view.eid') },

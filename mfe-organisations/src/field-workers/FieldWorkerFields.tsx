@@ -1,4 +1,5 @@
 import type { UseFormReturn } from 'react-hook-form';
+import { contactFields } from '../forms/contact-fields';
 import { FieldGrid } from '../forms/FieldGrid';
 import { useOrganisationsTranslation } from '../i18n/translation';
 import type { FieldWorkerValues } from './field-worker-form';
@@ -16,10 +17,10 @@ export function FieldWorkerFields({ form, password }: FieldWorkerFieldsProps) {
     <FieldGrid
       form={form}
       fields={[
-        { name: 'first_name', label: t('electricians.form.firstName'), required: true },
-        { name: 'last_name', label: t('electricians.form.lastName'), required: true },
-        { name: 'email', label: t('electricians.fieldWorkers.email'), type: 'email', required: true },
-        { name: 'mobile', label: t('electricians.fieldWorkers.phone'), type: 'tel', required: true },
+        ...contactFields<FieldWorkerValues>(
+          { firstName: t('electricians.form.firstName'), lastName: t('electricians.form.lastName'), email: t('electricians.fieldWorkers.email'), phone: t('electricians.fieldWorkers.phone') },
+          'mobile',
+        ),
         ...(password === 'none'
           ? []
           : [{ kind: 'password' as const, name: 'password' as const, label: t('electricians.form.password'), required: password === 'required', helperText: password === 'optional' ? t('electricians.form.passwordKept') : undefined }]),

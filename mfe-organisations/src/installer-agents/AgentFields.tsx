@@ -1,4 +1,5 @@
 import type { UseFormReturn } from 'react-hook-form';
+import { contactFields } from '../forms/contact-fields';
 import { FieldGrid } from '../forms/FieldGrid';
 import { useOrganisationsTranslation } from '../i18n/translation';
 import type { AgentFormMode, AgentValues } from './agent-form';
@@ -11,10 +12,7 @@ export function AgentFields({ form, mode }: { form: UseFormReturn<AgentValues>; 
     <FieldGrid
       form={form}
       fields={[
-        { name: 'first_name', label: g('firstName'), required: true },
-        { name: 'last_name', label: g('lastName'), required: true },
-        { name: 'email', label: g('email'), required: true, type: 'email', maxLength: 254 },
-        { name: 'phone', label: g('phone'), required: true, type: 'tel', maxLength: 13 },
+        ...contactFields<AgentValues>({ firstName: g('firstName'), lastName: g('lastName'), email: g('email'), phone: g('phone') }, 'phone', true),
         { kind: 'status', name: 'status' },
         ...(mode === 'admin' ? [] : [{ kind: 'password' as const, name: 'password' as const, label: g('password'), required: mode === 'add', helperText: mode === 'edit' ? g('passwordKeep') : undefined, maxLength: 128 }]),
       ]}

@@ -1,12 +1,10 @@
 import { NAME_MAX_LENGTH } from '@fleet/shared-api';
 import { formatDate } from '@fleet/shared-api/dates';
 import { useListState } from '@fleet/shared-api/lists';
-import { useState } from 'react';
 import * as yup from 'yup';
 import { useDeleteRetailer, useRetailers, useSaveRetailer, type Retailer } from '../api/organisations';
-import { RecordDialog } from '../forms/RecordDialog';
 import { useOrganisationsTranslation } from '../i18n/translation';
-import { ListPage } from '../lists/ListPage';
+import { DialogListPage } from '../lists/DialogListPage';
 
 const schema = yup.object({
   retailer_name: yup.string().default('').trim().required('retailers.nameRequired').max(NAME_MAX_LENGTH, 'retailers.nameTooLong'),
@@ -23,9 +21,8 @@ export function RetailerListPage() {
   const retailers = useRetailers(list.toQuery());
   const remove = useDeleteRetailer();
   const save = useSaveRetailer();
-  const [editing, setEditing] = useState<Retailer | 'new' | null>(null);
   return (
-    <ListPage title={t('retailers.title')} list={list} result={retailers}
+    <DialogListPage<Retailer, Values> title={t('retailers.title')} list={list} result={retailers} addLabel={t('retailers.add')} nameOf={(row) => row.retailer_name}
       columns={[
         { key: 'retailer_name', header: t('retailers.name') },
         { key: 'is_top_listed', header: t('retailers.topListed'), render: (row) => (row.is_top_listed === 1 ? t('common.yes') : t('common.no')) },
@@ -33,23 +30,18 @@ export function RetailerListPage() {
         { key: 'created_at', header: t('common.created'), render: (row) => formatDate(row.created_at) },
       ]}
       filters={[{ key: 'retailer_name', label: t('retailers.name') }]}
-      add={{ label: t('retailers.add'), onClick: () => setEditing('new') }}
-      actionsOf={(row) => ({ name: row.retailer_name, onEdit: () => setEditing(row) })}
       remove={{ title: t('retailers.deleteTitle'), text: (row) => t('retailers.deleteText', { name: row.retailer_name ?? '' }), onDelete: (row) => remove.mutateAsync(row.electricity_retailer_id) }}
-    >
-      <RecordDialog<Values, Retailer>
-        editing={editing}
-        onClose={() => setEditing(null)}
-        titles={{ add: t('retailers.add'), edit: t('retailers.edit') }}
-        schema={schema}
-        valuesOf={retailerValues}
-        fields={[
+      dialog={{
+        titles: { add: t('retailers.add'), edit: t('retailers.edit') },
+        schema,
+        valuesOf: retailerValues,
+        fields: [
           { name: 'retailer_name', label: t('retailers.name'), required: true, maxLength: NAME_MAX_LENGTH },
           { kind: 'checkbox', name: 'is_top_listed', label: t('retailers.topListed') },
-        ]}
-        save={save}
-        store={(values, row) => save.mutateAsync({ id: row?.electricity_retailer_id ?? null, ...values })}
-      />
-    </ListPage>
+        ],
+        save,
+        store: (values, row) => save.mutateAsync({ id: row?.electricity_retailer_id ?? null, ...values }),
+      }}
+    />
   );
 }
