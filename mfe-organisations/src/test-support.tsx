@@ -1,5 +1,5 @@
 // This remote's tests: the kit's test support (@fleet/shared-ui/testing) with its routes.
-import { renderRemoteSync, type RenderRemoteResult, type Reply } from '@fleet/shared-ui/testing';
+import { fakeApi, renderRemoteSync, type RenderRemoteResult, type Reply } from '@fleet/shared-ui/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import type { ReactNode } from 'react';
@@ -66,4 +66,16 @@ export function refused(status: number, message: string): Reply {
 export async function saveLandsOn(user: UserEvent, page: RenderRemoteResult, pathname: string): Promise<void> {
   await user.click(screen.getByRole('button', { name: 'Save' }));
   await waitFor(() => expect(page.location().pathname).toBe(pathname));
+}
+
+/**
+ * A record fleet-api answers 404 for (`GET path`, outside the caller's reach): the page at `at` says
+ * `text` and offers no Retry. Answers the rendered page.
+ */
+export async function expectNotFound(path: string, at: string, text: string): Promise<RenderRemoteResult> {
+  fakeApi({ [`GET ${path}`]: refused(404, 'Not found') });
+  const page = renderOrganisations(at);
+  expect(await screen.findByText(text)).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+  return page;
 }

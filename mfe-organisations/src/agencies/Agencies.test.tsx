@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AGENCY_SAMPLE } from '@fleet/contract';
-import { callsTo, fakeApi, fakeUploads, fill, filterOf, lastCall, listReply, messageReply, refused, renderOrganisations, resetPage, saveExpecting, saveLandsOn, signInAs, STRENGTH } from '../test-support';
+import { callsTo, expectNotFound, fakeApi, fakeUploads, fill, filterOf, lastCall, listReply, messageReply, refused, renderOrganisations, resetPage, saveExpecting, saveLandsOn, signInAs, STRENGTH } from '../test-support';
 
 const user = userEvent.setup({ delay: null });
 const realXhr = global.XMLHttpRequest;
@@ -192,10 +192,7 @@ describe('Edit Agency', () => {
   });
 
   it('says when the agency is not there', async () => {
-    fakeApi({ 'GET /api/agency/get/77': refused(404, 'Agency not found') });
-    renderOrganisations('/admin/installer-agency/77');
-    expect(await screen.findByText('Agency not found')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+    await expectNotFound('/api/agency/get/77', '/admin/installer-agency/77', 'Agency not found');
   });
 });
 

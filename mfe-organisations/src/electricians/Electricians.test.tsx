@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { callsTo, fakeApi, filterOf, lastCall, listReply, messageReply, notifications, refused, renderOrganisations, resetPage, retype, saveExpecting, saveLandsOn, signInAs, STRENGTH, textbox, typeInto } from '../test-support';
+import { callsTo, expectNotFound, fakeApi, filterOf, lastCall, listReply, messageReply, notifications, refused, renderOrganisations, resetPage, retype, saveExpecting, saveLandsOn, signInAs, STRENGTH, textbox, typeInto } from '../test-support';
 
 const user = userEvent.setup({ delay: null });
 beforeEach(resetPage);
@@ -284,10 +284,7 @@ describe('Admin: electricians', () => {
 
   it('an electrician outside reach (404) or an id that is not one says not found', async () => {
     signInAs('Admin');
-    fakeApi({ 'GET /api/electrician/get/99': refused(404, 'Electrician not found') });
-    const { unmount } = renderOrganisations('/admin/electrician/view/99');
-    expect(await screen.findByText('Electrician not found')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+    const { unmount } = await expectNotFound('/api/electrician/get/99', '/admin/electrician/view/99', 'Electrician not found');
     unmount();
     renderOrganisations('/admin/electrician/view/abc');
     expect(await screen.findByText('Electrician not found')).toBeInTheDocument();

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { callsTo, fakeApi, filterOf, lastCall, listReply, messageReply, refused, renderOrganisations, resetPage, retype, saveExpecting, saveLandsOn, signInAs, STRENGTH, textbox, typeInto } from '../test-support';
+import { callsTo, expectNotFound, fakeApi, filterOf, lastCall, listReply, messageReply, refused, renderOrganisations, resetPage, retype, saveExpecting, saveLandsOn, signInAs, STRENGTH, textbox, typeInto } from '../test-support';
 
 const user = userEvent.setup({ delay: null });
 beforeEach(resetPage);
@@ -137,9 +137,7 @@ describe("the electrician's field workers", () => {
 
   it("another's field worker (404) says not found, with nothing to edit", async () => {
     signInAs('Electrician');
-    fakeApi({ 'GET /api/electrician/agent/get/32': refused(404, 'Not found') });
-    renderOrganisations('/electrician/installer-agent/32');
-    expect(await screen.findByText('Field worker not found')).toBeInTheDocument();
+    await expectNotFound('/api/electrician/agent/get/32', '/electrician/installer-agent/32', 'Field worker not found');
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
   });
 });
