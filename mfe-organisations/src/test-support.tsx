@@ -79,3 +79,8 @@ export async function expectNotFound(path: string, at: string, text: string): Pr
   expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
   return page;
 }
+
+/** The form's password box (its label starts with Password; the show button beside it is not it). */
+export function passwordBox(): HTMLElement {
+  return screen.getByLabelText(/^Password/);
+}

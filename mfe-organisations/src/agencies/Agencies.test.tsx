@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AGENCY_SAMPLE } from '@fleet/contract';
-import { callsTo, expectNotFound, fakeApi, fakeUploads, fill, filterOf, lastCall, listReply, messageReply, refused, renderOrganisations, resetPage, saveExpecting, saveLandsOn, signInAs, STRENGTH } from '../test-support';
+import { callsTo, expectNotFound, fakeApi, fakeUploads, fill, filterOf, lastCall, listReply, messageReply, passwordBox, refused, renderOrganisations, resetPage, saveExpecting, saveLandsOn, signInAs, STRENGTH } from '../test-support';
 
 const user = userEvent.setup({ delay: null });
 const realXhr = global.XMLHttpRequest;
@@ -130,7 +130,7 @@ describe('Add Agency', () => {
 
     await fill(user, /Agency Name/, AGENCY_SAMPLE.agency_name);
     await fill(user, /^Email/, 'office@bright');
-    await user.type(screen.getByLabelText(/^Password/), 'weakpass');
+    await user.type(passwordBox(), 'weakpass');
     await fill(user, /Phone Number/, '12345');
     await fill(user, /Contact First Name/, AGENCY_SAMPLE.contact_first_name);
     await fill(user, /Contact Last Name/, AGENCY_SAMPLE.contact_last_name);
@@ -140,8 +140,8 @@ describe('Add Agency', () => {
     expect(uploads).toHaveLength(0);
 
     await fill(user, /^Email/, AGENCY_SAMPLE.email);
-    await user.clear(screen.getByLabelText(/^Password/));
-    await user.type(screen.getByLabelText(/^Password/), AGENCY_SAMPLE.password);
+    await user.clear(passwordBox());
+    await user.type(passwordBox(), AGENCY_SAMPLE.password);
     await fill(user, /Phone Number/, AGENCY_SAMPLE.contact);
     await fill(user, /Postcode/, AGENCY_SAMPLE.postcode);
     await fill(user, /ABN/, '');

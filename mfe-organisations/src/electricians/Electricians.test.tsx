@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { callsTo, expectNotFound, fakeApi, filterOf, lastCall, listReply, messageReply, notifications, refused, renderOrganisations, resetPage, retype, saveExpecting, saveLandsOn, signInAs, STRENGTH, textbox, typeInto } from '../test-support';
+import { callsTo, expectNotFound, fakeApi, filterOf, lastCall, listReply, messageReply, notifications, passwordBox, refused, renderOrganisations, resetPage, retype, saveExpecting, saveLandsOn, signInAs, STRENGTH, textbox, typeInto } from '../test-support';
 
 const user = userEvent.setup({ delay: null });
 beforeEach(resetPage);
@@ -117,7 +117,7 @@ describe('Admin: electricians', () => {
       ['ABN Number', '5182'],
       ['Postcode', '20'],
     ]);
-    await user.type(screen.getByLabelText(/^Password/), 'weakpass');
+    await user.type(passwordBox(), 'weakpass');
     await saveExpecting(user, [
       'First Name should be less than 200 character',
       'Last Name should be less than 200 character',
@@ -140,8 +140,8 @@ describe('Admin: electricians', () => {
       ['Postcode', '2042'],
     ]);
     await user.selectOptions(screen.getByRole('combobox', { name: 'State' }), 'NSW');
-    await user.clear(screen.getByLabelText(/^Password/));
-    await user.type(screen.getByLabelText(/^Password/), 'Brisk-volt-2026');
+    await user.clear(passwordBox());
+    await user.type(passwordBox(), 'Brisk-volt-2026');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     // said once, beside the Email field (no toast, nothing above the footer), which takes the focus
     const emailField = textbox('Email').closest<HTMLElement>('[data-scope="field"][data-part="root"]');

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { callsTo, expectNotFound, fakeApi, filterOf, lastCall, listReply, messageReply, refused, renderOrganisations, resetPage, retype, saveExpecting, saveLandsOn, signInAs, STRENGTH, textbox, typeInto } from '../test-support';
+import { callsTo, expectNotFound, fakeApi, filterOf, lastCall, listReply, messageReply, passwordBox, refused, renderOrganisations, resetPage, retype, saveExpecting, saveLandsOn, signInAs, STRENGTH, textbox, typeInto } from '../test-support';
 
 const user = userEvent.setup({ delay: null });
 beforeEach(resetPage);
@@ -69,7 +69,7 @@ describe("the electrician's field workers", () => {
       ['Email', 'jamie@'],
       ['Phone Number', '1234567'],
     ]);
-    await user.type(screen.getByLabelText(/^Password/), 'lowercase1');
+    await user.type(passwordBox(), 'lowercase1');
     await saveExpecting(user, [
       'First Name should be less than 200 character',
       'Last Name should be less than 200 character',
@@ -89,8 +89,8 @@ describe("the electrician's field workers", () => {
       ['Email', 'jamie@volt.example.com'],
       ['Phone Number', '+61412345678'],
     ]);
-    await user.clear(screen.getByLabelText(/^Password/));
-    await user.type(screen.getByLabelText(/^Password/), 'Ladder-up-2026');
+    await user.clear(passwordBox());
+    await user.type(passwordBox(), 'Ladder-up-2026');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('A field worker with this email already exists')).toBeInTheDocument();
     expect(textbox('First Name')).toHaveValue('Jamie');
@@ -116,10 +116,10 @@ describe("the electrician's field workers", () => {
     const r = renderOrganisations('/electrician/installer-agent/31');
     expect(await screen.findByRole('heading', { level: 1, name: 'Edit Field Worker [Mia Fraser]' })).toBeInTheDocument();
     expect(textbox('Email')).toHaveValue('mia@field.test');
-    await user.type(screen.getByLabelText(/^Password/), 'short');
+    await user.type(passwordBox(), 'short');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(STRENGTH)).toBeInTheDocument();
-    await user.clear(screen.getByLabelText(/^Password/));
+    await user.clear(passwordBox());
     await user.clear(textbox('Last Name'));
     await user.type(textbox('Last Name'), 'Frazer');
     await saveLandsOn(user, r, '/electrician/installer-agent/view/31');

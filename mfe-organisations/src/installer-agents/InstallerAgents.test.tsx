@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { callsTo, fakeApi, fill, lastCall, listReply, messageReply, refused, renderOrganisations, resetPage, saveExpecting, saveLandsOn, signInAs, STRENGTH } from '../test-support';
+import { callsTo, fakeApi, fill, lastCall, listReply, messageReply, passwordBox, refused, renderOrganisations, resetPage, saveExpecting, saveLandsOn, signInAs, STRENGTH } from '../test-support';
 
 const user = userEvent.setup({ delay: null });
 beforeEach(resetPage);
@@ -54,7 +54,7 @@ describe("the agency's installation agents", () => {
     await user.type(screen.getByRole('textbox', { name: /Last Name/ }), 'y'.repeat(200));
     await fill(user, /^Email/, 'priya@shah');
     await fill(user, /Phone Number/, '0412');
-    await user.type(screen.getByLabelText(/^Password/), 'install9');
+    await user.type(passwordBox(), 'install9');
     await saveExpecting(user, ['First Name should be less than 200 character', 'Last Name should be less than 200 character', 'Email address is invalid', 'Phone Number must be 8 to 13 characters.', STRENGTH]);
     expect(callsTo(calls, 'POST', '/api/agency/agent/add')).toHaveLength(0);
 
@@ -62,8 +62,8 @@ describe("the agency's installation agents", () => {
     await fill(user, /Last Name/, 'Shah');
     await fill(user, /^Email/, 'priya.shah@agents.example.com');
     await fill(user, /Phone Number/, '0412000111');
-    await user.clear(screen.getByLabelText(/^Password/));
-    await user.type(screen.getByLabelText(/^Password/), 'Install-Pass-9');
+    await user.clear(passwordBox());
+    await user.type(passwordBox(), 'Install-Pass-9');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('An installation agent with this email already exists')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: /First Name/ })).toHaveValue('Priya');
