@@ -6,6 +6,7 @@ import type { DataColumn } from '@fleet/shared-ui/tables';
 import type { ReactNode } from 'react';
 import { useDeleteElectrician, useElectrician, useElectricianPage, type ElectricianArea, type FieldWorker, type InstalledDevice } from '../api/electricians';
 import { ELECTRICIAN_PATHS, FIELD_WORKER_PATHS } from '../description';
+import { contactFacts } from '../forms/contact-fields';
 import { StatusWord } from '../forms/status';
 import { useOrganisationsTranslation } from '../i18n/translation';
 import { PagedSection } from '../record-page/PagedSection';
@@ -28,10 +29,7 @@ export function ElectricianViewPage({ area }: { area: ElectricianArea }) {
   const e = electrician.data;
   const facts: Array<[string, ReactNode]> = e
     ? [
-        [t('electricians.form.firstName'), e.first_name],
-        [t('electricians.form.lastName'), e.last_name],
-        [t('electricians.list.email'), e.email],
-        [t('electricians.list.phone'), e.phone_no ?? '-'],
+        ...contactFacts({ firstName: t('electricians.form.firstName'), lastName: t('electricians.form.lastName'), email: t('electricians.list.email'), phone: t('electricians.list.phone') }, e, e.phone_no),
         [t('electricians.list.company'), e.company_name ?? '-'],
         [t('electricians.list.abn'), e.abn_number ?? '-'],
         [t('electricians.view.eid'), e.eid ?? '-'],

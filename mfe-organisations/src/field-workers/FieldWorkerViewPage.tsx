@@ -10,6 +10,7 @@ import { FIELD_WORKER_PATHS } from '../description';
 import { useOrganisationsTranslation } from '../i18n/translation';
 import { RecordPage } from '../record-page/RecordPage';
 import { recordLoad, recordPath, useRouteId } from '../record-page/route-record';
+import { contactFacts } from '../forms/contact-fields';
 import { FIELD_WORKER_AREA_PATHS } from './area-paths';
 import { FieldWorkerFields } from './FieldWorkerFields';
 import { fieldWorkerBody, fieldWorkerSchema, fieldWorkerValues, type FieldWorkerValues } from './field-worker-form';
@@ -30,10 +31,7 @@ export function FieldWorkerViewPage({ area }: { area: FieldWorkerArea }) {
   const electricianView = paths.electrician;
   const facts: Array<[string, ReactNode]> = w
     ? [
-        [t('electricians.form.firstName'), w.first_name],
-        [t('electricians.form.lastName'), w.last_name],
-        [t('electricians.fieldWorkers.email'), w.email],
-        [t('electricians.fieldWorkers.phone'), w.phone ?? '-'],
+        ...contactFacts({ firstName: t('electricians.form.firstName'), lastName: t('electricians.form.lastName'), email: t('electricians.fieldWorkers.email'), phone: t('electricians.fieldWorkers.phone') }, w, w.phone),
         ...(electricianView
           ? ([
               [

@@ -23,3 +23,13 @@ export function contactFields<V extends FieldValues & { first_name: string; last
     { name: phone, label: labels.phone, required: true, type: 'tel', ...limit(13) },
   ];
 }
+
+/** The same four as a record page's facts: the stored names, email and phone ('-' for none). */
+export function contactFacts(labels: ContactLabels, person: { first_name: string; last_name: string; email: string }, phone: string | null): Array<[string, string]> {
+  return [
+    [labels.firstName, person.first_name],
+    [labels.lastName, person.last_name],
+    [labels.email, person.email],
+    [labels.phone, phone ?? '-'],
+  ];
+}
