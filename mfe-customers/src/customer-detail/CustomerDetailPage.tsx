@@ -38,6 +38,16 @@ export function CustomerDetailPage({ area }: { area: CustomerArea }) {
           </Button>
         </>
       )}
+      facts={(c) => [
+        [t('detail.firstName'), c.first_name ?? '-'],
+        [t('detail.lastName'), c.last_name ?? '-'],
+        [t('detail.email'), c.email],
+        [t('detail.phone'), c.phone_no ?? '-'],
+        [t('detail.status'), <StatusBadge key="status" status={c.status} />],
+        [t('detail.agency'), c.agency_name ?? '-'],
+        [t('detail.devices'), String(c.devices)],
+        [t('detail.created'), formatDate(c.created_at)],
+      ]}
       remove={(c) =>
         mayDelete(area) && c.status !== 'Deleted'
           ? { label: t('detail.delete'), title: t('detail.deleteTitle'), text: t('detail.deleteText', { name: c.full_name || c.email }), run: (row) => remove.mutateAsync(row.id), afterTo: paths.list }
@@ -46,18 +56,6 @@ export function CustomerDetailPage({ area }: { area: CustomerArea }) {
     >
       {(c) => (
         <>
-          <FactList
-            facts={[
-              [t('detail.firstName'), c.first_name ?? '-'],
-              [t('detail.lastName'), c.last_name ?? '-'],
-              [t('detail.email'), c.email],
-              [t('detail.phone'), c.phone_no ?? '-'],
-              [t('detail.status'), <StatusBadge key="status" status={c.status} />],
-              [t('detail.agency'), c.agency_name ?? '-'],
-              [t('detail.devices'), String(c.devices)],
-              [t('detail.created'), formatDate(c.created_at)],
-            ]}
-          />
           <LoginDataSection area={area} customerId={c.id} />
           <PropertiesSection area={area} customerId={c.id} which="own" />
           <PropertiesSection area={area} customerId={c.id} which="shared" />

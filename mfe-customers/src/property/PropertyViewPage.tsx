@@ -44,34 +44,32 @@ export function PropertyViewPage({ area }: { area: CustomerArea }) {
           </Button>
         </>
       )}
+      facts={(p) => [
+        [t('tariff.propertyName'), p.property_name ?? '-'],
+        [t('detail.address'), addressLine(p) || '-'],
+        [t('property.type'), p.property_type ?? '-'],
+        [t('property.category'), p.address_type ? t(`filters.${p.address_type === 'commercial' ? 'commercial' : 'residential'}`) : '-'],
+        [t('property.nmi'), p.nmi ?? '-'],
+        [
+          t('property.owner'),
+          p.customer_id ? (
+            <Link key="owner" asChild colorPalette="teal">
+              <RouterLink to={ownerPath}>{p.customer_name ?? p.customer_email ?? String(p.customer_id)}</RouterLink>
+            </Link>
+          ) : (
+            '-'
+          ),
+        ],
+        [t('property.site'), p.site_name ?? '-'],
+        [t('property.company'), p.company_name ?? '-'],
+        [t('property.updated'), formatDateTime(p.updated_at)],
+      ]}
       remove={(p) =>
         mayDelete(area) ? { label: t('property.delete'), title: t('property.deleteTitle'), text: t('property.deleteText', { name: nameOf(p) }), run: (row) => remove.mutateAsync(row.id), afterTo: ownerPath } : null
       }
     >
       {(p) => (
         <>
-          <FactList
-            facts={[
-              [t('tariff.propertyName'), p.property_name ?? '-'],
-              [t('detail.address'), addressLine(p) || '-'],
-              [t('property.type'), p.property_type ?? '-'],
-              [t('property.category'), p.address_type ? t(`filters.${p.address_type === 'commercial' ? 'commercial' : 'residential'}`) : '-'],
-              [t('property.nmi'), p.nmi ?? '-'],
-              [
-                t('property.owner'),
-                p.customer_id ? (
-                  <Link key="owner" asChild colorPalette="teal">
-                    <RouterLink to={ownerPath}>{p.customer_name ?? p.customer_email ?? String(p.customer_id)}</RouterLink>
-                  </Link>
-                ) : (
-                  '-'
-                ),
-              ],
-              [t('property.site'), p.site_name ?? '-'],
-              [t('property.company'), p.company_name ?? '-'],
-              [t('property.updated'), formatDateTime(p.updated_at)],
-            ]}
-          />
           <TariffSection tariff={p.tariff} />
           <DevicesSection area={area} propertyId={p.id} />
           <MembersSection area={area} propertyId={p.id} />

@@ -1,5 +1,5 @@
 import { ApiError, errorMessage, useBackTo, useNavigate, useParams } from '@fleet/shared-api';
-import { Box, Button, ErrorPanel, HStack, LoadingArea, PageHeader } from '@fleet/shared-ui';
+import { Box, Button, ErrorPanel, FactList, HStack, LoadingArea, PageHeader } from '@fleet/shared-ui';
 import { DeleteConfirmDialog } from '@fleet/shared-ui/tables';
 import { useState, type ReactNode } from 'react';
 
@@ -40,6 +40,8 @@ export interface DetailPageProps<R> {
   backTo: string;
   /** The title row's links and buttons, before Delete. */
   actions: (record: R) => ReactNode;
+  /** The record's facts, first under the title. */
+  facts: (record: R) => Array<[string, ReactNode]>;
   /** Delete with its Yes/No question; none where the area may not delete. */
   remove?: (record: R) => DetailDelete<R> | null;
   children: (record: R) => ReactNode;
@@ -49,7 +51,7 @@ export interface DetailPageProps<R> {
  * A customer's or a property's page: loading, not found (404, or an id that is not one) and failure,
  * then the title with the record's name, its actions and Delete (asked first, then the list).
  */
-export function DetailPage<R>({ id, query, title, nameOf, notFoundText, backTo, actions, remove, children }: DetailPageProps<R>) {
+export function DetailPage<R>({ id, query, title, nameOf, notFoundText, backTo, actions, facts, remove, children }: DetailPageProps<R>) {
   const back = useBackTo(backTo);
   const navigate = useNavigate();
   const [deleting, setDeleting] = useState(false);
@@ -86,6 +88,7 @@ export function DetailPage<R>({ id, query, title, nameOf, notFoundText, backTo, 
           </HStack>
         }
       />
+      <FactList facts={facts(record)} />
       {children(record)}
       {deletion && (
         <DeleteConfirmDialog row={deleting ? record : null} title={deletion.title} text={deletion.text} onClose={() => setDeleting(false)} onDelete={deleteAndLeave} />
