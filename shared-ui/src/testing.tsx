@@ -1,23 +1,9 @@
 // @fleet/shared-ui/testing: what every remote's tests share (docs/new-remote.md): a fake fleet-api
 // behind fetch, a fake XMLHttpRequest for multipart uploads, the remote's routes rendered as the shell
 // mounts them, a signed-in session, and a clean page between tests. Jest only.
-import {
-  apiIsBack,
-  decodeFilter,
-  LANGUAGES,
-  liveUpdates,
-  MemoryRouter,
-  useLocation,
-  useNotifications,
-  useSelectedProduct,
-  useSession,
-  type EncodedFilterItem,
-  type Location,
-  type LoginUserInfo,
-  type ProductKey,
-  type RemoteDescription,
-  type UserType,
-} from '@fleet/shared-api';
+import { apiIsBack, LANGUAGES, MemoryRouter, useLocation, useNotifications, useSelectedProduct, useSession, type Location, type LoginUserInfo, type ProductKey, type RemoteDescription, type UserType } from '@fleet/shared-api';
+import { liveUpdates } from '@fleet/shared-api/live';
+import { decodeFilter, type EncodedFilterItem } from '@fleet/shared-api/lists';
 import { SHARED_SINGLETONS } from '@fleet/federation-config';
 // shared-api's own stand-in socket (a test file, not part of its runtime index)
 import { FakeWebSocket, FakeWebSocketImpl } from '@fleet/shared-api/src/live-updates/fake-websocket';

@@ -1,5 +1,6 @@
-import { errorMessage, notify, saveFile, useBackTo, useListState, useParams, useSearchParams } from '@fleet/shared-api';
+import { errorMessage, notify, saveFile, useBackTo, useParams, useSearchParams } from '@fleet/shared-api';
 import { formatDateTime } from '@fleet/shared-api/dates';
+import { useListState } from '@fleet/shared-api/lists';
 import { useMailCustomerFeedback } from '../api/customers';
 import { Badge, Box, Button, ErrorPanel, Heading, HStack, PageHeader } from '@fleet/shared-ui';
 import { DataTable, PagedTable, type DataColumn } from '@fleet/shared-ui/tables';

@@ -1,5 +1,6 @@
-import { EMAIL_PATTERN, Link as RouterLink, useListState } from '@fleet/shared-api';
+import { EMAIL_PATTERN, Link as RouterLink } from '@fleet/shared-api';
 import { formatDate } from '@fleet/shared-api/dates';
+import { useListState } from '@fleet/shared-api/lists';
 import { Box, Button, FormField, Input, Link, NativeSelect, Stack } from '@fleet/shared-ui';
 import { EditDialog, useDialogForm } from '@fleet/shared-ui/overlays';
 import { useDeleteConfirm, ListHeader, PagedTable, rowActionsColumn, type DataColumn, type FilterFieldDef } from '@fleet/shared-ui/tables';

@@ -1,5 +1,6 @@
-import { useBackTo, useListState, useParams, useSearchParams } from '@fleet/shared-api';
+import { useBackTo, useParams, useSearchParams } from '@fleet/shared-api';
 import { formatDate, formatDateTime } from '@fleet/shared-api/dates';
+import { useListState } from '@fleet/shared-api/lists';
 import { Box, Button, PageHeader, useEnumText } from '@fleet/shared-ui';
 import { useState } from 'react';
 import { CorrectionDialog } from './CorrectionDialog';

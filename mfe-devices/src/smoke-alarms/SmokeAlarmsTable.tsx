@@ -1,5 +1,6 @@
-import { Link as RouterLink, type ListInfo, type ListStateControls } from '@fleet/shared-api';
+import { Link as RouterLink, type ListInfo } from '@fleet/shared-api';
 import { formatDate, formatDateTime } from '@fleet/shared-api/dates';
+import { type ListStateControls } from '@fleet/shared-api/lists';
 import { Link, StatusBadge } from '@fleet/shared-ui';
 import { PagedTable, PropertyAddressCell, rowActionsColumn, type DataColumn } from '@fleet/shared-ui/tables';
 import type { UseQueryResult } from '@tanstack/react-query';

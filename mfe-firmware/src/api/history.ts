@@ -1,6 +1,7 @@
 // Pushes and the state of each device in one (docs/ota-calls.md, Availability, push and history).
-import { apiList, type ListQuery } from '@fleet/shared-api';
+import { apiList } from '@fleet/shared-api';
 import { useLiveStatus } from '@fleet/shared-api/live';
+import { type ListQuery } from '@fleet/shared-api/lists';
 import type { SearchParams } from '@fleet/shared-api';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { OtaDeviceType } from './device-type';

@@ -1,5 +1,6 @@
-import { useSearchParams, useListState } from '@fleet/shared-api';
+import { useSearchParams } from '@fleet/shared-api';
 import { formatDate } from '@fleet/shared-api/dates';
+import { useListState } from '@fleet/shared-api/lists';
 import { DeleteConfirmDialog, ListHeader, OptionSelect, PagedTable, rowActionsColumn } from '@fleet/shared-ui/tables';
 import { Box, Button, HStack, Link, Stack, Text, DownloadIcon } from '@fleet/shared-ui';
 import { ReadMore } from '@fleet/shared-ui/overlays';

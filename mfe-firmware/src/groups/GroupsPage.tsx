@@ -1,5 +1,6 @@
-import { notify, useBackState, useLocation, useNavigate, useListState } from '@fleet/shared-api';
+import { notify, useBackState, useLocation, useNavigate } from '@fleet/shared-api';
 import { formatDate } from '@fleet/shared-api/dates';
+import { useListState } from '@fleet/shared-api/lists';
 import { useDeleteConfirm, ListHeader, PagedTable, rowActionsColumn } from '@fleet/shared-ui/tables';
 import { Box, Button } from '@fleet/shared-ui';
 import { Checkbox } from '@fleet/shared-ui/fields';

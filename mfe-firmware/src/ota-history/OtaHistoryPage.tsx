@@ -1,5 +1,7 @@
-import { formatDateTime, useListState, type ListInfo } from '@fleet/shared-api';
+import { type ListInfo } from '@fleet/shared-api';
 import { useLiveCache, useLiveUpdates } from '@fleet/shared-api/live';
+import { formatDateTime } from '@fleet/shared-api/dates';
+import { useListState } from '@fleet/shared-api/lists';
 import { ListHeader, PagedTable, rowActionsColumn } from '@fleet/shared-ui/tables';
 import { Badge, Box } from '@fleet/shared-ui';
 import type { DataColumn, FilterFieldDef } from '@fleet/shared-ui/tables';

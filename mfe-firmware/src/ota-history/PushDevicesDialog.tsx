@@ -1,5 +1,7 @@
-import { formatDateTime, type ListInfo, useListState } from '@fleet/shared-api';
+import { type ListInfo } from '@fleet/shared-api';
 import { useLiveCache, useLiveUpdates } from '@fleet/shared-api/live';
+import { formatDateTime } from '@fleet/shared-api/dates';
+import { useListState } from '@fleet/shared-api/lists';
 import { Button } from '@fleet/shared-ui';
 import { ModalDialog } from '@fleet/shared-ui/overlays';
 import { PagedTable, type DataColumn } from '@fleet/shared-ui/tables';

@@ -1,5 +1,6 @@
-import { alphanumericOnly, useListState, selectedDevices, selectionScope, useSelection, type ListInfo } from '@fleet/shared-api';
+import { alphanumericOnly, type ListInfo } from '@fleet/shared-api';
 import { useLiveCache, useLiveUpdates } from '@fleet/shared-api/live';
+import { useListState, selectedDevices, selectionScope, useSelection } from '@fleet/shared-api/lists';
 import { ListHeader, PagedTable } from '@fleet/shared-ui/tables';
 import { Badge, Box, Button } from '@fleet/shared-ui';
 import { ConfirmDialog } from '@fleet/shared-ui/overlays';

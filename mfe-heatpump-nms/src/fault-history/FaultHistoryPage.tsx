@@ -1,5 +1,7 @@
-import { formatDateTime, notify, saveFile, useBackTo, useListState, useParams } from '@fleet/shared-api';
+import { notify, saveFile, useBackTo, useParams } from '@fleet/shared-api';
 import { useLiveCache, useLiveUpdates } from '@fleet/shared-api/live';
+import { formatDateTime } from '@fleet/shared-api/dates';
+import { useListState } from '@fleet/shared-api/lists';
 import { Box, Button, DownloadIcon, HStack, LoadingArea, PageHeader, Stack, StatusBadge, Text, useTranslation } from '@fleet/shared-ui';
 import { Pager } from '@fleet/shared-ui/tables';
 import { useEffect, useState } from 'react';

@@ -1,5 +1,6 @@
-import { alphanumericOnly, Link as RouterLink, selectionScope, useListState, useOpenWithBack, useSearchParams, useSelection } from '@fleet/shared-api';
+import { alphanumericOnly, Link as RouterLink, useOpenWithBack, useSearchParams } from '@fleet/shared-api';
 import { formatDateTime } from '@fleet/shared-api/dates';
+import { selectionScope, useListState, useSelection } from '@fleet/shared-api/lists';
 import { Box, Button, ChevronDownIcon, ChevronRightIcon, HStack, IconButton, Link, StatusBadge } from '@fleet/shared-ui';
 import { ListHeader, PagedTable, RowActions, useDeviceFilterFields, type DataColumn, type FilterFieldDef } from '@fleet/shared-ui/tables';
 import { useState } from 'react';

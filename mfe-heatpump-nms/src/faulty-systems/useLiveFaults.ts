@@ -1,5 +1,6 @@
-import { type ListInfo, type Selection } from '@fleet/shared-api';
+import { type ListInfo } from '@fleet/shared-api';
 import { useLiveCache, useLiveUpdates } from '@fleet/shared-api/live';
+import { type Selection } from '@fleet/shared-api/lists';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { faultKeys, type FaultRecord } from '../api/faults';

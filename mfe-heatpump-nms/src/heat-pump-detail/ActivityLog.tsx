@@ -1,5 +1,5 @@
-import { useListState } from '@fleet/shared-api';
 import { formatDateTime } from '@fleet/shared-api/dates';
+import { useListState } from '@fleet/shared-api/lists';
 import { Box, Heading, StatusBadge } from '@fleet/shared-ui';
 import { DateRangePicker, localToday } from '@fleet/shared-ui/fields';
 import { PagedTable, type DataColumn } from '@fleet/shared-ui/tables';

@@ -1,5 +1,7 @@
-import { exportListQuery, formatHeatPumpDate, propertyViewOf, selectionScope, useListState, useOpenWithBack, useSelection, useSession } from '@fleet/shared-api';
+import { propertyViewOf, useOpenWithBack, useSession } from '@fleet/shared-api';
 import { useLiveCache, useLiveUpdates } from '@fleet/shared-api/live';
+import { formatHeatPumpDate } from '@fleet/shared-api/dates';
+import { exportListQuery, selectionScope, useListState, useSelection } from '@fleet/shared-api/lists';
 import { useState } from 'react';
 import { AssignDevicesDialog } from '../multi-site/AssignDevicesDialog';
 import { Box, Button, StatusBadge, useEnumText } from '@fleet/shared-ui';

@@ -1,5 +1,5 @@
-import { useListState } from '@fleet/shared-api';
 import { formatHeatPumpDate } from '@fleet/shared-api/dates';
+import { useListState } from '@fleet/shared-api/lists';
 import { Box, Button } from '@fleet/shared-ui';
 import { useDeleteConfirm, ListHeader, PagedTable, rowActionsColumn, type DataColumn } from '@fleet/shared-ui/tables';
 import { useState } from 'react';

@@ -1,5 +1,7 @@
-import { formatHeatPumpDate, useListState, useOpenWithBack, type ListInfo } from '@fleet/shared-api';
+import { useOpenWithBack, type ListInfo } from '@fleet/shared-api';
 import { useLiveCache, useLiveUpdates } from '@fleet/shared-api/live';
+import { formatHeatPumpDate } from '@fleet/shared-api/dates';
+import { useListState } from '@fleet/shared-api/lists';
 import { Heading, StatusBadge } from '@fleet/shared-ui';
 import { PagedTable, rowActionsColumn, type DataColumn } from '@fleet/shared-ui/tables';
 import { useQueryClient } from '@tanstack/react-query';
