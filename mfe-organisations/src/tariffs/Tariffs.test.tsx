@@ -172,6 +172,12 @@ describe('Add Tariff', () => {
     expect(await screen.findByText('A tariff for this company already exists', { selector: '[role=alert]' })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Company' })).toHaveValue('Harbour Grid');
     expect(within(typeGroup(1)).getByRole('group', { name: 'Season 2' })).toBeInTheDocument();
+    // the first season's weekends keep the weekdays' off-peak and shoulder slots
+    const offPeak = [{ startTime: '22:00', endTime: '10:00', name: 'Off Peak' }];
+    const shoulder = [
+      { startTime: '10:00', endTime: '14:00', name: 'Shoulder' },
+      { startTime: '20:00', endTime: '22:00', name: '' },
+    ];
     expect(lastCall(calls, 'POST', '/api/tarrif/create').body).toEqual({
       company: 'Harbour Grid',
       postCode: '2995,2996',
@@ -184,24 +190,8 @@ describe('Add Tariff', () => {
               from: '2026-01-01',
               to: '2026-06-30',
               same_as_weekdays: 0,
-              weekdays: {
-                peak: [{ startTime: '14:00', endTime: '20:00', name: 'Peak' }],
-                offPeak: [{ startTime: '22:00', endTime: '10:00', name: 'Off Peak' }],
-                shoulder: [
-                  { startTime: '10:00', endTime: '14:00', name: 'Shoulder' },
-                  { startTime: '20:00', endTime: '22:00', name: '' },
-                ],
-                other: [],
-              },
-              weekends: {
-                peak: [],
-                offPeak: [{ startTime: '22:00', endTime: '10:00', name: 'Off Peak' }],
-                shoulder: [
-                  { startTime: '10:00', endTime: '14:00', name: 'Shoulder' },
-                  { startTime: '20:00', endTime: '22:00', name: '' },
-                ],
-                other: [{ startTime: '14:00', endTime: '20:00', name: 'Weekend day' }],
-              },
+              weekdays: { peak: [{ startTime: '14:00', endTime: '20:00', name: 'Peak' }], offPeak, shoulder, other: [] },
+              weekends: { peak: [], offPeak, shoulder, other: [{ startTime: '14:00', endTime: '20:00', name: 'Weekend day' }] },
             },
             { from: '2026-07-01', to: '2026-12-31', same_as_weekdays: 1, weekdays: { peak: [], offPeak: [{ startTime: '00:00', endTime: '00:00', name: 'All day' }], shoulder: [], other: [] } },
           ],
