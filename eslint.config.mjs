@@ -37,6 +37,7 @@ export default tseslint.config(
         { group: ['@chakra-ui/*'], message: 'Remotes reach Chakra only through @fleet/shared-ui.' },
         { group: ['@fleet/shell', '../shell/*'], message: 'A remote never imports the shell.' },
         { group: ['react-router-dom', 'react-router'], message: 'The router comes from @fleet/shared-api (one copy in the page, tree-shaken).' },
+        { group: ['@tanstack/react-query'], message: 'Server state comes from @fleet/shared-api/query (one QueryClient context in the page, tree-shaken).' },
         { group: ['react-i18next'], message: 'useTranslation and I18nextProvider come from @fleet/shared-ui (one copy in the page, tree-shaken).' },
       ] }],
     },
@@ -48,6 +49,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', { patterns: [
         { group: ['react-router-dom', 'react-router'], message: 'The router comes from @fleet/shared-api (one copy in the page, tree-shaken).' },
+        { group: ['@tanstack/react-query'], message: 'Server state comes from @fleet/shared-api/query (one QueryClient context in the page, tree-shaken).' },
         { group: ['react-i18next'], message: 'useTranslation and I18nextProvider come from @fleet/shared-ui (one copy in the page, tree-shaken).' },
       ] }],
     },
@@ -60,6 +62,7 @@ export default tseslint.config(
         paths: [{ name: '@fleet/shared-ui', message: 'Inside a shared-ui share key, import its modules relatively.' }],
         patterns: [
           { group: ['react-router-dom', 'react-router'], message: 'The router comes from @fleet/shared-api (one copy in the page, tree-shaken).' },
+          { group: ['@tanstack/react-query'], message: 'Server state comes from @fleet/shared-api/query (one QueryClient context in the page, tree-shaken).' },
         ],
       }],
     },
@@ -72,6 +75,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', { patterns: [
         { group: ['react-router-dom', 'react-router'], message: 'The router comes from @fleet/shared-api (one copy in the page, tree-shaken).' },
+        { group: ['@tanstack/react-query'], message: 'Server state comes from @fleet/shared-api/query (one QueryClient context in the page, tree-shaken).' },
         { group: ['@chakra-ui/*', 'react-i18next', '../*', '!../remote', '!../standalone'], message: 'The remote kit imports the design system as @fleet/shared-ui (one copy in the page).' },
       ] }],
     },
@@ -87,6 +91,7 @@ export default tseslint.config(
         paths: [{ name: '@fleet/shared-ui/charts', message: 'A share key that imports itself by name waits on its own loading forever.' }],
         patterns: [
           { group: ['react-router-dom', 'react-router'], message: 'The router comes from @fleet/shared-api (one copy in the page, tree-shaken).' },
+          { group: ['@tanstack/react-query'], message: 'Server state comes from @fleet/shared-api/query (one QueryClient context in the page, tree-shaken).' },
           { group: ['@chakra-ui/*', 'react-i18next', '../*'], message: 'The charts import the design system as @fleet/shared-ui and @fleet/shared-ui/tables.' },
         ],
       }],

@@ -10,7 +10,7 @@ import { FakeWebSocket, FakeWebSocketImpl } from '@fleet/shared-api/src/live-upd
 import fs from 'node:fs';
 import path from 'node:path';
 import { I18nextProvider } from './i18n';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider } from '@fleet/shared-api/query';
 import { act, within } from '@testing-library/react';
 import i18next from 'i18next';
 import type { ReactNode } from 'react';

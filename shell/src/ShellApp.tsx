@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { BrowserRouter } from '@fleet/shared-api';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider } from '@fleet/shared-api/query';
 import { FleetUiProvider } from '@fleet/shared-ui';
 import type { Composition } from './composition/composition';
 import { CompositionContext } from './composition/context';

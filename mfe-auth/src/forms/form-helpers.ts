@@ -1,7 +1,7 @@
 import { notify, useNavigate, type ApiAnswer } from '@fleet/shared-api';
 import { useTranslation } from '@fleet/shared-ui';
 import { yupResolver } from '@hookform/resolvers/yup';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation } from '@fleet/shared-api/query';
 import { useCallback, useRef } from 'react';
 import { get, useForm, type DefaultValues, type FieldError, type FieldErrors, type FieldValues, type Path } from 'react-hook-form';
 import type { AnyObject, InferType, ObjectSchema } from 'yup';

@@ -1,6 +1,6 @@
 import { notify, requestLogin, Link as RouterLink, useNavigate } from '@fleet/shared-api';
 import { Button, FormField, Link, PasswordInput, Stack, Text, TextField } from '@fleet/shared-ui';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation } from '@fleet/shared-api/query';
 import * as yup from 'yup';
 import { useAuthForm, useAuthTranslation } from '../forms/form-helpers';
 import { email } from '../forms/rules';

@@ -1,5 +1,5 @@
 import { notify, useSearchParams } from '@fleet/shared-api';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation } from '@fleet/shared-api/query';
 import { useEffect, useRef } from 'react';
 import { verifyEmail } from '../api/sign-in';
 

@@ -1,5 +1,5 @@
 import { FormField, NativeSelect, TextField } from '@fleet/shared-ui';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '@fleet/shared-api/query';
 import * as yup from 'yup';
 import { useAuthTranslation } from '../forms/form-helpers';
 import { name, passwordChange, personNames, phone, postcode, text } from '../forms/rules';

@@ -1,6 +1,6 @@
 import { errorMessage, notify, useSession, type ApiAnswer, type LoginUserDetails } from '@fleet/shared-api';
 import { Box, Button, Card, FormField, Heading, HStack, PasswordInput, SimpleGrid, Spinner, Stack, Text, TextField } from '@fleet/shared-ui';
-import { useMutation, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type UseQueryResult } from '@fleet/shared-api/query';
 import { useEffect, useRef, type ComponentType, type FormEventHandler, type ReactNode, type Ref } from 'react';
 import type { DefaultValues, Path, UseFormRegisterReturn } from 'react-hook-form';
 import type { AnyObject, InferType, ObjectSchema } from 'yup';

@@ -1,6 +1,6 @@
 import { homePath, isProductKey, LOGIN_TOAST_TIMER, notify, SELECTED_PRODUCT_KEY, useSession, Link as RouterLink, Navigate, useLocation, useNavigate, verifyLoginOtp } from '@fleet/shared-api';
 import { Button, Link, Stack, TextField } from '@fleet/shared-ui';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation } from '@fleet/shared-api/query';
 import { useState } from 'react';
 import * as yup from 'yup';
 import { useAuthForm, useAuthTranslation } from '../forms/form-helpers';

@@ -2,7 +2,7 @@
 // policy layer decides the slice. One list engine (useListState) feeds the list's query.
 import { apiDelete, apiDownload, apiGet, apiList, apiPost, apiPut, useFleetMutation, type DownloadedFile } from '@fleet/shared-api';
 import { type ExportJob, type ExportListQuery, type ListQuery } from '@fleet/shared-api/lists';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@fleet/shared-api/query';
 import type { AddressParts } from '@fleet/shared-ui/tables';
 import type { CustomerArea } from '../description';
 

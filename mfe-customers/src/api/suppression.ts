@@ -1,7 +1,7 @@
 // The weekly-report suppression list (docs/customers-calls.md): who is not sent the report, and why.
 import { apiDelete, apiList, apiPost, useFleetMutation } from '@fleet/shared-api';
 import { type ListQuery } from '@fleet/shared-api/lists';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@fleet/shared-api/query';
 
 const CALL = '/api/customer/suspension-list';
 const suppressionKey = ['customers', 'suppression'] as const;

@@ -1,7 +1,7 @@
 // The property survey (spec 5, docs/customers-calls.md): the questions, and a property's answers saved.
 import { apiGet, apiPut, useFleetMutation } from '@fleet/shared-api';
 import type { SurveyQuestionDef } from '@fleet/contract';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '@fleet/shared-api/query';
 import type { CustomerArea } from '../description';
 import { callPrefix, customerKeys } from './customers';
 

@@ -1,6 +1,6 @@
 // A customer's Airlink trials (spec 2.4, docs/customers-calls.md): read them, extend or end one.
 import { apiGet, apiPut, useFleetMutation } from '@fleet/shared-api';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '@fleet/shared-api/query';
 
 export interface Trial {
   id: number;

@@ -2,7 +2,7 @@
 // agency's under /api/agency/dashboard (spec 6: the lower-cased role name), analysis under /api/analysis.
 import { apiGet, apiList } from '@fleet/shared-api';
 import { type ListQuery } from '@fleet/shared-api/lists';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@fleet/shared-api/query';
 import type { DeviceRow } from './devices';
 
 /** Who a device dashboard is of: Admin (the whole fleet) or the signed-in agency (its slice). */

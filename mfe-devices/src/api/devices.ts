@@ -1,7 +1,7 @@
 // Device calls (docs/device-calls.md): one list engine for every role, one device, the edit, histories.
 import { apiDownload, apiGet, apiList, apiPost, apiPut, useFleetMutation, type DownloadedFile } from '@fleet/shared-api';
 import { type ExportJob, type ExportListQuery, type ListQuery } from '@fleet/shared-api/lists';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@fleet/shared-api/query';
 import type { DeviceInfo, DeviceListRow as DeviceRow, SmokeAlarmRow as SmokeAlarm } from '@fleet/contract';
 import type { DeviceProduct } from '../description';
 

@@ -2,7 +2,7 @@ import { useFailureToast } from '@fleet/shared-api';
 import { Heading, LoadingArea, LoadingOverlay, SimpleGrid, useUiTranslation } from '@fleet/shared-ui';
 import { ChartCard, StatCard, type ChartCardProps } from '@fleet/shared-ui/charts';
 import { ListError } from '@fleet/shared-ui/tables';
-import type { UseQueryResult } from '@tanstack/react-query';
+import type { UseQueryResult } from '@fleet/shared-api/query';
 import { useId, type ReactNode } from 'react';
 import type { UserCounts } from '../api/dashboards';
 

@@ -1,6 +1,6 @@
 import { Card, SimpleGrid, Text } from '@fleet/shared-ui';
 import { CHART_COLOURS, SeriesChart, monthLabels, type ChartSeries, type SeriesChartProps } from '@fleet/shared-ui/charts';
-import type { UseQueryResult } from '@tanstack/react-query';
+import type { UseQueryResult } from '@fleet/shared-api/query';
 import { useDeviceGraph, useMonthlyAverageConsumption, useMonthlyConsumption, type DashboardRole } from '../api/dashboards';
 import { useDevicesTranslation } from '../i18n/translation';
 import { FigureCard } from './Figure';

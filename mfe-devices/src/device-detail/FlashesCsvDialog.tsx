@@ -1,7 +1,7 @@
 import { errorMessage, saveFile } from '@fleet/shared-api';
 import { FormField, Input, SimpleGrid, Text } from '@fleet/shared-ui';
 import { EditDialog, useOnOpen } from '@fleet/shared-ui/overlays';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation } from '@fleet/shared-api/query';
 import { useState } from 'react';
 import { downloadFlashes } from '../api/devices';
 import { useDevicesTranslation } from '../i18n/translation';

@@ -3,7 +3,7 @@ import { formatDate, formatDateTime } from '@fleet/shared-api/dates';
 import { type ListStateControls } from '@fleet/shared-api/lists';
 import { Link, StatusBadge } from '@fleet/shared-ui';
 import { PagedTable, PropertyAddressCell, rowActionsColumn, type DataColumn } from '@fleet/shared-ui/tables';
-import type { UseQueryResult } from '@tanstack/react-query';
+import type { UseQueryResult } from '@fleet/shared-api/query';
 import type { SmokeAlarm } from '../api/devices';
 import { ADMIN_DETAIL_PATHS } from '../description';
 import { useDevicesTranslation } from '../i18n/translation';

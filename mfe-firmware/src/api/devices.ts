@@ -1,7 +1,7 @@
 // OTA device rows (the OTAs screen and the device search of the group dialog) and the push.
 import { apiList, apiPut } from '@fleet/shared-api';
 import { encodeFilter, type ListQuery } from '@fleet/shared-api/lists';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@fleet/shared-api/query';
 import { deviceIdKey, type OtaDeviceType } from './device-type';
 import { historyKeys, usePolledList } from './history';
 import { useFleetMutation } from '@fleet/shared-api';

@@ -3,7 +3,7 @@ import { apiList } from '@fleet/shared-api';
 import { useLiveStatus } from '@fleet/shared-api/live';
 import { type ListQuery } from '@fleet/shared-api/lists';
 import type { SearchParams } from '@fleet/shared-api';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@fleet/shared-api/query';
 import type { OtaDeviceType } from './device-type';
 import type { OtaPush, PushDevice } from './types';
 

@@ -5,7 +5,7 @@ import { useListState } from '@fleet/shared-api/lists';
 import { ListHeader, PagedTable, rowActionsColumn } from '@fleet/shared-ui/tables';
 import { Badge, Box } from '@fleet/shared-ui';
 import type { DataColumn, FilterFieldDef } from '@fleet/shared-ui/tables';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@fleet/shared-api/query';
 import { useState } from 'react';
 import { useOtaDeviceType, type OtaDeviceType } from '../api/device-type';
 import { historyKeys, usePushHistory } from '../api/history';

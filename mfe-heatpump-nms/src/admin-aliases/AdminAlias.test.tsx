@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, useLocation, useNavigate } from '@fleet/shared-api';
 import { renderWithUi } from '@fleet/shared-ui/testing';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider } from '@fleet/shared-api/query';
 import { act } from 'react';
 import { fakeApi, listReply, resetPage, signInAs } from '../test-support';
 import { HeatPumpRoutes } from '../HeatPumpRoutes';

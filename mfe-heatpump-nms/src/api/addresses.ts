@@ -1,7 +1,7 @@
 // Address suggestions (docs/nms-calls.md): the maps service when one is configured, else the fleet's
 // own addresses and postcodes.
 import { apiGet } from '@fleet/shared-api';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '@fleet/shared-api/query';
 
 export interface AddressSuggestion {
   label: string;

@@ -1,7 +1,7 @@
 // Faulty systems calls (docs/heat-pump-calls.md): the Attention list, Resolve Fault, resolve many, history.
 import { apiGet, apiList, apiPost, apiPut, useFleetMutation } from '@fleet/shared-api';
 import { type ListQuery } from '@fleet/shared-api/lists';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@fleet/shared-api/query';
 import type { RelatedFault, FaultListRow as FaultRecord, FaultEvent, FaultHistory } from '@fleet/contract';
 
 /** fleet-api's answers (@fleet/contract, generated from its OpenAPI document). */

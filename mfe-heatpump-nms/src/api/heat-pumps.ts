@@ -2,7 +2,7 @@
 import { apiGet, apiList, apiPost, useFleetMutation, useSession, type UserType } from '@fleet/shared-api';
 import { type ExportJob, type ExportListQuery, type ListQuery } from '@fleet/shared-api/lists';
 import type { InstallEventRow } from '@fleet/shared-ui/tables';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@fleet/shared-api/query';
 import type { HeatPumpListRow as HeatPumpRow, HeatPumpInfo, HeatPumpActivityEvent as ActivityEvent } from '@fleet/contract';
 
 /** fleet-api's answers (@fleet/contract, generated from its OpenAPI document). */

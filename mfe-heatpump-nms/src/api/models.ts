@@ -1,7 +1,7 @@
 // Heat-pump model calls (spec 7: /api/heat-pump/model/list, /info/{id}, /save, /update, /delete/{id}; Admin).
 import { apiDelete, apiList, apiPost, apiPut, useFleetMutation } from '@fleet/shared-api';
 import { type ListQuery } from '@fleet/shared-api/lists';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@fleet/shared-api/query';
 import type { HeatPumpModelRow as HeatPumpModel } from '@fleet/contract';
 
 /** fleet-api's answers (@fleet/contract, generated from its OpenAPI document). */

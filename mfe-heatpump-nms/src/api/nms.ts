@@ -2,7 +2,7 @@
 // under their NMS prefix; the server answers each caller its slice.
 import { ApiError, apiGet, apiList, apiPost, apiPut, useFleetMutation, type UserType } from '@fleet/shared-api';
 import { type ListQuery } from '@fleet/shared-api/lists';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@fleet/shared-api/query';
 import type { NmsCounts, NmsMonthOnlineOffline as MonthOnlineOffline, NmsMonthFaulty as MonthFaulty, NmsLiveDeviceRow as LiveDeviceRow, NmsCompany as CompanyInfo, NmsSiteRow as SiteRow, NmsSitePropertyRow as SitePropertyRow, NmsFaultMonth as FaultMonth, NmsCompanyRow as CompanyRow, NmsSiteManagerRow as SiteManagerRow, NmsContactRow as ContactRow } from '@fleet/contract';
 
 export type DashboardRole = Extract<UserType, 'Admin' | 'Agency' | 'mscc' | 'sm'>;

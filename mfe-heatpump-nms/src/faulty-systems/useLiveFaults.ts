@@ -1,7 +1,7 @@
 import { type ListInfo } from '@fleet/shared-api';
 import { useLiveCache, useLiveUpdates } from '@fleet/shared-api/live';
 import { type Selection } from '@fleet/shared-api/lists';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@fleet/shared-api/query';
 import { useRef, useState } from 'react';
 import { faultKeys, type FaultRecord } from '../api/faults';
 

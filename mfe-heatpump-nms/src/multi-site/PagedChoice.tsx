@@ -1,7 +1,7 @@
 import type { ListInfo } from '@fleet/shared-api';
 import { Box, Input, Spinner, Text } from '@fleet/shared-ui';
 import { Checkbox, Fieldset } from '@fleet/shared-ui/fields';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@fleet/shared-api/query';
 import { useEffect, useState, type UIEvent } from 'react';
 import { fetchChoicePage, type ChoiceList } from '../api/choices';
 import { useHeatPumpTranslation } from '../i18n/translation';

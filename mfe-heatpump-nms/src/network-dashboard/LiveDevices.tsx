@@ -4,7 +4,7 @@ import { formatHeatPumpDate } from '@fleet/shared-api/dates';
 import { useListState } from '@fleet/shared-api/lists';
 import { Heading, StatusBadge } from '@fleet/shared-ui';
 import { PagedTable, rowActionsColumn, type DataColumn } from '@fleet/shared-ui/tables';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@fleet/shared-api/query';
 import { NO_COUNTS, nmsKeys, useLiveDeviceList, useNmsCounts, type DashboardSource, type LiveDeviceRow, type NmsCounts } from '../api/nms';
 import { useHeatPumpTranslation } from '../i18n/translation';
 

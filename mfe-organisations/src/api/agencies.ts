@@ -1,7 +1,7 @@
 // Agency and integration calls (docs/organisation-calls.md, Agencies and Integrations; Admin).
 import { apiGet, apiList, apiPost, apiPostForm, useFleetMutation } from '@fleet/shared-api';
 import { type ExportJob, type ExportListQuery, type ListQuery } from '@fleet/shared-api/lists';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@fleet/shared-api/query';
 import type { AgencyRow, AgencyInfo, AgencyDeviceRow as DeviceRow, IntegrationRow, IntegrationInfo } from '@fleet/contract';
 import { useDeleteRecord } from './record-calls';
 

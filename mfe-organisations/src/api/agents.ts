@@ -2,7 +2,7 @@
 // /api/agency/agent..., Admin's under /api/agent/....
 import { apiDelete, apiGet, apiList, apiPost, apiPut, useFleetMutation } from '@fleet/shared-api';
 import { type ExportJob, type ExportListQuery, type ListQuery } from '@fleet/shared-api/lists';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@fleet/shared-api/query';
 import type { AgencyStatus, DeviceRow } from './agencies';
 import type { AgentRecord, AgentRow, AgentLoginPayload as LoginPayload } from '@fleet/contract';
 

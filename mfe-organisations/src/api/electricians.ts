@@ -3,7 +3,7 @@
 // own field workers under /api/electrician/agent(s). The server's slice decides what is found.
 import { apiDelete, apiGet, apiList, apiPost, apiPut, useFleetMutation } from '@fleet/shared-api';
 import { type ListQuery } from '@fleet/shared-api/lists';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@fleet/shared-api/query';
 import { organisationKeys } from './organisations';
 import type { ElectricianRow as Electrician, ElectricianInfo, FieldWorkerRow as FieldWorker, FieldWorkerInfo, InstalledDeviceRow as InstalledDevice, AggregatorOption as Aggregator } from '@fleet/contract';
 

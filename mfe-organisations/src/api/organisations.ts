@@ -1,7 +1,7 @@
 // Organisation calls (docs/organisation-calls.md): Admin's aggregators and electricity retailers.
 import { apiDelete, apiList, apiPost, apiPut, useFleetMutation } from '@fleet/shared-api';
 import { type ListQuery } from '@fleet/shared-api/lists';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@fleet/shared-api/query';
 import type { AggregatorRow as Aggregator, RetailerRow } from '@fleet/contract';
 import { useDeleteRecord, useSaveRecord } from './record-calls';
 

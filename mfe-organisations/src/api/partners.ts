@@ -1,7 +1,7 @@
 // Partner calls (docs/organisation-calls.md, Partners; Admin): the spec's reads and ours to keep them.
 import { apiDelete, apiGet, apiList, apiPost, useFleetMutation } from '@fleet/shared-api';
 import { type ListQuery } from '@fleet/shared-api/lists';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@fleet/shared-api/query';
 import type { AgencyRow, DeviceRow } from './agencies';
 import type { AgentRow } from './agents';
 import type { PartnerRow } from '@fleet/contract';

@@ -1,7 +1,7 @@
 // The calls every record kind of this remote makes the same way: its add (POST) or edit (PUT) and its
 // delete, each followed by reading its lists again.
 import { apiDelete, apiPost, apiPut, useFleetMutation } from '@fleet/shared-api';
-import type { QueryKey } from '@tanstack/react-query';
+import type { QueryKey } from '@fleet/shared-api/query';
 
 /** Saves a record: `{ id: null, body }` adds it (POST `add`, answering its id), `{ id, body }` edits it (PUT `editOf(id)`). */
 export function useSaveRecord<B>(add: string, editOf: (id: number) => string, invalidate: QueryKey[]) {

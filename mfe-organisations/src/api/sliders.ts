@@ -2,7 +2,7 @@
 // update (multipart: deviceType, name, link, image) and delete.
 import { apiDelete, apiList, apiPostForm, useFleetMutation, type DeviceType, type UploadProgress } from '@fleet/shared-api';
 import { type ListQuery } from '@fleet/shared-api/lists';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@fleet/shared-api/query';
 import type { SlideRow as Slide } from '@fleet/contract';
 
 /** fleet-api's answers (@fleet/contract, generated from its OpenAPI document). */

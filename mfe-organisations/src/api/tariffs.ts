@@ -1,7 +1,7 @@
 // Tariff calls (docs/organisation-calls.md, Tariffs): Admin's distributors' tariffs.
 import { apiGet, apiList } from '@fleet/shared-api';
 import { type ListQuery } from '@fleet/shared-api/lists';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@fleet/shared-api/query';
 import type { TariffRow, TariffInfo } from '@fleet/contract';
 import { useDeleteRecord, useSaveRecord } from './record-calls';
 

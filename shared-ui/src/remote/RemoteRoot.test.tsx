@@ -3,7 +3,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { apiGet, ApiError, reloadSessionFromStorage, useSession } from '@fleet/shared-api';
 import { adminInfo } from '@fleet/shared-api/src/test-support';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '@fleet/shared-api/query';
 import { RemoteRoot } from './RemoteRoot';
 
 function DeviceCount() {

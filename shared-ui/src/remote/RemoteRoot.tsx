@@ -1,5 +1,5 @@
 import { ApiError, BrowserRouter, useOnApiBack, useOnSessionRenewed } from '@fleet/shared-api';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider } from '@fleet/shared-api/query';
 import i18next from 'i18next';
 import { useState, type ReactNode } from 'react';
 // by package name: this file is bundled by each remote, the design system is the page's one copy

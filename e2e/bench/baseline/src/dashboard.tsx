@@ -7,7 +7,7 @@ import { BrowserRouter, sessionKeepAlive, useSession, type RemoteDescription } f
 import { liveUpdates } from '@fleet/shared-api/live';
 import { applyStoredColorMode, Box, Flex, FleetUiProvider, I18nextProvider } from '@fleet/shared-ui';
 import { createRemoteQueryClient } from '@fleet/shared-ui/remote';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@fleet/shared-api/query';
 import i18next from 'i18next';
 import { createRoot } from 'react-dom/client';
 import { description as auth } from '../../../../mfe-auth/src/description';
