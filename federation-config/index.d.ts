@@ -5,6 +5,8 @@ import type {} from 'webpack-dev-server';
 export declare const SHARED_SINGLETONS: readonly string[];
 /** The packages behind them (subpaths folded): what descriptions `require` and the shell provides. */
 export declare const SHARED_PACKAGES: readonly string[];
+/** Libraries several share keys use, each in one named chunk, with the share key it serves (the bench counts it there). */
+export declare const SHARED_VENDOR_CHUNKS: Readonly<Record<string, { test: RegExp; shareKey: string }>>;
 
 export interface RemoteConfigOptions {
   /** The remote's registry name, e.g. `mfe-auth` (its container is `mfe_auth`). */

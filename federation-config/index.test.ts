@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { containerName, evaluateDescription, createRemoteConfig, createShellConfig, providedShared, requiredShared, sharedPolicy, SHARED_PACKAGES, SHARED_SINGLETONS } from './index';
+import { containerName, evaluateDescription, createRemoteConfig, createShellConfig, providedShared, requiredShared, sharedPolicy, SHARED_PACKAGES, SHARED_SINGLETONS, SHARED_VENDOR_CHUNKS } from './index';
 
 const shellDir = path.join(__dirname, '..', 'shell');
 const authDir = path.join(__dirname, '..', 'mfe-auth');
@@ -103,6 +103,19 @@ it('describes requirements and provisions by package, subpaths folded', () => {
   expect(requiredShared(authDir)).toEqual(expect.objectContaining({ react: '^19.2.0', 'react-dom': '^19.2.0' }));
   expect(Object.keys(requiredShared(authDir))).not.toContain('react/jsx-runtime');
   expect(providedShared(shellDir).react).toMatch(/^19\./);
+});
+
+it('keeps each library several share keys use in one async chunk named for it, served by a real share key', () => {
+  const c = createShellConfig({ dir: shellDir })({}, { mode: 'production' });
+  const splitChunks = c.optimization?.splitChunks;
+  const groups = splitChunks ? (splitChunks.cacheGroups as Record<string, { name?: string; chunks?: string; test?: RegExp }>) : {};
+  for (const [name, { test, shareKey }] of Object.entries(SHARED_VENDOR_CHUNKS)) {
+    expect(SHARED_SINGLETONS).toContain(shareKey);
+    // async chunks only: the baseline page's one bundle (and any entry) is left whole
+    expect(groups[name]).toEqual(expect.objectContaining({ name, chunks: 'async', test }));
+  }
+  expect(SHARED_VENDOR_CHUNKS['tanstack-query']!.test.test('/x/node_modules/@tanstack/query-core/build/modern/query.js')).toBe(true);
+  expect(SHARED_VENDOR_CHUNKS.emotion!.test.test('/x/node_modules/@emotion/serialize/dist/index.js')).toBe(true);
 });
 
 it('turns registry names into container names', () => {
