@@ -5,7 +5,7 @@
 // SECURITY.md 20: the CSP names exactly the remote origins found in the registry.
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -26,6 +26,40 @@ export async function readRegistryFile(file) {
   } catch {
     return {};
   }
+}
+
+/** The element the shell reads its first registry and descriptions from (shell/src/registry/registry.ts). */
+export const COMPOSITION_ELEMENT_ID = 'fleet-composition';
+
+/**
+ * The registry and the descriptions of the remotes this server serves itself (manifest under
+ * /remotes/), read from disk, for the page: the shell composes without waiting for /remotes.json and
+ * six description.json one after the other. A remote on another origin, or whose description cannot
+ * be read, is left out and fetched by the shell as before.
+ */
+export async function compositionData(registry, remotesDir) {
+  const descriptions = {};
+  for (const [name, entry] of Object.entries(registry)) {
+    const manifest = entry && typeof entry === 'object' ? entry.manifest : undefined;
+    const folder = typeof manifest === 'string' ? /^\/remotes\/(.+)\/mf-manifest\.json$/.exec(manifest)?.[1] : undefined;
+    if (!folder) continue;
+    const file = resolve(remotesDir, folder, 'description.json');
+    if (!file.startsWith(resolve(remotesDir) + sep)) continue; // never outside the deployed remotes
+    try {
+      descriptions[name] = { manifest, description: JSON.parse(await readFile(file, 'utf8')) };
+    } catch {
+      // fetched by the shell, which reports it if it is missing there too
+    }
+  }
+  return { registry, descriptions };
+}
+
+/** The page with the composition data in a JSON block (not a script: the CSP has no inline scripts). */
+export function withCompositionData(html, data) {
+  // `<` escaped, so no text in the data can close the element
+  const json = JSON.stringify(data).replace(/</g, '\\u003c');
+  const block = `<script type="application/json" id="${COMPOSITION_ELEMENT_ID}">${json}</script>`;
+  return html.includes('</head>') ? html.replace('</head>', `${block}</head>`) : `${block}${html}`;
 }
 
 /** Origins (scheme://host:port) of the registry's absolute manifest URLs; relative ones are 'self'. */
@@ -187,7 +221,8 @@ export async function startConsoleServer(options = {}) {
   const sendIndex = async (reply) => {
     reply.header('Cache-Control', 'no-cache');
     reply.type('text/html; charset=utf-8');
-    return readFile(indexFile);
+    const [html, registry] = await Promise.all([readFile(indexFile, 'utf8'), readRegistryFile(registryFile)]);
+    return withCompositionData(html, await compositionData(registry, remotesDir));
   };
   app.get('/', async (_request, reply) => sendIndex(reply));
   app.setNotFoundHandler(async (request, reply) => {

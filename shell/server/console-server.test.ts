@@ -78,6 +78,33 @@ describe('the console server', () => {
     expect((await fetch(`${base}/missing.js`)).status).toBe(404);
   });
 
+  it('puts the registry and the descriptions of its own remotes into the page, as data no script can break out of', async () => {
+    const description = { name: 'mfe-auth', routes: [{ path: '/login', label: '</script><script>alert(1)</script>' }] };
+    writeFileSync(join(dataDir, 'remotes', 'mfe-auth', '1.0.0', 'description.json'), JSON.stringify(description));
+    writeRegistry({
+      'mfe-auth': { manifest: '/remotes/mfe-auth/1.0.0/mf-manifest.json', version: '1.0.0' },
+      // another origin's description is the shell's to fetch; a path out of the remotes folder is never read
+      'mfe-devices': { manifest: 'https://cdn.example.com/mfe-devices/mf-manifest.json', version: '2.0.0' },
+      'mfe-firmware': { manifest: '/remotes/../remotes.json/mf-manifest.json', version: '1' },
+    });
+    try {
+      const page = await (await fetch(`${base}/admin/dashboard`)).text();
+      const block = /<script type="application\/json" id="fleet-composition">(.*?)<\/script>/s.exec(page);
+      expect(block).not.toBeNull();
+      expect(block![1]).not.toContain('<');
+      const data = JSON.parse(block![1]!) as { registry: Record<string, unknown>; descriptions: Record<string, unknown> };
+      expect(Object.keys(data.registry).sort()).toEqual(['mfe-auth', 'mfe-devices', 'mfe-firmware']);
+      expect(data.descriptions).toEqual({ 'mfe-auth': { manifest: '/remotes/mfe-auth/1.0.0/mf-manifest.json', description } });
+      // the page answers with the registry of this moment (a deployment is one file write)
+      writeRegistry({});
+      const later = await (await fetch(`${base}/login`)).text();
+      expect(later).toContain('{"registry":{},"descriptions":{}}');
+    } finally {
+      rmSync(join(dataDir, 'remotes', 'mfe-auth', '1.0.0', 'description.json'));
+      writeRegistry({ 'mfe-auth': { manifest: '/remotes/mfe-auth/1.0.0/mf-manifest.json', version: '1.0.0' } });
+    }
+  });
+
   it('reads the registry from disk on every request, uncached', async () => {
     const first = await fetch(`${base}/remotes.json`);
     expect(first.headers.get('cache-control')).toBe('no-store');

@@ -8,7 +8,7 @@ import { Composition } from './composition';
 import type { SpaApi } from './composition';
 import { federationLoader } from './federation';
 import { applyOverrides, applyOverrideParams, readOverrides, withoutOverrideParams, writeOverrides } from '../registry/overrides';
-import { absoluteUrl, fetchDescription, fetchRegistry } from '../registry/registry';
+import { absoluteUrl, fetchDescription, fetchRegistry, InlineComposition } from '../registry/registry';
 import type { Registry } from '../registry/registry';
 import { buildRouteTable } from '../routing/route-table';
 import { decide } from '../routing/guards';
@@ -47,8 +47,10 @@ export function createPageComposition(provided: Record<string, string>): Composi
     console.warn(`[fleet] ${remote} failed to load (${lifecycle})`, error);
   });
 
+  // the registry and descriptions the console server put into the page: no request before composing
+  const inline = InlineComposition.fromPage();
   const readRegistry = async (): Promise<Registry> => {
-    const registry = applyOverrides(await fetchRegistry(), overrides);
+    const registry = applyOverrides(await inline.registryOnce(() => fetchRegistry()), overrides);
     const absolute: Registry = {};
     for (const [name, entry] of Object.entries(registry)) {
       absolute[name] = { ...entry, manifest: absoluteUrl(entry.manifest, window.location.href) };
@@ -88,7 +90,8 @@ export function createPageComposition(provided: Record<string, string>): Composi
     spa,
     provided,
     readRegistry,
-    readDescription: (_name, manifest) => fetchDescription(manifest, window.location.href),
+    readDescription: (name, manifest) =>
+      inline.descriptionOnce(name, manifest, window.location.href, () => fetchDescription(manifest, window.location.href)),
     autoRetry: { firstMs: 10_000, maxMs: 60_000 },
     isActive: (remote, location) => {
       const decision = decide(location.pathname, { userType: viewerType(), product: useProduct.getState().product }, table(), homePath);

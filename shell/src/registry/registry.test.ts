@@ -1,4 +1,4 @@
-import { descriptionUrl, entryUrl, fetchDescription, fetchRegistry, parseRegistry } from './registry';
+import { COMPOSITION_ELEMENT_ID, descriptionUrl, entryUrl, fetchDescription, fetchRegistry, InlineComposition, parseRegistry } from './registry';
 import { applyOverrideParams, applyOverrides, OVERRIDES_KEY, readOverrides, withoutOverrideParams, writeOverrides } from './overrides';
 
 describe('the registry', () => {
@@ -81,5 +81,47 @@ describe('QA overrides', () => {
   it('tidies the address bar', () => {
     expect(withoutOverrideParams('?remote-override=clear&page=2')).toBe('?page=2');
     expect(withoutOverrideParams('?remote-override=clear')).toBe('');
+  });
+});
+
+describe('the composition the console server put into the page', () => {
+  const base = 'http://console.test/admin/dashboard';
+  const manifest = '/remotes/mfe-auth/1.0.0/mf-manifest.json';
+  const description = { name: 'mfe-auth' };
+  const fetched = { 'mfe-devices': { manifest: '/fetched.json', version: '2' } };
+
+  it('gives the inline registry and a description once, then fetches (a Retry or a redeployment must see the server)', async () => {
+    const inline = new InlineComposition({ registry: { 'mfe-auth': { manifest, version: '1.0.0' }, 'Bad Name': {} }, descriptions: { 'mfe-auth': { manifest, description } } });
+    const fetchRegistryFn = jest.fn(async () => fetched);
+    await expect(inline.registryOnce(fetchRegistryFn)).resolves.toEqual({ 'mfe-auth': { manifest, version: '1.0.0' } });
+    await expect(inline.registryOnce(fetchRegistryFn)).resolves.toBe(fetched);
+    expect(fetchRegistryFn).toHaveBeenCalledTimes(1);
+
+    const fetchDescriptionFn = jest.fn(async () => ({ name: 'fetched' }));
+    await expect(inline.descriptionOnce('mfe-auth', `http://console.test${manifest}`, base, fetchDescriptionFn)).resolves.toBe(description);
+    await expect(inline.descriptionOnce('mfe-auth', `http://console.test${manifest}`, base, fetchDescriptionFn)).resolves.toEqual({ name: 'fetched' });
+    expect(fetchDescriptionFn).toHaveBeenCalledTimes(1);
+  });
+
+  it('fetches the description of a remote pointed elsewhere (a QA override) and of one the page lacks', async () => {
+    const inline = new InlineComposition({ registry: {}, descriptions: { 'mfe-auth': { manifest, description } } });
+    const fetchDescriptionFn = jest.fn(async () => ({ name: 'override' }));
+    await expect(inline.descriptionOnce('mfe-auth', 'http://localhost:8081/mf-manifest.json', base, fetchDescriptionFn)).resolves.toEqual({ name: 'override' });
+    await expect(inline.descriptionOnce('mfe-devices', 'http://console.test/remotes/mfe-devices/1/mf-manifest.json', base, fetchDescriptionFn)).resolves.toEqual({ name: 'override' });
+    expect(fetchDescriptionFn).toHaveBeenCalledTimes(2);
+  });
+
+  it('fetches everything when the page has no block, or one that is not JSON', async () => {
+    for (const text of [undefined, '{not json', 'null']) {
+      const doc = { getElementById: (id: string) => (id === COMPOSITION_ELEMENT_ID && text !== undefined ? ({ textContent: text } as HTMLElement) : null) };
+      const inline = InlineComposition.fromPage(doc);
+      await expect(inline.registryOnce(async () => fetched)).resolves.toBe(fetched);
+    }
+  });
+
+  it('reads the block of a real page', async () => {
+    document.body.innerHTML = `<script type="application/json" id="${COMPOSITION_ELEMENT_ID}">{"registry":{"mfe-auth":{"manifest":"${manifest}","version":"1.0.0"}},"descriptions":{}}</script>`;
+    await expect(InlineComposition.fromPage().registryOnce(async () => fetched)).resolves.toEqual({ 'mfe-auth': { manifest, version: '1.0.0' } });
+    document.body.innerHTML = '';
   });
 });

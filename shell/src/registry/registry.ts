@@ -63,3 +63,53 @@ export async function fetchDescription(manifest: string, base: string, fetchFn: 
   if (!response.ok) throw new Error(`${url} answered HTTP ${response.status}`);
   return response.json();
 }
+
+/** The id of the JSON block the console server writes into the page (shell/server/console-server.mjs). */
+export const COMPOSITION_ELEMENT_ID = 'fleet-composition';
+
+/**
+ * What the console server put into the page: the registry, and the descriptions of the remotes it
+ * serves itself. Each is used once, for the first composition: a retry or a redeployment fetches.
+ */
+export class InlineComposition {
+  private registry: unknown;
+  private readonly descriptions = new Map<string, { manifest: string; description: unknown }>();
+
+  constructor(document: unknown) {
+    const data = typeof document === 'object' && document !== null ? (document as { registry?: unknown; descriptions?: unknown }) : {};
+    this.registry = data.registry;
+    if (typeof data.descriptions === 'object' && data.descriptions !== null) {
+      for (const [name, value] of Object.entries(data.descriptions as Record<string, unknown>)) {
+        const { manifest, description } = (typeof value === 'object' && value !== null ? value : {}) as { manifest?: unknown; description?: unknown };
+        if (typeof manifest === 'string' && description !== undefined) this.descriptions.set(name, { manifest, description });
+      }
+    }
+  }
+
+  /** The page's JSON block; an absent or unreadable one is nothing inline (everything is fetched). */
+  static fromPage(doc: Pick<Document, 'getElementById'> = document): InlineComposition {
+    const text = doc.getElementById(COMPOSITION_ELEMENT_ID)?.textContent;
+    try {
+      return new InlineComposition(text ? JSON.parse(text) : null);
+    } catch {
+      return new InlineComposition(null);
+    }
+  }
+
+  /** The inline registry the first time, fetched after that (a Retry must see a fixed registry). */
+  async registryOnce(fetchRegistryFn: () => Promise<Registry>): Promise<Registry> {
+    const inline = this.registry;
+    this.registry = undefined;
+    return inline === undefined ? fetchRegistryFn() : parseRegistry(inline);
+  }
+
+  /**
+   * The inline description of `name` the first time, if it was published for this very manifest (a QA
+   * override points elsewhere and is fetched); fetched otherwise.
+   */
+  async descriptionOnce(name: string, manifest: string, base: string, fetchDescriptionFn: () => Promise<unknown>): Promise<unknown> {
+    const inline = this.descriptions.get(name);
+    this.descriptions.delete(name);
+    return inline && absoluteUrl(inline.manifest, base) === manifest ? inline.description : fetchDescriptionFn();
+  }
+}
