@@ -74,17 +74,20 @@ async function serveStatic(dir: string, apiUrl: string): Promise<{ url: string; 
   return { url: `http://127.0.0.1:${port}`, server };
 }
 
-/** The first chart of a screen drawn: performance.now() when a canvas is in <main>. */
+/**
+ * The first chart of a screen drawn: performance.now() when a canvas in <main> holds a chart (shared-ui's
+ * SeriesChart marks it `data-drawn` once chart.js has drawn; the bare canvas comes before chart.js does).
+ */
 async function installChartTimer(context: BrowserContext): Promise<void> {
   await context.addInitScript(() => {
     const w = window as unknown as { __firstChartAt?: number };
     const obs = new MutationObserver(() => {
-      if (document.querySelector('main canvas')) {
+      if (document.querySelector('main canvas[data-drawn]')) {
         w.__firstChartAt = performance.now();
         obs.disconnect();
       }
     });
-    obs.observe(document, { childList: true, subtree: true });
+    obs.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-drawn'] });
   });
 }
 

@@ -20,6 +20,13 @@ export interface Weight {
   parts: Record<string, number>;
 }
 
+/** A script's body asked of its server again. */
+async function refetch(url: string): Promise<Buffer> {
+  const answer = await fetch(url);
+  if (!answer.ok) throw new Error(`${url}: ${answer.status}`);
+  return Buffer.from(await answer.arrayBuffer());
+}
+
 /** Records the body of every script response of a context (with its cache empty: a new context). */
 export function recordScripts(context: BrowserContext): { stop(): Promise<Array<{ url: string; body: Buffer }>> } {
   const pending: Array<Promise<{ url: string; body: Buffer } | null>> = [];
@@ -27,7 +34,10 @@ export function recordScripts(context: BrowserContext): { stop(): Promise<Array<
     const req = res.request();
     const isJs = req.resourceType() === 'script' || /\.m?js(\?|$)/.test(new URL(res.url()).pathname);
     if (!isJs || res.status() !== 200) return;
-    pending.push(res.body().then((body) => ({ url: res.url(), body }), () => null));
+    // Chromium sometimes no longer holds a body when it is asked (seen for the dashboard baseline's
+    // chart chunk, which then went uncounted): the same server serves the same bytes again.
+    const url = res.url();
+    pending.push(res.body().catch(() => refetch(url)).then((body) => ({ url, body }), () => null));
   };
   context.on('response', onResponse);
   return {

@@ -22,7 +22,9 @@ jest.mock('./chart-setup', () => ({
 const original = HTMLCanvasElement.prototype.getContext;
 beforeEach(() => {
   drawn.length = 0;
-  HTMLCanvasElement.prototype.getContext = (() => ({})) as unknown as typeof original;
+  HTMLCanvasElement.prototype.getContext = function (this: HTMLCanvasElement) {
+    return { canvas: this };
+  } as unknown as typeof original;
   act(() => setColorMode('light'));
 });
 afterEach(() => {
@@ -55,7 +57,9 @@ describe('SeriesChart', () => {
 
   it('draws in the colour mode of the page and again when it changes, with the series it was given', async () => {
     renderWithUi(<SeriesChart kind="bar" title="t" labels={['a', 'b']} series={[{ label: 'Online', values: [1, 2], color: CHART_COLOURS.green }, { label: 'Average', values: [1.5, 1.5], type: 'line', axis: 'right' }]} />);
+    expect(document.querySelector('canvas')).not.toHaveAttribute('data-drawn');
     await waitFor(() => expect(drawn).toHaveLength(1));
+    expect(document.querySelector('canvas')).toHaveAttribute('data-drawn', 'true');
     const first = drawn[0]!.config;
     expect(first.type).toBe('bar');
     expect(first.data.labels).toEqual(['a', 'b']);

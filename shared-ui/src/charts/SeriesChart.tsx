@@ -96,6 +96,20 @@ function configuration(props: SeriesChartProps, mode: 'light' | 'dark'): ChartCo
  * axis text and grid follow the colour mode, and the same figures are a table for screen readers (the
  * drawing itself is hidden from them).
  */
+type ChartSetup = typeof import('./chart-setup');
+let chartSetup: Promise<ChartSetup> | null = null;
+/** chart.js, fetched once; a failed fetch is tried again by the next chart. */
+function loadChartSetup(): Promise<ChartSetup> {
+  chartSetup ??= import('./chart-setup').catch((err: unknown) => {
+    chartSetup = null;
+    throw err;
+  });
+  return chartSetup;
+}
+// Fetched as soon as a screen with charts is, in parallel with the screen's data, not after it: the
+// first chart is drawn when both are there (issue 21, the first screen after sign-in).
+loadChartSetup().catch(() => undefined);
+
 export function SeriesChart(props: SeriesChartProps) {
   const { title, labels, series, labelHeader = '', height = '64', format = plain } = props;
   const { colorMode } = useColorMode();
@@ -110,10 +124,13 @@ export function SeriesChart(props: SeriesChartProps) {
     let cancelled = false;
     const context = canvas.current?.getContext?.('2d');
     if (!context) return undefined; // no canvas (a test page): the table says it all
-    void import('./chart-setup').then(({ Chart }) => {
+    void loadChartSetup().then(({ Chart }) => {
       if (cancelled) return;
       chart.current?.destroy();
       chart.current = new Chart(context, configuration(latest.current, colorMode));
+      // the canvas is in the page before chart.js is: this says the chart itself is there (the bench
+      // times a screen's first chart by it, journeys can wait for it)
+      context.canvas.dataset.drawn = 'true';
     });
     return () => {
       cancelled = true;
