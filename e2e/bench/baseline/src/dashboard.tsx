@@ -1,4 +1,5 @@
-// The baseline of the first screen after sign-in: Admin's dashboard in the console's own layout (the
+// The baseline of the first screens after sign-in (Admin's dashboard, Agency's device list: whatever
+// mfe-devices shows for the session's role at the address) in the console's own layout (the
 // shell's header and side menu, the menu built from every remote's description) with mfe-devices'
 // screens, in one plain React root and one webpack production bundle: what the composed console
 // serves at /admin/dashboard, without federation, single-spa or the registry. It starts the same
