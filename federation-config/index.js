@@ -384,7 +384,8 @@ function createRemoteConfig({
           dts: false,
           // in the page the entry uses the shell's federation runtime instead of carrying its own
           // the browser build of the runtime only: no Node script loader in a remote entry
-          experiments: { ...(standalone ? {} : { externalRuntime: true }), optimization: { target: 'web', disableSnapshot: true } },
+          // a remote never loads another remote (lint forbids it): its entry carries no remote-loading code
+          experiments: { ...(standalone ? {} : { externalRuntime: true }), optimization: { target: 'web', disableSnapshot: true, disableRemote: true } },
         }),
         definePlugin(remoteConstants),
         new RemoteDescriptionPlugin(path.resolve(dir, description), remoteConstants),

@@ -52,6 +52,7 @@ describe('createRemoteConfig', () => {
       name: string;
       shared: Record<string, { import?: false }>;
       manifest: boolean;
+      experiments: { externalRuntime?: boolean; optimization?: { disableRemote?: boolean } };
     };
 
   it('names entries [name].js, hashes chunks and resolves the public path at run time', () => {
@@ -65,6 +66,8 @@ describe('createRemoteConfig', () => {
     expect(federation(c).name).toBe('mfe_auth');
     expect(federation(c).manifest).toBe(true);
     expect(federation(c).shared.react?.import).toBe(false);
+    // the shell's runtime; and a remote never loads another, so its entry has no remote-loading code
+    expect(federation(c).experiments).toMatchObject({ externalRuntime: true, optimization: { disableRemote: true } });
     expect(c.entry).toEqual({});
   });
 
@@ -91,8 +94,11 @@ describe('createShellConfig', () => {
     const mf = (c.plugins as Plugin[]).find((p) => p.constructor.name === 'ModuleFederationPlugin')?._options as {
       remotes: Record<string, string>;
       shareStrategy: string;
+      experiments: { optimization?: { disableRemote?: boolean } };
     };
     expect(mf.remotes).toEqual({});
+    // the shell loads the remotes: its runtime keeps that code
+    expect(mf.experiments.optimization?.disableRemote).not.toBe(true);
     expect(mf.shareStrategy).toBe('loaded-first');
     expect(c.output?.publicPath).toBe('/');
   });
