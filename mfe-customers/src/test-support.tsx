@@ -1,5 +1,5 @@
 // This remote's tests: the kit's test support (@fleet/shared-ui/testing) with its routes.
-import { renderRemoteSync, type RenderRemoteResult, type Reply } from '@fleet/shared-ui/testing';
+import { renderRemoteSync, type RenderRemoteResult } from '@fleet/shared-ui/testing';
 import { screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import type { ReactNode } from 'react';
@@ -27,9 +27,4 @@ export async function openDialog(user: UserEvent, button: string, dialog: string
 /** Clicks the button named `name` in a dialog (Add, Update, Yes). */
 export async function press(user: UserEvent, dialog: HTMLElement, name: string): Promise<void> {
   await user.click(within(dialog).getByRole('button', { name }));
-}
-
-/** fleet-api's refusal: the status and its message (404 not found, 409 taken). */
-export function refused(status: number, message: string): Reply {
-  return { status, body: { status: false, message } };
 }

@@ -1,5 +1,5 @@
 // This remote's tests: the kit's test support (@fleet/shared-ui/testing) with its routes.
-import { fakeApi, renderRemoteSync, type RenderRemoteResult, type Reply } from '@fleet/shared-ui/testing';
+import { fakeApi, refusedReply, renderRemoteSync, type RenderRemoteResult } from '@fleet/shared-ui/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import type { ReactNode } from 'react';
@@ -57,11 +57,6 @@ export async function retype(user: UserEvent, entries: ReadonlyArray<readonly [l
   }
 }
 
-/** fleet-api's refusal: the status and its message (404 not found, 409 in use or taken). */
-export function refused(status: number, message: string): Reply {
-  return { status, body: { status: false, message } };
-}
-
 /** Saves the page's form and waits until the page is at `pathname` (the record's page, the list). */
 export async function saveLandsOn(user: UserEvent, page: RenderRemoteResult, pathname: string): Promise<void> {
   await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -73,7 +68,7 @@ export async function saveLandsOn(user: UserEvent, page: RenderRemoteResult, pat
  * `text` and offers no Retry. Answers the rendered page.
  */
 export async function expectNotFound(path: string, at: string, text: string): Promise<RenderRemoteResult> {
-  fakeApi({ [`GET ${path}`]: refused(404, 'Not found') });
+  fakeApi({ [`GET ${path}`]: refusedReply(404, 'Not found') });
   const page = renderOrganisations(at);
   expect(await screen.findByText(text)).toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();

@@ -52,6 +52,11 @@ export function messageReply(message: string, info: unknown = null): Reply {
   return { body: { status: true, message, info } };
 }
 
+/** fleet-api's refusal: the status and its message (404 not found, 409 in use or taken). */
+export function refusedReply(status: number, message: string): Reply {
+  return { status, body: { status: false, message } };
+}
+
 /** Replaces global.fetch with a fleet-api answering `'METHOD /path'` routes; returns what was sent. */
 export function fakeApi(routes: Record<string, Handler>): SentCall[] {
   const calls: SentCall[] = [];

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CustomerInfo } from '../api/customers';
-import { callsTo, currentUrl, fakeApi, lastCall, listReply, messageReply, notifications, press, refused, renderCustomers, resetPage, retype, signInAs } from '../test-support';
+import { callsTo, currentUrl, fakeApi, lastCall, listReply, messageReply, notifications, press, refusedReply, renderCustomers, resetPage, retype, signInAs } from '../test-support';
 
 const user = userEvent.setup({ delay: null });
 beforeEach(resetPage);
@@ -112,7 +112,7 @@ describe('Customer detail', () => {
 
   it('says so when the customer is not in the list (404)', async () => {
     signInAs('sm');
-    fakeApi({ 'GET /api/sm/customer/get-info': refused(404, 'Customer not found') });
+    fakeApi({ 'GET /api/sm/customer/get-info': refusedReply(404, 'Customer not found') });
     renderCustomers('/sitemanager/customer/view/99');
     expect(await screen.findByText('This customer is not in your list.')).toBeInTheDocument();
   });

@@ -1,11 +1,10 @@
 import { errorMessage, notify, saveFile, useBackTo, useParams, useSearchParams } from '@fleet/shared-api';
 import { formatDateTime } from '@fleet/shared-api/dates';
 import { useListState } from '@fleet/shared-api/lists';
-import { useMailCustomerFeedback } from '../api/customers';
+import { useMailCustomerFeedback, downloadCustomerFeedback, usePagedOf, type Feedback, type SyncEvent, type SyncType } from '../api/customers';
 import { Badge, Box, Button, ErrorPanel, Heading, HStack, PageHeader } from '@fleet/shared-ui';
 import { DataTable, PagedTable, type DataColumn } from '@fleet/shared-ui/tables';
 import { useState } from 'react';
-import { downloadCustomerFeedback, usePagedOf, type Feedback, type SyncEvent, type SyncType } from '../api/customers';
 import { customerPaths, type CustomerArea } from '../description';
 import { useCustomersTranslation } from '../i18n/translation';
 

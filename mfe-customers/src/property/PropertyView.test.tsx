@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import type { Member, PropertyInfo } from '../api/customers';
-import { callsTo, fakeApi, lastCall, listReply, messageReply, notifications, refused, renderCustomers, resetPage, signInAs } from '../test-support';
+import { callsTo, fakeApi, lastCall, listReply, messageReply, notifications, refusedReply, renderCustomers, resetPage, signInAs } from '../test-support';
 
 const user = userEvent.setup({ delay: null });
 beforeEach(resetPage);
@@ -273,7 +273,7 @@ describe('Property view', () => {
 
   it('deletes on the admin path after Yes', async () => {
     signInAs('Admin');
-    const calls = api('/api/customer', { 'DELETE /api/customer/property/delete': messageReply('Property deleted successfully'), 'GET /api/customer/get-info': refused(404, 'Customer not found') });
+    const calls = api('/api/customer', { 'DELETE /api/customer/property/delete': messageReply('Property deleted successfully'), 'GET /api/customer/get-info': refusedReply(404, 'Customer not found') });
     renderCustomers('/admin/customer/property/view/40');
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Delete Property' })).getByRole('button', { name: 'Yes' }));
@@ -283,7 +283,7 @@ describe('Property view', () => {
 
   it('says so when the property is not in the list', async () => {
     signInAs('Admin');
-    fakeApi({ 'GET /api/customer/property/get-info': refused(404, 'Property not found'), 'GET /api/customer/get/all': listReply([]) });
+    fakeApi({ 'GET /api/customer/property/get-info': refusedReply(404, 'Property not found'), 'GET /api/customer/get/all': listReply([]) });
     renderCustomers('/admin/customer/property/view/41');
     expect(await screen.findByText('This property is not in your list.')).toBeInTheDocument();
   });

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { callsTo, currentUrl, fakeApi, filterOf, lastCall, listReply, messageReply, openDialog, press, refused, renderCustomers, resetPage, retype, signInAs } from '../test-support';
+import { callsTo, currentUrl, fakeApi, filterOf, lastCall, listReply, messageReply, openDialog, press, refusedReply, renderCustomers, resetPage, retype, signInAs } from '../test-support';
 
 const user = userEvent.setup({ delay: null });
 
@@ -32,7 +32,7 @@ describe('Suppression List', () => {
       'GET /api/customer/suspension-list': listReply(ROWS),
       'POST /api/customer/suspension-list': (call) =>
         (call.body as { email: string }).email === 'chris@example.com'
-          ? refused(409, 'This email address is already on the suppression list')
+          ? refusedReply(409, 'This email address is already on the suppression list')
           : messageReply('Email address added to the suppression list', { id: 4 }),
       'DELETE /api/customer/suspension-list': messageReply('Email address removed from the suppression list'),
     });

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AGENCY_SAMPLE } from '@fleet/contract';
-import { callsTo, expectNotFound, fakeApi, fakeUploads, fill, filterOf, lastCall, listReply, messageReply, passwordBox, refused, renderOrganisations, resetPage, saveExpecting, saveLandsOn, signInAs, STRENGTH } from '../test-support';
+import { callsTo, expectNotFound, fakeApi, fakeUploads, fill, filterOf, lastCall, listReply, messageReply, passwordBox, refusedReply, renderOrganisations, resetPage, saveExpecting, saveLandsOn, signInAs, STRENGTH } from '../test-support';
 
 const user = userEvent.setup({ delay: null });
 const realXhr = global.XMLHttpRequest;
@@ -69,7 +69,7 @@ describe('Agencies list', () => {
   it("shows each agency's status, agents and devices of the product; the drawer filters; delete says why it is refused", async () => {
     const calls = fakeApi({
       'GET /api/agency/get/all': listReply([ROW, { ...ROW, id: 5, agency_name: 'Sunrise Installers', status: 'Active' }]),
-      'DELETE /api/agency/delete/4': refused(409, 'This agency has 41 devices and 3 installation agents; move them to another agency or set it In-Active instead'),
+      'DELETE /api/agency/delete/4': refusedReply(409, 'This agency has 41 devices and 3 installation agents; move them to another agency or set it In-Active instead'),
     });
     renderOrganisations('/admin/installer-agencies');
     const table = await screen.findByRole('table', { name: 'Agencies' });
@@ -120,7 +120,7 @@ describe('Add Agency', () => {
     fakeApi({ 'GET /api/agency/get/9': messageReply('Agency', { ...INFO, id: 9, agency_name: 'Bright Homes' }), 'GET /api/agency/get-devices': listReply([]), 'GET /api/agency/get-agents': listReply([]) });
     let refuse = true;
     const uploads = fakeUploads(() =>
-      refuse ? refused(409, 'An agency with this email already exists') : { body: { status: true, message: 'Agency added successfully', info: { id: 9 } } },
+      refuse ? refusedReply(409, 'An agency with this email already exists') : { body: { status: true, message: 'Agency added successfully', info: { id: 9 } } },
     );
     const r = renderOrganisations('/admin/installer-agency');
     expect(await screen.findByRole('heading', { level: 1, name: 'Add Agency' })).toBeInTheDocument();

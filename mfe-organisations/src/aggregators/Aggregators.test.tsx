@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { callsTo, fakeApi, lastCall, listReply, messageReply, openDialog, press, refused, renderOrganisations, resetPage, signInAs } from '../test-support';
+import { callsTo, fakeApi, lastCall, listReply, messageReply, openDialog, press, refusedReply, renderOrganisations, resetPage, signInAs } from '../test-support';
 
 const user = userEvent.setup({ delay: null });
 beforeEach(resetPage);
@@ -17,10 +17,10 @@ describe('Aggregators', () => {
       'GET /api/aggregators/get/all': listReply(ROWS),
       'POST /api/aggregators/add': (call) =>
         (call.body as { name: string }).name === 'GridWise'
-          ? refused(409, 'An aggregator with this name already exists')
+          ? refusedReply(409, 'An aggregator with this name already exists')
           : messageReply('Aggregator added successfully', { id: 3 }),
       'PUT /api/aggregators/edit/2': messageReply('Aggregator updated successfully'),
-      'DELETE /api/aggregators/delete/1': refused(409, 'This aggregator has 3 electricians; move them to another aggregator first'),
+      'DELETE /api/aggregators/delete/1': refusedReply(409, 'This aggregator has 3 electricians; move them to another aggregator first'),
       'DELETE /api/aggregators/delete/2': messageReply('Aggregator deleted successfully'),
     });
     renderOrganisations('/admin/aggregators');

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { callsTo, expectNotFound, fakeApi, filterOf, lastCall, listReply, messageReply, notifications, passwordBox, refused, renderOrganisations, resetPage, retype, saveExpecting, saveLandsOn, signInAs, STRENGTH, textbox, typeInto } from '../test-support';
+import { callsTo, expectNotFound, fakeApi, filterOf, lastCall, listReply, messageReply, notifications, passwordBox, refusedReply, renderOrganisations, resetPage, retype, saveExpecting, saveLandsOn, signInAs, STRENGTH, textbox, typeInto } from '../test-support';
 
 const user = userEvent.setup({ delay: null });
 beforeEach(resetPage);
@@ -236,7 +236,7 @@ describe('Admin: electricians', () => {
       'GET /api/electrician/get-devices': { body: { status: true, message: 'Devices', info: { data: [DEVICE], total: 30, current_page: 1, last_page: 2 } } },
       'DELETE /api/electrician/delete/7': () =>
         refuse
-          ? refused(409, 'This electrician has installed 30 devices and cannot be deleted')
+          ? refusedReply(409, 'This electrician has installed 30 devices and cannot be deleted')
           : messageReply('Electrician deleted successfully'),
       'GET /api/electrician/get/all': listReply([]),
       'GET /api/aggregators/get-list': messageReply('Aggregators', AGGREGATORS),

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { callsTo, expectNotFound, fakeApi, filterOf, lastCall, listReply, messageReply, passwordBox, refused, renderOrganisations, resetPage, retype, saveExpecting, saveLandsOn, signInAs, STRENGTH, textbox, typeInto } from '../test-support';
+import { callsTo, expectNotFound, fakeApi, filterOf, lastCall, listReply, messageReply, passwordBox, refusedReply, renderOrganisations, resetPage, retype, saveExpecting, saveLandsOn, signInAs, STRENGTH, textbox, typeInto } from '../test-support';
 
 const user = userEvent.setup({ delay: null });
 beforeEach(resetPage);
@@ -47,7 +47,7 @@ describe("the electrician's field workers", () => {
       'GET /api/electrician/agents': listReply([MIA]),
       'POST /api/electrician/agent/add': () =>
         refuse
-          ? refused(409, 'A field worker with this email already exists')
+          ? refusedReply(409, 'A field worker with this email already exists')
           : messageReply('Field worker added successfully', { id: 40 }),
       'GET /api/electrician/agent/get/40': messageReply('Field worker', { ...MIA_INFO, id: 40, full_name: 'Jamie Ladder' }),
     });
@@ -150,7 +150,7 @@ describe("Admin's field workers", () => {
       'GET /api/electrician-agent/get/31': messageReply('Field worker', MIA_INFO),
       'PUT /api/electrician-agent/edit/31': (call) =>
         (call.body as { email: string }).email === 'taken@field.test'
-          ? refused(409, 'A field worker with this email already exists')
+          ? refusedReply(409, 'A field worker with this email already exists')
           : messageReply('Field worker updated successfully'),
       'GET /api/electrician-agent/devices': listReply([DEVICE]),
     });

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { callsTo, fakeApi, fill, lastCall, listReply, messageReply, passwordBox, refused, renderOrganisations, resetPage, saveExpecting, saveLandsOn, signInAs, STRENGTH } from '../test-support';
+import { callsTo, fakeApi, fill, lastCall, listReply, messageReply, passwordBox, refusedReply, renderOrganisations, resetPage, saveExpecting, saveLandsOn, signInAs, STRENGTH } from '../test-support';
 
 const user = userEvent.setup({ delay: null });
 beforeEach(resetPage);
@@ -22,7 +22,7 @@ describe("the agency's installation agents", () => {
     signInAs('Agency', { product: 'livelink' });
     const calls = fakeApi({
       'GET /api/agency/agents': listReply([AGENT]),
-      'DELETE /api/agency/agent/11': refused(409, 'This installation agent installed 20 devices; set it In-Active instead'),
+      'DELETE /api/agency/agent/11': refusedReply(409, 'This installation agent installed 20 devices; set it In-Active instead'),
     });
     const r = renderOrganisations('/agency/installation-agents');
     const table = await screen.findByRole('table', { name: 'Installation Agents' });
@@ -43,7 +43,7 @@ describe("the agency's installation agents", () => {
     let refuse = true;
     const calls = fakeApi({
       'POST /api/agency/agent/add': () =>
-        refuse ? refused(409, 'An installation agent with this email already exists') : messageReply('Installation agent added successfully', { id: 12 }),
+        refuse ? refusedReply(409, 'An installation agent with this email already exists') : messageReply('Installation agent added successfully', { id: 12 }),
       'GET /api/agency/agent/12': messageReply('Installation agent', { ...PAYLOAD, agent: { ...PAYLOAD.agent, id: 12 } }),
       'GET /api/agency/agent-devices': listReply([]),
     });
@@ -101,7 +101,7 @@ describe("the agency's installation agents", () => {
     const calls = fakeApi({
       'GET /api/agency/agent/11': messageReply('Installation agent', PAYLOAD),
       'GET /api/agency/agent-devices': listReply([{ id: 70, product_line: 'heat_pump', serial_number: '600000000070', mac_address: null, installation_date: null, device_status: 'Active', installed_via: 'Installer App', agency_name: null, first_name: null, last_name: null, property_id: null, unit_number: null, street_number: null, street: null, city: null, state: null, postal_code: null }]),
-      'GET /api/agency/agent/12': refused(404, 'Installation agent not found'),
+      'GET /api/agency/agent/12': refusedReply(404, 'Installation agent not found'),
     });
     const { unmount } = renderOrganisations('/agency/installation-agents/view/11');
     expect(await screen.findByRole('heading', { level: 1, name: 'Liam Park' })).toBeInTheDocument();

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { callsTo, fakeApi, lastCall, listReply, messageReply, refused, renderOrganisations, resetPage, signInAs } from '../test-support';
+import { callsTo, fakeApi, lastCall, listReply, messageReply, refusedReply, renderOrganisations, resetPage, signInAs } from '../test-support';
 
 const user = userEvent.setup({ delay: null });
 beforeEach(() => {
@@ -16,7 +16,7 @@ describe('Partners', () => {
     let refuse = true;
     const calls = fakeApi({
       'GET /api/partner/all': listReply([PARTNER]),
-      'POST /api/partner/add': () => (refuse ? refused(409, 'A partner with this name already exists') : messageReply('Partner added successfully', { id: 5 })),
+      'POST /api/partner/add': () => (refuse ? refusedReply(409, 'A partner with this name already exists') : messageReply('Partner added successfully', { id: 5 })),
     });
     renderOrganisations('/admin/partners');
     const table = await screen.findByRole('table', { name: 'Partners' });

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Slide } from '../api/sliders';
-import { callsTo, fakeApi, fakeUploads, lastCall, listReply, messageReply, refused, renderOrganisations, resetPage, signInAs } from '../test-support';
+import { callsTo, fakeApi, fakeUploads, lastCall, listReply, messageReply, refusedReply, renderOrganisations, resetPage, signInAs } from '../test-support';
 
 const user = userEvent.setup({ delay: null });
 beforeEach(resetPage);
@@ -50,7 +50,7 @@ describe('Sliders', () => {
     fakeApi({ 'GET /api/homepage/slider': listReply(SLIDES) });
     let refuse = true;
     const uploads = fakeUploads(() =>
-      refuse ? refused(400, 'The image is not a JPEG or PNG file') : messageReply('Slider added successfully', { ...SLIDES[0], id: 4 }),
+      refuse ? refusedReply(400, 'The image is not a JPEG or PNG file') : messageReply('Slider added successfully', { ...SLIDES[0], id: 4 }),
     );
     renderOrganisations('/admin/safelink/slider');
     await screen.findByRole('table', { name: 'Safelink Sliders' });

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TariffInfo, TariffRow } from '../api/tariffs';
-import { callsTo, fakeApi, filterOf, lastCall, listReply, messageReply, openDialog, press, refused, renderOrganisations, resetPage, signInAs } from '../test-support';
+import { callsTo, fakeApi, filterOf, lastCall, listReply, messageReply, openDialog, press, refusedReply, renderOrganisations, resetPage, signInAs } from '../test-support';
 
 const user = userEvent.setup({ delay: null });
 beforeEach(resetPage);
@@ -58,7 +58,7 @@ describe('Tariffs list', () => {
     signInAs('Admin');
     const calls = fakeApi({
       'GET /api/tarrif/getCompanies': listReply(ROWS),
-      'DELETE /api/tarrif/delete/5': refused(409, 'This tariff is the current tariff of 1 property'),
+      'DELETE /api/tarrif/delete/5': refusedReply(409, 'This tariff is the current tariff of 1 property'),
       'DELETE /api/tarrif/delete/6': messageReply('Tariff deleted successfully'),
     });
     const r = renderOrganisations('/admin/tariffs');
@@ -95,7 +95,7 @@ describe('Add Tariff', () => {
     const calls = fakeApi({
       'GET /api/tarrif/getCompanies': listReply(ROWS),
       'POST /api/tarrif/create': () =>
-        refuse ? refused(409, 'A tariff for this company already exists') : messageReply('Tariff added successfully', { id: 9 }),
+        refuse ? refusedReply(409, 'A tariff for this company already exists') : messageReply('Tariff added successfully', { id: 9 }),
     });
     const r = renderOrganisations('/admin/tariff?back=%2Fadmin%2Ftariffs%3Fpage%3D2');
     expect(await screen.findByRole('heading', { level: 1, name: 'Add Tariff' })).toBeInTheDocument();
@@ -240,7 +240,7 @@ describe('Edit Tariff', () => {
 
   it('says when the tariff is not there', async () => {
     signInAs('Admin');
-    fakeApi({ 'GET /api/tarrif/get/77': refused(404, 'Tariff not found') });
+    fakeApi({ 'GET /api/tarrif/get/77': refusedReply(404, 'Tariff not found') });
     renderOrganisations('/admin/tariff/77');
     expect(await screen.findByText('This tariff does not exist, or was deleted')).toBeInTheDocument();
     renderOrganisations('/admin/tariff/abc');
