@@ -1,10 +1,9 @@
 // OTA device rows (the OTAs screen and the device search of the group dialog) and the push.
-import { apiList, apiPut } from '@fleet/shared-api';
+import { apiList, apiPut, useFleetMutation } from '@fleet/shared-api';
 import { encodeFilter, type ListQuery } from '@fleet/shared-api/lists';
 import { keepPreviousData, useQuery } from '@fleet/shared-api/query';
 import { deviceIdKey, type OtaDeviceType } from './device-type';
 import { historyKeys, usePolledList } from './history';
-import { useFleetMutation } from '@fleet/shared-api';
 import type { OtaDeviceRow, PushAnswer } from './types';
 
 export const deviceKeys = {

@@ -1,9 +1,8 @@
 // Firmware files and OTA packs (docs/ota-calls.md, Firmwares).
-import { apiDeleteJson, apiGet, apiList, apiPostForm, newestFirst, type UploadProgress } from '@fleet/shared-api';
+import { apiDeleteJson, apiGet, apiList, apiPostForm, newestFirst, type UploadProgress, useFleetMutation } from '@fleet/shared-api';
 import { type ListQuery } from '@fleet/shared-api/lists';
 import { keepPreviousData, useQuery } from '@fleet/shared-api/query';
 import type { OtaDeviceType } from './device-type';
-import { useFleetMutation } from '@fleet/shared-api';
 import type { Firmware, OtaType } from './types';
 
 export const firmwareKeys = {

@@ -1,9 +1,8 @@
 // OTA groups and their devices (docs/ota-calls.md, Groups).
-import { apiDeleteJson, apiGet, apiList, apiPost, apiPut } from '@fleet/shared-api';
+import { apiDeleteJson, apiGet, apiList, apiPost, apiPut, useFleetMutation } from '@fleet/shared-api';
 import { type ListQuery } from '@fleet/shared-api/lists';
 import { keepPreviousData, useQuery } from '@fleet/shared-api/query';
 import type { OtaDeviceType } from './device-type';
-import { useFleetMutation } from '@fleet/shared-api';
 import type { GroupInfo, OtaGroup } from './types';
 
 const groupKeys = {

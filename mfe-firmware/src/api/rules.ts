@@ -1,9 +1,8 @@
 // OTA rules (docs/ota-calls.md, Rules).
-import { apiDeleteJson, apiList, apiPost, apiPut } from '@fleet/shared-api';
+import { apiDeleteJson, apiList, apiPost, apiPut, useFleetMutation } from '@fleet/shared-api';
 import { type ListQuery } from '@fleet/shared-api/lists';
 import { keepPreviousData, useQuery } from '@fleet/shared-api/query';
 import type { OtaDeviceType } from './device-type';
-import { useFleetMutation } from '@fleet/shared-api';
 import type { OtaRule } from './types';
 
 const ruleKeys = {

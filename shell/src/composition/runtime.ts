@@ -2,7 +2,7 @@
 // Composition with fakes instead).
 import * as singleSpa from 'single-spa';
 import { createElement } from 'react';
-import { homePath, sessionStore } from '@fleet/shared-api';
+import { homePath, sessionStore, useSelectedProduct as useProduct } from '@fleet/shared-api';
 import type { UserType } from '@fleet/shared-api';
 import { Composition } from './composition';
 import type { SpaApi } from './composition';
@@ -12,7 +12,6 @@ import { absoluteUrl, fetchDescription, fetchRegistry, InlineComposition } from 
 import type { Registry } from '../registry/registry';
 import { buildRouteTable } from '../routing/route-table';
 import { decide } from '../routing/guards';
-import { useSelectedProduct as useProduct } from '@fleet/shared-api';
 
 function storage(): Storage | null {
   try {
