@@ -135,8 +135,12 @@ export async function startConsoleServer(options = {}) {
   app.all('/api/dev', async (_request, reply) => reply.code(404).send({ status: false, message: 'Not found' }));
   app.all('/api/dev/*', async (_request, reply) => reply.code(404).send({ status: false, message: 'Not found' }));
 
+  // the registry of this request, read once: the page carries it and its CSP names its origins
+  app.decorateRequest('fleetRegistry', null);
+  const registryOf = async (request) => (request.fleetRegistry ??= await readRegistryFile(registryFile));
+
   app.addHook('onSend', async (request, reply, payload) => {
-    const registry = await readRegistryFile(registryFile);
+    const registry = await registryOf(request);
     const remotes = [...new Set([...remoteOrigins(registry), ...extraRemoteOrigins])];
     // Never built from the Host header (or any request header): 'self' covers the same-origin /api
     // and /ws (CSP 3 matches ws:/wss: for 'self'); anything else comes from configuration.
@@ -152,9 +156,9 @@ export async function startConsoleServer(options = {}) {
   });
 
   // The registry: read on every request, never cached, so a deployment is one file write.
-  app.get('/remotes.json', async (_request, reply) => {
+  app.get('/remotes.json', async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
-    return readRegistryFile(registryFile);
+    return registryOf(request);
   });
 
   // Deployed remotes: /remotes/<name>/<version>/... Hashed chunks may be cached for long; the
@@ -218,13 +222,13 @@ export async function startConsoleServer(options = {}) {
   });
 
   // SPA fallback: any other page address is the shell's index.html; files and API paths stay 404.
-  const sendIndex = async (reply) => {
+  const sendIndex = async (request, reply) => {
     reply.header('Cache-Control', 'no-cache');
     reply.type('text/html; charset=utf-8');
-    const [html, registry] = await Promise.all([readFile(indexFile, 'utf8'), readRegistryFile(registryFile)]);
+    const [html, registry] = await Promise.all([readFile(indexFile, 'utf8'), registryOf(request)]);
     return withCompositionData(html, await compositionData(registry, remotesDir));
   };
-  app.get('/', async (_request, reply) => sendIndex(reply));
+  app.get('/', async (request, reply) => sendIndex(request, reply));
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     const isPage =
@@ -233,7 +237,7 @@ export async function startConsoleServer(options = {}) {
       !path.startsWith('/remotes/') &&
       !path.startsWith('/ws') &&
       !/\.[a-z0-9]{1,8}$/i.test(path);
-    if (isPage) return sendIndex(reply);
+    if (isPage) return sendIndex(request, reply);
     reply.code(404);
     return { status: false, message: 'Not found' };
   });
