@@ -1,35 +1,33 @@
 /**
- * Which firmware a device can get, in SQL, so lists, filters, counts and pushes agree:
+ * Which firmware a device can get (docs/ota-calls.md, Availability):
  *
  * - `available_firmware` is the device's group's target_version when the group has one, else the
  *   to_version of the device type's rule whose from_version is the device's firmware;
  * - `upgradable` is true when that version differs from the device's and the deciding group has its
  *   Update Flag (`upgradable`) or the deciding rule has Upgrade (`immediate_update`).
  *
- * Every query aliases devices `d`, the membership `gd`, the group `g` and the rule `r`. The joins are
- * on unique keys (a device is in at most one group; one rule per from_version and type), so they never
- * multiply rows and the planner drops them from counts that do not use them.
+ * The rule is the view `ota_device_availability` (migration 0023); its answer is kept per device and
+ * OTA device type in `ota_devices`, written by triggers in the same transaction as any write that
+ * changes it, so lists, filters, exact totals and pushes read one current answer without computing it
+ * per row. Queries alias that table `a` (and devices `d`, the group `g`).
  */
 import { Type } from '@sinclair/typebox';
 import type { Db } from '../../db';
-import { filterBy, buildListing, decodeFilter, listInfo, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
+import type { CountCache } from '../../server/count-cache';
+import { filterBy, buildListing, listInfo, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
 import { SqlParams, whereClause } from '../../server/sql';
-import { DEVICE_SORTS, identifierFilter, otaLine, type DeviceType } from './device-types';
+import { identifierFilter, otaLine, type DeviceType } from './device-types';
 
+/** The kept OTA row of each device `d` for the device type `deviceTypeParam`, and its group. */
 export function otaJoins(deviceTypeParam: string): string {
-  return `LEFT JOIN ota_group_devices gd ON gd.device_id = d.id
-     LEFT JOIN ota_groups g ON g.id = gd.group_id
-     LEFT JOIN ota_rules r ON r.product_line = ${deviceTypeParam} AND r.from_version = d.firmware_version`;
+  return `JOIN ota_devices a ON a.device_id = d.id AND a.device_type = ${deviceTypeParam}
+     LEFT JOIN ota_groups g ON g.id = a.group_id`;
 }
 
-export const AVAILABLE_SQL = 'COALESCE(g.target_version, r.to_version)';
-export const UPGRADABLE_SQL = `(CASE WHEN g.target_version IS NOT NULL
-      THEN g.upgradable AND g.target_version IS DISTINCT FROM d.firmware_version
-    WHEN r.id IS NOT NULL
-      THEN r.immediate_update AND r.to_version IS DISTINCT FROM d.firmware_version
-    ELSE false END)`;
+export const AVAILABLE_SQL = 'a.available_firmware';
+export const UPGRADABLE_SQL = 'a.upgradable';
 /** A push sends a device its available firmware when it has one it is not already running. */
-export const HAS_UPDATE_SQL = `(${AVAILABLE_SQL} IS NOT NULL AND ${AVAILABLE_SQL} IS DISTINCT FROM d.firmware_version)`;
+export const HAS_UPDATE_SQL = `(${AVAILABLE_SQL} IS NOT NULL AND ${AVAILABLE_SQL} IS DISTINCT FROM a.firmware_version)`;
 
 /** The product lines of a type's devices. */
 export function otaProductLines(deviceType: DeviceType): string[] {
@@ -37,31 +35,27 @@ export function otaProductLines(deviceType: DeviceType): string[] {
   return line === 'livelink' ? ['livelink', 'ihd_livelink'] : [line];
 }
 
-/**
- * The device set of a type, written two equivalent ways for the planner: pages ordered by creation
- * use `fleet_ota_line(product_line) = $line` (one ordered range of devices_ota_line_created_idx);
- * counts and bulk selections use `product_line = ANY($lines)`, which index-only scans on the
- * (product_line, ...) indexes can answer without reading the table.
- */
-export function lineCondition(deviceType: DeviceType, params: SqlParams, use: 'ordered' | 'set' = 'set'): string {
-  return use === 'ordered'
-    ? `fleet_ota_line(d.product_line) = ${params.add(otaLine(deviceType))}`
-    : `d.product_line = ANY(${params.add(otaProductLines(deviceType))}::text[])`;
+/** The devices `d` of a type (counts and bulk selections: index-only scans on (product_line, ...)). */
+export function lineCondition(deviceType: DeviceType, params: SqlParams): string {
+  return `d.product_line = ANY(${params.add(otaProductLines(deviceType))}::text[])`;
 }
-
 
 /** Filters of the OTA device lists (also the `filter` of remove-devices and update-firmware). */
 export const OTA_DEVICE_FILTERS: ListSpec['filters'] = {
-  serial_number: identifierFilter('d.serial_number', false),
-  mac_address: identifierFilter('d.mac_address', true),
-  firmware_version: filterBy.exact('d.firmware_version'),
+  serial_number: identifierFilter('a.serial_number', false),
+  mac_address: identifierFilter('a.mac_address', true),
+  firmware_version: filterBy.exact('a.firmware_version'),
   available_firmware: filterBy.exact(AVAILABLE_SQL),
   upgradable: filterBy.boolean(UPGRADABLE_SQL),
 };
 
 export const OTA_DEVICE_LIST: ListSpec = {
   sortable: {
-    ...DEVICE_SORTS,
+    created_at: 'a.created_at',
+    id: 'a.device_id',
+    serial_number: 'a.serial_number',
+    mac_address: 'a.mac_address',
+    firmware_version: 'fleet_version_key(a.firmware_version)',
     available_firmware: `fleet_version_key(${AVAILABLE_SQL})`,
     upgradable: UPGRADABLE_SQL,
     group_name: 'g.name',
@@ -100,85 +94,78 @@ export interface OtaDeviceScope {
   groupId?: number;
 }
 
-/** A page of OTA device rows of a type (optionally of one group) with the exact total. */
+/**
+ * Below this many matches a page is read filter first (the matches, then sorted); above it, by walking
+ * the sort's index range until a page of matches is found (at least 1 match in 175 rows of a line of
+ * 350,000, so a page costs a few thousand index entries at most). The exact total, counted first,
+ * decides: the planner's guess of how many rows a "contains" or a kept column matches cannot.
+ */
+const FILTER_FIRST_BELOW = 2_000;
+
+/**
+ * A page of OTA device rows of a type (optionally of one group) with the exact total, both from
+ * `ota_devices` alone. The total is counted first (once per query and version of ota_devices when
+ * `counts` is given); a page past the middle is read from the other end in the reverse order.
+ */
 export async function listOtaDevices(
   db: Db,
   deviceType: DeviceType,
   query: ListQuery,
   scope: OtaDeviceScope = {},
+  counts?: CountCache,
 ): Promise<ListInfo<OtaDevice>> {
-  // The page and the count are built separately: each names the device set the way its plan needs.
-  // Counts leave out the group and rule joins unless a condition reads them: the planner keeps columns
-  // of removed joins "needed", which rules out index-only scans.
-  const joinFilters = decodeFilter(query.filter).some((f) => f.key === 'available_firmware' || f.key === 'upgradable');
-  const build = (use: 'ordered' | 'set', forPage: boolean) => {
-    const params = new SqlParams();
-    const joined = forPage || joinFilters || scope.groupId !== undefined;
-    const typeParam = joined ? params.add(deviceType) : '';
-    const conditions = [lineCondition(deviceType, params, use)];
-    if (scope.groupId !== undefined) conditions.push(`gd.group_id = ${params.add(scope.groupId)}`);
-    const listing = buildListing(query, OTA_DEVICE_LIST, params, 'd.id');
-    conditions.push(...listing.conditions);
-    return {
-      from: `FROM devices d ${joined ? otaJoins(typeParam) : ''} ${whereClause(conditions)}`,
-      params,
-      listing,
-      filtered: listing.conditions.length > 0,
-    };
-  };
-  // The ordered index range is the fast path only for the unfiltered, newest-first page: behind a
-  // filter that matches few devices it would walk the whole line, so filtered or re-sorted pages
-  // let the planner pick (index-only filter, then a top-25 sort), bounded by the cost of the count.
-  const filtered = decodeFilter(query.filter).some((f) => f.value !== '' && !(Array.isArray(f.value) && f.value.length === 0));
-  const newestFirst = (query.sortBy ?? '') === '' || query.sortBy === 'created_at';
-  // A group's page keeps the ordered form whatever the filter: the planner then weighs walking the
-  // line in order against starting from the group's members (it knows the group sizes).
-  const pageQuery = build(scope.groupId !== undefined || (!filtered && newestFirst) ? 'ordered' : 'set', true);
-  const countQuery = build('set', false);
-  const { listing } = pageQuery;
-  const limitAt = pageQuery.params.values.length + 1;
-  const [page, total] = await Promise.all([
-    db.query<Omit<OtaDevice, 'update_state'>>(
-      `SELECT d.id, d.id AS device_id, d.serial_number, d.mac_address, d.firmware_version,
-              ${AVAILABLE_SQL} AS available_firmware, ${UPGRADABLE_SQL} AS upgradable,
-              g.id AS group_id, g.name AS group_name
-         ${pageQuery.from}
-         ${listing.orderBy}
-         LIMIT $${limitAt} OFFSET $${limitAt + 1}`,
-      [...pageQuery.params.values, listing.limit, listing.offset],
-    ),
-    countOtaDevices(db, countQuery.from, countQuery.params.values, scope, !countQuery.filtered),
-  ]);
-  const ids = page.rows.map((r) => r.id);
+  const params = new SqlParams();
+  const conditions = [`a.device_type = ${params.add(deviceType)}`];
+  if (scope.groupId !== undefined) conditions.push(`a.group_id = ${params.add(scope.groupId)}`);
+  const listing = buildListing(query, OTA_DEVICE_LIST, params, 'a.device_id');
+  conditions.push(...listing.conditions);
+  const where = whereClause(conditions);
+  const countSql = `SELECT count(*)::int AS n FROM ota_devices a ${where}`;
+  const total = counts
+    ? await counts.total(db, countSql, params.values.slice())
+    : ((await db.query<{ n: number }>(countSql, params.values)).rows[0]?.n ?? 0);
+  if (listing.offset >= total) return listInfo([], total, listing.page, listing.limit);
+
+  let { orderBy, offset, limit } = listing;
+  const fromEnd = offset > total / 2;
+  if (fromEnd) {
+    // the same order reversed (direction and NULLS both flip), counted from the last row
+    const asc = (query.orderBy ?? 'desc').toLowerCase() === 'asc';
+    const reversed: ListQuery = { orderBy: asc ? 'desc' : 'asc', ...(query.sortBy === undefined ? {} : { sortBy: query.sortBy }) };
+    orderBy = buildListing(reversed, OTA_DEVICE_LIST, new SqlParams(), 'a.device_id').orderBy;
+    limit = Math.min(limit, total - offset);
+    offset = Math.max(0, total - listing.offset - limit);
+  }
+  // Few matches: read them first (the planner cannot walk an index range through a materialized CTE).
+  const filterFirst = total < FILTER_FIRST_BELOW;
+  const page = await db.query<Omit<OtaDevice, 'update_state'>>(
+    `${filterFirst ? `WITH m AS MATERIALIZED (SELECT * FROM ota_devices a ${where})` : ''}
+     SELECT a.device_id AS id, a.device_id, a.serial_number, a.mac_address, a.firmware_version,
+            a.available_firmware, a.upgradable, a.group_id, g.name AS group_name
+       FROM ${filterFirst ? 'm' : 'ota_devices'} a LEFT JOIN ota_groups g ON g.id = a.group_id
+       ${filterFirst ? '' : where}
+       ${orderBy} LIMIT ${params.add(limit)} OFFSET ${params.add(offset)}`,
+    params.values,
+  );
+  const ordered = fromEnd ? page.rows.reverse() : page.rows;
+  const ids = ordered.map((r) => r.id);
   const states = new Map<number, string>();
   if (ids.length > 0) {
-    const { rows } = await db.query<{ device_id: number; state: string }>(
+    const { rows: jobs } = await db.query<{ device_id: number; state: string }>(
       `SELECT DISTINCT ON (device_id) device_id, state
          FROM ota_jobs WHERE device_id = ANY($1::bigint[])
         ORDER BY device_id, created_at DESC, id DESC`,
       [ids],
     );
-    for (const r of rows) states.set(r.device_id, r.state);
+    for (const r of jobs) states.set(r.device_id, r.state);
   }
-  const data = page.rows.map((r) => ({ ...r, update_state: states.get(r.id) ?? null }));
+  const data = ordered.map((r) => ({ ...r, update_state: states.get(r.id) ?? null }));
   return listInfo(data, total, listing.page, listing.limit);
-}
-
-async function countOtaDevices(db: Db, from: string, values: unknown[], scope: OtaDeviceScope, unfiltered: boolean): Promise<number> {
-  if (unfiltered && scope.groupId !== undefined) {
-    // A group's devices are all of its line (add-devices checks), so its size is the membership count.
-    const { rows } = await db.query<{ total: number }>('SELECT count(*) AS total FROM ota_group_devices WHERE group_id = $1', [
-      scope.groupId,
-    ]);
-    return rows[0]?.total ?? 0;
-  }
-  const { rows } = await db.query<{ total: number }>(`SELECT count(*) AS total ${from}`, values);
-  return rows[0]?.total ?? 0;
 }
 
 /**
  * The devices a bulk call acts on: `all` means every device of the type's line matching `filter`
- * (the list's filter keys); otherwise exactly `ids`. Answers SQL conditions on `d` (with gd/g/r joins).
+ * (the list's filter keys); otherwise exactly `ids`. Answers SQL conditions on `d` and `a` (otaJoins).
  */
 export function selectionConditions(
   deviceType: DeviceType,

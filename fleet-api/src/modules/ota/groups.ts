@@ -11,6 +11,7 @@ import { filterBy, listQueryProperties, ListInfoSchema, type ListSpec } from '..
 import { SqlParams, whereClause } from '../../server/sql';
 import { IdField, RequiredText, NullableText } from '../../server/schemas';
 import type { ModuleOptions } from '../../server/context';
+import { CountCache } from '../../server/count-cache';
 import { listOtaDevices, lineCondition, otaJoins, OtaDeviceRow, selectionConditions } from './availability';
 import { adminOfType, BodyFilter, DeviceIds, deleteOfType, filterText, oneRow, pageOfType } from './common';
 import { INVALID_VERSION, isVersion, requireFirmwareVersions, type DeviceType } from './device-types';
@@ -89,6 +90,8 @@ async function addMembers(db: Db, groupId: number, deviceType: DeviceType, all: 
 
 export const otaGroupRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, { ctx }) => {
   const { db } = ctx;
+  // exact totals of the OTA device lists, recounted only after a write to ota_devices
+  const counts = new CountCache('ota_devices');
 
   app.get(
     '/api/ota/group/all',
@@ -103,7 +106,7 @@ export const otaGroupRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (a
     '/api/ota/devices',
     groups.query('OTA devices of a type with their available firmware', ListInfoSchema(OtaDeviceRow), listQueryProperties, 400),
     async (request) => {
-      const info = await listOtaDevices(db, request.query.deviceType, request.query);
+      const info = await listOtaDevices(db, request.query.deviceType, request.query, {}, counts);
       return { status: true, message: say('titles.devices'), info };
     },
   );
@@ -169,7 +172,7 @@ export const otaGroupRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (a
         q.group_id,
         q.deviceType,
       ], say('otaGroups.notFound'));
-      const devices = await listOtaDevices(db, q.deviceType, q, { groupId: q.group_id });
+      const devices = await listOtaDevices(db, q.deviceType, q, { groupId: q.group_id }, counts);
       return { status: true, message: say('titles.group'), info: { group_info: group, devices } };
     },
   );
@@ -262,7 +265,7 @@ export const otaGroupRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (a
           `DELETE FROM ota_group_devices m
             WHERE m.group_id = ${g}
               AND m.device_id IN (SELECT d.id FROM devices d ${otaJoins(typeParam)}
-                                  ${whereClause([...conditions, `gd.group_id = ${g}`])})`,
+                                  ${whereClause([...conditions, `a.group_id = ${g}`])})`,
           params.values,
         );
       });

@@ -14,9 +14,9 @@ import { filterBy, buildListing, listQueryProperties, ListInfoSchema, pagedList,
 import { SqlParams, whereClause } from '../../server/sql';
 import { IdField, NullableText } from '../../server/schemas';
 import type { ModuleOptions } from '../../server/context';
-import { AVAILABLE_SQL, HAS_UPDATE_SQL, otaJoins, selectionConditions, OTA_DEVICE_FILTERS } from './availability';
+import { AVAILABLE_SQL, HAS_UPDATE_SQL, otaJoins, selectionConditions } from './availability';
 import { adminOfType, BodyFilter, DeviceIds, filterText, oneRow, pageOfType } from './common';
-import { otaLine } from './device-types';
+import { identifierFilter, otaLine } from './device-types';
 import { jobEvents, pushCounts, rolloutEvents } from './rollouts';
 import { publishCommitted } from '../live/bus';
 import { say } from '../../server/messages';
@@ -69,8 +69,8 @@ const JOB_LIST: ListSpec = {
   },
   defaultSort: 'id',
   filters: {
-    serial_number: OTA_DEVICE_FILTERS.serial_number!,
-    mac_address: OTA_DEVICE_FILTERS.mac_address!,
+    serial_number: identifierFilter('d.serial_number', false),
+    mac_address: identifierFilter('d.mac_address', true),
     state: filterBy.multi('j.state'),
   },
 };
