@@ -7,6 +7,8 @@ export declare const SHARED_SINGLETONS: readonly string[];
 export declare const SHARED_PACKAGES: readonly string[];
 /** Libraries several share keys use, each in one named chunk, with the share key it serves (the bench counts it there). */
 export declare const SHARED_VENDOR_CHUNKS: Readonly<Record<string, { test: RegExp; shareKey: string }>>;
+/** The share keys every page loads at first paint, each in one async chunk of the host named for it (the bench counts it there). */
+export declare const FIRST_PAINT_CHUNKS: Readonly<Record<string, { shareKey: string; priority: number }>>;
 
 export interface RemoteConfigOptions {
   /** The remote's registry name, e.g. `mfe-auth` (its container is `mfe_auth`). */

@@ -49,7 +49,19 @@ const SHARED_SINGLETONS = [
  */
 const SHARED_VENDOR_CHUNKS = {
   'tanstack-query': { test: /[\\/]node_modules[\\/]@tanstack[\\/]/, shareKey: '@fleet/shared-api/query' },
-  emotion: { test: /[\\/]node_modules[\\/]@emotion[\\/]/, shareKey: '@emotion/react' },
+  // with what only Emotion uses (its CSS parser, and the statics hoisting of withEmotionCache)
+  emotion: { test: /[\\/]node_modules[\\/](@emotion|stylis|hoist-non-react-statics|react-is)[\\/]/, shareKey: '@emotion/react' },
+};
+
+/**
+ * The share keys every page loads at first paint, each kept in one async chunk of the host named for it: left
+ * to the defaults, webpack cuts a share key's modules by the other share keys that use them too (shared-ui's
+ * core by overlays, tables and fields; shared-api's client by lists and live), and /login downloaded eight
+ * files for these two keys where two do. The later share keys then load only their own modules beside them.
+ */
+const FIRST_PAINT_CHUNKS = {
+  'shared-ui': { shareKey: '@fleet/shared-ui', priority: -5 },
+  'shared-api': { shareKey: '@fleet/shared-api', priority: -6 },
 };
 
 /** `react-dom/client` -> `react-dom`, `@scope/pkg/sub` -> `@scope/pkg`. */
@@ -426,6 +438,33 @@ function htmlPage(title) {
 }
 
 /**
+ * Cache groups putting every module a first-paint share key uses into that key's one chunk
+ * (FIRST_PAINT_CHUNKS), whichever other share keys use it too. Before splitting, the key's module (shared-ui's
+ * `src/index.ts`) sits in the key's own async chunk: a module is the key's when it shares a chunk with it.
+ */
+function firstPaintCacheGroups(dir) {
+  return Object.fromEntries(
+    Object.entries(FIRST_PAINT_CHUNKS).map(([name, { shareKey, priority }]) => {
+      const keyModule = require.resolve(shareKey, { paths: [dir] });
+      const servesKey = new WeakMap(); // chunk -> whether it holds the key's module
+      const test = (module, { chunkGraph }) => {
+        // source files only: the federation runtime loads consumed and provided modules with their own chunks
+        if (!module.resource) return false;
+        for (const chunk of chunkGraph.getModuleChunksIterable(module)) {
+          if (!servesKey.has(chunk)) {
+            servesKey.set(chunk, [...chunkGraph.getChunkModulesIterable(chunk)].some((m) => m.resource === keyModule));
+          }
+          if (servesKey.get(chunk)) return true;
+        }
+        return false;
+      };
+      // below the vendor chunks (priority 0): Emotion and TanStack Query stay in theirs
+      return [name, { test, name, chunks: 'async', enforce: true, priority }];
+    }),
+  );
+}
+
+/**
  * @param {import('./index').ShellConfigOptions} options
  */
 function createShellConfig({ dir, port, entry, template }) {
@@ -433,8 +472,13 @@ function createShellConfig({ dir, port, entry, template }) {
   return (_env = {}, argv = {}) => {
     const production = (argv.mode || process.env.NODE_ENV) === 'production';
     const config = baseConfig({ dir, production });
+    const { splitChunks } = config.optimization;
     return {
       ...config,
+      optimization: {
+        ...config.optimization,
+        splitChunks: { ...splitChunks, cacheGroups: { ...splitChunks.cacheGroups, ...firstPaintCacheGroups(dir) } },
+      },
       name: 'shell',
       entry: { main: entry || './src/index.ts' },
       output: {
@@ -493,6 +537,7 @@ module.exports = {
   SHARED_SINGLETONS,
   SHARED_PACKAGES,
   SHARED_VENDOR_CHUNKS,
+  FIRST_PAINT_CHUNKS,
   containerName,
   createRemoteConfig,
   createShellConfig,

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { containerName, evaluateDescription, createRemoteConfig, createShellConfig, providedShared, requiredShared, sharedPolicy, SHARED_PACKAGES, SHARED_SINGLETONS, SHARED_VENDOR_CHUNKS } from './index';
+import { containerName, evaluateDescription, createRemoteConfig, createShellConfig, providedShared, requiredShared, sharedPolicy, FIRST_PAINT_CHUNKS, SHARED_PACKAGES, SHARED_SINGLETONS, SHARED_VENDOR_CHUNKS } from './index';
 
 const shellDir = path.join(__dirname, '..', 'shell');
 const authDir = path.join(__dirname, '..', 'mfe-auth');
@@ -122,6 +122,44 @@ it('keeps each library several share keys use in one async chunk named for it, s
   }
   expect(SHARED_VENDOR_CHUNKS['tanstack-query']!.test.test('/x/node_modules/@tanstack/query-core/build/modern/query.js')).toBe(true);
   expect(SHARED_VENDOR_CHUNKS.emotion!.test.test('/x/node_modules/@emotion/serialize/dist/index.js')).toBe(true);
+});
+
+it("keeps each first-paint share key in one async chunk of the host, with the modules other share keys use too", () => {
+  type Module = { resource?: string };
+  type Chunk = { name: string };
+  type ChunkGraph = { getModuleChunksIterable(m: Module): Chunk[]; getChunkModulesIterable(c: Chunk): Module[] };
+  type Group = { name: string; chunks: string; enforce: boolean; priority: number; test: (m: Module, ctx: { chunkGraph: ChunkGraph }) => boolean };
+  const c = createShellConfig({ dir: shellDir })({}, { mode: 'production' });
+  const splitChunks = c.optimization?.splitChunks;
+  const groups = (splitChunks ? splitChunks.cacheGroups : {}) as unknown as Record<string, Group>;
+  expect(Object.keys(FIRST_PAINT_CHUNKS)).toEqual(['shared-ui', 'shared-api']);
+  for (const [name, { shareKey }] of Object.entries(FIRST_PAINT_CHUNKS)) {
+    expect(SHARED_SINGLETONS).toContain(shareKey);
+    const group = groups[name]!;
+    expect(group).toEqual(expect.objectContaining({ name, chunks: 'async', enforce: true }));
+    // the vendor chunks win: Emotion and TanStack Query stay in theirs
+    for (const vendor of Object.keys(SHARED_VENDOR_CHUNKS)) expect(group.priority).toBeLessThan((groups[vendor] as unknown as { priority?: number }).priority ?? 0);
+
+    // before splitting: the key's chunk holds its module and a module another key's chunk holds too
+    const keyModule = { resource: require.resolve(shareKey, { paths: [shellDir] }) };
+    const common = { resource: '/x/node_modules/@chakra-ui/react/dist/esm/components/button/button.js' };
+    const otherKeyOnly = { resource: '/x/shared-ui/src/dialogs/ModalDialog.tsx' };
+    const consumed = {}; // a consumed share key: loaded by the federation runtime, never moved
+    const keyChunk = { name: 'key' };
+    const otherChunk = { name: 'other key' };
+    const modules = new Map<Chunk, Module[]>([
+      [keyChunk, [keyModule, common, consumed]],
+      [otherChunk, [common, otherKeyOnly, consumed]],
+    ]);
+    const chunkGraph: ChunkGraph = {
+      getModuleChunksIterable: (m) => [...modules].filter(([, held]) => held.includes(m)).map(([chunk]) => chunk),
+      getChunkModulesIterable: (chunk) => modules.get(chunk) ?? [],
+    };
+    expect(group.test(common, { chunkGraph })).toBe(true);
+    expect(group.test(keyModule, { chunkGraph })).toBe(true);
+    expect(group.test(otherKeyOnly, { chunkGraph })).toBe(false);
+    expect(group.test(consumed, { chunkGraph })).toBe(false);
+  }
 });
 
 it('turns registry names into container names', () => {

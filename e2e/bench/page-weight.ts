@@ -3,7 +3,7 @@
 // composed console and the baseline are measured the same way whatever the servers do.
 import { gzipSync } from 'node:zlib';
 import type { BrowserContext, Page, Response } from 'playwright-core';
-import { SHARED_VENDOR_CHUNKS } from '@fleet/federation-config';
+import { FIRST_PAINT_CHUNKS, SHARED_VENDOR_CHUNKS } from '@fleet/federation-config';
 
 interface ScriptFile {
   url: string;
@@ -104,10 +104,11 @@ export function consoleClassifier(consoleOrigin: string, chunkOwners: Record<str
     const chunkId = /^\/(\d+)\.[^/]*\.js$/.exec(u.pathname)?.[1];
     const owners = chunkId ? chunkOwners[chunkId] : undefined;
     if (owners && owners.length > 0) return `shared:${[...owners].sort().join('+')}`;
-    // a library several share keys use, in a chunk named after it (federation-config SHARED_VENDOR_CHUNKS)
+    // a library several share keys use, or a first-paint share key, in a chunk named after it
+    // (federation-config SHARED_VENDOR_CHUNKS, FIRST_PAINT_CHUNKS)
     const named = /^\/([a-z-]+)\.[0-9a-f]+\.js$/.exec(u.pathname)?.[1];
-    const vendor = named ? SHARED_VENDOR_CHUNKS[named] : undefined;
-    if (vendor) return `shared:${vendor.shareKey}`;
+    const chunk = named ? (SHARED_VENDOR_CHUNKS[named] ?? FIRST_PAINT_CHUNKS[named]) : undefined;
+    if (chunk) return `shared:${chunk.shareKey}`;
     return 'shell';
   };
 }
