@@ -1,6 +1,8 @@
-import { useTranslation, Box, Button, Flex, HStack, IconButton, MoonIcon, NativeSelect, Spacer, SunIcon, Text, useColorMode, useProductName } from '@fleet/shared-ui';
+// The signed-in page's header: product, language, dark mode, who is signed in and Logout. Part of the
+// signed-in frame, so the sign-in page does not download it (SignedInFrame.tsx).
+import { useTranslation, Box, Button, Flex, HStack, IconButton, NativeSelect, Spacer, Text, useProductName } from '@fleet/shared-ui';
 import { useNavigate, isProductKey, PRODUCT_KEYS, useSession, useSelectedProduct as useProduct } from '@fleet/shared-api';
-import { changeLanguage, currentLanguage, isLanguage, LANGUAGES } from '../i18n/i18n';
+import { DarkModeToggle, LanguageSelector } from './PageChoices';
 
 function ProductSelector() {
   const { t } = useTranslation('shell');
@@ -24,47 +26,6 @@ function ProductSelector() {
       </NativeSelect.Field>
       <NativeSelect.Indicator />
     </NativeSelect.Root>
-  );
-}
-
-export function LanguageSelector() {
-  const { t, i18n } = useTranslation('shell');
-  const language = isLanguage(i18n.language) ? i18n.language : currentLanguage();
-  return (
-    <NativeSelect.Root size="sm" width="28">
-      <NativeSelect.Field
-        aria-label={t('header.language')}
-        value={language}
-        onChange={(e) => {
-          if (isLanguage(e.currentTarget.value)) void changeLanguage(e.currentTarget.value);
-        }}
-      >
-        {LANGUAGES.map((lng) => (
-          <option key={lng} value={lng}>
-            {t(`languages.${lng}`)}
-          </option>
-        ))}
-      </NativeSelect.Field>
-      <NativeSelect.Indicator />
-    </NativeSelect.Root>
-  );
-}
-
-/**
- * The name says what a press does ("Switch to dark mode"), so the button has no pressed state: a
- * toggle's label must not change with its state (WAI-ARIA APG), and a changing name with aria-pressed
- * reads as "Switch to light mode, pressed". The icon is the mode it switches to, drawn in the text
- * colour (full contrast in both themes); the title shows the name to the mouse.
- */
-export function DarkModeToggle() {
-  const { t } = useTranslation('shell');
-  const { colorMode, toggleColorMode } = useColorMode();
-  const dark = colorMode === 'dark';
-  const name = dark ? t('header.toLightMode') : t('header.toDarkMode');
-  return (
-    <IconButton aria-label={name} title={name} variant="outline" size="sm" color="fg" onClick={toggleColorMode}>
-      {dark ? <SunIcon boxSize="5" /> : <MoonIcon boxSize="5" />}
-    </IconButton>
   );
 }
 

@@ -1,4 +1,4 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { apiIsBack, MemoryRouter, useApiOutage, useLocation, useSelectedProduct, useSession } from '@fleet/shared-api';
 import { FleetUiProvider } from '@fleet/shared-ui';
 import type { RemoteDescription, UserType } from '@fleet/shared-api';
@@ -64,6 +64,13 @@ async function openAs(userType: UserType | null, path: string) {
   await act(async () => composition.start());
 }
 
+// The signed-in frame is fetched with the first signed-in page: note when its module is first asked for.
+let mockFrameLoaded = false;
+jest.mock('./SignedInFrame', () => {
+  mockFrameLoaded = true;
+  return jest.requireActual<typeof import('./SignedInFrame')>('./SignedInFrame');
+});
+
 const where = () => screen.getByTestId('where').textContent;
 const menuLinks = () =>
   screen.queryByRole('navigation', { name: 'Main menu' }) ? Array.from(screen.getByRole('navigation', { name: 'Main menu' }).querySelectorAll('a')).map((a) => a.textContent) : null;
@@ -72,6 +79,19 @@ beforeAll(() => initI18n());
 beforeEach(() => useSelectedProduct.getState().select('all'));
 
 describe('the layout', () => {
+  // first in the file: the module registry is the file's, and a signed-in page loads the frame for good
+  it('shows the sign-in page without fetching the signed-in header and menu, and fetches them once signed in', async () => {
+    await openAs(null, '/login');
+    expect(screen.getByRole('combobox', { name: 'Language' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Main menu' })).toBeNull();
+    expect(mockFrameLoaded).toBe(false);
+    cleanup();
+    await openAs('Admin', '/admin/dashboard');
+    expect(mockFrameLoaded).toBe(true);
+    expect(await screen.findByRole('navigation', { name: 'Main menu' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+  });
+
   it('folds the side menu behind a labelled menu button (phone width): opens, closes on Escape and on navigation', async () => {
     await openAs('Admin', '/admin/dashboard');
     const button = screen.getByRole('button', { name: 'Open the menu' });

@@ -1,18 +1,21 @@
 // The page: guards decide; public routes get a full-page area, the others header + side menu + content.
-import { useMemo, useState } from 'react';
-import { useTranslation, Box, ErrorPanel, Flex, HStack, LoadingArea } from '@fleet/shared-ui';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { useTranslation, Box, ErrorPanel, LoadingArea } from '@fleet/shared-ui';
 import { Navigate, useLocation, homePath, useSession, useSelectedProduct as useProduct } from '@fleet/shared-api';
 import type { RemoteDescription, UserType } from '@fleet/shared-api';
 import { useComposition, useCompositionState } from '../composition/context';
 import type { RemoteState } from '../composition/composition';
 import { buildRouteTable } from '../routing/route-table';
 import { decide } from '../routing/guards';
-import { DarkModeToggle, Header, LanguageSelector } from './Header';
-import { NotFound } from './NotFound';
+import { PublicHeader } from './PageChoices';
 import { RemoteArea } from './RemoteArea';
-import { MAIN_MENU_ID, SideMenu } from './SideMenu';
 import { OverrideBanner } from './OverrideBanner';
 import { ApiOutageNotice } from './ApiOutageNotice';
+
+// What the sign-in page never shows is fetched when first shown: the signed-in header and side menu, and
+// the page for a path nobody owns (docs/architecture.md, page weight).
+const SignedInFrame = lazy(() => import('./SignedInFrame').then((m) => ({ default: m.SignedInFrame })));
+const NotFound = lazy(() => import('./NotFound').then((m) => ({ default: m.NotFound })));
 
 /** The signed-in role, or null: a token without login info (or the reverse) is nobody. */
 function useViewerType(): UserType | null {
@@ -27,8 +30,6 @@ function describedRemotes(remotes: Record<string, RemoteState>): RemoteDescripti
     .map((r) => r.description as RemoteDescription);
 }
 
-const PRODUCT_ROLES: UserType[] = ['Admin', 'Agency'];
-
 export function ShellLayout() {
   const { t } = useTranslation('shell');
   const composition = useComposition();
@@ -39,13 +40,6 @@ export function ShellLayout() {
   const registryError = useCompositionState((s) => s.registryError);
   const remotes = useCompositionState((s) => s.remotes);
   const [retrying, setRetrying] = useState(false);
-  // Phone width: the side menu folds behind the header's button; a navigation folds it again.
-  const [menuOpen, setMenuOpen] = useState(false);
-  const [menuPath, setMenuPath] = useState(pathname);
-  if (menuPath !== pathname) {
-    setMenuPath(pathname);
-    setMenuOpen(false);
-  }
 
   const descriptions = useMemo(() => describedRemotes(remotes), [remotes]);
   const table = useMemo(() => buildRouteTable(descriptions), [descriptions]);
@@ -74,39 +68,34 @@ export function ShellLayout() {
   let content;
   if (decision.kind === 'remote') content = <RemoteArea key={decision.match.remote} name={decision.match.remote} />;
   else if (describing) content = <LoadingArea label={t('registry.loading')} />;
-  else content = <NotFound userType={userType} product={product} table={table} />;
+  else {
+    content = (
+      <Suspense fallback={<LoadingArea />}>
+        <NotFound userType={userType} product={product} table={table} />
+      </Suspense>
+    );
+  }
 
+  const notices = (
+    <>
+      <OverrideBanner />
+      <ApiOutageNotice />
+    </>
+  );
   if (decision.layout === 'public' || !userType) {
     return (
       <Box minH="100vh" bg="bg">
-        <OverrideBanner />
-        <ApiOutageNotice />
-        {/* no menus on public pages, but language and dark mode are chosen before signing in too; a
-            banner, so every part of the page sits in a landmark */}
-        <HStack as="header" justify="flex-end" gap="2" px="4" pt="3">
-          <LanguageSelector />
-          <DarkModeToggle />
-        </HStack>
+        {notices}
+        <PublicHeader />
         <Box as="main">{content}</Box>
       </Box>
     );
   }
   return (
-    <Flex direction="column" minH="100vh" bg="bg">
-      <OverrideBanner />
-      <ApiOutageNotice />
-      <Header
-        withProduct={PRODUCT_ROLES.includes(userType)}
-        menuOpen={menuOpen}
-        onToggleMenu={() => setMenuOpen((open) => !open)}
-        menuId={MAIN_MENU_ID}
-      />
-      <Flex flex="1" minH="0" css={{ '@media (max-width: 47.99em)': { flexDirection: 'column' } }}>
-        <SideMenu descriptions={descriptions} userType={userType} open={menuOpen} onClose={() => setMenuOpen(false)} />
-        <Box as="main" flex="1" minW="0" p="4" overflow="auto">
-          {content}
-        </Box>
-      </Flex>
-    </Flex>
+    <Suspense fallback={<LoadingArea label={t('registry.loading')} minHeight="100vh" />}>
+      <SignedInFrame descriptions={descriptions} userType={userType} notices={notices}>
+        {content}
+      </SignedInFrame>
+    </Suspense>
   );
 }

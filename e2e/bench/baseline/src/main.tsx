@@ -12,7 +12,7 @@ import { createRoot } from 'react-dom/client';
 import { addAuthBundles } from '../../../../mfe-auth/src/i18n/bundles';
 import { LoginPage } from '../../../../mfe-auth/src/login/LoginPage';
 import { initI18n } from '../../../../shell/src/i18n/i18n';
-import { DarkModeToggle, LanguageSelector } from '../../../../shell/src/layout/Header';
+import { DarkModeToggle, LanguageSelector } from '../../../../shell/src/layout/PageChoices';
 
 applyStoredColorMode();
 initI18n();
