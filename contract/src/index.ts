@@ -6,4 +6,5 @@ export * from './device-lists';
 export * from './server-messages';
 export * from './heat-pump-faults';
 export * from './survey';
+export * from './rollouts';
 export type * from './answers';

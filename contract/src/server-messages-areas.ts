@@ -1,4 +1,5 @@
 // Part of the catalogue of fleet-api's sentences (server-messages.ts): each area's own sentences, agencies to trials.
+import { ROLLOUT_SENTENCES } from './rollouts';
 import { TARIFF_MESSAGES } from './tariffs';
 
 export const AREA_SENTENCES = {
@@ -329,6 +330,9 @@ export const AREA_SENTENCES = {
   'tariffs.rules.startTimeRequired': TARIFF_MESSAGES.startTimeRequired,
   'tariffs.rules.endTimeRequired': TARIFF_MESSAGES.endTimeRequired,
   'tariffs.rules.flatRateSeasons': TARIFF_MESSAGES.flatRateSeasons,
+
+  // rollouts (issue 22)
+  ...ROLLOUT_SENTENCES,
 
   // trials
   'trials.changeRequired': 'Give a new end date or how the trial ended',

@@ -196,6 +196,7 @@ async function recordActivity(db: Db, events: LiveEvent[]): Promise<void> {
       case 'moved':
       case 'ota':
       case 'rollout':
+      case 'rollout_progress':
       case 'session':
         return [];
     }

@@ -21,6 +21,26 @@ export interface RolloutCounts {
   failed: number;
 }
 
+/** A rollout's devices per state (issue 22), per wave and in total. */
+export interface RolloutDeviceCounts {
+  devices: number;
+  queued: number;
+  in_flight: number;
+  installed: number;
+  failed: number;
+  timed_out: number;
+  cancelled: number;
+}
+
+/** A rollout's progress after a change (modules/rollouts): its state and counts, Admin's only. */
+export interface RolloutProgress {
+  rollout_id: number;
+  product_line: string;
+  state: string;
+  waves: Array<RolloutDeviceCounts & { wave: number }>;
+  total: RolloutDeviceCounts;
+}
+
 export type LiveEvent =
   | { kind: 'work_state'; at: number; device: DeviceKeys; work_state: number }
   | { kind: 'online'; at: number; device: DeviceKeys; mac_address: string | null; is_online: number }
@@ -33,6 +53,8 @@ export type LiveEvent =
   | { kind: 'ota'; at: number; device: DeviceKeys; push_id: number; job_id: number; state: OtaJobState; firmware_version: string | null }
   /** A push's job counts after a change: the OTA screens', heard by Admin only. */
   | ({ kind: 'rollout'; at: number } & RolloutCounts)
+  /** A staged rollout's counts after its orchestrator's tick or an Admin's action (at most one per rollout and tick). */
+  | ({ kind: 'rollout_progress'; at: number } & RolloutProgress)
   /**
    * A session ended (logout: 4401) or renewed its tokens (4000: reconnect with the new one). A renewal
    * names the new `generation`: a socket already opened with the new token stays open.
@@ -50,6 +72,7 @@ export type LiveMessage =
   | { moved: { device_id: number; slice: MovedSlice } }
   | { ota: { device_id: number; push_id: number; job_id: number; state: OtaJobState; firmware_version: string | null } }
   | { rollout: RolloutCounts }
+  | { rollout_progress: RolloutProgress }
   | { dashboard: { faulty_count: number } };
 
 export interface LiveFrame {
@@ -76,6 +99,7 @@ export function messageOf(event: LiveEvent): LiveMessage | null {
       return { ota: { device_id: event.device.device_id, push_id: event.push_id, job_id: event.job_id, state: event.state, firmware_version: event.firmware_version } };
     case 'moved':
     case 'rollout':
+    case 'rollout_progress':
     case 'session':
       return null;
   }

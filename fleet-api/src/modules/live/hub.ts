@@ -32,6 +32,12 @@ const OPEN = 1;
 /** A burst of new faults is one recount (and one banner) a second per slice. */
 const COUNT_EVERY_MS = 1000;
 
+/** An event's message fields: the event without its kind and time. */
+function withoutEventFields<E extends { kind: string; at: number }>(event: E): Omit<E, 'kind' | 'at'> {
+  const { kind: _kind, at: _at, ...rest } = event;
+  return rest;
+}
+
 export interface LiveHubOptions {
   flushMs?: number;
   sweepMs?: number;
@@ -161,11 +167,12 @@ export class LiveHub {
         }
         continue;
       }
-      if (event.kind === 'rollout') {
-        // a push's counts are the OTA screens', which are Admin's
-        const { kind: _kind, at: _at, ...counts } = event;
+      if (event.kind === 'rollout' || event.kind === 'rollout_progress') {
+        // a push's or a rollout's counts are the OTA screens', which are Admin's
+        const message: LiveMessage =
+          event.kind === 'rollout' ? { rollout: withoutEventFields(event) } : { rollout_progress: withoutEventFields(event) };
         for (const group of this.groups.values()) {
-          if (group.connections.size > 0 && group.caller.userType === 'Admin') this.queue(group, { rollout: counts }, event.at);
+          if (group.connections.size > 0 && group.caller.userType === 'Admin') this.queue(group, message, event.at);
         }
         continue;
       }

@@ -7,9 +7,11 @@ import type { ModuleOptions } from '../../server/context';
 import { otaGroupRoutes } from './groups';
 import { otaPushRoutes } from './push';
 import { otaRuleRoutes } from './rules';
+import { rolloutRoutes } from '../rollouts/routes';
 
 export const otaRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, opts) => {
   await app.register(otaRuleRoutes, opts);
   await app.register(otaGroupRoutes, opts);
   await app.register(otaPushRoutes, opts);
+  await app.register(rolloutRoutes, opts);
 };

@@ -1,0 +1,75 @@
+/**
+ * Helpers of the rollout suites: an add body with sensible defaults, devices of a version of their own
+ * (so each test's rollout reaches only its devices), and what a device reports after its job.
+ */
+import type { Db } from '../../src/db';
+import { addDevices, call, type OtaTestApp } from '../ota/support';
+
+export type Body = Record<string, unknown>;
+
+/** An add body for bulbs on `fromVersion`, one wave of 100 %, generous caps, no halt before 10 finished. */
+export function addBody(fromVersion: string, target: string, extra: Body = {}): Body {
+  return {
+    deviceType: 'bulb',
+    name: `to ${target}`,
+    firmware_version: target,
+    from_versions: [fromVersion],
+    waves: [{ percent: 100 }],
+    max_in_flight: 1000,
+    max_per_minute: 1000,
+    failure_threshold_percent: 20,
+    min_finished: 10,
+    timeout_minutes: 30,
+    max_device_failures: 2,
+    ...extra,
+  };
+}
+
+/** `count` bulbs on a version only this test uses; answers their ids. */
+export const bulbsOn = (db: Db, version: string, count: number): Promise<number[]> =>
+  addDevices(db, 'bulb', `RB${version.replace(/\./g, '')}x`, version, count);
+
+/** Starts a rollout; answers its id (fails the test with the answer otherwise). */
+export async function startRollout(t: OtaTestApp, body: Body): Promise<number> {
+  const res = await call(t, 'POST', '/api/ota/rollout/add', body);
+  if (res.status !== 200) throw new Error(`add: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.info.id as number;
+}
+
+export interface DeviceState {
+  device_id: number;
+  state: string;
+  wave: number;
+  job_id: number | null;
+}
+
+export async function deviceStates(db: Db, rolloutId: number): Promise<DeviceState[]> {
+  const { rows } = await db.query<DeviceState>(
+    'SELECT device_id::int AS device_id, state, wave, job_id::int AS job_id FROM rollout_devices WHERE rollout_id = $1 ORDER BY position',
+    [rolloutId],
+  );
+  return rows;
+}
+
+/**
+ * What the fleet says of dispatched devices: the job ends (`installed` or `failed`) and the device
+ * reports `version` (its old one: it came back on its old image).
+ */
+export async function report(db: Db, deviceIds: number[], job: 'installed' | 'failed', version: string | null): Promise<void> {
+  await db.query(
+    `UPDATE ota_jobs SET state = $2 WHERE state IN ('queued', 'downloading') AND device_id = ANY($1::bigint[])`,
+    [deviceIds, job],
+  );
+  if (version !== null) await db.query('UPDATE devices SET firmware_version = $2 WHERE id = ANY($1::bigint[])', [deviceIds, version]);
+}
+
+export async function infoOf(t: OtaTestApp, id: number, deviceType = 'bulb') {
+  const res = await call(t, 'GET', `/api/ota/rollout/info?rollout_id=${id}&deviceType=${deviceType}`);
+  if (res.status !== 200) throw new Error(`info: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.info as {
+    state: string;
+    halt_reason: null | { condition: string; finished: number; failed: number; timed_out: number; failure_percent: number; fault_guard: null | Record<string, number> };
+    waves: Array<{ wave: number; state: string; devices: number; queued: number; in_flight: number; installed: number; failed: number; timed_out: number; cancelled: number }>;
+    total: { devices: number; queued: number; in_flight: number; installed: number; failed: number; timed_out: number; cancelled: number };
+  };
+}
