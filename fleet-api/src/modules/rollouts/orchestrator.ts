@@ -134,6 +134,7 @@ export class RolloutOrchestrator {
     const current = waves.findIndex((w) => !waveDone(w));
     const wave = waves[current];
     if (!wave) {
+      if (await this.stillGuarded(tx, r, now)) return { changed, halted: false, dispatched: 0 };
       await tx.query("UPDATE rollouts SET state = 'finished', finished_at = $2, updated_at = $2 WHERE id = $1", [id, at]);
       return { changed: true, halted: false, dispatched: 0 };
     }
@@ -210,6 +211,17 @@ export class RolloutOrchestrator {
       return { condition: 'fault_guard', ...figures, fault_guard: guard };
     }
     return null;
+  }
+
+  /** A fault-guarded rollout stays running until its guard's hours have passed since its last install. */
+  private async stillGuarded(tx: Db, r: RolloutRow, now: Date): Promise<boolean> {
+    if (!r.fault_guard || r.product_line !== 'heat_pump') return false;
+    const { rows } = await tx.query<{ guarded: boolean }>(
+      `SELECT coalesce(max(finished_at) + make_interval(hours => $2) > $3::timestamptz, false) AS guarded
+         FROM rollout_devices WHERE rollout_id = $1 AND state = 'installed'`,
+      [r.id, r.fault_guard.hours, now.toISOString()],
+    );
+    return rows[0]?.guarded ?? false;
   }
 
   /** Ticks every `intervalMs` (never overlapping); errors go to `onError`. */
