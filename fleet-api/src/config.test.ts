@@ -20,6 +20,12 @@ describe('loadConfig', () => {
     expect(c.dataDir).toBe(path.resolve(packageDir, '..', '.data'));
   });
 
+  it('runs the rollout orchestrator every 5 s except in tests, so a halt comes within 30 s', () => {
+    expect(loadConfig({}).rollouts).toEqual({ enabled: true, intervalMs: 5000 });
+    expect(loadConfig({ NODE_ENV: 'test' }).rollouts.enabled).toBe(false);
+    expect(loadConfig({ FLEET_ROLLOUTS: '0', FLEET_ROLLOUT_INTERVAL_MS: '60000' }).rollouts).toEqual({ enabled: false, intervalMs: 25_000 });
+  });
+
   it('reads the environment', () => {
     const c = loadConfig({
       NODE_ENV: 'production',

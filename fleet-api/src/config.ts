@@ -80,6 +80,11 @@ export interface Config {
    * fault now and then: FLEET_HEAT_PUMP_EVENTS, 0 for none).
    */
   simulator: { enabled: boolean; intervalMs: number; heatPumpEventsPerSecond: number };
+  /**
+   * The rollout orchestrator (modules/rollouts): FLEET_ROLLOUTS, on by default except in tests; it ticks
+   * every intervalMs (FLEET_ROLLOUT_INTERVAL_MS, default 5000: a halt within 30 s of its condition).
+   */
+  rollouts: { enabled: boolean; intervalMs: number };
   /** Origins besides PUBLIC_URL's a browser may open the live socket from (LIVE_ORIGINS, comma-separated). */
   liveOrigins: string[];
   /** The maps service of the address autocomplete (MAPS_API_KEY, MAPS_COUNTRY default au); none: the fleet's addresses. */
@@ -165,6 +170,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       enabled: bool(env.FLEET_SIMULATOR, mode !== 'test'),
       intervalMs: Math.max(100, int(env.FLEET_SIMULATOR_INTERVAL_MS, 2000, 'FLEET_SIMULATOR_INTERVAL_MS')),
       heatPumpEventsPerSecond: int(env.FLEET_HEAT_PUMP_EVENTS, 2, 'FLEET_HEAT_PUMP_EVENTS'),
+    },
+    rollouts: {
+      enabled: bool(env.FLEET_ROLLOUTS, mode !== 'test'),
+      intervalMs: Math.min(25_000, Math.max(500, int(env.FLEET_ROLLOUT_INTERVAL_MS, 5000, 'FLEET_ROLLOUT_INTERVAL_MS'))),
     },
     liveOrigins: (str(env.LIVE_ORIGINS) ?? '').split(',').map((o) => o.trim()).filter((o) => o !== ''),
     maps: str(env.MAPS_API_KEY) ? { key: str(env.MAPS_API_KEY) ?? '', country: (str(env.MAPS_COUNTRY) ?? 'au').toLowerCase() } : null,

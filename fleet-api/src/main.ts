@@ -17,6 +17,7 @@ import { smtpSend, startOutboxSender, type OutboxSender } from './mail/sender';
 import { pruneAuthState } from './modules/auth/housekeeping';
 import { OtaSimulator } from './simulator/simulator';
 import { HeatPumpSimulator } from './simulator/heat-pumps';
+import { RolloutOrchestrator } from './modules/rollouts/orchestrator';
 import { pruneActivity } from './modules/faults/activity';
 import { recordDay } from './modules/nms/history';
 
@@ -53,6 +54,9 @@ async function main(): Promise<void> {
     ? new HeatPumpSimulator(db, app.fleetContext.live, { eventsPerSecond: config.simulator.heatPumpEventsPerSecond })
     : null;
   heatPumps?.start((err) => app.log.error({ err }, 'heat-pump simulator tick failed'));
+  // Every instance ticks; row locks decide which one dispatches a rollout's devices (docs/rollouts.md).
+  const orchestrator = config.rollouts.enabled ? new RolloutOrchestrator(db, app.fleetContext.live) : null;
+  orchestrator?.start(config.rollouts.intervalMs, config.now, (err) => app.log.error({ err }, 'rollout orchestrator tick failed'));
 
   // Old sign-in state (failures, cooldowns, used codes and tokens, ended sessions) and heat-pump
   // activity older than 92 days, every 10 minutes.
@@ -82,6 +86,7 @@ async function main(): Promise<void> {
     try {
       // New requests get 503 while running ones (an upload) get up to 5 s; then the rest is cut.
       await app.fleetDrain.drainAndClose(5_000);
+      await orchestrator?.stop();
       await simulator?.stop();
       await heatPumps?.stop();
       await sender?.stop();

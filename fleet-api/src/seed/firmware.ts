@@ -11,6 +11,7 @@ import { Readable } from 'node:stream';
 import type { Db } from '../db';
 import type { FirmwareStorage, StagedFile } from '../storage/firmware-storage';
 import { FIRMWARE_VERSIONS, PRODUCT_LINES, type ProductLine } from './data';
+import { DEMO_FAILING_PATCH } from '../simulator/simulator';
 
 const STATE = 'demo-firmware';
 const PACK_SLOTS = ['ota_file', 'mcu56', 'mcu62'] as const;
@@ -33,10 +34,21 @@ function demoImage(line: ProductLine, version: string, slot: string): Buffer {
   return Buffer.concat(blocks);
 }
 
-/** The versions a line's demo firmware list holds: those its devices run, and one newer. */
+/**
+ * The line's demo firmware that fails often (x.y.99 after the newest release): the simulator fails a
+ * third of a rollout's installs of it and heat pumps raise faults after it, so a rollout of it halts
+ * by itself (docs/rollouts.md).
+ */
+export function demoFailingVersion(line: ProductLine): string {
+  const field = FIRMWARE_VERSIONS[line];
+  const [major, minor] = nextRelease(field[field.length - 1] ?? '1.0.0').split('.');
+  return `${major ?? 1}.${minor ?? 0}.${DEMO_FAILING_PATCH}`;
+}
+
+/** The versions a line's demo firmware list holds: those its devices run, one newer, and the failing one. */
 export function demoFirmwareVersions(line: ProductLine): string[] {
   const field = FIRMWARE_VERSIONS[line];
-  return [...field, nextRelease(field[field.length - 1] ?? '1.0.0')];
+  return [...field, nextRelease(field[field.length - 1] ?? '1.0.0'), demoFailingVersion(line)];
 }
 
 async function stageImage(storage: FirmwareStorage, bytes: Buffer): Promise<StagedFile> {

@@ -3,6 +3,11 @@
  * every job one step, oldest first and at most `batchSize` per step:
  *   queued -> downloading -> installed (the device's firmware_version becomes the job's to_version)
  *                         -> failed (about 1 job in 20, decided by the job id, so runs repeat exactly).
+ * A rollout's jobs (issue 22, docs/rollouts.md) exist only once its orchestrator dispatched them (inside
+ * the window, under the caps), and the simulator plays their devices less kindly: about 1 in 40 goes
+ * silent (its job stays downloading until the rollout times it out), about 1 in 50 says installed but
+ * comes back on its old version, a demo failing firmware (DEMO_FAILING_PATCH) fails 1 in 3 more, and a
+ * heat pump that installed one raises a fault 1 time in 2.
  * main.ts runs it on an interval (FLEET_SIMULATOR, FLEET_SIMULATOR_INTERVAL_MS) and stops it on shutdown.
  * Given the live bus, each tick publishes, once committed, every moved job's `ota` event and the
  * counts of each push it touched (`rollout`).
@@ -11,6 +16,7 @@ import type { Db } from '../db';
 import type { LiveBus } from '../modules/live/bus';
 import type { LiveEvent } from '../modules/live/events';
 import { jobEvents, rolloutEvents } from '../modules/ota/rollouts';
+import { FAULT_DESCRIPTIONS } from '../seed/data';
 
 export interface TickResult {
   downloading: number;
@@ -32,6 +38,20 @@ export function jobFails(jobId: number): boolean {
 /** The same rule in SQL (bigint arithmetic, so it agrees with jobFails for every id). */
 const FAILS_SQL = '((j.id * 7919 + 13) % 20 = 0)';
 
+/** The patch number of the demo firmware that fails often (seed/firmware.ts seeds one per line, x.y.99). */
+export const DEMO_FAILING_PATCH = 99;
+/** Whether a version is the demo's failing firmware. */
+export const isDemoFailingVersion = (version: string): boolean => version.split('.').at(-1) === String(DEMO_FAILING_PATCH);
+
+const ROLLOUT_JOB_SQL = 'EXISTS (SELECT 1 FROM rollouts r WHERE r.push_id = j.push_id)';
+/** A rollout device that never answers (its job stays downloading). */
+const SILENT_SQL = `(${ROLLOUT_JOB_SQL} AND (j.device_id * 31 + j.push_id) % 40 = 0)`;
+/** A rollout device whose install says done but that restarts on its old image. */
+const OLD_IMAGE_SQL = `(${ROLLOUT_JOB_SQL} AND (j.id * 13 + 5) % 50 = 0)`;
+/** The fault a heat pump raises after installing the demo failing firmware. */
+const AFTER_INSTALL_FAULT = 'E01';
+const DEMO_FAILS_SQL = `(${ROLLOUT_JOB_SQL} AND j.to_version LIKE '%.${DEMO_FAILING_PATCH}' AND j.id % 3 = 0)`;
+
 export class OtaSimulator {
   private readonly batchSize: number;
   private readonly bus: LiveBus | null;
@@ -50,14 +70,15 @@ export class OtaSimulator {
     const at = now.toISOString();
     const { result, events } = await this.db.transaction(async (tx) => {
       // Finish what was downloading first, so a job takes two ticks from queued to done.
-      const finished = await tx.query<{ id: number; push_id: number; device_id: number; to_version: string; state: string }>(
+      const finished = await tx.query<{ id: number; push_id: number; device_id: number; to_version: string; state: string; old_image: boolean }>(
         `UPDATE ota_jobs j
-            SET state = CASE WHEN ${FAILS_SQL} THEN 'failed' ELSE 'installed' END, updated_at = $2
-          WHERE j.id IN (SELECT id FROM ota_jobs WHERE state = 'downloading' ORDER BY id LIMIT $1)
-          RETURNING j.id::int AS id, j.push_id::int AS push_id, j.device_id, j.to_version, j.state`,
+            SET state = CASE WHEN ${FAILS_SQL} OR ${DEMO_FAILS_SQL} THEN 'failed' ELSE 'installed' END, updated_at = $2
+          WHERE j.id IN (SELECT j.id FROM ota_jobs j WHERE j.state = 'downloading' AND NOT ${SILENT_SQL} ORDER BY j.id LIMIT $1)
+          RETURNING j.id::int AS id, j.push_id::int AS push_id, j.device_id, j.to_version, j.state, ${OLD_IMAGE_SQL} AS old_image`,
         [this.batchSize, at],
       );
-      const installed = finished.rows.filter((r) => r.state === 'installed');
+      const installed = finished.rows.filter((r) => r.state === 'installed' && !r.old_image);
+      await raiseFaultsAfterInstall(tx, installed.filter((r) => isDemoFailingVersion(r.to_version) && r.device_id % 2 === 0).map((r) => r.device_id), at);
       if (installed.length > 0) {
         await tx.query(
           `UPDATE devices d SET firmware_version = x.to_version, updated_at = $3
@@ -77,7 +98,7 @@ export class OtaSimulator {
         ? [...(await jobEvents(tx, moved.map((r) => r.id))), ...(await rolloutEvents(tx, moved.map((r) => r.push_id)))]
         : [];
       return {
-        result: { downloading: started.rowCount, installed: installed.length, failed: finished.rows.length - installed.length },
+        result: { downloading: started.rowCount, installed: finished.rows.filter((r) => r.state === 'installed').length, failed: finished.rows.filter((r) => r.state === 'failed').length },
         events: live,
       };
     });
@@ -105,4 +126,21 @@ export class OtaSimulator {
     this.timer = null;
     await this.running;
   }
+}
+
+/**
+ * Heat pumps among `deviceIds` raise a fault now (the demo failing firmware's installs), so a rollout's
+ * fault guard has something to see. Other lines have no faults.
+ */
+async function raiseFaultsAfterInstall(tx: Db, deviceIds: number[], at: string): Promise<void> {
+  if (deviceIds.length === 0) return;
+  await tx.query(
+    `WITH raised AS (
+       INSERT INTO faults (device_id, fault_code, fault_description, history_datetime, fault_status, created_at, updated_at)
+       SELECT d.id, $2, $3, $4, 0, $4, $4 FROM devices d WHERE d.id = ANY($1::bigint[]) AND d.product_line = 'heat_pump'
+       RETURNING device_id, fault_code
+     )
+     UPDATE devices d SET fault_code = r.fault_code, updated_at = $4 FROM raised r WHERE d.id = r.device_id`,
+    [deviceIds, AFTER_INSTALL_FAULT, FAULT_DESCRIPTIONS[AFTER_INSTALL_FAULT] ?? AFTER_INSTALL_FAULT, at],
+  );
 }
