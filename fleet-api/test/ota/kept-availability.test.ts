@@ -1,5 +1,6 @@
 // The kept OTA rows (ota_devices, migration 0023) stay what the availability rule says after every
-// kind of write that can change it, and the device list's pages and cached totals follow them.
+// kind of write that can change it, their counts (ota_device_counts) those of the rows, and the device
+// list's pages and totals follow them.
 jest.setTimeout(120_000);
 import { addDevices, addFirmware, call, q, otaAppForFile } from './support';
 
@@ -14,7 +15,20 @@ async function drift(): Promise<unknown[]> {
      (SELECT 'rule', * FROM ota_device_availability EXCEPT SELECT 'rule', * FROM ota_devices)
      LIMIT 5`,
   );
-  return rows;
+  // and the kept counts are those of the kept rows
+  const counts = await t.db.query(
+    `(SELECT 'counted' AS side, device_type, group_id, firmware_version, available_firmware, upgradable, devices::int AS devices
+        FROM ota_device_counts WHERE devices <> 0
+      EXCEPT SELECT 'counted', device_type, group_id, firmware_version, available_firmware, upgradable, count(*)::int
+        FROM ota_devices GROUP BY 2, 3, 4, 5, 6)
+     UNION ALL
+     (SELECT 'rows', device_type, group_id, firmware_version, available_firmware, upgradable, count(*)::int
+        FROM ota_devices GROUP BY 2, 3, 4, 5, 6
+      EXCEPT SELECT 'rows', device_type, group_id, firmware_version, available_firmware, upgradable, devices::int
+        FROM ota_device_counts WHERE devices <> 0)
+     LIMIT 5`,
+  );
+  return [...rows, ...counts.rows];
 }
 
 async function listed(deviceType: string, filter: unknown[] = [], extra: Record<string, unknown> = {}) {
@@ -86,8 +100,10 @@ it('follows groups: created with devices, moved between, target and Update Flag,
   expect(info.body.info.devices.total).toBe(4);
   expect(info.body.info.devices.data.every((r: { group_name: string }) => r.group_name === 'Kept B')).toBe(true);
 
-  await call(t, 'PUT', '/api/ota/group/update-data', { group_id: b, target_version: '8.2.0', upgradable: true, deviceType: AIR });
+  await call(t, 'PUT', '/api/ota/group/update-data', { group_id: b, group_name: 'Kept B2', target_version: '8.2.0', upgradable: true, deviceType: AIR });
   expect((await listed(AIR, upgradable)).total).toBe(6);
+  const renamed = await listed(AIR, upgradable, { sortBy: 'group_name', orderBy: 'asc' });
+  expect(renamed.data.map((r) => r.group_name)).toEqual(['Kept A', 'Kept A', 'Kept B2', 'Kept B2', 'Kept B2', 'Kept B2']);
 
   await call(t, 'PUT', '/api/ota/group/remove-devices', { group_id: b, all: true, filter: [{ key: 'firmware_version', value: '8.0.0', type: 'single' }], deviceType: AIR });
   expect((await listed(AIR, upgradable)).total).toBe(2);

@@ -18,7 +18,7 @@ CREATE FUNCTION fleet_ota_types(line text) RETURNS text[]
 -- Update Flag or the deciding rule's Upgrade, and a version the device is not running.
 CREATE VIEW ota_device_availability AS
   SELECT d.id AS device_id, t.device_type, d.created_at, d.serial_number, d.mac_address, d.firmware_version,
-         g.id AS group_id,
+         g.id AS group_id, g.name AS group_name,
          COALESCE(g.target_version, r.to_version) AS available_firmware,
          (CASE WHEN g.target_version IS NOT NULL
                  THEN g.upgradable AND g.target_version IS DISTINCT FROM d.firmware_version
@@ -39,6 +39,7 @@ CREATE TABLE ota_devices (
   mac_address        text,
   firmware_version   text,
   group_id           bigint,
+  group_name         text,
   available_firmware text,
   upgradable         boolean NOT NULL,
   PRIMARY KEY (device_id, device_type)
@@ -55,12 +56,12 @@ CREATE FUNCTION fleet_ota_refresh(ids bigint[]) RETURNS void LANGUAGE sql AS $$
   SELECT * FROM ota_device_availability v WHERE v.device_id = ANY(ids)
   ON CONFLICT (device_id, device_type) DO UPDATE
      SET created_at = EXCLUDED.created_at, serial_number = EXCLUDED.serial_number, mac_address = EXCLUDED.mac_address,
-         firmware_version = EXCLUDED.firmware_version, group_id = EXCLUDED.group_id,
+         firmware_version = EXCLUDED.firmware_version, group_id = EXCLUDED.group_id, group_name = EXCLUDED.group_name,
          available_firmware = EXCLUDED.available_firmware, upgradable = EXCLUDED.upgradable
-   WHERE (o.created_at, o.serial_number, o.mac_address, o.firmware_version, o.group_id, o.available_firmware, o.upgradable)
+   WHERE (o.created_at, o.serial_number, o.mac_address, o.firmware_version, o.group_id, o.group_name, o.available_firmware, o.upgradable)
          IS DISTINCT FROM
          (EXCLUDED.created_at, EXCLUDED.serial_number, EXCLUDED.mac_address, EXCLUDED.firmware_version, EXCLUDED.group_id,
-          EXCLUDED.available_firmware, EXCLUDED.upgradable);
+          EXCLUDED.group_name, EXCLUDED.available_firmware, EXCLUDED.upgradable);
 $$;
 
 -- New devices (statement-level: a seed's 100,000-row insert refreshes once).
@@ -107,12 +108,12 @@ CREATE TRIGGER ota_group_devices_moved AFTER UPDATE ON ota_group_devices
 CREATE TRIGGER ota_group_devices_removed AFTER DELETE ON ota_group_devices
   REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION fleet_ota_members_changed();
 
--- A group's target version or Update Flag: its members.
+-- A group's name, target version or Update Flag: its members.
 CREATE FUNCTION fleet_ota_group_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM fleet_ota_refresh(ARRAY(
     SELECT gd.device_id FROM added n JOIN removed o ON o.id = n.id JOIN ota_group_devices gd ON gd.group_id = n.id
-     WHERE (o.target_version, o.upgradable) IS DISTINCT FROM (n.target_version, n.upgradable)));
+     WHERE (o.name, o.target_version, o.upgradable) IS DISTINCT FROM (n.name, n.target_version, n.upgradable)));
   RETURN NULL;
 END;
 $$;
@@ -143,9 +144,9 @@ CREATE TRIGGER ota_rules_changed AFTER UPDATE ON ota_rules
 CREATE TRIGGER ota_rules_removed AFTER DELETE ON ota_rules
   REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION fleet_ota_rules_changed();
 
--- The lists' pages and exact totals, each an ordered index range (NULLS as the list codec orders;
--- one index serves both directions): newest first per type, per Upgradable, per available firmware,
--- per firmware version and per group; sorted by serial number or MAC address; "contains" searches.
+-- The lists' pages, each an ordered index range (NULLS as the list codec orders; one index serves both
+-- directions): newest first per type, per Upgradable, per available firmware, per firmware version and
+-- per group; every sort of the list (versions by fleet_version_key); "contains" searches.
 CREATE INDEX ota_devices_created_idx ON ota_devices (device_type, created_at DESC NULLS LAST, device_id DESC);
 CREATE INDEX ota_devices_upgradable_idx ON ota_devices (device_type, upgradable, created_at DESC NULLS LAST, device_id DESC);
 CREATE INDEX ota_devices_available_idx ON ota_devices (device_type, available_firmware, created_at DESC NULLS LAST, device_id DESC);
@@ -154,8 +155,60 @@ CREATE INDEX ota_devices_group_idx ON ota_devices (group_id, device_type, create
   WHERE group_id IS NOT NULL;
 CREATE INDEX ota_devices_serial_sort_idx ON ota_devices (device_type, serial_number NULLS FIRST, device_id);
 CREATE INDEX ota_devices_mac_sort_idx ON ota_devices (device_type, mac_address NULLS FIRST, device_id);
+CREATE INDEX ota_devices_version_sort_idx ON ota_devices (device_type, fleet_version_key(firmware_version) NULLS FIRST, device_id);
+CREATE INDEX ota_devices_available_sort_idx ON ota_devices (device_type, fleet_version_key(available_firmware) NULLS FIRST, device_id);
+CREATE INDEX ota_devices_upgradable_sort_idx ON ota_devices (device_type, upgradable NULLS FIRST, device_id);
+CREATE INDEX ota_devices_group_sort_idx ON ota_devices (device_type, group_name NULLS FIRST, device_id);
 CREATE INDEX ota_devices_serial_trgm_idx ON ota_devices USING gin (serial_number gin_trgm_ops);
 CREATE INDEX ota_devices_mac_trgm_idx ON ota_devices USING gin (mac_address gin_trgm_ops);
+
+-- Exact totals without counting rows: how many devices each type has per group, firmware version,
+-- available firmware and Upgradable, kept by a statement trigger on ota_devices from its transition
+-- tables. A list filtered only by those (or not at all) sums a few rows of this table; an index-only
+-- count of 350,000 entries needs a visibility map that PGlite (no autovacuum) does not keep.
+CREATE TABLE ota_device_counts (
+  device_type        text NOT NULL,
+  group_id           bigint,
+  firmware_version   text,
+  available_firmware text,
+  upgradable         boolean NOT NULL,
+  devices            bigint NOT NULL,
+  CONSTRAINT ota_device_counts_key UNIQUE NULLS NOT DISTINCT (device_type, group_id, firmware_version, available_firmware, upgradable)
+);
+INSERT INTO ota_device_counts
+SELECT device_type, group_id, firmware_version, available_firmware, upgradable, count(*)
+  FROM ota_devices GROUP BY 1, 2, 3, 4, 5;
+
+CREATE FUNCTION fleet_ota_count_devices() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  changes text := CASE TG_OP
+    WHEN 'INSERT' THEN 'SELECT *, 1 AS delta FROM added'
+    WHEN 'DELETE' THEN 'SELECT *, -1 AS delta FROM removed'
+    ELSE 'SELECT *, 1 AS delta FROM added UNION ALL SELECT *, -1 FROM removed' END;
+BEGIN
+  IF TG_OP = 'TRUNCATE' THEN
+    DELETE FROM ota_device_counts;
+    RETURN NULL;
+  END IF;
+  -- in key order, so that two writers lock the counts they share in the same order
+  EXECUTE format($sql$
+    INSERT INTO ota_device_counts AS c
+    SELECT device_type, group_id, firmware_version, available_firmware, upgradable, sum(delta)
+      FROM (%s) x
+     GROUP BY 1, 2, 3, 4, 5 HAVING sum(delta) <> 0
+     ORDER BY 1, 2, 3, 4, 5
+    ON CONFLICT ON CONSTRAINT ota_device_counts_key DO UPDATE SET devices = c.devices + EXCLUDED.devices$sql$, changes);
+  RETURN NULL;
+END;
+$$;
+CREATE TRIGGER ota_devices_counted_added AFTER INSERT ON ota_devices
+  REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION fleet_ota_count_devices();
+CREATE TRIGGER ota_devices_counted_changed AFTER UPDATE ON ota_devices
+  REFERENCING OLD TABLE AS removed NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION fleet_ota_count_devices();
+CREATE TRIGGER ota_devices_counted_removed AFTER DELETE ON ota_devices
+  REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION fleet_ota_count_devices();
+CREATE TRIGGER ota_devices_counted_truncated AFTER TRUNCATE ON ota_devices
+  FOR EACH STATEMENT EXECUTE FUNCTION fleet_ota_count_devices();
 
 -- The OTA lists' totals are cached per query and per version of ota_devices (server/count-cache.ts).
 INSERT INTO table_versions (name) VALUES ('ota_devices');

@@ -9,7 +9,7 @@
  * The rule is the view `ota_device_availability` (migration 0023); its answer is kept per device and
  * OTA device type in `ota_devices`, written by triggers in the same transaction as any write that
  * changes it, so lists, filters, exact totals and pushes read one current answer without computing it
- * per row. Queries alias that table `a` (and devices `d`, the group `g`).
+ * per row. Queries alias that table `a` (and devices `d`).
  */
 import { Type } from '@sinclair/typebox';
 import type { Db } from '../../db';
@@ -18,10 +18,9 @@ import { filterBy, buildListing, listInfo, type ListInfo, type ListQuery, type L
 import { SqlParams, whereClause } from '../../server/sql';
 import { identifierFilter, otaLine, type DeviceType } from './device-types';
 
-/** The kept OTA row of each device `d` for the device type `deviceTypeParam`, and its group. */
+/** The kept OTA row of each device `d` for the device type `deviceTypeParam`. */
 export function otaJoins(deviceTypeParam: string): string {
-  return `JOIN ota_devices a ON a.device_id = d.id AND a.device_type = ${deviceTypeParam}
-     LEFT JOIN ota_groups g ON g.id = a.group_id`;
+  return `JOIN ota_devices a ON a.device_id = d.id AND a.device_type = ${deviceTypeParam}`;
 }
 
 export const AVAILABLE_SQL = 'a.available_firmware';
@@ -58,7 +57,7 @@ export const OTA_DEVICE_LIST: ListSpec = {
     firmware_version: 'fleet_version_key(a.firmware_version)',
     available_firmware: `fleet_version_key(${AVAILABLE_SQL})`,
     upgradable: UPGRADABLE_SQL,
-    group_name: 'g.name',
+    group_name: 'a.group_name',
   },
   filters: OTA_DEVICE_FILTERS,
 };
@@ -102,10 +101,13 @@ export interface OtaDeviceScope {
  */
 const FILTER_FIRST_BELOW = 2_000;
 
+/** The columns of ota_devices that ota_device_counts counts devices by. */
+const COUNTED_COLUMNS = new Set(['device_type', 'group_id', 'firmware_version', 'available_firmware', 'upgradable']);
+
 /**
  * A page of OTA device rows of a type (optionally of one group) with the exact total, both from
- * `ota_devices` alone. The total is counted first (once per query and version of ota_devices when
- * `counts` is given); a page past the middle is read from the other end in the reverse order.
+ * `ota_devices` alone. The total comes first (once per query and version of ota_devices when `counts`
+ * is given); a page past the middle is read from the other end in the reverse order.
  */
 export async function listOtaDevices(
   db: Db,
@@ -120,7 +122,12 @@ export async function listOtaDevices(
   const listing = buildListing(query, OTA_DEVICE_LIST, params, 'a.device_id');
   conditions.push(...listing.conditions);
   const where = whereClause(conditions);
-  const countSql = `SELECT count(*)::int AS n FROM ota_devices a ${where}`;
+  // Filtered by the counted columns alone (or not at all): a sum over ota_device_counts (migration 0023)
+  // with the same conditions; a "contains" search counts the matching rows.
+  const counted = [...where.matchAll(/\ba\.(\w+)/g)].every((m) => COUNTED_COLUMNS.has(m[1] ?? ''));
+  const countSql = counted
+    ? `SELECT coalesce(sum(a.devices), 0)::int AS n FROM ota_device_counts a ${where}`
+    : `SELECT count(*)::int AS n FROM ota_devices a ${where}`;
   const total = counts
     ? await counts.total(db, countSql, params.values.slice())
     : ((await db.query<{ n: number }>(countSql, params.values)).rows[0]?.n ?? 0);
@@ -141,8 +148,8 @@ export async function listOtaDevices(
   const page = await db.query<Omit<OtaDevice, 'update_state'>>(
     `${filterFirst ? `WITH m AS MATERIALIZED (SELECT * FROM ota_devices a ${where})` : ''}
      SELECT a.device_id AS id, a.device_id, a.serial_number, a.mac_address, a.firmware_version,
-            a.available_firmware, a.upgradable, a.group_id, g.name AS group_name
-       FROM ${filterFirst ? 'm' : 'ota_devices'} a LEFT JOIN ota_groups g ON g.id = a.group_id
+            a.available_firmware, a.upgradable, a.group_id, a.group_name
+       FROM ${filterFirst ? 'm' : 'ota_devices'} a
        ${filterFirst ? '' : where}
        ${orderBy} LIMIT ${params.add(limit)} OFFSET ${params.add(offset)}`,
     params.values,

@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { callerOf } from '../../policy/access';
 import { badRequest, notFound } from '../../server/errors';
 import type { Db } from '../../db';
-import { filterBy, buildListing, listQueryProperties, ListInfoSchema, pagedList, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
+import { filterBy, buildListing, listInfo, listQueryProperties, ListInfoSchema, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
 import { SqlParams, whereClause } from '../../server/sql';
 import { IdField, NullableText } from '../../server/schemas';
 import type { ModuleOptions } from '../../server/context';
@@ -78,13 +78,26 @@ const JOB_LIST: ListSpec = {
 const JOB_COLUMNS = `j.id, j.push_id, j.device_id, d.serial_number, d.mac_address, j.from_version, j.to_version, j.state,
   j.created_at, j.updated_at`;
 
-/** A page of jobs of one push or of one device (`key` is `j.push_id` or `j.device_id`, trusted SQL). */
-function jobList(db: Db, query: ListQuery, key: 'j.push_id' | 'j.device_id', id: number, spec: ListSpec): Promise<ListInfo<OtaJobT>> {
+/**
+ * A page of jobs of one push or of one device (`key` is `j.push_id` or `j.device_id`, trusted SQL).
+ * The total reads the device only when a filter does (every job has its device): a 100,000-device
+ * push is counted on the (push_id, state) index alone.
+ */
+async function jobList(db: Db, query: ListQuery, key: 'j.push_id' | 'j.device_id', id: number, spec: ListSpec): Promise<ListInfo<OtaJobT>> {
   const params = new SqlParams();
   const conditions = [`${key} = ${params.add(id)}`];
   const listing = buildListing(query, spec, params, 'j.id');
   conditions.push(...listing.conditions);
-  return pagedList<OtaJobT>(db, listing, params, JOB_COLUMNS, `FROM ota_jobs j JOIN devices d ON d.id = j.device_id ${whereClause(conditions)}`);
+  const where = whereClause(conditions);
+  const device = 'JOIN devices d ON d.id = j.device_id';
+  const countSql = `SELECT count(*)::int AS n FROM ota_jobs j ${/\bd\./.test(where) ? device : ''} ${where}`;
+  const total = (await db.query<{ n: number }>(countSql, params.values.slice())).rows[0]?.n ?? 0;
+  if (listing.offset >= total) return listInfo([], total, listing.page, listing.limit);
+  const { rows } = await db.query<OtaJobT>(
+    `SELECT ${JOB_COLUMNS} FROM ota_jobs j ${device} ${where} ${listing.orderBy} LIMIT ${params.add(listing.limit)} OFFSET ${params.add(listing.offset)}`,
+    params.values,
+  );
+  return listInfo(rows, total, listing.page, listing.limit);
 }
 
 const pushes = adminOfType('OTA push');
