@@ -100,5 +100,16 @@ export type OtaGroupInfo = AnswerInfo<'/api/ota/group/info'>;
 export type OtaPushRow = AnswerRow<'/api/ota/history'>;
 export type OtaPushDeviceRow = AnswerRow<'/api/ota/history/devices'>;
 
+// Staged rollouts (docs/rollouts.md)
+export type RolloutPreview = AnswerInfo<'/api/ota/rollout/preview', 'post'>;
+export type RolloutPreviewBody = RequestBody<'/api/ota/rollout/preview', 'post'>;
+export type RolloutAddBody = RequestBody<'/api/ota/rollout/add', 'post'>;
+export type RolloutRow = AnswerRow<'/api/ota/rollout/list'>;
+export type RolloutInfo = AnswerInfo<'/api/ota/rollout/info'>;
+export type RolloutWave = RolloutInfo['waves'][number];
+export type RolloutHaltReason = NonNullable<RolloutInfo['halt_reason']>;
+export type RolloutDeviceRow = AnswerRow<'/api/ota/rollout/devices'>;
+export type RolloutRetryInfo = AnswerInfo<'/api/ota/rollout/retry-failed', 'put'>;
+
 // Exports of every list
 export type ExportJob = AnswerInfo<'/api/export/{id}'>;

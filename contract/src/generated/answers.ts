@@ -22105,6 +22105,816 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/ota/rollout/abort": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Abort a rollout: queued devices are cancelled, devices in flight finish and are reported */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        deviceType: "ihd" | "ihd_livelink" | "livelink" | "safelink" | "airlink" | "bulb" | "heat_pump";
+                        rollout_id: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The message's code in @fleet/contract's SERVER_MESSAGES, e.g. agencies.notFound */
+                            code?: string;
+                            message: string;
+                            /** @description The values of the message's placeholders, e.g. {count: 3} */
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            status: boolean;
+                        };
+                    };
+                };
+                400: components["responses"]["Failure"];
+                401: components["responses"]["Failure"];
+                403: components["responses"]["Failure"];
+                404: components["responses"]["Failure"];
+                409: components["responses"]["Failure"];
+                500: components["responses"]["Failure"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ota/rollout/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start a rollout: waves, pace, halt conditions and window */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        deviceType: "ihd" | "ihd_livelink" | "livelink" | "safelink" | "airlink" | "bulb" | "heat_pump";
+                        exclude_offline_minutes?: number;
+                        failure_threshold_percent: number;
+                        fault_guard?: {
+                            hours: number;
+                            points: number;
+                        };
+                        /** @description JSON array of {key, value, type, end_value} (or that array as text) */
+                        filter?: unknown;
+                        firmware_version: string;
+                        from_versions?: string[];
+                        group_id?: number;
+                        max_device_failures: number;
+                        max_in_flight: number;
+                        max_per_minute: number;
+                        min_finished: number;
+                        name: string;
+                        timeout_minutes: number;
+                        waves: {
+                            /** @default false */
+                            approval?: boolean;
+                            count?: number;
+                            percent?: number;
+                        }[];
+                        window?: {
+                            end: string;
+                            start: string;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The message's code in @fleet/contract's SERVER_MESSAGES, e.g. agencies.notFound */
+                            code?: string;
+                            info: {
+                                devices: number;
+                                id: number;
+                            };
+                            message: string;
+                            /** @description The values of the message's placeholders, e.g. {count: 3} */
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            status: boolean;
+                        };
+                    };
+                };
+                400: components["responses"]["Failure"];
+                401: components["responses"]["Failure"];
+                403: components["responses"]["Failure"];
+                500: components["responses"]["Failure"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ota/rollout/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Approve the wave that waits for approval */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        deviceType: "ihd" | "ihd_livelink" | "livelink" | "safelink" | "airlink" | "bulb" | "heat_pump";
+                        rollout_id: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The message's code in @fleet/contract's SERVER_MESSAGES, e.g. agencies.notFound */
+                            code?: string;
+                            message: string;
+                            /** @description The values of the message's placeholders, e.g. {count: 3} */
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            status: boolean;
+                        };
+                    };
+                };
+                400: components["responses"]["Failure"];
+                401: components["responses"]["Failure"];
+                403: components["responses"]["Failure"];
+                404: components["responses"]["Failure"];
+                409: components["responses"]["Failure"];
+                500: components["responses"]["Failure"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ota/rollout/devices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The devices of a rollout with their wave and state */
+        get: {
+            parameters: {
+                query: {
+                    deviceType: "ihd" | "ihd_livelink" | "livelink" | "safelink" | "airlink" | "bulb" | "heat_pump";
+                    /** @description JSON array of {key, value, type, end_value} */
+                    filter?: string;
+                    limit?: number;
+                    orderBy?: string;
+                    page?: number;
+                    rollout_id: number;
+                    sortBy?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The message's code in @fleet/contract's SERVER_MESSAGES, e.g. agencies.notFound */
+                            code?: string;
+                            info: {
+                                current_page: number;
+                                data: {
+                                    device_id: number;
+                                    dispatched_at: string | null;
+                                    failures: number;
+                                    finished_at: string | null;
+                                    firmware_version: string | null;
+                                    from_version: string | null;
+                                    job_id: number | null;
+                                    mac_address: string | null;
+                                    serial_number: string;
+                                    /** @enum {string} */
+                                    state: "queued" | "in_flight" | "installed" | "failed" | "timed_out" | "cancelled";
+                                    /** @description 1 is the first wave */
+                                    wave: number;
+                                }[];
+                                last_page: number;
+                                total: number;
+                            };
+                            message: string;
+                            /** @description The values of the message's placeholders, e.g. {count: 3} */
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            status: boolean;
+                        };
+                    };
+                };
+                400: components["responses"]["Failure"];
+                401: components["responses"]["Failure"];
+                403: components["responses"]["Failure"];
+                404: components["responses"]["Failure"];
+                500: components["responses"]["Failure"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ota/rollout/info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A rollout: its settings, state, halt reason, and counts per wave and device state */
+        get: {
+            parameters: {
+                query: {
+                    deviceType: "ihd" | "ihd_livelink" | "livelink" | "safelink" | "airlink" | "bulb" | "heat_pump";
+                    rollout_id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The message's code in @fleet/contract's SERVER_MESSAGES, e.g. agencies.notFound */
+                            code?: string;
+                            info: {
+                                cancelled: number;
+                                created_at: string;
+                                created_by_email: string | null;
+                                device_type: string;
+                                devices: number;
+                                failed: number;
+                                failure_threshold_percent: number;
+                                fault_guard: {
+                                    hours: number;
+                                    points: number;
+                                } | null;
+                                finished_at: string | null;
+                                firmware_version: string;
+                                halt_reason: {
+                                    at: string;
+                                    /** @enum {string} */
+                                    condition: "failure_rate" | "timeouts" | "fault_guard";
+                                    failed: number;
+                                    failure_percent: number;
+                                    fault_guard: {
+                                        hours: number;
+                                        /** @description the line's devices not yet updated */
+                                        others: number;
+                                        others_percent: number;
+                                        others_with_fault: number;
+                                        points: number;
+                                        /** @description devices installed by the rollout */
+                                        updated: number;
+                                        updated_percent: number;
+                                        updated_with_fault: number;
+                                    } | null;
+                                    /** @description devices finished since the rollout started or was last resumed */
+                                    finished: number;
+                                    min_finished: number;
+                                    threshold_percent: number;
+                                    timed_out: number;
+                                } | null;
+                                id: number;
+                                in_flight: number;
+                                installed: number;
+                                max_device_failures: number;
+                                max_in_flight: number;
+                                max_per_minute: number;
+                                min_finished: number;
+                                name: string;
+                                /** @description the push whose jobs the rollout dispatches (OTA history) */
+                                push_id: number;
+                                queued: number;
+                                selection: {
+                                    exclude_offline_minutes: number | null;
+                                    filter: string | null;
+                                    from_versions: string[] | null;
+                                    group_id: number | null;
+                                };
+                                /** @enum {string} */
+                                state: "running" | "paused" | "halted" | "aborted" | "finished";
+                                timed_out: number;
+                                timeout_minutes: number;
+                                total: {
+                                    cancelled: number;
+                                    devices: number;
+                                    failed: number;
+                                    in_flight: number;
+                                    installed: number;
+                                    queued: number;
+                                    timed_out: number;
+                                };
+                                waves: {
+                                    approval: boolean;
+                                    approved_at: string | null;
+                                    cancelled: number;
+                                    count: number | null;
+                                    devices: number;
+                                    failed: number;
+                                    in_flight: number;
+                                    installed: number;
+                                    percent: number | null;
+                                    queued: number;
+                                    started_at: string | null;
+                                    /** @enum {string} */
+                                    state: "pending" | "awaiting_approval" | "running" | "done";
+                                    timed_out: number;
+                                    /** @description 1 is the first wave */
+                                    wave: number;
+                                }[];
+                                window: {
+                                    end: string;
+                                    start: string;
+                                } | null;
+                            };
+                            message: string;
+                            /** @description The values of the message's placeholders, e.g. {count: 3} */
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            status: boolean;
+                        };
+                    };
+                };
+                400: components["responses"]["Failure"];
+                401: components["responses"]["Failure"];
+                403: components["responses"]["Failure"];
+                404: components["responses"]["Failure"];
+                500: components["responses"]["Failure"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ota/rollout/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Rollouts of a device type, newest first, with their counts per device state */
+        get: {
+            parameters: {
+                query: {
+                    deviceType: "ihd" | "ihd_livelink" | "livelink" | "safelink" | "airlink" | "bulb" | "heat_pump";
+                    /** @description JSON array of {key, value, type, end_value} */
+                    filter?: string;
+                    limit?: number;
+                    orderBy?: string;
+                    page?: number;
+                    sortBy?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The message's code in @fleet/contract's SERVER_MESSAGES, e.g. agencies.notFound */
+                            code?: string;
+                            info: {
+                                current_page: number;
+                                data: {
+                                    cancelled: number;
+                                    created_at: string;
+                                    created_by_email: string | null;
+                                    device_type: string;
+                                    devices: number;
+                                    failed: number;
+                                    finished_at: string | null;
+                                    firmware_version: string;
+                                    halt_reason: {
+                                        at: string;
+                                        /** @enum {string} */
+                                        condition: "failure_rate" | "timeouts" | "fault_guard";
+                                        failed: number;
+                                        failure_percent: number;
+                                        fault_guard: {
+                                            hours: number;
+                                            /** @description the line's devices not yet updated */
+                                            others: number;
+                                            others_percent: number;
+                                            others_with_fault: number;
+                                            points: number;
+                                            /** @description devices installed by the rollout */
+                                            updated: number;
+                                            updated_percent: number;
+                                            updated_with_fault: number;
+                                        } | null;
+                                        /** @description devices finished since the rollout started or was last resumed */
+                                        finished: number;
+                                        min_finished: number;
+                                        threshold_percent: number;
+                                        timed_out: number;
+                                    } | null;
+                                    id: number;
+                                    in_flight: number;
+                                    installed: number;
+                                    name: string;
+                                    /** @description the push whose jobs the rollout dispatches (OTA history) */
+                                    push_id: number;
+                                    queued: number;
+                                    /** @enum {string} */
+                                    state: "running" | "paused" | "halted" | "aborted" | "finished";
+                                    timed_out: number;
+                                }[];
+                                last_page: number;
+                                total: number;
+                            };
+                            message: string;
+                            /** @description The values of the message's placeholders, e.g. {count: 3} */
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            status: boolean;
+                        };
+                    };
+                };
+                400: components["responses"]["Failure"];
+                401: components["responses"]["Failure"];
+                403: components["responses"]["Failure"];
+                500: components["responses"]["Failure"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ota/rollout/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Pause a running rollout (devices in flight finish) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        deviceType: "ihd" | "ihd_livelink" | "livelink" | "safelink" | "airlink" | "bulb" | "heat_pump";
+                        rollout_id: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The message's code in @fleet/contract's SERVER_MESSAGES, e.g. agencies.notFound */
+                            code?: string;
+                            message: string;
+                            /** @description The values of the message's placeholders, e.g. {count: 3} */
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            status: boolean;
+                        };
+                    };
+                };
+                400: components["responses"]["Failure"];
+                401: components["responses"]["Failure"];
+                403: components["responses"]["Failure"];
+                404: components["responses"]["Failure"];
+                409: components["responses"]["Failure"];
+                500: components["responses"]["Failure"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ota/rollout/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** How many devices a rollout would reach, by version, company and site, and how many are excluded */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        deviceType: "ihd" | "ihd_livelink" | "livelink" | "safelink" | "airlink" | "bulb" | "heat_pump";
+                        exclude_offline_minutes?: number;
+                        /** @description JSON array of {key, value, type, end_value} (or that array as text) */
+                        filter?: unknown;
+                        firmware_version: string;
+                        from_versions?: string[];
+                        group_id?: number;
+                        waves: {
+                            /** @default false */
+                            approval?: boolean;
+                            count?: number;
+                            percent?: number;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The message's code in @fleet/contract's SERVER_MESSAGES, e.g. agencies.notFound */
+                            code?: string;
+                            info: {
+                                by_company: {
+                                    company_id: number;
+                                    company_name: string;
+                                    devices: number;
+                                }[];
+                                by_site: {
+                                    company_id: number;
+                                    devices: number;
+                                    site_id: number;
+                                    site_name: string;
+                                }[];
+                                by_version: {
+                                    devices: number;
+                                    version: string | null;
+                                }[];
+                                /** @description devices the rollout reaches (its last wave) */
+                                devices: number;
+                                excluded: {
+                                    in_other_rollout: number;
+                                    offline: number;
+                                    on_target: number;
+                                };
+                                waves: {
+                                    devices: number;
+                                    wave: number;
+                                }[];
+                            };
+                            message: string;
+                            /** @description The values of the message's placeholders, e.g. {count: 3} */
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            status: boolean;
+                        };
+                    };
+                };
+                400: components["responses"]["Failure"];
+                401: components["responses"]["Failure"];
+                403: components["responses"]["Failure"];
+                500: components["responses"]["Failure"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ota/rollout/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Resume a paused or halted rollout (the halt conditions count from here) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        deviceType: "ihd" | "ihd_livelink" | "livelink" | "safelink" | "airlink" | "bulb" | "heat_pump";
+                        rollout_id: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The message's code in @fleet/contract's SERVER_MESSAGES, e.g. agencies.notFound */
+                            code?: string;
+                            message: string;
+                            /** @description The values of the message's placeholders, e.g. {count: 3} */
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            status: boolean;
+                        };
+                    };
+                };
+                400: components["responses"]["Failure"];
+                401: components["responses"]["Failure"];
+                403: components["responses"]["Failure"];
+                404: components["responses"]["Failure"];
+                409: components["responses"]["Failure"];
+                500: components["responses"]["Failure"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ota/rollout/retry-failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Queue the failed and timed-out devices again (those under max_device_failures) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        deviceType: "ihd" | "ihd_livelink" | "livelink" | "safelink" | "airlink" | "bulb" | "heat_pump";
+                        rollout_id: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The message's code in @fleet/contract's SERVER_MESSAGES, e.g. agencies.notFound */
+                            code?: string;
+                            info: {
+                                devices: number;
+                            };
+                            message: string;
+                            /** @description The values of the message's placeholders, e.g. {count: 3} */
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            status: boolean;
+                        };
+                    };
+                };
+                400: components["responses"]["Failure"];
+                401: components["responses"]["Failure"];
+                403: components["responses"]["Failure"];
+                404: components["responses"]["Failure"];
+                409: components["responses"]["Failure"];
+                500: components["responses"]["Failure"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ota/rule/add": {
         parameters: {
             query?: never;
