@@ -16,16 +16,15 @@ async function drift(): Promise<unknown[]> {
      LIMIT 5`,
   );
   // and the kept counts are those of the kept rows
+  const grouped = `SELECT device_type, coalesce(group_id, 0) AS group_id, coalesce(firmware_version, '') AS firmware_version,
+                           coalesce(available_firmware, '') AS available_firmware, upgradable, count(*)::int AS devices
+                      FROM ota_devices GROUP BY 1, 2, 3, 4, 5`;
+  const kept = `SELECT device_type, group_id, firmware_version, available_firmware, upgradable, devices::int AS devices
+                   FROM ota_device_counts WHERE devices <> 0`;
   const counts = await t.db.query(
-    `(SELECT 'counted' AS side, device_type, group_id, firmware_version, available_firmware, upgradable, devices::int AS devices
-        FROM ota_device_counts WHERE devices <> 0
-      EXCEPT SELECT 'counted', device_type, group_id, firmware_version, available_firmware, upgradable, count(*)::int
-        FROM ota_devices GROUP BY 2, 3, 4, 5, 6)
+    `(SELECT 'counted' AS side, * FROM (${kept}) k EXCEPT SELECT 'counted', * FROM (${grouped}) g)
      UNION ALL
-     (SELECT 'rows', device_type, group_id, firmware_version, available_firmware, upgradable, count(*)::int
-        FROM ota_devices GROUP BY 2, 3, 4, 5, 6
-      EXCEPT SELECT 'rows', device_type, group_id, firmware_version, available_firmware, upgradable, devices::int
-        FROM ota_device_counts WHERE devices <> 0)
+     (SELECT 'rows', * FROM (${grouped}) g EXCEPT SELECT 'rows', * FROM (${kept}) k)
      LIMIT 5`,
   );
   return [...rows, ...counts.rows];

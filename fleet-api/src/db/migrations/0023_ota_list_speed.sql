@@ -166,17 +166,18 @@ CREATE INDEX ota_devices_mac_trgm_idx ON ota_devices USING gin (mac_address gin_
 -- available firmware and Upgradable, kept by a statement trigger on ota_devices from its transition
 -- tables. A list filtered only by those (or not at all) sums a few rows of this table; an index-only
 -- count of 350,000 entries needs a visibility map that PGlite (no autovacuum) does not keep.
+-- None is kept as 0 or '' (a key column cannot be null): no filter value is either.
 CREATE TABLE ota_device_counts (
   device_type        text NOT NULL,
-  group_id           bigint,
-  firmware_version   text,
-  available_firmware text,
+  group_id           bigint NOT NULL,
+  firmware_version   text NOT NULL,
+  available_firmware text NOT NULL,
   upgradable         boolean NOT NULL,
   devices            bigint NOT NULL,
-  CONSTRAINT ota_device_counts_key UNIQUE NULLS NOT DISTINCT (device_type, group_id, firmware_version, available_firmware, upgradable)
+  PRIMARY KEY (device_type, group_id, firmware_version, available_firmware, upgradable)
 );
 INSERT INTO ota_device_counts
-SELECT device_type, group_id, firmware_version, available_firmware, upgradable, count(*)
+SELECT device_type, coalesce(group_id, 0), coalesce(firmware_version, ''), coalesce(available_firmware, ''), upgradable, count(*)
   FROM ota_devices GROUP BY 1, 2, 3, 4, 5;
 
 CREATE FUNCTION fleet_ota_count_devices() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -193,11 +194,11 @@ BEGIN
   -- in key order, so that two writers lock the counts they share in the same order
   EXECUTE format($sql$
     INSERT INTO ota_device_counts AS c
-    SELECT device_type, group_id, firmware_version, available_firmware, upgradable, sum(delta)
+    SELECT device_type, coalesce(group_id, 0), coalesce(firmware_version, ''), coalesce(available_firmware, ''), upgradable, sum(delta)
       FROM (%s) x
      GROUP BY 1, 2, 3, 4, 5 HAVING sum(delta) <> 0
      ORDER BY 1, 2, 3, 4, 5
-    ON CONFLICT ON CONSTRAINT ota_device_counts_key DO UPDATE SET devices = c.devices + EXCLUDED.devices$sql$, changes);
+    ON CONFLICT (device_type, group_id, firmware_version, available_firmware, upgradable) DO UPDATE SET devices = c.devices + EXCLUDED.devices$sql$, changes);
   RETURN NULL;
 END;
 $$;
