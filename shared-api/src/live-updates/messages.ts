@@ -19,15 +19,32 @@ export type LiveMessage =
   /** A device's firmware job changed state; `firmwareVersion` is the device's version now. */
   | { kind: 'ota'; deviceId: number; pushId: number; jobId: number; state: OtaJobState; firmwareVersion: string | null }
   /** A push's job counts after a change (Admin's sockets only). */
-  | { kind: 'rollout'; pushId: number; productLine: string; queued: number; downloading: number; installed: number; failed: number };
+  | { kind: 'rollout'; pushId: number; productLine: string; queued: number; downloading: number; installed: number; failed: number }
+  /** A staged rollout's state and counts per wave and in total after a change (issue 22; Admin's sockets only). */
+  | { kind: 'rollout_progress'; rolloutId: number; productLine: string; state: string; waves: RolloutWaveProgress[]; total: RolloutDeviceCounts };
 
-const KINDS = ['work_state', 'online', 'fault', 'dashboard', 'resolved', 'moved', 'ota', 'rollout'];
+/** A rollout's devices per state (fleet-api's RolloutDeviceCounts). */
+export interface RolloutDeviceCounts {
+  devices: number;
+  queued: number;
+  in_flight: number;
+  installed: number;
+  failed: number;
+  timed_out: number;
+  cancelled: number;
+}
+/** One wave's counts; `wave` 1 is the first. */
+export type RolloutWaveProgress = RolloutDeviceCounts & { wave: number };
+
+const KINDS = ['work_state', 'online', 'fault', 'dashboard', 'resolved', 'moved', 'ota', 'rollout', 'rollout_progress'];
+const COUNT_KEYS = ['devices', 'queued', 'in_flight', 'installed', 'failed', 'timed_out', 'cancelled'] as const;
 const SLICES: readonly string[] = ['joined', 'left', 'stayed'] satisfies MovedSlice[];
 const JOB_STATES: readonly string[] = ['queued', 'downloading', 'installed', 'failed'] satisfies OtaJobState[];
 
 const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v);
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const textOrNull = (v: unknown): v is string | null => v === null || typeof v === 'string';
+const isCounts = (v: unknown): v is RolloutDeviceCounts => isObject(v) && COUNT_KEYS.every((key) => isInt(v[key]));
 
 /** The message, or null for anything else (a newer server's kinds are ignored, never guessed at). */
 export function parseLiveMessage(message: unknown): LiveMessage | null {
@@ -38,7 +55,7 @@ export function parseLiveMessage(message: unknown): LiveMessage | null {
   if (!isObject(message)) return null;
   // Listeners receive messages already read; a remote built before that reads them again.
   if (typeof message.kind === 'string') return KINDS.includes(message.kind) ? (message as LiveMessage) : null;
-  const { device, fault, dashboard, resolved, moved, ota, rollout } = message;
+  const { device, fault, dashboard, resolved, moved, ota, rollout, rollout_progress: progress } = message;
   if (isObject(device) && isInt(device.id) && isInt(device.is_online)) {
     return { kind: 'online', deviceId: device.id, macAddress: typeof device.mac_address === 'string' ? device.mac_address : null, isOnline: device.is_online };
   }
@@ -65,6 +82,13 @@ export function parseLiveMessage(message: unknown): LiveMessage | null {
     const { push_id, product_line, queued, downloading, installed, failed } = rollout;
     if (isInt(push_id) && typeof product_line === 'string' && isInt(queued) && isInt(downloading) && isInt(installed) && isInt(failed)) {
       return { kind: 'rollout', pushId: push_id, productLine: product_line, queued, downloading, installed, failed };
+    }
+  }
+  if (isObject(progress)) {
+    const { rollout_id, product_line, state, waves, total } = progress;
+    if (isInt(rollout_id) && typeof product_line === 'string' && typeof state === 'string' && Array.isArray(waves) && isCounts(total)) {
+      const read = waves.filter((w): w is RolloutWaveProgress => isCounts(w) && isInt((w as { wave?: unknown }).wave));
+      if (read.length === waves.length) return { kind: 'rollout_progress', rolloutId: rollout_id, productLine: product_line, state, waves: read, total };
     }
   }
   return null;
