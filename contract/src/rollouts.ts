@@ -11,6 +11,19 @@ export const FINISHED_ROLLOUT_STATES: readonly RolloutState[] = ['aborted', 'fin
 export const ROLLOUT_DEVICE_STATES = ['queued', 'in_flight', 'installed', 'failed', 'timed_out', 'cancelled'] as const;
 export type RolloutDeviceState = (typeof ROLLOUT_DEVICE_STATES)[number];
 
+/** A rollout's devices in all and per state: each wave's, the total, and the live `rollout_progress`'s. */
+export type RolloutDeviceCounts = Record<'devices' | RolloutDeviceState, number>;
+
+/** The live socket's `rollout_progress` message (Admin's sockets only): a rollout's state and counts after a change. */
+export interface RolloutProgress {
+  rollout_id: number;
+  product_line: string;
+  state: RolloutState;
+  /** `wave` 1 is the first. */
+  waves: Array<RolloutDeviceCounts & { wave: number }>;
+  total: RolloutDeviceCounts;
+}
+
 /** A wave's state: waiting for the waves before it, for an Admin's approval, dispatching, or done. */
 export const ROLLOUT_WAVE_STATES = ['pending', 'awaiting_approval', 'running', 'done'] as const;
 export type RolloutWaveState = (typeof ROLLOUT_WAVE_STATES)[number];

@@ -9,6 +9,7 @@ import type { LiveBus } from '../modules/live/bus';
 import { DEVICE_KEYS_SQL, type LiveEvent } from '../modules/live/events';
 import type { DeviceKeys } from '../policy/live-scope';
 import { FAULT_CODE_DRAW, FAULT_DESCRIPTIONS } from '../seed/data';
+import { Ticker } from './ticker';
 
 export interface HeatPumpSimulatorOptions {
   eventsPerSecond: number;
@@ -33,8 +34,8 @@ export class HeatPumpSimulator {
   private ids: number[] = [];
   private idsAt = 0;
   private carry = 0;
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> | null = null;
+  // a slow tick is not overlapped; its events are not made up later
+  private readonly ticker = new Ticker(() => this.tick());
   /** Events published since start (the bench counts what clients received against it). */
   published = 0;
   private readonly tickMs: number;
@@ -160,22 +161,12 @@ export class HeatPumpSimulator {
   }
 
   start(onError: (err: unknown) => void): void {
-    if (this.timer || this.opts.eventsPerSecond <= 0) return;
-    this.timer = setInterval(() => {
-      if (this.running) return; // a slow tick is not overlapped; its events are not made up later
-      this.running = this.tick()
-        .catch(onError)
-        .finally(() => {
-          this.running = null;
-        });
-    }, this.tickMs);
-    this.timer.unref();
+    if (this.opts.eventsPerSecond <= 0) return;
+    this.ticker.start(this.tickMs, onError);
   }
 
   async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
+    await this.ticker.stop();
   }
 }
 

@@ -17,6 +17,7 @@ import type { LiveBus } from '../modules/live/bus';
 import type { LiveEvent } from '../modules/live/events';
 import { jobEvents, rolloutEvents } from '../modules/ota/rollouts';
 import { FAULT_DESCRIPTIONS } from '../seed/data';
+import { Ticker } from './ticker';
 
 export interface TickResult {
   downloading: number;
@@ -55,8 +56,7 @@ const DEMO_FAILS_SQL = `(${ROLLOUT_JOB_SQL} AND j.to_version LIKE '%.${DEMO_FAIL
 export class OtaSimulator {
   private readonly batchSize: number;
   private readonly bus: LiveBus | null;
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> | null = null;
+  private ticker: Ticker | null = null;
 
   constructor(
     private readonly db: Db,
@@ -108,23 +108,13 @@ export class OtaSimulator {
 
   /** Ticks every `intervalMs` (a tick never overlaps the previous one); errors go to `onError`. */
   start(intervalMs: number, now: () => Date, onError: (err: unknown) => void): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => {
-      if (this.running) return;
-      this.running = this.tick(now())
-        .catch(onError)
-        .finally(() => {
-          this.running = null;
-        });
-    }, intervalMs);
-    this.timer.unref();
+    this.ticker ??= new Ticker(() => this.tick(now()));
+    this.ticker.start(intervalMs, onError);
   }
 
   /** Stops the interval and waits for a tick in progress. */
   async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
+    await this.ticker?.stop();
   }
 }
 

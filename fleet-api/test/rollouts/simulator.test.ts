@@ -51,6 +51,12 @@ it('plays rollout devices: only dispatched jobs move, silent ones time out, old 
   expect(after.total.in_flight).toBe(0);
   expect(after.total.timed_out).toBeGreaterThan(0);
   expect(after.total.queued).toBe(info.total.queued);
+  // the kept counters are the device rows' counts
+  const counted = await t.db.query<{ wave: number; state: string; n: number }>(
+    'SELECT wave + 1 AS wave, state, count(*)::int AS n FROM rollout_devices WHERE rollout_id = $1 GROUP BY 1, 2',
+    [id],
+  );
+  for (const c of counted.rows) expect([c.wave, c.state, (after.waves[c.wave - 1] as unknown as Record<string, number>)[c.state]]).toEqual([c.wave, c.state, c.n]);
   // a device whose job says installed but that runs its old version counted as failed
   const oldImage = await t.db.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM rollout_devices rd JOIN ota_jobs j ON j.id = rd.job_id JOIN devices d ON d.id = rd.device_id

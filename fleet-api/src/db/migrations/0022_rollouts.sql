@@ -88,54 +88,36 @@ CREATE INDEX rollout_devices_in_flight_idx ON rollout_devices (rollout_id, dispa
 CREATE INDEX rollout_devices_state_idx ON rollout_devices (rollout_id, state, position);
 CREATE INDEX rollout_devices_active_idx ON rollout_devices (device_id) WHERE state IN ('queued', 'in_flight');
 
--- The counters: one UPDATE of the touched waves per statement, from the statement's transition rows.
-CREATE OR REPLACE FUNCTION rollout_counts_add() RETURNS trigger LANGUAGE plpgsql AS $$
+-- The counters: one UPDATE of the touched waves per statement, from the statement's transition rows
+-- (an insert adds its rows; a change adds its new rows and takes away its old ones).
+CREATE OR REPLACE FUNCTION rollout_counts_apply() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  UPDATE rollout_waves w SET
-    devices   = w.devices + c.n,
-    queued    = w.queued + c.queued,
-    in_flight = w.in_flight + c.in_flight,
-    installed = w.installed + c.installed,
-    failed    = w.failed + c.failed,
-    timed_out = w.timed_out + c.timed_out,
-    cancelled = w.cancelled + c.cancelled
-  FROM (SELECT rollout_id, wave, count(*)::int AS n,
-               count(*) FILTER (WHERE state = 'queued')::int AS queued,
-               count(*) FILTER (WHERE state = 'in_flight')::int AS in_flight,
-               count(*) FILTER (WHERE state = 'installed')::int AS installed,
-               count(*) FILTER (WHERE state = 'failed')::int AS failed,
-               count(*) FILTER (WHERE state = 'timed_out')::int AS timed_out,
-               count(*) FILTER (WHERE state = 'cancelled')::int AS cancelled
-          FROM added GROUP BY rollout_id, wave) c
-  WHERE w.rollout_id = c.rollout_id AND w.wave = c.wave;
-  RETURN NULL;
-END $$;
-
-CREATE OR REPLACE FUNCTION rollout_counts_change() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  UPDATE rollout_waves w SET
-    queued    = w.queued + c.queued,
-    in_flight = w.in_flight + c.in_flight,
-    installed = w.installed + c.installed,
-    failed    = w.failed + c.failed,
-    timed_out = w.timed_out + c.timed_out,
-    cancelled = w.cancelled + c.cancelled
-  FROM (SELECT rollout_id, wave,
-               sum(CASE WHEN state = 'queued' THEN k ELSE 0 END)::int AS queued,
-               sum(CASE WHEN state = 'in_flight' THEN k ELSE 0 END)::int AS in_flight,
-               sum(CASE WHEN state = 'installed' THEN k ELSE 0 END)::int AS installed,
-               sum(CASE WHEN state = 'failed' THEN k ELSE 0 END)::int AS failed,
-               sum(CASE WHEN state = 'timed_out' THEN k ELSE 0 END)::int AS timed_out,
-               sum(CASE WHEN state = 'cancelled' THEN k ELSE 0 END)::int AS cancelled
-          FROM (SELECT n.rollout_id, n.wave, n.state, 1 AS k FROM changed n
-                UNION ALL
-                SELECT o.rollout_id, o.wave, o.state, -1 FROM before o) x
-         GROUP BY rollout_id, wave) c
-  WHERE w.rollout_id = c.rollout_id AND w.wave = c.wave;
+  EXECUTE format($sql$
+    UPDATE rollout_waves w SET
+      devices   = w.devices + c.devices,
+      queued    = w.queued + c.queued,
+      in_flight = w.in_flight + c.in_flight,
+      installed = w.installed + c.installed,
+      failed    = w.failed + c.failed,
+      timed_out = w.timed_out + c.timed_out,
+      cancelled = w.cancelled + c.cancelled
+    FROM (SELECT rollout_id, wave, sum(n)::int AS devices,
+                 coalesce(sum(k) FILTER (WHERE state = 'queued'), 0)::int AS queued,
+                 coalesce(sum(k) FILTER (WHERE state = 'in_flight'), 0)::int AS in_flight,
+                 coalesce(sum(k) FILTER (WHERE state = 'installed'), 0)::int AS installed,
+                 coalesce(sum(k) FILTER (WHERE state = 'failed'), 0)::int AS failed,
+                 coalesce(sum(k) FILTER (WHERE state = 'timed_out'), 0)::int AS timed_out,
+                 coalesce(sum(k) FILTER (WHERE state = 'cancelled'), 0)::int AS cancelled
+            FROM (%s) x GROUP BY rollout_id, wave) c
+    WHERE w.rollout_id = c.rollout_id AND w.wave = c.wave $sql$,
+    CASE TG_OP
+      WHEN 'INSERT' THEN 'SELECT rollout_id, wave, state, 1 AS k, 1 AS n FROM added'
+      ELSE 'SELECT rollout_id, wave, state, 1 AS k, 0 AS n FROM changed UNION ALL SELECT rollout_id, wave, state, -1, 0 FROM before'
+    END);
   RETURN NULL;
 END $$;
 
 CREATE TRIGGER rollout_devices_added AFTER INSERT ON rollout_devices
-  REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION rollout_counts_add();
+  REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION rollout_counts_apply();
 CREATE TRIGGER rollout_devices_changed AFTER UPDATE ON rollout_devices
-  REFERENCING OLD TABLE AS before NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION rollout_counts_change();
+  REFERENCING OLD TABLE AS before NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION rollout_counts_apply();

@@ -8,6 +8,7 @@
  * `{ batch: [message, ...], at }`: the messages of one flush, `at` the time (ms) the oldest was raised.
  * Writers publish after their transaction commits, and never for a refused write (SECURITY.md 2).
  */
+import type { RolloutProgress } from '@fleet/contract';
 import type { DeviceKeys } from '../../policy/live-scope';
 
 export type OtaJobState = 'queued' | 'downloading' | 'installed' | 'failed';
@@ -21,25 +22,8 @@ export interface RolloutCounts {
   failed: number;
 }
 
-/** A rollout's devices per state (issue 22), per wave and in total. */
-export interface RolloutDeviceCounts {
-  devices: number;
-  queued: number;
-  in_flight: number;
-  installed: number;
-  failed: number;
-  timed_out: number;
-  cancelled: number;
-}
-
-/** A rollout's progress after a change (modules/rollouts): its state and counts, Admin's only. */
-export interface RolloutProgress {
-  rollout_id: number;
-  product_line: string;
-  state: string;
-  waves: Array<RolloutDeviceCounts & { wave: number }>;
-  total: RolloutDeviceCounts;
-}
+// A staged rollout's progress after a change (issue 22, modules/rollouts): its state and counts, Admin's only.
+export type { RolloutDeviceCounts, RolloutProgress } from '@fleet/contract';
 
 export type LiveEvent =
   | { kind: 'work_state'; at: number; device: DeviceKeys; work_state: number }

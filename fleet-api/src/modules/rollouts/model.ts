@@ -269,7 +269,7 @@ export async function rolloutRow(db: Db, id: number, deviceType: string | null, 
 export async function progressEvents(db: Db, rolloutIds: number[]): Promise<LiveEvent[]> {
   if (rolloutIds.length === 0) return [];
   const ids = [...new Set(rolloutIds)];
-  const { rows } = await db.query<{ id: number; product_line: string; state: string }>(
+  const { rows } = await db.query<{ id: number; product_line: string; state: RolloutState }>(
     'SELECT id::int AS id, product_line, state FROM rollouts WHERE id = ANY($1::bigint[]) ORDER BY id',
     [ids],
   );

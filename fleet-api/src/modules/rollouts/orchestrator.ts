@@ -17,6 +17,7 @@
 import type { Db } from '../../db';
 import type { LiveBus } from '../live/bus';
 import type { LiveEvent } from '../live/events';
+import { Ticker } from '../../simulator/ticker';
 import { progressEvents, rolloutRow, sumCounts, waveDone, wavesOf, type HaltReasonT, type RolloutRow } from './model';
 
 /** Devices dispatched per rollout and tick at most, so one tick's transaction stays short. */
@@ -49,8 +50,8 @@ function windowCondition(r: RolloutRow, nowParam: string): string {
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
 export class RolloutOrchestrator {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> | null = null;
+  private now: () => Date = () => new Date();
+  private readonly ticker = new Ticker(() => this.tick(this.now()));
 
   constructor(
     private readonly db: Db,
@@ -226,23 +227,13 @@ export class RolloutOrchestrator {
 
   /** Ticks every `intervalMs` (never overlapping); errors go to `onError`. */
   start(intervalMs: number, now: () => Date, onError: (err: unknown) => void): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => {
-      if (this.running) return;
-      this.running = this.tick(now())
-        .catch(onError)
-        .finally(() => {
-          this.running = null;
-        });
-    }, intervalMs);
-    this.timer.unref();
+    this.now = now;
+    this.ticker.start(intervalMs, onError);
   }
 
   /** Stops the interval and waits for a tick in progress. */
   async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
+    await this.ticker.stop();
   }
 }
 
