@@ -154,6 +154,10 @@ CREATE INDEX ota_devices_version_idx ON ota_devices (device_type, firmware_versi
 CREATE INDEX ota_devices_group_idx ON ota_devices (group_id, device_type, created_at DESC NULLS LAST, device_id DESC)
   WHERE group_id IS NOT NULL;
 CREATE INDEX ota_devices_serial_sort_idx ON ota_devices (device_type, serial_number NULLS FIRST, device_id);
+-- A firmware version sorted by serial number or MAC address: the seed's versions follow its serial
+-- batches, so walking every serial in order to find one version's devices can read most of the line.
+CREATE INDEX ota_devices_version_serial_idx ON ota_devices (device_type, firmware_version, serial_number NULLS FIRST, device_id);
+CREATE INDEX ota_devices_version_mac_idx ON ota_devices (device_type, firmware_version, mac_address NULLS FIRST, device_id);
 CREATE INDEX ota_devices_mac_sort_idx ON ota_devices (device_type, mac_address NULLS FIRST, device_id);
 CREATE INDEX ota_devices_version_sort_idx ON ota_devices (device_type, fleet_version_key(firmware_version) NULLS FIRST, device_id);
 CREATE INDEX ota_devices_available_sort_idx ON ota_devices (device_type, fleet_version_key(available_firmware) NULLS FIRST, device_id);
@@ -222,7 +226,9 @@ $$;
 CREATE TRIGGER ota_devices_version AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON ota_devices
   FOR EACH STATEMENT EXECUTE FUNCTION fleet_bump_ota_devices_version();
 
--- A push's job counts per state (OTA history) from the index alone.
+-- A push's job counts per state (OTA history) from the index alone, and its devices' pages in the
+-- list codec's order (id ASC NULLS FIRST, or backwards DESC NULLS LAST: ota_jobs_push_idx is neither).
 CREATE INDEX ota_jobs_push_state_idx ON ota_jobs (push_id, state);
+CREATE INDEX ota_jobs_push_page_idx ON ota_jobs (push_id, id NULLS FIRST);
 
 ANALYZE ota_devices;
