@@ -254,13 +254,13 @@ export async function faultGuardFigures(tx: Db, r: RolloutRow, now: Date): Promi
       WHERE rd.rollout_id = $1 AND rd.state = 'installed' AND ($3::timestamptz IS NULL OR rd.finished_at >= $3::timestamptz)`,
     [r.id, hours, r.baseline.from],
   );
+  // the line's count from its (product_line, firmware_version) index; the faulty ones from the period's faults
   const others = await tx.query<{ others: number; others_with_fault: number }>(
-    `SELECT count(*)::int AS others,
-            count(*) FILTER (WHERE EXISTS (
-              SELECT 1 FROM faults f WHERE f.device_id = d.id
-                 AND f.history_datetime > $3::timestamptz - make_interval(hours => $2) AND f.history_datetime <= $3::timestamptz))::int AS others_with_fault
-       FROM devices d
-      WHERE d.product_line = 'heat_pump' AND d.firmware_version IS DISTINCT FROM $1`,
+    `SELECT (SELECT count(*) FROM devices d WHERE d.product_line = 'heat_pump' AND d.firmware_version IS DISTINCT FROM $1)::int AS others,
+            (SELECT count(DISTINCT f.device_id) FROM faults f JOIN devices d ON d.id = f.device_id
+              WHERE f.fault_status IN (0, 1) AND f.history_datetime > $3::timestamptz - make_interval(hours => $2)
+                AND f.history_datetime <= $3::timestamptz
+                AND d.product_line = 'heat_pump' AND d.firmware_version IS DISTINCT FROM $1)::int AS others_with_fault`,
     [r.firmware_version, hours, at],
   );
   const u = rows[0] ?? { updated: 0, updated_with_fault: 0 };
