@@ -178,6 +178,16 @@ describe('the maintenance window, in the local time of each device property', ()
     expect((await ids(id, 'in_flight')).sort()).toEqual([sydney, brisbane].sort());
   });
 
+  it('takes a window that passes midnight', async () => {
+    const { sydney } = await sydneyAndBrisbane('8.1.5');
+    const id = await startRollout(t, addBody('8.1.5', TARGET, { window: { start: '23:00', end: '01:00' }, min_finished: 100, timeout_minutes: 600 }));
+    const o = new RolloutOrchestrator(t.db);
+    await o.tick(at('2026-11-02T11:59:00Z')); // Sydney 22:59 (AEDT), Brisbane 21:59
+    expect(await ids(id, 'in_flight')).toEqual([]);
+    await o.tick(at('2026-11-02T13:59:00Z')); // Sydney 00:59: its window's last minute; Brisbane 23:59
+    expect(await ids(id, 'in_flight')).toContain(sydney);
+  });
+
   it('jitters each device start inside the window, the same way every time', async () => {
     const devices = await bulbsOn(t.db, '8.1.4', 20);
     const id = await startRollout(t, windowed('8.1.4'));
