@@ -135,6 +135,16 @@ it('lists rollouts and their devices with filters, sort and exact totals', async
   await call(t, 'PUT', '/api/ota/rollout/abort', { rollout_id: id, deviceType: 'bulb' });
 });
 
+it('keeps a rollout readable when its firmware is deleted', async () => {
+  await addFirmware(t, 'bulb', '7.9.5');
+  await bulbsOn(t.db, '7.1.6', 2);
+  const id = await startRollout(t, addBody('7.1.6', '7.9.5'));
+  const firmware = (await t.db.query<{ id: number }>("SELECT id::int AS id FROM firmwares WHERE product_line = 'bulb' AND version = '7.9.5'")).rows[0]?.id;
+  expect((await call(t, 'DELETE', '/api/ota/delete', { ota_id: firmware, deviceType: 'bulb' })).status).toBe(200);
+  expect(await infoOf(t, id)).toMatchObject({ firmware_version: '7.9.5', total: { devices: 2 } });
+  await call(t, 'PUT', '/api/ota/rollout/abort', { rollout_id: id, deviceType: 'bulb' });
+});
+
 describe('actions', () => {
   const put = (action: string, id: number) => call(t, 'PUT', `/api/ota/rollout/${action}`, { rollout_id: id, deviceType: 'bulb' });
 

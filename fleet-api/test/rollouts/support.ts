@@ -68,6 +68,7 @@ export async function infoOf(t: OtaTestApp, id: number, deviceType = 'bulb') {
   if (res.status !== 200) throw new Error(`info: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.info as {
     state: string;
+    firmware_version: string;
     halt_reason: null | { condition: string; finished: number; failed: number; timed_out: number; failure_percent: number; fault_guard: null | Record<string, number> };
     waves: Array<{ wave: number; state: string; devices: number; queued: number; in_flight: number; installed: number; failed: number; timed_out: number; cancelled: number }>;
     total: { devices: number; queued: number; in_flight: number; installed: number; failed: number; timed_out: number; cancelled: number };

@@ -18,7 +18,7 @@ CREATE TABLE rollouts (
   product_line              text NOT NULL   -- the deviceType, as firmware and pushes are stored
                             CHECK (product_line IN ('ihd', 'ihd_livelink', 'livelink', 'safelink', 'airlink', 'bulb', 'heat_pump')),
   name                      text NOT NULL CHECK (length(name) <= 60),
-  firmware_id               bigint NOT NULL REFERENCES firmwares (id),
+  firmware_id               bigint REFERENCES firmwares (id) ON DELETE SET NULL, -- the version stays named below
   firmware_version          text NOT NULL,
   -- the push whose ota_jobs the dispatched devices get (OTA history shows a rollout's jobs)
   push_id                   bigint NOT NULL REFERENCES ota_pushes (id),
