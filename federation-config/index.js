@@ -48,9 +48,10 @@ const SHARED_SINGLETONS = [
  * the share key it serves: the bench counts the chunk with that share key.
  */
 const SHARED_VENDOR_CHUNKS = {
-  'tanstack-query': { test: /[\\/]node_modules[\\/]@tanstack[\\/]/, shareKey: '@fleet/shared-api/query' },
+  // with the share key's own module (shared-api's query.ts, the names it gives), so the key is one file
+  'tanstack-query': { test: /[\\/](node_modules[\\/]@tanstack[\\/]|shared-api[\\/]src[\\/]query\.ts$)/, shareKey: '@fleet/shared-api/query' },
   // with what only Emotion uses (its CSS parser, and the statics hoisting of withEmotionCache)
-  emotion: { test: /[\\/]node_modules[\\/](@emotion|stylis|hoist-non-react-statics|react-is)[\\/]/, shareKey: '@emotion/react' },
+  emotion: { test: /[\\/]node_modules[\\/](@emotion|stylis|hoist-non-react-statics|react-is|@babel[\\/]runtime)[\\/]/, shareKey: '@emotion/react' },
 };
 
 /**

@@ -122,6 +122,10 @@ it('keeps each library several share keys use in one async chunk named for it, s
   }
   expect(SHARED_VENDOR_CHUNKS['tanstack-query']!.test.test('/x/node_modules/@tanstack/query-core/build/modern/query.js')).toBe(true);
   expect(SHARED_VENDOR_CHUNKS.emotion!.test.test('/x/node_modules/@emotion/serialize/dist/index.js')).toBe(true);
+  // each share key one file: the key's own module with its library, a library's helpers only it uses with it
+  expect(SHARED_VENDOR_CHUNKS['tanstack-query']!.test.test('/x/shared-api/src/query.ts')).toBe(true);
+  expect(SHARED_VENDOR_CHUNKS['tanstack-query']!.test.test('/x/shared-api/src/lists.ts')).toBe(false);
+  expect(SHARED_VENDOR_CHUNKS.emotion!.test.test('/x/node_modules/stylis/src/Parser.js')).toBe(true);
 });
 
 it("keeps each first-paint share key in one async chunk of the host, with the modules other share keys use too", () => {
