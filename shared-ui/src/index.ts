@@ -6,7 +6,7 @@ export * from './chakra';
 export { FleetUiProvider, type FleetUiProviderProps } from './FleetUiProvider';
 export { I18nextProvider, initReactI18next, useTranslation, type ErrorArgs } from './i18n';
 export { addUiBundles, englishUiT, UI_BUNDLES, UI_NAMESPACE, useProductName, useUiTranslation, type UiT, type UiTexts } from './texts/ui-texts';
-export { enumText, useEnumText, ENUM_TEXTS, type EnumName } from './texts/enums';
+export { enumOptions, enumText, useEnumText, ENUM_TEXTS, type EnumName } from './texts/enums';
 export { system } from './theme/system';
 export {
   applyStoredColorMode,
@@ -24,6 +24,7 @@ export { PasswordInput, type PasswordInputProps } from './forms/PasswordInput';
 export { TextField, type TextFieldProps } from './forms/TextField';
 export { FleetToaster, showToast, toaster, type ToastKind } from './feedback/toaster';
 export * from './icons';
+export { makeIcon } from './icon-factory';
 export { LoadingArea, LoadingOverlay, type LoadingAreaProps, type LoadingOverlayProps } from './feedback/LoadingOverlay';
 export {
   StatusBadge,

@@ -1,4 +1,6 @@
-import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
+import { Dialog } from '@chakra-ui/react';
+// eslint-disable-next-line no-restricted-imports -- the overlays share key reaches the first paint's modules through @fleet/shared-ui, so those stay one concatenated piece (docs/architecture.md, page weight)
+import { CloseButton, Portal } from '@fleet/shared-ui';
 import type { FormEvent, ReactNode } from 'react';
 
 export interface ModalDialogProps {

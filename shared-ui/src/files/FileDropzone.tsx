@@ -1,7 +1,6 @@
-import { Box, Button, chakra, HStack, Text, VStack } from '@chakra-ui/react';
 import { useId, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
-import { UploadIcon } from '../icons';
-import { englishUiT, useUiTranslation, type UiT } from '../texts/ui-texts';
+// eslint-disable-next-line no-restricted-imports -- the fields share key reaches the first paint's modules through @fleet/shared-ui, so those stay one concatenated piece (docs/architecture.md, page weight)
+import { Box, Button, chakra, HStack, Text, VStack, UploadIcon, englishUiT, useUiTranslation, type UiT } from '@fleet/shared-ui';
 
 /** Spec 5/9: default extensions of the dropzone (firmware passes ['.bin']). */
 export const DEFAULT_ACCEPT = ['.jpeg', '.jpg', '.png', '.pdf', '.xls', '.doc', '.docx'] as const;

@@ -1,7 +1,7 @@
+// eslint-disable-next-line no-restricted-imports -- the tables share key reaches the first paint's modules through @fleet/shared-ui, so those stay one concatenated piece (docs/architecture.md, page weight)
+import { PageHeader, useUiTranslation } from '@fleet/shared-ui';
 import type { ListStateControls } from '@fleet/shared-api/lists';
 import type { ReactNode } from 'react';
-import { PageHeader } from '../layout/PageHeader';
-import { useUiTranslation } from '../texts/ui-texts';
 import { FiltersButton } from './FilterChips';
 import { ListFilters, type FilterFieldDef } from './ListFilters';
 

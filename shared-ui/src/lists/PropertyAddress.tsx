@@ -1,6 +1,6 @@
-import { Link, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from '@fleet/shared-api';
-import { useUiTranslation } from '../texts/ui-texts';
+// eslint-disable-next-line no-restricted-imports -- the tables share key reaches the first paint's modules through @fleet/shared-ui, so those stay one concatenated piece (docs/architecture.md, page weight)
+import { Link, Text, useUiTranslation } from '@fleet/shared-ui';
 import type { AddressParts } from '@fleet/contract';
 
 /** The parts of a property's address a device, smoke alarm or heat-pump row carries (fleet-api's answers). */

@@ -1,7 +1,6 @@
-import { HStack, IconButton } from '@chakra-ui/react';
-import { DeleteIcon, EditIcon, EyeIcon } from '../icons';
+// eslint-disable-next-line no-restricted-imports -- the tables share key reaches the first paint's modules through @fleet/shared-ui, so those stay one concatenated piece (docs/architecture.md, page weight)
+import { HStack, IconButton, DeleteIcon, EditIcon, EyeIcon, useUiTranslation } from '@fleet/shared-ui';
 import type { DataColumn } from '../table/DataTable';
-import { useUiTranslation } from '../texts/ui-texts';
 
 export interface RowActionsProps {
   /** The row's name in the buttons' labels: "Edit 1.2.0", "Delete Kitchen", "View #12". */

@@ -1,7 +1,6 @@
-import { Box, chakra, Field, Flex, HStack, IconButton, Input, NativeSelect, Text } from '@chakra-ui/react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { ChevronLeftIcon, ChevronRightIcon, ChevronsLeftIcon, ChevronsRightIcon, RefreshIcon } from '../icons';
-import { englishUiT, useUiTranslation, type UiT } from '../texts/ui-texts';
+// eslint-disable-next-line no-restricted-imports -- the tables share key reaches the first paint's modules through @fleet/shared-ui, so those stay one concatenated piece (docs/architecture.md, page weight)
+import { Box, chakra, Field, Flex, HStack, IconButton, Input, NativeSelect, Text, ChevronLeftIcon, ChevronRightIcon, ChevronsLeftIcon, ChevronsRightIcon, RefreshIcon, englishUiT, useUiTranslation, type UiT } from '@fleet/shared-ui';
 
 /** Rows-per-page choices (spec 9); one area adds 500. */
 export const DEFAULT_LIMIT_OPTIONS = [25, 50, 100, 200] as const;

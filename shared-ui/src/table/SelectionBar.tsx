@@ -1,5 +1,5 @@
-import { Button, HStack, Text } from '@chakra-ui/react';
-import { useUiTranslation } from '../texts/ui-texts';
+// eslint-disable-next-line no-restricted-imports -- the tables share key reaches the first paint's modules through @fleet/shared-ui, so those stay one concatenated piece (docs/architecture.md, page weight)
+import { Button, HStack, Text, useUiTranslation } from '@fleet/shared-ui';
 
 export type SelectionMode = 'none' | 'page' | 'all';
 
