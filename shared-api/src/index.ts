@@ -17,7 +17,7 @@ export {
   onSessionRenewed,
   useOnSessionRenewed,
 } from './session/session-store';
-export { sessionKeepAlive, RENEW_WHEN_LEFT } from './session/keep-alive';
+export { sessionKeepAlive, liveTokenRefused, RENEW_WHEN_LEFT } from './session/keep-alive';
 export type { SelectedProductState } from './session/selected-product';
 export { useSelectedProduct, readStoredProduct, DEFAULT_PRODUCT } from './session/selected-product';
 export {

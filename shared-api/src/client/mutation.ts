@@ -1,7 +1,8 @@
+// eslint-disable-next-line no-restricted-imports -- TanStack Query through its share key: its modules stay one concatenated piece (docs/architecture.md, page weight)
+import { useMutation, useQueryClient, type QueryKey } from '@fleet/shared-api/query';
 import { refusedField } from '../forms/field-refusal';
 import { notify } from '../notifications/notifications';
 import type { ApiAnswer } from './api';
-import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 
 export interface FleetMutationOptions {
   /** Query keys (prefixes) read again after success. */

@@ -1,6 +1,7 @@
+// eslint-disable-next-line no-restricted-imports -- the lists share key reaches the first paint's modules through @fleet/shared-api, so those stay one concatenated piece (docs/architecture.md, page weight)
+import { LARGE_PAGE_SIZE, PAGE_SIZES } from '@fleet/shared-api';
 import { encodeFilter, filterItemsFrom } from '../filters/filter-codec';
 import type { FilterValues } from '../filters/filter-codec';
-import { LARGE_PAGE_SIZE, PAGE_SIZES } from '../validation/patterns';
 
 // A list screen's page, size, sort, filters and drawer flag live in the query string so a reload,
 // a shared link or "back" from a detail page restores the list (spec: lists keep them in the URL).
