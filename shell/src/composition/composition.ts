@@ -2,8 +2,7 @@
 // -> route table and menus -> one single-spa application per remote. Every remote is confined to its
 // own state: a remote that cannot be fetched, is refused, or breaks while mounting has an error of its
 // own and a retry, while the rest of the page keeps working.
-import { createStore } from 'zustand/vanilla';
-import type { StoreApi } from 'zustand/vanilla';
+import { createStore, type StoreApi } from 'zustand';
 import type { RemoteDescription } from '@fleet/shared-api';
 import type { Registry } from '../registry/registry';
 import type { RemoteLoader } from './federation';
