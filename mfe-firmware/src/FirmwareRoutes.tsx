@@ -7,6 +7,9 @@ import { GroupsPage } from './groups/GroupsPage';
 import { OtaHistoryPage } from './ota-history/OtaHistoryPage';
 import { OtaPushPage } from './ota-push/OtaPushPage';
 import { ProductLineGate } from './product-line/ProductLineGate';
+import { NewRolloutPage } from './rollouts/NewRolloutPage';
+import { RolloutDetailPage } from './rollouts/RolloutDetailPage';
+import { RolloutsPage } from './rollouts/RolloutsPage';
 import { RulesPage } from './rules/RulesPage';
 
 export interface FirmwareRoutesProps {
@@ -22,6 +25,9 @@ const SCREENS: RouteScreens<typeof FIRMWARE_ROUTES> = {
   rules: () => <ProductLineGate><RulesPage /></ProductLineGate>,
   groups: () => <ProductLineGate><GroupsPage /></ProductLineGate>,
   groupDetails: () => <ProductLineGate><GroupDetailsPage /></ProductLineGate>,
+  rollouts: () => <ProductLineGate><RolloutsPage /></ProductLineGate>,
+  newRollout: () => <ProductLineGate><NewRolloutPage /></ProductLineGate>,
+  rolloutDetails: () => <ProductLineGate><RolloutDetailPage /></ProductLineGate>,
 };
 
 /** Every route of description.ts with its screen. */

@@ -4,8 +4,18 @@ import { description } from './description';
 describe('description', () => {
   itKeepsRemoteContract(description, __dirname);
 
-  it('owns the firmware routes of spec 2.4, for Admin only', () => {
-    expect(description.routes.map((route) => route.path)).toEqual(['/admin/firmwares', '/admin/OTAs', '/admin/OTA_History', '/admin/rules', '/admin/OTA-groups', '/admin/OTA-groups/:id']);
+  it('owns the firmware routes of spec 2.4 and the rollouts of issue 22, for Admin only', () => {
+    expect(description.routes.map((route) => route.path)).toEqual([
+      '/admin/firmwares',
+      '/admin/OTAs',
+      '/admin/OTA_History',
+      '/admin/rules',
+      '/admin/OTA-groups',
+      '/admin/OTA-groups/:id',
+      '/admin/rollouts',
+      '/admin/rollouts/new',
+      '/admin/rollouts/:id',
+    ]);
     for (const route of description.routes) expect(route).toEqual({ path: route.path, access: ['Admin'] });
   });
 
@@ -14,6 +24,7 @@ describe('description', () => {
       ['Firmwares', '/admin/firmwares'],
       ['OTAs', '/admin/OTAs'],
       ['OTA History', '/admin/OTA_History'],
+      ['Rollouts', '/admin/rollouts'],
       ['Rules', '/admin/rules'],
       ['Groups', '/admin/OTA-groups'],
     ]);

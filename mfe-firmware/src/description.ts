@@ -11,6 +11,10 @@ export const FIRMWARE_PATHS = {
   rules: '/admin/rules',
   groups: '/admin/OTA-groups',
   groupDetails: '/admin/OTA-groups/:id',
+  // staged rollouts (issue 22): not in the spec's route table
+  rollouts: '/admin/rollouts',
+  newRollout: '/admin/rollouts/new',
+  rolloutDetails: '/admin/rollouts/:id',
 } as const;
 
 /** The side-menu group of spec 2.11; the shell also keeps it Admin only. */
@@ -26,12 +30,16 @@ export const FIRMWARE_ROUTES = {
   rules: { path: FIRMWARE_PATHS.rules, access: ADMIN },
   groups: { path: FIRMWARE_PATHS.groups, access: ADMIN },
   groupDetails: { path: FIRMWARE_PATHS.groupDetails, access: ADMIN },
+  rollouts: { path: FIRMWARE_PATHS.rollouts, access: ADMIN },
+  newRollout: { path: FIRMWARE_PATHS.newRollout, access: ADMIN },
+  rolloutDetails: { path: FIRMWARE_PATHS.rolloutDetails, access: ADMIN },
 } satisfies RouteTable;
 
 const entries: Array<[key: string, labels: MenuLabels, path: string]> = [
   ['firmwares', { en: 'Firmwares', hi: 'फ़र्मवेयर' }, FIRMWARE_PATHS.firmwares],
   ['otas', { en: 'OTAs', hi: 'ओटीए' }, FIRMWARE_PATHS.otas],
   ['otaHistory', { en: 'OTA History', hi: 'ओटीए इतिहास' }, FIRMWARE_PATHS.otaHistory],
+  ['rollouts', { en: 'Rollouts', hi: 'रोलआउट' }, FIRMWARE_PATHS.rollouts],
   ['rules', { en: 'Rules', hi: 'नियम' }, FIRMWARE_PATHS.rules],
   ['groups', { en: 'Groups', hi: 'समूह' }, FIRMWARE_PATHS.groups],
 ];
