@@ -139,12 +139,14 @@ export function NewRolloutPage() {
                 </NativeSelect.Root>
               </FormField>
               {values.choice === 'versions' && (
-                <FormField label={t('rolloutForm.fromVersions')} error={say('from_versions')}>
+                // a fieldset, not a FormField: a Field would give every checkbox its one id and label
+                <Fieldset.Root invalid={Boolean(say('from_versions'))}>
+                  <Fieldset.Legend fontSize="sm">{t('rolloutForm.fromVersions')}</Fieldset.Legend>
                   <Controller
                     control={control}
                     name="from_versions"
                     render={({ field }) => (
-                      <SimpleGrid columns={{ base: 1, sm: 2, md: 3 }} gap="2" role="group" aria-label={t('rolloutForm.fromVersions')}>
+                      <SimpleGrid columns={{ base: 1, sm: 2, md: 3 }} gap="2">
                         {running.map((r) => (
                           <Checkbox.Root
                             key={r.version}
@@ -159,7 +161,8 @@ export function NewRolloutPage() {
                       </SimpleGrid>
                     )}
                   />
-                </FormField>
+                  {say('from_versions') && <Fieldset.ErrorText color="fg.error">{say('from_versions')}</Fieldset.ErrorText>}
+                </Fieldset.Root>
               )}
               {values.choice === 'group' && (
                 <FormField label={t('rolloutForm.group')} required error={say('group_id')}>
