@@ -78,6 +78,7 @@ describe('New rollout', () => {
       ],
     });
     expect(start()).toBeEnabled();
+    expect(lastCall(calls, 'GET', '/api/ota/group/all').query.get('sortBy')).toBe('name');
     // a changed choice needs a new preview
     await user.click(screen.getByText('1.1.0 · 20 devices'));
     expect(start()).toBeDisabled();

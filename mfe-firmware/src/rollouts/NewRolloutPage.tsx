@@ -14,7 +14,7 @@ import { ROLLOUT_PATHS } from './paths';
 import { addBodyOf, DEFAULT_ROLLOUT_VALUES, previewBodyOf, rolloutProblems, type DeviceChoice, type RolloutFormValues } from './rollout-form';
 import { RolloutPreviewPanel } from './RolloutPreviewPanel';
 
-const ALL_GROUPS = { page: 1, limit: 100, sortBy: 'group_name', orderBy: 'asc' } as const;
+const ALL_GROUPS = { page: 1, limit: 100, sortBy: 'name', orderBy: 'asc' } as const;
 const CHOICES: DeviceChoice[] = ['versions', 'group', 'filter'];
 
 function CheckboxField({ control, name, label }: { control: Control<RolloutFormValues>; name: 'fault_guard' | 'window' | `waves.${number}.approval`; label: string }) {

@@ -27,7 +27,7 @@ const button = (name: string) => screen.getByRole('button', { name });
 
 describe('Rollout detail', () => {
   it('says why it halted with its figures, and allows what a halted rollout allows', async () => {
-    api(
+    const { calls } = api(
       rolloutInfo({
         state: 'halted',
         halt_reason: { condition: 'failure_rate', at: '2026-11-26T09:40:00.000Z', finished: 50, failed: 6, timed_out: 0, failure_percent: 12, threshold_percent: 10, min_finished: 20, fault_guard: null },
@@ -35,6 +35,8 @@ describe('Rollout detail', () => {
     );
     renderFirmware('/admin/rollouts/7');
     expect(await screen.findByText(/^Halted: 12 % of 50 finished devices failed \(threshold 10 %\)/)).toBeInTheDocument();
+    // its devices in the rollout's order
+    await waitFor(() => expect(Object.fromEntries(lastCall(calls, 'GET', '/api/ota/rollout/devices').query)).toMatchObject({ sortBy: 'position', orderBy: 'asc' }));
     expect(button('Pause')).toBeDisabled();
     expect(button('Resume')).toBeEnabled();
     expect(button('Approve next wave')).toBeDisabled();

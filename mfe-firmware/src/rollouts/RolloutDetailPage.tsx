@@ -79,7 +79,8 @@ function RolloutDevices({ info }: { info: RolloutInfo }) {
   const { t } = useFirmwareTranslation();
   const deviceType = useOtaDeviceType();
   const { idKey, idLabel } = useDeviceId(deviceType);
-  const list = useListState({ filterKeys: [idKey, 'state', 'wave', 'from_version'] });
+  // in the rollout's order (its waves' order) unless the URL says otherwise
+  const list = useListState({ filterKeys: [idKey, 'state', 'wave', 'from_version'], defaults: { sortBy: 'position', orderBy: 'asc' } });
   const devices = useRolloutDevices(deviceType, info.id, list.toQuery());
   const columns: DataColumn<RolloutDevice>[] = [
     { key: idKey, header: idLabel, render: (row) => row[idKey] ?? '-' },
