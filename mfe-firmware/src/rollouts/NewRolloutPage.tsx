@@ -1,9 +1,9 @@
 import type { RolloutPreview } from '@fleet/contract';
 import { errorMessage, useBackTo, useNavigate } from '@fleet/shared-api';
-import { Alert, Box, Button, FormField, Heading, HStack, IconButton, Input, NativeSelect, PageHeader, SimpleGrid, Stack, Text } from '@fleet/shared-ui';
+import { Alert, Box, Button, FormField, Heading, HStack, IconButton, Input, NativeSelect, PageHeader, SimpleGrid, Stack, Text, type InputProps } from '@fleet/shared-ui';
 import { Checkbox, Fieldset } from '@fleet/shared-ui/fields';
 import { useState } from 'react';
-import { Controller, useFieldArray, useForm, type Control } from 'react-hook-form';
+import { Controller, useFieldArray, useForm, type Control, type UseFormReturn } from 'react-hook-form';
 import { useOtaDeviceType } from '../api/device-type';
 import { useFirmwareVersions, useRunningVersions } from '../api/firmwares';
 import { useGroups } from '../api/groups';
@@ -16,6 +16,17 @@ import { RolloutPreviewPanel } from './RolloutPreviewPanel';
 
 const ALL_GROUPS = { page: 1, limit: 100, sortBy: 'name', orderBy: 'asc' } as const;
 const CHOICES: DeviceChoice[] = ['versions', 'group', 'filter'];
+
+type TextName = 'max_in_flight' | 'max_per_minute' | 'failure_threshold_percent' | 'min_finished' | 'timeout_minutes' | 'max_device_failures' | 'fault_hours' | 'fault_points' | 'window_start' | 'window_end';
+
+/** A required text field of the form, with its problem said below it. */
+function TextInput({ form, name, label, error, ...input }: { form: UseFormReturn<RolloutFormValues>; name: TextName; label: string; error: string | undefined } & Pick<InputProps, 'inputMode' | 'placeholder'>) {
+  return (
+    <FormField label={label} required error={error}>
+      <Input size="sm" {...input} {...form.register(name)} />
+    </FormField>
+  );
+}
 
 function CheckboxField({ control, name, label }: { control: Control<RolloutFormValues>; name: 'fault_guard' | 'window' | `waves.${number}.approval`; label: string }) {
   return (
@@ -249,12 +260,8 @@ export function NewRolloutPage() {
               </Heading>
             </Fieldset.Legend>
             <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-              <FormField label={t('rolloutForm.maxInFlight')} required error={say('max_in_flight')}>
-                <Input size="sm" inputMode="numeric" {...register('max_in_flight')} />
-              </FormField>
-              <FormField label={t('rolloutForm.maxPerMinute')} required error={say('max_per_minute')}>
-                <Input size="sm" inputMode="numeric" {...register('max_per_minute')} />
-              </FormField>
+              <TextInput form={form} name="max_in_flight" label={t('rolloutForm.maxInFlight')} error={say('max_in_flight')} inputMode="numeric" />
+              <TextInput form={form} name="max_per_minute" label={t('rolloutForm.maxPerMinute')} error={say('max_per_minute')} inputMode="numeric" />
             </SimpleGrid>
           </Fieldset.Root>
 
@@ -266,39 +273,23 @@ export function NewRolloutPage() {
             </Fieldset.Legend>
             <Stack gap="4">
               <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-                <FormField label={t('rolloutForm.failureThreshold')} required error={say('failure_threshold_percent')}>
-                  <Input size="sm" inputMode="decimal" {...register('failure_threshold_percent')} />
-                </FormField>
-                <FormField label={t('rolloutForm.minFinished')} required error={say('min_finished')}>
-                  <Input size="sm" inputMode="numeric" {...register('min_finished')} />
-                </FormField>
-                <FormField label={t('rolloutForm.timeoutMinutes')} required error={say('timeout_minutes')}>
-                  <Input size="sm" inputMode="numeric" {...register('timeout_minutes')} />
-                </FormField>
-                <FormField label={t('rolloutForm.maxDeviceFailures')} required error={say('max_device_failures')}>
-                  <Input size="sm" inputMode="numeric" {...register('max_device_failures')} />
-                </FormField>
+                <TextInput form={form} name="failure_threshold_percent" label={t('rolloutForm.failureThreshold')} error={say('failure_threshold_percent')} inputMode="decimal" />
+                <TextInput form={form} name="min_finished" label={t('rolloutForm.minFinished')} error={say('min_finished')} inputMode="numeric" />
+                <TextInput form={form} name="timeout_minutes" label={t('rolloutForm.timeoutMinutes')} error={say('timeout_minutes')} inputMode="numeric" />
+                <TextInput form={form} name="max_device_failures" label={t('rolloutForm.maxDeviceFailures')} error={say('max_device_failures')} inputMode="numeric" />
               </SimpleGrid>
               {isHeatPump && <CheckboxField control={control} name="fault_guard" label={t('rolloutForm.faultGuard')} />}
               {isHeatPump && values.fault_guard && (
                 <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-                  <FormField label={t('rolloutForm.faultHours')} required error={say('fault_hours')}>
-                    <Input size="sm" inputMode="numeric" {...register('fault_hours')} />
-                  </FormField>
-                  <FormField label={t('rolloutForm.faultPoints')} required error={say('fault_points')}>
-                    <Input size="sm" inputMode="decimal" {...register('fault_points')} />
-                  </FormField>
+                  <TextInput form={form} name="fault_hours" label={t('rolloutForm.faultHours')} error={say('fault_hours')} inputMode="numeric" />
+                  <TextInput form={form} name="fault_points" label={t('rolloutForm.faultPoints')} error={say('fault_points')} inputMode="decimal" />
                 </SimpleGrid>
               )}
               <CheckboxField control={control} name="window" label={t('rolloutForm.window')} />
               {values.window && (
                 <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-                  <FormField label={t('rolloutForm.windowStart')} required error={say('window_start')}>
-                    <Input size="sm" placeholder="01:00" {...register('window_start')} />
-                  </FormField>
-                  <FormField label={t('rolloutForm.windowEnd')} required error={say('window_end')}>
-                    <Input size="sm" placeholder="05:00" {...register('window_end')} />
-                  </FormField>
+                  <TextInput form={form} name="window_start" label={t('rolloutForm.windowStart')} error={say('window_start')} placeholder="01:00" />
+                  <TextInput form={form} name="window_end" label={t('rolloutForm.windowEnd')} error={say('window_end')} placeholder="05:00" />
                 </SimpleGrid>
               )}
             </Stack>

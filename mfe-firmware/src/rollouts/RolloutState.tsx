@@ -11,11 +11,16 @@ const PALETTE: Record<State, 'blue' | 'yellow' | 'red' | 'gray' | 'green'> = {
   finished: 'green',
 };
 
-export function RolloutStateBadge({ state }: { state: State }) {
-  const { t } = useFirmwareTranslation();
+/** A state as a badge in its colour; `data-state` names it for tests and styles. */
+export function StateBadge({ state, palette, text }: { state: string; palette: string; text: string }) {
   return (
-    <Badge colorPalette={PALETTE[state]} variant="subtle" data-state={state}>
-      {t(`rollouts.states.${state}`)}
+    <Badge colorPalette={palette} variant="subtle" data-state={state}>
+      {text}
     </Badge>
   );
+}
+
+export function RolloutStateBadge({ state }: { state: State }) {
+  const { t } = useFirmwareTranslation();
+  return <StateBadge state={state} palette={PALETTE[state]} text={t(`rollouts.states.${state}`)} />;
 }

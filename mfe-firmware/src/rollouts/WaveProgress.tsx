@@ -1,7 +1,8 @@
 import { ROLLOUT_DEVICE_STATES, type RolloutDeviceState } from '@fleet/contract';
-import { Badge, Box, Flex, HStack, Text } from '@fleet/shared-ui';
+import { Box, Flex, HStack, Text } from '@fleet/shared-ui';
 import type { ReactNode } from 'react';
 import { useFirmwareTranslation } from '../common/translation';
+import { StateBadge } from './RolloutState';
 
 /** A device state's colour: the bar's segment and its badge (installed green, failed red, waiting yellow). */
 export const DEVICE_STATE_PALETTE: Record<RolloutDeviceState, 'yellow' | 'blue' | 'green' | 'red' | 'orange' | 'gray'> = {
@@ -17,11 +18,7 @@ export type DeviceCounts = Record<RolloutDeviceState, number> & { devices: numbe
 
 export function DeviceStateBadge({ state }: { state: RolloutDeviceState }) {
   const { t } = useFirmwareTranslation();
-  return (
-    <Badge colorPalette={DEVICE_STATE_PALETTE[state]} variant="subtle" data-state={state}>
-      {t(`rollouts.deviceStates.${state}`)}
-    </Badge>
-  );
+  return <StateBadge state={state} palette={DEVICE_STATE_PALETTE[state]} text={t(`rollouts.deviceStates.${state}`)} />;
 }
 
 /**
