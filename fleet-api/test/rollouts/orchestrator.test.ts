@@ -118,6 +118,20 @@ it('halts heat pumps whose updated devices raise new faults more often than the 
   expect(reason!.fault_guard!.updated_percent! - reason!.fault_guard!.others_percent!).toBeGreaterThan(20);
 });
 
+it('cancels a device deleted after the add, so its wave still ends', async () => {
+  const [kept, deleted] = await bulbsOn(t.db, '8.0.6', 2);
+  const id = await startRollout(t, addBody('8.0.6', TARGET, { min_finished: 100 }));
+  await t.db.query('DELETE FROM devices WHERE id = $1', [deleted]);
+  const o = new RolloutOrchestrator(t.db);
+  await o.tick(t.clock.now());
+  expect(await ids(id, 'in_flight')).toEqual([kept]);
+  expect(await ids(id, 'cancelled')).toEqual([deleted]);
+  await report(t.db, [kept!], 'installed', TARGET);
+  await o.tick(t.clock.now());
+  await o.tick(t.clock.now());
+  expect((await infoOf(t, id)).state).toBe('finished');
+});
+
 it('keeps within max_in_flight and max_per_minute', async () => {
   await bulbsOn(t.db, '8.0.5', 12);
   const id = await startRollout(t, addBody('8.0.5', TARGET, { max_in_flight: 5, max_per_minute: 3, min_finished: 100 }));

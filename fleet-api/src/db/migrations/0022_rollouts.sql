@@ -66,9 +66,12 @@ CREATE TABLE rollout_waves (
   PRIMARY KEY (rollout_id, wave)
 );
 
+-- No foreign keys here: a rollout inserts up to a million rows at once, and a key check per row (and its
+-- lock on each device row) was most of the time. Rollouts are never deleted; a device deleted while
+-- queued is cancelled at dispatch, and its rows are only read joined to devices.
 CREATE TABLE rollout_devices (
-  rollout_id    bigint NOT NULL REFERENCES rollouts (id) ON DELETE CASCADE,
-  device_id     bigint NOT NULL REFERENCES devices (id) ON DELETE CASCADE,
+  rollout_id    bigint NOT NULL,
+  device_id     bigint NOT NULL,
   wave          integer NOT NULL,
   position      integer NOT NULL,          -- the device's place in the rollout's stratified order
   time_zone     text NOT NULL,             -- its property's zone, for the window
@@ -76,7 +79,7 @@ CREATE TABLE rollout_devices (
   state         text NOT NULL DEFAULT 'queued'
                 CHECK (state IN ('queued', 'in_flight', 'installed', 'failed', 'timed_out', 'cancelled')),
   failures      integer NOT NULL DEFAULT 0,
-  job_id        bigint REFERENCES ota_jobs (id) ON DELETE SET NULL,
+  job_id        bigint,                    -- its ota_jobs row once dispatched
   dispatched_at timestamptz,
   finished_at   timestamptz,
   PRIMARY KEY (rollout_id, device_id)

@@ -162,7 +162,14 @@ export class RolloutOrchestrator {
     );
     const devices = claimed.rows.map((c) => c.device_id);
     if (devices.length === 0) return { changed, halted: false, dispatched: 0 };
-    await tx.query(
+    // a device deleted since the add has nothing to install (no key holds it: migration 0022)
+    const gone = await tx.query(
+      `UPDATE rollout_devices rd SET state = 'cancelled', finished_at = $3
+        WHERE rd.rollout_id = $1 AND rd.device_id = ANY($2::bigint[]) AND NOT EXISTS (SELECT 1 FROM devices d WHERE d.id = rd.device_id)`,
+      [id, devices, at],
+    );
+    if (gone.rowCount > 0) changed = true;
+    const sent = await tx.query(
       `WITH jobs AS (
          INSERT INTO ota_jobs (push_id, device_id, from_version, to_version, state, created_at, updated_at)
          SELECT $2, d.id, d.firmware_version, $3, 'queued', $4, $4 FROM devices d WHERE d.id = ANY($5::bigint[])
@@ -172,14 +179,14 @@ export class RolloutOrchestrator {
          FROM jobs WHERE rd.rollout_id = $1 AND rd.device_id = jobs.device_id`,
       [id, r.push_id, r.firmware_version, at, devices],
     );
-    await tx.query('UPDATE ota_pushes SET device_count = device_count + $2 WHERE id = $1', [r.push_id, devices.length]);
+    await tx.query('UPDATE ota_pushes SET device_count = device_count + $2 WHERE id = $1', [r.push_id, sent.rowCount]);
     await tx.query('UPDATE rollouts SET minute_start = $2, minute_dispatched = $3, updated_at = $4 WHERE id = $1', [
       id,
       minute,
-      usedThisMinute + devices.length,
+      usedThisMinute + sent.rowCount,
       at,
     ]);
-    return { changed: true, halted: false, dispatched: devices.length };
+    return { changed: true, halted: false, dispatched: sent.rowCount };
   }
 
   /** Which halt condition is true now, with its figures; null when none. */

@@ -82,7 +82,8 @@ export interface ChosenDevices {
 /** The chosen devices `d`, with `joins` (trusted SQL) beside the OTA line's. */
 export function chosenDevices(input: ChoiceInput, now: Date, joins = ''): ChosenDevices {
   const params = new SqlParams();
-  const typeParam = params.add(input.deviceType);
+  // the kept OTA rows only for a list filter (their keys are on them): a version or a group is on `d`
+  const ota = input.filter === undefined ? '' : otaJoins(params.add(input.deviceType));
   const conditions = selectionConditions(input.deviceType, params, { all: true, ids: [], filter: input.filter });
   if (input.from_versions !== undefined) conditions.push(`d.firmware_version = ANY(${params.add(input.from_versions)}::text[])`);
   if (input.group_id !== undefined) {
@@ -95,7 +96,7 @@ export function chosenDevices(input: ChoiceInput, now: Date, joins = ''): Chosen
       : // the device row's last change is when it went offline (its is_online flag is written with it)
         `(d.is_online = 0 AND d.updated_at < ${params.add(new Date(now.getTime() - input.exclude_offline_minutes * 60_000).toISOString())}::timestamptz)`;
   return {
-    from: `FROM devices d ${joins} ${otaJoins(typeParam)} ${whereClause(conditions)}`,
+    from: `FROM devices d ${joins} ${ota} ${whereClause(conditions)}`,
     params,
     onTarget: `d.firmware_version IS NOT DISTINCT FROM ${target}`,
     inOtherRollout: IN_OTHER_ROLLOUT,
@@ -173,35 +174,41 @@ export async function preview(db: Db, input: ChoiceInput, waves: RolloutWaveInpu
  * in every wave and a canary wave is not one customer. Answers how many devices were taken.
  */
 export async function assignDevices(db: Db, rolloutId: number, input: ChoiceInput, waves: RolloutWaveInput[], now: Date): Promise<number> {
-  const c = chosenDevices(input, now, 'LEFT JOIN properties pr ON pr.id = d.property_id');
-  const taken = (await db.query<{ n: number }>(`SELECT count(*)::int AS n ${c.from} AND ${takenCondition(c)}`, c.params.values)).rows[0]?.n ?? 0;
-  const ends = waveEnds(waves, taken);
-  const last = ends.at(-1) ?? 0;
-  if (last === 0) return 0;
+  // the waves first: the insert's trigger counts its rows into them
   await db.query(
     `INSERT INTO rollout_waves (rollout_id, wave, percent, count, approval)
      SELECT $1, w - 1, x.percent, x.count, x.approval
        FROM unnest($2::numeric[], $3::int[], $4::boolean[]) WITH ORDINALITY AS x(percent, count, approval, w)`,
     [rolloutId, waves.map((w) => w.percent ?? null), waves.map((w) => w.count ?? null), waves.map((w) => w.approval ?? false)],
   );
+  // the two sorts of a million rows in memory, not on disk (this transaction only)
+  await db.query("SELECT set_config('work_mem', '256MB', true)");
+  const c = chosenDevices(input, now, 'LEFT JOIN properties pr ON pr.id = d.property_id');
   const p = c.params;
   const id = p.add(rolloutId);
+  // one read of the devices: the total and each wave's end (as waveEnds) come from the same rows
   await db.query(
-    `WITH e AS (
+    `WITH e AS MATERIALIZED (
        SELECT d.id, d.firmware_version, fleet_state_zone(pr.state) AS zone,
               coalesce('s' || d.site_id, 'c' || d.company_id, 'a' || d.agency_id, '-') AS stratum,
               hashint8extended(d.id, ${id}::bigint) AS h
          ${c.from}
           AND ${takenCondition(c)}
+     ), bounds AS (
+       SELECT array_agg(least(t.n, coalesce(ceil(t.n * x.percent / 100)::int, x.count)) ORDER BY x.w)::int[] AS ends
+         FROM (SELECT count(*)::int AS n FROM e) t,
+              unnest(${p.add(waves.map((w) => w.percent ?? null))}::numeric[], ${p.add(waves.map((w) => w.count ?? null))}::int[])
+                WITH ORDINALITY AS x(percent, count, w)
      ), ranked AS (
        SELECT e.*, row_number() OVER (PARTITION BY stratum ORDER BY h, id) AS k, count(*) OVER (PARTITION BY stratum) AS n FROM e
      ), placed AS (
        SELECT ranked.*, (row_number() OVER (ORDER BY (k - 0.5) / n::float8, h, id) - 1)::int AS pos FROM ranked
      )
      INSERT INTO rollout_devices (rollout_id, device_id, wave, position, time_zone, from_version)
-     SELECT ${id}, id, width_bucket(pos, ${p.add(ends)}::int[]), pos, zone, firmware_version
-       FROM placed WHERE pos < ${p.add(last)}`,
+     SELECT ${id}, placed.id, width_bucket(placed.pos, bounds.ends), placed.pos, placed.zone, placed.firmware_version
+       FROM placed, bounds WHERE placed.pos < bounds.ends[cardinality(bounds.ends)]`,
     p.values,
   );
-  return last;
+  const { rows } = await db.query<{ n: number }>('SELECT coalesce(sum(devices), 0)::int AS n FROM rollout_waves WHERE rollout_id = $1', [rolloutId]);
+  return rows[0]?.n ?? 0;
 }
