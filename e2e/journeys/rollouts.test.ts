@@ -3,6 +3,7 @@
 // figures, queue the failed devices again, and abort it.
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import { runAxe } from '../support/axe';
 import { chromiumPerFile, journey, stackInfo } from '../support/browser';
 import { signIn } from '../support/sign-in';
 import { ownStackPerFile, publishRemote, remotePackages, remoteVersion, repoRoot } from '../support/stack';
@@ -27,6 +28,12 @@ beforeAll(() => {
 /** Ticks a Chakra checkbox through its visible box: the input itself is visually hidden. */
 async function tick(page: Page, label: string | RegExp): Promise<void> {
   await page.getByRole('checkbox', { name: label }).locator('xpath=..').click();
+}
+
+/** axe's serious and critical findings on the page as it is (the accessibility pass's bar), as text. */
+async function blocking(page: Page): Promise<string[]> {
+  const found = await runAxe(page);
+  return found.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.rule}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 async function fill(page: Page, label: string | RegExp, value: string): Promise<void> {
@@ -74,6 +81,7 @@ describe('rollouts journey', () => {
       const preview = page.getByRole('region', { name: 'Preview' });
       const reaches = await preview.getByText(/^Reaches \d+ devices?$/).textContent();
       expect(Number(/\d+/.exec(reaches ?? '')?.[0])).toBeGreaterThan(3);
+      expect(await blocking(page)).toEqual([]);
       await page.getByRole('button', { name: 'Start rollout' }).click();
       await page.waitForURL(/\/admin\/rollouts\/\d+$/);
       await page.getByRole('heading', { name: 'Rollout: Journey canary' }).waitFor();
@@ -90,6 +98,13 @@ describe('rollouts journey', () => {
       expect(Number(figures![2])).toBeGreaterThanOrEqual(3);
       await page.getByText('Halted', { exact: true }).first().waitFor();
       await wave1.getByText(/^Failed: [1-9]\d*$/).waitFor();
+      expect(await blocking(page)).toEqual([]);
+      // usable at phone width: nothing wider than the screen
+      const desktop = page.viewportSize() ?? { width: 1280, height: 800 };
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.getByRole('button', { name: 'Retry failed' }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await page.setViewportSize(desktop);
 
       // Retry failed asks, saying how many
       await page.getByRole('button', { name: 'Retry failed' }).click();
