@@ -4,6 +4,7 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { runAxe } from '../support/axe';
+import { setTheme } from '../support/screens';
 import { chromiumPerFile, journey, stackInfo } from '../support/browser';
 import { signIn } from '../support/sign-in';
 import { ownStackPerFile, publishRemote, remotePackages, remoteVersion, repoRoot } from '../support/stack';
@@ -31,8 +32,8 @@ async function tick(page: Page, label: string | RegExp): Promise<void> {
 }
 
 /** axe's serious and critical findings on the page as it is (the accessibility pass's bar), as text. */
-async function blocking(page: Page): Promise<string[]> {
-  const found = await runAxe(page);
+async function blocking(page: Page, rules?: string[]): Promise<string[]> {
+  const found = await runAxe(page, rules ? { rules } : {});
   return found.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.rule}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
@@ -99,6 +100,10 @@ describe('rollouts journey', () => {
       await page.getByText('Halted', { exact: true }).first().waitFor();
       await wave1.getByText(/^Failed: [1-9]\d*$/).waitFor();
       expect(await blocking(page)).toEqual([]);
+      // readable in the dark theme too (the bars, badges and the halt's alert)
+      await setTheme(page, 'dark');
+      expect(await blocking(page, ['color-contrast', 'link-in-text-block'])).toEqual([]);
+      await setTheme(page, 'light');
       // usable at phone width: nothing wider than the screen
       const desktop = page.viewportSize() ?? { width: 1280, height: 800 };
       await page.setViewportSize({ width: 390, height: 844 });
