@@ -3,6 +3,7 @@
 // {dashboard: {faulty_count}}; fleet-api adds a heat pump's Wi-Fi state, the new fault itself, and the
 // console's own writes (issue 20, item 13): faults resolved, a heat pump moved between slices, a
 // firmware job's state and a push's job counts.
+import type { RolloutDeviceCounts, RolloutState } from '@fleet/contract';
 
 export type OtaJobState = 'queued' | 'downloading' | 'installed' | 'failed';
 /** How a heat pump's reassignment looks from this console's slice. */
@@ -21,25 +22,16 @@ export type LiveMessage =
   /** A push's job counts after a change (Admin's sockets only). */
   | { kind: 'rollout'; pushId: number; productLine: string; queued: number; downloading: number; installed: number; failed: number }
   /** A staged rollout's state and counts per wave and in total after a change (issue 22; Admin's sockets only). */
-  | { kind: 'rollout_progress'; rolloutId: number; productLine: string; state: string; waves: RolloutWaveProgress[]; total: RolloutDeviceCounts };
+  | { kind: 'rollout_progress'; rolloutId: number; productLine: string; state: RolloutState; waves: RolloutWaveProgress[]; total: RolloutDeviceCounts };
 
-/** A rollout's devices per state (fleet-api's RolloutDeviceCounts). */
-export interface RolloutDeviceCounts {
-  devices: number;
-  queued: number;
-  in_flight: number;
-  installed: number;
-  failed: number;
-  timed_out: number;
-  cancelled: number;
-}
-/** One wave's counts; `wave` 1 is the first. */
-export type RolloutWaveProgress = RolloutDeviceCounts & { wave: number };
+/** One wave's counts (@fleet/contract's RolloutProgress); `wave` 1 is the first. */
+type RolloutWaveProgress = RolloutDeviceCounts & { wave: number };
 
 const KINDS = ['work_state', 'online', 'fault', 'dashboard', 'resolved', 'moved', 'ota', 'rollout', 'rollout_progress'];
 const COUNT_KEYS = ['devices', 'queued', 'in_flight', 'installed', 'failed', 'timed_out', 'cancelled'] as const;
 const SLICES: readonly string[] = ['joined', 'left', 'stayed'] satisfies MovedSlice[];
 const JOB_STATES: readonly string[] = ['queued', 'downloading', 'installed', 'failed'] satisfies OtaJobState[];
+const ROLLOUT_STATES: readonly string[] = ['running', 'paused', 'halted', 'aborted', 'finished'] satisfies RolloutState[];
 
 const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v);
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -86,9 +78,9 @@ export function parseLiveMessage(message: unknown): LiveMessage | null {
   }
   if (isObject(progress)) {
     const { rollout_id, product_line, state, waves, total } = progress;
-    if (isInt(rollout_id) && typeof product_line === 'string' && typeof state === 'string' && Array.isArray(waves) && isCounts(total)) {
+    if (isInt(rollout_id) && typeof product_line === 'string' && ROLLOUT_STATES.includes(state as string) && Array.isArray(waves) && isCounts(total)) {
       const read = waves.filter((w): w is RolloutWaveProgress => isCounts(w) && isInt((w as { wave?: unknown }).wave));
-      if (read.length === waves.length) return { kind: 'rollout_progress', rolloutId: rollout_id, productLine: product_line, state, waves: read, total };
+      if (read.length === waves.length) return { kind: 'rollout_progress', rolloutId: rollout_id, productLine: product_line, state: state as RolloutState, waves: read, total };
     }
   }
   return null;
