@@ -68,7 +68,7 @@ export function useRolloutAction(deviceType: OtaDeviceType) {
 type Progress = Extract<LiveMessage, { kind: 'rollout_progress' }>;
 
 function withProgress<T extends RolloutRow>(row: T, p: Progress): T {
-  return { ...row, ...p.total, state: p.state as T['state'] };
+  return { ...row, ...p.total, state: p.state };
 }
 
 /**
