@@ -2,6 +2,7 @@
 // `message`). Loaded only when Hindi is chosen (i18n.ts, namespace `server`). Placeholders as in the
 // English; field names and values the server names (deviceType, filter, heat_pump) stay as sent.
 import type { ServerMessageKey } from '@fleet/shared-api';
+import { rolloutsHi } from './server-hi-rollouts';
 
 export const serverHi: Record<ServerMessageKey, string> = {
   'common.duplicate': 'इन विवरणों वाला रिकॉर्ड पहले से मौजूद है',
@@ -472,4 +473,5 @@ export const serverHi: Record<ServerMessageKey, string> = {
   'trials.statusInvalid': 'status केवल purchased या returned हो सकता है',
   'trials.endedSaved': 'ट्रायल समाप्त किया गया',
   'trials.extended': 'ट्रायल बढ़ाया गया',
+  ...rolloutsHi,
 };

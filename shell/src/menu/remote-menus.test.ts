@@ -33,7 +33,7 @@ describe('the menus of the six remotes, per role (spec 2.11)', () => {
         'Installer Agents',
         'Tariffs',
         'Electricity Retailers',
-        'Manage Firmwares: Firmwares, OTAs, OTA History, Rules, Groups',
+        'Manage Firmwares: Firmwares, OTAs, OTA History, Rollouts, Rules, Groups',
         'Suppression List',
         'Sliders: Electricity Advisor, Livelink, Safelink, Airlink',
         'Profile',
