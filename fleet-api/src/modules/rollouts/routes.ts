@@ -221,6 +221,9 @@ export const rolloutRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
         if (devices === 0) throw badRequest(say('rollouts.noDevices'));
         return { info: { id, devices }, events: await progressEvents(tx, [id]) };
       });
+      // up to a million new rows: fresh statistics, or the planner reads a rollout's rows by a whole-rollout
+      // scan for every change (PGlite has no autovacuum to do it)
+      await db.query('ANALYZE rollout_devices');
       await publishCommitted(ctx.live, events, request.log);
       return { status: true, message: say('rollouts.added'), info };
     },
