@@ -97,11 +97,44 @@ export default tseslint.config(
       }],
     },
   },
+  // The later shared-ui share keys (overlays, tables, fields) reach the first paint's parts as
+  // @fleet/shared-ui, as the charts do: a module that a later key also imports relatively cannot be
+  // concatenated into the first paint's chunk (15.8 KB gzipped more on /login). Each key never imports
+  // itself by name (it would wait on its own loading forever).
+  ...[
+    ['overlays', ['dialogs', 'filters', 'text']],
+    ['tables', ['lists', 'table']],
+    ['fields', ['dates', 'files']],
+  ].map(([key, folders]) => ({
+    files: [...folders.map((f) => `shared-ui/src/${f}/**/*.{ts,tsx}`), `shared-ui/src/${key}.ts`],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [{ name: `@fleet/shared-ui/${key}`, message: 'A share key that imports itself by name waits on its own loading forever.' }],
+        patterns: [
+          { group: ['react-router-dom', 'react-router'], message: 'The router comes from @fleet/shared-api (one copy in the page, tree-shaken).' },
+          { group: ['@tanstack/react-query'], message: 'Server state comes from @fleet/shared-api/query (one QueryClient context in the page, tree-shaken).' },
+        ],
+      }],
+    },
+  })),
   {
     files: ['shared-api/src/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [
         { group: ['@fleet/shared-api'], message: 'shared-api is a share key: importing itself by name waits on its own loading forever (a blank page).' },
+      ] }],
+    },
+  },
+  {
+    // The lists and live share keys (and the mutation helper beside the client) reach the index's parts
+    // as @fleet/shared-api, for the same reason as shared-ui's later keys; each never imports itself.
+    files: ['shared-api/src/list-state/**/*.{ts,tsx}', 'shared-api/src/exports/**/*.{ts,tsx}', 'shared-api/src/live-updates/**/*.{ts,tsx}', 'shared-api/src/client/mutation.ts'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [
+        { name: '@fleet/shared-api/lists', message: 'A share key that imports itself by name waits on its own loading forever.' },
+        { name: '@fleet/shared-api/live', message: 'A share key that imports itself by name waits on its own loading forever.' },
       ] }],
     },
   },

@@ -1,4 +1,3 @@
-// eslint-disable-next-line no-restricted-imports -- TanStack Query through its share key: its modules stay one concatenated piece (docs/architecture.md, page weight)
 import { useMutation, useQueryClient, type QueryKey } from '@fleet/shared-api/query';
 import { refusedField } from '../forms/field-refusal';
 import { notify } from '../notifications/notifications';

@@ -1,8 +1,6 @@
 // A CSV export prepared by a fleet-api job (docs/device-calls.md): its row, and its progress read
 // again while it runs. Each remote starts its own list's export; the job and its file are one kind.
-// eslint-disable-next-line no-restricted-imports -- TanStack Query through its share key: its modules stay one concatenated piece (docs/architecture.md, page weight)
 import { useQuery } from '@fleet/shared-api/query';
-// eslint-disable-next-line no-restricted-imports -- the lists share key reaches the first paint's modules through @fleet/shared-api, so those stay one concatenated piece (docs/architecture.md, page weight)
 import { apiGet } from '@fleet/shared-api';
 import type { ListQuery } from '../list-state/list-state';
 import type { ExportJob } from '@fleet/contract';

@@ -1,4 +1,3 @@
-// eslint-disable-next-line no-restricted-imports -- the lists share key reaches the first paint's modules through @fleet/shared-api, so those stay one concatenated piece (docs/architecture.md, page weight)
 import { LARGE_PAGE_SIZE, PAGE_SIZES } from '@fleet/shared-api';
 import { encodeFilter, filterItemsFrom } from '../filters/filter-codec';
 import type { FilterValues } from '../filters/filter-codec';

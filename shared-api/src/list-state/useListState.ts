@@ -1,5 +1,4 @@
 import { useCallback, useMemo, useState } from 'react';
-// eslint-disable-next-line no-restricted-imports -- the lists share key reaches the first paint's modules through @fleet/shared-api, so those stay one concatenated piece (docs/architecture.md, page weight)
 import { useSearchParams } from '@fleet/shared-api';
 import type { FilterValues } from '../filters/filter-codec';
 import { DEFAULT_LIST_STATE, cleanFilters, listQuery, mergeListState, parseListState, resolveDefaults } from './list-state';

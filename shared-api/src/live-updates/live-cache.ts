@@ -1,5 +1,4 @@
 import { useEffect, useMemo, useRef } from 'react';
-// eslint-disable-next-line no-restricted-imports -- TanStack Query through its share key: its modules stay one concatenated piece (docs/architecture.md, page weight)
 import { useQueryClient, type QueryKey } from '@fleet/shared-api/query';
 
 /** A burst of live messages is one re-read: this long after the last one asked for it... */

@@ -1,6 +1,5 @@
 import { useEffect, useRef } from 'react';
 import { create } from 'zustand';
-// eslint-disable-next-line no-restricted-imports -- the live share key reaches the first paint's modules through @fleet/shared-api, so those stay one concatenated piece (docs/architecture.md, page weight)
 import { liveTokenRefused, sessionStore } from '@fleet/shared-api';
 import { openLiveConnection } from './live-connection';
 import type { LiveConnection, LiveConnectionOptions, LiveStatus } from './live-connection';

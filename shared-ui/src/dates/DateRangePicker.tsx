@@ -1,6 +1,5 @@
 import { Fieldset } from '@chakra-ui/react';
 import { useEffect, useId, useState } from 'react';
-// eslint-disable-next-line no-restricted-imports -- the fields share key reaches the first paint's modules through @fleet/shared-ui, so those stay one concatenated piece (docs/architecture.md, page weight)
 import { Field, HStack, Input, useUiTranslation } from '@fleet/shared-ui';
 
 export interface DateRange {

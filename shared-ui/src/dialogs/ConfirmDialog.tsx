@@ -1,7 +1,6 @@
 import { ApiError, errorMessage } from '@fleet/shared-api';
 import { Dialog } from '@chakra-ui/react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-// eslint-disable-next-line no-restricted-imports -- the overlays share key reaches the first paint's modules through @fleet/shared-ui, so those stay one concatenated piece (docs/architecture.md, page weight)
 import { Button, Text, useUiTranslation } from '@fleet/shared-ui';
 import { ModalDialog } from './ModalDialog';
 import { DialogError } from './EditDialog';

@@ -1,4 +1,3 @@
-// eslint-disable-next-line no-restricted-imports -- the overlays share key reaches the first paint's modules through @fleet/shared-ui, so those stay one concatenated piece (docs/architecture.md, page weight)
 import { Alert, Button, useUiTranslation } from '@fleet/shared-ui';
 import type { FormEvent, ReactNode } from 'react';
 import { ModalDialog } from './ModalDialog';

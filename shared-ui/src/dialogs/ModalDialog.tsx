@@ -1,5 +1,4 @@
 import { Dialog } from '@chakra-ui/react';
-// eslint-disable-next-line no-restricted-imports -- the overlays share key reaches the first paint's modules through @fleet/shared-ui, so those stay one concatenated piece (docs/architecture.md, page weight)
 import { CloseButton, Portal } from '@fleet/shared-ui';
 import type { FormEvent, ReactNode } from 'react';
 

@@ -1,5 +1,4 @@
 import { useId, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
-// eslint-disable-next-line no-restricted-imports -- the fields share key reaches the first paint's modules through @fleet/shared-ui, so those stay one concatenated piece (docs/architecture.md, page weight)
 import { Box, Button, chakra, HStack, Text, VStack, UploadIcon, englishUiT, useUiTranslation, type UiT } from '@fleet/shared-ui';
 
 /** Spec 5/9: default extensions of the dropzone (firmware passes ['.bin']). */

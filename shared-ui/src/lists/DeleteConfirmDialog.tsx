@@ -1,6 +1,5 @@
 import { ConfirmDialog } from '@fleet/shared-ui/overlays';
 import { useState, type ReactElement } from 'react';
-// eslint-disable-next-line no-restricted-imports -- the tables share key reaches the first paint's modules through @fleet/shared-ui, so those stay one concatenated piece (docs/architecture.md, page weight)
 import { useUiTranslation } from '@fleet/shared-ui';
 
 export interface DeleteConfirmDialogProps<Row> {

@@ -1,7 +1,6 @@
 import { apiUrl, errorMessage } from '@fleet/shared-api';
 import { useExportJob, type ExportJob } from '@fleet/shared-api/lists';
 import { useEffect, useRef, useState } from 'react';
-// eslint-disable-next-line no-restricted-imports -- the tables share key reaches the first paint's modules through @fleet/shared-ui, so those stay one concatenated piece (docs/architecture.md, page weight)
 import { Button, HStack, Link, Text, DownloadIcon, useUiTranslation } from '@fleet/shared-ui';
 
 export interface ExportJobButtonProps {

@@ -1,5 +1,4 @@
 import { errorMessage } from '@fleet/shared-api';
-// eslint-disable-next-line no-restricted-imports -- the tables share key reaches the first paint's modules through @fleet/shared-ui, so those stay one concatenated piece (docs/architecture.md, page weight)
 import { ErrorPanel, useUiTranslation } from '@fleet/shared-ui';
 
 /** A list that could not be read: the reason and a Retry (the toast already said it once). */

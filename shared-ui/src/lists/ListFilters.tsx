@@ -4,7 +4,6 @@ import { DateRangePicker } from '../dates/DateRangePicker';
 // by package name: the drawer is the overlays share key's, loaded once for the page
 import { FilterDrawer } from '@fleet/shared-ui/overlays';
 import { useEffect, useState } from 'react';
-// eslint-disable-next-line no-restricted-imports -- the tables share key reaches the first paint's modules through @fleet/shared-ui, so those stay one concatenated piece (docs/architecture.md, page weight)
 import { Input, Stack, FormField } from '@fleet/shared-ui';
 import { FilterChips } from './FilterChips';
 import { OptionSelect, type SelectOption } from './OptionSelect';

@@ -1,4 +1,3 @@
-// eslint-disable-next-line no-restricted-imports -- the tables share key reaches the first paint's modules through @fleet/shared-ui, so those stay one concatenated piece (docs/architecture.md, page weight)
 import { PageHeader, useUiTranslation } from '@fleet/shared-ui';
 import type { ListStateControls } from '@fleet/shared-api/lists';
 import type { ReactNode } from 'react';

@@ -1,5 +1,4 @@
 import { Link as RouterLink } from '@fleet/shared-api';
-// eslint-disable-next-line no-restricted-imports -- the tables share key reaches the first paint's modules through @fleet/shared-ui, so those stay one concatenated piece (docs/architecture.md, page weight)
 import { Link, Text, useUiTranslation } from '@fleet/shared-ui';
 import type { AddressParts } from '@fleet/contract';
 

@@ -1,6 +1,5 @@
 import { DEVICE_STATUSES, INSTALL_STATES, type DeviceFilterKey, type DeviceStatus, type InstallState } from '@fleet/contract';
 import { alphanumericOnly } from '@fleet/shared-api';
-// eslint-disable-next-line no-restricted-imports -- the tables share key reaches the first paint's modules through @fleet/shared-ui, so those stay one concatenated piece (docs/architecture.md, page weight)
 import { enumOptions, useUiTranslation, type UiT } from '@fleet/shared-ui';
 import type { FilterFieldDef } from './ListFilters';
 

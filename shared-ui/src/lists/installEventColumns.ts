@@ -1,5 +1,4 @@
 import { formatDateTime } from '@fleet/shared-api/dates';
-// eslint-disable-next-line no-restricted-imports -- the tables share key reaches the first paint's modules through @fleet/shared-ui, so those stay one concatenated piece (docs/architecture.md, page weight)
 import { useUiTranslation } from '@fleet/shared-ui';
 import type { DataColumn } from '../table/DataTable';
 

@@ -1,6 +1,5 @@
 import { Checkbox, Fieldset } from '@chakra-ui/react';
 import { useEffect, useId, useRef, useState } from 'react';
-// eslint-disable-next-line no-restricted-imports -- the tables share key reaches the first paint's modules through @fleet/shared-ui, so those stay one concatenated piece (docs/architecture.md, page weight)
 import { Box, Button, Stack, useUiTranslation } from '@fleet/shared-ui';
 import { columnLabel, isFixedColumn, keyColumnKeys, visibleColumns, type ColumnChoiceControls, type ColumnTraits } from './columns';
 import { ColumnsIcon } from './table-icons';

@@ -1,6 +1,5 @@
 import { Checkbox, Table, type SystemStyleObject } from '@chakra-ui/react';
 import { Fragment, type Key, type ReactNode } from 'react';
-// eslint-disable-next-line no-restricted-imports -- the tables share key reaches the first paint's modules through @fleet/shared-ui, so those stay one concatenated piece (docs/architecture.md, page weight)
 import { Box, chakra, Flex, LoadingOverlay, ArrowDownIcon, ArrowUpIcon, SortIcon, useUiTranslation, type UiT } from '@fleet/shared-ui';
 import { useScrollRegion } from './scroll-region';
 import { ColumnChooser } from './ColumnChooser';

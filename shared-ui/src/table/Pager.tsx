@@ -1,5 +1,4 @@
 import { useEffect, useId, useRef, useState } from 'react';
-// eslint-disable-next-line no-restricted-imports -- the tables share key reaches the first paint's modules through @fleet/shared-ui, so those stay one concatenated piece (docs/architecture.md, page weight)
 import { Box, chakra, Field, Flex, HStack, IconButton, Input, NativeSelect, Text, ChevronLeftIcon, ChevronRightIcon, ChevronsLeftIcon, ChevronsRightIcon, RefreshIcon, englishUiT, useUiTranslation, type UiT } from '@fleet/shared-ui';
 
 /** Rows-per-page choices (spec 9); one area adds 500. */

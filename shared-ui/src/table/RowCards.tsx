@@ -1,5 +1,4 @@
 import { Fragment, type Key, type ReactNode } from 'react';
-// eslint-disable-next-line no-restricted-imports -- the tables share key reaches the first paint's modules through @fleet/shared-ui, so those stay one concatenated piece (docs/architecture.md, page weight)
 import { chakra, Flex, Text } from '@fleet/shared-ui';
 import { cardColumns, columnLabel, type ColumnTraits } from './columns';
 import { PHONE_ONLY } from './phone-width';

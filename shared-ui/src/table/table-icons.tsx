@@ -1,5 +1,4 @@
 // Icons only the tables use: they stay in the tables share key, not in the first paint's.
-// eslint-disable-next-line no-restricted-imports -- the tables share key reaches the first paint's modules through @fleet/shared-ui, so those stay one concatenated piece (docs/architecture.md, page weight)
 import { makeIcon } from '@fleet/shared-ui';
 
 export const ColumnsIcon = makeIcon('M4 4h16v16H4zM10 4v16M16 4v16', 'ColumnsIcon');

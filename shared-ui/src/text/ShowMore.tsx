@@ -1,5 +1,4 @@
 import { useState } from 'react';
-// eslint-disable-next-line no-restricted-imports -- the overlays share key reaches the first paint's modules through @fleet/shared-ui, so those stay one concatenated piece (docs/architecture.md, page weight)
 import { Button, Text, useUiTranslation } from '@fleet/shared-ui';
 import { ModalDialog } from '../dialogs/ModalDialog';
 
