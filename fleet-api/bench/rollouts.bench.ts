@@ -1,0 +1,168 @@
+/**
+ * Staged rollouts at fleet size (issue 22, docs/rollouts.md): BENCH_ROLLOUT_DEVICES (default
+ * 1,000,000) bulbs of one version beside the demo fleet, on PGlite on disk and on PostgreSQL. For each
+ * database, each figure beside a baseline measured in the same run:
+ *
+ * - creating a rollout over all of them through `POST /api/ota/rollout/add` (four waves, stratified),
+ *   beside the bare `CREATE TABLE ... AS SELECT` of the same devices (the floor of writing them once);
+ * - `GET /api/ota/rollout/info` p50/p95 while 1,000 device state changes a second go through
+ *   rollout_devices (100 every 100 ms, each with its counter update), beside the same calls without them;
+ * - the halt latency: from a failure-share condition becoming true (the failures written) to the
+ *   rollout being halted, with the orchestrator on its 5 s interval, over 20 runs, beside one tick's
+ *   own duration.
+ */
+import { buildApp } from '../src/app';
+import { testConfig } from '../src/config';
+import type { Db } from '../src/db';
+import { RolloutOrchestrator } from '../src/modules/rollouts/orchestrator';
+import { seedDemoFleet } from '../src/seed';
+import type { BenchContext } from './types';
+import { onEachDatabase } from './databases';
+import { measure, signedInToken, stats } from './measure';
+
+export const name = 'rollouts';
+
+const DEVICES = Number(process.env.BENCH_ROLLOUT_DEVICES ?? 1_000_000);
+const RUNS = Number(process.env.BENCH_ROLLOUT_RUNS ?? 100);
+const HALT_RUNS = 20;
+const TICK_MS = 5000;
+const CHANGES_PER_SECOND = 1000;
+
+const round = (n: number) => Math.round(n * 10) / 10;
+
+async function time(fn: () => Promise<unknown>): Promise<number> {
+  const t0 = performance.now();
+  await fn();
+  return round(performance.now() - t0);
+}
+
+async function benchDatabase(db: Db, label: string, dataDir: string): Promise<Record<string, unknown>> {
+  await seedDemoFleet(db, { devices: 700, log: (m) => console.log(`  ${label} ${m}`) });
+  const agencies = (await db.query<{ id: number }>('SELECT id::int AS id FROM agencies ORDER BY id')).rows.map((r) => r.id);
+  console.log(`  ${label}: ${DEVICES} bulbs`);
+  const loadMs = await time(() =>
+    db.query(
+      `INSERT INTO devices (product_line, serial_number, mac_address, firmware_version, agency_id, created_at)
+       SELECT 'bulb', 'RLB' || lpad(n::text, 8, '0'), upper(lpad(to_hex(n), 12, '0')), '0.9.0', ($2::bigint[])[1 + n % array_length($2::bigint[], 1)],
+              now() - n * interval '1 second'
+         FROM generate_series(1, $1::int) AS n`,
+      [DEVICES, agencies],
+    ),
+  );
+  await db.query("INSERT INTO firmwares (product_line, device_type, version, file_name) VALUES ('bulb', 'bulb', '0.9.9', 'bench.bin'), ('bulb', 'bulb', '0.9.8', 'bench.bin')");
+  await db.query('ANALYZE devices');
+  const app = await buildApp({ db, config: testConfig({ dataDir, logLevel: 'silent' }) });
+  try {
+    const auth = { authorization: `Bearer ${await signedInToken(app, 'admin@demo.test')}` };
+    const call = async (method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) => {
+      const res = await app.inject({ method, url, headers: auth, ...(payload ? { payload } : {}) });
+      if (res.statusCode !== 200) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body.slice(0, 300)}`);
+      return res.json() as { info: Record<string, unknown> };
+    };
+    const body = (from: string, target: string, extra: object = {}) => ({
+      deviceType: 'bulb',
+      name: `Bench ${target}`,
+      firmware_version: target,
+      from_versions: [from],
+      waves: [{ percent: 1 }, { percent: 10 }, { percent: 50 }, { percent: 100 }],
+      max_in_flight: 500,
+      max_per_minute: 100_000,
+      failure_threshold_percent: 10,
+      min_finished: 50,
+      timeout_minutes: 60,
+      max_device_failures: 2,
+      ...extra,
+    });
+
+    // 1. creation over every bulb of the version, beside writing the same rows once
+    const bareMs = await time(async () => {
+      await db.query(
+        "CREATE TABLE bench_rollout_floor AS SELECT d.id, d.firmware_version FROM devices d WHERE d.product_line = 'bulb' AND d.firmware_version = '0.9.0'",
+      );
+      await db.query('DROP TABLE bench_rollout_floor');
+    });
+    let rolloutId = 0;
+    const createMs = await time(async () => {
+      rolloutId = Number((await call('POST', '/api/ota/rollout/add', body('0.9.0', '0.9.9'))).info.id);
+    });
+    const created = await call('GET', `/api/ota/rollout/info?deviceType=bulb&rollout_id=${rolloutId}`);
+    console.log(`  ${label}: created over ${String(created.info.devices)} devices in ${createMs} ms (bare ${bareMs} ms)`);
+
+    // 2. info while 1,000 state changes a second flow through the rollout's rows
+    const infoUrl = `/api/ota/rollout/info?deviceType=bulb&rollout_id=${rolloutId}`;
+    const quiet = await measure(() => call('GET', infoUrl), { runs: RUNS, warmup: 5 });
+    // the devices in the rollout's order, so each change finds its rows by key
+    const order = (
+      await db.query<{ device_id: number }>('SELECT device_id::int AS device_id FROM rollout_devices WHERE rollout_id = $1 ORDER BY position', [rolloutId])
+    ).rows.map((r) => r.device_id);
+    let position = 0;
+    let changes = 0;
+    let loading = true;
+    const load = (async () => {
+      while (loading) {
+        const started = performance.now();
+        // 50 queued devices start, and the 50 before them finish: two statements, each with its counter update
+        await db.query(`UPDATE rollout_devices SET state = 'in_flight', dispatched_at = now() WHERE rollout_id = $1 AND device_id = ANY($2::bigint[])`, [
+          rolloutId,
+          order.slice(position, position + 50),
+        ]);
+        await db.query(`UPDATE rollout_devices SET state = 'installed', finished_at = now() WHERE rollout_id = $1 AND device_id = ANY($2::bigint[])`, [
+          rolloutId,
+          order.slice(Math.max(0, position - 50), position),
+        ]);
+        position += 50;
+        changes += position > 50 ? 100 : 50;
+        await new Promise((r) => setTimeout(r, Math.max(0, (100 * 1000) / CHANGES_PER_SECOND - (performance.now() - started))));
+      }
+    })();
+    const loadStarted = performance.now();
+    const loaded = await measure(() => call('GET', infoUrl), { runs: RUNS, warmup: 5 });
+    const changesPerSecond = Math.round(changes / ((performance.now() - loadStarted) / 1000));
+    loading = false;
+    await load;
+    await call('PUT', '/api/ota/rollout/abort', { rollout_id: rolloutId, deviceType: 'bulb' });
+
+    // 3. halt latency: failures written past the threshold, the orchestrator on its interval
+    const orchestrator = new RolloutOrchestrator(db);
+    const latencies: number[] = [];
+    const ticks: number[] = [];
+    await db.query("UPDATE devices SET firmware_version = '0.9.5' WHERE id IN (SELECT id FROM devices WHERE product_line = 'bulb' ORDER BY id LIMIT 200)");
+    for (let run = 0; run < HALT_RUNS; run += 1) {
+      const id = Number((await call('POST', '/api/ota/rollout/add', body('0.9.5', '0.9.8', { name: `Halt ${run}`, waves: [{ percent: 100 }] }))).info.id);
+      ticks.push(await time(() => orchestrator.tick(new Date())));
+      orchestrator.start(TICK_MS, () => new Date(), (err) => console.error(err));
+      // a random moment of the interval
+      await new Promise((r) => setTimeout(r, Math.random() * TICK_MS));
+      await db.query(
+        `UPDATE ota_jobs SET state = 'failed' WHERE id IN (SELECT job_id FROM rollout_devices WHERE rollout_id = $1 AND state = 'in_flight' ORDER BY position LIMIT 60)`,
+        [id],
+      );
+      const conditionAt = performance.now();
+      for (;;) {
+        const info = await call('GET', `/api/ota/rollout/info?deviceType=bulb&rollout_id=${id}`);
+        if (info.info.state === 'halted') break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      latencies.push(performance.now() - conditionAt);
+      await orchestrator.stop();
+      await call('PUT', '/api/ota/rollout/abort', { rollout_id: id, deviceType: 'bulb' });
+      await db.query("UPDATE ota_jobs SET state = 'failed' WHERE state IN ('queued', 'downloading')");
+    }
+    const halt = stats(latencies);
+    const tick = stats(ticks);
+    console.log(`  ${label}: info p95 ${loaded.p95} ms under ${changesPerSecond} changes/s (quiet ${quiet.p95}); halt p95 ${halt.p95} ms (tick p95 ${tick.p95})`);
+    return {
+      devices: DEVICES,
+      loadDevicesMs: loadMs,
+      create: { ms: createMs, devices: created.info.devices, target: '<= 2000 ms', baselineBareWriteMs: bareMs },
+      infoUnderLoad: { ...loaded, changesPerSecond, target: 'p95 <= 50 ms at 1,000 changes/s', baselineQuiet: quiet },
+      haltLatency: { ...halt, intervalMs: TICK_MS, target: 'p95 <= 30000 ms', baselineOneTick: tick },
+    };
+  } finally {
+    await app.close();
+  }
+}
+
+export async function run(ctx: BenchContext): Promise<Record<string, unknown>> {
+  return onEachDatabase(name, ctx.pgUrl, benchDatabase);
+}
