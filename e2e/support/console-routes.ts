@@ -82,6 +82,44 @@ interface IdSource {
   field?: (row: Row) => unknown;
   /** A second call when the first answers no row (see the VEU detail below). */
   fallback?: string;
+  /** Makes a record through the API when the list answers none (the demo seed makes no rollout). */
+  create?: (apiUrl: string, token: string) => Promise<void>;
+}
+
+async function api(apiUrl: string, token: string, method: string, call: string, body?: unknown): Promise<{ info?: unknown }> {
+  const res = await fetch(new URL(call, apiUrl), {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const answer = (await res.json()) as { status?: boolean; message?: string; info?: unknown };
+  if (!res.ok || answer.status === false) throw new Error(`${method} ${call} answered ${res.status}: ${answer.message ?? ''}`);
+  return answer;
+}
+
+/**
+ * A livelink rollout from the version most devices run to another uploaded one, its only wave waiting
+ * for approval: nothing is dispatched, no device changes, and the screen shows its actions.
+ */
+async function createWaitingRollout(apiUrl: string, token: string): Promise<void> {
+  const { info } = await api(apiUrl, token, 'GET', '/api/ota/running-versions?deviceType=livelink');
+  const versions = info as Array<{ version: string; devices: number; uploaded: boolean }>;
+  const from = [...versions].sort((a, b) => b.devices - a.devices)[0];
+  const target = versions.find((v) => v.uploaded && v.version !== from?.version);
+  if (!from || from.devices === 0 || !target) throw new Error('the demo fleet has no livelink version to roll out from and to');
+  await api(apiUrl, token, 'POST', '/api/ota/rollout/add', {
+    deviceType: 'livelink',
+    name: 'Accessibility pass',
+    firmware_version: target.version,
+    from_versions: [from.version],
+    waves: [{ count: 1, approval: true }],
+    max_in_flight: 1,
+    max_per_minute: 1,
+    failure_threshold_percent: 10,
+    min_finished: 1,
+    timeout_minutes: 30,
+    max_device_failures: 1,
+  });
 }
 
 const DEVICES = (line: string): IdSource => ({ call: `/api/device/all/devices?deviceType=${line}` });
@@ -131,6 +169,7 @@ const ID_SOURCES: Record<string, IdSource> = {
   '/customer/devices/view/:id': { call: '/api/customer/devices?deviceType=all' },
   // mfe-firmware
   '/admin/OTA-groups/:id': { call: '/api/ota/group/all?deviceType=livelink' },
+  '/admin/rollouts/:id': { call: '/api/ota/rollout/list?deviceType=livelink', create: createWaitingRollout },
   // mfe-customers
   ...customerRoutes('admin'),
   ...customerRoutes('agency'),
@@ -197,6 +236,10 @@ export async function pathFor(route: string, apiUrl: string, token: string): Pro
   if (!source) throw new Error(`${route} has no id source in e2e/support/console-routes.ts ID_SOURCES: add the list call its records come from`);
   let row = await firstRow(apiUrl, token, source.call);
   if (!row && source.fallback) row = await firstRow(apiUrl, token, source.fallback);
+  if (!row && source.create) {
+    await source.create(apiUrl, token);
+    row = await firstRow(apiUrl, token, source.call);
+  }
   const value = row && (source.field ? source.field(row) : row.id);
   if (value === undefined || value === null || value === '') throw new Error(`${route}: ${source.call} answered no record to open`);
   return route.replace(`:${params[0]}`, encodeURIComponent(String(value)));
