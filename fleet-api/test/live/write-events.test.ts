@@ -7,9 +7,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import WebSocket from 'ws';
-import type { LiveEvent, LiveFrame, LiveMessage } from '../../src/modules/live/events';
+import type { LiveEvent, LiveMessage } from '../../src/modules/live/events';
 import type { Caller } from '../../src/policy/roles';
+import { listenLive, type LiveListener } from '../support/live-socket';
 import { scopeFor } from '../../src/policy/scope';
 import { SqlParams } from '../../src/server/sql';
 import { OtaSimulator } from '../../src/simulator/simulator';
@@ -24,24 +24,9 @@ type Role = (typeof ROLES)[number];
 const EMAIL: Record<Role, string> = { Admin: 'admin@demo.test', Agency: 'agency@demo.test', mscc: 'mscc@demo.test', sm: 'sm@demo.test', Electrician: 'electrician@demo.test' };
 const tokens = {} as Record<Role, string>;
 const callers = {} as Record<Role, Caller>;
-const sockets = {} as Record<Role, Listener>;
+const sockets = {} as Record<Role, LiveListener>;
 /** Every event published on the bus, to see that a refused write publishes none. */
 const published: LiveEvent[] = [];
-
-interface Listener {
-  socket: WebSocket;
-  messages: LiveMessage[];
-}
-
-function listen(token: string): Promise<Listener> {
-  const socket = new WebSocket(`${base}/ws?token=${encodeURIComponent(token)}`, { origin: 'http://localhost:8080' });
-  const messages: LiveMessage[] = [];
-  socket.on('message', (data) => messages.push(...(JSON.parse(String(data)) as LiveFrame).batch));
-  return new Promise((resolve, reject) => {
-    socket.on('open', () => resolve({ socket, messages }));
-    socket.on('error', reject);
-  });
-}
 
 beforeAll(async () => {
   t = await startTestApp({ dataDir }, { devices: 700 });
@@ -50,7 +35,7 @@ beforeAll(async () => {
   for (const role of ROLES) {
     tokens[role] = (await signIn(t.app, EMAIL[role])).token;
     callers[role] = await callerOf(EMAIL[role]);
-    sockets[role] = await listen(tokens[role]);
+    sockets[role] = await listenLive(base, tokens[role]);
   }
   t.app.fleetContext.live.subscribe((events) => published.push(...events));
   // the hub adds a socket once its slice is read

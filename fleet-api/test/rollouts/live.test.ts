@@ -2,27 +2,17 @@
 // however many devices changed, with per-wave and total counts, to Admin consoles only; the push
 // counts (`rollout`) keep their meaning.
 import type { AddressInfo } from 'node:net';
-import WebSocket from 'ws';
-import type { LiveEvent, LiveFrame, LiveMessage } from '../../src/modules/live/events';
+import type { LiveEvent, LiveMessage } from '../../src/modules/live/events';
 import { LocalLiveBus } from '../../src/modules/live/bus';
 import { RolloutOrchestrator } from '../../src/modules/rollouts/orchestrator';
 import { bearer, signIn, SETUP_TIMEOUT } from '../support/app';
 import { otaAppForFile } from '../ota/support';
+import { listenLive, type LiveListener } from '../support/live-socket';
 import { addBody, bulbsOn, report, startRollout } from './support';
 
 const t = otaAppForFile();
 const TARGET = '9.5.0';
-const sockets: Record<'Admin' | 'Agency', { socket: WebSocket; messages: LiveMessage[] }> = {} as never;
-
-function listen(base: string, token: string): Promise<{ socket: WebSocket; messages: LiveMessage[] }> {
-  const socket = new WebSocket(`${base}/ws?token=${encodeURIComponent(token)}`, { origin: 'http://localhost:8080' });
-  const messages: LiveMessage[] = [];
-  socket.on('message', (data) => messages.push(...(JSON.parse(String(data)) as LiveFrame).batch));
-  return new Promise((resolve, reject) => {
-    socket.on('open', () => resolve({ socket, messages }));
-    socket.on('error', reject);
-  });
-}
+const sockets: Record<'Admin' | 'Agency', LiveListener> = {} as never;
 
 async function until(check: () => boolean, ms = 5000): Promise<void> {
   const end = Date.now() + ms;
@@ -36,8 +26,8 @@ beforeAll(async () => {
   await t.db.query("INSERT INTO firmwares (product_line, device_type, version, file_name) VALUES ('bulb', 'bulb', $1, 'b.bin')", [TARGET]);
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const base = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  sockets.Admin = await listen(base, (await signIn(t.app, 'admin@demo.test')).token);
-  sockets.Agency = await listen(base, (await signIn(t.app, 'agency@demo.test')).token);
+  sockets.Admin = await listenLive(base, (await signIn(t.app, 'admin@demo.test')).token);
+  sockets.Agency = await listenLive(base, (await signIn(t.app, 'agency@demo.test')).token);
 }, SETUP_TIMEOUT);
 afterAll(() => {
   for (const s of Object.values(sockets)) s.socket.close();
