@@ -6,7 +6,8 @@ import { SETUP_TIMEOUT } from '../support/app';
 import { call, otaAppForFile } from '../ota/support';
 import { addBody, bulbsOn, report, startRollout } from './support';
 
-const onPostgres = process.env.TEST_DATABASE_URL !== undefined;
+// npm test runs the PGlite suite with TEST_DATABASE_URL set to '' (scripts/test.mjs)
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 // PGlite is one connection in one process: there is no second instance to race with.
 const describeOnPostgres = onPostgres ? describe : describe.skip;
 
