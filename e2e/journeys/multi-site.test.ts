@@ -63,8 +63,13 @@ test('Admin creates a company, a site, a site manager and a contact, and assigns
     await expectMessages(dialog, 'Save', ['Please Select MSC Contact', 'Site Name is required', 'Site Address is required', 'Site Manager Name is required', 'Site Manager Email is required']);
     await dialog.getByRole('textbox', { name: /Site Manager Email/ }).fill('pat at journey');
     await expectMessages(dialog, 'Save', ['Please enter a valid email address']);
+    // the search asks after a 1 s pause and replaces the list: pick the company from the searched list,
+    // not from the first page that the answer is about to replace (a click there can be lost)
+    const searched = page.waitForResponse((r) => r.url().includes('/api/nms/multi-site-company/list') && r.url().includes('company_name'));
     await dialog.getByRole('textbox', { name: /^Search/ }).fill(company);
+    await searched;
     await dialog.getByText(company, { exact: true }).click();
+    await dialog.getByRole('checkbox', { name: company, checked: true }).waitFor();
     await dialog.getByRole('textbox', { name: /^Site Name/ }).fill(site);
     await dialog.getByRole('combobox', { name: /Site Address/ }).fill('1 Dock Rd Sydney NSW 2000');
     await dialog.getByRole('textbox', { name: /Site Manager Name/ }).fill('Pat Lee');
