@@ -222,10 +222,8 @@ async function firstRow(apiUrl: string, token: string, call: string): Promise<Ro
   const url = new URL(call, apiUrl);
   url.searchParams.set('page', '1');
   url.searchParams.set('limit', '1');
-  const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
-  const body = (await res.json()) as { status?: boolean; message?: string; info?: { data?: Row[] } };
-  if (!res.ok || body.status === false) throw new Error(`GET ${call} answered ${res.status}: ${body.message ?? ''}`);
-  return body.info?.data?.[0];
+  const { info } = await api(apiUrl, token, 'GET', `${url.pathname}${url.search}`);
+  return (info as { data?: Row[] } | undefined)?.data?.[0];
 }
 
 /** The path to open for a route: itself, or with its parameters filled from the role's first record. */

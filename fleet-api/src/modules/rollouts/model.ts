@@ -44,7 +44,6 @@ export const RolloutWave = Type.Object({
   started_at: NullableText,
   ...Counts,
 });
-export type RolloutWaveT = Static<typeof RolloutWave>;
 
 export const FaultGuardFigures = Type.Object({
   hours: Type.Number(),
