@@ -171,7 +171,7 @@ export class HeatPumpSimulator {
 }
 
 /** Writes device events into the heat pumps' activity (heat_pump_events), in the caller's transaction. */
-async function recordActivity(db: Db, events: LiveEvent[]): Promise<void> {
+export async function recordActivity(db: Db, events: LiveEvent[]): Promise<void> {
   type ActivityRow = [number, string, string, number | null, string | null];
   const rows = events.flatMap((e): ActivityRow[] => {
     const at = new Date(e.at).toISOString();

@@ -14,9 +14,11 @@
  */
 import type { Db } from '../db';
 import type { LiveBus } from '../modules/live/bus';
-import type { LiveEvent } from '../modules/live/events';
+import { DEVICE_KEYS_SQL, type LiveEvent } from '../modules/live/events';
+import type { DeviceKeys } from '../policy/live-scope';
 import { jobEvents, rolloutEvents } from '../modules/ota/rollouts';
 import { FAULT_DESCRIPTIONS } from '../seed/data';
+import { recordActivity } from './heat-pumps';
 import { Ticker } from './ticker';
 
 export interface TickResult {
@@ -78,7 +80,7 @@ export class OtaSimulator {
         [this.batchSize, at],
       );
       const installed = finished.rows.filter((r) => r.state === 'installed' && !r.old_image);
-      await raiseFaultsAfterInstall(tx, installed.filter((r) => isDemoFailingVersion(r.to_version) && r.device_id % 2 === 0).map((r) => r.device_id), at);
+      const faults = await raiseFaultsAfterInstall(tx, installed.filter((r) => isDemoFailingVersion(r.to_version) && r.device_id % 2 === 0).map((r) => r.device_id), at);
       if (installed.length > 0) {
         await tx.query(
           `UPDATE devices d SET firmware_version = x.to_version, updated_at = $3
@@ -95,7 +97,7 @@ export class OtaSimulator {
       );
       const moved = [...finished.rows, ...started.rows];
       const live: LiveEvent[] = this.bus
-        ? [...(await jobEvents(tx, moved.map((r) => r.id))), ...(await rolloutEvents(tx, moved.map((r) => r.push_id)))]
+        ? [...(await jobEvents(tx, moved.map((r) => r.id))), ...(await rolloutEvents(tx, moved.map((r) => r.push_id))), ...faults]
         : [];
       return {
         result: { downloading: started.rowCount, installed: finished.rows.filter((r) => r.state === 'installed').length, failed: finished.rows.filter((r) => r.state === 'failed').length },
@@ -120,17 +122,24 @@ export class OtaSimulator {
 
 /**
  * Heat pumps among `deviceIds` raise a fault now (the demo failing firmware's installs), so a rollout's
- * fault guard has something to see. Other lines have no faults.
+ * fault guard has something to see. Other lines have no faults. Like the heat pumps' own faults, each
+ * goes into the pump's activity and is returned as a `fault` event for the live bus (Fault Management
+ * and the dashboards see it as it happens).
  */
-async function raiseFaultsAfterInstall(tx: Db, deviceIds: number[], at: string): Promise<void> {
-  if (deviceIds.length === 0) return;
-  await tx.query(
+async function raiseFaultsAfterInstall(tx: Db, deviceIds: number[], at: string): Promise<LiveEvent[]> {
+  if (deviceIds.length === 0) return [];
+  const { rows } = await tx.query<DeviceKeys & { fault_id: number; fault_code: string }>(
     `WITH raised AS (
        INSERT INTO faults (device_id, fault_code, fault_description, history_datetime, fault_status, created_at, updated_at)
        SELECT d.id, $2, $3, $4, 0, $4, $4 FROM devices d WHERE d.id = ANY($1::bigint[]) AND d.product_line = 'heat_pump'
-       RETURNING device_id, fault_code
+       RETURNING id, device_id, fault_code
      )
-     UPDATE devices d SET fault_code = r.fault_code, updated_at = $4 FROM raised r WHERE d.id = r.device_id`,
+     UPDATE devices d SET fault_code = r.fault_code, updated_at = $4 FROM raised r WHERE d.id = r.device_id
+     RETURNING ${DEVICE_KEYS_SQL}, r.id::int AS fault_id, r.fault_code`,
     [deviceIds, AFTER_INSTALL_FAULT, FAULT_DESCRIPTIONS[AFTER_INSTALL_FAULT] ?? AFTER_INSTALL_FAULT, at],
   );
+  const when = Date.parse(at);
+  const events: LiveEvent[] = rows.map(({ fault_id, fault_code, ...device }) => ({ kind: 'fault', at: when, device, fault_id, fault_code }));
+  await recordActivity(tx, events);
+  return events;
 }
