@@ -7,4 +7,5 @@ export * from './server-messages';
 export * from './heat-pump-faults';
 export * from './survey';
 export * from './rollouts';
+export * from './audit';
 export type * from './answers';
