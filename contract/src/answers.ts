@@ -110,6 +110,8 @@ export type RolloutWave = RolloutInfo['waves'][number];
 export type RolloutHaltReason = NonNullable<RolloutInfo['halt_reason']>;
 export type RolloutDeviceRow = AnswerRow<'/api/ota/rollout/devices'>;
 export type RolloutRetryInfo = AnswerInfo<'/api/ota/rollout/retry-failed', 'put'>;
+/** The CSV export of a rollout's devices: the rollout and its device list's filter and sort. */
+export type RolloutDevicesExportBody = RequestBody<'/api/ota/rollout/devices/export', 'post'>;
 
 // Exports of every list
 export type ExportJob = AnswerInfo<'/api/export/{id}'>;

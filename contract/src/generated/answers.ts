@@ -22389,6 +22389,77 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/ota/rollout/devices/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Export a rollout's devices, filtered and sorted as the list, as CSV (a job) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        deviceType: "ihd" | "ihd_livelink" | "livelink" | "safelink" | "airlink" | "bulb" | "heat_pump";
+                        /** @description the list filter (JSON array as text) */
+                        filter?: string;
+                        orderBy?: string;
+                        rollout_id: number;
+                        sortBy?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The message's code in @fleet/contract's SERVER_MESSAGES, e.g. agencies.notFound */
+                            code?: string;
+                            info: {
+                                download_link: string | null;
+                                error: string | null;
+                                id: number;
+                                rows_written: number;
+                                status: "running" | "done" | "failed";
+                                total: number;
+                            };
+                            message: string;
+                            /** @description The values of the message's placeholders, e.g. {count: 3} */
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            status: boolean;
+                        };
+                    };
+                };
+                400: components["responses"]["Failure"];
+                401: components["responses"]["Failure"];
+                403: components["responses"]["Failure"];
+                404: components["responses"]["Failure"];
+                409: components["responses"]["Failure"];
+                500: components["responses"]["Failure"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ota/rollout/info": {
         parameters: {
             query?: never;

@@ -39,6 +39,7 @@ const EXPORT_FILES = {
   auto_sync_feedback: 'Auto-Sync Feedback.csv',
   agencies: 'Agencies.csv',
   agents: 'Installer Agents.csv',
+  rollout_devices: 'Rollout Devices.csv',
 } as const;
 
 /**

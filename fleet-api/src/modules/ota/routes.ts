@@ -8,10 +8,12 @@ import { otaGroupRoutes } from './groups';
 import { otaPushRoutes } from './push';
 import { otaRuleRoutes } from './rules';
 import { rolloutRoutes } from '../rollouts/routes';
+import { rolloutExportRoutes } from '../rollouts/export';
 
 export const otaRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, opts) => {
   await app.register(otaRuleRoutes, opts);
   await app.register(otaGroupRoutes, opts);
   await app.register(otaPushRoutes, opts);
   await app.register(rolloutRoutes, opts);
+  await app.register(rolloutExportRoutes, opts);
 };
