@@ -1,9 +1,9 @@
 // Staged rollouts (issue 22, docs/rollouts.md): preview, start, list, info, devices and the actions.
 // Progress is pushed on the live socket (`rollout_progress`), so nothing here polls.
-import type { RolloutAddBody, RolloutDeviceRow, RolloutInfo, RolloutPreview, RolloutPreviewBody, RolloutRetryInfo, RolloutRow } from '@fleet/contract';
+import type { RolloutAddBody, RolloutDeviceRow, RolloutDevicesExportBody, RolloutInfo, RolloutPreview, RolloutPreviewBody, RolloutRetryInfo, RolloutRow } from '@fleet/contract';
 import { apiGet, apiList, apiPost, apiPut, useFleetMutation, type ListInfo } from '@fleet/shared-api';
 import { useLiveCache, useLiveUpdates, type LiveMessage } from '@fleet/shared-api/live';
-import { type ListQuery } from '@fleet/shared-api/lists';
+import { type ExportJob, type ListQuery } from '@fleet/shared-api/lists';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@fleet/shared-api/query';
 import type { OtaDeviceType } from './device-type';
 
@@ -44,6 +44,11 @@ export function useRolloutDevices(deviceType: OtaDeviceType, id: number, query: 
     placeholderData: keepPreviousData,
     enabled: id > 0,
   });
+}
+
+/** Starts the CSV export of a rollout's devices, with the list's filter and sort (a server job). */
+export function useStartRolloutDevicesExport() {
+  return useFleetMutation((body: RolloutDevicesExportBody) => apiPost<ExportJob>('/api/ota/rollout/devices/export', body), { invalidate: [], toastSuccess: false });
 }
 
 /** How many devices a rollout would reach: a question, not a write (no toast; its refusal is the form's). */

@@ -110,4 +110,26 @@ describe('Rollout detail', () => {
     expect(JSON.parse(sent.query.get('filter') ?? '[]')).toEqual([{ key: 'state', value: 'failed', type: 'single' }]);
     expect(within(table).getByText('Failed')).toHaveAttribute('data-state', 'failed');
   });
+
+  it("exports the rollout's filtered devices as a job, in the list's order, and offers the file", async () => {
+    const clicks = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const { calls } = api(rolloutInfo(), {
+      'POST /api/ota/rollout/devices/export': messageReply('Export started', { id: 8, status: 'running', total: 1, rows_written: 0, download_link: null, error: null }),
+      'GET /api/export/8': messageReply('Export', { id: 8, status: 'done', total: 1, rows_written: 1, download_link: '/api/export/download/8/csv?expires=1&signature=x', error: null }),
+    });
+    renderFirmware('/admin/rollouts/7?state=failed&sortBy=wave&orderBy=desc');
+    await within(await screen.findByRole('table', { name: 'Devices' })).findByText('LL5');
+    await user.click(screen.getByRole('button', { name: /Download CSV/ }));
+    await waitFor(() => expect(callsTo(calls, 'POST', '/api/ota/rollout/devices/export')).toHaveLength(1));
+    expect(lastCall(calls, 'POST', '/api/ota/rollout/devices/export').body).toEqual({
+      rollout_id: 7,
+      deviceType: 'livelink',
+      filter: JSON.stringify([{ key: 'state', value: 'failed', type: 'single' }]),
+      sortBy: 'wave',
+      orderBy: 'desc',
+    });
+    expect(await screen.findByRole('link', { name: /Rollout Devices\.csv/ })).toBeInTheDocument();
+    expect(clicks).toHaveBeenCalledTimes(1);
+    clicks.mockRestore();
+  });
 });

@@ -1,13 +1,21 @@
 import { FINISHED_ROLLOUT_STATES, ROLLOUT_DEVICE_STATES, type RolloutHaltReason, type RolloutInfo } from '@fleet/contract';
 import { errorMessage, useBackTo, useParams } from '@fleet/shared-api';
 import { formatDateTime } from '@fleet/shared-api/dates';
-import { useListState } from '@fleet/shared-api/lists';
+import { exportListQuery, useListState } from '@fleet/shared-api/lists';
 import { Alert, Box, Button, Card, ErrorPanel, Heading, LoadingArea, PageHeader, Stack, Text } from '@fleet/shared-ui';
 import { ConfirmDialog } from '@fleet/shared-ui/overlays';
-import { ListHeader, PagedTable, type DataColumn, type FilterFieldDef } from '@fleet/shared-ui/tables';
+import { ExportJobButton, ListHeader, PagedTable, type DataColumn, type FilterFieldDef } from '@fleet/shared-ui/tables';
 import { useState } from 'react';
 import { useOtaDeviceType } from '../api/device-type';
-import { useLiveRolloutProgress, useRolloutAction, useRolloutDevices, useRolloutInfo, type RolloutAction, type RolloutDevice } from '../api/rollouts';
+import {
+  useLiveRolloutProgress,
+  useRolloutAction,
+  useRolloutDevices,
+  useRolloutInfo,
+  useStartRolloutDevicesExport,
+  type RolloutAction,
+  type RolloutDevice,
+} from '../api/rollouts';
 import { useDeviceId } from '../common/useDeviceId';
 import { useFirmwareTranslation } from '../common/translation';
 import { ROLLOUT_PATHS } from './paths';
@@ -82,6 +90,7 @@ function RolloutDevices({ info }: { info: RolloutInfo }) {
   // in the rollout's order (its waves' order) unless the URL says otherwise
   const list = useListState({ filterKeys: [idKey, 'state', 'wave', 'from_version'], defaults: { sortBy: 'position', orderBy: 'asc' } });
   const devices = useRolloutDevices(deviceType, info.id, list.toQuery());
+  const startExport = useStartRolloutDevicesExport();
   const columns: DataColumn<RolloutDevice>[] = [
     { key: idKey, header: idLabel, render: (row) => row[idKey] ?? '-' },
     { key: 'wave', header: t('rolloutDetail.waveColumn') },
@@ -97,7 +106,13 @@ function RolloutDevices({ info }: { info: RolloutInfo }) {
   ];
   return (
     <Box>
-      <ListHeader title={t('rolloutDetail.devices')} list={list} filters={filters} />
+      <ListHeader title={t('rolloutDetail.devices')} list={list} filters={filters}>
+        {/* the whole filtered list in its order, any size: a server job like every list's CSV */}
+        <ExportJobButton
+          fileName="Rollout Devices.csv"
+          start={async () => (await startExport.mutateAsync({ rollout_id: info.id, deviceType, ...exportListQuery(list.toQuery()) })).info}
+        />
+      </ListHeader>
       <PagedTable label={t('rolloutDetail.devices')} list={list} result={devices} page={devices.data} columns={columns} loading={devices.isFetching && (devices.isPlaceholderData || !devices.data)} />
     </Box>
   );
