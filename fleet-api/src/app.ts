@@ -11,6 +11,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Db } from './db';
 import type { Config } from './config';
 import { authenticate, enforceDeclarations, installAccessCheck, type RegisteredRoute } from './policy/access';
+import { installAuditTrail } from './policy/audit';
+import { afterCommit, inUnitOfWork } from './db';
 import { TokenService } from './policy/tokens';
 import { installErrorHandling } from './server/errors';
 import { installMessageCodes, say } from './server/messages';
@@ -35,7 +37,7 @@ import { tariffRoutes } from './modules/tariffs/routes';
 import { sliderRoutes } from './modules/sliders/routes';
 import { organisationRoutes } from './modules/organisations/routes';
 import { faultRoutes } from './modules/faults/routes';
-import { openLiveBus } from './modules/live/bus';
+import { openLiveBus, type LiveBus } from './modules/live/bus';
 import { LiveHub } from './modules/live/hub';
 import { liveRoutes } from './modules/live/routes';
 import { nmsRoutes } from './modules/nms/routes';
@@ -43,6 +45,7 @@ import { modelRoutes } from './modules/models/routes';
 import { agenciesModuleRoutes } from './modules/agencies/routes';
 import { electricianRoutes } from './modules/electricians/routes';
 import { dashboardRoutes } from './modules/dashboards/routes';
+import { auditRoutes } from './modules/audit/routes';
 
 export interface BuildAppOptions {
   db: Db;
@@ -74,6 +77,24 @@ async function serverSecret(db: Db, configured: string | null): Promise<string> 
   return created;
 }
 
+/**
+ * The live bus as writers use it: an event published inside a request's unit of work goes out once
+ * that has committed, and never for a write that rolled back (policy/audit.ts); the handler does not
+ * wait for it.
+ */
+function publishedAfterCommit(bus: LiveBus, log: (message: string) => void): LiveBus {
+  return {
+    publish: (events) => {
+      if (!inUnitOfWork()) return bus.publish(events);
+      const sent = afterCommit(() => bus.publish(events));
+      sent.catch((err: unknown) => log(`live events of a committed write were not published: ${String(err)}`));
+      return Promise.resolve();
+    },
+    subscribe: (listener) => bus.subscribe(listener),
+    close: () => bus.close(),
+  };
+}
+
 export async function buildApp({ db, config }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -95,7 +116,7 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
 
   const secret = await serverSecret(db, config.jwtSecret);
   const tokens = new TokenService(secret);
-  const live = await openLiveBus(db);
+  const live = publishedAfterCommit(await openLiveBus(db), (message) => app.log.error(message));
   const liveHub = new LiveHub({
     db,
     bus: live,
@@ -129,6 +150,7 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
   installInputHygiene(app);
   markFormBodies(app);
   enforceDeclarations(app, registry);
+  installAuditTrail(app, registry, db);
   installAccessCheck(app, { db, tokens: ctx.tokens, now: config.now });
 
   await app.register(swagger, {
@@ -166,6 +188,7 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
   await app.register(agenciesModuleRoutes, opts);
   await app.register(electricianRoutes, opts);
   await app.register(dashboardRoutes, opts);
+  await app.register(auditRoutes, opts);
 
   await app.ready();
   return app;

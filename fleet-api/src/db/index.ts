@@ -14,6 +14,7 @@
  * and transactions run one at a time, so concurrent requests never interleave inside a transaction.
  * A transaction started inside a transaction reuses it (no savepoint).
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite, type Transaction as PGliteTransaction } from '@electric-sql/pglite';
@@ -174,6 +175,76 @@ abstract class InTransaction implements Db, ScriptRunner {
 }
 
 // ---------------------------------------------------------------------------------------------
+// The unit of work: one transaction around a whole request (policy/audit.ts), which every query made
+// in that request's async context joins, whichever Db object it was made through. On PGlite this is
+// what keeps a handler from waiting on itself: the transaction holds the only connection, and a plain
+// query from inside it would queue behind it forever.
+
+interface UnitOfWork {
+  tx: Db;
+  open: boolean;
+  /** Work to start once the transaction has committed (dropped if it rolls back). */
+  committed: Array<{ run: () => void; drop: () => void }>;
+}
+
+const units = new AsyncLocalStorage<UnitOfWork>();
+
+/** The open unit of work's transaction, when this async context is inside one. */
+function joined(): Db | null {
+  const unit = units.getStore();
+  return unit?.open ? unit.tx : null;
+}
+
+/** Whether this async context is inside an open unit of work (its writes commit or roll back together). */
+export function inUnitOfWork(): boolean {
+  return joined() !== null;
+}
+
+/**
+ * Runs `work` in one transaction that every query of its async context joins; what `afterCommit`
+ * queued runs once it has committed. A throw rolls everything back.
+ */
+export async function runUnitOfWork<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  const outer = joined();
+  if (outer) return work(outer);
+  const holder: { unit?: UnitOfWork } = {};
+  const close = (outcome: 'run' | 'drop'): void => {
+    const unit = holder.unit;
+    if (!unit) return;
+    unit.open = false;
+    for (const next of unit.committed) next[outcome]();
+  };
+  try {
+    const result = await db.transaction((tx) => {
+      const unit: UnitOfWork = { tx, open: true, committed: [] };
+      holder.unit = unit;
+      return units.run(unit, () => work(tx));
+    });
+    close('run');
+    return result;
+  } catch (err) {
+    close('drop');
+    throw err;
+  }
+}
+
+/**
+ * Starts `fn` once the current unit of work has committed, outside it (a background job, a live
+ * event); at once when there is none. Answers when `fn` has finished, or `undefined` if the unit
+ * rolled back. Never await it inside the unit: it waits for the commit that waits for you.
+ */
+export function afterCommit<T>(fn: () => Promise<T>): Promise<T | undefined> {
+  const unit = units.getStore();
+  if (!unit?.open) return units.exit(fn);
+  return new Promise<T | undefined>((resolve, reject) => {
+    unit.committed.push({
+      run: () => void units.exit(fn).then(resolve, reject),
+      drop: () => resolve(undefined),
+    });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
 // PGlite
 
 type PGliteQueryable = Pick<PGlite, 'query' | 'exec'> | PGliteTransaction;
@@ -209,11 +280,11 @@ class PGliteDb implements Db, ScriptRunner {
   }
 
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>> {
-    return this.plain.query<T>(sql, params);
+    return (joined() ?? this.plain).query<T>(sql, params);
   }
 
   copyOut(sql: string): AsyncIterable<Uint8Array> {
-    return this.plain.copyOut(sql);
+    return (joined() ?? this.plain).copyOut(sql);
   }
 
   execScript(sql: string): Promise<void> {
@@ -222,6 +293,8 @@ class PGliteDb implements Db, ScriptRunner {
 
   // PGlite's transaction() holds its transaction mutex for the whole callback; plain queries wait.
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+    const unit = joined();
+    if (unit) return fn(unit);
     return this.pg.transaction((tx) => fn(new PGliteTxDb(tx)));
   }
 
@@ -284,6 +357,11 @@ class PgPoolDb implements Db, ScriptRunner {
   constructor(private readonly pool: Pool) {}
 
   async *copyOut(sql: string): AsyncIterable<Uint8Array> {
+    const unit = joined();
+    if (unit) {
+      yield* unit.copyOut(sql);
+      return;
+    }
     const client = await this.pool.connect();
     try {
       yield* client.query(copyTo(sql)) as AsyncIterable<Uint8Array>;
@@ -293,6 +371,8 @@ class PgPoolDb implements Db, ScriptRunner {
   }
 
   async query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>> {
+    const unit = joined();
+    if (unit) return unit.query<T>(sql, params);
     const res = await this.pool.query(sql, params);
     return { rows: res.rows as T[], rowCount: res.rowCount ?? res.rows.length };
   }
@@ -339,6 +419,8 @@ class PgPoolDb implements Db, ScriptRunner {
   }
 
   async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+    const unit = joined();
+    if (unit) return fn(unit);
     const client = await this.pool.connect();
     try {
       await client.query('BEGIN');
@@ -432,6 +514,9 @@ export async function migrate(db: Db): Promise<void> {
       if (hasScriptRunner(tx)) await tx.execScript(m.sql);
       else await tx.query(m.sql);
       await tx.query('INSERT INTO schema_migrations (name) VALUES ($1)', [m.name]);
+      // a table a migration added is captured for the audit trail too (0025_audit.sql)
+      const attach = await tx.query<{ present: boolean }>("SELECT to_regproc('fleet_audit_attach') IS NOT NULL AS present");
+      if (attach.rows[0]?.present) await tx.query('SELECT fleet_audit_attach()');
     });
   }
 }

@@ -10,6 +10,7 @@ import { ApiError } from '../server/errors';
 import { isUserType, type Caller, type RouteAccess } from './roles';
 import type { TokenService } from './tokens';
 import { say } from '../server/messages';
+import { recordSecurityEvent, type ResolvedAudit } from './audit';
 
 const UNAUTHORIZED_MESSAGE = say('auth.sessionExpired');
 const FORBIDDEN_MESSAGE = say('auth.forbidden');
@@ -20,6 +21,8 @@ export interface RegisteredRoute {
   access: RouteAccess;
   /** The route's schema (body, querystring, params, response), for the fuzz and OpenAPI tests. */
   schema: FastifySchema | undefined;
+  /** How its writes reach the audit trail (policy/audit.ts); absent on a read. */
+  audit?: ResolvedAudit;
 }
 
 /** Paths served by plugins (the OpenAPI page and its assets) that are public by nature. */
@@ -119,7 +122,11 @@ export function installAccessCheck(app: FastifyInstance, deps: AccessDeps): void
     const access = request.routeOptions.config?.access;
     if (!access || 'public' in access) return; // not-found answers and public routes
     const caller = await authenticate(deps, request.headers.authorization);
-    if (!caller) throw new ApiError(401, UNAUTHORIZED_MESSAGE);
+    if (!caller) {
+      // a token was shown and refused (none at all is no event: a signed-out page)
+      if (request.headers.authorization) await recordSecurityEvent(deps.db, request, 'token_refused', 401);
+      throw new ApiError(401, UNAUTHORIZED_MESSAGE);
+    }
     if (!access.roles.includes(caller.userType)) throw new ApiError(403, FORBIDDEN_MESSAGE);
     request.caller = caller;
   });

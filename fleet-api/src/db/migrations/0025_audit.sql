@@ -10,7 +10,7 @@ CREATE TABLE audit_entries (
   id              bigserial PRIMARY KEY,
   -- place in the hash chain, given under the chain head's row lock (ids are taken before it, so two
   -- writers on PostgreSQL may take ids in one order and the lock in the other)
-  seq             bigint NOT NULL UNIQUE,
+  seq             bigint NOT NULL,
   created_at      timestamptz NOT NULL DEFAULT now(),
   actor_id        bigint,            -- no foreign key: a deleted user's entries stay as written
   actor_email     text,
@@ -35,6 +35,7 @@ CREATE TABLE audit_entries (
   prev_hash       text NOT NULL,
   hash            text NOT NULL
 );
+CREATE INDEX audit_entries_seq_idx ON audit_entries (seq);
 CREATE INDEX audit_entries_newest_idx ON audit_entries (created_at DESC, id DESC);
 CREATE INDEX audit_entries_entity_idx ON audit_entries (entity, entity_id, created_at DESC);
 CREATE INDEX audit_entries_actor_idx ON audit_entries (actor_id, created_at DESC);

@@ -10,7 +10,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { createWriteStream, existsSync, mkdirSync, rmSync, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
 import path from 'node:path';
-import type { Db } from '../../db';
+import { afterCommit, type Db } from '../../db';
 import type { Caller } from '../../policy/roles';
 import { ApiError, notFound } from '../../server/errors';
 import { listQueryProperties, type ListQuery } from '../../server/listing';
@@ -176,7 +176,8 @@ export class ExportJobs {
       [caller.userId, spec.kind, total, this.ctx.config.now().toISOString()],
     );
     const id = rows[0]?.id ?? 0;
-    const job = this.write(id, spec).finally(() => this.running.delete(job));
+    // once the row is committed, outside the request's unit of work (db/index.ts): never inside it
+    const job: Promise<void> = afterCommit(() => this.write(id, spec)).then(() => undefined).finally(() => this.running.delete(job));
     this.running.add(job);
     return { id, status: 'running', total, rows_written: 0, download_link: null, error: null };
   }

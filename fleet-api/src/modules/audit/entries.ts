@@ -1,0 +1,220 @@
+/**
+ * Reading the audit trail (issue 23, docs/audit.md): the lists of Admin and of each organisation, one
+ * entry, the chain's verification and the security events. Entries are written by policy/audit.ts.
+ *
+ * An organisation's slice of the trail is decided by the entry's `slice_keys`, written with it: the
+ * organisation of whoever acted and the organisations the object belonged to ('agency:5', 'site:9').
+ * The caller's keys are its own organisation and, for an agency, the multi-site companies it created
+ * or is linked to; for mscc, its sites and site managers; for sm, its sites.
+ */
+import { Type, type Static } from '@sinclair/typebox';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES, AUDIT_ORGANISATION_KINDS, SECURITY_EVENT_KINDS, type AuditVerification } from '@fleet/contract';
+import type { Db } from '../../db';
+import type { Caller } from '../../policy/roles';
+import { organisationOf } from '../../policy/audit';
+import { notFound } from '../../server/errors';
+import { buildListing, filterBy, pagedList, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
+import { ISO, SqlParams, whereClause } from '../../server/sql';
+import { Nullable, NullableInt, NullableText } from '../../server/schemas';
+
+const literals = <T extends readonly string[]>(values: T) => Type.Union(values.map((v) => Type.Literal(v)));
+
+export const AuditChangeSchema = Type.Object({ field: Type.String(), old: Type.Unknown(), new: Type.Unknown() });
+
+export const AuditActorSchema = Type.Object({
+  id: NullableInt,
+  email: NullableText,
+  role: NullableText,
+  organisation: Nullable(Type.Object({ kind: literals(AUDIT_ORGANISATION_KINDS), id: Type.Integer(), name: NullableText })),
+});
+
+export const AuditEntrySchema = Type.Object({
+  id: Type.Integer(),
+  created_at: Type.String(),
+  actor: AuditActorSchema,
+  action: literals(AUDIT_ACTIONS),
+  entity: literals(AUDIT_ENTITIES),
+  entity_id: NullableInt,
+  label: NullableText,
+  changes: Type.Array(AuditChangeSchema),
+  ip: NullableText,
+  request_id: NullableText,
+});
+export type AuditEntryRowT = Static<typeof AuditEntrySchema>;
+
+export const AuditEntryInfoSchema = Type.Object({
+  ...AuditEntrySchema.properties,
+  user_agent: NullableText,
+  route: NullableText,
+  bulk: Nullable(Type.Object({ filter: Type.Optional(Type.Unknown()), count: Type.Integer() })),
+  touched_ids: Type.Array(Type.Integer()),
+  seq: Type.Integer(),
+  hash: Type.String(),
+});
+export type AuditEntryInfoT = Static<typeof AuditEntryInfoSchema>;
+
+export const AuditVerificationSchema = Type.Object({
+  intact: Type.Boolean(),
+  checked: Type.Integer(),
+  first_broken: Nullable(Type.Object({ id: Type.Integer(), seq: Type.Integer(), reason: literals(['hash', 'link', 'missing'] as const) })),
+});
+
+export const SecurityEventSchema = Type.Object({
+  id: Type.Integer(),
+  created_at: Type.String(),
+  kind: literals(SECURITY_EVENT_KINDS),
+  email: NullableText,
+  user_id: NullableInt,
+  ip: NullableText,
+  user_agent: NullableText,
+  request_id: NullableText,
+  route: NullableText,
+  status: Type.Integer(),
+});
+export type SecurityEventRowT = Static<typeof SecurityEventSchema>;
+
+const ENTRY_LIST: ListSpec = {
+  sortable: { created_at: 'e.created_at', action: 'e.action', entity: 'e.entity', actor: 'e.actor_email' },
+  filters: {
+    actor: filterBy.text('e.actor_email'),
+    actor_id: filterBy.number('e.actor_id'),
+    action: filterBy.multi('e.action'),
+    entity: filterBy.multi('e.entity'),
+    entity_id: {
+      kind: 'custom',
+      build: (item, params) => {
+        const id = Number(item.value);
+        if (!Number.isSafeInteger(id)) return 'FALSE';
+        const p = params.add(id);
+        // the entry's object, or one of the rows a bulk write touched
+        return `(e.entity_id = ${p} OR e.touched_ids @> ARRAY[${p}]::bigint[])`;
+      },
+    },
+    label: filterBy.text('e.label'),
+    request_id: filterBy.exact('e.request_id'),
+    created_at: filterBy.date('e.created_at'),
+  },
+};
+
+const ENTRY_COLUMNS = `e.id::int AS id, ${ISO('e.created_at')} AS created_at,
+  json_build_object('id', e.actor_id, 'email', e.actor_email, 'role', e.actor_role,
+    'organisation', CASE WHEN e.actor_org_kind IS NULL THEN NULL
+      ELSE json_build_object('kind', e.actor_org_kind, 'id', e.actor_org_id, 'name', e.actor_org_name) END) AS actor,
+  e.action, e.entity, e.entity_id, e.label, e.changes, e.ip, e.request_id`;
+
+/**
+ * The slice keys of a caller's organisation (null: Admin, who sees everything). A role without an
+ * organisation sees nothing.
+ */
+export async function sliceKeysOf(db: Db, caller: Caller): Promise<string[] | null> {
+  if (caller.userType === 'Admin') return null;
+  const own = organisationOf(caller);
+  if (!own) return [];
+  const keys = [`${own.kind}:${own.id}`];
+  const more = async (sql: string, prefix: string) => {
+    const { rows } = await db.query<{ id: number }>(sql, [own.id]);
+    for (const row of rows) keys.push(`${prefix}:${row.id}`);
+  };
+  if (own.kind === 'agency') {
+    await more(
+      `SELECT id::int AS id FROM multi_site_companies WHERE created_by_agency_id = $1
+       UNION SELECT company_id::int FROM multi_site_company_agencies WHERE agency_id = $1`,
+      'company',
+    );
+  } else if (own.kind === 'company') {
+    await more('SELECT id::int AS id FROM sites WHERE company_id = $1', 'site');
+    await more('SELECT id::int AS id FROM site_managers WHERE company_id = $1', 'site_manager');
+  } else if (own.kind === 'site_manager') {
+    await more('SELECT site_id::int AS id FROM site_manager_sites WHERE site_manager_id = $1', 'site');
+  }
+  return keys;
+}
+
+function sliceCondition(keys: string[] | null, params: SqlParams): string {
+  if (keys === null) return 'TRUE';
+  if (keys.length === 0) return 'FALSE';
+  return `e.slice_keys && ${params.add(keys)}::text[]`;
+}
+
+export async function listEntries(db: Db, caller: Caller, query: ListQuery): Promise<ListInfo<AuditEntryRowT>> {
+  const params = new SqlParams();
+  const listing = buildListing(query, ENTRY_LIST, params, 'e.id');
+  const scope = sliceCondition(await sliceKeysOf(db, caller), params);
+  const where = whereClause([scope, ...listing.conditions]);
+  return pagedList<AuditEntryRowT>(db, listing, params, ENTRY_COLUMNS, `FROM audit_entries e ${where}`);
+}
+
+/** One entry in the caller's slice; outside it, not found (SECURITY.md 1). */
+export async function entryInfo(db: Db, caller: Caller, id: number): Promise<AuditEntryInfoT> {
+  const params = new SqlParams();
+  const idParam = params.add(id);
+  const scope = sliceCondition(await sliceKeysOf(db, caller), params);
+  const { rows } = await db.query<AuditEntryInfoT>(
+    `SELECT ${ENTRY_COLUMNS}, e.user_agent, e.route, e.bulk, COALESCE(e.touched_ids, '{}') AS touched_ids, e.seq, e.hash
+       FROM audit_entries e WHERE e.id = ${idParam} AND ${scope}`,
+    params.values,
+  );
+  const row = rows[0];
+  if (!row) throw notFound();
+  return row;
+}
+
+/** Entries read per statement while verifying: memory stays one batch, whatever the trail's length. */
+const VERIFY_BATCH = 5000;
+
+/**
+ * Recomputes the chain from its start (after the last month retention dropped) in order of `seq`, a
+ * batch at a time (keyset: each batch starts after the last one's seq), and says whether it is intact or
+ * which entry is the first that does not match: its hash is not its content's (`hash`), it does not
+ * name the hash before it (`link`), or an entry is missing before it or at the end (`missing`).
+ */
+export async function verifyChain(db: Db, batch = VERIFY_BATCH): Promise<AuditVerification> {
+  const head = (await db.query<{ last_seq: number; from_seq: number; from_hash: string }>('SELECT last_seq, from_seq, from_hash FROM audit_chain WHERE id = 1')).rows[0];
+  if (!head) return { intact: false, checked: 0, first_broken: null };
+  let expectedSeq = head.from_seq;
+  let prev = head.from_hash;
+  let checked = 0;
+  let lastId = 0;
+  for (;;) {
+    const { rows } = await db.query<{ id: number; seq: number; prev_hash: string; hash: string; computed: string }>(
+      `SELECT e.id::int AS id, e.seq, e.prev_hash, e.hash, fleet_audit_hash(e, e.prev_hash) AS computed
+         FROM audit_entries e WHERE e.seq >= $1 ORDER BY e.seq LIMIT $2`,
+      [expectedSeq, batch],
+    );
+    for (const row of rows) {
+      if (row.seq !== expectedSeq) return { intact: false, checked, first_broken: { id: row.id, seq: expectedSeq, reason: 'missing' } };
+      if (row.prev_hash !== prev) return { intact: false, checked, first_broken: { id: row.id, seq: row.seq, reason: 'link' } };
+      if (row.computed !== row.hash) return { intact: false, checked, first_broken: { id: row.id, seq: row.seq, reason: 'hash' } };
+      prev = row.hash;
+      expectedSeq = row.seq + 1;
+      lastId = row.id;
+      checked += 1;
+    }
+    if (rows.length < batch) break;
+  }
+  // entries dropped from the end: the head names a later one than the last found
+  if (expectedSeq !== head.last_seq + 1) return { intact: false, checked, first_broken: { id: lastId, seq: expectedSeq, reason: 'missing' } };
+  return { intact: true, checked, first_broken: null };
+}
+
+const SECURITY_LIST: ListSpec = {
+  sortable: { created_at: 's.created_at', kind: 's.kind', email: 's.email' },
+  filters: {
+    kind: filterBy.multi('s.kind'),
+    email: filterBy.text('s.email'),
+    ip: filterBy.exact('s.ip'),
+    created_at: filterBy.date('s.created_at'),
+  },
+};
+
+export async function listSecurityEvents(db: Db, query: ListQuery): Promise<ListInfo<SecurityEventRowT>> {
+  const params = new SqlParams();
+  const listing = buildListing(query, SECURITY_LIST, params, 's.id');
+  return pagedList<SecurityEventRowT>(
+    db,
+    listing,
+    params,
+    `s.id::int AS id, ${ISO('s.created_at')} AS created_at, s.kind, s.email, s.user_id::int AS user_id, s.ip, s.user_agent, s.request_id, s.route, s.status`,
+    `FROM security_events s ${whereClause(listing.conditions)}`,
+  );
+}

@@ -1,0 +1,530 @@
+/**
+ * The audit trail, written once for every route (issue 23, docs/audit.md). An `onRoute` hook wraps the
+ * handler of every write route (POST, PUT, PATCH, DELETE, and any route that declares `config.audit`)
+ * in a unit of work (db/index.ts): one transaction that every query of the request joins, with the
+ * row-capture triggers of 0025_audit.sql switched on. When the handler answers below 400 the entry is
+ * appended before the commit; a refusal (a thrown error, or an answer of 400 and above) rolls back
+ * the change, the entry and any live event or job queued with `afterCommit` (SECURITY.md 2).
+ *
+ * Routes declare only what is theirs, beside their access rule (`config.audit`); without one the
+ * action comes from the method and path and the object from the rows the write touched.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod, RouteOptions } from 'fastify';
+import type { AuditAction, AuditChange, AuditEntity, AuditOrganisationKind, SecurityEventKind } from '@fleet/contract';
+import { runUnitOfWork, type Db } from '../db';
+import type { Caller } from './roles';
+
+/**
+ * How a route's writes are recorded:
+ * - `transaction` (the default): the whole handler in one unit of work, the entry in it.
+ * - `after`: the handler as it is (its refusals keep their own writes: failure counters, address
+ *   limits), the entry in a transaction of its own once it has answered below 400. Sign-in's steps.
+ * - `none`: records no entry, with the reason (a route that changes nothing of the product's).
+ */
+export type AuditMode = 'transaction' | 'after' | 'none';
+
+export interface AuditDeclaration {
+  mode?: AuditMode;
+  /** Why a `none` route records nothing (required with it). */
+  reason?: string;
+  action?: AuditAction;
+  entity?: AuditEntity;
+  /** The table of the object when the write touches several (default: the first it touched). */
+  table?: string;
+  /** The object's id (default: the one row of its table the write touched, else params/query/body `id`). */
+  id?: (request: FastifyRequest, answer: unknown) => number | null | undefined;
+  /** Who acted when nobody is signed in yet (sign-in: the user the answer names). */
+  actor?: (request: FastifyRequest, answer: unknown) => { id: number; email: string; role: string } | null;
+  /** Refusals that are security events (refused sign-ins, tokens): status -> kind. */
+  refusals?: Partial<Record<number, SecurityEventKind>>;
+}
+
+/** What the registry says of a route's recording (the audit test walks it). */
+export interface ResolvedAudit {
+  mode: AuditMode;
+  action: AuditAction;
+  entity: AuditEntity | 'from_rows';
+  reason?: string;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    audit?: AuditDeclaration;
+  }
+}
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Each captured table's object, in the product's words. */
+const ENTITY_OF_TABLE: Record<string, AuditEntity> = {
+  devices: 'device',
+  smoke_alarms: 'smoke_alarm',
+  device_flashes: 'device',
+  device_rate_changes: 'device',
+  customers: 'customer',
+  customer_lines: 'customer',
+  customer_apps: 'customer',
+  customer_tariff_details: 'property',
+  customer_feedback: 'feedback',
+  airlink_trials: 'customer',
+  properties: 'property',
+  property_members: 'property_member',
+  agencies: 'agency',
+  agents: 'installer_agent',
+  partners: 'partner',
+  partner_agencies: 'partner',
+  electricians: 'electrician',
+  electrician_agents: 'electrician_agent',
+  aggregators: 'aggregator',
+  electricity_retailers: 'retailer',
+  tariff_companies: 'tariff',
+  tariff_structures: 'tariff',
+  sliders: 'slider',
+  firmwares: 'firmware',
+  firmware_files: 'firmware',
+  ota_rules: 'ota_rule',
+  ota_groups: 'ota_group',
+  ota_group_devices: 'ota_group',
+  ota_pushes: 'ota_push',
+  ota_jobs: 'ota_push',
+  rollouts: 'rollout',
+  rollout_waves: 'rollout',
+  rollout_devices: 'rollout',
+  faults: 'fault',
+  multi_site_companies: 'company',
+  multi_site_company_agencies: 'company',
+  multi_site_contacts: 'contact',
+  sites: 'site',
+  site_managers: 'site_manager',
+  site_manager_sites: 'site_manager',
+  heat_pump_models: 'heat_pump_model',
+  users: 'user',
+  export_jobs: 'export',
+  suppression_list: 'suppression',
+};
+
+/** Path words that name an object, for a write that touched no row (default entity). */
+const ENTITY_OF_PATH_WORD: Array<[RegExp, AuditEntity]> = [
+  [/heat-?pump\/model|\/model/, 'heat_pump_model'],
+  [/heat-?pump/, 'heat_pump'],
+  [/rollout/, 'rollout'],
+  [/ota.*group|group/, 'ota_group'],
+  [/ota.*rule|rule/, 'ota_rule'],
+  [/push|ota/, 'ota_push'],
+  [/firmware/, 'firmware'],
+  [/fault/, 'fault'],
+  [/export/, 'export'],
+  [/site-?manager/, 'site_manager'],
+  [/site/, 'site'],
+  [/contact/, 'contact'],
+  [/multi-?site|company/, 'company'],
+  [/propert/, 'property'],
+  [/customer/, 'customer'],
+  [/field-?worker|installer/, 'field_worker'],
+  [/electrician-?agent/, 'electrician_agent'],
+  [/electrician/, 'electrician'],
+  [/agent/, 'installer_agent'],
+  [/partner/, 'partner'],
+  [/integration/, 'integration'],
+  [/agency/, 'agency'],
+  [/aggregator/, 'aggregator'],
+  [/retailer/, 'retailer'],
+  [/tariff/, 'tariff'],
+  [/slider/, 'slider'],
+  [/device|smoke|flash/, 'device'],
+  [/profile|password|user/, 'user'],
+  [/authenticate|token|logout/, 'session'],
+];
+
+/** The default action of a route: create, update or delete from its method and path, else `action`. */
+export function defaultAction(method: string, url: string): AuditAction {
+  const path = url.toLowerCase();
+  if (method === 'DELETE' || /\/(delete|remove)(\/|-|$)/.test(path)) return 'delete';
+  if (/\/(add|create|new|sign-up|register)(\/|-|$)/.test(path)) return 'create';
+  if (method === 'PUT' || method === 'PATCH' || /\/(edit|update|change|set|save)(\/|-|$)/.test(path)) return 'update';
+  if (/status|active/.test(path)) return 'status_change';
+  return method === 'POST' && /\/(upload)(\/|$)/.test(path) ? 'create' : 'action';
+}
+
+export function entityOfPath(url: string): AuditEntity {
+  const path = url.toLowerCase();
+  return ENTITY_OF_PATH_WORD.find(([re]) => re.test(path))?.[1] ?? 'other';
+}
+
+/** Fields never recorded with their value: the name and "changed" only. */
+const SECRET_FIELD = /(^|_)(password|passwd|secret|token|otp|totp|code_hash|signature)(_|$)|_hash$|^hash$/i;
+/** Bookkeeping that every update moves: not a change anyone asked for. */
+const UNRECORDED_FIELDS = new Set(['updated_at', 'search_text', 'version_key']);
+/** Fields that name an object, in the order a label is taken from. */
+const LABEL_FIELDS = ['name', 'agency_name', 'company_name', 'site_name', 'title', 'serial_number', 'mac_address', 'email', 'version', 'file_name', 'code'];
+
+export function isSecretField(field: string): boolean {
+  return SECRET_FIELD.test(field);
+}
+
+type Row = Record<string, unknown>;
+
+/** The fields of one row that a write changed (secrets as "changed"), `prefix.` before each when given. */
+export function rowChanges(op: string, before: Row | null, after: Row | null, prefix = ''): AuditChange[] {
+  const out: AuditChange[] = [];
+  const fields = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
+  for (const field of fields) {
+    if (UNRECORDED_FIELDS.has(field) || (op !== 'UPDATE' && (field === 'id' || field === 'created_at'))) continue;
+    const old = before?.[field] ?? null;
+    const now = after?.[field] ?? null;
+    if (op === 'UPDATE' && JSON.stringify(old) === JSON.stringify(now)) continue;
+    if (op !== 'UPDATE' && old === null && now === null) continue;
+    const name = `${prefix}${field}`;
+    out.push(isSecretField(field) ? { field: name, old: null, new: 'changed' } : { field: name, old, new: now });
+  }
+  return out;
+}
+
+function labelOf(row: Row | null): string | null {
+  if (!row) return null;
+  for (const field of LABEL_FIELDS) {
+    const v = row[field];
+    if (typeof v === 'string' && v !== '') return v;
+  }
+  const name = [row.first_name, row.last_name].filter((v) => typeof v === 'string' && v !== '').join(' ');
+  return name === '' ? null : name;
+}
+
+/** Slice keys of an object's row: the organisations whose lists show its entries. */
+const KEY_OF_FIELD: Record<string, AuditOrganisationKind | 'site'> = {
+  agency_id: 'agency',
+  created_by_agency_id: 'agency',
+  electrician_id: 'electrician',
+  company_id: 'company',
+  multi_site_company_id: 'company',
+  site_id: 'site',
+  site_manager_id: 'site_manager',
+  customer_id: 'customer',
+};
+const KEY_OF_TABLE: Record<string, AuditOrganisationKind | 'site'> = {
+  agencies: 'agency',
+  electricians: 'electrician',
+  multi_site_companies: 'company',
+  sites: 'site',
+  site_managers: 'site_manager',
+  customers: 'customer',
+};
+
+function rowKeys(table: string, row: Row | null, into: Set<string>): void {
+  if (!row) return;
+  const own = KEY_OF_TABLE[table];
+  if (own && row.id !== null && row.id !== undefined) into.add(`${own}:${String(row.id)}`);
+  for (const [field, kind] of Object.entries(KEY_OF_FIELD)) {
+    const v = row[field];
+    if (typeof v === 'number' || (typeof v === 'string' && /^\d+$/.test(v))) into.add(`${kind}:${String(v)}`);
+  }
+}
+
+/** The slice key of a caller's own organisation (none for Admin). */
+export function organisationOf(caller: Pick<Caller, 'userType' | 'agencyId' | 'electricianId' | 'companyId' | 'siteManagerId' | 'customerId'>): {
+  kind: AuditOrganisationKind;
+  id: number;
+} | null {
+  switch (caller.userType) {
+    case 'Agency':
+      return caller.agencyId === null ? null : { kind: 'agency', id: caller.agencyId };
+    case 'Electrician':
+      return caller.electricianId === null ? null : { kind: 'electrician', id: caller.electricianId };
+    case 'mscc':
+      return caller.companyId === null ? null : { kind: 'company', id: caller.companyId };
+    case 'sm':
+      return caller.siteManagerId === null ? null : { kind: 'site_manager', id: caller.siteManagerId };
+    case 'Customer':
+    case 'User':
+      return caller.customerId === null ? null : { kind: 'customer', id: caller.customerId };
+    case 'Admin':
+      return null;
+  }
+}
+
+const ORGANISATION_NAME_SQL: Record<AuditOrganisationKind, string> = {
+  agency: 'SELECT agency_name AS name FROM agencies WHERE id = $1',
+  company: 'SELECT company_name AS name FROM multi_site_companies WHERE id = $1',
+  electrician: "SELECT trim(concat_ws(' ', first_name, last_name)) AS name FROM electricians WHERE id = $1",
+  site_manager: "SELECT trim(concat_ws(' ', first_name, last_name)) AS name FROM site_managers WHERE id = $1",
+  customer: "SELECT trim(concat_ws(' ', first_name, last_name)) AS name FROM customers WHERE id = $1",
+};
+
+interface StagedRow {
+  tbl: string;
+  op: 'INSERT' | 'UPDATE' | 'DELETE';
+  row_id: string | null;
+  old_row: Row | null;
+  new_row: Row | null;
+}
+
+/** The session's capture table (temporary: every connection has its own, emptied at each commit). */
+const stageTable = `CREATE TEMPORARY TABLE IF NOT EXISTS audit_staged (
+  n bigserial, tbl text NOT NULL, op text NOT NULL, row_id text, old_row jsonb, new_row jsonb
+) ON COMMIT DELETE ROWS`;
+
+/** Rows of the object kept with their values; past this a write is a bulk write (ids only). */
+const DETAILED_ROWS = 1000;
+
+function numericId(value: unknown): number | null {
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return value;
+  if (typeof value === 'string' && /^\d{1,15}$/.test(value)) return Number(value);
+  return null;
+}
+
+function requestId(request: FastifyRequest, answer: unknown): number | null {
+  for (const source of [request.params, request.query, request.body] as unknown[]) {
+    if (source && typeof source === 'object' && 'id' in source) {
+      const id = numericId((source as { id: unknown }).id);
+      if (id !== null) return id;
+    }
+  }
+  const info = answer && typeof answer === 'object' ? (answer as { info?: unknown }).info : undefined;
+  return info && typeof info === 'object' && 'id' in info ? numericId((info as { id: unknown }).id) : null;
+}
+
+function bodyFilter(request: FastifyRequest): unknown {
+  const body = request.body;
+  if (!body || typeof body !== 'object') return undefined;
+  const b = body as Record<string, unknown>;
+  const filter: Record<string, unknown> = {};
+  for (const key of ['filter', 'all', 'ids', 'device_ids', 'search']) if (b[key] !== undefined) filter[key] = b[key];
+  return Object.keys(filter).length > 0 ? filter : undefined;
+}
+
+interface EntryActor {
+  id: number | null;
+  email: string | null;
+  role: string | null;
+  orgKind: AuditOrganisationKind | null;
+  orgId: number | null;
+}
+
+function actorOf(request: FastifyRequest, declared: AuditDeclaration, answer: unknown): EntryActor {
+  const caller = request.caller;
+  if (caller) {
+    const org = organisationOf(caller);
+    return { id: caller.userId, email: caller.email, role: caller.userType, orgKind: org?.kind ?? null, orgId: org?.id ?? null };
+  }
+  const named = declared.actor?.(request, answer) ?? null;
+  return { id: named?.id ?? null, email: named?.email ?? null, role: named?.role ?? null, orgKind: null, orgId: null };
+}
+
+/**
+ * Appends the request's entry in `tx`, from what the write touched (audit_staged) and the route's
+ * declaration. The chain trigger gives it its place and hash.
+ */
+async function appendEntry(tx: Db, request: FastifyRequest, resolved: ResolvedAudit, declared: AuditDeclaration, answer: unknown): Promise<void> {
+  const captured = resolved.mode === 'transaction';
+  const detailed = captured
+    ? (await tx.query<StagedRow>(`SELECT tbl, op, row_id, old_row, new_row FROM audit_staged WHERE n <= ${DETAILED_ROWS} ORDER BY n`)).rows
+    : [];
+  const counts = captured
+    ? (await tx.query<{ tbl: string; n: number; ids: string[] }>(
+        'SELECT tbl, count(*)::int AS n, array_agg(row_id ORDER BY n) AS ids FROM audit_staged GROUP BY tbl ORDER BY min(n)',
+      )).rows
+    : [];
+  const table = declared.table ?? detailed[0]?.tbl ?? null;
+  const main = counts.find((c) => c.tbl === table);
+  const mainRows = detailed.filter((r) => r.tbl === table);
+  const single = main?.n === 1 ? mainRows[0] : undefined;
+
+  const declaredEntity = resolved.entity === 'from_rows' ? null : resolved.entity;
+  const entity: AuditEntity = declaredEntity ?? (table ? ENTITY_OF_TABLE[table] : undefined) ?? entityOfPath(request.routeOptions.url ?? request.url);
+  const entityId = declared.id?.(request, answer) ?? (single ? numericId(single.row_id) : null) ?? requestId(request, answer);
+
+  const changes: AuditChange[] = [];
+  if (single) changes.push(...rowChanges(single.op, single.old_row, single.new_row));
+  // the write's other rows, when few (a user beside its agency, a site's managers): `table.field`
+  if (detailed.length <= 20) {
+    for (const r of detailed) if (r !== single) changes.push(...rowChanges(r.op, r.old_row, r.new_row, `${r.tbl}.`));
+  }
+  const bulk = main && main.n > 1 ? { count: main.n, ...(bodyFilter(request) === undefined ? {} : { filter: bodyFilter(request) }) } : null;
+  const touched = main && main.n > 1 ? main.ids.map(numericId).filter((id): id is number => id !== null) : null;
+
+  const actor = actorOf(request, declared, answer);
+  const keys = new Set<string>();
+  if (actor.orgKind && actor.orgId !== null) keys.add(`${actor.orgKind}:${actor.orgId}`);
+  for (const r of mainRows.length > 0 ? mainRows : detailed) {
+    rowKeys(r.tbl, r.old_row, keys);
+    rowKeys(r.tbl, r.new_row, keys);
+  }
+  await parentKeys(tx, mainRows.length > 0 ? mainRows : detailed, keys);
+
+  const orgName =
+    actor.orgKind && actor.orgId !== null
+      ? ((await tx.query<{ name: string | null }>(ORGANISATION_NAME_SQL[actor.orgKind], [actor.orgId])).rows[0]?.name ?? null)
+      : null;
+  const label = labelOf(single?.new_row ?? single?.old_row ?? mainRows[0]?.new_row ?? mainRows[0]?.old_row ?? null);
+  await tx.query(
+    `INSERT INTO audit_entries (actor_id, actor_email, actor_role, actor_org_kind, actor_org_id, actor_org_name, ip, user_agent,
+       request_id, route, action, entity, entity_id, label, changes, bulk, touched_ids, slice_keys, prev_hash, hash)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15::jsonb, $16::jsonb, $17::bigint[], $18::text[], '', '')`,
+    [
+      actor.id,
+      actor.email,
+      actor.role,
+      actor.orgKind,
+      actor.orgId,
+      orgName,
+      request.ip,
+      request.headers['user-agent'] ?? null,
+      String(request.id),
+      `${request.method} ${request.routeOptions.url ?? request.url}`,
+      resolved.action,
+      entity,
+      entityId,
+      label,
+      JSON.stringify(changes),
+      bulk === null ? null : JSON.stringify(bulk),
+      touched,
+      [...keys],
+    ],
+  );
+}
+
+/** Rows that hang off a device or a property (faults, jobs, members) belong to its slice too. */
+async function parentKeys(tx: Db, rows: StagedRow[], keys: Set<string>): Promise<void> {
+  const ids = (field: string) => [
+    ...new Set(rows.flatMap((r) => [r.old_row?.[field], r.new_row?.[field]]).map(numericId).filter((id): id is number => id !== null)),
+  ];
+  const devices = ids('device_id');
+  const properties = ids('property_id');
+  const parents: Array<[string, number[]]> = [
+    ['devices', devices],
+    ['properties', properties],
+  ];
+  for (const [table, list] of parents) {
+    if (list.length === 0) continue;
+    const { rows: found } = await tx.query<Row>(
+      `SELECT agency_id, company_id, site_id, customer_id${table === 'devices' ? ', electrician_id' : ''} FROM ${table} WHERE id = ANY($1::bigint[])`,
+      [list],
+    );
+    for (const row of found) rowKeys(table, row, keys);
+  }
+}
+
+/** A refused sign-in or token: a row of security_events (never the trail). Failing to write it refuses nothing. */
+export async function recordSecurityEvent(
+  db: Db,
+  request: FastifyRequest,
+  kind: SecurityEventKind,
+  status: number,
+  who: { email?: string | null; userId?: number | null } = {},
+): Promise<void> {
+  try {
+    await db.query(
+      `INSERT INTO security_events (kind, email, user_id, ip, user_agent, request_id, route, status) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [
+        kind,
+        who.email ?? null,
+        who.userId ?? null,
+        request.ip,
+        request.headers['user-agent'] ?? null,
+        String(request.id),
+        `${request.method} ${request.routeOptions.url ?? request.url}`,
+        status,
+      ],
+    );
+  } catch (err) {
+    request.log.error({ err }, 'a security event was not recorded');
+  }
+}
+
+/** A handler's answer of 400 and above: the unit of work rolls back and the answer goes out as it is. */
+class RefusedAnswer {
+  constructor(readonly answer: unknown) {}
+}
+
+function statusOf(err: unknown): number {
+  const code = err && typeof err === 'object' ? (err as { statusCode?: unknown }).statusCode : undefined;
+  return typeof code === 'number' ? code : 500;
+}
+
+function emailOf(request: FastifyRequest): string | null {
+  const body = request.body;
+  if (!body || typeof body !== 'object') return null;
+  const email = (body as { email?: unknown }).email;
+  return typeof email === 'string' ? email.trim().toLowerCase().slice(0, 320) : null;
+}
+
+export function resolveAudit(method: string, url: string, declared: AuditDeclaration | undefined): ResolvedAudit | null {
+  if (!declared && !WRITE_METHODS.has(method)) return null;
+  const mode = declared?.mode ?? 'transaction';
+  if (mode === 'none' && !declared?.reason) throw new Error(`Route ${method} ${url} records no audit entry and says not why (config.audit.reason)`);
+  return {
+    mode,
+    action: declared?.action ?? defaultAction(method, url),
+    entity: declared?.entity ?? 'from_rows',
+    ...(declared?.reason ? { reason: declared.reason } : {}),
+  };
+}
+
+export interface AuditRegistryEntry {
+  method: string;
+  url: string;
+  audit?: ResolvedAudit;
+}
+
+/**
+ * Wraps every write route's handler as the module comment says, and notes in the registry how each
+ * is recorded. Install after `enforceDeclarations` (whose registry entries it completes).
+ */
+export function installAuditTrail(app: FastifyInstance, registry: AuditRegistryEntry[], db: Db): void {
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const methods = (Array.isArray(route.method) ? route.method : [route.method]).map(String);
+    const declared = route.config?.audit;
+    const resolved = methods.map((m) => resolveAudit(m, route.url, declared)).find((r) => r !== null) ?? null;
+    if (!resolved) return;
+    for (const entry of registry) if (entry.url === route.url && methods.includes(entry.method)) entry.audit = resolved;
+    const handler = route.handler as RouteHandlerMethod;
+    const decl = declared ?? {};
+    const refused = async (request: FastifyRequest, err: unknown): Promise<void> => {
+      const kind = decl.refusals?.[statusOf(err)];
+      if (kind) await recordSecurityEvent(db, request, kind, statusOf(err), { email: emailOf(request) });
+    };
+    if (resolved.mode === 'none') {
+      if (!decl.refusals) return;
+      route.handler = async function (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+        try {
+          return await handler.call(this, request, reply);
+        } catch (err) {
+          await refused(request, err);
+          throw err;
+        }
+      };
+      return;
+    }
+    if (resolved.mode === 'after') {
+      route.handler = async function (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+        let answer: unknown;
+        try {
+          answer = await handler.call(this, request, reply);
+        } catch (err) {
+          await refused(request, err);
+          throw err;
+        }
+        if (reply.statusCode < 400) await runUnitOfWork(db, (tx) => appendEntry(tx, request, resolved, decl, answer));
+        return answer;
+      };
+      return;
+    }
+    route.handler = async function (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+      try {
+        return await runUnitOfWork(db, async (tx) => {
+          await tx.query(stageTable);
+          await tx.query("SELECT set_config('fleet.audit_capture', 'on', true)");
+          const answer: unknown = await handler.call(this, request, reply);
+          if (reply.statusCode >= 400) throw new RefusedAnswer(answer);
+          await tx.query("SELECT set_config('fleet.audit_capture', 'off', true)");
+          await appendEntry(tx, request, resolved, decl, answer);
+          return answer;
+        });
+      } catch (err) {
+        if (err instanceof RefusedAnswer) return err.answer;
+        await refused(request, err);
+        throw err;
+      }
+    };
+  });
+}
