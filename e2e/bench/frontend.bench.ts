@@ -7,15 +7,12 @@
 //   - time from navigation to a rendered login form, to the dashboard's first chart drawn and to the
 //     device list's first row (median of several cold loads, console and baseline alternated).
 // Writes bench/results/frontend.json at the repository root and prints a table.
-import { spawnSync } from 'node:child_process';
-import { createReadStream, existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
-import { createServer, request as httpRequest, type Server } from 'node:http';
-import { extname, join, normalize } from 'node:path';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { launchChromium } from '../support/browser';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
 import { countReactCopies, installReactCounter, type ReactCopies } from '../support/react-copies';
-import { DEMO_PASSWORD, newestMailKey, waitForOtp } from '../support/sign-in';
-import { freePort, repoRoot, startStack, type Stack } from '../support/stack';
+import { repoRoot, type Stack } from '../support/stack';
+import { runBench } from './baseline-pages';
 import {
   consoleClassifier,
   installFormTimer,
@@ -28,87 +25,11 @@ import {
   weigh,
   type Weight,
 } from './page-weight';
-
-type Files = Array<{ url: string; body: Buffer }>;
+import { carrySession, FIRST_CONTENT, firstContentTime, installContentTimer, signInThroughForm, type FirstContent, type Files } from './signed-in';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 /** Issue 21: /login and the first screen after sign-in within 1.35x of the same page unfederated. */
 const TARGET_RATIO = 1.35;
-const baselineDir = join(__dirname, 'baseline');
-
-function buildBaseline(): void {
-  const r = spawnSync(
-    process.execPath,
-    [require.resolve('webpack-cli/bin/cli.js'), '--config', join(baselineDir, 'webpack.config.js'), '--mode', 'production'],
-    { cwd: baselineDir, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
-  );
-  if (r.status !== 0) throw new Error('the baseline page did not build');
-}
-
-const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json' };
-
-/**
- * A plain static server for the baselines: dashboard.html for Admin's and Agency's pages, index.html for every other
- * page path (like the console), and /api passed to fleet-api (as the console server does).
- */
-async function serveStatic(dir: string, apiUrl: string): Promise<{ url: string; server: Server }> {
-  const port = await freePort();
-  const api = new URL(apiUrl);
-  const server = createServer((req, res) => {
-    const pathname = new URL(req.url ?? '/', 'http://x').pathname;
-    if (pathname.startsWith('/api/')) {
-      const upstream = httpRequest({ host: api.hostname, port: api.port, path: req.url, method: req.method, headers: { ...req.headers, host: api.host } }, (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      });
-      upstream.on('error', () => res.writeHead(502).end());
-      req.pipe(upstream);
-      return;
-    }
-    const path = normalize(decodeURIComponent(pathname)).replace(/^(\.\.[/\\])+/, '');
-    let file = join(dir, path);
-    // the signed-in first screens (Admin's dashboard, Agency's device list) are one page, the login another
-    if (!existsSync(file) || statSync(file).isDirectory()) file = join(dir, /^\/(admin|agency)\//.test(path) ? 'dashboard.html' : 'index.html');
-    res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' });
-    createReadStream(file).pipe(res);
-  });
-  await new Promise<void>((ok) => server.listen(port, '127.0.0.1', ok));
-  return { url: `http://127.0.0.1:${port}`, server };
-}
-
-/**
- * What a first screen's first content is, in the page:
- *   - a dashboard's first chart drawn: a canvas in <main> holding a chart (shared-ui's SeriesChart marks
- *     it `data-drawn` once chart.js has drawn; the bare canvas comes before chart.js does);
- *   - a list's first row: a cell of a data row in <main> (the empty or loading row is one cell spanning all).
- */
-const FIRST_CONTENT = {
-  chart: 'main canvas[data-drawn]',
-  row: 'main tbody tr td:not([colspan])',
-} as const;
-type FirstContent = keyof typeof FIRST_CONTENT;
-
-/** performance.now() when `selector` first matches in the page. */
-async function installContentTimer(context: BrowserContext, selector: string): Promise<void> {
-  await context.addInitScript((sel: string) => {
-    const w = window as unknown as { __firstContentAt?: number };
-    const obs = new MutationObserver(() => {
-      if (document.querySelector(sel)) {
-        w.__firstContentAt = performance.now();
-        obs.disconnect();
-      }
-    });
-    obs.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-drawn'] });
-  }, selector);
-}
-
-/** Local storage of a signed-in console, put into a baseline page (another origin) before its scripts run. */
-async function carrySession(context: BrowserContext, session: Record<string, string>): Promise<void> {
-  await context.addInitScript((entries: Record<string, string>) => {
-    for (const [key, value] of Object.entries(entries)) if (localStorage.getItem(key) === null) localStorage.setItem(key, value);
-  }, session);
-}
-
 /** Cold load of a signed-in first screen holding a session: its scripts and the time to its first content. */
 async function coldScreen(browser: Browser, url: string, session: Record<string, string>, content: FirstContent): Promise<{ files: Files; contentMs: number; owners: Record<string, string[]> }> {
   const context = await browser.newContext();
@@ -118,8 +39,7 @@ async function coldScreen(browser: Browser, url: string, session: Record<string,
   const rec = recordScripts(context);
   const page = await context.newPage();
   await page.goto(url);
-  await page.waitForFunction(() => typeof (window as unknown as { __firstContentAt?: number }).__firstContentAt === 'number', null, { timeout: 60_000 });
-  const contentMs = await page.evaluate(() => (window as unknown as { __firstContentAt: number }).__firstContentAt);
+  const contentMs = await firstContentTime(page);
   await page.waitForLoadState('networkidle');
   const owners = await sharedChunkOwners(page).catch(() => ({}));
   const files = await rec.stop();
@@ -177,31 +97,6 @@ async function coldLogin(browser: Browser, url: string): Promise<{ files: Array<
   return { files, formMs, owners };
 }
 
-/** Signs in through the form: the page it lands on, its session (local storage) and what signing in downloaded. */
-async function signInThroughForm(browser: Browser, stack: Stack, email: string): Promise<{ home: string; session: Record<string, string>; state: Awaited<ReturnType<BrowserContext['storageState']>>; duringSignIn: Files }> {
-  const context = await browser.newContext({ baseURL: stack.consoleUrl });
-  await installNameShim(context);
-  const page = await context.newPage();
-  await page.goto('/login');
-  await page.waitForLoadState('networkidle');
-  const rec = recordScripts(context);
-  const before = await newestMailKey(email, stack.apiUrl);
-  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await page.waitForURL('**/verify-otp**');
-  await page.getByRole('textbox', { name: 'OTP', exact: true }).fill(await waitForOtp(email, before, stack.apiUrl));
-  await page.getByRole('button', { name: 'Verify', exact: true }).click();
-  await page.waitForURL((u) => !/\/(verify-otp|login)$/.test(u.pathname));
-  await page.waitForLoadState('networkidle');
-  const duringSignIn = await rec.stop();
-  const home = new URL(page.url()).pathname;
-  const state = await context.storageState();
-  const session = Object.fromEntries((state.origins.find((o) => o.origin === new URL(stack.consoleUrl).origin)?.localStorage ?? []).map((e) => [e.name, e.value]));
-  await context.close();
-  return { home, session, state, duringSignIn };
-}
-
 /**
  * After sign-in: what the sign-in itself downloaded on top of /login, and a remote's screen (the admin
  * profile) cold, with the share-scope owners of its chunks.
@@ -228,132 +123,117 @@ async function afterSignIn(browser: Browser, stack: Stack, email: string): Promi
 
 const kb = (n: number): string => `${(n / 1024).toFixed(1)} KB`;
 
-async function main(): Promise<void> {
-  buildBaseline();
-  const stack = await startStack({ seedDevices: 300 });
-  const baseline = await serveStatic(join(baselineDir, 'dist'), stack.apiUrl);
-  const browser = await launchChromium();
-  try {
-    const consoleRuns = [];
-    const baselineRuns = [];
-    // alternate, so both pages see the same machine load
-    for (let i = 0; i < RUNS; i += 1) {
-      consoleRuns.push(await coldLogin(browser, `${stack.consoleUrl}/login`));
-      baselineRuns.push(await coldLogin(browser, `${baseline.url}/login`));
-    }
-    const owners = Object.assign({}, ...consoleRuns.map((r) => r.owners)) as Record<string, string[]>;
-    const classify = consoleClassifier(new URL(stack.consoleUrl).origin, owners);
-    const loginWeight = weigh(consoleRuns[0]!.files, classify);
-    const baselineWeight = weigh(baselineRuns[0]!.files, () => 'baseline');
-
-    const signed = await afterSignIn(browser, stack, 'admin@demo.test');
-
-    // the first screens after sign-in, cold, each beside the same screen unfederated: Admin's dashboard
-    // (first chart drawn) and Agency's device list (first row)
-    const dashboard = await firstScreen(browser, stack.consoleUrl, baseline.url, signed, 'chart', { ...owners, ...signed.owners });
-    const agency = await signInThroughForm(browser, stack, 'agency@demo.test');
-    const deviceList = await firstScreen(browser, stack.consoleUrl, baseline.url, agency, 'row', dashboard.owners);
-
-    // what signing in downloaded is the home page's: its chunks' owners are the dashboard's
-    const classifyHome = consoleClassifier(new URL(stack.consoleUrl).origin, dashboard.owners);
-    const signInExtra = weigh(signed.duringSignIn, classifyHome);
-    const profileWeight = weigh(signed.coldProfile, classifyHome);
-
-    const consoleFormMs = median(consoleRuns.map((r) => r.formMs));
-    const baselineFormMs = median(baselineRuns.map((r) => r.formMs));
-    const ratio = loginWeight.gzipBytes / baselineWeight.gzipBytes;
-
-    const describe = (w: Weight) => ({
-      gzipBytes: w.gzipBytes,
-      bytes: w.bytes,
-      ...summarise(w),
-      parts: w.parts,
-      files: w.files.map((f) => ({ url: new URL(f.url).pathname, part: f.part, bytes: f.bytes, gzipBytes: f.gzipBytes })),
-    });
-    const result = {
-      measuredAt: new Date().toISOString(),
-      method:
-        'Cold Chromium contexts (empty cache); every JavaScript response body gzipped at level 6; ' +
-        'shared-singleton chunks identified from the federation share scope factories; time = performance.now() ' +
-        `when a form with email and password inputs is in the DOM, median of ${RUNS} runs, console and baseline alternated.`,
-      chromium: browser.version(),
-      login: describe(loginWeight),
-      firstScreenAfterSignIn: {
-        account: 'admin@demo.test',
-        path: signed.home,
-        coldLoad: describe(dashboard.weight),
-        downloadedDuringSignIn: describe(signInExtra),
-        baseline: { what: "Admin's dashboard (mfe-devices' screens) in the shell's Header and SideMenu, one webpack production bundle, no federation", ...describe(dashboard.baselineWeight) },
-        weightRatio: Number(dashboard.weightRatio.toFixed(3)),
-        withinTarget: dashboard.weightRatio <= TARGET_RATIO,
-        timeToFirstContent: dashboard.time,
-      },
-      agencyFirstScreen: {
-        account: 'agency@demo.test',
-        path: agency.home,
-        coldLoad: describe(deviceList.weight),
-        baseline: { what: "Agency's device list (mfe-devices' screens) in the shell's Header and SideMenu, one webpack production bundle, no federation", ...describe(deviceList.baselineWeight) },
-        weightRatio: Number(deviceList.weightRatio.toFixed(3)),
-        withinTarget: deviceList.weightRatio <= TARGET_RATIO,
-        timeToFirstContent: deviceList.time,
-      },
-      remoteScreen: { account: 'admin@demo.test', path: '/admin/profile', coldLoad: describe(profileWeight) },
-      reactCopiesAfterSignIn: {
-        path: '/admin/profile',
-        reactRoots: signed.reactCopies.rootContainers,
-        react: signed.reactCopies.sharedLoaded.react?.length ?? 0,
-        reactDom: signed.reactCopies.sharedLoaded['react-dom']?.length ?? 0,
-        reactDomRenderers: signed.reactCopies.rendererCount,
-        reactInternals: signed.reactCopies.reactInternalsCount,
-        sharedLoaded: signed.reactCopies.sharedLoaded,
-      },
-      baseline: { what: "mfe-auth's LoginPage in the shell's public layout (language selector, dark-mode switch, the shell's i18n), one webpack production bundle, no federation", ...describe(baselineWeight) },
-      loginToBaselineRatio: Number(ratio.toFixed(3)),
-      targetRatio: TARGET_RATIO,
-      withinTarget: ratio <= TARGET_RATIO,
-      timeToLoginForm: {
-        runs: RUNS,
-        consoleMedianMs: Number(consoleFormMs.toFixed(1)),
-        baselineMedianMs: Number(baselineFormMs.toFixed(1)),
-        consoleMs: consoleRuns.map((r) => Number(r.formMs.toFixed(1))),
-        baselineMs: baselineRuns.map((r) => Number(r.formMs.toFixed(1))),
-      },
-    };
-    const outDir = join(repoRoot, 'bench', 'results');
-    mkdirSync(outDir, { recursive: true });
-    writeFileSync(join(outDir, 'frontend.json'), JSON.stringify(result, null, 2) + '\n');
-
-    const row = (name: string, w: Weight): string => {
-      const s = summarise(w);
-      const remotes = Object.entries(s.remotes).map(([n, b]) => `${n} ${kb(b)}`).join(', ') || '-';
-      return `${name.padEnd(26)} ${kb(w.gzipBytes).padStart(10)}  shell ${kb(s.shell)}, shared ${kb(s.shared)}, remotes: ${remotes}`;
-    };
-    console.log('\nfront-end (gzipped JavaScript downloaded by a cold browser)');
-    console.log(row('console /login', loginWeight));
-    console.log(row('  of it during sign-in', signInExtra));
-    console.log(row('console /admin/profile', profileWeight));
-    console.log(`${'baseline /login'.padEnd(26)} ${kb(baselineWeight.gzipBytes).padStart(10)}`);
-    console.log(`ratio /login : baseline      ${ratio.toFixed(2)}x (target <= ${TARGET_RATIO}x) ${ratio <= TARGET_RATIO ? 'ok' : 'OVER'}`);
-    const copies = signed.reactCopies;
-    console.log(
-      `after sign-in (/admin/profile, ${copies.rootContainers} React roots): react ${copies.sharedLoaded.react?.length ?? 0} copy, react-dom ${copies.sharedLoaded['react-dom']?.length ?? 0} copy, ${copies.rendererCount} renderer`,
-    );
-    console.log(`time to login form (median of ${RUNS}): console ${consoleFormMs.toFixed(0)} ms, baseline ${baselineFormMs.toFixed(0)} ms`);
-    for (const [what, path, screen] of [['first chart', signed.home, dashboard], ['first row', agency.home, deviceList]] as const) {
-      console.log(row(`console ${path}`, screen.weight));
-      console.log(`${`baseline ${path}`.padEnd(26)} ${kb(screen.baselineWeight.gzipBytes).padStart(10)}`);
-      console.log(`ratio ${path} : baseline  ${screen.weightRatio.toFixed(2)}x (target <= ${TARGET_RATIO}x) ${screen.weightRatio <= TARGET_RATIO ? 'ok' : 'OVER'}`);
-      console.log(`time to ${what} on ${path} (median of ${RUNS}): console ${screen.time.consoleMedianMs.toFixed(0)} ms, baseline ${screen.time.baselineMedianMs.toFixed(0)} ms (${screen.time.ratio.toFixed(2)}x) ${screen.time.withinTarget ? 'ok' : 'OVER'}`);
-    }
-    console.log('figures: bench/results/frontend.json');
-  } finally {
-    await browser.close();
-    await stack.stop();
-    baseline.server.close();
+runBench(async ({ stack, baselineUrl, browser }) => {
+  const consoleRuns = [];
+  const baselineRuns = [];
+  // alternate, so both pages see the same machine load
+  for (let i = 0; i < RUNS; i += 1) {
+    consoleRuns.push(await coldLogin(browser, `${stack.consoleUrl}/login`));
+    baselineRuns.push(await coldLogin(browser, `${baselineUrl}/login`));
   }
-}
+  const owners = Object.assign({}, ...consoleRuns.map((r) => r.owners)) as Record<string, string[]>;
+  const classify = consoleClassifier(new URL(stack.consoleUrl).origin, owners);
+  const loginWeight = weigh(consoleRuns[0]!.files, classify);
+  const baselineWeight = weigh(baselineRuns[0]!.files, () => 'baseline');
 
-main().catch((err: unknown) => {
-  console.error(err);
-  process.exit(1);
+  const signed = await afterSignIn(browser, stack, 'admin@demo.test');
+
+  // the first screens after sign-in, cold, each beside the same screen unfederated: Admin's dashboard
+  // (first chart drawn) and Agency's device list (first row)
+  const dashboard = await firstScreen(browser, stack.consoleUrl, baselineUrl, signed, 'chart', { ...owners, ...signed.owners });
+  const agency = await signInThroughForm(browser, stack, 'agency@demo.test');
+  const deviceList = await firstScreen(browser, stack.consoleUrl, baselineUrl, agency, 'row', dashboard.owners);
+
+  // what signing in downloaded is the home page's: its chunks' owners are the dashboard's
+  const classifyHome = consoleClassifier(new URL(stack.consoleUrl).origin, dashboard.owners);
+  const signInExtra = weigh(signed.duringSignIn, classifyHome);
+  const profileWeight = weigh(signed.coldProfile, classifyHome);
+
+  const consoleFormMs = median(consoleRuns.map((r) => r.formMs));
+  const baselineFormMs = median(baselineRuns.map((r) => r.formMs));
+  const ratio = loginWeight.gzipBytes / baselineWeight.gzipBytes;
+
+  const describe = (w: Weight) => ({
+    gzipBytes: w.gzipBytes,
+    bytes: w.bytes,
+    ...summarise(w),
+    parts: w.parts,
+    files: w.files.map((f) => ({ url: new URL(f.url).pathname, part: f.part, bytes: f.bytes, gzipBytes: f.gzipBytes })),
+  });
+  const result = {
+    measuredAt: new Date().toISOString(),
+    method:
+      'Cold Chromium contexts (empty cache); every JavaScript response body gzipped at level 6; ' +
+      'shared-singleton chunks identified from the federation share scope factories; time = performance.now() ' +
+      `when a form with email and password inputs is in the DOM, median of ${RUNS} runs, console and baseline alternated.`,
+    chromium: browser.version(),
+    login: describe(loginWeight),
+    firstScreenAfterSignIn: {
+      account: 'admin@demo.test',
+      path: signed.home,
+      coldLoad: describe(dashboard.weight),
+      downloadedDuringSignIn: describe(signInExtra),
+      baseline: { what: "Admin's dashboard (mfe-devices' screens) in the shell's Header and SideMenu, one webpack production bundle, no federation", ...describe(dashboard.baselineWeight) },
+      weightRatio: Number(dashboard.weightRatio.toFixed(3)),
+      withinTarget: dashboard.weightRatio <= TARGET_RATIO,
+      timeToFirstContent: dashboard.time,
+    },
+    agencyFirstScreen: {
+      account: 'agency@demo.test',
+      path: agency.home,
+      coldLoad: describe(deviceList.weight),
+      baseline: { what: "Agency's device list (mfe-devices' screens) in the shell's Header and SideMenu, one webpack production bundle, no federation", ...describe(deviceList.baselineWeight) },
+      weightRatio: Number(deviceList.weightRatio.toFixed(3)),
+      withinTarget: deviceList.weightRatio <= TARGET_RATIO,
+      timeToFirstContent: deviceList.time,
+    },
+    remoteScreen: { account: 'admin@demo.test', path: '/admin/profile', coldLoad: describe(profileWeight) },
+    reactCopiesAfterSignIn: {
+      path: '/admin/profile',
+      reactRoots: signed.reactCopies.rootContainers,
+      react: signed.reactCopies.sharedLoaded.react?.length ?? 0,
+      reactDom: signed.reactCopies.sharedLoaded['react-dom']?.length ?? 0,
+      reactDomRenderers: signed.reactCopies.rendererCount,
+      reactInternals: signed.reactCopies.reactInternalsCount,
+      sharedLoaded: signed.reactCopies.sharedLoaded,
+    },
+    baseline: { what: "mfe-auth's LoginPage in the shell's public layout (language selector, dark-mode switch, the shell's i18n), one webpack production bundle, no federation", ...describe(baselineWeight) },
+    loginToBaselineRatio: Number(ratio.toFixed(3)),
+    targetRatio: TARGET_RATIO,
+    withinTarget: ratio <= TARGET_RATIO,
+    timeToLoginForm: {
+      runs: RUNS,
+      consoleMedianMs: Number(consoleFormMs.toFixed(1)),
+      baselineMedianMs: Number(baselineFormMs.toFixed(1)),
+      consoleMs: consoleRuns.map((r) => Number(r.formMs.toFixed(1))),
+      baselineMs: baselineRuns.map((r) => Number(r.formMs.toFixed(1))),
+    },
+  };
+  const outDir = join(repoRoot, 'bench', 'results');
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(join(outDir, 'frontend.json'), JSON.stringify(result, null, 2) + '\n');
+
+  const row = (name: string, w: Weight): string => {
+    const s = summarise(w);
+    const remotes = Object.entries(s.remotes).map(([n, b]) => `${n} ${kb(b)}`).join(', ') || '-';
+    return `${name.padEnd(26)} ${kb(w.gzipBytes).padStart(10)}  shell ${kb(s.shell)}, shared ${kb(s.shared)}, remotes: ${remotes}`;
+  };
+  console.log('\nfront-end (gzipped JavaScript downloaded by a cold browser)');
+  console.log(row('console /login', loginWeight));
+  console.log(row('  of it during sign-in', signInExtra));
+  console.log(row('console /admin/profile', profileWeight));
+  console.log(`${'baseline /login'.padEnd(26)} ${kb(baselineWeight.gzipBytes).padStart(10)}`);
+  console.log(`ratio /login : baseline      ${ratio.toFixed(2)}x (target <= ${TARGET_RATIO}x) ${ratio <= TARGET_RATIO ? 'ok' : 'OVER'}`);
+  const copies = signed.reactCopies;
+  console.log(
+    `after sign-in (/admin/profile, ${copies.rootContainers} React roots): react ${copies.sharedLoaded.react?.length ?? 0} copy, react-dom ${copies.sharedLoaded['react-dom']?.length ?? 0} copy, ${copies.rendererCount} renderer`,
+  );
+  console.log(`time to login form (median of ${RUNS}): console ${consoleFormMs.toFixed(0)} ms, baseline ${baselineFormMs.toFixed(0)} ms`);
+  for (const [what, path, screen] of [['first chart', signed.home, dashboard], ['first row', agency.home, deviceList]] as const) {
+    console.log(row(`console ${path}`, screen.weight));
+    console.log(`${`baseline ${path}`.padEnd(26)} ${kb(screen.baselineWeight.gzipBytes).padStart(10)}`);
+    console.log(`ratio ${path} : baseline  ${screen.weightRatio.toFixed(2)}x (target <= ${TARGET_RATIO}x) ${screen.weightRatio <= TARGET_RATIO ? 'ok' : 'OVER'}`);
+    console.log(`time to ${what} on ${path} (median of ${RUNS}): console ${screen.time.consoleMedianMs.toFixed(0)} ms, baseline ${screen.time.baselineMedianMs.toFixed(0)} ms (${screen.time.ratio.toFixed(2)}x) ${screen.time.withinTarget ? 'ok' : 'OVER'}`);
+  }
+  console.log('figures: bench/results/frontend.json');
 });
