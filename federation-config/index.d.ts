@@ -48,6 +48,22 @@ export type ConfigFactory = (env?: WebpackEnv, argv?: WebpackArgv) => Configurat
 
 /** `description.json`: the file a remote's build publishes beside its manifest. */
 export declare const DESCRIPTION_FILE: string;
+/** `preload.json`: what a build's pieces need before they run (shell/server/console-server.mjs names them in the page). */
+export declare const PRELOAD_FILE: string;
+/** A piece of a build (a module loaded by import(), an exposed module): its chunks and the share keys they consume. */
+export interface PreloadPiece {
+  files: string[];
+  shared: string[];
+}
+/** The content of `preload.json`. */
+export interface PreloadList {
+  /** share key -> the chunks the runtime loads for it, with those of the keys they consume (what the build provides) */
+  shared: Record<string, string[]>;
+  /** a module loaded by import(), by its path from the package folder (`src/bootstrap.tsx`) */
+  lazy: Record<string, PreloadPiece>;
+  /** an exposed module (`./app`) */
+  exposes: Record<string, PreloadPiece>;
+}
 /** Compiles and evaluates a description module with the given constants (what the build publishes). */
 export declare function evaluateDescription(file: string, constants: Record<string, unknown>): unknown;
 /** The constants a remote's bundle gets from the DefinePlugin: FLEET_REMOTE_NAME, _VERSION, FLEET_REQUIRES, FLEET_STANDALONE. */

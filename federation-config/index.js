@@ -7,6 +7,7 @@ const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MinimizerPlugin = require('minimizer-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { PreloadListPlugin, PRELOAD_FILE } = require('./preload-list');
 
 const repoRoot = path.resolve(__dirname, '..');
 const apiUrl = process.env.FLEET_API_URL || 'http://localhost:3000';
@@ -402,6 +403,8 @@ function createRemoteConfig({
         }),
         definePlugin(remoteConstants),
         new RemoteDescriptionPlugin(path.resolve(dir, description), remoteConstants),
+        // what ./app needs before it runs, for the console server's preload links
+        new PreloadListPlugin({ dir }),
         ...(standalone
           ? [
               // The page is served for nested paths too (/msc/login, /admin/rules): its scripts load from
@@ -511,6 +514,8 @@ function createShellConfig({ dir, port, entry, template }) {
           resource.request = resource.request.replace(/index\.cjs$/, 'index.js');
         }),
         definePlugin({ FLEET_SHARED_VERSIONS: providedShared(dir) }),
+        // the chunks of each share key and of the bootstrap, for the console server's preload links
+        new PreloadListPlugin({ dir }),
         new HtmlWebpackPlugin(
           template ? { template } : { title: 'Fleet console', templateContent: htmlPage('Fleet console') },
         ),
@@ -531,6 +536,7 @@ function createShellConfig({ dir, port, entry, template }) {
 module.exports = {
   baseConfig,
   DESCRIPTION_FILE,
+  PRELOAD_FILE,
   defineRemoteConstants,
   remoteBuildConstants,
   evaluateDescription,

@@ -62,6 +62,109 @@ export function withCompositionData(html, data) {
   return html.includes('</head>') ? html.replace('</head>', `${block}</head>`) : `${block}${html}`;
 }
 
+/** What a build writes beside itself: the files each piece needs before it runs (federation-config preload-list.js). */
+export const PRELOAD_FILE = 'preload.json';
+/** The shell's pieces a signed-in page runs first (their chunks are in the shell's preload.json under these names). */
+export const SIGNED_IN_SHELL_PIECES = ['src/bootstrap.tsx', 'src/layout/SignedInFrame.tsx'];
+/** Share keys a signed-in page loads whatever its screen: the live socket (shell/src/bootstrap.tsx). */
+export const SIGNED_IN_SHARE_KEYS = ['@fleet/shared-api/live'];
+/** The product a page starts with until the user picks one (shared-api's selected product). */
+const DEFAULT_PRODUCT = 'all';
+
+/** Whether a react-router pattern (`/agency/devices/view/:id`, `/x/*`) matches a path, case-insensitively. */
+export function patternMatches(pattern, pathname) {
+  const want = pattern.split('/').filter(Boolean);
+  const got = pathname.split('/').filter(Boolean);
+  for (let i = 0; i < want.length; i += 1) {
+    if (want[i] === '*') return true;
+    if (i >= got.length) return false;
+    if (want[i].startsWith(':')) continue;
+    if (want[i].toLowerCase() !== got[i].toLowerCase()) return false;
+  }
+  return want.length === got.length;
+}
+
+/** More static segments first, as the shell's route table orders them (shell/src/routing/route-table.ts). */
+function specificity(path) {
+  return path
+    .split('/')
+    .filter(Boolean)
+    .reduce((score, segment) => score + (segment === '*' ? 0 : segment.startsWith(':') ? 1 : 3), 0);
+}
+
+/**
+ * The remote that owns a signed-in page at `pathname` with the default product, among the inlined
+ * descriptions; null for a public page (/login), a path nobody owns, or one whose owner is not inlined.
+ */
+export function signedInOwner(descriptions, pathname) {
+  const owned = [];
+  for (const [name, { manifest, description }] of Object.entries(descriptions)) {
+    for (const route of Array.isArray(description?.routes) ? description.routes : []) {
+      if (typeof route?.path !== 'string') continue;
+      const products = Array.isArray(route.products) ? route.products : [];
+      // a route bound to other products owns the path only once one of them is chosen
+      if (products.length > 0 && !products.includes(DEFAULT_PRODUCT)) continue;
+      owned.push({ name, manifest, route, bound: products.length > 0 ? 1 : 0 });
+    }
+  }
+  owned.sort((a, b) => specificity(b.route.path) - specificity(a.route.path) || b.bound - a.bound);
+  const match = owned.find((o) => patternMatches(o.route.path, pathname));
+  if (!match || match.route.access === 'public') return null;
+  return { name: match.name, manifest: match.manifest };
+}
+
+async function readJson(file) {
+  try {
+    return JSON.parse(await readFile(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The scripts a signed-in page at `pathname` runs before its first content, in the order it needs them:
+ * main.js, the shell's bootstrap and the share keys it consumes, the owner remote's entry, its ./app and
+ * the share keys that consumes, the signed-in frame, the live socket. The browser fetches them at once
+ * instead of one step after another. Nothing for a public page (/login), a path nobody owns, a QA
+ * override (another build of the remote) or a build without preload.json.
+ */
+export async function signedInPreloads({ pathname, search = '', descriptions, shellDist, remotesDir }) {
+  if (/[?&]remote-override=/.test(search)) return [];
+  const owner = signedInOwner(descriptions, pathname);
+  if (!owner) return [];
+  const folder = owner.manifest.replace(/mf-manifest\.json$/, '');
+  const remoteFile = resolve(remotesDir, folder.replace(/^\/remotes\//, ''), PRELOAD_FILE);
+  if (!remoteFile.startsWith(resolve(remotesDir) + sep)) return [];
+  const [shell, remote] = await Promise.all([readJson(join(shellDist, PRELOAD_FILE)), readJson(remoteFile)]);
+  if (!shell || typeof shell.shared !== 'object' || typeof shell.lazy !== 'object') return [];
+  const hrefs = new Set(['/main.js']);
+  const addShared = (keys) => {
+    for (const key of keys ?? []) for (const file of shell.shared[key] ?? []) hrefs.add(`/${file}`);
+  };
+  const [bootstrap, frame] = SIGNED_IN_SHELL_PIECES.map((piece) => shell.lazy[piece]);
+  for (const file of bootstrap?.files ?? []) hrefs.add(`/${file}`);
+  addShared(bootstrap?.shared);
+  // the shell loads the entry beside the manifest (shell/src/registry/registry.ts entryUrl)
+  hrefs.add(`${folder}remoteEntry.js`);
+  const app = remote?.exposes?.['./app'];
+  for (const file of app?.files ?? []) hrefs.add(`${folder}${file}`);
+  addShared(app?.shared);
+  for (const file of frame?.files ?? []) hrefs.add(`/${file}`);
+  addShared(frame?.shared);
+  addShared(SIGNED_IN_SHARE_KEYS);
+  return [...hrefs];
+}
+
+/**
+ * The page with preload links for those scripts. Classic scripts, same origin, no crossorigin: the
+ * same request mode as the tags webpack and the federation runtime insert, so each file is fetched once.
+ */
+export function withPreloads(html, hrefs) {
+  if (hrefs.length === 0) return html;
+  const links = hrefs.map((href) => `<link rel="preload" as="script" href="${href.replace(/[&"<>]/g, encodeURIComponent)}">`).join('');
+  return html.includes('</head>') ? html.replace('</head>', `${links}</head>`) : `${links}${html}`;
+}
+
 /** Origins (scheme://host:port) of the registry's absolute manifest URLs; relative ones are 'self'. */
 export function remoteOrigins(registry) {
   const origins = new Set();
@@ -226,7 +329,10 @@ export async function startConsoleServer(options = {}) {
     reply.header('Cache-Control', 'no-cache');
     reply.type('text/html; charset=utf-8');
     const [html, registry] = await Promise.all([readFile(indexFile, 'utf8'), registryOf(request)]);
-    return withCompositionData(html, await compositionData(registry, remotesDir));
+    const data = await compositionData(registry, remotesDir);
+    const [pathname, search = ''] = request.url.split(/(?=\?)/);
+    const preloads = await signedInPreloads({ pathname, search, descriptions: data.descriptions, shellDist, remotesDir });
+    return withCompositionData(withPreloads(html, preloads), data);
   };
   app.get('/', async (request, reply) => sendIndex(request, reply));
   app.setNotFoundHandler(async (request, reply) => {

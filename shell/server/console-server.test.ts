@@ -105,6 +105,92 @@ describe('the console server', () => {
     }
   });
 
+  it('names the scripts a signed-in page runs first as preloads, for the remote that owns it, and none on /login', async () => {
+    const remotes = join(dataDir, 'remotes');
+    const folders = { 'mfe-auth': join(remotes, 'mfe-auth', '1.0.0'), 'mfe-devices': join(remotes, 'mfe-devices', '2.0.0'), 'mfe-heatpump-nms': join(remotes, 'mfe-heatpump-nms', '3.0.0') };
+    for (const folder of Object.values(folders)) mkdirSync(folder, { recursive: true });
+    const describeRemote = (name: string, routes: unknown[]) => writeFileSync(join(folders[name as keyof typeof folders], 'description.json'), JSON.stringify({ name, routes }));
+    describeRemote('mfe-auth', [{ path: '/login', access: 'public' }, { path: '/agency/profile', access: ['Agency'] }]);
+    describeRemote('mfe-devices', [
+      { path: '/agency/devices', access: ['Agency'] },
+      { path: '/agency/devices/view/:id', access: ['Agency'] },
+      { path: '/admin/dashboard', access: ['Admin'], products: ['all', 'livelink'] },
+    ]);
+    // a heat-pump route owns its path only once heat pumps are chosen: the page starts with every product
+    describeRemote('mfe-heatpump-nms', [{ path: '/agency/devices', access: ['Agency'], products: ['heat_pump'] }, { path: '/admin/dashboard', access: ['Admin'], products: ['heat_pump'] }]);
+    // what federation-config's preload list writes beside each build
+    const shellList = {
+      shared: {
+        react: ['696.a.js'],
+        'react-dom/client': ['470.b.js', '696.a.js'],
+        '@fleet/shared-ui': ['696.a.js', 'shared-ui.c.js'],
+        '@fleet/shared-ui/tables': ['559.d.js', 'shared-ui.c.js'],
+        '@fleet/shared-api/live': ['628.e.js'],
+        '@fleet/shared-ui/charts': ['203.f.js'],
+      },
+      lazy: {
+        'src/bootstrap.tsx': { files: ['330.g.js'], shared: ['react', 'react-dom/client', '@fleet/shared-ui'] },
+        'src/layout/SignedInFrame.tsx': { files: ['587.h.js'], shared: [] },
+        'src/layout/NotFound.tsx': { files: ['404.i.js'], shared: [] },
+      },
+      exposes: {},
+    };
+    writeFileSync(join(shellDist, 'preload.json'), JSON.stringify(shellList));
+    const devicesList = { shared: {}, lazy: { 'src/dashboard/DashboardPage.tsx': { files: ['953.j.js'], shared: ['@fleet/shared-ui/charts'] } }, exposes: { './app': { files: ['__federation_expose_app.k.js'], shared: ['react', '@fleet/shared-ui/tables'] } } };
+    writeFileSync(join(folders['mfe-devices'], 'preload.json'), JSON.stringify(devicesList));
+    writeRegistry({
+      'mfe-auth': { manifest: '/remotes/mfe-auth/1.0.0/mf-manifest.json', version: '1.0.0' },
+      'mfe-devices': { manifest: '/remotes/mfe-devices/2.0.0/mf-manifest.json', version: '2.0.0' },
+      'mfe-heatpump-nms': { manifest: '/remotes/mfe-heatpump-nms/3.0.0/mf-manifest.json', version: '3.0.0' },
+    });
+    const preloads = async (path: string) => {
+      const page = await (await fetch(base + path)).text();
+      const links = [...page.matchAll(/<link rel="preload" as="script" href="([^"]+)">/g)].map((m) => m[1]);
+      // every link is a preload of a classic script, without crossorigin (the tags that use them have none)
+      expect(page.match(/<link /g)?.length ?? 0).toBe(links.length);
+      return links;
+    };
+    try {
+      const devices = [
+        '/main.js',
+        // the shell's bootstrap and what it consumes
+        '/330.g.js',
+        '/696.a.js',
+        '/470.b.js',
+        '/shared-ui.c.js',
+        // the owner's entry, its ./app and what that consumes (not the dashboard's lazy chunk, not charts)
+        '/remotes/mfe-devices/2.0.0/remoteEntry.js',
+        '/remotes/mfe-devices/2.0.0/__federation_expose_app.k.js',
+        '/559.d.js',
+        // the signed-in frame and the live socket
+        '/587.h.js',
+        '/628.e.js',
+      ];
+      expect(await preloads('/agency/devices')).toEqual(devices);
+      expect(await preloads('/Agency/Devices/view/42?page=2')).toEqual(devices);
+      expect(await preloads('/admin/dashboard')).toEqual(devices);
+      // mfe-auth's build wrote no list: its entry alone, beside the shell's
+      expect(await preloads('/agency/profile')).toContain('/remotes/mfe-auth/1.0.0/remoteEntry.js');
+      // the sign-in page gets nothing it would not fetch anyway: no preload at all
+      expect(await preloads('/login')).toEqual([]);
+      expect(await preloads('/login?next=%2Fagency%2Fdevices')).toEqual([]);
+      // a path nobody owns, a deeper path than any route, a QA override of a remote: none either
+      expect(await preloads('/nobody/owns/this')).toEqual([]);
+      expect(await preloads('/agency/devices/view/42/more')).toEqual([]);
+      expect(await preloads('/agency/devices?remote-override=mfe-devices=http://localhost:8083/mf-manifest.json')).toEqual([]);
+      // a shell built without a preload list: none, and the page still carries its composition
+      rmSync(join(shellDist, 'preload.json'));
+      const page = await (await fetch(`${base}/agency/devices`)).text();
+      expect(page).not.toContain('rel="preload"');
+      expect(page).toContain('id="fleet-composition"');
+    } finally {
+      rmSync(join(shellDist, 'preload.json'), { force: true });
+      for (const name of ['mfe-devices', 'mfe-heatpump-nms']) rmSync(join(remotes, name), { recursive: true, force: true });
+      rmSync(join(folders['mfe-auth'], 'description.json'), { force: true });
+      writeRegistry({ 'mfe-auth': { manifest: '/remotes/mfe-auth/1.0.0/mf-manifest.json', version: '1.0.0' } });
+    }
+  });
+
   it('reads the registry from disk on every request, uncached', async () => {
     const first = await fetch(`${base}/remotes.json`);
     expect(first.headers.get('cache-control')).toBe('no-store');
