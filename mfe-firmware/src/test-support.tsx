@@ -42,3 +42,21 @@ export async function expectFilteredBy(calls: SentCall[], path: string, filters:
 
 /** The column headers of a table, as shown. */
 export const headersOf = (table: HTMLElement) => within(table).getAllByRole('columnheader').map((th) => th.textContent);
+
+/**
+ * Holds every call to `path` (after fakeApi, whose answers it then gives) until `release()`: what a
+ * screen shows while it waits, driven by the test rather than by a timer.
+ */
+export function holdCalls(path: string): { release: () => void } {
+  const answer = global.fetch;
+  let release = () => undefined as void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    if (url.pathname === path) await held;
+    return answer(input, init);
+  });
+  return { release };
+}

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { OtaDeviceRow, OtaGroup } from '../api/types';
-import { callsTo, currentUrl, fakeApi, filterOf, lastCall, listReply, messageReply, notifications, renderFirmware, resetPage, signInAsAdmin, confirmSends } from '../test-support';
+import { previewInfo } from '../rollouts/test-rollouts';
+import { callsTo, currentUrl, fakeApi, filterOf, holdCalls, lastCall, listReply, messageReply, notifications, renderFirmware, resetPage, signInAsAdmin, confirmSends } from '../test-support';
 
 const user = userEvent.setup({ delay: null });
 
@@ -110,6 +111,48 @@ describe('Groups', () => {
     await user.click(within(ask).getByRole('button', { name: 'Yes' }));
     expect(await within(ask).findByRole('alert')).toHaveTextContent('Target version 2.0.0 was deleted');
     expect(screen.getByRole('dialog', { name: 'UPDATE FLAG' })).toBeInTheDocument();
+  });
+
+  describe('how many devices the Update Flag reaches', () => {
+    const preview = previewInfo({
+      devices: 7,
+      excluded: { on_target: 2, in_other_rollout: 1, offline: 0 },
+      by_version: [
+        { version: '1.0.0', devices: 5 },
+        { version: '1.5.0', devices: 2 },
+      ],
+      waves: [{ wave: 1, devices: 7 }],
+    });
+    const routes = {
+      'GET /api/ota/group/all': listReply([group(3, 'Targets set', { target_version: '2.0.0' })]),
+      'GET /api/ota/firmware-versions': VERSIONS,
+      'PUT /api/ota/group/update-data': messageReply('Group updated successfully'),
+    };
+
+    it("counts the group's devices not on its target with the rollout preview, by version, while counting says so, and Yes still saves", async () => {
+      const calls = fakeApi({ ...routes, 'POST /api/ota/rollout/preview': messageReply('Rollout preview', preview) });
+      const answer = holdCalls('/api/ota/rollout/preview');
+      renderFirmware('/admin/OTA-groups');
+      await user.click(await screen.findByLabelText('Update Flag of Targets set'));
+      const ask = await screen.findByRole('dialog', { name: 'UPDATE FLAG' });
+      expect(await within(ask).findByText('Counting the devices this change reaches…')).toBeInTheDocument();
+      answer.release();
+      // the 7 the preview takes and the 1 in another rollout (the flag reaches it too); the 2 on the target are not changed
+      expect(await within(ask).findByText('This change reaches 8 devices.')).toBeInTheDocument();
+      expect(lastCall(calls, 'POST', '/api/ota/rollout/preview').body).toEqual({ deviceType: 'livelink', firmware_version: '2.0.0', group_id: 3, waves: [{ percent: 100 }] });
+      const split = within(ask).getByRole('heading', { name: 'By current version' }).parentElement as HTMLElement;
+      expect([...split.querySelectorAll('dt, dd')].map((cell) => cell.textContent)).toEqual(['1.0.0', '5', '1.5.0', '2', 'In a running rollout', '1']);
+      expect(await confirmSends(ask, calls, 'PUT', '/api/ota/group/update-data')).toMatchObject({ group_id: 3, upgradable: true });
+    });
+
+    it('says the count could not be read when the preview fails, and the operator still decides', async () => {
+      const calls = fakeApi({ ...routes, 'POST /api/ota/rollout/preview': { status: 500, body: { status: false, message: 'Something went wrong' } } });
+      renderFirmware('/admin/OTA-groups');
+      await user.click(await screen.findByLabelText('Update Flag of Targets set'));
+      const ask = await screen.findByRole('dialog', { name: 'UPDATE FLAG' });
+      expect(await within(ask).findByText('The number of devices it reaches could not be read.')).toBeInTheDocument();
+      expect(await confirmSends(ask, calls, 'PUT', '/api/ota/group/update-data')).toMatchObject({ group_id: 3, upgradable: true });
+    });
   });
 
   it('deletes a group after the DELETE GROUP confirm', async () => {

@@ -8,6 +8,7 @@ import type { DataColumn } from '@fleet/shared-ui/tables';
 import { useState } from 'react';
 import { useOtaDeviceType } from '../api/device-type';
 import { useFirmwareVersions } from '../api/firmwares';
+import { groupFlagReach } from '../api/reach';
 import { useDeleteGroup, useGroups, useUpdateGroup } from '../api/groups';
 import type { OtaGroup } from '../api/types';
 import { useFirmwareTranslation } from '../common/translation';
@@ -98,10 +99,13 @@ export function GroupsPage() {
               setRefusals((n) => n + 1);
               return;
             }
+            const target = row.target_version;
             confirm.ask({
               title: t('groups.confirmFlagTitle'),
-              text: on ? t('groups.confirmFlagOn', { name: row.name, version: row.target_version }) : t('groups.confirmFlagOff', { name: row.name }),
+              text: on ? t('groups.confirmFlagOn', { name: row.name, version: target }) : t('groups.confirmFlagOff', { name: row.name }),
               apply: () => save(row, { upgradable: on }),
+              // the flag changes its devices not on the target (without a target it changes none)
+              ...(target ? { reach: { key: ['group', deviceType, row.id, target], count: () => groupFlagReach(deviceType, row.id, target) } } : {}),
             });
           }}
         >

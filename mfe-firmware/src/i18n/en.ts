@@ -125,6 +125,7 @@ export const en = {
     pushText: 'Are you sure you want to send the firmware update to {{count}} device(s)?',
     pushAllText: 'Are you sure you want to send the firmware update to all {{total}} device(s) of this list?',
     pushDescription: 'Devices without an available firmware are skipped.',
+    pushReach: 'How many devices get it is known once it is sent: devices with an update already on its way are skipped too.',
     upgradableAny: 'Any',
   },
   history: {
@@ -296,6 +297,15 @@ export const en = {
     haltText: 'Halts above {{threshold}} % failed once {{minFinished}} finished; in flight over {{timeout}} min counts as failed; a device is left out after {{failures}} failures',
     windowText: 'Daily window {{start}}-{{end}}, property local time',
     faultText: 'Fault guard: {{points}} points within {{hours}} h',
+  },
+  reach: {
+    counting: 'Counting the devices this change reaches…',
+    devices_one: 'This change reaches {{count}} device.',
+    devices_other: 'This change reaches {{count}} devices.',
+    byVersion: 'By current version',
+    inRollout: 'In a running rollout',
+    failed: 'The number of devices it reaches could not be read.',
+    notExact: 'The number of devices it reaches cannot be counted exactly here.',
   },
   productLine: {
     label: 'Product line',

@@ -87,6 +87,9 @@ describe('OTAs', () => {
     await user.click(push);
     const confirm = await screen.findByRole('dialog', { name: 'PUSH FIRMWARE UPDATE' });
     expect(confirm).toHaveTextContent('Are you sure you want to send the firmware update to 2 device(s)?');
+    // how many get it is not asked of the rollout preview: it cannot leave out devices with an update on its way
+    expect(confirm).toHaveTextContent('How many devices get it is known once it is sent: devices with an update already on its way are skipped too.');
+    expect(callsTo(calls, 'POST', '/api/ota/rollout/preview')).toHaveLength(0);
     expect(await confirmSends(confirm, calls, 'PUT', '/api/ota/update-firmware')).toEqual({ devices: [1, 3], all: false, deviceType: 'heat_pump' });
     await waitFor(() => expect(notifications()).toContainEqual({ messageType: 'success', message: 'Firmware update sent to 2 devices', timer: 4000 }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Push Firmware Update' })).toBeDisabled());

@@ -92,7 +92,8 @@ export function OtaPushPage() {
         open={confirming}
         title={t('otas.pushTitle')}
         text={selection.all ? t('otas.pushAllText', { total: count }) : t('otas.pushText', { count })}
-        description={t('otas.pushDescription')}
+        // no count from the rollout preview here: it cannot leave out devices with an update on its way (docs/ota-calls.md)
+        description={`${t('otas.pushDescription')} ${t('otas.pushReach')}`}
         confirmLabel={t('common.yes')}
         cancelLabel={t('common.no')}
         onClose={() => setConfirming(false)}

@@ -3,7 +3,8 @@ import { Box, Card, Heading, SimpleGrid, Stack, Text } from '@fleet/shared-ui';
 import type { ReactNode } from 'react';
 import { useFirmwareTranslation } from '../common/translation';
 
-function Counts({ title, rows }: { title: string; rows: Array<{ key: string; label: ReactNode; devices: number }> }) {
+/** Devices counted per row (a version, a company, a wave...) under a heading; nothing when there is no row. */
+export function Counts({ title, rows }: { title: string; rows: Array<{ key: string; label: ReactNode; devices: number }> }) {
   if (rows.length === 0) return null;
   return (
     <Box>

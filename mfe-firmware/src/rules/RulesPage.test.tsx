@@ -2,6 +2,7 @@ import { useSelectedProduct } from '@fleet/shared-api';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { OtaRule } from '../api/types';
+import { previewInfo } from '../rollouts/test-rollouts';
 import { callsTo, currentUrl, fakeApi, lastCall, listReply, messageReply, notifications, renderFirmware, resetPage, signInAsAdmin, confirmSends, expectFilteredBy } from '../test-support';
 
 const user = userEvent.setup({ delay: null });
@@ -66,6 +67,60 @@ describe('Rules', () => {
     const sent = await confirmSends(ask, calls, 'PUT', '/api/ota/rule/update');
     expect(sent).toEqual({ id: 4, name: 'Night push', from_version: '1.0.0', to_version: '1.1.0', immediate_update: true, deviceType: 'ihd' });
     expect(notifications()).toContainEqual({ messageType: 'success', message: 'Rule updated successfully', timer: 4000 });
+  });
+
+  describe('how many devices Upgrade reaches', () => {
+    const routes = {
+      'GET /api/ota/rule/list': listReply([rule(4, 'Night push')]),
+      'GET /api/ota/firmware-versions': VERSIONS,
+      'GET /api/ota/running-versions': RUNNING,
+      'PUT /api/ota/rule/update': messageReply('Rule updated successfully'),
+    };
+    const onFrom = { key: 'firmware_version', value: '1.0.0', type: 'single' };
+    const preview = messageReply(
+      'Rollout preview',
+      previewInfo({ devices: 6, excluded: { on_target: 0, in_other_rollout: 1, offline: 0 }, by_version: [{ version: '1.0.0', devices: 6 }], waves: [{ wave: 1, devices: 6 }] }),
+    );
+    const aimedGroup = { id: 9, name: 'Pilot', created_at: '2026-11-19T08:00:00.000Z', current_version: '1.0.0', target_version: '1.1.0', upgradable: false, device_count: 3 };
+
+    it("counts the devices on its version that no group aimed at its target decides, and Yes still saves", async () => {
+      const calls = fakeApi({
+        ...routes,
+        'POST /api/ota/rollout/preview': preview,
+        'GET /api/ota/group/all': listReply([aimedGroup, { ...aimedGroup, id: 10, name: 'Elsewhere', target_version: '2.0.0' }]),
+        'GET /api/ota/group/info': messageReply('Group', { group_info: aimedGroup, devices: { data: [], total: 2 } }),
+      });
+      renderFirmware('/admin/rules');
+      await user.click(await screen.findByLabelText('Upgrade Night push'));
+      const ask = await screen.findByRole('dialog', { name: 'UPGRADE' });
+      // 6 taken and 1 in another rollout on 1.0.0 with 1.1.0 available, less the 2 of them the Pilot group decides
+      expect(await within(ask).findByText('This change reaches 5 devices.')).toBeInTheDocument();
+      expect(lastCall(calls, 'POST', '/api/ota/rollout/preview').body).toEqual({
+        deviceType: 'ihd',
+        firmware_version: '1.1.0',
+        filter: JSON.stringify([onFrom, { key: 'available_firmware', value: '1.1.0', type: 'single' }]),
+        waves: [{ percent: 100 }],
+      });
+      // only the group aimed at 1.1.0 is counted, for its devices on 1.0.0
+      expect(callsTo(calls, 'GET', '/api/ota/group/info').map((c) => [c.query.get('group_id'), c.query.get('filter')])).toEqual([['9', JSON.stringify([onFrom])]]);
+      expect(await confirmSends(ask, calls, 'PUT', '/api/ota/rule/update')).toMatchObject({ id: 4, immediate_update: true });
+    });
+
+    it('says when the count cannot be read or is not exact, and the operator still decides', async () => {
+      const calls = fakeApi({ ...routes, 'POST /api/ota/rollout/preview': { status: 500, body: { status: false, message: 'Something went wrong' } }, 'GET /api/ota/group/all': listReply([]) });
+      renderFirmware('/admin/rules');
+      await user.click(await screen.findByLabelText('Upgrade Night push'));
+      const ask = await screen.findByRole('dialog', { name: 'UPGRADE' });
+      expect(await within(ask).findByText('The number of devices it reaches could not be read.')).toBeInTheDocument();
+      expect(await confirmSends(ask, calls, 'PUT', '/api/ota/rule/update')).toMatchObject({ id: 4, immediate_update: true });
+
+      // more groups than one read holds: which of them decide its devices is not known
+      fakeApi({ ...routes, 'POST /api/ota/rollout/preview': preview, 'GET /api/ota/group/all': listReply([aimedGroup], 501) });
+      await user.click(await screen.findByLabelText('Upgrade Night push'));
+      const again = await screen.findByRole('dialog', { name: 'UPGRADE' });
+      expect(await within(again).findByText('The number of devices it reaches cannot be counted exactly here.')).toBeInTheDocument();
+      expect(within(again).getByRole('button', { name: 'Yes' })).toBeEnabled();
+    });
   });
 
   it('shows the server\'s refusal inside the dialog and keeps what was typed; a new opening starts clean', async () => {

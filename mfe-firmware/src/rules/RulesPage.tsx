@@ -6,6 +6,7 @@ import type { DataColumn } from '@fleet/shared-ui/tables';
 import { useState } from 'react';
 import { useOtaDeviceType } from '../api/device-type';
 import { useFirmwareVersions, useRunningVersions } from '../api/firmwares';
+import { ruleUpgradeReach } from '../api/reach';
 import { useVersionLabels } from '../common/VersionSelect';
 import { useDeleteRule, useRules, useSaveRule } from '../api/rules';
 import type { OtaRule } from '../api/types';
@@ -58,6 +59,8 @@ export function RulesPage() {
             confirm.ask({
               title: t('rules.confirmUpgradeTitle'),
               text: on ? t('rules.confirmUpgradeOn', words) : t('rules.confirmUpgradeOff', words),
+              // on or off, the same devices: those on its version that no group with a target decides
+              reach: { key: ['rule', deviceType, row.from_version, row.to_version], count: () => ruleUpgradeReach(deviceType, row.from_version, row.to_version) },
               apply: () =>
                 toggle.mutateAsync({
                   id: row.id,
