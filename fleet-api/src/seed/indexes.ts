@@ -11,7 +11,7 @@ interface SavedIndexes {
 
 /** The tables the generator fills; loading them without secondary indexes and foreign keys, then
  *  building those once, is several times faster than maintaining them row by row. */
-export const GENERATED_TABLES = ['customers', 'properties', 'customer_sync_events', 'customer_feedback', 'suppression_list', 'airlink_trials', 'devices', 'device_history', 'faults', 'smoke_alarms', 'device_flashes', 'heat_pump_events', 'device_readings', 'customer_apps', 'ota_devices'];
+export const GENERATED_TABLES = ['customers', 'properties', 'customer_sync_events', 'customer_feedback', 'suppression_list', 'airlink_trials', 'devices', 'device_history', 'faults', 'smoke_alarms', 'device_flashes', 'heat_pump_events', 'device_readings', 'customer_apps', 'ota_device_rows'];
 
 export async function dropSecondaryIndexes(db: Db, log: (msg: string) => void): Promise<SavedIndexes> {
   const indexes = (

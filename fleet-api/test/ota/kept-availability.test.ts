@@ -137,6 +137,53 @@ it('follows a device that changes line or serial number, and one that is deleted
   expect((await t.db.query('SELECT 1 FROM ota_devices WHERE device_id = $1', [id])).rows).toEqual([]);
 });
 
+// Migration 0024: group, availability and Upgradable are joined when read; only the counts per type,
+// version and group are kept. A grouped device that is deleted, installs, or changes line moves its counts.
+it('keeps the group counts of a member that is deleted, installs a firmware or changes line', async () => {
+  const members = await addDevices(t.db, AIR, 'KEPTMEMBER', '8.0.0', 4);
+  const g = (await call(t, 'POST', '/api/ota/group/add', { group_name: 'Kept members', device_ids: members, deviceType: AIR })).body.info.id as number;
+  await call(t, 'PUT', '/api/ota/group/update-data', { group_id: g, target_version: '8.1.0', upgradable: true, deviceType: AIR });
+  const inGroup = async () =>
+    (await call(t, 'GET', `/api/ota/group/info?${q({ deviceType: AIR, group_id: g, filter: upgradable })}`)).body.info.devices.total as number;
+  expect(await inGroup()).toBe(4);
+
+  await t.db.query('DELETE FROM devices WHERE id = $1', [members[0]]);
+  expect(await drift()).toEqual([]);
+  expect(await inGroup()).toBe(3);
+
+  // an install of the group's target: still a member, no longer upgradable
+  await t.db.query("UPDATE devices SET firmware_version = '8.1.0' WHERE id = $1", [members[1]]);
+  expect(await drift()).toEqual([]);
+  expect(await inGroup()).toBe(2);
+
+  // a member that moves to the livelink line has a row for both livelink types, still in the group
+  await t.db.query("UPDATE devices SET product_line = 'livelink' WHERE id = $1", [members[2]]);
+  expect(await drift()).toEqual([]);
+  expect(await inGroup()).toBe(1);
+  const livelink = await listed('livelink', [{ key: 'available_firmware', value: '8.1.0', type: 'single' }]);
+  expect(livelink.data.map((r) => r.id)).toEqual([members[2]]);
+
+  await call(t, 'DELETE', '/api/ota/group/delete', { group_id: g, deviceType: AIR });
+  expect((await listed('livelink', [{ key: 'available_firmware', value: '8.1.0', type: 'single' }])).total).toBe(0);
+  await t.db.query('DELETE FROM devices WHERE id = ANY($1::bigint[])', [members]);
+});
+
+it('counts a whole group filled and emptied in one statement each', async () => {
+  const many = await addDevices(t.db, AIR, 'KEPTBULK', '8.1.0', 300);
+  const before = (await listed(AIR, upgradable)).total;
+  const g = (await call(t, 'POST', '/api/ota/group/add', { group_name: 'Kept bulk', device_ids: [many[0]], deviceType: AIR })).body.info.id as number;
+  await t.db.query('INSERT INTO ota_group_devices (group_id, device_id) SELECT $1, unnest($2::bigint[]) ON CONFLICT (device_id) DO NOTHING', [g, many]);
+  await call(t, 'PUT', '/api/ota/group/update-data', { group_id: g, target_version: '8.2.0', upgradable: true, deviceType: AIR });
+  expect(await drift()).toEqual([]);
+  expect((await listed(AIR, upgradable)).total).toBe(before + 300);
+  await call(t, 'PUT', '/api/ota/group/remove-devices', { group_id: g, all: true, deviceType: AIR });
+  expect(await drift()).toEqual([]);
+  expect((await listed(AIR, upgradable)).total).toBe(before);
+  expect((await t.db.query('SELECT * FROM ota_member_counts WHERE group_id = $1', [g])).rows).toEqual([]);
+  await call(t, 'DELETE', '/api/ota/group/delete', { group_id: g, deviceType: AIR });
+  await t.db.query('DELETE FROM devices WHERE id = ANY($1::bigint[])', [many]);
+});
+
 describe('pages read by walking an index range and filter first agree with the rule', () => {
   const many = 2_100; // above the list's filter-first threshold (2,000 matches)
   let ids: number[] = [];
