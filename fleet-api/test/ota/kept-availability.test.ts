@@ -218,4 +218,33 @@ describe('pages read by walking an index range and filter first agree with the r
     expect(small.data.map((r) => r.id)).toEqual(await expected(order, "a.serial_number ILIKE '%KEPTMANY0001%'", 0));
     expect(ids).toHaveLength(many);
   });
+
+  // sorted by a value a (group, version) bucket shares: read value by value from the kept counts
+  it.each([
+    ['group_name', 'a.group_name'],
+    ['available_firmware', 'fleet_version_key(a.available_firmware)'],
+    ['upgradable', 'a.upgradable'],
+  ])('sorted by %s, both ways: first, middle, past-the-middle and last pages', async (sortBy, column) => {
+    const a = (await call(t, 'POST', '/api/ota/group/add', { group_name: 'Kept sort A', device_ids: ids.slice(0, 700), deviceType: AIR })).body.info.id as number;
+    const b = (await call(t, 'POST', '/api/ota/group/add', { group_name: 'Kept sort B', device_ids: ids.slice(700, 900), deviceType: AIR })).body.info.id as number;
+    await call(t, 'PUT', '/api/ota/group/update-data', { group_id: a, target_version: '8.1.0', upgradable: true, deviceType: AIR });
+    await call(t, 'PUT', '/api/ota/group/update-data', { group_id: b, target_version: '8.2.0', upgradable: true, deviceType: AIR });
+    const rule = await call(t, 'POST', '/api/ota/rule/add', { name: 'Kept sort', from_version: '8.2.0', to_version: '8.0.0', immediate_update: true, deviceType: AIR });
+    try {
+      const filter = [{ key: 'firmware_version', value: '8.2.0', type: 'single' }];
+      for (const orderBy of ['asc', 'desc']) {
+        const direction = orderBy.toUpperCase();
+        const order = `ORDER BY ${column} ${direction} NULLS ${orderBy === 'asc' ? 'FIRST' : 'LAST'}, a.device_id ${direction}`;
+        for (const page of [1, 28, 36, 60, 85]) {
+          const got = await listed(AIR, filter, { sortBy, orderBy, page });
+          expect(got.total).toBe(many);
+          expect(got.data.map((r) => r.id)).toEqual(await expected(order, "a.firmware_version = '8.2.0'", (page - 1) * 25));
+        }
+      }
+    } finally {
+      await call(t, 'DELETE', '/api/ota/rule/delete', { id: rule.body.info.id, deviceType: AIR });
+      await call(t, 'DELETE', '/api/ota/group/delete', { group_id: a, deviceType: AIR });
+      await call(t, 'DELETE', '/api/ota/group/delete', { group_id: b, deviceType: AIR });
+    }
+  });
 });

@@ -6,10 +6,11 @@
  * - `upgradable` is true when that version differs from the device's and the deciding group has its
  *   Update Flag (`upgradable`) or the deciding rule has Upgrade (`immediate_update`).
  *
- * The rule is the view `ota_device_availability` (migration 0023); its answer is kept per device and
- * OTA device type in `ota_devices`, written by triggers in the same transaction as any write that
- * changes it, so lists, filters, exact totals and pushes read one current answer without computing it
- * per row. Queries alias that table `a` (and devices `d`).
+ * The rule is the view `ota_device_availability` (migration 0023). The lists read `ota_devices`
+ * (migration 0024): a view of the kept rows per device and OTA device type (`ota_device_rows`: type,
+ * identifiers, creation, version) joined to the device's group and its type's rule when read, so a
+ * group or rule write rewrites no device row. Totals sum `ota_device_counts`, buckets per type,
+ * group and version kept by triggers. Queries alias the view `a` (and devices `d`).
  */
 import { Type } from '@sinclair/typebox';
 import type { Db } from '../../db';
@@ -133,6 +134,12 @@ export async function listOtaDevices(
     : ((await db.query<{ n: number }>(countSql, params.values)).rows[0]?.n ?? 0);
   if (listing.offset >= total) return listInfo([], total, listing.page, listing.limit);
 
+  if (counted && query.sortBy !== undefined && Object.hasOwn(BUCKET_SORTS, query.sortBy)) {
+    const sort = BUCKET_SORTS[query.sortBy] as BucketSort;
+    const rows = await pageBySegments(db, sort, conditions, params, listing, (query.orderBy ?? 'desc').toLowerCase() === 'asc');
+    return listInfo(await withUpdateStates(db, rows), total, listing.page, listing.limit);
+  }
+
   let { orderBy, offset, limit } = listing;
   const fromEnd = offset > total / 2;
   if (fromEnd) {
@@ -145,17 +152,25 @@ export async function listOtaDevices(
   }
   // Few matches: read them first (the planner cannot walk an index range through a materialized CTE).
   const filterFirst = total < FILTER_FIRST_BELOW;
-  const page = await db.query<Omit<OtaDevice, 'update_state'>>(
+  const page = await db.query<OtaDeviceColumns>(
     `${filterFirst ? `WITH m AS MATERIALIZED (SELECT * FROM ota_devices a ${where})` : ''}
-     SELECT a.device_id AS id, a.device_id, a.serial_number, a.mac_address, a.firmware_version,
-            a.available_firmware, a.upgradable, a.group_id, a.group_name
+     SELECT ${OTA_DEVICE_COLUMNS}
        FROM ${filterFirst ? 'm' : 'ota_devices'} a
        ${filterFirst ? '' : where}
        ${orderBy} LIMIT ${params.add(limit)} OFFSET ${params.add(offset)}`,
     params.values,
   );
   const ordered = fromEnd ? page.rows.reverse() : page.rows;
-  const ids = ordered.map((r) => r.id);
+  return listInfo(await withUpdateStates(db, ordered), total, listing.page, listing.limit);
+}
+
+type OtaDeviceColumns = Omit<OtaDevice, 'update_state'>;
+const OTA_DEVICE_COLUMNS = `a.device_id AS id, a.device_id, a.serial_number, a.mac_address, a.firmware_version,
+            a.available_firmware, a.upgradable, a.group_id, a.group_name`;
+
+/** Each device's latest OTA job state. */
+async function withUpdateStates(db: Db, rows: OtaDeviceColumns[]): Promise<OtaDevice[]> {
+  const ids = rows.map((r) => r.id);
   const states = new Map<number, string>();
   if (ids.length > 0) {
     const { rows: jobs } = await db.query<{ device_id: number; state: string }>(
@@ -166,8 +181,83 @@ export async function listOtaDevices(
     );
     for (const r of jobs) states.set(r.device_id, r.state);
   }
-  const data = ordered.map((r) => ({ ...r, update_state: states.get(r.id) ?? null }));
-  return listInfo(data, total, listing.page, listing.limit);
+  return rows.map((r) => ({ ...r, update_state: states.get(r.id) ?? null }));
+}
+
+/**
+ * A sort by a value that every device of a (group, firmware version) bucket shares: its group's name,
+ * available firmware or Upgradable (joined when read since migration 0024, so no index holds them).
+ * `value` reads it from ota_device_counts `a` (its group `sg`), `key` orders values as the list does,
+ * `segment` is the condition on ota_devices `a` of the devices that have the value.
+ */
+interface BucketSort {
+  value: string;
+  key: (value: string) => string;
+  segment: (params: SqlParams, value: string | boolean | null) => string;
+}
+
+const BUCKET_SORTS: Record<string, BucketSort> = {
+  group_name: {
+    value: 'sg.name',
+    key: (v) => v,
+    segment: (p, v) => (v === null ? 'a.group_id IS NULL' : `a.group_name = ${p.add(v)}`),
+  },
+  available_firmware: {
+    value: "nullif(a.available_firmware, '')",
+    key: (v) => `fleet_version_key(${v})`,
+    segment: (p, v) => (v === null ? 'a.available_firmware IS NULL' : `a.available_firmware = ${p.add(v)}`),
+  },
+  upgradable: { value: 'a.upgradable', key: (v) => v, segment: (p, v) => `a.upgradable = ${p.add(v)}` },
+};
+
+/**
+ * A page in the order (value, device id): the values with their device counts from the kept counts
+ * (a few hundred buckets), then, for each value the page reaches, its devices in id order (a page past
+ * the middle of a value's devices is read from its other end). The same order as ORDER BY over every
+ * device, without sorting the line.
+ */
+async function pageBySegments(
+  db: Db,
+  sort: BucketSort,
+  conditions: string[],
+  params: SqlParams,
+  listing: { offset: number; limit: number },
+  asc: boolean,
+): Promise<OtaDeviceColumns[]> {
+  const dir = asc ? 'ASC' : 'DESC';
+  const nulls = asc ? 'NULLS FIRST' : 'NULLS LAST';
+  const { rows: segments } = await db.query<{ v: string | boolean | null; n: number }>(
+    `SELECT s.v, sum(s.n)::int AS n
+       FROM (SELECT ${sort.value} AS v, a.devices AS n
+               FROM ota_device_counts a LEFT JOIN ota_groups sg ON sg.id = nullif(a.group_id, 0) ${whereClause(conditions)}) s
+      GROUP BY s.v HAVING sum(s.n) > 0
+      ORDER BY ${sort.key('s.v')} ${dir} ${nulls}, s.v ${dir}`,
+    params.values,
+  );
+  const out: OtaDeviceColumns[] = [];
+  let skip = listing.offset;
+  let wanted = listing.limit;
+  for (const s of segments) {
+    if (wanted === 0) break;
+    if (skip >= s.n) {
+      skip -= s.n;
+      continue;
+    }
+    const take = Math.min(wanted, s.n - skip);
+    const fromEnd = skip > s.n / 2;
+    const p = new SqlParams();
+    p.values.push(...params.values);
+    const where = whereClause([...conditions, sort.segment(p, s.v)]);
+    const { rows } = await db.query<OtaDeviceColumns>(
+      `SELECT ${OTA_DEVICE_COLUMNS} FROM ota_devices a ${where}
+        ORDER BY a.device_id ${fromEnd === asc ? 'DESC' : 'ASC'} LIMIT ${p.add(take)} OFFSET ${p.add(fromEnd ? s.n - skip - take : skip)}`,
+      p.values,
+    );
+    out.push(...(fromEnd ? rows.reverse() : rows));
+    skip = 0;
+    wanted -= take;
+  }
+  return out;
 }
 
 /**
