@@ -657,6 +657,92 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/agency/audit/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The Agency audit trail: entries about its slice and by its own users */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description JSON array of {key, value, type, end_value} */
+                    filter?: string;
+                    limit?: number;
+                    orderBy?: string;
+                    page?: number;
+                    sortBy?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The message's code in @fleet/contract's SERVER_MESSAGES, e.g. agencies.notFound */
+                            code?: string;
+                            info: {
+                                current_page: number;
+                                data: {
+                                    action: "create" | "update" | "delete" | "action" | "bulk_update" | "bulk_delete" | "status_change" | "assign" | "resolve" | "push" | "flag_change" | "rollout_action" | "sign_in" | "sign_out" | "sign_up" | "password_change" | "password_reset" | "second_factor_change" | "export_started" | "export_downloaded" | "retention";
+                                    actor: {
+                                        email: string | null;
+                                        id: number | null;
+                                        organisation: {
+                                            id: number;
+                                            kind: "agency" | "electrician" | "company" | "site_manager" | "customer";
+                                            name: string | null;
+                                        } | null;
+                                        role: string | null;
+                                    };
+                                    changes: {
+                                        field: string;
+                                        new: unknown;
+                                        old: unknown;
+                                    }[];
+                                    created_at: string;
+                                    entity: "device" | "heat_pump" | "smoke_alarm" | "customer" | "property" | "property_member" | "agency" | "installer_agent" | "partner" | "integration" | "electrician" | "electrician_agent" | "field_worker" | "aggregator" | "retailer" | "tariff" | "slider" | "firmware" | "ota_rule" | "ota_group" | "ota_push" | "rollout" | "fault" | "company" | "site" | "site_manager" | "contact" | "heat_pump_model" | "user" | "session" | "export" | "feedback" | "suppression" | "audit_log" | "other";
+                                    entity_id: number | null;
+                                    id: number;
+                                    ip: string | null;
+                                    label: string | null;
+                                    request_id: string | null;
+                                }[];
+                                last_page: number;
+                                total: number;
+                            };
+                            message: string;
+                            /** @description The values of the message's placeholders, e.g. {count: 3} */
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            status: boolean;
+                        };
+                    };
+                };
+                400: components["responses"]["Failure"];
+                401: components["responses"]["Failure"];
+                403: components["responses"]["Failure"];
+                500: components["responses"]["Failure"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/agency/customer/delete": {
         parameters: {
             query?: never;
@@ -6543,6 +6629,308 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/audit/info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One audit entry (in the caller’s slice) */
+        get: {
+            parameters: {
+                query: {
+                    id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The message's code in @fleet/contract's SERVER_MESSAGES, e.g. agencies.notFound */
+                            code?: string;
+                            info: {
+                                action: "create" | "update" | "delete" | "action" | "bulk_update" | "bulk_delete" | "status_change" | "assign" | "resolve" | "push" | "flag_change" | "rollout_action" | "sign_in" | "sign_out" | "sign_up" | "password_change" | "password_reset" | "second_factor_change" | "export_started" | "export_downloaded" | "retention";
+                                actor: {
+                                    email: string | null;
+                                    id: number | null;
+                                    organisation: {
+                                        id: number;
+                                        kind: "agency" | "electrician" | "company" | "site_manager" | "customer";
+                                        name: string | null;
+                                    } | null;
+                                    role: string | null;
+                                };
+                                bulk: {
+                                    count: number;
+                                    filter?: unknown;
+                                } | null;
+                                changes: {
+                                    field: string;
+                                    new: unknown;
+                                    old: unknown;
+                                }[];
+                                created_at: string;
+                                entity: "device" | "heat_pump" | "smoke_alarm" | "customer" | "property" | "property_member" | "agency" | "installer_agent" | "partner" | "integration" | "electrician" | "electrician_agent" | "field_worker" | "aggregator" | "retailer" | "tariff" | "slider" | "firmware" | "ota_rule" | "ota_group" | "ota_push" | "rollout" | "fault" | "company" | "site" | "site_manager" | "contact" | "heat_pump_model" | "user" | "session" | "export" | "feedback" | "suppression" | "audit_log" | "other";
+                                entity_id: number | null;
+                                hash: string;
+                                id: number;
+                                ip: string | null;
+                                label: string | null;
+                                request_id: string | null;
+                                route: string | null;
+                                seq: number;
+                                touched_ids: number[];
+                                user_agent: string | null;
+                            };
+                            message: string;
+                            /** @description The values of the message's placeholders, e.g. {count: 3} */
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            status: boolean;
+                        };
+                    };
+                };
+                400: components["responses"]["Failure"];
+                401: components["responses"]["Failure"];
+                403: components["responses"]["Failure"];
+                404: components["responses"]["Failure"];
+                500: components["responses"]["Failure"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/audit/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The audit trail: every entry, newest first */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description JSON array of {key, value, type, end_value} */
+                    filter?: string;
+                    limit?: number;
+                    orderBy?: string;
+                    page?: number;
+                    sortBy?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The message's code in @fleet/contract's SERVER_MESSAGES, e.g. agencies.notFound */
+                            code?: string;
+                            info: {
+                                current_page: number;
+                                data: {
+                                    action: "create" | "update" | "delete" | "action" | "bulk_update" | "bulk_delete" | "status_change" | "assign" | "resolve" | "push" | "flag_change" | "rollout_action" | "sign_in" | "sign_out" | "sign_up" | "password_change" | "password_reset" | "second_factor_change" | "export_started" | "export_downloaded" | "retention";
+                                    actor: {
+                                        email: string | null;
+                                        id: number | null;
+                                        organisation: {
+                                            id: number;
+                                            kind: "agency" | "electrician" | "company" | "site_manager" | "customer";
+                                            name: string | null;
+                                        } | null;
+                                        role: string | null;
+                                    };
+                                    changes: {
+                                        field: string;
+                                        new: unknown;
+                                        old: unknown;
+                                    }[];
+                                    created_at: string;
+                                    entity: "device" | "heat_pump" | "smoke_alarm" | "customer" | "property" | "property_member" | "agency" | "installer_agent" | "partner" | "integration" | "electrician" | "electrician_agent" | "field_worker" | "aggregator" | "retailer" | "tariff" | "slider" | "firmware" | "ota_rule" | "ota_group" | "ota_push" | "rollout" | "fault" | "company" | "site" | "site_manager" | "contact" | "heat_pump_model" | "user" | "session" | "export" | "feedback" | "suppression" | "audit_log" | "other";
+                                    entity_id: number | null;
+                                    id: number;
+                                    ip: string | null;
+                                    label: string | null;
+                                    request_id: string | null;
+                                }[];
+                                last_page: number;
+                                total: number;
+                            };
+                            message: string;
+                            /** @description The values of the message's placeholders, e.g. {count: 3} */
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            status: boolean;
+                        };
+                    };
+                };
+                400: components["responses"]["Failure"];
+                401: components["responses"]["Failure"];
+                403: components["responses"]["Failure"];
+                500: components["responses"]["Failure"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/audit/security-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Refused sign-ins, codes and tokens, newest first */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description JSON array of {key, value, type, end_value} */
+                    filter?: string;
+                    limit?: number;
+                    orderBy?: string;
+                    page?: number;
+                    sortBy?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The message's code in @fleet/contract's SERVER_MESSAGES, e.g. agencies.notFound */
+                            code?: string;
+                            info: {
+                                current_page: number;
+                                data: {
+                                    created_at: string;
+                                    email: string | null;
+                                    id: number;
+                                    ip: string | null;
+                                    kind: "sign_in_refused" | "code_refused" | "sign_in_held_back" | "token_refused" | "refresh_refused";
+                                    request_id: string | null;
+                                    route: string | null;
+                                    status: number;
+                                    user_agent: string | null;
+                                    user_id: number | null;
+                                }[];
+                                last_page: number;
+                                total: number;
+                            };
+                            message: string;
+                            /** @description The values of the message's placeholders, e.g. {count: 3} */
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            status: boolean;
+                        };
+                    };
+                };
+                400: components["responses"]["Failure"];
+                401: components["responses"]["Failure"];
+                403: components["responses"]["Failure"];
+                500: components["responses"]["Failure"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/audit/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Recompute the hash chain: intact, or the first entry that does not match */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The message's code in @fleet/contract's SERVER_MESSAGES, e.g. agencies.notFound */
+                            code?: string;
+                            info: {
+                                checked: number;
+                                first_broken: {
+                                    id: number;
+                                    reason: "hash" | "link" | "missing";
+                                    seq: number;
+                                } | null;
+                                intact: boolean;
+                            };
+                            message: string;
+                            /** @description The values of the message's placeholders, e.g. {count: 3} */
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            status: boolean;
+                        };
+                    };
+                };
+                401: components["responses"]["Failure"];
+                403: components["responses"]["Failure"];
+                500: components["responses"]["Failure"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/authenticate/login": {
         parameters: {
             query?: never;
@@ -11801,6 +12189,92 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/electrician/audit/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The Electrician audit trail: entries about its slice and by its own users */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description JSON array of {key, value, type, end_value} */
+                    filter?: string;
+                    limit?: number;
+                    orderBy?: string;
+                    page?: number;
+                    sortBy?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The message's code in @fleet/contract's SERVER_MESSAGES, e.g. agencies.notFound */
+                            code?: string;
+                            info: {
+                                current_page: number;
+                                data: {
+                                    action: "create" | "update" | "delete" | "action" | "bulk_update" | "bulk_delete" | "status_change" | "assign" | "resolve" | "push" | "flag_change" | "rollout_action" | "sign_in" | "sign_out" | "sign_up" | "password_change" | "password_reset" | "second_factor_change" | "export_started" | "export_downloaded" | "retention";
+                                    actor: {
+                                        email: string | null;
+                                        id: number | null;
+                                        organisation: {
+                                            id: number;
+                                            kind: "agency" | "electrician" | "company" | "site_manager" | "customer";
+                                            name: string | null;
+                                        } | null;
+                                        role: string | null;
+                                    };
+                                    changes: {
+                                        field: string;
+                                        new: unknown;
+                                        old: unknown;
+                                    }[];
+                                    created_at: string;
+                                    entity: "device" | "heat_pump" | "smoke_alarm" | "customer" | "property" | "property_member" | "agency" | "installer_agent" | "partner" | "integration" | "electrician" | "electrician_agent" | "field_worker" | "aggregator" | "retailer" | "tariff" | "slider" | "firmware" | "ota_rule" | "ota_group" | "ota_push" | "rollout" | "fault" | "company" | "site" | "site_manager" | "contact" | "heat_pump_model" | "user" | "session" | "export" | "feedback" | "suppression" | "audit_log" | "other";
+                                    entity_id: number | null;
+                                    id: number;
+                                    ip: string | null;
+                                    label: string | null;
+                                    request_id: string | null;
+                                }[];
+                                last_page: number;
+                                total: number;
+                            };
+                            message: string;
+                            /** @description The values of the message's placeholders, e.g. {count: 3} */
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            status: boolean;
+                        };
+                    };
+                };
+                400: components["responses"]["Failure"];
+                401: components["responses"]["Failure"];
+                403: components["responses"]["Failure"];
+                500: components["responses"]["Failure"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/electrician/dashboard/getdeviceconsumptionoverviewnew": {
         parameters: {
             query?: never;
@@ -16225,6 +16699,92 @@ export type paths = {
                                     street_number: string | null;
                                     unit_number: string | null;
                                     wifi_name: string | null;
+                                }[];
+                                last_page: number;
+                                total: number;
+                            };
+                            message: string;
+                            /** @description The values of the message's placeholders, e.g. {count: 3} */
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            status: boolean;
+                        };
+                    };
+                };
+                400: components["responses"]["Failure"];
+                401: components["responses"]["Failure"];
+                403: components["responses"]["Failure"];
+                500: components["responses"]["Failure"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mscc/audit/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The mscc audit trail: entries about its slice and by its own users */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description JSON array of {key, value, type, end_value} */
+                    filter?: string;
+                    limit?: number;
+                    orderBy?: string;
+                    page?: number;
+                    sortBy?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The message's code in @fleet/contract's SERVER_MESSAGES, e.g. agencies.notFound */
+                            code?: string;
+                            info: {
+                                current_page: number;
+                                data: {
+                                    action: "create" | "update" | "delete" | "action" | "bulk_update" | "bulk_delete" | "status_change" | "assign" | "resolve" | "push" | "flag_change" | "rollout_action" | "sign_in" | "sign_out" | "sign_up" | "password_change" | "password_reset" | "second_factor_change" | "export_started" | "export_downloaded" | "retention";
+                                    actor: {
+                                        email: string | null;
+                                        id: number | null;
+                                        organisation: {
+                                            id: number;
+                                            kind: "agency" | "electrician" | "company" | "site_manager" | "customer";
+                                            name: string | null;
+                                        } | null;
+                                        role: string | null;
+                                    };
+                                    changes: {
+                                        field: string;
+                                        new: unknown;
+                                        old: unknown;
+                                    }[];
+                                    created_at: string;
+                                    entity: "device" | "heat_pump" | "smoke_alarm" | "customer" | "property" | "property_member" | "agency" | "installer_agent" | "partner" | "integration" | "electrician" | "electrician_agent" | "field_worker" | "aggregator" | "retailer" | "tariff" | "slider" | "firmware" | "ota_rule" | "ota_group" | "ota_push" | "rollout" | "fault" | "company" | "site" | "site_manager" | "contact" | "heat_pump_model" | "user" | "session" | "export" | "feedback" | "suppression" | "audit_log" | "other";
+                                    entity_id: number | null;
+                                    id: number;
+                                    ip: string | null;
+                                    label: string | null;
+                                    request_id: string | null;
                                 }[];
                                 last_page: number;
                                 total: number;
@@ -24942,6 +25502,92 @@ export type paths = {
                 500: components["responses"]["Failure"];
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sm/audit/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The sm audit trail: entries about its slice and by its own users */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description JSON array of {key, value, type, end_value} */
+                    filter?: string;
+                    limit?: number;
+                    orderBy?: string;
+                    page?: number;
+                    sortBy?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The message's code in @fleet/contract's SERVER_MESSAGES, e.g. agencies.notFound */
+                            code?: string;
+                            info: {
+                                current_page: number;
+                                data: {
+                                    action: "create" | "update" | "delete" | "action" | "bulk_update" | "bulk_delete" | "status_change" | "assign" | "resolve" | "push" | "flag_change" | "rollout_action" | "sign_in" | "sign_out" | "sign_up" | "password_change" | "password_reset" | "second_factor_change" | "export_started" | "export_downloaded" | "retention";
+                                    actor: {
+                                        email: string | null;
+                                        id: number | null;
+                                        organisation: {
+                                            id: number;
+                                            kind: "agency" | "electrician" | "company" | "site_manager" | "customer";
+                                            name: string | null;
+                                        } | null;
+                                        role: string | null;
+                                    };
+                                    changes: {
+                                        field: string;
+                                        new: unknown;
+                                        old: unknown;
+                                    }[];
+                                    created_at: string;
+                                    entity: "device" | "heat_pump" | "smoke_alarm" | "customer" | "property" | "property_member" | "agency" | "installer_agent" | "partner" | "integration" | "electrician" | "electrician_agent" | "field_worker" | "aggregator" | "retailer" | "tariff" | "slider" | "firmware" | "ota_rule" | "ota_group" | "ota_push" | "rollout" | "fault" | "company" | "site" | "site_manager" | "contact" | "heat_pump_model" | "user" | "session" | "export" | "feedback" | "suppression" | "audit_log" | "other";
+                                    entity_id: number | null;
+                                    id: number;
+                                    ip: string | null;
+                                    label: string | null;
+                                    request_id: string | null;
+                                }[];
+                                last_page: number;
+                                total: number;
+                            };
+                            message: string;
+                            /** @description The values of the message's placeholders, e.g. {count: 3} */
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            status: boolean;
+                        };
+                    };
+                };
+                400: components["responses"]["Failure"];
+                401: components["responses"]["Failure"];
+                403: components["responses"]["Failure"];
+                500: components["responses"]["Failure"];
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;

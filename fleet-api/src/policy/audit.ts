@@ -12,7 +12,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod, RouteOptions } from 'fastify';
 import type { AuditAction, AuditChange, AuditEntity, AuditOrganisationKind, SecurityEventKind } from '@fleet/contract';
 import { runUnitOfWork, type Db } from '../db';
-import type { Caller } from './roles';
+import type { Caller, RouteAccess } from './roles';
 
 /**
  * How a route's writes are recorded:
@@ -33,8 +33,8 @@ export interface AuditDeclaration {
   table?: string;
   /** The object's id (default: the one row of its table the write touched, else params/query/body `id`). */
   id?: (request: FastifyRequest, answer: unknown) => number | null | undefined;
-  /** Who acted when nobody is signed in yet (sign-in: the user the answer names). */
-  actor?: (request: FastifyRequest, answer: unknown) => { id: number; email: string; role: string } | null;
+  /** Who acted when nobody is signed in yet (sign-in: the user the answer names), by user id. */
+  actor?: (request: FastifyRequest, answer: unknown) => number | null;
   /** Refusals that are security events (refused sign-ins, tokens): status -> kind. */
   refusals?: Partial<Record<number, SecurityEventKind>>;
 }
@@ -136,14 +136,31 @@ const ENTITY_OF_PATH_WORD: Array<[RegExp, AuditEntity]> = [
   [/authenticate|token|logout/, 'session'],
 ];
 
-/** The default action of a route: create, update or delete from its method and path, else `action`. */
+/** What a route's path says it does, before its method: the first match wins. */
+const ACTION_OF_PATH: Array<[RegExp, AuditAction]> = [
+  [/export/, 'export_started'],
+  [/logout|sign-?out/, 'sign_out'],
+  [/sign-?up|register/, 'sign_up'],
+  [/reset-password/, 'password_reset'],
+  [/password/, 'password_change'],
+  [/totp|two-factor|second-factor|mfa/, 'second_factor_change'],
+  [/resolve/, 'resolve'],
+  [/assign|move/, 'assign'],
+  [/push/, 'push'],
+  [/\/(delete|remove)(\/|-|$)/, 'delete'],
+  [/bulk|many|\/all(\/|$)/, 'bulk_update'],
+  [/\/(add|create|new|upload)(\/|-|$)/, 'create'],
+  [/status|active|flag/, 'status_change'],
+  [/\/(edit|update|change|set|save)(\/|-|$)/, 'update'],
+];
+
+/** The default action of a route: from its path's words, else its method (POST: `action`). */
 export function defaultAction(method: string, url: string): AuditAction {
   const path = url.toLowerCase();
-  if (method === 'DELETE' || /\/(delete|remove)(\/|-|$)/.test(path)) return 'delete';
-  if (/\/(add|create|new|sign-up|register)(\/|-|$)/.test(path)) return 'create';
-  if (method === 'PUT' || method === 'PATCH' || /\/(edit|update|change|set|save)(\/|-|$)/.test(path)) return 'update';
-  if (/status|active/.test(path)) return 'status_change';
-  return method === 'POST' && /\/(upload)(\/|$)/.test(path) ? 'create' : 'action';
+  if (method === 'DELETE') return /bulk|many/.test(path) ? 'bulk_delete' : 'delete';
+  const said = ACTION_OF_PATH.find(([re]) => re.test(path))?.[1];
+  if (said) return said;
+  return method === 'PUT' || method === 'PATCH' ? 'update' : 'action';
 }
 
 export function entityOfPath(url: string): AuditEntity {
@@ -300,14 +317,25 @@ interface EntryActor {
   orgId: number | null;
 }
 
-function actorOf(request: FastifyRequest, declared: AuditDeclaration, answer: unknown): EntryActor {
-  const caller = request.caller;
-  if (caller) {
-    const org = organisationOf(caller);
-    return { id: caller.userId, email: caller.email, role: caller.userType, orgKind: org?.kind ?? null, orgId: org?.id ?? null };
-  }
-  const named = declared.actor?.(request, answer) ?? null;
-  return { id: named?.id ?? null, email: named?.email ?? null, role: named?.role ?? null, orgKind: null, orgId: null };
+type ActingUser = Pick<Caller, 'userId' | 'email' | 'userType' | 'agencyId' | 'electricianId' | 'companyId' | 'siteManagerId' | 'customerId'>;
+
+async function actorOf(tx: Db, request: FastifyRequest, declared: AuditDeclaration, answer: unknown): Promise<EntryActor> {
+  const named = request.caller ? null : (declared.actor?.(request, answer) ?? null);
+  const caller: ActingUser | null =
+    request.caller ??
+    (named === null
+      ? null
+      : ((
+          await tx.query<ActingUser>(
+            `SELECT id::int AS "userId", email, user_type AS "userType", agency_id::int AS "agencyId", electrician_id::int AS "electricianId",
+                    company_id::int AS "companyId", site_manager_id::int AS "siteManagerId", customer_id::int AS "customerId"
+               FROM users WHERE id = $1`,
+            [named],
+          )
+        ).rows[0] ?? null));
+  if (!caller) return { id: null, email: null, role: null, orgKind: null, orgId: null };
+  const org = organisationOf(caller);
+  return { id: caller.userId, email: caller.email, role: caller.userType, orgKind: org?.kind ?? null, orgId: org?.id ?? null };
 }
 
 /**
@@ -342,7 +370,7 @@ async function appendEntry(tx: Db, request: FastifyRequest, resolved: ResolvedAu
   const bulk = main && main.n > 1 ? { count: main.n, ...(bodyFilter(request) === undefined ? {} : { filter: bodyFilter(request) }) } : null;
   const touched = main && main.n > 1 ? main.ids.map(numericId).filter((id): id is number => id !== null) : null;
 
-  const actor = actorOf(request, declared, answer);
+  const actor = await actorOf(tx, request, declared, answer);
   const keys = new Set<string>();
   if (actor.orgKind && actor.orgId !== null) keys.add(`${actor.orgKind}:${actor.orgId}`);
   for (const r of mainRows.length > 0 ? mainRows : detailed) {
@@ -458,6 +486,11 @@ export function resolveAudit(method: string, url: string, declared: AuditDeclara
     entity: declared?.entity ?? 'from_rows',
     ...(declared?.reason ? { reason: declared.reason } : {}),
   };
+}
+
+/** A route's options with its audit declaration beside its access rule (`withAudit(publicRoute(...)(...), {...})`). */
+export function withAudit<O extends { config: { access: RouteAccess } }>(options: O, audit: AuditDeclaration): O {
+  return { ...options, config: { ...options.config, audit } };
 }
 
 export interface AuditRegistryEntry {

@@ -119,6 +119,11 @@ BEGIN
   PERFORM 1 FROM audit_chain WHERE id = 1 FOR UPDATE;
   SELECT * INTO last_dropped FROM audit_entries
    WHERE created_at < (first_month + interval '1 month') AT TIME ZONE 'UTC' ORDER BY seq DESC LIMIT 1;
+  -- the month must be the chain's start: a later entry before its last one would go with it
+  IF EXISTS (SELECT 1 FROM audit_entries WHERE seq < last_dropped.seq
+              AND created_at >= (first_month + interval '1 month') AT TIME ZONE 'UTC') THEN
+    RAISE EXCEPTION 'the entries of % are not the start of the chain', to_char(first_month, 'YYYY-MM');
+  END IF;
   PERFORM set_config('fleet.audit_retention', 'on', true);
   DELETE FROM audit_entries WHERE seq <= last_dropped.seq;
   GET DIAGNOSTICS dropped = ROW_COUNT;

@@ -11,6 +11,7 @@ import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword } from '../../s
 import { alreadyRegisteredMail, queueMail, resetMail, verificationMail } from '../../mail/outbox';
 import { randomToken, sha256 } from '../../policy/tokens';
 import { badRequest, isUniqueViolation } from '../../server/errors';
+import { withAudit } from '../../policy/audit';
 import { inSeconds, nowIso, type AppContext, type ModuleOptions } from '../../server/context';
 import {
   AbnField,
@@ -69,11 +70,14 @@ const ResetType = Type.Union([Type.Literal('msc'), Type.Literal('sm')], { errorM
 
 const signUp = publicRoute('Sign-up');
 const passwordReset = publicRoute('Password reset');
+// what mails a link records nothing (the account's change is recorded when the link is used); sign-up
+// keeps its per-address count on a refusal, so its entry is written after it (policy/audit.ts)
+const MAILS_ONLY = { mode: 'none', reason: 'mails a link; the change is recorded when the link is used' } as const;
 
 export const accountRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, { ctx }) => {
   app.post(
     '/api/agency/sign-up',
-    signUp(
+    withAudit(signUp(
       'Create an agency and its sign-in (unverified); mails a verification link',
       {
         body: Strict({
@@ -86,7 +90,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
       },
       MessageReply,
       400,
-    ),
+    ), { mode: 'after', action: 'sign_up', entity: 'agency' }),
     async (request) => {
       const body = trimmed(request.body);
       const email = normaliseEmail(body.email);
@@ -130,7 +134,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
 
   app.post(
     '/api/send-verification-mail',
-    signUp('Mail a new verification link to an unverified account', { body: Strict({ email: EmailField() }) }, MessageReply, 400),
+    withAudit(signUp('Mail a new verification link to an unverified account', { body: Strict({ email: EmailField() }) }, MessageReply, 400), MAILS_ONLY),
     async (request) => {
       const email = normaliseEmail(request.body.email);
       const user = await findUserByEmail(ctx.db, email);
@@ -246,14 +250,14 @@ export const accountRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
 
   app.post(
     '/api/reset-password-request',
-    passwordReset(
+    withAudit(passwordReset(
       'Mail a reset link (msc and sm variants link to their own screens)',
       {
         body: Strict({ email: EmailField(), type: Type.Optional(ResetType) }),
       },
       MessageReply,
       400,
-    ),
+    ), MAILS_ONLY),
     async (request) => {
       await guardAddressRequests(ctx, 'reset', request.ip);
       await requestReset(normaliseEmail(request.body.email), request.body.type ?? 'default');
@@ -276,7 +280,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
 
   app.post(
     '/api/electrician/reset-password-request',
-    passwordReset('Mail a reset link to the electrician reset screen', { body: Strict({ email: EmailField() }) }, MessageReply, 400),
+    withAudit(passwordReset('Mail a reset link to the electrician reset screen', { body: Strict({ email: EmailField() }) }, MessageReply, 400), MAILS_ONLY),
     async (request) => {
       await guardAddressRequests(ctx, 'reset', request.ip);
       await requestReset(normaliseEmail(request.body.email), 'electrician');

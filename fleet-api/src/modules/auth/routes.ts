@@ -9,6 +9,7 @@ import { hashPassword, verifyPassword } from '../../security/password';
 import { otpMail, queueMail } from '../../mail/outbox';
 import { callerOf } from '../../policy/access';
 import { USER_TYPES } from '../../policy/roles';
+import { withAudit } from '../../policy/audit';
 import { sha256 } from '../../policy/tokens';
 import { ApiError, tooManyRequests, unauthorized } from '../../server/errors';
 import { nowIso, type ModuleOptions } from '../../server/context';
@@ -59,15 +60,9 @@ export const signInRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app
   await dummy();
   app.post(
     '/api/authenticate/login',
-    signIn(
-      'Check email and password; mails a 6-digit code',
-      {
-        body: Strict({ email: EmailField(), password: PasswordField }),
-      },
-      Envelope(Type.Object({ otp_required: Type.Boolean() })),
-      400,
-      401,
-      429,
+    withAudit(
+      signIn('Check email and password; mails a 6-digit code', { body: Strict({ email: EmailField(), password: PasswordField }) }, Envelope(Type.Object({ otp_required: Type.Boolean() })), 400, 401, 429),
+      { mode: 'none', reason: 'the sign-in is recorded when its code is accepted', refusals: { 401: 'sign_in_refused', 429: 'sign_in_held_back' } },
     ),
     async (request) => {
       const email = normaliseEmail(request.body.email);
@@ -99,7 +94,11 @@ export const signInRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app
 
   app.post(
     '/api/authenticate/login-otp',
-    signIn('Exchange the mailed code for an access and a refresh token', { body: Strict({ email: EmailField(), otp: OtpField }) }, TokenReply, 400, 401, 429),
+    withAudit(signIn('Exchange the mailed code for an access and a refresh token', { body: Strict({ email: EmailField(), otp: OtpField }) }, TokenReply, 400, 401, 429), {
+      // after: a wrong code's count must stay; the user is the one the answer names
+      mode: 'after', action: 'sign_in', entity: 'session', actor: (_request, answer) => (answer as { info: { userInfo: { id: number } } }).info.userInfo.id,
+      refusals: { 401: 'code_refused', 429: 'sign_in_held_back' },
+    }),
     async (request, reply) => {
       const email = normaliseEmail(request.body.email);
       await guardSignIn(ctx, email, request.ip);
@@ -119,7 +118,7 @@ export const signInRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app
 
   app.post(
     '/api/authenticate/resend-otp',
-    signIn('Mail a new code for the open sign-in (60 s cooldown)', { body: Strict({ email: EmailField() }) }, MessageReply, 400, 429),
+    withAudit(signIn('Mail a new code for the open sign-in (60 s cooldown)', { body: Strict({ email: EmailField() }) }, MessageReply, 400, 429), { mode: 'none', reason: 'mails a code; the sign-in is recorded when a code is accepted' }),
     async (request) => {
       const email = normaliseEmail(request.body.email);
       const cooldown = ctx.config.otpResendCooldownSeconds;
@@ -147,7 +146,9 @@ export const signInRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app
 
   app.post(
     '/api/token-refresh',
-    signIn('Use up a refresh token for a new access and refresh token', { body: Strict({ refresh_token: RefreshField }) }, TokenReply, 400, 401),
+    withAudit(signIn('Use up a refresh token for a new access and refresh token', { body: Strict({ refresh_token: RefreshField }) }, TokenReply, 400, 401), {
+      mode: 'none', reason: 'renews a session; its sign-in and sign-out are the entries', refusals: { 401: 'refresh_refused' },
+    }),
     async (request, reply) => {
       const outcome = await rotateRefresh(ctx, request.body.refresh_token);
       if (!outcome.ok) throw new ApiError(401, say('auth.sessionExpired'));
@@ -159,7 +160,7 @@ export const signInRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app
   app.post(
     '/api/authenticate/logout',
     {
-      config: { access: { roles: USER_TYPES } },
+      config: { access: { roles: USER_TYPES }, audit: { action: 'sign_out', entity: 'session' } },
       schema: {
         tags: ['Sign-in'],
         summary: 'End this session (its refresh chain and access tokens)',

@@ -41,7 +41,8 @@ export const exportRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app
   app.get(
     '/api/export/download/:id/:slot',
     {
-      config: { access: PUBLIC },
+      // after: the file streams out once the handler has answered; the link's holder is not known
+      config: { access: PUBLIC, audit: { mode: 'after', action: 'export_downloaded', entity: 'export' } },
       schema: signedLinkSchema('Exports', 'The CSV of a finished export (signed, expiring link; no bearer)', ['csv'], 'The CSV'),
     },
     async (request, reply) => {
