@@ -9,8 +9,10 @@
  *   and `GET /api/ota/history/devices` of a push to every upgradable device. The device lists twice:
  *   as consoles repeat them (the total from the count cache) and with every count a cache miss (the
  *   version of ota_devices bumped, untimed, before each run);
- * - the time to push to every upgradable device, to remove every device of a 100,000-device group
- *   (`all: true`) through the call, and to upload a 50 MiB firmware beside writing 50 MiB with md5.
+ * - the big writes, each through its call and as its bare statements in the same run: a push to every
+ *   upgradable device, a 100,000-device group emptied (`all: true`) and filled (`device_ids`), its target
+ *   changed, one version removed from it with a filter, a rule over the line's largest version changed,
+ *   a 50 MiB firmware uploaded (beside writing 50 MiB with md5) and deleted.
  *
  * BENCH_OTA_PGLITE_DIR reuses (or fills) a PGlite folder across runs; BENCH_OTA_PG_URL a PostgreSQL
  * database; otherwise each run seeds a fresh one and drops it afterwards.
@@ -138,6 +140,27 @@ async function benchDatabase(db: Db, label: string, dataDir: string): Promise<Re
     // A push to every upgradable device of the line (the history's lists read it); the jobs of an earlier
     // run's push are cleared first (the seed's pushes are never to all devices).
     await db.query("DELETE FROM ota_pushes WHERE product_line = 'livelink' AND all_devices");
+    // its bare statements first (a push row and its jobs, as push.ts writes them), then cleared
+    const pushBareMs = await time(() =>
+      db.transaction(async (tx) => {
+        const pid = (
+          await tx.query<{ id: number }>(
+            `INSERT INTO ota_pushes (product_line, created_by, target_version, all_devices, device_count, created_at)
+             VALUES ('livelink', NULL, '', true, 0, now()) RETURNING id`,
+          )
+        ).rows[0]?.id;
+        await tx.query(
+          `INSERT INTO ota_jobs (push_id, device_id, from_version, to_version, state, created_at, updated_at)
+           SELECT $1, d.id, d.firmware_version, a.available_firmware, 'queued', now(), now()
+             FROM devices d JOIN ota_devices a ON a.device_id = d.id AND a.device_type = 'livelink'
+            WHERE d.product_line = ANY('{livelink,ihd_livelink}'::text[]) AND a.upgradable = true
+              AND (a.available_firmware IS NOT NULL AND a.available_firmware IS DISTINCT FROM a.firmware_version)
+              AND NOT EXISTS (SELECT 1 FROM ota_jobs x WHERE x.device_id = d.id AND x.state IN ('queued', 'downloading'))`,
+          [pid],
+        );
+      }),
+    );
+    await db.query("DELETE FROM ota_pushes WHERE product_line = 'livelink' AND all_devices");
     const pushStarted = performance.now();
     const pushed = await call('PUT', '/api/ota/update-firmware', { all: true, filter: [{ key: 'upgradable', value: '1', type: 'single' }], deviceType: 'livelink' });
     const pushMs = Math.round(performance.now() - pushStarted);
@@ -192,7 +215,21 @@ async function benchDatabase(db: Db, label: string, dataDir: string): Promise<Re
         '',
         `${BY_SERIAL} OFFSET ${Math.max(0, lineDevices - deepPage * 25)}`,
       ),
-      deviceCase('devices: page 25, sorted by group_name asc', devicesUrl, '&sortBy=group_name&orderBy=asc', '', 'ORDER BY a.group_name ASC NULLS FIRST, a.device_id ASC'),
+      {
+        // read value by value (availability.ts, pageBySegments): the group names' device counts, then
+        // the first value's (no group) devices in id order
+        name: 'devices: page 25, sorted by group_name asc',
+        url: `${devicesUrl}&sortBy=group_name&orderBy=asc`,
+        bare: [
+          "SELECT coalesce(sum(a.devices), 0)::int AS n FROM ota_device_counts a WHERE a.device_type = 'livelink'",
+          `SELECT s.v, sum(s.n)::int AS n FROM (SELECT sg.name AS v, a.devices AS n FROM ota_device_counts a
+             LEFT JOIN ota_groups sg ON sg.id = nullif(a.group_id, 0) WHERE a.device_type = 'livelink') s
+            GROUP BY s.v HAVING sum(s.n) > 0 ORDER BY s.v ASC NULLS FIRST`,
+          `SELECT a.device_id AS id, a.device_id, a.serial_number, a.mac_address, a.firmware_version, a.available_firmware, a.upgradable,
+                  a.group_id, a.group_name FROM ota_devices a WHERE a.device_type = 'livelink' AND a.group_id IS NULL ORDER BY a.device_id ASC LIMIT 25`,
+        ],
+        deviceList: true,
+      },
       {
         name: 'groups: page 25, newest first',
         url: '/api/ota/group/all?deviceType=livelink&limit=25',
@@ -264,21 +301,41 @@ async function benchDatabase(db: Db, label: string, dataDir: string): Promise<Re
       calls.push({ name: c.name, total: info.total, rows: info.data.length, callMs: viaCall, ...(everyCountAMiss ? { callEveryCountAMissMs: everyCountAMiss } : {}), bareSqlMs: bare });
     }
 
-    // Remove every device of the 100,000-device group in one call; then the bare statement as baseline.
+    // The big writes, each through its call and as its bare statements (triggers included: they are
+    // part of the write), in the same run. A 100,000-device group emptied and filled again.
     const removeMs = await time(() => call('PUT', '/api/ota/group/remove-devices', { group_id: groupId, all: true, deviceType: 'livelink' }));
-    const removeFilteredSetup = await fillGroup();
+    const members = (
+      await db.query<{ id: number }>("SELECT id::int AS id FROM devices WHERE product_line = 'livelink' ORDER BY id LIMIT $1", [GROUP_SIZE])
+    ).rows.map((r) => r.id);
+    const fillMs = await time(() => call('PUT', '/api/ota/group/add-devices', { group_id: groupId, device_ids: members, deviceType: 'livelink' }));
+    const removeBareMs = await time(() => db.query('DELETE FROM ota_group_devices WHERE group_id = $1', [groupId]));
+    const fillBareMs = await time(() =>
+      db.query(
+        `INSERT INTO ota_group_devices (group_id, device_id) SELECT $1, unnest($2::bigint[])
+         ON CONFLICT (device_id) DO UPDATE SET group_id = EXCLUDED.group_id`,
+        [groupId, members],
+      ),
+    );
+    // its target and Update Flag changed (every member's availability)
+    const groupUpdate = { group_id: groupId, target_version: '3.2.5', upgradable: true, deviceType: 'livelink' };
+    const groupChangeMs = await time(() => call('PUT', '/api/ota/group/update-data', groupUpdate));
+    const groupChangeBareMs = await time(() => db.query("UPDATE ota_groups SET target_version = '3.3.0' WHERE id = $1", [groupId]));
+    // the devices of one version removed with a filter
     const removeFilteredMs = await time(() =>
       call('PUT', '/api/ota/group/remove-devices', {
-        group_id: removeFilteredSetup,
+        group_id: groupId,
         all: true,
         filter: [{ key: 'firmware_version', value: '3.1.0', type: 'single' }],
         deviceType: 'livelink',
       }),
     );
-    const left = (await db.query<{ n: number }>('SELECT count(*) AS n FROM ota_group_devices WHERE group_id = $1', [removeFilteredSetup])).rows[0]?.n;
-    await db.query('DELETE FROM ota_group_devices WHERE group_id = $1', [removeFilteredSetup]);
-    const bareGroup = await fillGroup();
-    const removeBareMs = await time(() => db.query('DELETE FROM ota_group_devices WHERE group_id = $1', [bareGroup]));
+    const left = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM ota_group_devices WHERE group_id = $1', [groupId])).rows[0]?.n;
+    // a rule over the line's largest version: its Upgrade ticked off and on
+    const rule = (await db.query<{ id: number }>("SELECT id::int AS id FROM ota_rules WHERE product_line = 'livelink' AND from_version = '3.1.0'")).rows[0]?.id;
+    const ruleDevices = (await db.query<{ n: number }>("SELECT count(*)::int AS n FROM devices WHERE product_line = 'livelink' AND firmware_version = '3.1.0'")).rows[0]?.n;
+    const ruleBody = { id: rule, name: 'Bench 3.1.0', from_version: '3.1.0', to_version: '3.3.0', deviceType: 'livelink' };
+    const ruleChangeMs = await time(() => call('PUT', '/api/ota/rule/update', { ...ruleBody, immediate_update: false }));
+    const ruleChangeBareMs = await time(() => db.query('UPDATE ota_rules SET immediate_update = true WHERE id = $1', [rule]));
 
     // A 50 MiB firmware through the call, and the floor: the same bytes to disk with md5.
     const big = randomBytes(MIB50);
@@ -302,6 +359,13 @@ async function benchDatabase(db: Db, label: string, dataDir: string): Promise<Re
       if (hash.digest('hex') !== bigMd5) throw new Error('baseline md5 differs');
     });
     rmSync(baselineFile, { force: true });
+    // the uploaded firmware deleted (its file too), and a firmware row deleted bare
+    const uploaded = (await db.query<{ id: number }>("SELECT id::int AS id FROM firmwares WHERE product_line = 'livelink' AND version = '3.9.9'")).rows[0]?.id;
+    const deleteFirmwareMs = await time(() => call('DELETE', '/api/ota/delete', { ota_id: uploaded, deviceType: 'livelink' }));
+    const spare = (
+      await db.query<{ id: number }>("INSERT INTO firmwares (product_line, device_type, version, file_name) VALUES ('livelink', 'livelink', '3.9.8', 'bench.bin') RETURNING id::int AS id")
+    ).rows[0]?.id;
+    const deleteFirmwareBareMs = await time(() => db.query('DELETE FROM firmwares WHERE id = $1', [spare]));
 
     return {
       database: label,
@@ -310,13 +374,15 @@ async function benchDatabase(db: Db, label: string, dataDir: string): Promise<Re
       seededNow: seeded.seeded,
       seedMs,
       calls,
-      pushToEveryUpgradable: { devices: push.device_count, callMs: pushMs },
-      removeAllFromGroup: {
-        groupSize: GROUP_SIZE,
-        callMs: removeMs,
-        filteredCallMs: removeFilteredMs,
-        filteredLeft: left,
-        bareDeleteMs: removeBareMs,
+      writes: {
+        what: 'each write once through its call and once as its bare statements (triggers included), ms',
+        pushToEveryUpgradable: { devices: push.device_count, callMs: pushMs, bareMs: pushBareMs },
+        emptyGroup: { devices: GROUP_SIZE, callMs: removeMs, bareMs: removeBareMs },
+        fillGroup: { devices: GROUP_SIZE, callMs: fillMs, bareMs: fillBareMs },
+        groupTargetChange: { devices: GROUP_SIZE, callMs: groupChangeMs, bareMs: groupChangeBareMs },
+        removeOneVersionFromGroup: { callMs: removeFilteredMs, left },
+        ruleChange: { devices: ruleDevices, callMs: ruleChangeMs, bareMs: ruleChangeBareMs },
+        deleteFirmware: { callMs: deleteFirmwareMs, bareMs: deleteFirmwareBareMs },
       },
       upload50MiB: { bytes: MIB50, callMs: uploadMs, writeWithMd5BaselineMs: writeBaselineMs },
     };
