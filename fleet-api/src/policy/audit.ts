@@ -9,7 +9,7 @@
  * Routes declare only what is theirs, beside their access rule (`config.audit`); without one the
  * action comes from the method and path and the object from the rows the write touched.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onSendAsyncHookHandler, RouteHandlerMethod, RouteOptions } from 'fastify';
 import type { AuditAction, AuditChange, AuditEntity, AuditOrganisationKind, SecurityEventKind } from '@fleet/contract';
 import { runUnitOfWork, type Db } from '../db';
 import type { Caller, RouteAccess } from './roles';
@@ -203,6 +203,10 @@ function labelOf(row: Row | null): string | null {
     const v = row[field];
     if (typeof v === 'string' && v !== '') return v;
   }
+  // a model_name, retailer_name, group_name...
+  for (const [field, v] of Object.entries(row)) {
+    if (field.endsWith('_name') && field !== 'first_name' && field !== 'last_name' && typeof v === 'string' && v !== '') return v;
+  }
   const name = [row.first_name, row.last_name].filter((v) => typeof v === 'string' && v !== '').join(' ');
   return name === '' ? null : name;
 }
@@ -275,6 +279,23 @@ interface StagedRow {
   new_row: Row | null;
 }
 
+/** One row per object: a row written several times keeps its first old and its last new values. */
+function mergeWrites(rows: StagedRow[]): StagedRow[] {
+  const byRow = new Map<string, StagedRow>();
+  for (const r of rows) {
+    const key = `${r.tbl}\u0000${r.row_id ?? ''}`;
+    const seen = byRow.get(key);
+    if (!seen || r.row_id === null) {
+      byRow.set(r.row_id === null ? `${key}\u0000${byRow.size}` : key, { ...r });
+      continue;
+    }
+    seen.new_row = r.new_row;
+    if (seen.op === 'INSERT') seen.op = r.op === 'DELETE' ? 'DELETE' : 'INSERT';
+    else seen.op = r.op === 'DELETE' ? 'DELETE' : 'UPDATE';
+  }
+  return [...byRow.values()];
+}
+
 /** The session's capture table (temporary: every connection has its own, emptied at each commit). */
 const stageTable = `CREATE TEMPORARY TABLE IF NOT EXISTS audit_staged (
   n bigserial, tbl text NOT NULL, op text NOT NULL, row_id text, old_row jsonb, new_row jsonb
@@ -289,13 +310,19 @@ function numericId(value: unknown): number | null {
   return null;
 }
 
-function requestId(request: FastifyRequest, answer: unknown): number | null {
+/** The `id` a request names (params, then query, then body), or null. */
+function requestId(request: FastifyRequest): number | null {
   for (const source of [request.params, request.query, request.body] as unknown[]) {
     if (source && typeof source === 'object' && 'id' in source) {
       const id = numericId((source as { id: unknown }).id);
       if (id !== null) return id;
     }
   }
+  return null;
+}
+
+/** The `info.id` an answer gives (a create's new id), or null. */
+function answerId(answer: unknown): number | null {
   const info = answer && typeof answer === 'object' ? (answer as { info?: unknown }).info : undefined;
   return info && typeof info === 'object' && 'id' in info ? numericId((info as { id: unknown }).id) : null;
 }
@@ -345,21 +372,24 @@ async function actorOf(tx: Db, request: FastifyRequest, declared: AuditDeclarati
 async function appendEntry(tx: Db, request: FastifyRequest, resolved: ResolvedAudit, declared: AuditDeclaration, answer: unknown): Promise<void> {
   const captured = resolved.mode === 'transaction';
   const detailed = captured
-    ? (await tx.query<StagedRow>(`SELECT tbl, op, row_id, old_row, new_row FROM audit_staged WHERE n <= ${DETAILED_ROWS} ORDER BY n`)).rows
+    ? mergeWrites((await tx.query<StagedRow>(`SELECT tbl, op, row_id, old_row, new_row FROM audit_staged WHERE n <= ${DETAILED_ROWS} ORDER BY n`)).rows)
     : [];
   const counts = captured
     ? (await tx.query<{ tbl: string; n: number; ids: string[] }>(
-        'SELECT tbl, count(*)::int AS n, array_agg(row_id ORDER BY n) AS ids FROM audit_staged GROUP BY tbl ORDER BY min(n)',
+        // a row written twice (its names, then its password) is one row touched
+        'SELECT tbl, count(DISTINCT row_id)::int AS n, array_agg(DISTINCT row_id) AS ids FROM audit_staged GROUP BY tbl ORDER BY min(n)',
       )).rows
     : [];
-  const table = declared.table ?? detailed[0]?.tbl ?? null;
+  // the object: the table declared, else the one holding the row the request names, else the first written
+  const asked = requestId(request);
+  const table = declared.table ?? (asked === null ? undefined : detailed.find((r) => numericId(r.row_id) === asked)?.tbl) ?? detailed[0]?.tbl ?? null;
   const main = counts.find((c) => c.tbl === table);
   const mainRows = detailed.filter((r) => r.tbl === table);
   const single = main?.n === 1 ? mainRows[0] : undefined;
 
   const declaredEntity = resolved.entity === 'from_rows' ? null : resolved.entity;
   const entity: AuditEntity = declaredEntity ?? (table ? ENTITY_OF_TABLE[table] : undefined) ?? entityOfPath(request.routeOptions.url ?? request.url);
-  const entityId = declared.id?.(request, answer) ?? (single ? numericId(single.row_id) : null) ?? requestId(request, answer);
+  const entityId = declared.id?.(request, answer) ?? asked ?? (single ? numericId(single.row_id) : null) ?? answerId(answer);
 
   const changes: AuditChange[] = [];
   if (single) changes.push(...rowChanges(single.op, single.old_row, single.new_row));
@@ -370,6 +400,14 @@ async function appendEntry(tx: Db, request: FastifyRequest, resolved: ResolvedAu
   const bulk = main && main.n > 1 ? { count: main.n, ...(bodyFilter(request) === undefined ? {} : { filter: bodyFilter(request) }) } : null;
   const touched = main && main.n > 1 ? main.ids.map(numericId).filter((id): id is number => id !== null) : null;
 
+  // a path that says only "save" or nothing: what the rows say (a new row, a changed one, a removed one)
+  let action = resolved.action;
+  if (!declared.action && main && (action === 'create' || action === 'update' || action === 'action')) {
+    const op = single?.op ?? mainRows[0]?.op;
+    if (op === 'INSERT') action = 'create';
+    else if (op === 'DELETE') action = main.n > 1 ? 'bulk_delete' : 'delete';
+    else if (op === 'UPDATE') action = main.n > 1 ? 'bulk_update' : 'update';
+  }
   const actor = await actorOf(tx, request, declared, answer);
   const keys = new Set<string>();
   if (actor.orgKind && actor.orgId !== null) keys.add(`${actor.orgKind}:${actor.orgId}`);
@@ -399,7 +437,7 @@ async function appendEntry(tx: Db, request: FastifyRequest, resolved: ResolvedAu
       request.headers['user-agent'] ?? null,
       String(request.id),
       `${request.method} ${request.routeOptions.url ?? request.url}`,
-      resolved.action,
+      action,
       entity,
       entityId,
       label,
@@ -529,17 +567,26 @@ export function installAuditTrail(app: FastifyInstance, registry: AuditRegistryE
       return;
     }
     if (resolved.mode === 'after') {
+      // the entry is written as the answer goes out (onSend: before a streamed file's first byte too)
+      const answers = new WeakMap<FastifyRequest, { answer: unknown }>();
       route.handler = async function (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
-        let answer: unknown;
+        // a handler that sends a stream itself reaches onSend before it returns: its answer is unknown then
+        const seen: { answer: unknown } = { answer: undefined };
+        answers.set(request, seen);
         try {
-          answer = await handler.call(this, request, reply);
+          seen.answer = await handler.call(this, request, reply);
+          return seen.answer;
         } catch (err) {
           await refused(request, err);
           throw err;
         }
-        if (reply.statusCode < 400) await runUnitOfWork(db, (tx) => appendEntry(tx, request, resolved, decl, answer));
-        return answer;
       };
+      const record: onSendAsyncHookHandler = async (request, reply, payload) => {
+        const done = answers.get(request);
+        if (done && reply.statusCode < 400) await runUnitOfWork(db, (tx) => appendEntry(tx, request, resolved, decl, done.answer));
+        return payload;
+      };
+      route.onSend = [...(Array.isArray(route.onSend) ? route.onSend : route.onSend ? [route.onSend] : []), record];
       return;
     }
     route.handler = async function (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
