@@ -226,7 +226,8 @@ async function benchDatabase(db: Db, label: string, dataDir: string): Promise<Re
              LEFT JOIN ota_groups sg ON sg.id = nullif(a.group_id, 0) WHERE a.device_type = 'livelink') s
             GROUP BY s.v HAVING sum(s.n) > 0 ORDER BY s.v ASC NULLS FIRST`,
           `SELECT a.device_id AS id, a.device_id, a.serial_number, a.mac_address, a.firmware_version, a.available_firmware, a.upgradable,
-                  a.group_id, a.group_name FROM ota_devices a WHERE a.device_type = 'livelink' AND a.group_id IS NULL ORDER BY a.device_id ASC LIMIT 25`,
+                  a.group_id, a.group_name FROM ota_devices a WHERE a.device_type = 'livelink'
+              AND NOT EXISTS (SELECT 1 FROM ota_group_devices x WHERE x.device_id = a.device_id) ORDER BY a.device_id ASC LIMIT 25`,
         ],
         deviceList: true,
       },

@@ -200,7 +200,8 @@ const BUCKET_SORTS: Record<string, BucketSort> = {
   group_name: {
     value: 'sg.name',
     key: (v) => v,
-    segment: (p, v) => (v === null ? 'a.group_id IS NULL' : `a.group_name = ${p.add(v)}`),
+    // no group as an anti-join the planner can walk in id order (`a.group_id IS NULL` is planned as one row)
+    segment: (p, v) => (v === null ? 'NOT EXISTS (SELECT 1 FROM ota_group_devices x WHERE x.device_id = a.device_id)' : `a.group_name = ${p.add(v)}`),
   },
   available_firmware: {
     value: "nullif(a.available_firmware, '')",
