@@ -1,5 +1,6 @@
 // The audit trail (issue 23, docs/audit.md): what fleet-api records for every accepted write and what
 // the audit screens read and filter by, written once.
+import type { AnswerInfo, AnswerRow } from './answers';
 
 /**
  * What was done. Routes name theirs beside their access rule; a route that names none gets `create`,
@@ -166,3 +167,13 @@ export const AUDIT_ROLE_PREFIXES = {
   mscc: 'mscc',
   sm: 'sm',
 } as const;
+
+// The rows above are fleet-api's answers as generated from its OpenAPI document (./answers): the
+// type-check fails here when the two drift apart.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+export const AUDIT_TYPES_MATCH_ANSWERS: [
+  Same<AuditEntryRow, AnswerRow<'/api/audit/list'>>,
+  Same<AuditEntryInfo, AnswerInfo<'/api/audit/info'>>,
+  Same<AuditVerification, AnswerInfo<'/api/audit/verify'>>,
+  Same<SecurityEventRow, AnswerRow<'/api/audit/security-events'>>,
+] = [true, true, true, true];

@@ -2,6 +2,7 @@
 // changes (and nothing on refusal); sign-in, sign-out, exports started and downloaded are entries,
 // refused sign-ins and tokens security events; secrets never appear; two organisations whose names
 // overlap each see only their own entries.
+import type { AuditEntryInfo, AuditEntryRow } from '@fleet/contract';
 import { appForFile, bearersFor, answer, countOf, post, signIn, DEMO_PASSWORD } from '../support/app';
 
 const t = appForFile({}, { devices: 160 });
@@ -15,25 +16,10 @@ const one = async <T,>(sql: string, params: unknown[] = []): Promise<T> => {
   return row;
 };
 
-interface Entry {
-  id: number;
-  actor: { id: number | null; email: string | null; role: string | null; organisation: { kind: string; id: number; name: string | null } | null };
-  action: string;
-  entity: string;
-  entity_id: number | null;
-  label: string | null;
-  changes: Array<{ field: string; old: unknown; new: unknown }>;
-  ip: string | null;
-  request_id: string | null;
-}
-interface EntryInfo extends Entry {
-  bulk: { count: number; filter?: unknown } | null;
-  touched_ids: number[];
-  route: string | null;
-}
-const newest = async (): Promise<EntryInfo> => {
+type Entry = AuditEntryRow;
+const newest = async (): Promise<AuditEntryInfo> => {
   const { id } = await one<{ id: number }>('SELECT id::int AS id FROM audit_entries ORDER BY seq DESC LIMIT 1');
-  return (await call<EntryInfo>('Admin', `/api/audit/info?id=${id}`)).info;
+  return (await call<AuditEntryInfo>('Admin', `/api/audit/info?id=${id}`)).info;
 };
 const entries = () => n('SELECT count(*)::int AS n FROM audit_entries');
 const agencyOf = async (email: string) => (await one<{ agency_id: number }>('SELECT agency_id::int AS agency_id FROM users WHERE email = $1', [email])).agency_id;

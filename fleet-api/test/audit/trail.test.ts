@@ -1,5 +1,6 @@
 // Issue 23: every accepted write records one entry in its own transaction, a refused one records
 // nothing and changes nothing; the entries' actor, object and changes.
+import type { AuditEntryRow } from '@fleet/contract';
 import { appForFile, bearersFor, answer, countOf } from '../support/app';
 
 const t = appForFile({}, { devices: 120 });
@@ -9,18 +10,8 @@ const call = <T,>(role: string, url: string, method: 'GET' | 'POST' | 'PUT' | 'D
 const n = (sql: string, params: unknown[] = []) => countOf(t.db, sql, params);
 const entries = () => n('SELECT count(*)::int AS n FROM audit_entries');
 
-interface Entry {
-  id: number;
-  actor: { id: number | null; email: string | null; role: string | null; organisation: { kind: string; id: number; name: string | null } | null };
-  action: string;
-  entity: string;
-  entity_id: number | null;
-  label: string | null;
-  changes: Array<{ field: string; old: unknown; new: unknown }>;
-  request_id: string | null;
-}
-const latest = async (): Promise<Entry> => {
-  const list = await call<{ data: Entry[] }>('Admin', '/api/audit/list?limit=1');
+const latest = async (): Promise<AuditEntryRow> => {
+  const list = await call<{ data: AuditEntryRow[] }>('Admin', '/api/audit/list?limit=1');
   const entry = list.info.data[0];
   if (!entry) throw new Error('no entry');
   return entry;
