@@ -1,7 +1,7 @@
 // The signed-in page around a screen: the header (product, user, Logout) and the side menu. Fetched with
 // the first signed-in page, not with the sign-in form (ShellLayout loads it lazily; docs/architecture.md,
 // page weight).
-import { memo, useCallback, useRef, useState, type ReactNode } from 'react';
+import { memo, useCallback, useDeferredValue, useRef, useState, type ReactNode } from 'react';
 import { Box, Flex } from '@fleet/shared-ui';
 import { useLocation } from '@fleet/shared-api';
 import type { RemoteDescription, UserType } from '@fleet/shared-api';
@@ -14,6 +14,7 @@ const PRODUCT_ROLES: UserType[] = ['Admin', 'Agency'];
 // page while its first screen waits for its data, and the menus need not be drawn again then.
 const FrameHeader = memo(Header);
 const FrameMenu = memo(SideMenu);
+const NO_DESCRIPTIONS: RemoteDescription[] = [];
 
 /** The same array for as long as it holds the same descriptions (ShellLayout builds a new one on every status change). */
 function useSameDescriptions(descriptions: RemoteDescription[]): RemoteDescription[] {
@@ -33,7 +34,9 @@ export interface SignedInFrameProps {
 
 export function SignedInFrame({ descriptions, userType, notices, children }: SignedInFrameProps) {
   const { pathname } = useLocation();
-  const described = useSameDescriptions(descriptions);
+  // The menu is drawn after the screen's first render, in the background, so the remote's code and its
+  // first data request do not wait for it (the screen mounts into its own element, not into this frame).
+  const menuDescriptions = useDeferredValue(useSameDescriptions(descriptions), NO_DESCRIPTIONS);
   // Phone width: the side menu folds behind the header's button; a navigation folds it again.
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuPath, setMenuPath] = useState(pathname);
@@ -54,7 +57,7 @@ export function SignedInFrame({ descriptions, userType, notices, children }: Sig
         menuId={MAIN_MENU_ID}
       />
       <Flex flex="1" minH="0" css={{ '@media (max-width: 47.99em)': { flexDirection: 'column' } }}>
-        <FrameMenu descriptions={described} userType={userType} open={menuOpen} onClose={closeMenu} />
+        <FrameMenu descriptions={menuDescriptions} userType={userType} open={menuOpen} onClose={closeMenu} />
         <Box as="main" flex="1" minW="0" p="4" overflow="auto">
           {children}
         </Box>
