@@ -8,4 +8,5 @@ export * from './heat-pump-faults';
 export * from './survey';
 export * from './rollouts';
 export * from './audit';
+export * from './timeline';
 export type * from './answers';

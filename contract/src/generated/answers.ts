@@ -3435,6 +3435,88 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/agency/device/timeline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A device's timeline: faults, connection, work state, OTA, rollouts, installs and changes, newest first */
+        get: {
+            parameters: {
+                query: {
+                    /** @description JSON array of {key, value, type, end_value} */
+                    filter?: string;
+                    id: number;
+                    limit?: number;
+                    orderBy?: string;
+                    page?: number;
+                    sortBy?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The message's code in @fleet/contract's SERVER_MESSAGES, e.g. agencies.notFound */
+                            code?: string;
+                            info: {
+                                current_page: number;
+                                data: {
+                                    actor: {
+                                        email: string | null;
+                                        id: number | null;
+                                        name: string | null;
+                                        role: string | null;
+                                    } | null;
+                                    at: string;
+                                    changes: {
+                                        field: string;
+                                        new: unknown;
+                                        old: unknown;
+                                    }[];
+                                    detail: string | null;
+                                    event: string;
+                                    key: string;
+                                    kind: "fault" | "connection" | "work_state" | "ota" | "rollout" | "install" | "edit" | "assignment";
+                                    subject: string | null;
+                                }[];
+                                last_page: number;
+                                total: number;
+                            };
+                            message: string;
+                            /** @description The values of the message's placeholders, e.g. {count: 3} */
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            status: boolean;
+                        };
+                    };
+                };
+                400: components["responses"]["Failure"];
+                401: components["responses"]["Failure"];
+                403: components["responses"]["Failure"];
+                404: components["responses"]["Failure"];
+                500: components["responses"]["Failure"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/agency/device/update": {
         parameters: {
             query?: never;
@@ -7635,6 +7717,88 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/customer/device/timeline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A device's timeline: faults, connection, work state, OTA, rollouts, installs and changes, newest first */
+        get: {
+            parameters: {
+                query: {
+                    /** @description JSON array of {key, value, type, end_value} */
+                    filter?: string;
+                    id: number;
+                    limit?: number;
+                    orderBy?: string;
+                    page?: number;
+                    sortBy?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The message's code in @fleet/contract's SERVER_MESSAGES, e.g. agencies.notFound */
+                            code?: string;
+                            info: {
+                                current_page: number;
+                                data: {
+                                    actor: {
+                                        email: string | null;
+                                        id: number | null;
+                                        name: string | null;
+                                        role: string | null;
+                                    } | null;
+                                    at: string;
+                                    changes: {
+                                        field: string;
+                                        new: unknown;
+                                        old: unknown;
+                                    }[];
+                                    detail: string | null;
+                                    event: string;
+                                    key: string;
+                                    kind: "fault" | "connection" | "work_state" | "ota" | "rollout" | "install" | "edit" | "assignment";
+                                    subject: string | null;
+                                }[];
+                                last_page: number;
+                                total: number;
+                            };
+                            message: string;
+                            /** @description The values of the message's placeholders, e.g. {count: 3} */
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            status: boolean;
+                        };
+                    };
+                };
+                400: components["responses"]["Failure"];
+                401: components["responses"]["Failure"];
+                403: components["responses"]["Failure"];
+                404: components["responses"]["Failure"];
+                500: components["responses"]["Failure"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/customer/devices": {
         parameters: {
             query?: never;
@@ -11426,6 +11590,88 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/device/timeline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A device's timeline: faults, connection, work state, OTA, rollouts, installs and changes, newest first */
+        get: {
+            parameters: {
+                query: {
+                    /** @description JSON array of {key, value, type, end_value} */
+                    filter?: string;
+                    id: number;
+                    limit?: number;
+                    orderBy?: string;
+                    page?: number;
+                    sortBy?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The message's code in @fleet/contract's SERVER_MESSAGES, e.g. agencies.notFound */
+                            code?: string;
+                            info: {
+                                current_page: number;
+                                data: {
+                                    actor: {
+                                        email: string | null;
+                                        id: number | null;
+                                        name: string | null;
+                                        role: string | null;
+                                    } | null;
+                                    at: string;
+                                    changes: {
+                                        field: string;
+                                        new: unknown;
+                                        old: unknown;
+                                    }[];
+                                    detail: string | null;
+                                    event: string;
+                                    key: string;
+                                    kind: "fault" | "connection" | "work_state" | "ota" | "rollout" | "install" | "edit" | "assignment";
+                                    subject: string | null;
+                                }[];
+                                last_page: number;
+                                total: number;
+                            };
+                            message: string;
+                            /** @description The values of the message's placeholders, e.g. {count: 3} */
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            status: boolean;
+                        };
+                    };
+                };
+                400: components["responses"]["Failure"];
+                401: components["responses"]["Failure"];
+                403: components["responses"]["Failure"];
+                404: components["responses"]["Failure"];
+                500: components["responses"]["Failure"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/device/update-rate": {
         parameters: {
             query?: never;
@@ -13335,6 +13581,88 @@ export type paths = {
                                 unit_number: string | null;
                                 updated_at: string;
                                 wifi_name: string | null;
+                            };
+                            message: string;
+                            /** @description The values of the message's placeholders, e.g. {count: 3} */
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            status: boolean;
+                        };
+                    };
+                };
+                400: components["responses"]["Failure"];
+                401: components["responses"]["Failure"];
+                403: components["responses"]["Failure"];
+                404: components["responses"]["Failure"];
+                500: components["responses"]["Failure"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/electrician/device/timeline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A device's timeline: faults, connection, work state, OTA, rollouts, installs and changes, newest first */
+        get: {
+            parameters: {
+                query: {
+                    /** @description JSON array of {key, value, type, end_value} */
+                    filter?: string;
+                    id: number;
+                    limit?: number;
+                    orderBy?: string;
+                    page?: number;
+                    sortBy?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The message's code in @fleet/contract's SERVER_MESSAGES, e.g. agencies.notFound */
+                            code?: string;
+                            info: {
+                                current_page: number;
+                                data: {
+                                    actor: {
+                                        email: string | null;
+                                        id: number | null;
+                                        name: string | null;
+                                        role: string | null;
+                                    } | null;
+                                    at: string;
+                                    changes: {
+                                        field: string;
+                                        new: unknown;
+                                        old: unknown;
+                                    }[];
+                                    detail: string | null;
+                                    event: string;
+                                    key: string;
+                                    kind: "fault" | "connection" | "work_state" | "ota" | "rollout" | "install" | "edit" | "assignment";
+                                    subject: string | null;
+                                }[];
+                                last_page: number;
+                                total: number;
                             };
                             message: string;
                             /** @description The values of the message's placeholders, e.g. {count: 3} */
@@ -19485,6 +19813,88 @@ export type paths = {
                                     street_number: string | null;
                                     unit_number: string | null;
                                     wifi_name: string | null;
+                                }[];
+                                last_page: number;
+                                total: number;
+                            };
+                            message: string;
+                            /** @description The values of the message's placeholders, e.g. {count: 3} */
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            status: boolean;
+                        };
+                    };
+                };
+                400: components["responses"]["Failure"];
+                401: components["responses"]["Failure"];
+                403: components["responses"]["Failure"];
+                404: components["responses"]["Failure"];
+                500: components["responses"]["Failure"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mscc/nms/device/timeline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A device's timeline: faults, connection, work state, OTA, rollouts, installs and changes, newest first */
+        get: {
+            parameters: {
+                query: {
+                    /** @description JSON array of {key, value, type, end_value} */
+                    filter?: string;
+                    id: number;
+                    limit?: number;
+                    orderBy?: string;
+                    page?: number;
+                    sortBy?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The message's code in @fleet/contract's SERVER_MESSAGES, e.g. agencies.notFound */
+                            code?: string;
+                            info: {
+                                current_page: number;
+                                data: {
+                                    actor: {
+                                        email: string | null;
+                                        id: number | null;
+                                        name: string | null;
+                                        role: string | null;
+                                    } | null;
+                                    at: string;
+                                    changes: {
+                                        field: string;
+                                        new: unknown;
+                                        old: unknown;
+                                    }[];
+                                    detail: string | null;
+                                    event: string;
+                                    key: string;
+                                    kind: "fault" | "connection" | "work_state" | "ota" | "rollout" | "install" | "edit" | "assignment";
+                                    subject: string | null;
                                 }[];
                                 last_page: number;
                                 total: number;
@@ -28267,6 +28677,88 @@ export type paths = {
                                     street_number: string | null;
                                     unit_number: string | null;
                                     wifi_name: string | null;
+                                }[];
+                                last_page: number;
+                                total: number;
+                            };
+                            message: string;
+                            /** @description The values of the message's placeholders, e.g. {count: 3} */
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            status: boolean;
+                        };
+                    };
+                };
+                400: components["responses"]["Failure"];
+                401: components["responses"]["Failure"];
+                403: components["responses"]["Failure"];
+                404: components["responses"]["Failure"];
+                500: components["responses"]["Failure"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sm/nms/device/timeline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A device's timeline: faults, connection, work state, OTA, rollouts, installs and changes, newest first */
+        get: {
+            parameters: {
+                query: {
+                    /** @description JSON array of {key, value, type, end_value} */
+                    filter?: string;
+                    id: number;
+                    limit?: number;
+                    orderBy?: string;
+                    page?: number;
+                    sortBy?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The message's code in @fleet/contract's SERVER_MESSAGES, e.g. agencies.notFound */
+                            code?: string;
+                            info: {
+                                current_page: number;
+                                data: {
+                                    actor: {
+                                        email: string | null;
+                                        id: number | null;
+                                        name: string | null;
+                                        role: string | null;
+                                    } | null;
+                                    at: string;
+                                    changes: {
+                                        field: string;
+                                        new: unknown;
+                                        old: unknown;
+                                    }[];
+                                    detail: string | null;
+                                    event: string;
+                                    key: string;
+                                    kind: "fault" | "connection" | "work_state" | "ota" | "rollout" | "install" | "edit" | "assignment";
+                                    subject: string | null;
                                 }[];
                                 last_page: number;
                                 total: number;

@@ -36,6 +36,7 @@ import {
   type DeviceSubset,
 } from './queries';
 import { say } from '../../server/messages';
+import { deviceTimelineRoutes } from './timeline';
 
 const ADMIN = only('Admin');
 const AGENCY = only('Agency');
@@ -231,6 +232,8 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app
       return { status: true, message: say('titles.installHistory'), info };
     },
   );
+
+  await app.register(deviceTimelineRoutes, { ctx });
 
   // Smoke alarms of safelink hubs (smoke-alarms.ts): every one (Admin), one hub's (its slice), one alarm.
   app.get(
