@@ -4,6 +4,8 @@ import { AgencyAddPage, AgencyEditPage } from './agencies/AgencyFormPage';
 import { AgencyListPage } from './agencies/AgencyListPage';
 import { AgencyViewPage } from './agencies/AgencyViewPage';
 import { AggregatorListPage } from './aggregators/AggregatorListPage';
+import { AuditLogPage } from './audit-log/AuditLogPage';
+import { SecurityEventsPage } from './audit-log/SecurityEventsPage';
 import { ORGANISATION_ROUTES } from './description';
 import { ElectricianAddPage, ElectricianEditPage } from './electricians/ElectricianFormPage';
 import { ElectricianListPage } from './electricians/ElectricianListPage';
@@ -70,6 +72,8 @@ const SCREENS: RouteScreens<typeof ORGANISATION_ROUTES> = {
   installationAgentAdd: () => <AgencyAgentAddPage />,
   installationAgent: () => <AgencyAgentViewPage />,
   installationAgentEdit: () => <AgencyAgentEditPage />,
+  auditLogs: (area) => <AuditLogPage key={area} area={area} />,
+  securityEvents: () => <SecurityEventsPage />,
 };
 
 /** Every route of description.ts with its screen. */

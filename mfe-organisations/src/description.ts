@@ -1,5 +1,6 @@
 // What the shell reads at start-up to learn this remote's routes and menu entries. It imports types and
 // the contract's route table helpers only: the build evaluates it in Node, without React or the screens.
+import type { AUDIT_ROLE_PREFIXES } from '@fleet/contract';
 import type { MenuEntry, MenuGroup, MenuLabels, RemoteDescription, RemoteRoute, UserType } from '@fleet/shared-api';
 import { describeRoutes, routesPer, type RouteTable } from '@fleet/shared-api/remote-contract';
 
@@ -73,6 +74,36 @@ export const AGENCY_AGENT_PATHS = {
 /** Spec 2.11: Manage Agencies groups the agencies, integrations (and partners, our place for them). */
 export const AGENCIES_GROUP: MenuGroup = { name: 'Manage Agencies', labels: { en: 'Manage Agencies', hi: 'एजेंसियाँ प्रबंधित करें' } };
 
+/**
+ * Issue 23: the Audit Log of Admin and of each organisation, under its role's prefix of spec 6 (an mscc's
+ * calls go under `mscc`, its screens under /multisite; a site manager's under `sm` and /sitemanager).
+ */
+export const AUDIT_LOG_AREAS = ['admin', 'agency', 'electrician', 'mscc', 'sm'] as const;
+export type AuditLogArea = (typeof AUDIT_LOG_AREAS)[number];
+export const AUDIT_LOG_PATHS: Record<AuditLogArea, string> = {
+  admin: '/admin/audit-log',
+  agency: '/agency/audit-log',
+  electrician: '/electrician/audit-log',
+  mscc: '/multisite/audit-log',
+  sm: '/sitemanager/audit-log',
+};
+/** Admin's refused sign-ins and tokens, a tab beside its Audit Log. */
+export const SECURITY_EVENTS_PATH = '/admin/audit-log/security-events';
+/** Who reads each area's log: the organisations' roles are the contract's AUDIT_ROLE_PREFIXES (checked below). */
+export const AUDIT_LOG_ROLES = {
+  admin: 'Admin',
+  agency: 'Agency',
+  electrician: 'Electrician',
+  mscc: 'mscc',
+  sm: 'sm',
+} as const satisfies Record<AuditLogArea, UserType>;
+// The type-check fails here when the contract's prefixes and these areas drift apart.
+export const AUDIT_AREAS_MATCH_CONTRACT: Omit<typeof AUDIT_LOG_ROLES, 'admin'> extends typeof AUDIT_ROLE_PREFIXES
+  ? typeof AUDIT_ROLE_PREFIXES extends Omit<typeof AUDIT_LOG_ROLES, 'admin'>
+    ? true
+    : false
+  : false = true;
+
 const forRole = (role: UserType) => (path: string): RemoteRoute => ({ path, access: [role] });
 const admin = forRole('Admin');
 const agency = forRole('Agency');
@@ -116,6 +147,8 @@ export const ORGANISATION_ROUTES = {
   installationAgentAdd: agency(AGENCY_AGENT_PATHS.add),
   installationAgent: agency(AGENCY_AGENT_PATHS.view),
   installationAgentEdit: agency(AGENCY_AGENT_PATHS.edit),
+  auditLogs: routesPer(AUDIT_LOG_AREAS, (area) => forRole(AUDIT_LOG_ROLES[area])(AUDIT_LOG_PATHS[area])),
+  securityEvents: admin(SECURITY_EVENTS_PATH),
 } satisfies RouteTable;
 
 /** Spec 2.11: the Sliders group, one entry per product line (the shell keeps the group Admin only). */
@@ -149,6 +182,10 @@ const menu: MenuEntry[] = [
   { id: 'organisations.installer-agents', labels: { en: 'Installer Agents', hi: 'इंस्टॉलर एजेंट' }, path: AGENCY_PATHS.agents, roles: ['Admin'], order: 450 },
   // Agency: after Devices - VEU (130)
   { id: 'organisations.installation-agents', labels: { en: 'Installation Agents', hi: 'इंस्टॉलेशन एजेंट' }, path: AGENCY_AGENT_PATHS.list, roles: ['Agency'], order: 135 },
+  // Issue 23: every role's Audit Log near the end of its menu, before Profile (1000).
+  ...AUDIT_LOG_AREAS.map(
+    (area): MenuEntry => ({ id: `organisations.auditLog.${area}`, labels: { en: 'Audit Log', hi: 'ऑडिट लॉग' }, path: AUDIT_LOG_PATHS[area], roles: [AUDIT_LOG_ROLES[area]], order: 900 }),
+  ),
 ];
 
 export const description: RemoteDescription = {

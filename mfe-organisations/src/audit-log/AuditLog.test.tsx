@@ -1,0 +1,172 @@
+import type { AuditEntryInfo, AuditEntryRow, AuditVerification, SecurityEventRow } from '@fleet/contract';
+import type { UserType } from '@fleet/shared-api';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { callsTo, fakeApi, filterOf, lastCall, listReply, messageReply, renderOrganisations, resetPage, signInAs } from '../test-support';
+
+const user = userEvent.setup({ delay: null });
+beforeEach(resetPage);
+
+const FLAG_CHANGE: AuditEntryRow = {
+  id: 5,
+  created_at: '2026-11-26T22:15:00.000Z',
+  actor: { id: 1, email: 'admin@fleet.test', role: 'Admin', organisation: null },
+  action: 'flag_change',
+  entity: 'ota_group',
+  entity_id: 12,
+  label: 'Pilot pumps',
+  changes: [
+    { field: 'update_flag', old: false, new: true },
+    { field: 'note', old: null, new: 'night run' },
+    { field: 'name', old: 'Pilot', new: 'Pilot pumps' },
+  ],
+  ip: '10.0.0.4',
+  request_id: 'req-42',
+};
+const PASSWORD_CHANGE: AuditEntryRow = {
+  id: 4,
+  created_at: '2026-11-26T21:00:00.000Z',
+  actor: { id: 9, email: 'ops@harbour.test', role: 'Agency', organisation: { kind: 'agency', id: 3, name: 'Harbour Electrical' } },
+  action: 'update',
+  entity: 'user',
+  entity_id: 9,
+  label: 'ops@harbour.test',
+  changes: [{ field: 'password_hash', old: null, new: 'changed' }],
+  ip: null,
+  request_id: 'req-41',
+};
+const BULK_MOVE: AuditEntryInfo = {
+  ...FLAG_CHANGE,
+  user_agent: 'Mozilla/5.0 Chromium',
+  route: 'PUT /api/ota/group/edit/12',
+  bulk: { filter: { group_id: 12 }, count: 3 },
+  touched_ids: [101, 102, 103],
+  seq: 77,
+  hash: 'ab12',
+};
+
+describe('Audit Log', () => {
+  it("Admin's list: the whole trail, filters in the URL and the call, a row's entry with each field's before and after", async () => {
+    signInAs('Admin');
+    const calls = fakeApi({
+      'GET /api/audit/list': listReply([FLAG_CHANGE, PASSWORD_CHANGE]),
+      'GET /api/audit/info': (call) => messageReply('History', call.query.get('id') === '4' ? { ...BULK_MOVE, ...PASSWORD_CHANGE, bulk: null, touched_ids: [] } : BULK_MOVE),
+    });
+    const page = renderOrganisations('/admin/audit-log');
+    const table = await screen.findByRole('table', { name: 'Audit Log' });
+    expect(await within(table).findByText('admin@fleet.test')).toBeInTheDocument();
+    expect(within(table).getByText('Flag changed')).toBeInTheDocument();
+    expect(within(table).getByText('OTA Group')).toBeInTheDocument();
+    expect(within(table).getByText('Pilot pumps · #12')).toBeInTheDocument();
+    expect(within(table).getByText('update_flag: false → true')).toBeInTheDocument();
+    expect(within(table).getByText('+1 more')).toBeInTheDocument();
+    expect(within(table).getByText('Agency · Agency: Harbour Electrical')).toBeInTheDocument();
+    expect(within(table).getByText('password_hash: changed')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Filters' }));
+    const drawer = await screen.findByRole('dialog');
+    await user.type(within(drawer).getByLabelText('Who (Email)'), 'admin@');
+    await user.click(within(drawer).getByText('OTA Group'));
+    await user.type(within(drawer).getByLabelText('Object ID'), '1x2');
+    await user.click(within(drawer).getByRole('button', { name: 'Apply' }));
+    const expected = [
+      { key: 'actor', value: 'admin@', type: 'single' },
+      // one ticked value goes as one (fleet-api's multi rule takes a value or a list)
+      { key: 'entity', value: 'ota_group', type: 'single' },
+      { key: 'entity_id', value: '12', type: 'single' },
+    ];
+    await waitFor(() => expect(filterOf(lastCall(calls, 'GET', '/api/audit/list'))).toEqual(expected));
+    // the URL keeps them: the same address read afresh sends the same filter
+    const address = `${page.location().pathname}${page.location().search}`;
+    page.unmount();
+    renderOrganisations(address);
+    await screen.findByRole('table', { name: 'Audit Log' });
+    await waitFor(() => expect(filterOf(lastCall(calls, 'GET', '/api/audit/list'))).toEqual(expected));
+
+    const rows = await screen.findByRole('table', { name: 'Audit Log' });
+    await user.click(await within(rows).findByRole('button', { name: 'View #5' }));
+    const entry = await screen.findByRole('dialog', { name: 'Audit entry 5' });
+    const changes = await within(entry).findByRole('table', { name: 'Changes' });
+    expect(within(changes).getByRole('row', { name: 'update_flag false true' })).toBeInTheDocument();
+    expect(within(changes).getByRole('row', { name: 'note (empty) night run' })).toBeInTheDocument();
+    for (const fact of ['PUT /api/ota/group/edit/12', 'req-42', '10.0.0.4', 'Mozilla/5.0 Chromium', '101, 102, 103', '{"group_id":12}']) {
+      expect(within(entry).getByText(fact)).toBeInTheDocument();
+    }
+    expect(lastCall(calls, 'GET', '/api/audit/info').query.get('id')).toBe('5');
+    await user.click(within(entry).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Audit entry 5' })).toBeNull());
+
+    await user.click(within(rows).getByRole('button', { name: 'View #4' }));
+    const secret = await within(await screen.findByRole('dialog', { name: 'Audit entry 4' })).findByRole('table', { name: 'Changes' });
+    expect(within(secret).getByRole('row', { name: 'password_hash changed' })).toBeInTheDocument();
+  });
+
+  it.each<[UserType, string, string]>([
+    ['Agency', '/agency/audit-log', '/api/agency/audit/list'],
+    ['Electrician', '/electrician/audit-log', '/api/electrician/audit/list'],
+    ['mscc', '/multisite/audit-log', '/api/mscc/audit/list'],
+    ['sm', '/sitemanager/audit-log', '/api/sm/audit/list'],
+  ])('%s reads its own slice at %s, without the chain check or the security events', async (role, path, call) => {
+    signInAs(role);
+    const calls = fakeApi({ [`GET ${call}`]: listReply([PASSWORD_CHANGE]) });
+    renderOrganisations(path);
+    const table = await screen.findByRole('table', { name: 'Audit Log' });
+    expect(await within(table).findByText('password_hash: changed')).toBeInTheDocument();
+    expect(callsTo(calls, 'GET', '/api/audit/list')).toHaveLength(0);
+    expect(screen.queryByRole('button', { name: 'Verify chain' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Security Events' })).toBeNull();
+  });
+
+  it('Verify chain says the trail is intact, or names the first entry that does not match', async () => {
+    signInAs('Admin');
+    const answers: AuditVerification[] = [
+      { intact: true, checked: 1200, first_broken: null },
+      { intact: false, checked: 1200, first_broken: { id: 31, seq: 30, reason: 'hash' } },
+    ];
+    const calls = fakeApi({
+      'GET /api/audit/list': listReply([FLAG_CHANGE]),
+      'GET /api/audit/verify': () => messageReply('History', answers.shift()),
+    });
+    renderOrganisations('/admin/audit-log');
+    await user.click(await screen.findByRole('button', { name: 'Verify chain' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('The audit trail is intact: 1200 entries checked.');
+    await user.click(screen.getByRole('button', { name: 'Verify chain' }));
+    expect(await screen.findByText('The audit trail was changed at entry 31 (sequence 30): its content does not match its hash.')).toBeInTheDocument();
+    expect(callsTo(calls, 'GET', '/api/audit/verify')).toHaveLength(2);
+  });
+
+  it("Admin's security events: the refused sign-ins with their filters, a tab beside the Audit Log", async () => {
+    signInAs('Admin');
+    const event: SecurityEventRow = {
+      id: 8,
+      created_at: '2026-11-26T20:00:00.000Z',
+      kind: 'sign_in_refused',
+      email: 'intruder@example.test',
+      user_id: null,
+      ip: '203.0.113.9',
+      user_agent: 'curl/8',
+      request_id: 'req-9',
+      route: 'POST /api/auth/login',
+      status: 401,
+    };
+    const calls = fakeApi({ 'GET /api/audit/list': listReply([FLAG_CHANGE]), 'GET /api/audit/security-events': listReply([event]) });
+    const page = renderOrganisations('/admin/audit-log');
+    await user.click(await screen.findByRole('link', { name: 'Security Events' }));
+    await waitFor(() => expect(page.location().pathname).toBe('/admin/audit-log/security-events'));
+    const table = await screen.findByRole('table', { name: 'Security Events' });
+    expect(await within(table).findByText('Sign-in refused')).toBeInTheDocument();
+    expect(within(table).getByText('203.0.113.9')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Filters' }));
+    const drawer = await screen.findByRole('dialog');
+    await user.click(within(drawer).getByText('Token refused'));
+    await user.type(within(drawer).getByLabelText('IP Address'), '203.0.113.9');
+    await user.click(within(drawer).getByRole('button', { name: 'Apply' }));
+    await waitFor(() =>
+      expect(filterOf(lastCall(calls, 'GET', '/api/audit/security-events'))).toEqual([
+        { key: 'kind', value: 'token_refused', type: 'single' },
+        { key: 'ip', value: '203.0.113.9', type: 'single' },
+      ]),
+    );
+  });
+});
