@@ -29,8 +29,9 @@ const OtaGroup = Type.Object({
 
 type GroupRow = Static<typeof OtaGroup>;
 
+// the members of the group's type from the kept counts (migration 0024): a few rows, not a count of 100,000
 const GROUP_COLUMNS = `g.id, g.name, g.created_at, g.current_version, g.target_version, g.upgradable,
-  (SELECT count(*) FROM ota_group_devices c WHERE c.group_id = g.id) AS device_count`;
+  coalesce((SELECT sum(c.devices) FROM ota_member_counts c WHERE c.group_id = g.id AND c.device_type = g.product_line), 0)::bigint AS device_count`;
 
 const GROUP_LIST: ListSpec = {
   sortable: {

@@ -17,7 +17,7 @@ import type { ModuleOptions } from '../../server/context';
 import { AVAILABLE_SQL, HAS_UPDATE_SQL, otaJoins, selectionConditions } from './availability';
 import { adminOfType, BodyFilter, DeviceIds, filterText, oneRow, pageOfType } from './common';
 import { identifierFilter, otaLine } from './device-types';
-import { jobEvents, pushCounts, rolloutEvents } from './rollouts';
+import { pushCounts, pushJobEvents, rolloutEvents } from './rollouts';
 import { publishCommitted } from '../live/bus';
 import { say } from '../../server/messages';
 
@@ -129,9 +129,6 @@ export const otaPushRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
         const params = new SqlParams();
         const typeParam = params.add(body.deviceType);
         const conditions = selectionConditions(body.deviceType, params, { all, ids, filter: filterText(body.filter) });
-        const from = `FROM devices d ${otaJoins(typeParam)} ${whereClause(conditions)}`;
-        const selected = (await tx.query<{ n: number }>(`SELECT count(*) AS n ${from}`, params.values)).rows[0]?.n ?? 0;
-        if (!all && selected !== ids.length) throw notFound(say('devices.notFound'));
         const { rows } = await tx.query<{ id: number }>(
           `INSERT INTO ota_pushes (product_line, created_by, target_version, all_devices, device_count, created_at)
            VALUES ($1, $2, '', $3, 0, $4) RETURNING id`,
@@ -140,16 +137,25 @@ export const otaPushRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
         const pushId = rows[0]?.id ?? 0;
         const p = params.add(pushId);
         const at = params.add(now);
-        const inserted = await tx.query<{ id: number }>(
-          `INSERT INTO ota_jobs (push_id, device_id, from_version, to_version, state, created_at, updated_at)
-           SELECT ${p}, d.id, d.firmware_version, ${AVAILABLE_SQL}, 'queued', ${at}, ${at}
-             ${from}
-              AND ${HAS_UPDATE_SQL}
-              AND NOT EXISTS (SELECT 1 FROM ota_jobs a WHERE a.device_id = d.id AND a.state IN ('queued', 'downloading'))
-           RETURNING id::int AS id`,
+        // The selection read once (its availability is joined per device since migration 0024): how many
+        // it names, and the jobs of those with an update and none in flight. A refusal below rolls it back.
+        const { rows: written } = await tx.query<{ selected: number; sent: number }>(
+          `WITH chosen AS MATERIALIZED (
+             SELECT d.id, d.firmware_version, ${AVAILABLE_SQL} AS available, ${HAS_UPDATE_SQL} AS has_update
+               FROM devices d ${otaJoins(typeParam)} ${whereClause(conditions)}
+           ), jobs AS (
+             INSERT INTO ota_jobs (push_id, device_id, from_version, to_version, state, created_at, updated_at)
+             SELECT ${p}, c.id, c.firmware_version, c.available, 'queued', ${at}, ${at} FROM chosen c
+              WHERE c.has_update
+                AND NOT EXISTS (SELECT 1 FROM ota_jobs a WHERE a.device_id = c.id AND a.state IN ('queued', 'downloading'))
+             RETURNING 1
+           )
+           SELECT (SELECT count(*) FROM chosen)::int AS selected, (SELECT count(*) FROM jobs)::int AS sent`,
           params.values,
         );
-        const count = inserted.rowCount;
+        const selected = written[0]?.selected ?? 0;
+        const count = written[0]?.sent ?? 0;
+        if (!all && selected !== ids.length) throw notFound(say('devices.notFound'));
         if (count === 0) throw badRequest(say('ota.noUpdateAvailable'));
         // The versions sent, for the history list ("3.3.0", or "3.2.5, 3.3.0" when they differ).
         await tx.query(
@@ -159,7 +165,7 @@ export const otaPushRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
           [pushId, count],
         );
         // each device's queued job and the push's counts, for the consoles once this commits
-        const events = [...(await jobEvents(tx, inserted.rows.map((r) => r.id))), ...(await rolloutEvents(tx, [pushId]))];
+        const events = [...(await pushJobEvents(tx, pushId)), ...(await rolloutEvents(tx, [pushId]))];
         return { info: { push_id: pushId, device_count: count, skipped: selected - count }, events };
       });
       await publishCommitted(ctx.live, result.events, request.log);

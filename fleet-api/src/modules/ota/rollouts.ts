@@ -10,10 +10,19 @@ import { DEVICE_KEYS_SQL, deviceKeysOf, type LiveEvent, type OtaJobState, type R
 /** The `ota` events of these jobs as they are now, with each device's firmware version. */
 export async function jobEvents(db: Db, jobIds: number[]): Promise<LiveEvent[]> {
   if (jobIds.length === 0) return [];
+  return jobEventsWhere(db, 'j.id = ANY($1::bigint[])', [jobIds]);
+}
+
+/** The `ota` events of every job of a push (a new push: its jobs by the push's index, not by 100,000 ids). */
+export async function pushJobEvents(db: Db, pushId: number): Promise<LiveEvent[]> {
+  return jobEventsWhere(db, 'j.push_id = $1', [pushId]);
+}
+
+async function jobEventsWhere(db: Db, where: string, params: unknown[]): Promise<LiveEvent[]> {
   const { rows } = await db.query<DeviceKeys & { job_id: number; push_id: number; state: OtaJobState; firmware_version: string | null }>(
     `SELECT ${DEVICE_KEYS_SQL}, j.id::int AS job_id, j.push_id::int AS push_id, j.state, d.firmware_version
-       FROM ota_jobs j JOIN devices d ON d.id = j.device_id WHERE j.id = ANY($1::bigint[]) ORDER BY j.id`,
-    [jobIds],
+       FROM ota_jobs j JOIN devices d ON d.id = j.device_id WHERE ${where} ORDER BY j.id`,
+    params,
   );
   const at = Date.now();
   return rows.map((r) => ({ kind: 'ota', at, device: deviceKeysOf(r), push_id: r.push_id, job_id: r.job_id, state: r.state, firmware_version: r.firmware_version }));
