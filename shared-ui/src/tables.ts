@@ -35,3 +35,5 @@ export { ExportJobButton, type ExportJobButtonProps } from './lists/ExportJobBut
 export { addressLine, PropertyAddressCell, type AddressParts, type PropertyAddressCellProps } from './lists/PropertyAddress';
 export { useDeviceFilterFields, type DeviceFilterKey } from './lists/deviceFilterFields';
 export { useInstallEventColumns, type InstallEventRow } from './lists/installEventColumns';
+// A device's timeline (issue 23): the Timeline tab of every role's device page, in two remotes.
+export { DeviceTimeline, type DeviceTimelineProps } from './lists/DeviceTimeline';
