@@ -37,3 +37,4 @@ export { useDeviceFilterFields, type DeviceFilterKey } from './lists/deviceFilte
 export { useInstallEventColumns, type InstallEventRow } from './lists/installEventColumns';
 // A device's timeline (issue 23): the Timeline tab of every role's device page, in two remotes.
 export { DeviceTimeline, type DeviceTimelineProps } from './lists/DeviceTimeline';
+export { DeviceTimelineTabs } from './lists/DeviceTimelineTabs';

@@ -1,6 +1,6 @@
 // The device timeline's list (issue 23): each kind's entry with its icon, time and who made it, the kind
 // filter in the list's own query, paging from the list state, and its texts in Hindi.
-import { MemoryRouter } from '@fleet/shared-api';
+import { MemoryRouter, useLocation } from '@fleet/shared-api';
 import { formatDateTime } from '@fleet/shared-api/dates';
 import { useListState, type TimelineEntry } from '@fleet/shared-api/lists';
 import { screen, within } from '@testing-library/react';
@@ -10,6 +10,7 @@ import { act } from 'react';
 import { renderWithUi } from '../test-utils';
 import type { ListResult } from './PagedTable';
 import { DeviceTimeline } from './DeviceTimeline';
+import { DeviceTimelineTabs } from './DeviceTimelineTabs';
 
 const answered: ListResult = { isError: false, isFetching: false, error: null, errorUpdatedAt: 0, refetch: () => Promise.resolve() };
 const entry = (e: Partial<TimelineEntry> & Pick<TimelineEntry, 'kind' | 'event' | 'at'>): TimelineEntry => ({
@@ -97,5 +98,45 @@ describe('a device timeline', () => {
     await act(() => i18next.changeLanguage('hi'));
     expect(screen.getByRole('table', { name: 'समयरेखा' })).toBeInTheDocument();
     expect(screen.getByText('खराबी E05 ठीक हुई · pump cleaned')).toBeInTheDocument();
+  });
+});
+
+describe('the Details and Timeline tabs', () => {
+  function Page({ timeline }: { timeline: () => string }) {
+    const location = useLocation();
+    return (
+      <>
+        <DeviceTimelineTabs details="the facts" timeline={timeline} />
+        <output aria-label="url">{location.search}</output>
+      </>
+    );
+  }
+
+  it('shows Details first and the timeline only once its tab is chosen, kept in the URL', async () => {
+    const timeline = jest.fn(() => 'the timeline');
+    renderWithUi(
+      <MemoryRouter initialEntries={['/admin/devices/view/7']}>
+        <Page timeline={timeline} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('tab', { name: 'Details' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tabpanel')).toHaveTextContent('the facts');
+    expect(timeline).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('tab', { name: 'Timeline' }));
+    expect(screen.getByRole('tabpanel')).toHaveTextContent('the timeline');
+    expect(screen.getByRole('tab', { name: 'Timeline' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByLabelText('url')).toHaveTextContent('?tab=timeline');
+    await userEvent.keyboard('{ArrowLeft}');
+    expect(screen.getByRole('tabpanel')).toHaveTextContent('the facts');
+    expect(screen.getByLabelText('url')).toHaveTextContent(/^$/);
+  });
+
+  it('opens on the timeline from a link that names it', () => {
+    renderWithUi(
+      <MemoryRouter initialEntries={['/admin/devices/view/7?tab=timeline']}>
+        <Page timeline={() => 'the timeline'} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('tabpanel')).toHaveTextContent('the timeline');
   });
 });

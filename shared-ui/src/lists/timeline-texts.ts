@@ -6,6 +6,8 @@ export const TIMELINE_NAMESPACE = 'uiTimeline';
 
 const en = {
   title: 'Timeline',
+  details: 'Details',
+  views: 'Device views',
   kind: 'Kind',
   allKinds: 'All kinds',
   when: 'Date & Time',
@@ -64,6 +66,8 @@ export type TimelineTexts = typeof en;
 
 const hi: TimelineTexts = {
   title: 'समयरेखा',
+  details: 'विवरण',
+  views: 'डिवाइस दृश्य',
   kind: 'प्रकार',
   allKinds: 'सभी प्रकार',
   when: 'दिनांक और समय',
