@@ -279,6 +279,17 @@ interface StagedRow {
   new_row: Row | null;
 }
 
+/** Per table in the order first written: its distinct ids (a row written twice is one row touched). */
+function touchedPerTable(rows: StagedRow[]): Array<{ tbl: string; n: number; ids: string[] }> {
+  const byTable = new Map<string, Set<string>>();
+  for (const r of rows) {
+    const ids = byTable.get(r.tbl) ?? new Set<string>();
+    if (r.row_id !== null) ids.add(r.row_id);
+    byTable.set(r.tbl, ids);
+  }
+  return [...byTable].map(([tbl, ids]) => ({ tbl, n: ids.size, ids: [...ids] }));
+}
+
 /** One row per object: a row written several times keeps its first old and its last new values. */
 function mergeWrites(rows: StagedRow[]): StagedRow[] {
   const byRow = new Map<string, StagedRow>();
@@ -295,11 +306,6 @@ function mergeWrites(rows: StagedRow[]): StagedRow[] {
   }
   return [...byRow.values()];
 }
-
-/** The session's capture table (temporary: every connection has its own, emptied at each commit). */
-const stageTable = `CREATE TEMPORARY TABLE IF NOT EXISTS audit_staged (
-  n bigserial, tbl text NOT NULL, op text NOT NULL, row_id text, old_row jsonb, new_row jsonb
-) ON COMMIT DELETE ROWS`;
 
 /** Rows of the object kept with their values; past this a write is a bulk write (ids only). */
 const DETAILED_ROWS = 1000;
@@ -371,15 +377,10 @@ async function actorOf(tx: Db, request: FastifyRequest, declared: AuditDeclarati
  */
 async function appendEntry(tx: Db, request: FastifyRequest, resolved: ResolvedAudit, declared: AuditDeclaration, answer: unknown): Promise<void> {
   const captured = resolved.mode === 'transaction';
-  const detailed = captured
-    ? mergeWrites((await tx.query<StagedRow>(`SELECT tbl, op, row_id, old_row, new_row FROM audit_staged WHERE n <= ${DETAILED_ROWS} ORDER BY n`)).rows)
-    : [];
-  const counts = captured
-    ? (await tx.query<{ tbl: string; n: number; ids: string[] }>(
-        // a row written twice (its names, then its password) is one row touched
-        'SELECT tbl, count(DISTINCT row_id)::int AS n, array_agg(DISTINCT row_id) AS ids FROM audit_staged GROUP BY tbl ORDER BY min(n)',
-      )).rows
-    : [];
+  // every row the write touched (past the first DETAILED_ROWS, the capture kept table and id only)
+  const staged = captured ? (await tx.query<StagedRow>('SELECT tbl, op, row_id, old_row, new_row FROM audit_staged ORDER BY n')).rows : [];
+  const detailed = mergeWrites(staged.slice(0, DETAILED_ROWS));
+  const counts = touchedPerTable(staged);
   // the object: the table declared, else the one holding the row the request names, else the first written
   const asked = requestId(request);
   const table = declared.table ?? (asked === null ? undefined : detailed.find((r) => numericId(r.row_id) === asked)?.tbl) ?? detailed[0]?.tbl ?? null;
@@ -592,11 +593,9 @@ export function installAuditTrail(app: FastifyInstance, registry: AuditRegistryE
     route.handler = async function (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
       try {
         return await runUnitOfWork(db, async (tx) => {
-          await tx.query(stageTable);
           await tx.query("SELECT set_config('fleet.audit_capture', 'on', true)");
           const answer: unknown = await handler.call(this, request, reply);
           if (reply.statusCode >= 400) throw new RefusedAnswer(answer);
-          await tx.query("SELECT set_config('fleet.audit_capture', 'off', true)");
           await appendEntry(tx, request, resolved, decl, answer);
           return answer;
         });
