@@ -27,8 +27,8 @@ export interface TimelineActor {
 
 /**
  * A row of `info.data`, newest first. `event` says what happened within its kind: fault `raised` or
- * `resolved`; connection `online` or `offline`; work_state `work_state` (`subject` 0 Standby, 1 Heating,
- * 2 Hot water); ota `pushed` (subject the version, detail the one it ran) or its job's `installed` /
+ * `resolved`; connection `online` or `offline`; work_state `work_state` (`subject` the heat pump's work
+ * state: 0 Off, 1 In Progress, 2 Completed); ota `pushed` (subject the version, detail the one it ran) or its job's `installed` /
  * `failed`; rollout `joined` (subject the rollout's name, detail the device's state in it) or its
  * `installed` / `failed` / `timed_out` / `cancelled`; install `installed`, `replaced`, `removed`
  * (subject the serial number, detail the note); edit and assignment: the audit action (subject the

@@ -5,8 +5,8 @@
  * device is: outside the caller's slice it is 404, as its detail call.
  *
  * Each source is its own query ordered by time and cut at page * limit rows (an index per source,
- * migration 0027), merged with UNION ALL: a page never sorts the whole history. The total is the sum
- * of each source's count.
+ * migration 0027), merged with UNION ALL: a page never sorts the whole history; a page past the middle
+ * is read from the oldest end the same way. The total is the sum of each source's count.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
@@ -129,12 +129,14 @@ function kindsOf(query: ListQuery): Set<TimelineKind> {
   return asked.size === 0 ? new Set(TIMELINE_KINDS) : asked;
 }
 
-function sourceSql(s: Source, i: number): string {
+/** A source's rows in time order (newest first, or oldest first for a page nearer the end), cut at `$2`. */
+function sourceSql(s: Source, i: number, newestFirst: boolean): string {
   const [id, email, role, name] = s.actor ?? ['NULL', 'NULL', 'NULL', 'NULL'];
+  const order = newestFirst ? 'DESC' : 'ASC';
   return `(SELECT ${i} AS src, ${s.ref}::bigint AS ref, '${s.kind}'::text AS kind, ${s.event}::text AS event, ${s.at} AS at,
       ${s.subject}::text AS subject, ${s.detail}::text AS detail, ${id}::bigint AS actor_id, ${email}::text AS actor_email,
       ${role}::text AS actor_role, ${name}::text AS actor_name, ${s.changes ?? 'NULL'}::jsonb AS changes
-    ${s.from} ORDER BY ${s.at} DESC, ${s.ref} DESC LIMIT $2)`;
+    ${s.from} ORDER BY ${s.at} ${order}, ${s.ref} ${order} LIMIT $2)`;
 }
 
 interface TimelineRow {
@@ -166,14 +168,19 @@ export async function deviceTimeline(db: Db, caller: Caller, id: number, query: 
   const offset = (page - 1) * limit;
   if (offset >= total) return listInfo([], total, page, limit);
 
-  const { rows } = await db.query<TimelineRow>(
+  // A page nearer the end is read from the oldest entry backwards, so the last page costs what the first does.
+  const newestFirst = offset <= total - offset - limit;
+  const reach = newestFirst ? offset + limit : total - offset;
+  const [cut, skip] = newestFirst ? [limit, offset] : [Math.min(limit, total - offset), Math.max(0, total - offset - limit)];
+  const { rows: read } = await db.query<TimelineRow>(
     `SELECT t.ref::int AS ref, t.kind, t.event, ${ISO('t.at')} AS at, t.subject, t.detail, t.actor_id::int AS actor_id,
             t.actor_email, t.actor_role, t.actor_name, t.changes
-       FROM (${chosen.map(({ s, i }) => sourceSql(s, i)).join(' UNION ALL ')}) t
-      ORDER BY t.at DESC, t.src ASC, t.ref DESC
+       FROM (${chosen.map(({ s, i }) => sourceSql(s, i, newestFirst)).join(' UNION ALL ')}) t
+      ORDER BY ${newestFirst ? 't.at DESC, t.src ASC, t.ref DESC' : 't.at ASC, t.src DESC, t.ref ASC'}
       LIMIT $3 OFFSET $4`,
-    [id, offset + limit, limit, offset],
+    [id, reach, cut, skip],
   );
+  const rows = newestFirst ? read : read.reverse();
   const data = rows.map(
     (r): TimelineEntry => ({
       key: `${r.kind}:${r.ref}:${r.event}`,
