@@ -114,3 +114,35 @@ describe('device detail', () => {
     expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
   });
 });
+
+describe('the Timeline tab (issue 23)', () => {
+  it("shows the device's timeline from the role's own call, the kind filter asking again", async () => {
+    signInAs('Agency');
+    const calls = fakeApi({
+      'GET /api/agency/device/get-info': { body: { status: true, message: 'Device', info: DEVICE } },
+      'GET /api/agency/device/timeline': {
+        body: {
+          status: true,
+          message: 'History',
+          info: {
+            data: [
+              { key: 'edit:5:update', kind: 'edit', event: 'update', at: '2026-11-01T10:00:00.000Z', subject: 'EA0000000009', detail: null, actor: { id: 3, email: 'agency@fleet.test', role: 'Agency', name: null }, changes: [{ field: 'nmi', old: '1', new: '2' }] },
+            ],
+            total: 1,
+            current_page: 1,
+            last_page: 1,
+          },
+        },
+      },
+    });
+    renderDevices('/agency/devices/view/9');
+    await user.click(await screen.findByRole('tab', { name: 'Timeline' }));
+    const table = await screen.findByRole('table', { name: 'Timeline' });
+    expect(await within(table).findByText('agency@fleet.test')).toBeInTheDocument();
+    expect(within(table).getByText('nmi: 1 → 2')).toBeInTheDocument();
+    expect(lastCall(calls, 'GET', '/api/agency/device/timeline').query.get('id')).toBe('9');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Kind' }), 'edit');
+    await waitFor(() => expect(lastCall(calls, 'GET', '/api/agency/device/timeline').query.get('filter')).toContain('"edit"'));
+    expect(callsTo(calls, 'GET', '/api/device/timeline')).toHaveLength(0);
+  });
+});

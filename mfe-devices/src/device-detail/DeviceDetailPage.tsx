@@ -5,7 +5,8 @@ import { useState, type ReactNode } from 'react';
 import { METERING_LINES, useDevice, type DeviceInfo, type DeviceScope, type EditorScope } from '../api/devices';
 import { INSTALL_HISTORY_PATHS } from '../description';
 import { HubSmokeAlarms } from '../smoke-alarms/HubSmokeAlarms';
-import { addressLine } from '@fleet/shared-ui/tables';
+import { addressLine, DeviceTimeline, DeviceTimelineTabs } from '@fleet/shared-ui/tables';
+import { useDeviceTimeline, useListState } from '@fleet/shared-api/lists';
 import { FlashesCsvDialog } from './FlashesCsvDialog';
 import { useDevicesTranslation } from '../i18n/translation';
 import { historyPath, productOfLine } from '../paths';
@@ -51,31 +52,45 @@ export function DeviceDetailPage({ scope, listPath }: { scope: DeviceScope['kind
           </HStack>
         }
       />
-      <DeviceFacts device={d} />
-      {d.product_line === 'safelink' && <HubSmokeAlarms hubId={d.id} openAlarms={scope === 'admin'} />}
-      {scope === 'admin' && (
-        <Box mt="6">
-          <Text fontWeight="semibold" mb="2">
-            {t('detail.histories')}
-          </Text>
-          <HStack gap="4" wrap="wrap">
-            {HISTORIES.map((kind) => (
-              <Link key={kind} asChild colorPalette="teal">
-                <RouterLink to={`${historyPath(kind, d.id)}?line=${encodeURIComponent(d.product_line)}`} state={backState}>{t(`history.${kind}`)}</RouterLink>
-              </Link>
-            ))}
-            {installHistoryPath(d) && (
-              <Link asChild colorPalette="teal">
-                <RouterLink to={installHistoryPath(d) ?? ''} state={backState}>{t('history.install')}</RouterLink>
-              </Link>
+      <DeviceTimelineTabs
+        timeline={() => <Timeline deviceId={d.id} />}
+        details={
+          <>
+            <DeviceFacts device={d} />
+            {d.product_line === 'safelink' && <HubSmokeAlarms hubId={d.id} openAlarms={scope === 'admin'} />}
+            {scope === 'admin' && (
+              <Box mt="6">
+                <Text fontWeight="semibold" mb="2">
+                  {t('detail.histories')}
+                </Text>
+                <HStack gap="4" wrap="wrap">
+                  {HISTORIES.map((kind) => (
+                    <Link key={kind} asChild colorPalette="teal">
+                      <RouterLink to={`${historyPath(kind, d.id)}?line=${encodeURIComponent(d.product_line)}`} state={backState}>{t(`history.${kind}`)}</RouterLink>
+                    </Link>
+                  ))}
+                  {installHistoryPath(d) && (
+                    <Link asChild colorPalette="teal">
+                      <RouterLink to={installHistoryPath(d) ?? ''} state={backState}>{t('history.install')}</RouterLink>
+                    </Link>
+                  )}
+                </HStack>
+              </Box>
             )}
-          </HStack>
-        </Box>
-      )}
+          </>
+        }
+      />
       {scope === 'admin' && <FlashesCsvDialog open={flashes} deviceId={d.id} onClose={() => setFlashes(false)} />}
       {editor && <EditDeviceDialog open={editing} device={d} scope={editor} onClose={() => setEditing(false)} />}
     </Box>
   );
+}
+
+/** The device's timeline (issue 23): a list of its own inside the page, read by the role's call. */
+function Timeline({ deviceId }: { deviceId: number }) {
+  const list = useListState({ inPage: true });
+  const timeline = useDeviceTimeline(deviceId, list.toQuery());
+  return <DeviceTimeline list={list} result={timeline} />;
 }
 
 /** Spec 2.4's install history route of a device's line (by id, MAC or serial), if its line has one. */
