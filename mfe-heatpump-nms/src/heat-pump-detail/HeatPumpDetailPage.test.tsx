@@ -184,3 +184,26 @@ describe('pages by serial number (Admin)', () => {
   });
 });
 
+
+describe('the Timeline tab (issue 23)', () => {
+  it("shows the heat pump's timeline from the site manager's own call in place of the details", async () => {
+    signInAs('sm');
+    const calls = fakeApi({
+      'GET /api/heat-pump/info/7': { body: { status: true, message: 'Heat pump', info: INFO } },
+      'GET /api/sm/heat-pump/activity-logs': listReply([]),
+      'GET /api/sm/nms/device/timeline': listReply([
+        { key: 'fault:4:resolved', kind: 'fault', event: 'resolved', at: '2026-11-20T10:00:00.000Z', subject: 'E96', detail: 'cleaned', actor: { id: 2, email: 'sm@fleet.test', role: 'sm', name: 'Sam Field' }, changes: [] },
+        { key: 'connection:3:offline', kind: 'connection', event: 'offline', at: '2026-11-20T09:00:00.000Z', subject: null, detail: null, actor: null, changes: [] },
+      ]),
+    });
+    renderHeatPump('/sitemanager/device/view/7');
+    await user.click(await screen.findByRole('tab', { name: 'Timeline' }));
+    const table = await screen.findByRole('table', { name: 'Timeline' });
+    expect(await within(table).findByText('Fault E96 resolved · cleaned')).toBeInTheDocument();
+    expect(within(table).getByText('sm@fleet.test · Sam Field')).toBeInTheDocument();
+    expect(within(table).getByText('Offline')).toBeInTheDocument();
+    expect(lastCall(calls, 'GET', '/api/sm/nms/device/timeline').query.get('id')).toBe('7');
+    // the details' activity log is not on the Timeline tab
+    expect(screen.queryByRole('table', { name: 'Activity Logs' })).not.toBeInTheDocument();
+  });
+});

@@ -1,7 +1,8 @@
 import { ApiError, errorMessage, useBackTo, useOpenWithBack, useParams } from '@fleet/shared-api';
 import { formatHeatPumpDate } from '@fleet/shared-api/dates';
 import { Box, Button, ErrorPanel, FactList, HStack, LoadingArea, PageHeader, StatusBadge, useEnumText } from '@fleet/shared-ui';
-import { addressLine } from '@fleet/shared-ui/tables';
+import { addressLine, DeviceTimeline, DeviceTimelineTabs } from '@fleet/shared-ui/tables';
+import { useDeviceTimeline, useListState } from '@fleet/shared-api/lists';
 import { useHeatPump } from '../api/heat-pumps';
 import { ActivityLog } from './ActivityLog';
 import { FAULT_HISTORY_PATHS, FAULT_AREAS, SERIAL_PATHS, type FaultArea } from '../description';
@@ -60,32 +61,46 @@ export function HeatPumpDetail({ id, area, listPath }: { id: number; area: Fault
           </HStack>
         }
       />
-      <FactList
-        facts={[
-          [t('list.serialNumber'), d.serial_number],
-          [t('list.macAddress'), d.mac_address?.toUpperCase() ?? '-'],
-          [t('detail.modelNumber'), d.model_name ?? '-'],
-          [t('list.firmwareVersion'), d.soft_version ?? '-'],
-          [t('list.wifiName'), d.wifi_name ?? '-'],
-          [t('detail.wifi'), <StatusBadge key="wifi" status={d.is_online} kind="connection" />],
-          [t('detail.operationStatus'), <StatusBadge key="op" status={d.device_operation_status} kind="operation" />],
-          [t('detail.openFaults'), String(d.open_faults)],
-          [t('detail.faultCode'), d.fault_code ? `${d.fault_code} ${faultDescription(d.fault_code, null)}`.trim() : '-'],
-          [t('list.address'), address || '-'],
-          [t('list.connectionType'), enumValue('connection_type', d.connection_type)],
-          [t('list.dateInstalled'), d.installation_date ? formatHeatPumpDate(d.installation_date) : '-'],
-          [t('list.agencyName'), d.agency_name ?? '-'],
-          [t('list.agentName'), d.agent_name ?? '-'],
-          [t('detail.electrician'), d.electrician_name ?? '-'],
-          [t('detail.customer'), d.customer_name ?? '-'],
-          [t('detail.customerEmail'), d.customer_email ?? '-'],
-          [t('detail.site'), d.site_name ?? '-'],
-          [t('detail.company'), d.company_name ?? '-'],
-          [t('list.customerState'), <StatusBadge key="state" status={d.status} />],
-          [t('list.deviceStatus'), <StatusBadge key="status" status={d.device_status} />],
-        ]}
+      <DeviceTimelineTabs
+        timeline={() => <Timeline heatPumpId={d.id} />}
+        details={
+          <>
+            <FactList
+              facts={[
+                [t('list.serialNumber'), d.serial_number],
+                [t('list.macAddress'), d.mac_address?.toUpperCase() ?? '-'],
+                [t('detail.modelNumber'), d.model_name ?? '-'],
+                [t('list.firmwareVersion'), d.soft_version ?? '-'],
+                [t('list.wifiName'), d.wifi_name ?? '-'],
+                [t('detail.wifi'), <StatusBadge key="wifi" status={d.is_online} kind="connection" />],
+                [t('detail.operationStatus'), <StatusBadge key="op" status={d.device_operation_status} kind="operation" />],
+                [t('detail.openFaults'), String(d.open_faults)],
+                [t('detail.faultCode'), d.fault_code ? `${d.fault_code} ${faultDescription(d.fault_code, null)}`.trim() : '-'],
+                [t('list.address'), address || '-'],
+                [t('list.connectionType'), enumValue('connection_type', d.connection_type)],
+                [t('list.dateInstalled'), d.installation_date ? formatHeatPumpDate(d.installation_date) : '-'],
+                [t('list.agencyName'), d.agency_name ?? '-'],
+                [t('list.agentName'), d.agent_name ?? '-'],
+                [t('detail.electrician'), d.electrician_name ?? '-'],
+                [t('detail.customer'), d.customer_name ?? '-'],
+                [t('detail.customerEmail'), d.customer_email ?? '-'],
+                [t('detail.site'), d.site_name ?? '-'],
+                [t('detail.company'), d.company_name ?? '-'],
+                [t('list.customerState'), <StatusBadge key="state" status={d.status} />],
+                [t('list.deviceStatus'), <StatusBadge key="status" status={d.device_status} />],
+              ]}
+            />
+            <ActivityLog heatPumpId={d.id} />
+          </>
+        }
       />
-      <ActivityLog heatPumpId={d.id} />
     </Box>
   );
+}
+
+/** The heat pump's timeline (issue 23): a list of its own inside the page, read by the role's call. */
+function Timeline({ heatPumpId }: { heatPumpId: number }) {
+  const list = useListState({ inPage: true });
+  const timeline = useDeviceTimeline(heatPumpId, list.toQuery());
+  return <DeviceTimeline list={list} result={timeline} />;
 }
