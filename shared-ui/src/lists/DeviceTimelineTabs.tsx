@@ -41,7 +41,7 @@ export function DeviceTimelineTabs({ details, timeline }: { details: ReactNode; 
               role="tab"
               id={`device-tab-${tab}`}
               aria-selected={selected}
-              aria-controls={`device-tabpanel-${tab}`}
+              aria-controls={selected ? `device-tabpanel-${tab}` : undefined}
               tabIndex={selected ? 0 : -1}
               variant="ghost"
               size="sm"
@@ -60,6 +60,7 @@ export function DeviceTimelineTabs({ details, timeline }: { details: ReactNode; 
           );
         })}
       </HStack>
+      {/* only the shown panel exists: the other tab controls nothing until chosen (a reference to no element fails axe) */}
       <Box role="tabpanel" id={`device-tabpanel-${current}`} aria-labelledby={`device-tab-${current}`}>
         {current === 'timeline' ? timeline() : details}
       </Box>
