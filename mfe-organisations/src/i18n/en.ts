@@ -1,5 +1,5 @@
 // The `organisations` namespace: the spec's texts exactly where it gives them (Retailer Name is required).
-import { TARIFF_MESSAGES, type AuditAction, type AuditEntity, type AuditOrganisationKind, type SecurityEventKind, type TariffRule } from '@fleet/contract';
+import { TARIFF_MESSAGES, type AuditAction, type AuditEntity, type AuditOrganisationKind, type AuditVerification, type SecurityEventKind, type TariffRule } from '@fleet/contract';
 export const en = {
   common: {
     action: 'Action',
@@ -407,7 +407,7 @@ export const en = {
       hash: 'its content does not match its hash',
       link: 'it does not follow the entry before it',
       missing: 'an entry before it is missing',
-    },
+    } satisfies Record<NonNullable<AuditVerification['first_broken']>['reason'], string>,
     verifyFailed: 'The audit trail could not be verified: {{message}}',
     kind: 'Event',
     status: 'Answer',
