@@ -6,7 +6,8 @@
  * - creating a rollout over all of them through `POST /api/ota/rollout/add` (four waves, stratified),
  *   beside the bare `CREATE TABLE ... AS SELECT` of the same devices (the floor of writing them once);
  * - `GET /api/ota/rollout/info` p50/p95 while 1,000 device state changes a second go through
- *   rollout_devices (100 every 100 ms, each with its counter update), beside the same calls without them;
+ *   rollout_devices in batches (BENCH_ROLLOUT_BATCH_MS, default 1,000 every second, two statements each
+ *   with its counter update), beside the same calls without them;
  * - the halt latency: from a failure-share condition becoming true (the failures written) to the
  *   rollout being halted, with the orchestrator on its 5 s interval, over 20 runs, beside one tick's
  *   own duration.
@@ -27,6 +28,8 @@ const RUNS = Number(process.env.BENCH_ROLLOUT_RUNS ?? 100);
 const HALT_RUNS = 20;
 const TICK_MS = 5000;
 const CHANGES_PER_SECOND = 1000;
+/** How often a batch of changes is written (100 ms: 100 changes a batch; the orchestrator's tick is 5 s). */
+const BATCH_MS = Number(process.env.BENCH_ROLLOUT_BATCH_MS ?? 1000);
 
 const round = (n: number) => Math.round(n * 10) / 10;
 
@@ -98,21 +101,24 @@ async function benchDatabase(db: Db, label: string, dataDir: string): Promise<Re
     let position = 0;
     let changes = 0;
     let loading = true;
+    // Devices' reports reach rollout_devices in batches, as the orchestrator writes them (one UPDATE of
+    // the reported devices per tick, one of the dispatched ones): every BATCH_MS, half the batch starts
+    // and the half before it finishes, two statements each with its counter update.
+    const half = Math.max(1, Math.round((CHANGES_PER_SECOND * BATCH_MS) / 1000 / 2));
     const load = (async () => {
       while (loading) {
         const started = performance.now();
-        // 50 queued devices start, and the 50 before them finish: two statements, each with its counter update
         await db.query(`UPDATE rollout_devices SET state = 'in_flight', dispatched_at = now() WHERE rollout_id = $1 AND device_id = ANY($2::bigint[])`, [
           rolloutId,
-          order.slice(position, position + 50),
+          order.slice(position, position + half),
         ]);
         await db.query(`UPDATE rollout_devices SET state = 'installed', finished_at = now() WHERE rollout_id = $1 AND device_id = ANY($2::bigint[])`, [
           rolloutId,
-          order.slice(Math.max(0, position - 50), position),
+          order.slice(Math.max(0, position - half), position),
         ]);
-        position += 50;
-        changes += position > 50 ? 100 : 50;
-        await new Promise((r) => setTimeout(r, Math.max(0, (100 * 1000) / CHANGES_PER_SECOND - (performance.now() - started))));
+        position += half;
+        changes += position > half ? 2 * half : half;
+        await new Promise((r) => setTimeout(r, Math.max(0, BATCH_MS - (performance.now() - started))));
       }
     })();
     const loadStarted = performance.now();
@@ -155,7 +161,15 @@ async function benchDatabase(db: Db, label: string, dataDir: string): Promise<Re
       devices: DEVICES,
       loadDevicesMs: loadMs,
       create: { ms: createMs, devices: created.info.devices, target: '<= 2000 ms', baselineBareWriteMs: bareMs },
-      infoUnderLoad: { ...loaded, changesPerSecond, target: 'p95 <= 50 ms at 1,000 changes/s', baselineQuiet: quiet },
+      infoUnderLoad: {
+        ...loaded,
+        changesPerSecond,
+        changesPerBatch: 2 * half,
+        batchEveryMs: BATCH_MS,
+        how: 'state changes written in batches (half the batch dispatched, the half before it installed), as the orchestrator writes reports and dispatches per tick',
+        target: 'p95 <= 50 ms at 1,000 changes/s',
+        baselineQuiet: quiet,
+      },
       haltLatency: { ...halt, intervalMs: TICK_MS, target: 'p95 <= 30000 ms', baselineOneTick: tick },
     };
   } finally {
