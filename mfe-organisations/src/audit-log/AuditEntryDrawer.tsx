@@ -1,6 +1,7 @@
 import { errorMessage } from '@fleet/shared-api';
 import { formatDateTime } from '@fleet/shared-api/dates';
-import { Box, CloseButton, FactList, Heading, Portal, Spinner, Stack, Text } from '@fleet/shared-ui';
+import type { FilterValues } from '@fleet/shared-api/lists';
+import { Box, Button, CloseButton, FactList, Heading, HStack, Portal, Spinner, Stack, Text } from '@fleet/shared-ui';
 import { Drawer } from '@fleet/shared-ui/overlays';
 import { Table } from '@fleet/shared-ui/tables';
 import { useAuditEntry, type AuditEntryInfo } from '../api/audit';
@@ -11,10 +12,12 @@ export interface AuditEntryDrawerProps {
   /** The entry to show; null: the drawer is closed. */
   id: number | null;
   onClose: () => void;
+  /** Shows the list with these filters instead (the entry's user, or its object). */
+  onFilter: (filters: FilterValues) => void;
 }
 
 /** One entry of the Audit Log from the side: who, from where, and each field's before and after (issue 23). */
-export function AuditEntryDrawer({ id, onClose }: AuditEntryDrawerProps) {
+export function AuditEntryDrawer({ id, onClose, onFilter }: AuditEntryDrawerProps) {
   const { t } = useOrganisationsTranslation();
   const entry = useAuditEntry(id);
   const title = t('auditLog.entryTitle', { id: id ?? '' });
@@ -30,7 +33,7 @@ export function AuditEntryDrawer({ id, onClose }: AuditEntryDrawerProps) {
             {/* a long entry scrolls: the body is a named region in the tab order so arrow keys reach it (axe scrollable-region-focusable) */}
             <Drawer.Body tabIndex={0} role="region" aria-label={title}>
               {entry.data ? (
-                <EntryFacts entry={entry.data} />
+                <EntryFacts entry={entry.data} onFilter={onFilter} />
               ) : entry.isError ? (
                 <Text role="alert" color="fg.error">
                   {t('auditLog.loadFailed')}: {errorMessage(entry.error)}
@@ -49,7 +52,7 @@ export function AuditEntryDrawer({ id, onClose }: AuditEntryDrawerProps) {
   );
 }
 
-function EntryFacts({ entry }: { entry: AuditEntryInfo }) {
+function EntryFacts({ entry, onFilter }: { entry: AuditEntryInfo; onFilter: AuditEntryDrawerProps['onFilter'] }) {
   const { t } = useOrganisationsTranslation();
   const words = useAuditWords();
   const dash = (text: string | number | null) => (text === null || text === '' ? '-' : text);
@@ -72,6 +75,18 @@ function EntryFacts({ entry }: { entry: AuditEntryInfo }) {
           [t('auditLog.sequence'), entry.seq],
         ]}
       />
+      <HStack gap="2" wrap="wrap">
+        {entry.actor.id !== null && (
+          <Button size="xs" variant="outline" onClick={() => onFilter({ actor_id: String(entry.actor.id) })}>
+            {t('auditLog.byUser')}
+          </Button>
+        )}
+        {entry.entity_id !== null && (
+          <Button size="xs" variant="outline" onClick={() => onFilter({ entity: entry.entity, entity_id: String(entry.entity_id) })}>
+            {t('auditLog.aboutObject')}
+          </Button>
+        )}
+      </HStack>
       <Box>
         <Heading as="h3" size="sm" mb="2">
           {t('auditLog.changes')}

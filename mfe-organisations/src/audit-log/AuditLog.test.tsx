@@ -104,8 +104,19 @@ describe('Audit Log', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Audit entry 5' })).toBeNull());
 
     await user.click(within(rows).getByRole('button', { name: 'View #4' }));
-    const secret = await within(await screen.findByRole('dialog', { name: 'Audit entry 4' })).findByRole('table', { name: 'Changes' });
+    const second = await screen.findByRole('dialog', { name: 'Audit entry 4' });
+    const secret = await within(second).findByRole('table', { name: 'Changes' });
     expect(within(secret).getByRole('row', { name: 'password_hash changed' })).toBeInTheDocument();
+
+    // from an entry to every entry about its object
+    await user.click(within(second).getByRole('button', { name: 'All entries about this object' }));
+    await waitFor(() =>
+      expect(filterOf(lastCall(calls, 'GET', '/api/audit/list'))).toEqual([
+        { key: 'entity', value: 'user', type: 'single' },
+        { key: 'entity_id', value: '9', type: 'single' },
+      ]),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Audit entry 4' })).toBeNull());
   });
 
   it.each<[UserType, string, string]>([

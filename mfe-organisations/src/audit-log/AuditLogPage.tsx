@@ -2,7 +2,7 @@ import { AUDIT_ACTIONS, AUDIT_ENTITIES, AUDIT_FILTER_KEYS, type AuditEntryRow } 
 import { formatDateTime } from '@fleet/shared-api/dates';
 import { useListState } from '@fleet/shared-api/lists';
 import { Stack, Text } from '@fleet/shared-ui';
-import type { DataColumn, FilterFieldDef } from '@fleet/shared-ui/tables';
+import { RowActions, type DataColumn, type FilterFieldDef } from '@fleet/shared-ui/tables';
 import { useState } from 'react';
 import { useAuditEntries } from '../api/audit';
 import type { AuditLogArea } from '../description';
@@ -51,7 +51,8 @@ export function AuditLogPage({ area }: { area: AuditLogArea }) {
       header: t('auditLog.who'),
       render: (row) => <TwoLines main={words.actor(row.actor)} details={[row.actor.role, words.organisation(row.actor)]} />,
     },
-    { key: 'action', header: t('auditLog.action'), render: (row) => words.action(row.action) },
+    // keyed `action` as fleet-api sorts it: not the row actions (a list's View column is keyed so by default)
+    { key: 'action', header: t('auditLog.action'), actions: false, render: (row) => words.action(row.action) },
     {
       key: 'entity',
       header: t('auditLog.object'),
@@ -75,9 +76,11 @@ export function AuditLogPage({ area }: { area: AuditLogArea }) {
           </Stack>
         ),
     },
+    { key: 'view', header: t('common.action'), sortable: false, actions: true, render: (row) => <RowActions name={`#${row.id}`} onView={() => setOpenId(row.id)} /> },
   ];
   const filters: FilterFieldDef[] = [
     { key: 'actor', label: `${t('auditLog.who')} (${t('auditLog.email')})` },
+    { key: 'actor_id', label: t('auditLog.userId'), sanitize: digitsOnly },
     // one action and one object type from a list (fleet-api takes several too, from a shared address)
     { key: 'action', label: t('auditLog.action'), kind: 'select', options: AUDIT_ACTIONS.map((action) => ({ value: action, label: words.action(action) })) },
     { key: 'entity', label: t('auditLog.objectType'), kind: 'select', options: AUDIT_ENTITIES.map((entity) => ({ value: entity, label: words.entity(entity) })) },
@@ -102,9 +105,15 @@ export function AuditLogPage({ area }: { area: AuditLogArea }) {
           </>
         )
       }
-      actionsOf={(row) => ({ name: `#${row.id}`, onView: () => setOpenId(row.id) })}
     >
-      <AuditEntryDrawer id={openId} onClose={() => setOpenId(null)} />
+      <AuditEntryDrawer
+        id={openId}
+        onClose={() => setOpenId(null)}
+        onFilter={(values) => {
+          setOpenId(null);
+          list.applyFilters(values);
+        }}
+      />
     </ListPage>
   );
 }
