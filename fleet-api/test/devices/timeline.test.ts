@@ -1,6 +1,6 @@
 // One timeline per device (issue 23): every kind with its time and who made it, newest first, the kind
 // filter, paging with an exact total, 404 for a device of another slice under each role's call (as its
-// detail call answers), and audit entries about the device only (whoever made them).
+// detail call answers), and audit entries about the device (whoever made them) or its OTA group's own fields only.
 import { DEVICE_TIMELINE_PATHS, TIMELINE_KINDS, type TimelineEntry, type TimelineKind } from '@fleet/contract';
 import { scopeFor } from '../../src/policy/scope';
 import { SqlParams } from '../../src/server/sql';
@@ -80,7 +80,16 @@ describe('a heat pump with an entry of every kind', () => {
     await q(audit, [at(15), adminId, 'admin@demo.test', 'Admin', null, null, null, 'update', 'heat_pump', other, 'not this one', '[]', null]);
     await q(audit, [at(16), adminId, 'admin@demo.test', 'Admin', null, null, null, 'update', 'customer', device, 'a customer', '[]', [device]]);
 
+    // the device's OTA group: its Update Flag turned on (with a member row of another device in the same write)
+    const group = (await t.db.query<{ id: number }>(`INSERT INTO ota_groups (product_line, name, target_version) VALUES ('heat_pump', 'Pilot', '9.9.9') RETURNING id::int AS id`, [])).rows[0]?.id;
+    const otherGroup = (await t.db.query<{ id: number }>(`INSERT INTO ota_groups (product_line, name) VALUES ('heat_pump', 'Elsewhere') RETURNING id::int AS id`, [])).rows[0]?.id;
+    await q('INSERT INTO ota_group_devices (group_id, device_id) VALUES ($1, $2)', [group, device]);
+    const flag = JSON.stringify([{ field: 'upgradable', old: false, new: true }, { field: 'ota_group_devices.device_id', old: null, new: other }]);
+    await q(audit, [at(17), adminId, 'admin@demo.test', 'Admin', null, null, null, 'flag_change', 'ota_group', group, 'Pilot', flag, null]);
+    await q(audit, [at(18), adminId, 'admin@demo.test', 'Admin', null, null, null, 'flag_change', 'ota_group', otherGroup, 'Elsewhere', JSON.stringify([{ field: 'upgradable', old: false, new: true }]), null]);
+
     written = [
+      ['edit', 'flag_change', at(17), 'admin@demo.test'],
       ['assignment', 'assign', at(14), 'admin@demo.test'],
       ['edit', 'update', at(13), 'someone@elsewhere.test'],
       ['install', 'replaced', at(12), null],
@@ -108,6 +117,7 @@ describe('a heat pump with an entry of every kind', () => {
       actor: { id: 987654, role: 'Agency', name: 'Elsewhere Agency' },
       changes: [{ field: 'wifi_name', old: 'a', new: 'b' }],
     });
+    expect(byKey('edit', 'flag_change')).toMatchObject({ subject: 'Pilot', changes: [{ field: 'upgradable', old: false, new: true }] });
     expect(byKey('fault', 'resolved')).toMatchObject({ subject: 'E05', detail: 'pump cleaned', actor: { id: adminId, name: 'Ann Admin' } });
     expect(byKey('ota', 'pushed')).toMatchObject({ subject: '9.9.9', detail: '1.0.0' });
     expect(byKey('rollout', 'joined')).toMatchObject({ subject: 'Winter wave', detail: 'failed' });
@@ -116,6 +126,7 @@ describe('a heat pump with an entry of every kind', () => {
     const all = await timeline('Admin', device, '&limit=500');
     expect(all.info.data.map((e) => e.subject)).not.toContain('not this one');
     expect(all.info.data.map((e) => e.subject)).not.toContain('a customer');
+    expect(all.info.data.map((e) => e.subject)).not.toContain('Elsewhere');
     expect(all.info.data.map((e) => e.key)).toEqual([...new Set(all.info.data.map((e) => e.key))]);
   });
 

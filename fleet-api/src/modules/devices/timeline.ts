@@ -110,6 +110,15 @@ const SOURCES: Source[] = [
     detail: 'h.note',
   },
   { kind: 'edit', from: `${AUDIT_ABOUT_DEVICE} AND a.action <> 'assign'`, ...AUDIT_COLUMNS },
+  // changes of the OTA group the device is in (its Update Flag, its target): the group's own fields only,
+  // never the rows of its members (other devices' ids)
+  {
+    kind: 'edit',
+    from: `FROM ota_group_devices gd JOIN audit_entries a ON a.entity = 'ota_group' AND a.entity_id = gd.group_id
+      WHERE gd.device_id = $1 AND EXISTS (SELECT 1 FROM jsonb_array_elements(a.changes) c WHERE strpos(c->>'field', '.') = 0)`,
+    ...AUDIT_COLUMNS,
+    changes: `(SELECT jsonb_agg(c) FROM jsonb_array_elements(a.changes) c WHERE strpos(c->>'field', '.') = 0)`,
+  },
   { kind: 'assignment', from: `${AUDIT_ABOUT_DEVICE} AND a.action = 'assign'`, ...AUDIT_COLUMNS },
 ];
 
