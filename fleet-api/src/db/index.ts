@@ -249,7 +249,7 @@ export function afterCommit<T>(fn: () => Promise<T>): Promise<T | undefined> {
  * capture writes to inside a unit of work (0025_audit.sql, policy/audit.ts), emptied at every commit.
  * Made once per connection here rather than per request (a statement less on every write).
  */
-const SESSION_SETUP = `CREATE TEMPORARY TABLE IF NOT EXISTS audit_staged (
+const sessionSetup = `CREATE TEMPORARY TABLE IF NOT EXISTS audit_staged (
   n bigserial, tbl text NOT NULL, op text NOT NULL, row_id text, old_row jsonb, new_row jsonb
 ) ON COMMIT DELETE ROWS`;
 
@@ -327,7 +327,7 @@ async function openPGlite(dataDir: string, image?: Blob): Promise<Db> {
     extensions: { pg_trgm },
   });
   await pg.exec("SET TIME ZONE 'UTC'");
-  await pg.exec(SESSION_SETUP);
+  await pg.exec(sessionSetup);
   return new PGliteDb(pg);
 }
 
@@ -462,7 +462,7 @@ async function openPostgres(databaseUrl: string): Promise<Db> {
   pool.on('error', () => undefined);
   // queued before anything the pool's caller sends on this connection
   pool.on('connect', (client) => {
-    client.query(SESSION_SETUP).catch(() => undefined);
+    client.query(sessionSetup).catch(() => undefined);
   });
   await pool.query('SELECT 1');
   return new PgPoolDb(pool);

@@ -144,6 +144,8 @@ const ACTION_OF_PATH: Array<[RegExp, AuditAction]> = [
   [/reset-password/, 'password_reset'],
   [/password/, 'password_change'],
   [/totp|two-factor|second-factor|mfa/, 'second_factor_change'],
+  [/rollout\/(pause|resume|abort|approve|retry)/, 'rollout_action'],
+  [/update-firmware/, 'push'],
   [/resolve/, 'resolve'],
   [/assign|move/, 'assign'],
   [/push/, 'push'],

@@ -38,7 +38,9 @@ describe('the write routes', () => {
     expect(defaultAction('POST', '/api/heat-pump/faults/resolve')).toBe('resolve');
     expect(defaultAction('PUT', '/api/nms/devices/assign')).toBe('assign');
     expect(defaultAction('POST', '/api/ota/push')).toBe('push');
-    expect(defaultAction('POST', '/api/rollout/:id/pause')).toBe('action');
+    expect(defaultAction('PUT', '/api/ota/rollout/pause')).toBe('rollout_action');
+    expect(defaultAction('POST', '/api/ota/update-firmware')).toBe('push');
+    expect(defaultAction('POST', '/api/heat-pump/model/save')).toBe('update');
     expect(entityOfPath('/api/ota/group/update-data')).toBe('ota_group');
     expect(entityOfPath('/api/nms/site-managers/save')).toBe('site_manager');
   });
