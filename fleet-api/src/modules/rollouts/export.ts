@@ -18,9 +18,8 @@ import { rolloutRow, type RolloutRow } from './model';
 
 /**
  * The rollout device list: its sorts and filters (GET /api/ota/rollout/devices's keys) and its rows,
- * `rd` the rollout's devices and `d` the device.
- * TODO(routes.ts): GET /api/ota/rollout/devices keeps its own copy (DEVICE_LIST); it should take
- * this one, so the list and its export cannot drift apart (docs/rollouts.md, Export).
+ * `rd` the rollout's devices and `d` the device; GET /api/ota/rollout/devices reads it too, so the list
+ * and its export cannot drift apart.
  */
 export const ROLLOUT_DEVICE_LIST: ListSpec = {
   sortable: {

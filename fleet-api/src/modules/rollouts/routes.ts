@@ -16,7 +16,7 @@ import { IdField, RequiredText } from '../../server/schemas';
 import type { ModuleOptions } from '../../server/context';
 import { publishCommitted } from '../live/bus';
 import { adminOfType, BodyFilter, filterText, pageOfType } from '../ota/common';
-import { identifierFilter, VersionField, type DeviceType } from '../ota/device-types';
+import { VersionField, type DeviceType } from '../ota/device-types';
 import {
   infoOf,
   progressEvents,
@@ -32,6 +32,8 @@ import {
   type RolloutRow,
   type RolloutSummaryT,
 } from './model';
+import { withAudit } from '../../policy/audit';
+import { ROLLOUT_DEVICE_LIST } from './export';
 import { assignDevices, checkChoice, checkWaves, preview, selectionOf, targetFirmware, type ChoiceInput } from './plan';
 
 const rollouts = adminOfType('OTA rollouts');
@@ -94,28 +96,6 @@ const ROLLOUT_LIST: ListSpec = {
   filters: { name: filterBy.text('r.name'), state: filterBy.multi('r.state'), firmware_version: filterBy.exact('r.firmware_version') },
 };
 
-const DEVICE_LIST: ListSpec = {
-  sortable: {
-    position: 'rd.position',
-    serial_number: 'd.serial_number',
-    mac_address: 'd.mac_address',
-    state: 'rd.state',
-    wave: 'rd.wave',
-    failures: 'rd.failures',
-    dispatched_at: 'rd.dispatched_at',
-    finished_at: 'rd.finished_at',
-    firmware_version: 'fleet_version_key(d.firmware_version)',
-  },
-  defaultSort: 'position',
-  filters: {
-    serial_number: identifierFilter('d.serial_number', false),
-    mac_address: identifierFilter('d.mac_address', true),
-    state: filterBy.multi('rd.state'),
-    wave: { kind: 'custom', build: (item, params) => `rd.wave = ${params.add(Number(item.value) - 1)}` },
-    firmware_version: filterBy.exact('d.firmware_version'),
-    from_version: filterBy.exact('rd.from_version'),
-  },
-};
 
 function choiceOf(body: { deviceType: DeviceType; firmware_version: string; from_versions?: string[]; group_id?: number; filter?: unknown; exclude_offline_minutes?: number }): ChoiceInput {
   return {
@@ -156,7 +136,10 @@ export const rolloutRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
 
   app.post(
     '/api/ota/rollout/preview',
-    rollouts.body('How many devices a rollout would reach, by version, company and site, and how many are excluded', Preview, choiceFields, 400),
+    withAudit(rollouts.body('How many devices a rollout would reach, by version, company and site, and how many are excluded', Preview, choiceFields, 400), {
+      mode: 'none',
+      reason: 'a count; it changes nothing',
+    }),
     async (request) => {
       const body = request.body;
       const waves = wavesOfBody(body.waves);
@@ -264,7 +247,7 @@ export const rolloutRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
       const r = await rolloutRow(db, q.rollout_id, q.deviceType);
       if (!r) throw notFound(say('rollouts.notFound'));
       const params = new SqlParams();
-      const listing = buildListing(q, DEVICE_LIST, params, 'rd.device_id');
+      const listing = buildListing(q, ROLLOUT_DEVICE_LIST, params, 'rd.device_id');
       const conditions = [`rd.rollout_id = ${params.add(r.id)}`, ...listing.conditions];
       const info = await pagedList<Static<typeof RolloutDeviceRow>>(
         db,
