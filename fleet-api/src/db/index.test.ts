@@ -1,4 +1,5 @@
-import { migrate, openDatabase, parseArrayLiteral, timestampToIso, type Db } from './index';
+import { migrate, openDatabase, type Db } from './index';
+import { parseArrayLiteral, timestampToIso } from './values';
 import { openTestDb } from '../../test/support/db';
 
 describe('timestampToIso: PostgreSQL text timestamps as UTC ISO strings', () => {

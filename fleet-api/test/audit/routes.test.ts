@@ -2,7 +2,7 @@
 // audit hook (policy/audit.ts), by its declaration or the default; a route that records nothing says
 // why. A route added without any thought still gets an entry, because the hook wraps it.
 import { appForFile } from '../support/app';
-import { defaultAction, entityOfPath } from '../../src/policy/audit';
+import { defaultAction, entityOfPath } from '../../src/policy/audit-vocabulary';
 
 const t = appForFile({}, { devices: 20 });
 
