@@ -77,9 +77,18 @@ export const AGENCIES_GROUP: MenuGroup = { name: 'Manage Agencies', labels: { en
 /**
  * Issue 23: the Audit Log of Admin and of each organisation, under its role's prefix of spec 6 (an mscc's
  * calls go under `mscc`, its screens under /multisite; a site manager's under `sm` and /sitemanager).
+ * Who reads each area's log: Admin, and the organisations' roles under their prefixes (the contract's
+ * AUDIT_ROLE_PREFIXES, checked below).
  */
-export const AUDIT_LOG_AREAS = ['admin', 'agency', 'electrician', 'mscc', 'sm'] as const;
-export type AuditLogArea = (typeof AUDIT_LOG_AREAS)[number];
+export const AUDIT_LOG_ROLES = { admin: 'Admin', agency: 'Agency', electrician: 'Electrician', mscc: 'mscc', sm: 'sm' } as const satisfies Record<string, UserType>;
+// The type-check fails here when the contract's prefixes and these areas drift apart.
+export const AUDIT_AREAS_MATCH_CONTRACT: Omit<typeof AUDIT_LOG_ROLES, 'admin'> extends typeof AUDIT_ROLE_PREFIXES
+  ? typeof AUDIT_ROLE_PREFIXES extends Omit<typeof AUDIT_LOG_ROLES, 'admin'>
+    ? true
+    : false
+  : false = true;
+export type AuditLogArea = keyof typeof AUDIT_LOG_ROLES;
+export const AUDIT_LOG_AREAS = Object.keys(AUDIT_LOG_ROLES) as AuditLogArea[];
 export const AUDIT_LOG_PATHS: Record<AuditLogArea, string> = {
   admin: '/admin/audit-log',
   agency: '/agency/audit-log',
@@ -89,20 +98,6 @@ export const AUDIT_LOG_PATHS: Record<AuditLogArea, string> = {
 };
 /** Admin's refused sign-ins and tokens, a tab beside its Audit Log. */
 export const SECURITY_EVENTS_PATH = '/admin/audit-log/security-events';
-/** Who reads each area's log: the organisations' roles are the contract's AUDIT_ROLE_PREFIXES (checked below). */
-export const AUDIT_LOG_ROLES = {
-  admin: 'Admin',
-  agency: 'Agency',
-  electrician: 'Electrician',
-  mscc: 'mscc',
-  sm: 'sm',
-} as const satisfies Record<AuditLogArea, UserType>;
-// The type-check fails here when the contract's prefixes and these areas drift apart.
-export const AUDIT_AREAS_MATCH_CONTRACT: Omit<typeof AUDIT_LOG_ROLES, 'admin'> extends typeof AUDIT_ROLE_PREFIXES
-  ? typeof AUDIT_ROLE_PREFIXES extends Omit<typeof AUDIT_LOG_ROLES, 'admin'>
-    ? true
-    : false
-  : false = true;
 
 const forRole = (role: UserType) => (path: string): RemoteRoute => ({ path, access: [role] });
 const admin = forRole('Admin');
