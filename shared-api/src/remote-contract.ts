@@ -17,6 +17,11 @@ export interface RemoteRoute {
   path: string;
   access: 'public' | 'login' | UserType[];
   products?: ProductKey[];
+  /**
+   * The GET ('/api/...?page=1&...', exactly as the screen sends it) the screen makes first when the
+   * page's query string is empty: the shell sends it while the screen's code loads (startEarlyRequest).
+   */
+  firstRequest?: string;
 }
 
 /** Routes that one screen shows, one per value (a product line, an area, a role); made by `routesPer`. */

@@ -1,6 +1,6 @@
 import { adminInfo, fakeSessionServer, jsonResponse, mockFetch, requestOf } from '../test-support';
 import { reloadSessionFromStorage, useSession } from '../session/session-store';
-import { api, apiDelete, apiDeleteJson, apiDownload, apiGet, apiList, apiPost, apiPostForm, apiPut, apiUrl, dispositionFileName } from './api';
+import { api, apiDelete, apiDeleteJson, apiDownload, apiGet, apiList, apiPost, apiPostForm, apiPut, apiUrl, dispositionFileName, EARLY_REQUEST_MS, startEarlyRequest } from './api';
 import type { UploadProgress } from './api';
 import { ApiError, GENERIC_ERROR_MESSAGE, NETWORK_ERROR_MESSAGE, errorMessage } from './errors';
 
@@ -449,5 +449,76 @@ describe('apiDownload', () => {
     expect(dispositionFileName('attachment; filename=a.csv', 'x.csv')).toBe('a.csv');
     expect(dispositionFileName(null, 'x.csv')).toBe('x.csv');
     expect(dispositionFileName('attachment', 'x.csv')).toBe('x.csv');
+  });
+});
+
+describe('the early request of the first screen', () => {
+  const FIRST_PAGE = '/api/agency/devices/all?page=1&limit=25&deviceType=all';
+  const firstPage = { page: 1, limit: 25, deviceType: 'all' };
+  const rows = { status: true, message: 'List', info: { data: [{ id: 1 }], total: 1 } };
+
+  test('is sent with the session, and the identical GET takes its answer, whole, without sending', async () => {
+    const fetchMock = mockFetch(jsonResponse(rows));
+    startEarlyRequest(FIRST_PAGE);
+    const list = await apiList<{ id: number }>('api/agency/devices/all', firstPage);
+
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const sent = requestOf(fetchMock);
+    expect(`${sent.url.pathname}${sent.url.search}`).toBe(FIRST_PAGE);
+    expect(sent.headers.get('authorization')).toBe('Bearer access-1');
+    expect(list).toEqual({ data: [{ id: 1 }], total: 1 });
+  });
+
+  test('is taken once: a second identical GET is sent', async () => {
+    const fetchMock = mockFetch(jsonResponse(rows));
+    startEarlyRequest(FIRST_PAGE);
+    await apiGet('/api/agency/devices/all', firstPage);
+    const again = await apiGet('/api/agency/devices/all', firstPage);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(again).toEqual(rows);
+  });
+
+  test('is not the answer of another URL, nor of the same path with another query', async () => {
+    const fetchMock = mockFetch(jsonResponse(rows));
+    startEarlyRequest(FIRST_PAGE);
+    await apiGet('/api/agency/devices/all', { ...firstPage, page: 2 });
+    await apiGet('/api/agency/customers', firstPage);
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    expect(requestOf(fetchMock, 1).url.searchParams.get('page')).toBe('2');
+    expect(requestOf(fetchMock, 2).url.pathname).toBe('/api/agency/customers');
+    // still there for its own GET
+    await apiGet('/api/agency/devices/all', firstPage);
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+
+  test(`older than ${EARLY_REQUEST_MS} ms, it is forgotten and the GET is sent`, async () => {
+    const fetchMock = mockFetch(jsonResponse(rows));
+    const now = Date.now();
+    const clock = jest.spyOn(Date, 'now').mockReturnValue(now);
+    try {
+      startEarlyRequest(FIRST_PAGE);
+      clock.mockReturnValue(now + EARLY_REQUEST_MS + 1);
+      await apiGet('/api/agency/devices/all', firstPage);
+    } finally {
+      clock.mockRestore();
+    }
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  test('a failed one is sent again by the screen, which gets its own answer', async () => {
+    const fetchMock = mockFetch(jsonResponse({ status: false, message: 'Busy' }, 503), jsonResponse(rows));
+    startEarlyRequest(FIRST_PAGE);
+    const answer = await apiGet('/api/agency/devices/all', firstPage);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(answer).toEqual(rows);
+  });
+
+  test('a POST to the same URL is sent', async () => {
+    const fetchMock = mockFetch(jsonResponse(rows));
+    startEarlyRequest('/api/agency/devices/all');
+    await apiPost('/api/agency/devices/all');
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(requestOf(fetchMock, 1).method).toBe('POST');
+    await apiGet('/api/agency/devices/all');
   });
 });

@@ -193,14 +193,51 @@ function relative(path: string): string {
   return path.replace(/^\/+/, '');
 }
 
+/**
+ * The early request of the page's first screen (startEarlyRequest): its answer, already parsed (a body
+ * is read once), kept for the screen's identical GET, which takes it once within EARLY_REQUEST_MS.
+ */
+let earlyRequest: { url: string; answer: Promise<ApiAnswer<unknown>>; at: number } | null = null;
+export const EARLY_REQUEST_MS = 5_000;
+
+/**
+ * Sends the GET of `path` ('/api/x?page=1', the query exactly as the screen will send it) now, before
+ * the screen's code has run. A GET of anything else goes out as usual, so a wrong path costs one
+ * request and never a wrong answer.
+ */
+export function startEarlyRequest(path: string): void {
+  const url = relative(path);
+  const answer = send<unknown>('get', url, undefined, undefined);
+  earlyRequest = { url, answer, at: Date.now() };
+  // a failed early request is forgotten: the screen's own call goes out and meets the failure itself
+  answer.catch(() => {
+    if (earlyRequest?.answer === answer) earlyRequest = null;
+  });
+}
+
+function takeEarlyAnswer(url: string): Promise<ApiAnswer<unknown>> | null {
+  const early = earlyRequest;
+  if (!early || early.url !== url) return null;
+  earlyRequest = null;
+  return Date.now() - early.at <= EARLY_REQUEST_MS ? early.answer : null;
+}
+
 async function call<T>(method: 'get' | 'post' | 'put' | 'delete', path: string, options: { json?: unknown; searchParams?: SearchParams }): Promise<ApiAnswer<T>> {
+  const searchParams = toSearchParams(options.searchParams);
+  const query = searchParams?.toString();
+  const early = method === 'get' ? takeEarlyAnswer(relative(path) + (query ? `?${query}` : '')) : null;
+  // an early request that fails is sent again: the screen sees its own call's answer or failure
+  if (early) return (early as Promise<ApiAnswer<T>>).catch(() => send<T>(method, path, options.json, searchParams));
+  return send<T>(method, path, options.json, searchParams);
+}
+
+async function send<T>(method: 'get' | 'post' | 'put' | 'delete', path: string, json: unknown, searchParams: URLSearchParams | undefined): Promise<ApiAnswer<T>> {
   const { signal } = sessionCalls;
   try {
-    const searchParams = toSearchParams(options.searchParams);
     const response = await api(relative(path), {
       method,
       signal,
-      ...(options.json !== undefined ? { json: options.json } : {}),
+      ...(json !== undefined ? { json } : {}),
       ...(searchParams ? { searchParams } : {}),
     });
     const body = await readJson(response);
