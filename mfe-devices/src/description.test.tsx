@@ -1,5 +1,7 @@
 import { itKeepsRemoteContract } from '@fleet/shared-ui/testing';
+import { waitFor } from '@testing-library/react';
 import { description } from './description';
+import { callsTo, fakeApi, listReply, renderDevices, resetPage, signInAs } from './test-support';
 
 describe('description', () => {
   itKeepsRemoteContract(description, __dirname);
@@ -67,5 +69,16 @@ describe('description', () => {
     const user = description.menu.filter((entry) => entry.roles.includes('User'));
     expect(user.map((entry) => [entry.labels.en, entry.path])).toEqual([['Other Devices', '/customer/devices']]);
     expect(description.menu.find((entry) => entry.roles.includes('Customer'))?.labels.en).toBe('Devices');
+  });
+
+  it("declares as the Agency list's first request the very GET its screen sends first (the shell sends it early)", async () => {
+    resetPage();
+    signInAs('Agency');
+    const calls = fakeApi({ 'GET /api/agency/devices/all': listReply([]) });
+    renderDevices('/agency/devices');
+    await waitFor(() => expect(callsTo(calls, 'GET', '/api/agency/devices/all')).toHaveLength(1));
+    const [first] = callsTo(calls, 'GET', '/api/agency/devices/all');
+    const declared = description.routes.find((r) => r.path === '/agency/devices')?.firstRequest;
+    expect(declared).toBe(`${first?.path}${first?.search}`);
   });
 });

@@ -83,7 +83,8 @@ export const DEVICE_ROUTES = {
   smokeAlarms: { path: SMOKE_ALARM_PATHS.list, access: ADMIN },
   smokeAlarm: { path: SMOKE_ALARM_PATHS.detail, access: ADMIN },
   installHistory: routesPer(Object.keys(INSTALL_HISTORY_PATHS) as InstallHistoryLine[], (line) => ({ path: INSTALL_HISTORY_PATHS[line], access: ADMIN })),
-  agencyList: { path: ROLE_PATHS.agencyList, access: ['Agency'] },
+  // the list's first page with the product selector on All (the default); description.test checks it
+  agencyList: { path: ROLE_PATHS.agencyList, access: ['Agency'], firstRequest: '/api/agency/devices/all?page=1&limit=25&orderBy=desc&sortBy=created_at&deviceType=all' },
   agencyDetail: { path: ROLE_PATHS.agencyDetail, access: ['Agency'] },
   veuList: { path: ROLE_PATHS.veuList, access: ['Agency'] },
   veuDetail: { path: ROLE_PATHS.veuDetail, access: ['Agency'] },
