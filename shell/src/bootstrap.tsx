@@ -5,6 +5,10 @@ import { initI18n } from './i18n/i18n';
 import { createPageComposition } from './composition/runtime';
 import { ShellApp } from './ShellApp';
 
+// Signed in, the first screen's data request leaves now rather than after its remote has rendered.
+if (sessionStore.getState().accessToken && !window.location.search) {
+  void import('./registry/first-request').then(({ startFirstRequest }) => startFirstRequest());
+}
 applyStoredColorMode();
 initI18n();
 const composition = createPageComposition(FLEET_SHARED_VERSIONS);

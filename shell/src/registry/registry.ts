@@ -96,6 +96,11 @@ export class InlineComposition {
     }
   }
 
+  /** The inline descriptions, as written into the page (unchecked: the first request's lookup reads them). */
+  inlineDescriptions(): unknown[] {
+    return [...this.descriptions.values()].map(({ description }) => description);
+  }
+
   /** The inline registry the first time, fetched after that (a Retry must see a fixed registry). */
   async registryOnce(fetchRegistryFn: () => Promise<Registry>): Promise<Registry> {
     const inline = this.registry;
