@@ -29,7 +29,7 @@ export {
 } from './session/storage-keys';
 
 export type { ApiAnswer, ListInfo, SearchParams, SearchParamValue, UploadProgress, PostFormOptions, DownloadedFile } from './client/api';
-export { apiUrl, apiGet, apiList, apiPost, apiPut, apiDelete, apiDeleteJson, apiPostForm, apiDownload, saveFile, dispositionFileName, isAuthCall, failureFor, startEarlyRequest, EARLY_REQUEST_MS } from './client/api';
+export { apiUrl, apiGet, apiList, apiPost, apiPut, apiDelete, apiDeleteJson, apiPostForm, apiDownload, saveFile, dispositionFileName, isAuthCall, failureFor, startEarlyRequest } from './client/api';
 export { ApiError, errorMessage, serverMessage, isNetworkFailure, NETWORK_ERROR_MESSAGE, GENERIC_ERROR_MESSAGE } from './client/errors';
 export { serverText, setServerTextTranslator, type ServerText, type ServerTextTranslator, type ServerMessageCode, type ServerMessageKey, type ServerMessageParams } from './client/server-text';
 

@@ -5,10 +5,6 @@ import { initI18n } from './i18n/i18n';
 import { createPageComposition } from './composition/runtime';
 import { ShellApp } from './ShellApp';
 
-// Signed in, the first screen's data request leaves now rather than after its remote has rendered.
-if (sessionStore.getState().accessToken && !window.location.search) {
-  void import('./registry/first-request').then(({ startFirstRequest }) => startFirstRequest());
-}
 applyStoredColorMode();
 initI18n();
 const composition = createPageComposition(FLEET_SHARED_VERSIONS);
@@ -32,6 +28,8 @@ function startLiveUpdatesWhenSignedIn(): void {
       .catch((err: unknown) => console.error('live updates could not be loaded', err));
   };
   if (sessionStore.getState().accessToken) {
+    // the first screen's data request leaves now, not after its remote has rendered (a chunk of its own)
+    void import('./registry/first-request').then(({ startFirstRequest }) => startFirstRequest());
     start();
     return;
   }

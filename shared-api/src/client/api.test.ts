@@ -1,6 +1,6 @@
 import { adminInfo, fakeSessionServer, jsonResponse, mockFetch, requestOf } from '../test-support';
 import { reloadSessionFromStorage, useSession } from '../session/session-store';
-import { api, apiDelete, apiDeleteJson, apiDownload, apiGet, apiList, apiPost, apiPostForm, apiPut, apiUrl, dispositionFileName, EARLY_REQUEST_MS, startEarlyRequest } from './api';
+import { api, apiDelete, apiDeleteJson, apiDownload, apiGet, apiList, apiPost, apiPostForm, apiPut, apiUrl, dispositionFileName, startEarlyRequest } from './api';
 import type { UploadProgress } from './api';
 import { ApiError, GENERIC_ERROR_MESSAGE, NETWORK_ERROR_MESSAGE, errorMessage } from './errors';
 
@@ -491,13 +491,13 @@ describe('the early request of the first screen', () => {
     expect(fetchMock).toHaveBeenCalledTimes(3);
   });
 
-  test(`older than ${EARLY_REQUEST_MS} ms, it is forgotten and the GET is sent`, async () => {
+  test('older than 5 s, it is forgotten and the GET is sent', async () => {
     const fetchMock = mockFetch(jsonResponse(rows));
     const now = Date.now();
     const clock = jest.spyOn(Date, 'now').mockReturnValue(now);
     try {
       startEarlyRequest(FIRST_PAGE);
-      clock.mockReturnValue(now + EARLY_REQUEST_MS + 1);
+      clock.mockReturnValue(now + 5_001);
       await apiGet('/api/agency/devices/all', firstPage);
     } finally {
       clock.mockRestore();

@@ -195,10 +195,9 @@ function relative(path: string): string {
 
 /**
  * The early request of the page's first screen (startEarlyRequest): its answer, already parsed (a body
- * is read once), kept for the screen's identical GET, which takes it once within EARLY_REQUEST_MS.
+ * is read once), kept for the screen's identical GET, which takes it once within 5 s.
  */
 let earlyRequest: { url: string; answer: Promise<ApiAnswer<unknown>>; at: number } | null = null;
-export const EARLY_REQUEST_MS = 5_000;
 
 /**
  * Sends the GET of `path` ('/api/x?page=1', the query exactly as the screen will send it) now, before
@@ -207,19 +206,16 @@ export const EARLY_REQUEST_MS = 5_000;
  */
 export function startEarlyRequest(path: string): void {
   const url = relative(path);
-  const answer = send<unknown>('get', url, undefined, undefined);
-  earlyRequest = { url, answer, at: Date.now() };
-  // a failed early request is forgotten: the screen's own call goes out and meets the failure itself
-  answer.catch(() => {
-    if (earlyRequest?.answer === answer) earlyRequest = null;
-  });
+  earlyRequest = { url, answer: send<unknown>('get', url, undefined, undefined), at: Date.now() };
+  // a failure is the taker's to retry (call), not an unhandled rejection
+  earlyRequest.answer.catch(() => undefined);
 }
 
 function takeEarlyAnswer(url: string): Promise<ApiAnswer<unknown>> | null {
   const early = earlyRequest;
-  if (!early || early.url !== url) return null;
+  if (early?.url !== url) return null;
   earlyRequest = null;
-  return Date.now() - early.at <= EARLY_REQUEST_MS ? early.answer : null;
+  return Date.now() - early.at > 5_000 ? null : early.answer;
 }
 
 async function call<T>(method: 'get' | 'post' | 'put' | 'delete', path: string, options: { json?: unknown; searchParams?: SearchParams }): Promise<ApiAnswer<T>> {
