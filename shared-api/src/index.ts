@@ -16,6 +16,7 @@ export {
   renewSession,
   onSessionRenewed,
   useOnSessionRenewed,
+  onSessionEnded,
 } from './session/session-store';
 export { sessionKeepAlive, liveTokenRefused, RENEW_WHEN_LEFT } from './session/keep-alive';
 export type { SelectedProductState } from './session/selected-product';

@@ -3,6 +3,7 @@ import { reloadSessionFromStorage, useSession } from '../session/session-store';
 import { api, apiDelete, apiDeleteJson, apiDownload, apiGet, apiList, apiPost, apiPostForm, apiPut, apiUrl, dispositionFileName, startEarlyRequest } from './api';
 import type { UploadProgress } from './api';
 import { ApiError, GENERIC_ERROR_MESSAGE, NETWORK_ERROR_MESSAGE, errorMessage } from './errors';
+import { notify } from '../notifications/notifications';
 
 beforeEach(() => {
   localStorage.clear();
@@ -151,6 +152,21 @@ describe('signing out', () => {
     // said to nobody: no toast (notify.failure skips it), no session-expired dialog
     expect(failure.expiredSession).toBe(true);
     expect(useSession.getState().sessionExpired).toBe(false);
+  });
+
+  test('a screen that reads again after the sign-out (a live event, a retry) sends nothing until the next sign-in', async () => {
+    useSession.getState().signOut();
+    const fetchMock = mockFetch(jsonResponse({ status: false, message: 'Unauthorized' }, 401));
+
+    const reread = await failureOf(apiGet('api/dashboard/getdeviceoverview', { deviceType: 'all' }));
+    const download = await failureOf(apiDownload('api/devices/flashes.csv', undefined, 'flashes.csv'));
+
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect([reread.expiredSession, download.expiredSession]).toEqual([true, true]);
+    expect(notify.failure(reread)).toBeNull();
+    // the sign-in calls are no session's: the next sign-in goes out
+    mockFetch(jsonResponse({ status: true, message: 'OTP sent', info: { otp_required: true } }));
+    await expect(apiPost('/api/authenticate/login', { email: 'a@b.co', password: 'x' })).resolves.toMatchObject({ message: 'OTP sent' });
   });
 
   test('calls of the next session are not abandoned', async () => {
@@ -380,6 +396,19 @@ describe('apiPostForm', () => {
     const offline = apiPostForm('api/agency/editprofile', new FormData());
     currentXhr().onerror?.();
     await expect(offline).rejects.toMatchObject({ status: 0, message: NETWORK_ERROR_MESSAGE });
+  });
+
+  test('an upload in flight at sign-out is abandoned with its session, reported to nobody', async () => {
+    const pending = failureOf(apiPostForm('api/firmware/add', new FormData()));
+    useSession.getState().signOut();
+    const failure = await pending;
+    expect(failure.expiredSession).toBe(true);
+    expect(notify.failure(failure)).toBeNull();
+
+    // and none is sent before the next sign-in
+    FakeXhr.last = null;
+    await expect(apiPostForm('api/firmware/add', new FormData())).rejects.toMatchObject({ expiredSession: true });
+    expect(FakeXhr.last).toBeNull();
   });
 
   test('an abort signal cancels the upload', async () => {

@@ -157,21 +157,27 @@ export const api: KyInstance = ky.create({
 });
 
 /**
- * The calls of the signed-in session, abandoned when it ends (signed out here or in another tab): the
- * server refuses an ended session's token, and that refusal would reach the browser's log as a 401
- * and a screen as a failure on the sign-in page. Renewals keep the session, so they keep its calls.
+ * The calls of the signed-in session share one signal. It is aborted when the session ends (signed out
+ * here or in another tab, the expired dialog's Exit), before the sign-out call leaves: the server
+ * refuses an ended session's token, and that refusal would reach the browser's log as a 401 and a
+ * screen as a failure. It stays aborted until the next sign-in, so a screen still on the page meanwhile
+ * (a re-read on a live event, a retry) sends nothing. Renewals keep the session, so they keep its calls;
+ * the sign-in calls are no session's.
  */
 let sessionCalls = new AbortController();
 sessionStore.subscribe((now, before) => {
-  if (before.accessToken !== null && now.accessToken === null) {
-    sessionCalls.abort();
-    sessionCalls = new AbortController();
-  }
+  if (before.accessToken !== null && now.accessToken === null) sessionCalls.abort();
+  else if (before.accessToken === null && now.accessToken !== null && sessionCalls.signal.aborted) sessionCalls = new AbortController();
 });
 
+/** The signal a call to `path` goes under: the session's, or none for the sign-in calls. */
+function sessionSignal(path: string): AbortSignal | undefined {
+  return isAuthCall(`/${relative(path)}`) ? undefined : sessionCalls.signal;
+}
+
 /** A call abandoned with its session: told to nobody (notify.failure skips expired-session errors). */
-function abandonedWithSession(err: unknown, signal: AbortSignal): ApiError | null {
-  return signal.aborted && err instanceof Error && err.name === 'AbortError' ? new ApiError(401, '', undefined, { expiredSession: true }) : null;
+function abandonedWithSession(): ApiError {
+  return new ApiError(401, '', undefined, { expiredSession: true });
 }
 
 function toSearchParams(params: SearchParams | undefined): URLSearchParams | undefined {
@@ -228,7 +234,8 @@ async function call<T>(method: 'get' | 'post' | 'put' | 'delete', path: string, 
 }
 
 async function send<T>(method: 'get' | 'post' | 'put' | 'delete', path: string, json: unknown, searchParams: URLSearchParams | undefined): Promise<ApiAnswer<T>> {
-  const { signal } = sessionCalls;
+  const signal = sessionSignal(path);
+  if (signal?.aborted) throw abandonedWithSession();
   try {
     const response = await api(relative(path), {
       method,
@@ -239,12 +246,15 @@ async function send<T>(method: 'get' | 'post' | 'put' | 'delete', path: string, 
     const body = await readJson(response);
     return (body ?? { status: true, message: '', info: undefined }) as ApiAnswer<T>;
   } catch (err) {
-    if (err instanceof ApiError) throw err;
-    const abandoned = abandonedWithSession(err, signal);
-    if (abandoned) throw abandoned;
-    if (isNetworkFailure(err)) throw new ApiError(0, NETWORK_ERROR_MESSAGE);
-    throw err;
+    throw failureOfSend(err, signal);
   }
+}
+
+/** What a call that threw tells its caller: an abort with its session is an abandoned call. */
+function failureOfSend(err: unknown, signal: AbortSignal | undefined): unknown {
+  if (err instanceof ApiError) return err;
+  if (signal?.aborted && err instanceof Error && err.name === 'AbortError') return abandonedWithSession();
+  return isNetworkFailure(err) ? new ApiError(0, NETWORK_ERROR_MESSAGE) : err;
 }
 
 export function apiGet<T>(path: string, searchParams?: SearchParams): Promise<ApiAnswer<T>> {
@@ -309,7 +319,12 @@ const SEND_AGAIN = Symbol('send again after the renewal');
 
 function sendForm<T>(path: string, form: FormData, options: PostFormOptions, retried: boolean): Promise<ApiAnswer<T> | typeof SEND_AGAIN> {
   const url = apiUrl(path);
+  const session = sessionSignal(path);
   return new Promise<ApiAnswer<T> | typeof SEND_AGAIN>((resolve, reject) => {
+    if (session?.aborted) {
+      reject(abandonedWithSession());
+      return;
+    }
     const xhr = new XMLHttpRequest();
     xhr.open(options.method ?? 'POST', url);
     xhr.setRequestHeader('Accept', 'application/json');
@@ -341,7 +356,8 @@ function sendForm<T>(path: string, form: FormData, options: PostFormOptions, ret
     };
     xhr.onerror = () => reject(new ApiError(0, NETWORK_ERROR_MESSAGE));
     xhr.ontimeout = () => reject(new ApiError(0, NETWORK_ERROR_MESSAGE));
-    xhr.onabort = () => reject(new DOMException('The upload was cancelled', 'AbortError'));
+    xhr.onabort = () => reject(session?.aborted ? abandonedWithSession() : new DOMException('The upload was cancelled', 'AbortError'));
+    session?.addEventListener('abort', () => xhr.abort(), { once: true });
 
     if (options.signal) {
       if (options.signal.aborted) {
@@ -374,14 +390,14 @@ export function dispositionFileName(header: string | null, fallback: string): st
  * server's message"); the session and outage handling are the API client's.
  */
 export async function apiDownload(path: string, searchParams: SearchParams | undefined, fallbackName: string): Promise<DownloadedFile> {
+  const signal = sessionSignal(path);
+  if (signal?.aborted) throw abandonedWithSession();
   try {
     const params = toSearchParams(searchParams);
-    const response = await api(relative(path), { method: 'get', headers: { Accept: 'text/csv, application/json' }, ...(params ? { searchParams: params } : {}) });
+    const response = await api(relative(path), { method: 'get', signal, headers: { Accept: 'text/csv, application/json' }, ...(params ? { searchParams: params } : {}) });
     return { blob: await response.blob(), fileName: dispositionFileName(response.headers.get('content-disposition'), fallbackName) };
   } catch (err) {
-    if (err instanceof ApiError) throw err;
-    if (isNetworkFailure(err)) throw new ApiError(0, NETWORK_ERROR_MESSAGE);
-    throw err;
+    throw failureOfSend(err, signal);
   }
 }
 

@@ -181,8 +181,10 @@ export const useSession = create<SessionState>()((set, get) => ({
 
   async logout() {
     const { accessToken, refreshToken, sessionExpired } = get();
-    // Forgotten here first: the server refuses the session's tokens as soon as it has the logout, and a
-    // call refused meanwhile must find no session to renew (it would send the ended refresh token).
+    // Forgotten here first: the server refuses the session's tokens as soon as it has the logout. Ending
+    // the session here aborts its calls in flight and refuses later ones (client/api.ts), cancels the
+    // query caches' reads and closes the live socket (onSessionEnded), all before the call below, so
+    // nothing of the screen behind reaches the server with the revoked token (a 401 in the log).
     get().signOut();
     // With an expired access token the server would refuse the call anyway.
     if (accessToken && refreshToken && !sessionExpired) await requestLogout(accessToken, refreshToken);
@@ -289,6 +291,23 @@ useSession.subscribe((state, previous) => {
   if (!previous.sessionExpired || state.sessionExpired || !state.accessToken) return;
   for (const listener of [...renewedListeners]) listener();
 });
+
+const endedListeners = new Set<() => void>();
+
+// A session ends when its token goes: Logout, the expired dialog's Exit, another tab signing out.
+useSession.subscribe((state, previous) => {
+  if (previous.accessToken === null || state.accessToken !== null) return;
+  for (const listener of [...endedListeners]) listener();
+});
+
+/**
+ * Calls `listener` each time the session ends, before the sign-out call leaves (a query cache cancels
+ * its reads and stops refetching); answers the unsubscribe.
+ */
+export function onSessionEnded(listener: () => void): () => void {
+  endedListeners.add(listener);
+  return () => endedListeners.delete(listener);
+}
 
 /** Calls `listener` each time an expired session is renewed; answers the unsubscribe. */
 export function onSessionRenewed(listener: () => void): () => void {
