@@ -16,6 +16,16 @@ export type TimelineKind = (typeof TIMELINE_KINDS)[number];
 /** The one filter key of a timeline (`filter=[{"key":"kind","value":[...],"type":"multi"}]`). */
 export const TIMELINE_FILTER_KEYS = ['kind'] as const;
 
+/**
+ * The kinds of a customer property's timeline: `member` added or removed (property_members and the
+ * audit entries that added or removed one), `tariff` each tariff it was given (customer_tariff_details,
+ * with who saved it), `device` a device installed, replaced or removed there (device history) or moved in
+ * or out by a change of its property (audit entries), `edit` the property's own changes (audit entries;
+ * `created` from the property's row when no entry recorded it).
+ */
+export const PROPERTY_TIMELINE_KINDS = ['member', 'tariff', 'device', 'edit'] as const;
+export type PropertyTimelineKind = (typeof PROPERTY_TIMELINE_KINDS)[number];
+
 /** Who made an entry (resolved a fault, pushed, started a rollout, changed the device), where known. */
 export interface TimelineActor {
   id: number | null;
@@ -34,10 +44,10 @@ export interface TimelineActor {
  * (subject the serial number, detail the note); edit and assignment: the audit action (subject the
  * entry's label, `changes` its fields).
  */
-export interface TimelineEntry {
+export interface TimelineEntry<K extends string = TimelineKind> {
   /** Unique in the timeline: kind, source row and event. */
   key: string;
-  kind: TimelineKind;
+  kind: K;
   event: string;
   at: string;
   subject: string | null;
@@ -45,6 +55,26 @@ export interface TimelineEntry {
   actor: TimelineActor | null;
   changes: AuditChange[];
 }
+
+/**
+ * A row of a property timeline's `info.data`, newest first, the same shape as a device's. `event`: member
+ * `added` / `removed` (subject the member's e-mail); tariff `set` (subject the tariff structure, detail the
+ * retailer); device `installed` / `replaced` / `removed` (subject the serial number, detail the note) or
+ * `moved_in` / `moved_out` (subject the device's label, `changes` its fields); edit `created` or the audit
+ * action (subject the property's name, `changes` its own fields).
+ */
+export type PropertyTimelineEntry = TimelineEntry<PropertyTimelineKind>;
+
+/**
+ * The property timeline call of each role that has the property screen: under its customer prefix, as
+ * the property's other calls (`?property_id=&filter=&page=&limit=`, spec: customer/property/timeline).
+ */
+export const PROPERTY_TIMELINE_PATHS = {
+  Admin: '/api/customer/property/timeline',
+  Agency: '/api/agency/customer/property/timeline',
+  mscc: '/api/mscc/customer/property/timeline',
+  sm: '/api/sm/customer/property/timeline',
+} as const;
 
 /**
  * The timeline call of each role, under the prefix its device calls use (spec 6): Customer and User
@@ -65,3 +95,4 @@ export const DEVICE_TIMELINE_PATHS = {
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Holds<T extends true> = T;
 export type TimelineTypesMatchAnswers = Holds<Same<TimelineEntry, AnswerRow<'/api/device/timeline'>>>;
+export type PropertyTimelineTypesMatchAnswers = Holds<Same<PropertyTimelineEntry, AnswerRow<'/api/customer/property/timeline'>>>;

@@ -1993,7 +1993,7 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** A property's timeline */
+        /** A property's timeline: members, tariffs, devices moved in and out and its edits, newest first */
         get: {
             parameters: {
                 query: {
@@ -2023,9 +2023,23 @@ export type paths = {
                             info: {
                                 current_page: number;
                                 data: {
+                                    actor: {
+                                        email: string | null;
+                                        id: number | null;
+                                        name: string | null;
+                                        role: string | null;
+                                    } | null;
                                     at: string;
+                                    changes: {
+                                        field: string;
+                                        new: unknown;
+                                        old: unknown;
+                                    }[];
                                     detail: string | null;
-                                    kind: string;
+                                    event: string;
+                                    key: string;
+                                    kind: "member" | "tariff" | "device" | "edit";
+                                    subject: string | null;
                                 }[];
                                 last_page: number;
                                 total: number;
@@ -9227,7 +9241,7 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** A property's timeline */
+        /** A property's timeline: members, tariffs, devices moved in and out and its edits, newest first */
         get: {
             parameters: {
                 query: {
@@ -9257,9 +9271,23 @@ export type paths = {
                             info: {
                                 current_page: number;
                                 data: {
+                                    actor: {
+                                        email: string | null;
+                                        id: number | null;
+                                        name: string | null;
+                                        role: string | null;
+                                    } | null;
                                     at: string;
+                                    changes: {
+                                        field: string;
+                                        new: unknown;
+                                        old: unknown;
+                                    }[];
                                     detail: string | null;
-                                    kind: string;
+                                    event: string;
+                                    key: string;
+                                    kind: "member" | "tariff" | "device" | "edit";
+                                    subject: string | null;
                                 }[];
                                 last_page: number;
                                 total: number;
@@ -18286,7 +18314,7 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** A property's timeline */
+        /** A property's timeline: members, tariffs, devices moved in and out and its edits, newest first */
         get: {
             parameters: {
                 query: {
@@ -18316,9 +18344,23 @@ export type paths = {
                             info: {
                                 current_page: number;
                                 data: {
+                                    actor: {
+                                        email: string | null;
+                                        id: number | null;
+                                        name: string | null;
+                                        role: string | null;
+                                    } | null;
                                     at: string;
+                                    changes: {
+                                        field: string;
+                                        new: unknown;
+                                        old: unknown;
+                                    }[];
                                     detail: string | null;
-                                    kind: string;
+                                    event: string;
+                                    key: string;
+                                    kind: "member" | "tariff" | "device" | "edit";
+                                    subject: string | null;
                                 }[];
                                 last_page: number;
                                 total: number;
@@ -27150,7 +27192,7 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** A property's timeline */
+        /** A property's timeline: members, tariffs, devices moved in and out and its edits, newest first */
         get: {
             parameters: {
                 query: {
@@ -27180,9 +27222,23 @@ export type paths = {
                             info: {
                                 current_page: number;
                                 data: {
+                                    actor: {
+                                        email: string | null;
+                                        id: number | null;
+                                        name: string | null;
+                                        role: string | null;
+                                    } | null;
                                     at: string;
+                                    changes: {
+                                        field: string;
+                                        new: unknown;
+                                        old: unknown;
+                                    }[];
                                     detail: string | null;
-                                    kind: string;
+                                    event: string;
+                                    key: string;
+                                    kind: "member" | "tariff" | "device" | "edit";
+                                    subject: string | null;
                                 }[];
                                 last_page: number;
                                 total: number;

@@ -1,7 +1,7 @@
 /**
  * A customer's properties (spec: Customer detail and property screens): its own and those it shares as
  * a member, one property with its current tariff, its members (add and remove), its devices of every
- * line, its timeline and its tariff history, and its deletion. The property's slice decides (404).
+ * line, its tariff history, and its deletion (its timeline: property-timeline.ts). The property's slice decides (404).
  */
 import { Type, type Static } from '@sinclair/typebox';
 import type { Db } from '../../db';
@@ -232,33 +232,6 @@ export async function propertyDevices(db: Db, caller: Caller, propertyId: number
     params.values,
   );
   return rows;
-}
-
-export const TimelineRow = Type.Object({
-  at: Type.String(),
-  kind: Type.String(),
-  detail: NullableText,
-});
-export type TimelineRowT = Static<typeof TimelineRow>;
-
-const TIMELINE: ListSpec = { sortable: { at: 'e.at', created_at: 'e.at' }, defaultSort: 'at', filters: {} };
-
-/**
- * What happened at a property, newest first: it was added, devices were installed, replaced or
- * removed there (or faulted and were resolved), members were added, its tariff changed.
- */
-export async function propertyTimeline(db: Db, caller: Caller, propertyId: number, query: ListQuery): Promise<ListInfo<TimelineRowT>> {
-  await requireVisible(db, caller, 'properties', propertyId);
-  const params = new SqlParams();
-  const listing = buildListing(query, TIMELINE, params);
-  const p = params.add(propertyId);
-  const events = `
-    SELECT p.created_at AS at, 'property_added' AS kind, p.property_name AS detail FROM properties p WHERE p.id = ${p}
-    UNION ALL SELECT h.created_at, 'device_' || h.event, coalesce(h.mac_address, h.serial_number) FROM device_history h WHERE h.property_id = ${p}
-    UNION ALL SELECT m.created_at, 'member_added', m.email FROM property_members m WHERE m.property_id = ${p}
-    UNION ALL SELECT t.created_at, 'tariff_updated', coalesce(t.tariff_structure_type, '') FROM customer_tariff_details t WHERE t.property_id = ${p}`;
-  // events at the same moment in the order of their kind, whichever way the list is sorted
-  return pagedList<TimelineRowT>(db, { ...listing, orderBy: `${listing.orderBy}, e.kind` }, params, `${ISO('e.at')} AS at, e.kind, e.detail`, `FROM (${events}) e`);
 }
 
 /** Every tariff the property had, newest first (the newest is the current one). */

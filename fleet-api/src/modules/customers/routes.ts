@@ -42,11 +42,9 @@ import {
   PropertyInfo,
   propertyMembers,
   PropertyRow,
-  propertyTimeline,
   removeMember,
   TariffDetails,
   tariffHistory,
-  TimelineRow,
 } from './properties';
 import { exportedList, exportListBody } from '../exports/jobs';
 import { ExportInfo } from '../exports/routes';
@@ -57,6 +55,7 @@ import { SURVEY_QUESTIONS } from '@fleet/contract';
 import { saveSurvey, SurveyAnswersBody } from './survey';
 import { saveTariffDetails, TariffDetailsBody, type TariffDetailsInput } from './tariff-details';
 import { say } from '../../server/messages';
+import { PropertyTimelineEntrySchema, propertyTimeline } from './property-timeline';
 
 /** Each role's prefix of the customer calls (spec 6: "the prefix is otherwise the lower-cased user type"). */
 const CUSTOMER_PREFIXES: ReadonlyArray<readonly [string, UserType]> = [
@@ -363,7 +362,7 @@ export const customerRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (a
         return { status: true, message: say('titles.devices'), info: await propertyDevices(db, callerOf(request), request.query.property_id, lines) };
       },
     );
-    app.get(`${prefix}/property/timeline`, { config: { access }, schema: { ...schema("A property's timeline", ListInfoSchema(TimelineRow), 400, 404), querystring: PagedProperty } }, async (request) => {
+    app.get(`${prefix}/property/timeline`, { config: { access }, schema: { ...schema("A property's timeline: members, tariffs, devices moved in and out and its edits, newest first", ListInfoSchema(PropertyTimelineEntrySchema), 400, 404), querystring: PagedProperty } }, async (request) => {
       const { property_id, ...query } = request.query;
       return { status: true, message: say('titles.timeline'), info: await propertyTimeline(db, callerOf(request), property_id, query) };
     });

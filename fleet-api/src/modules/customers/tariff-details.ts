@@ -128,11 +128,11 @@ export async function saveTariffDetails(db: Db, caller: Caller, input: TariffDet
     await tx.query(
       `INSERT INTO customer_tariff_details (property_id, tariff_structure_id, electricity_retailer_id, company_id, gst_include,
          discount_percentage, discount_type, supply_charge, supply_charge_discount, impulse_rate, impulse_rate_type, unit_charge,
-         same_as_weekdays, is_flat_rate, tariff_structure_type, tariff_plan, rates_updated, created_at, updated_at)
+         same_as_weekdays, is_flat_rate, tariff_structure_type, tariff_plan, rates_updated, created_at, updated_at, created_by)
        SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9,
               (SELECT t.impulse_rate FROM customer_tariff_details t WHERE t.property_id = $1 ORDER BY t.created_at DESC, t.id DESC LIMIT 1),
               (SELECT t.impulse_rate_type FROM customer_tariff_details t WHERE t.property_id = $1 ORDER BY t.created_at DESC, t.id DESC LIMIT 1),
-              $10, 0, $11, $12, $13::jsonb, true, $14, $14`,
+              $10, 0, $11, $12, $13::jsonb, true, $14, $14, $15`,
       [
         input.property_id,
         input.tariff_structure_id,
@@ -148,6 +148,8 @@ export async function saveTariffDetails(db: Db, caller: Caller, input: TariffDet
         structure.type,
         JSON.stringify(plan),
         at,
+        // who saved it: the property's timeline names them
+        caller.userId,
       ],
     );
   });
