@@ -12,7 +12,7 @@ import type { Db } from '../src/db';
 import { seedDemoFleet } from '../src/seed';
 import type { BenchContext } from './types';
 import { onEachDatabase } from './databases';
-import { measure as measureRuns, signedInToken } from './measure';
+import { answerOf, measure as measureRuns, signedInToken } from './measure';
 
 export const name = 'dashboards';
 
@@ -49,11 +49,7 @@ async function benchDatabase(db: Db, label: string, dataDir: string): Promise<Re
   try {
     const admin = { authorization: `Bearer ${await signedInToken(app, 'admin@demo.test')}` };
     const agency = { authorization: `Bearer ${await signedInToken(app, 'agency@demo.test')}` };
-    const get = async (url: string, headers: Record<string, string>) => {
-      const res = await app.inject({ url, headers });
-      if (res.statusCode !== 200) throw new Error(`GET ${url}: ${res.statusCode} ${res.body.slice(0, 300)}`);
-      return res.json() as { info: unknown };
-    };
+    const get = (url: string, headers: Record<string, string>) => answerOf(app, url, headers);
     // last year, a month with a full month of installations and readings
     const year = new Date().getUTCFullYear() - 1;
     const month = 6;

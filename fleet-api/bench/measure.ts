@@ -1,5 +1,9 @@
-/** What every fleet-api bench measures with: p50/p95 of repeated calls, and a demo account's token. */
-import type { FastifyInstance } from 'fastify';
+/**
+ * What every fleet-api bench measures with: p50/p95 of repeated calls, a call that must answer 200, a
+ * demo account's token, and the statements a call sends (to run them bare as its baseline).
+ */
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { Db } from '../src/db';
 import { DEMO_PASSWORD } from '../src/seed';
 
 export interface Stats {
@@ -49,4 +53,52 @@ export async function signedInToken(app: FastifyInstance, email: string): Promis
   const res = await app.inject({ method: 'POST', url: '/api/authenticate/login-otp', payload: { email, otp } });
   if (res.statusCode !== 200) throw new Error(`login-otp ${email}: ${res.statusCode} ${res.body}`);
   return (res.json() as { token: string }).token;
+}
+
+/** A call through `app.inject` that must answer 200 (anything else stops the bench with its answer); its parsed body. */
+export async function answerOf<T = { info: unknown }>(
+  app: FastifyInstance,
+  url: string,
+  headers: Record<string, string>,
+  { method = 'GET', payload }: { method?: InjectOptions['method']; payload?: object } = {},
+): Promise<T> {
+  const res = await app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload }) });
+  if (res.statusCode !== 200) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body.slice(0, 300)}`);
+  return res.json() as T;
+}
+
+export interface Statement {
+  sql: string;
+  params: unknown[];
+}
+
+/**
+ * `db` as the app sees it, noting each statement sent through `query` while `recorded(fn)` runs: the
+ * bare baseline then sends the same statements to the database itself.
+ */
+export function statementRecorder(db: Db): { db: Db; recorded<T>(fn: () => Promise<T>): Promise<{ result: T; statements: Statement[] }> } {
+  let recording: Statement[] | null = null;
+  const watched: Db = {
+    kind: db.kind,
+    query: (sql, params) => {
+      recording?.push({ sql, params: params ?? [] });
+      return db.query(sql, params);
+    },
+    transaction: (fn) => db.transaction(fn),
+    copyOut: (sql) => db.copyOut(sql),
+    close: () => db.close(),
+    ...(db.listen ? { listen: db.listen.bind(db) } : {}),
+  };
+  return {
+    db: watched,
+    async recorded(fn) {
+      const statements: Statement[] = [];
+      recording = statements;
+      try {
+        return { result: await fn(), statements };
+      } finally {
+        recording = null;
+      }
+    },
+  };
 }

@@ -12,7 +12,7 @@ import type { Db } from '../src/db';
 import { seedDemoFleet } from '../src/seed';
 import type { BenchContext } from './types';
 import { onEachDatabase } from './databases';
-import { measure as measureRuns, signedInToken } from './measure';
+import { answerOf, measure as measureRuns, signedInToken, statementRecorder } from './measure';
 
 export const name = 'timeline';
 
@@ -106,28 +106,12 @@ async function benchDatabase(db: Db, label: string, dataDir: string): Promise<Re
   await writeEvents(db, picked.device, picked.admin);
 
   // the app's database, recording the statements of one call (the bare baseline runs them again)
-  let recording: Array<{ sql: string; params: unknown[] }> | null = null;
-  const recorded: Db = {
-    ...db,
-    kind: db.kind,
-    query: (sql, params) => {
-      recording?.push({ sql, params: params ?? [] });
-      return db.query(sql, params);
-    },
-    transaction: (fn) => db.transaction(fn),
-    copyOut: (sql) => db.copyOut(sql),
-    close: () => db.close(),
-    ...(db.listen ? { listen: db.listen.bind(db) } : {}),
-  };
-  const app = await buildApp({ db: recorded, config: testConfig({ dataDir, logLevel: 'silent' }) });
+  const recorder = statementRecorder(db);
+  const app = await buildApp({ db: recorder.db, config: testConfig({ dataDir, logLevel: 'silent' }) });
   try {
     const admin = { authorization: `Bearer ${await signedInToken(app, 'admin@demo.test')}` };
     const agency = { authorization: `Bearer ${await signedInToken(app, 'agency@demo.test')}` };
-    const get = async (url: string, headers: Record<string, string>) => {
-      const res = await app.inject({ url, headers });
-      if (res.statusCode !== 200) throw new Error(`GET ${url}: ${res.statusCode} ${res.body.slice(0, 300)}`);
-      return res.json() as { info: { total: number; data: unknown[] } };
-    };
+    const get = (url: string, headers: Record<string, string>) => answerOf<{ info: { total: number; data: unknown[] } }>(app, url, headers);
     const total = (await get(`/api/device/timeline?id=${picked.device}&limit=1`, admin)).info.total;
     const last = Math.ceil(total / 25);
     const kinds = encodeURIComponent(JSON.stringify([{ key: 'kind', value: ['edit', 'assignment'], type: 'multi' }]));
@@ -140,10 +124,8 @@ async function benchDatabase(db: Db, label: string, dataDir: string): Promise<Re
     ];
     const calls: Array<Record<string, unknown>> = [];
     for (const [what, url, headers] of cases) {
-      recording = [];
-      const answer = await get(url, headers);
-      const statements = recording.filter((s) => TIMELINE_STATEMENT.test(s.sql));
-      recording = null;
+      const { result: answer, statements: sent } = await recorder.recorded(() => get(url, headers));
+      const statements = sent.filter((s) => TIMELINE_STATEMENT.test(s.sql));
       const callMs = await measure(() => get(url, headers));
       const bareSqlMs = await measure(async () => {
         for (const s of statements) await db.query(s.sql, s.params);

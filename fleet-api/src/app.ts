@@ -50,6 +50,11 @@ import { auditRoutes } from './modules/audit/routes';
 export interface BuildAppOptions {
   db: Db;
   config: Config;
+  /**
+   * false: write routes record no audit entry and run without their unit of work. Only for measuring
+   * what recording costs (bench/audit.bench.ts), against the same routes; never in the product.
+   */
+  auditTrail?: boolean;
 }
 
 declare module 'fastify' {
@@ -95,7 +100,7 @@ function publishedAfterCommit(bus: LiveBus, log: (message: string) => void): Liv
   };
 }
 
-export async function buildApp({ db, config }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ db, config, auditTrail = true }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -150,7 +155,7 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
   installInputHygiene(app);
   markFormBodies(app);
   enforceDeclarations(app, registry);
-  installAuditTrail(app, registry, db);
+  installAuditTrail(app, registry, db, { recording: auditTrail });
   installAccessCheck(app, { db, tokens: ctx.tokens, now: config.now });
 
   await app.register(swagger, {

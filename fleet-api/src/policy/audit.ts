@@ -357,14 +357,17 @@ export interface AuditRegistryEntry {
 /**
  * Wraps every write route's handler as the module comment says, and notes in the registry how each
  * is recorded. Install after `enforceDeclarations` (whose registry entries it completes).
+ * `recording: false` notes the registry only and leaves the handlers as they are: the baseline that
+ * bench/audit.bench.ts measures recording against.
  */
-export function installAuditTrail(app: FastifyInstance, registry: AuditRegistryEntry[], db: Db): void {
+export function installAuditTrail(app: FastifyInstance, registry: AuditRegistryEntry[], db: Db, { recording = true }: { recording?: boolean } = {}): void {
   app.addHook('onRoute', (route: RouteOptions) => {
     const methods = (Array.isArray(route.method) ? route.method : [route.method]).map(String);
     const declared = route.config?.audit;
     const resolved = methods.map((m) => resolveAudit(m, route.url, declared)).find((r) => r !== null) ?? null;
     if (!resolved) return;
     for (const entry of registry) if (entry.url === route.url && methods.includes(entry.method)) entry.audit = resolved;
+    if (!recording) return;
     const handler = route.handler as RouteHandlerMethod;
     const decl = declared ?? {};
     const refused = async (request: FastifyRequest, err: unknown): Promise<void> => {
