@@ -152,10 +152,95 @@ export interface SecurityEventRow {
  * `created_at` (DD-MM-YYYY, with `end_value` a range of whole days).
  */
 export const AUDIT_FILTER_KEYS = ['actor', 'actor_id', 'action', 'entity', 'entity_id', 'label', 'request_id', 'created_at'] as const;
+
+/**
+ * The filter key that says which time zone a list's date range is in: an IANA name (`Australia/Sydney`,
+ * the browser's own, as every date on the page is shown in it). With it, `created_at`'s DD-MM-YYYY days
+ * are whole local days, daylight saving included; an unknown zone is a 400; without it the days are UTC's.
+ * The console adds it to the call, not to the address: a shared address means the reader's own days.
+ */
+export const TIME_ZONE_FILTER_KEY = 'time_zone';
 export type AuditFilterKey = (typeof AUDIT_FILTER_KEYS)[number];
 export const AUDIT_SORT_KEYS = ['created_at', 'action', 'entity', 'actor'] as const;
 
 export const SECURITY_EVENT_FILTER_KEYS = ['kind', 'email', 'ip', 'created_at'] as const;
+
+/**
+ * The audit list's CSV export, `POST /api/audit/export` (Admin) and `POST /api/{prefix}/audit/export`
+ * (AUDIT_ROLE_PREFIXES): the list's filter and sort, every row of the caller's slice, as an export job.
+ */
+export const AUDIT_EXPORT_FILE_NAME = 'Audit Log.csv';
+
+/** The English words of actions, objects and organisations: the screens' and the CSV export's. */
+export const AUDIT_ACTION_WORDS = {
+  create: 'Created',
+  update: 'Updated',
+  delete: 'Deleted',
+  action: 'Other action',
+  bulk_update: 'Bulk update',
+  bulk_delete: 'Bulk delete',
+  status_change: 'Status changed',
+  assign: 'Assigned',
+  resolve: 'Resolved',
+  push: 'OTA push',
+  flag_change: 'Flag changed',
+  rollout_action: 'Rollout action',
+  sign_in: 'Signed in',
+  sign_out: 'Signed out',
+  sign_up: 'Signed up',
+  password_change: 'Password changed',
+  password_reset: 'Password reset',
+  second_factor_change: 'Two-factor changed',
+  export_started: 'Export started',
+  export_downloaded: 'Export downloaded',
+  retention: 'Old entries removed',
+} satisfies Record<AuditAction, string>;
+
+export const AUDIT_ENTITY_WORDS = {
+  device: 'Device',
+  heat_pump: 'Heat Pump',
+  smoke_alarm: 'Smoke Alarm',
+  customer: 'Customer',
+  property: 'Property',
+  property_member: 'Property Member',
+  agency: 'Agency',
+  installer_agent: 'Installer Agent',
+  partner: 'Partner',
+  integration: 'Integration',
+  electrician: 'Electrician',
+  electrician_agent: 'Electrician Agent',
+  field_worker: 'Field Worker',
+  aggregator: 'Aggregator',
+  retailer: 'Electricity Retailer',
+  tariff: 'Tariff',
+  slider: 'Slider',
+  firmware: 'Firmware',
+  ota_rule: 'OTA Rule',
+  ota_group: 'OTA Group',
+  ota_push: 'OTA Push',
+  rollout: 'Rollout',
+  fault: 'Fault',
+  company: 'Company',
+  site: 'Site',
+  site_manager: 'Site Manager',
+  contact: 'Contact',
+  heat_pump_model: 'Heat Pump Model',
+  user: 'User',
+  session: 'Session',
+  export: 'Export',
+  feedback: 'Feedback',
+  suppression: 'Suppression',
+  audit_log: 'Audit Log',
+  other: 'Other',
+} satisfies Record<AuditEntity, string>;
+
+export const AUDIT_ORGANISATION_WORDS = {
+  agency: 'Agency',
+  electrician: 'Electrician',
+  company: 'Multi-site company',
+  site_manager: 'Site Manager',
+  customer: 'Customer',
+} satisfies Record<AuditOrganisationKind, string>;
 
 /**
  * The organisations' audit lists, `GET /api/{prefix}/audit/list`, under the prefixes their other calls

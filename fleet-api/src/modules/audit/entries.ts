@@ -13,9 +13,10 @@ import type { Db } from '../../db';
 import type { Caller } from '../../policy/roles';
 import { organisationOf } from '../../policy/audit';
 import { notFound } from '../../server/errors';
-import { buildListing, filterBy, pagedList, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
+import { buildListing, filterBy, pagedList, type ListInfo, type Listing, type ListQuery, type ListSpec } from '../../server/listing';
 import { ISO, SqlParams, whereClause } from '../../server/sql';
 import { Nullable, NullableInt, NullableText } from '../../server/schemas';
+import { inLocalDays } from './local-days';
 
 const literals = <T extends readonly string[]>(values: T) => Type.Union(values.map((v) => Type.Literal(v)));
 
@@ -92,7 +93,7 @@ const ENTRY_LIST: ListSpec = {
     },
     label: filterBy.text('e.label'),
     request_id: filterBy.exact('e.request_id'),
-    created_at: filterBy.date('e.created_at'),
+    // created_at: inLocalDays, by the call's time zone
   },
 };
 
@@ -136,12 +137,20 @@ function sliceCondition(keys: string[] | null, params: SqlParams): string {
   return `e.slice_keys && ${params.add(keys)}::text[]`;
 }
 
+/**
+ * The entries a caller's list shows for `query`: its slice and the filters (a bad filter or sort is a 400
+ * here), and the listing's order. The list pages it; the CSV export writes all of it.
+ */
+export async function entrySelection(db: Db, caller: Caller, query: ListQuery, params: SqlParams): Promise<{ listing: Listing; conditions: string[] }> {
+  const listing = buildListing(query, inLocalDays(ENTRY_LIST, { created_at: 'e.created_at' }, query), params, 'e.id');
+  const scope = sliceCondition(await sliceKeysOf(db, caller), params);
+  return { listing, conditions: [scope, ...listing.conditions] };
+}
+
 export async function listEntries(db: Db, caller: Caller, query: ListQuery): Promise<ListInfo<AuditEntryRowT>> {
   const params = new SqlParams();
-  const listing = buildListing(query, ENTRY_LIST, params, 'e.id');
-  const scope = sliceCondition(await sliceKeysOf(db, caller), params);
-  const where = whereClause([scope, ...listing.conditions]);
-  return pagedList<AuditEntryRowT>(db, listing, params, ENTRY_COLUMNS, `FROM audit_entries e ${where}`);
+  const { listing, conditions } = await entrySelection(db, caller, query, params);
+  return pagedList<AuditEntryRowT>(db, listing, params, ENTRY_COLUMNS, `FROM audit_entries e ${whereClause(conditions)}`);
 }
 
 /** One entry in the caller's slice; outside it, not found (SECURITY.md 1). */
@@ -203,13 +212,13 @@ const SECURITY_LIST: ListSpec = {
     kind: filterBy.multi('s.kind'),
     email: filterBy.text('s.email'),
     ip: filterBy.exact('s.ip'),
-    created_at: filterBy.date('s.created_at'),
+    // created_at: inLocalDays, by the call's time zone
   },
 };
 
 export async function listSecurityEvents(db: Db, query: ListQuery): Promise<ListInfo<SecurityEventRowT>> {
   const params = new SqlParams();
-  const listing = buildListing(query, SECURITY_LIST, params, 's.id');
+  const listing = buildListing(query, inLocalDays(SECURITY_LIST, { created_at: 's.created_at' }, query), params, 's.id');
   return pagedList<SecurityEventRowT>(
     db,
     listing,

@@ -6,7 +6,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AUDIT_ROLE_PREFIXES } from '@fleet/contract';
 import { callerOf } from '../../policy/access';
-import { only } from '../../policy/roles';
+import { only, type RouteAccess } from '../../policy/roles';
 import type { ModuleOptions } from '../../server/context';
 import { ListInfoSchema, listQueryProperties } from '../../server/listing';
 import { IdField, routeSchema, Strict } from '../../server/schemas';
@@ -21,6 +21,8 @@ import {
   SecurityEventSchema,
   verifyChain,
 } from './entries';
+import { auditExport } from './export';
+import { ExportInfo, exportedList, exportListBody } from '../exports/jobs';
 
 const TAG = routeSchema('Audit');
 const ADMIN = only('Admin');
@@ -46,6 +48,24 @@ export const auditRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app,
         },
       },
       async (request) => ({ status: true, message: say('titles.history'), info: await listEntries(db, callerOf(request), request.query) }),
+    );
+  }
+
+  // The list as CSV, a job: Admin's and each organisation's (its start and its download are entries
+  // of the trail too: a path's `/export` is export_started)
+  const exporters: Array<[url: string, access: RouteAccess, whose: string]> = [
+    ['/api/audit/export', ADMIN, 'the audit trail'],
+    ...Object.entries(AUDIT_ROLE_PREFIXES).map(([prefix, role]): [string, RouteAccess, string] => [`/api/${prefix}/audit/export`, only(role), `the ${role} audit trail`]),
+  ];
+  for (const [url, access, whose] of exporters) {
+    app.post(
+      url,
+      { config: { access }, schema: { ...TAG(`Export ${whose}, filtered and sorted as its list, as CSV (a job)`, ExportInfo, 400, 409), body: Strict(exportListBody) } },
+      async (request) => {
+        const caller = callerOf(request);
+        const spec = await auditExport(db, caller, exportedList(request.body));
+        return { status: true, message: say('exports.started'), info: await ctx.exports.start(caller, spec) };
+      },
     );
   }
 

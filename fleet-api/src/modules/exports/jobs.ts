@@ -4,8 +4,9 @@
  * so memory stays flat at any size), and a signed, expiring link when it is done. What a job exports
  * is a `CsvExport`: its rows are the caller's slice with the list's filters, decided by the module
  * that starts it (an agency's export holds only its rows), in the list's order (its sortBy and orderBy,
- * as on the screen).
+ * as on the screen). Kinds: EXPORT_FILES (the audit trail's since issue 23, migration 0031).
  */
+import { AUDIT_EXPORT_FILE_NAME } from '@fleet/contract';
 import { Type, type Static } from '@sinclair/typebox';
 import { createWriteStream, existsSync, mkdirSync, rmSync, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
@@ -40,6 +41,7 @@ const EXPORT_FILES = {
   agencies: 'Agencies.csv',
   agents: 'Installer Agents.csv',
   rollout_devices: 'Rollout Devices.csv',
+  audit: AUDIT_EXPORT_FILE_NAME,
 } as const;
 
 /**
