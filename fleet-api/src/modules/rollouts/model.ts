@@ -164,6 +164,8 @@ interface WaveRow extends RolloutDeviceCounts {
   approval: boolean;
   approved_at: string | null;
   started_at: string | null;
+  /** its devices whose rows are not written yet (creation.ts): it may not start before 0 */
+  unwritten: number;
 }
 
 const COUNT_KEYS = ['devices', 'queued', 'in_flight', 'installed', 'failed', 'timed_out', 'cancelled'] as const;
@@ -197,7 +199,7 @@ export async function wavesOf(db: Db, rolloutIds: number[]): Promise<Map<number,
   const { rows } = await db.query<WaveRow>(
     `SELECT rollout_id::int AS rollout_id, wave, percent::float8 AS percent, count, approval,
             ${ISO('approved_at')} AS approved_at, ${ISO('started_at')} AS started_at,
-            devices, queued, in_flight, installed, failed, timed_out, cancelled
+            devices, queued, in_flight, installed, failed, timed_out, cancelled, unwritten
        FROM rollout_waves WHERE rollout_id = ANY($1::bigint[]) ORDER BY rollout_id, wave`,
     [rolloutIds],
   );

@@ -3,6 +3,7 @@
  * running or still has devices in flight, one transaction each, its row locked (FOR UPDATE SKIP
  * LOCKED: another fleet-api instance on the same PostgreSQL skips it rather than dispatch the same
  * devices), and
+ *   0. writes the rows an add left to write (creation.ts), claimed a batch at a time;
  *   1. reads the reports: a dispatched device whose job ended is installed when the device now runs
  *      the target version, failed otherwise (the job's own "installed" is not trusted); one in flight
  *      longer than timeout_minutes timed out (its job is failed);
@@ -18,6 +19,7 @@ import type { Db } from '../../db';
 import type { LiveBus } from '../live/bus';
 import type { LiveEvent } from '../live/events';
 import { Ticker } from '../../simulator/ticker';
+import { rolloutsBeingWritten, writeRollout } from './creation';
 import { progressEvents, rolloutRow, sumCounts, waveDone, wavesOf, type HaltReasonT, type RolloutRow } from './model';
 
 /** Devices dispatched per rollout and tick at most, so one tick's transaction stays short. */
@@ -59,6 +61,8 @@ export class RolloutOrchestrator {
   ) {}
 
   async tick(now: Date): Promise<RolloutTickResult> {
+    // rows an add left to write (its own job stopped, or another instance's did): claimed batch by batch
+    for (const id of await rolloutsBeingWritten(this.db)) await writeRollout(this.db, id);
     const { rows } = await this.db.query<{ id: number }>(
       `SELECT r.id::int AS id FROM rollouts r
         WHERE r.state = 'running'
@@ -140,6 +144,8 @@ export class RolloutOrchestrator {
       return { changed: true, halted: false, dispatched: 0 };
     }
     if (wave.approval && wave.approved_at === null) return { changed, halted: false, dispatched: 0 };
+    // nothing dispatches before the wave's rows are all written (migration 0029)
+    if (wave.unwritten > 0) return { changed, halted: false, dispatched: 0 };
     if (wave.started_at === null) {
       await tx.query('UPDATE rollout_waves SET started_at = $3 WHERE rollout_id = $1 AND wave = $2', [id, wave.wave, at]);
       changed = true;

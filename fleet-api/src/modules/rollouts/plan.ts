@@ -65,9 +65,20 @@ export function checkWaves(waves: RolloutWaveInput[]): void {
   throw badRequest(say(problem.key, { index: problem.index }));
 }
 
-/** Devices of another rollout that is not over (a device is in one such rollout at a time). */
+/** Another rollout that is not over (a device is in one such rollout at a time). */
+const ROLLOUT_NOT_OVER = "ro.state IN ('running', 'paused', 'halted')";
+
+/** Devices of another rollout that is not over, by their rows (queued or in flight). */
 const IN_OTHER_ROLLOUT = `EXISTS (SELECT 1 FROM rollout_devices o JOIN rollouts ro ON ro.id = o.rollout_id
-  WHERE o.device_id = d.id AND o.state IN ('queued', 'in_flight') AND ro.state IN ('running', 'paused', 'halted'))`;
+  WHERE o.device_id = d.id AND o.state IN ('queued', 'in_flight') AND ${ROLLOUT_NOT_OVER})`;
+
+/**
+ * The devices frozen in rollouts not over whose rows are not written yet (migration 0029), one word of
+ * 64 ids each, joined as `busy`: one hash join, not a lookup per device.
+ */
+const UNWRITTEN_JOIN = `LEFT JOIN (SELECT m.word, bit_or(m.bits) AS bits FROM rollout_members m JOIN rollouts ro ON ro.id = m.rollout_id
+  WHERE ${ROLLOUT_NOT_OVER} GROUP BY m.word) busy ON busy.word = d.id >> 6`;
+const IN_OTHER_UNWRITTEN = 'coalesce((busy.bits >> (d.id & 63)::int) & 1 = 1, false)';
 
 export interface ChosenDevices {
   /** `FROM devices d ... WHERE ...`: every device the choice names (before exclusions). */
@@ -96,16 +107,17 @@ export function chosenDevices(input: ChoiceInput, now: Date, joins = ''): Chosen
       : // the device row's last change is when it went offline (its is_online flag is written with it)
         `(d.is_online = 0 AND d.updated_at < ${params.add(new Date(now.getTime() - input.exclude_offline_minutes * 60_000).toISOString())}::timestamptz)`;
   return {
-    from: `FROM devices d ${joins} ${ota} ${whereClause(conditions)}`,
+    from: `FROM devices d ${joins} ${ota} ${UNWRITTEN_JOIN} ${whereClause(conditions)}`,
     params,
     onTarget: `d.firmware_version IS NOT DISTINCT FROM ${target}`,
-    inOtherRollout: IN_OTHER_ROLLOUT,
+    inOtherRollout: `(${IN_OTHER_ROLLOUT} OR ${IN_OTHER_UNWRITTEN})`,
     offline,
   };
 }
 
-/** The condition of the devices a rollout takes: chosen and not excluded. */
-export const takenCondition = (c: ChosenDevices): string => `NOT (${c.onTarget}) AND NOT ${c.inOtherRollout} AND NOT ${c.offline}`;
+/** The condition of the devices a rollout takes: chosen and not excluded (NOT EXISTS on its own: an anti-join). */
+export const takenCondition = (c: ChosenDevices): string =>
+  `NOT (${c.onTarget}) AND NOT ${IN_OTHER_ROLLOUT} AND NOT ${IN_OTHER_UNWRITTEN} AND NOT ${c.offline}`;
 
 export interface Preview {
   devices: number;
@@ -165,50 +177,4 @@ export async function preview(db: Db, input: ChoiceInput, waves: RolloutWaveInpu
     by_site: bySite.rows,
     waves: ends.map((end, i) => ({ wave: i + 1, devices: end - (i === 0 ? 0 : (ends[i - 1] ?? 0)) })),
   };
-}
-
-/**
- * Inserts the rollout's devices with their wave, in one statement: each device's place is its rank
- * inside its stratum (its site, else its company, else its agency) by a stable hash of the rollout and
- * device ids, spread over the whole order ((rank - 0.5) / stratum size), so every stratum has its share
- * in every wave and a canary wave is not one customer. Answers how many devices were taken.
- */
-export async function assignDevices(db: Db, rolloutId: number, input: ChoiceInput, waves: RolloutWaveInput[], now: Date): Promise<number> {
-  // the waves first: the insert's trigger counts its rows into them
-  await db.query(
-    `INSERT INTO rollout_waves (rollout_id, wave, percent, count, approval)
-     SELECT $1, w - 1, x.percent, x.count, x.approval
-       FROM unnest($2::numeric[], $3::int[], $4::boolean[]) WITH ORDINALITY AS x(percent, count, approval, w)`,
-    [rolloutId, waves.map((w) => w.percent ?? null), waves.map((w) => w.count ?? null), waves.map((w) => w.approval ?? false)],
-  );
-  // the two sorts of a million rows in memory, not on disk (this transaction only)
-  await db.query("SELECT set_config('work_mem', '256MB', true)");
-  const c = chosenDevices(input, now, 'LEFT JOIN properties pr ON pr.id = d.property_id');
-  const p = c.params;
-  const id = p.add(rolloutId);
-  // one read of the devices: the total and each wave's end (as waveEnds) come from the same rows
-  await db.query(
-    `WITH e AS MATERIALIZED (
-       SELECT d.id, d.firmware_version, fleet_state_zone(pr.state) AS zone,
-              coalesce('s' || d.site_id, 'c' || d.company_id, 'a' || d.agency_id, '-') AS stratum,
-              hashint8extended(d.id, ${id}::bigint) AS h
-         ${c.from}
-          AND ${takenCondition(c)}
-     ), bounds AS (
-       SELECT array_agg(least(t.n, coalesce(ceil(t.n * x.percent / 100)::int, x.count)) ORDER BY x.w)::int[] AS ends
-         FROM (SELECT count(*)::int AS n FROM e) t,
-              unnest(${p.add(waves.map((w) => w.percent ?? null))}::numeric[], ${p.add(waves.map((w) => w.count ?? null))}::int[])
-                WITH ORDINALITY AS x(percent, count, w)
-     ), ranked AS (
-       SELECT e.*, row_number() OVER (PARTITION BY stratum ORDER BY h, id) AS k, count(*) OVER (PARTITION BY stratum) AS n FROM e
-     ), placed AS (
-       SELECT ranked.*, (row_number() OVER (ORDER BY (k - 0.5) / n::float8, h, id) - 1)::int AS pos FROM ranked
-     )
-     INSERT INTO rollout_devices (rollout_id, device_id, wave, position, time_zone, from_version)
-     SELECT ${id}, placed.id, width_bucket(placed.pos, bounds.ends), placed.pos, placed.zone, placed.firmware_version
-       FROM placed, bounds WHERE placed.pos < bounds.ends[cardinality(bounds.ends)]`,
-    p.values,
-  );
-  const { rows } = await db.query<{ n: number }>('SELECT coalesce(sum(devices), 0)::int AS n FROM rollout_waves WHERE rollout_id = $1', [rolloutId]);
-  return rows[0]?.n ?? 0;
 }

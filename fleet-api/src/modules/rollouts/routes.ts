@@ -14,6 +14,7 @@ import { filterBy, buildListing, listQueryProperties, ListInfoSchema, pagedList,
 import { SqlParams, whereClause, ISO } from '../../server/sql';
 import { IdField, RequiredText } from '../../server/schemas';
 import type { ModuleOptions } from '../../server/context';
+import { afterCommit } from '../../db';
 import { publishCommitted } from '../live/bus';
 import { adminOfType, BodyFilter, filterText, pageOfType } from '../ota/common';
 import { VersionField, type DeviceType } from '../ota/device-types';
@@ -34,7 +35,8 @@ import {
 } from './model';
 import { withAudit } from '../../policy/audit';
 import { ROLLOUT_DEVICE_LIST } from './export';
-import { assignDevices, checkChoice, checkWaves, preview, selectionOf, targetFirmware, type ChoiceInput } from './plan';
+import { checkChoice, checkWaves, preview, selectionOf, targetFirmware, type ChoiceInput } from './plan';
+import { cancelUnwritten, freezeDevices, writeAllRows, writeRollout, WRITTEN_AT_ADD } from './creation';
 
 const rollouts = adminOfType('OTA rollouts');
 
@@ -122,6 +124,13 @@ async function changeable(db: Db, id: number, deviceType: DeviceType): Promise<R
 
 export const rolloutRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, { ctx }) => {
   const { db } = ctx;
+  /** The rows being written after an add: the app waits for the batch in progress when it closes. */
+  const writing = new Set<Promise<void>>();
+  let closing = false;
+  app.addHook('onClose', async () => {
+    closing = true;
+    await Promise.all(writing);
+  });
 
   /** Runs an action on a changeable rollout in one transaction, then publishes its progress. */
   async function act<T>(id: number, deviceType: DeviceType, log: { error: (obj: object, msg: string) => void }, change: (tx: Db, r: RolloutRow) => Promise<T>): Promise<T> {
@@ -166,7 +175,7 @@ export const rolloutRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
       const input = choiceOf(body);
       const now = ctx.config.now();
       const caller = callerOf(request);
-      const { info, events } = await db.transaction(async (tx) => {
+      const { info, later, events } = await db.transaction(async (tx) => {
         const firmwareId = await targetFirmware(tx, body.deviceType, body.firmware_version);
         await checkChoice(tx, input);
         const push = await tx.query<{ id: number }>(
@@ -199,14 +208,29 @@ export const rolloutRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
           ],
         );
         const id = rows[0]?.id ?? 0;
-        const devices = await assignDevices(tx, id, input, waves, now);
+        // one add at a time: a device frozen by another add not yet committed would not count as taken
+        await tx.query("SELECT pg_advisory_xact_lock(hashtext('fleet_rollout_add'))");
+        const devices = await freezeDevices(tx, id, input, waves, now);
         // nothing stored for a choice that reaches no device: the transaction rolls back
         if (devices === 0) throw badRequest(say('rollouts.noDevices'));
-        return { info: { id, devices }, events: await progressEvents(tx, [id]) };
+        const later = devices > WRITTEN_AT_ADD;
+        if (!later) {
+          await writeAllRows(tx, id);
+          // fresh statistics, or the planner reads a rollout's rows by a whole-rollout scan for every
+          // change (PGlite has no autovacuum to do it)
+          await tx.query('ANALYZE rollout_devices');
+        }
+        return { info: { id, devices }, later, events: await progressEvents(tx, [id]) };
       });
-      // up to a million new rows: fresh statistics, or the planner reads a rollout's rows by a whole-rollout
-      // scan for every change (PGlite has no autovacuum to do it)
-      await db.query('ANALYZE rollout_devices');
+      if (later) {
+        // the rows follow once committed, the first wave first (the orchestrator's tick too, if this stops)
+        const job = afterCommit(() => writeRollout(db, info.id, () => closing)).then(
+          () => undefined,
+          (err: unknown) => request.log.error({ err, rollout_id: info.id }, 'writing the rollout rows failed'),
+        );
+        writing.add(job);
+        void job.finally(() => writing.delete(job));
+      }
       await publishCommitted(ctx.live, events, request.log);
       return { status: true, message: say('rollouts.added'), info };
     },
@@ -312,6 +336,7 @@ export const rolloutRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
       const at = ctx.config.now().toISOString();
       await act(request.body.rollout_id, request.body.deviceType, request.log, async (tx, r) => {
         await tx.query("UPDATE rollout_devices SET state = 'cancelled', finished_at = $2 WHERE rollout_id = $1 AND state = 'queued'", [r.id, at]);
+        await cancelUnwritten(tx, r.id);
         await tx.query("UPDATE rollouts SET state = 'aborted', finished_at = $2, updated_at = $2 WHERE id = $1", [r.id, at]);
       });
       return { status: true, message: say('rollouts.aborted') };

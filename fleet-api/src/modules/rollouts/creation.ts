@@ -1,0 +1,202 @@
+/**
+ * Creating a rollout at fleet size (docs/rollouts.md, Creation; migration 0029). The add freezes the
+ * chosen devices in one pass (bitmasks of 64 device ids, `rollout_members`) and sets each wave's counts
+ * from their total, so its answer and the info are exact at once. Each device's place and its
+ * rollout_devices row come after: the places in one pass (`rollout_places`, the stratified order), then
+ * the rows in position order, so the first wave is written first. A wave dispatches only once its rows
+ * are all written (`rollout_waves.unwritten` = 0). Small rollouts do all of it inside the add.
+ */
+import type { RolloutWaveInput } from '@fleet/contract';
+import type { Db } from '../../db';
+import { ISO } from '../../server/sql';
+import { chosenDevices, takenCondition, waveEnds, type ChoiceInput } from './plan';
+
+/** Up to this many devices, the add writes the places and rows itself (its list is complete at once). */
+export const WRITTEN_AT_ADD = 10_000;
+/** Rows written per transaction: short enough that PGlite's one connection serves calls in between. */
+export const ROWS_PER_BATCH = 20_000;
+
+/** Where a rollout's rows stand: written (positions 0 to written - 1) and still to write. */
+interface Progress {
+  written: number;
+  unwritten: number;
+}
+
+/**
+ * Freezes the devices a rollout takes (chosen, not excluded) and writes its waves with their counts.
+ * Answers how many devices the rollout reaches (its last wave's end).
+ */
+export async function freezeDevices(db: Db, rolloutId: number, input: ChoiceInput, waves: RolloutWaveInput[], now: Date): Promise<number> {
+  const c = chosenDevices(input, now);
+  const id = c.params.add(rolloutId);
+  // one read of the chosen devices: their words, and how many they are
+  const { rows } = await db.query<{ n: number }>(
+    `WITH words AS (
+       SELECT d.id >> 6 AS word, bit_or(1::bigint << (d.id & 63)::int) AS bits, count(*) AS n
+         ${c.from} AND ${takenCondition(c)}
+        GROUP BY d.id >> 6
+     ), frozen AS (
+       INSERT INTO rollout_members (rollout_id, word, bits) SELECT ${id}, word, bits FROM words
+     )
+     SELECT coalesce(sum(n), 0)::int AS n FROM words`,
+    c.params.values,
+  );
+  const ends = waveEnds(waves, rows[0]?.n ?? 0);
+  const sizes = ends.map((end, i) => end - (i === 0 ? 0 : (ends[i - 1] ?? 0)));
+  await db.query(
+    `INSERT INTO rollout_waves (rollout_id, wave, percent, count, approval, devices, queued, unwritten)
+     SELECT $1, w - 1, x.percent, x.count, x.approval, x.devices, x.devices, x.devices
+       FROM unnest($2::numeric[], $3::int[], $4::boolean[], $5::int[]) WITH ORDINALITY AS x(percent, count, approval, devices, w)`,
+    [rolloutId, waves.map((w) => w.percent ?? null), waves.map((w) => w.count ?? null), waves.map((w) => w.approval ?? false), sizes],
+  );
+  return ends.at(-1) ?? 0;
+}
+
+async function progressOf(db: Db, rolloutId: number): Promise<Progress> {
+  const { rows } = await db.query<Progress>(
+    'SELECT coalesce(sum(devices - unwritten), 0)::int AS written, coalesce(sum(unwritten), 0)::int AS unwritten FROM rollout_waves WHERE rollout_id = $1',
+    [rolloutId],
+  );
+  return rows[0] ?? { written: 0, unwritten: 0 };
+}
+
+/**
+ * Each frozen device's place, in one statement: its rank inside its stratum (its site, else its
+ * company, else its agency) by a stable hash of the rollout and device ids, spread over the whole order
+ * ((rank - 0.5) / stratum size), so every stratum has its share in every wave and a canary wave is not
+ * one customer. Devices past the last wave's end are not in the rollout: they leave the frozen set.
+ */
+async function placeDevices(db: Db, rolloutId: number): Promise<void> {
+  const { rows } = await db.query<{ ends: number[] }>(
+    'SELECT coalesce(array_agg(s.upto ORDER BY s.wave), ARRAY[]::int[]) AS ends FROM (SELECT wave, (sum(devices) OVER (ORDER BY wave))::int AS upto FROM rollout_waves WHERE rollout_id = $1) s',
+    [rolloutId],
+  );
+  const ends = rows[0]?.ends ?? [];
+  // the two sorts of a million rows in memory, not on disk (this transaction only)
+  await db.query("SELECT set_config('work_mem', '256MB', true)");
+  // a device deleted since the add keeps its place (no stratum, Sydney): it is cancelled at dispatch
+  const placed = await db.query(
+    `WITH e AS MATERIALIZED (
+       SELECT f.id, d.firmware_version, fleet_state_zone(pr.state) AS zone,
+              coalesce('s' || d.site_id, 'c' || d.company_id, 'a' || d.agency_id, '-') AS stratum,
+              hashint8extended(f.id, $1::bigint) AS h
+         FROM (SELECT m.word * 64 + b AS id FROM rollout_members m, generate_series(0, 63) b
+                WHERE m.rollout_id = $1 AND (m.bits >> b) & 1 = 1) f
+         LEFT JOIN devices d ON d.id = f.id
+         LEFT JOIN properties pr ON pr.id = d.property_id
+     ), ranked AS (
+       SELECT e.*, row_number() OVER (PARTITION BY stratum ORDER BY h, id) AS k, count(*) OVER (PARTITION BY stratum) AS n FROM e
+     ), placed AS (
+       SELECT ranked.*, (row_number() OVER (ORDER BY (k - 0.5) / n::float8, h, id) - 1)::int AS pos FROM ranked
+     )
+     INSERT INTO rollout_places (rollout_id, position, device_id, wave, time_zone, from_version)
+     SELECT $1, pos, id, width_bucket(pos, $2::int[]), zone, firmware_version FROM placed WHERE pos < $3`,
+    [rolloutId, ends, ends.at(-1) ?? 0],
+  );
+  const { rows: members } = await db.query<{ n: number }>(
+    'SELECT coalesce(sum(n), 0)::int AS n FROM (SELECT count(*) AS n FROM rollout_members m, generate_series(0, 63) b WHERE m.rollout_id = $1 AND (m.bits >> b) & 1 = 1) x',
+    [rolloutId],
+  );
+  if ((members[0]?.n ?? 0) > placed.rowCount) {
+    // the frozen set is what is not written yet: only the placed devices
+    await db.query('DELETE FROM rollout_members WHERE rollout_id = $1', [rolloutId]);
+    await db.query(
+      `INSERT INTO rollout_members (rollout_id, word, bits)
+       SELECT $1, device_id >> 6, bit_or(1::bigint << (device_id & 63)::int) FROM rollout_places WHERE rollout_id = $1 GROUP BY device_id >> 6`,
+      [rolloutId],
+    );
+  }
+  await db.query('UPDATE rollouts SET placed_at = now() WHERE id = $1', [rolloutId]);
+  // fresh statistics, or each batch's range is read by a scan of every place (PGlite has no autovacuum)
+  if (placed.rowCount > ROWS_PER_BATCH) await db.query('ANALYZE rollout_places');
+}
+
+/**
+ * Writes the rows of the next `limit` places (queued; cancelled once the rollout is aborted), counts
+ * them off their waves' unwritten devices and takes them out of the frozen set. Answers the progress.
+ */
+async function writeRows(db: Db, rolloutId: number, aborted: { at: string } | null, limit: number): Promise<Progress> {
+  const { written } = await progressOf(db, rolloutId);
+  const range = [rolloutId, written, written + limit];
+  const inRange = 'rollout_id = $1 AND position >= $2 AND position < $3';
+  await db.query(
+    `INSERT INTO rollout_devices (rollout_id, device_id, wave, position, time_zone, from_version, state, finished_at)
+     SELECT rollout_id, device_id, wave, position, time_zone, from_version, $4, $5::timestamptz FROM rollout_places WHERE ${inRange}`,
+    [...range, aborted ? 'cancelled' : 'queued', aborted?.at ?? null],
+  );
+  await db.query(
+    `UPDATE rollout_waves w SET unwritten = w.unwritten - x.n
+       FROM (SELECT wave, count(*)::int AS n FROM rollout_places WHERE ${inRange} GROUP BY wave) x
+      WHERE w.rollout_id = $1 AND w.wave = x.wave`,
+    range,
+  );
+  await db.query(
+    `UPDATE rollout_members m SET bits = m.bits & ~x.mask
+       FROM (SELECT device_id >> 6 AS word, bit_or(1::bigint << (device_id & 63)::int) AS mask FROM rollout_places WHERE ${inRange} GROUP BY 1) x
+      WHERE m.rollout_id = $1 AND m.word = x.word`,
+    range,
+  );
+  const progress = await progressOf(db, rolloutId);
+  if (progress.unwritten === 0) {
+    await db.query('DELETE FROM rollout_places WHERE rollout_id = $1', [rolloutId]);
+    await db.query('DELETE FROM rollout_members WHERE rollout_id = $1', [rolloutId]);
+  }
+  return progress;
+}
+
+/** The add's own path for a rollout of at most WRITTEN_AT_ADD devices: places and rows at once, in its transaction. */
+export async function writeAllRows(db: Db, rolloutId: number): Promise<void> {
+  await placeDevices(db, rolloutId);
+  await writeRows(db, rolloutId, null, WRITTEN_AT_ADD);
+}
+
+/** One step of the claimed work on a rollout whose rows are not all written, in the caller's transaction. */
+async function writeStep(tx: Db, rolloutId: number): Promise<'more' | 'done' | 'skipped'> {
+  // the rollout row claims the work: another instance skips it (and writes the next batch after)
+  const { rows } = await tx.query<{ state: string; placed: boolean; finished_at: string | null }>(
+    `SELECT state, placed_at IS NOT NULL AS placed, ${ISO('finished_at')} AS finished_at
+       FROM rollouts WHERE id = $1 FOR UPDATE SKIP LOCKED`,
+    [rolloutId],
+  );
+  const r = rows[0];
+  if (!r) return 'skipped';
+  if ((await progressOf(tx, rolloutId)).unwritten === 0) return 'done';
+  if (!r.placed) {
+    await placeDevices(tx, rolloutId);
+    return 'more';
+  }
+  const aborted = r.state === 'aborted' ? { at: r.finished_at ?? new Date().toISOString() } : null;
+  const after = await writeRows(tx, rolloutId, aborted, ROWS_PER_BATCH);
+  if (after.unwritten > 0) return 'more';
+  // up to a million new rows: fresh statistics for the claim and the device list
+  await tx.query('ANALYZE rollout_devices');
+  return 'done';
+}
+
+/**
+ * Writes a rollout's places and rows, one transaction a step, until they are all written, another
+ * instance holds the rollout, or `stop()` says so. Answers whether they are all written.
+ */
+export async function writeRollout(db: Db, rolloutId: number, stop: () => boolean = () => false): Promise<boolean> {
+  for (;;) {
+    const step = await db.transaction((tx) => writeStep(tx, rolloutId));
+    if (step !== 'more') return step === 'done';
+    if (stop()) return false;
+  }
+}
+
+/** Rollouts whose rows are not all written (any state: an aborted one still writes its cancelled rows). */
+export async function rolloutsBeingWritten(db: Db): Promise<number[]> {
+  const { rows } = await db.query<{ id: number }>('SELECT DISTINCT rollout_id::int AS id FROM rollout_waves WHERE unwritten > 0 ORDER BY 1');
+  return rows.map((r) => r.id);
+}
+
+/**
+ * An abort while rows are still to be written: those devices are cancelled in the counts now (their
+ * rows are written cancelled).
+ */
+export async function cancelUnwritten(db: Db, rolloutId: number): Promise<void> {
+  await db.query('UPDATE rollout_waves SET queued = queued - unwritten, cancelled = cancelled + unwritten WHERE rollout_id = $1 AND unwritten > 0', [
+    rolloutId,
+  ]);
+}
