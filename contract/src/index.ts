@@ -9,4 +9,5 @@ export * from './survey';
 export * from './rollouts';
 export * from './audit';
 export * from './timeline';
+export * from './mfa';
 export type * from './answers';

@@ -1,4 +1,5 @@
 // Part of the catalogue of fleet-api's sentences (server-messages.ts): each area's own sentences, agencies to trials.
+import { SECOND_FACTOR_SENTENCES } from './mfa';
 import { ROLLOUT_SENTENCES } from './rollouts';
 import { TARIFF_MESSAGES } from './tariffs';
 
@@ -333,6 +334,9 @@ export const AREA_SENTENCES = {
 
   // rollouts (issue 22)
   ...ROLLOUT_SENTENCES,
+
+  // second factor and sessions (issue 24)
+  ...SECOND_FACTOR_SENTENCES,
 
   // trials
   'trials.changeRequired': 'Give a new end date or how the trial ended',

@@ -77,22 +77,44 @@ export async function consumeCode(db: Db, ctx: AppContext, userId: number, code:
   const live = challenge !== null && Date.parse(challenge.expires_at) > ctx.config.now().getTime();
   const expected = Buffer.from(challenge?.code_hash ?? '', 'hex');
   const given = Buffer.from(codeHash(ctx, id, code), 'hex');
-  if (live && expected.length === given.length && timingSafeEqual(expected, given)) {
-    // Single use even when two requests race: only one UPDATE finds consumed_at still empty.
-    const used = await db.query(
-      `UPDATE otp_challenges SET consumed_at = $2
-        WHERE id = $1 AND consumed_at IS NULL AND dead_at IS NULL AND attempts < $3 RETURNING id`,
-      [id, now, ctx.config.otpMaxAttempts],
-    );
-    return used.rowCount > 0;
-  }
+  if (live && expected.length === given.length && timingSafeEqual(expected, given)) return spendChallenge(db, ctx, id, now);
   // no challenge: an id that matches nothing, the same statement
+  await countAttempt(db, ctx, id, now);
+  return false;
+}
+
+/** Single use even when two requests race: only one UPDATE finds consumed_at still empty. */
+async function spendChallenge(db: Db, ctx: AppContext, id: string, now: string): Promise<boolean> {
+  const used = await db.query(
+    `UPDATE otp_challenges SET consumed_at = $2
+      WHERE id = $1 AND consumed_at IS NULL AND dead_at IS NULL AND attempts < $3 RETURNING id`,
+    [id, now, ctx.config.otpMaxAttempts],
+  );
+  return used.rowCount > 0;
+}
+
+/** A wrong code: one attempt more; the last allowed one ends the challenge. */
+async function countAttempt(db: Db, ctx: AppContext, id: string, now: string): Promise<void> {
   await db.query(
     `UPDATE otp_challenges SET attempts = attempts + 1,
             dead_at = CASE WHEN attempts + 1 >= $3 THEN $2::timestamptz ELSE dead_at END
       WHERE id = $1`,
     [id, now, ctx.config.otpMaxAttempts],
   );
+}
+
+/**
+ * The same rules for a code that is not mailed (the authenticator's, a recovery code): `check` is
+ * asked only while the password step's challenge is open, unexpired and under its attempts, so no code
+ * is used up without one; accepted, the challenge is used up; refused, it counts an attempt.
+ */
+export async function consumeChallenge(db: Db, ctx: AppContext, userId: number, check: () => Promise<boolean>): Promise<boolean> {
+  const challenge = await currentChallenge(db, userId);
+  const now = nowIso(ctx);
+  const live =
+    challenge !== null && Date.parse(challenge.expires_at) > ctx.config.now().getTime() && challenge.attempts < ctx.config.otpMaxAttempts;
+  if (challenge && live && (await check())) return spendChallenge(db, ctx, challenge.id, now);
+  await countAttempt(db, ctx, challenge?.id ?? randomUUID(), now);
   return false;
 }
 

@@ -1,7 +1,7 @@
 /**
- * Sign-in (password, then a mailed code), token refresh and logout, exactly as docs/auth-calls.md.
- * Between password and code the caller holds nothing usable: the code is tied to the user's open
- * challenge, not to anything handed out.
+ * Sign-in (password, then a mailed code, or the authenticator's code when it is on), token refresh
+ * and logout, exactly as docs/auth-calls.md and docs/second-factor.md. Between password and code the
+ * caller holds nothing usable: the code is tied to the user's open challenge, not to anything handed out.
  */
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -15,8 +15,9 @@ import { ApiError, tooManyRequests, unauthorized } from '../../server/errors';
 import { nowIso, type ModuleOptions } from '../../server/context';
 import { EmailField, Envelope, failures, MessageFields, MessageReply, normaliseEmail, PasswordField, publicRoute, Strict } from '../../server/schemas';
 import { guardSignIn, recordFailure } from './limits';
-import { consumeCode, openChallenge, renewChallenge } from './otp';
+import { consumeChallenge, consumeCode, openChallenge, renewChallenge } from './otp';
 import {
+  clientOf,
   findUserByEmail,
   loginUserInfo,
   LoginUserInfoSchema,
@@ -26,6 +27,9 @@ import {
   startSession,
 } from './sessions';
 import { say } from '../../server/messages';
+import { SecondFactorCodeField, secondFactorRoutes } from '../mfa/routes';
+import { acceptSecondFactorCode } from '../mfa/totp';
+import { sessionRoutes } from './session-routes';
 
 const INVALID_CREDENTIALS = say('auth.invalidCredentials');
 const INVALID_OTP = say('auth.otpInvalid');
@@ -46,11 +50,8 @@ const TokenReply = Type.Object({
   info: LoginUserInfoSchema,
 });
 
-const OtpField = Type.String({
-  pattern: '^\\s*[0-9]{6}\\s*$',
-  errorMessage: say('auth.otpDigits'),
-  requiredMessage: say('auth.otpRequired'),
-});
+/** A mailed or authenticator code (six digits), or a recovery code. */
+const OtpField = SecondFactorCodeField;
 
 const RefreshField = Type.String({ minLength: 1, maxLength: 4096, requiredMessage: say('auth.refreshTokenRequired') });
 
@@ -58,10 +59,18 @@ const signIn = publicRoute('Sign-in');
 
 export const signInRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, { ctx }) => {
   await dummy();
+  // the profile's second factor and sessions: the same calls for every role
+  await app.register(secondFactorRoutes, { ctx });
+  await app.register(sessionRoutes, { ctx });
   app.post(
     '/api/authenticate/login',
     withAudit(
-      signIn('Check email and password; mails a 6-digit code', { body: Strict({ email: EmailField(), password: PasswordField }) }, Envelope(Type.Object({ otp_required: Type.Boolean() })), 400, 401, 429),
+      signIn(
+        'Check email and password; mails a 6-digit code, or asks for the authenticator\'s (info.second_factor "totp")',
+        { body: Strict({ email: EmailField(), password: PasswordField }) },
+        Envelope(Type.Object({ otp_required: Type.Boolean(), second_factor: Type.Optional(Type.Literal('totp')) })),
+        400, 401, 429,
+      ),
       { mode: 'none', reason: 'the sign-in is recorded when its code is accepted', refusals: { 401: 'sign_in_refused', 429: 'sign_in_held_back' } },
     ),
     async (request) => {
@@ -79,6 +88,11 @@ export const signInRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app
       // Only someone who knows the password learns these.
       if (!mayUseAccount(user)) throw unauthorized(say('auth.accountDisabled'));
       if (!user.email_verified_at) throw unauthorized(say('auth.emailNotVerified'));
+      if (user.totp_enabled) {
+        // the attempt (expiry, five wrong codes) as for a mailed code; its code is never sent
+        await openChallenge(ctx.db, ctx, user.id);
+        return { status: true, message: say('mfa.totpAsked'), info: { otp_required: true, second_factor: 'totp' as const } };
+      }
       await ctx.db.transaction(async (tx) => {
         const code = await openChallenge(tx, ctx, user.id);
         await queueMail(tx, otpMail(user.email, code));
@@ -94,7 +108,7 @@ export const signInRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app
 
   app.post(
     '/api/authenticate/login-otp',
-    withAudit(signIn('Exchange the mailed code for an access and a refresh token', { body: Strict({ email: EmailField(), otp: OtpField }) }, TokenReply, 400, 401, 429), {
+    withAudit(signIn('Exchange the mailed code (or the authenticator\'s, or a recovery code) for an access and a refresh token', { body: Strict({ email: EmailField(), otp: OtpField }) }, TokenReply, 400, 401, 429), {
       // after: a wrong code's count must stay; the user is the one the answer names
       mode: 'after', action: 'sign_in', entity: 'session', actor: (_request, answer) => (answer as { info: { userInfo: { id: number } } }).info.userInfo.id,
       refusals: { 401: 'code_refused', 429: 'sign_in_held_back' },
@@ -103,14 +117,17 @@ export const signInRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app
       const email = normaliseEmail(request.body.email);
       await guardSignIn(ctx, email, request.ip);
       const user = await findUserByEmail(ctx.db, email);
+      const otp = request.body.otp.trim();
       // an unknown address runs the same statements (user id 0 has no challenge)
-      const ok = await consumeCode(ctx.db, ctx, user?.id ?? 0, request.body.otp.trim());
+      const ok = user?.totp_enabled
+        ? await consumeChallenge(ctx.db, ctx, user.id, () => acceptSecondFactorCode(ctx.db, ctx, user.id, otp))
+        : await consumeCode(ctx.db, ctx, user?.id ?? 0, otp);
       if (!user || !ok) {
         await recordFailure(ctx, email, request.ip, 'otp');
         throw unauthorized(INVALID_OTP);
       }
       if (!mayUseAccount(user)) throw unauthorized(INVALID_OTP);
-      const pair = await ctx.db.transaction((tx) => startSession(tx, ctx, user));
+      const pair = await ctx.db.transaction((tx) => startSession(tx, ctx, user, clientOf(request)));
       reply.header('cache-control', 'no-store');
       return { status: true, message: say('auth.signedIn'), ...pair, info: loginUserInfo(user) };
     },
@@ -134,7 +151,8 @@ export const signInRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app
         throw tooManyRequests(say('auth.otpCooldown', { seconds: cooldown }), cooldown);
       }
       const user = await findUserByEmail(ctx.db, email);
-      if (user && mayUseAccount(user)) {
+      // with the authenticator on there is no mailed code to send again
+      if (user && mayUseAccount(user) && !user.totp_enabled) {
         await ctx.db.transaction(async (tx) => {
           const code = await renewChallenge(tx, ctx, user.id);
           if (code) await queueMail(tx, otpMail(user.email, code));
@@ -150,7 +168,7 @@ export const signInRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app
       mode: 'none', reason: 'renews a session; its sign-in and sign-out are the entries', refusals: { 401: 'refresh_refused' },
     }),
     async (request, reply) => {
-      const outcome = await rotateRefresh(ctx, request.body.refresh_token);
+      const outcome = await rotateRefresh(ctx, request.body.refresh_token, clientOf(request));
       if (!outcome.ok) throw new ApiError(401, say('auth.sessionExpired'));
       reply.header('cache-control', 'no-store');
       return { status: true, message: say('auth.tokenRefreshed'), ...outcome.pair, info: loginUserInfo(outcome.user) };

@@ -11,6 +11,7 @@ import type { Db } from '../../db';
 import { isUserType, USER_TYPES } from '../../policy/roles';
 import { sha256 } from '../../policy/tokens';
 import { inSeconds, nowIso, nowSeconds, type AppContext } from '../../server/context';
+import { parseUserAgent } from './user-agent';
 
 export interface TokenPair {
   token: string;
@@ -58,15 +59,19 @@ export interface SignInUser {
   company_name: string | null;
   site_manager_id: number | null;
   customer_id: number | null;
+  /** The authenticator is on: sign-in asks for its code instead of mailing one. */
+  totp_enabled: boolean;
 }
 
 const SIGN_IN_USER_SQL = `
   SELECT u.id, u.email, u.password_hash, u.user_type, u.first_name, u.last_name, u.status,
          u.email_verified_at, u.token_version, u.agency_id, a.agency_name, a.status AS agency_status,
-         u.electrician_id, u.company_id, c.company_name, u.site_manager_id, u.customer_id
+         u.electrician_id, u.company_id, c.company_name, u.site_manager_id, u.customer_id,
+         (t.enabled_at IS NOT NULL) AS totp_enabled
     FROM users u
     LEFT JOIN agencies a ON a.id = u.agency_id
-    LEFT JOIN multi_site_companies c ON c.id = u.company_id`;
+    LEFT JOIN multi_site_companies c ON c.id = u.company_id
+    LEFT JOIN user_totp t ON t.user_id = u.id`;
 
 export async function findUserByEmail(db: Db, email: string): Promise<SignInUser | null> {
   const { rows } = await db.query<SignInUser>(`${SIGN_IN_USER_SQL} WHERE lower(u.email) = $1`, [email]);
@@ -119,13 +124,27 @@ async function storeRefresh(db: Db, ctx: AppContext, hash: string, sessionId: st
   );
 }
 
+/** Where a session is used from, as the session list shows it (the User-Agent, the trusted client address). */
+export interface SessionClient {
+  userAgent: string | null;
+  address: string | null;
+}
+
+/** The client of a request: its User-Agent (kept to 500 characters) and `request.ip` (Fastify's trustProxy decides). */
+export function clientOf(request: { headers: Record<string, string | string[] | undefined>; ip: string }): SessionClient {
+  const ua = request.headers['user-agent'];
+  return { userAgent: typeof ua === 'string' ? ua.slice(0, 500) : null, address: request.ip || null };
+}
+
 /** Starts a session for a user who has just proven password and code. */
-export async function startSession(db: Db, ctx: AppContext, user: SignInUser): Promise<TokenPair> {
+export async function startSession(db: Db, ctx: AppContext, user: SignInUser, client: SessionClient): Promise<TokenPair> {
   const sessionId = randomUUID();
-  await db.query('INSERT INTO auth_sessions (id, user_id, created_at) VALUES ($1, $2, $3)', [
+  await db.query('INSERT INTO auth_sessions (id, user_id, created_at, user_agent, client_address) VALUES ($1, $2, $3, $4, $5)', [
     sessionId,
     user.id,
     nowIso(ctx),
+    client.userAgent,
+    client.address,
   ]);
   const { pair, refreshHash } = issuePair(ctx, user, sessionId, 0);
   await storeRefresh(db, ctx, refreshHash, sessionId, user.id);
@@ -135,7 +154,7 @@ export async function startSession(db: Db, ctx: AppContext, user: SignInUser): P
 export type RefreshOutcome = { ok: true; pair: TokenPair; user: SignInUser; generation: number } | { ok: false };
 
 /** Uses up a refresh token and issues the next pair of its session; a reused token ends the session. */
-export async function rotateRefresh(ctx: AppContext, refreshToken: string): Promise<RefreshOutcome> {
+export async function rotateRefresh(ctx: AppContext, refreshToken: string, client: SessionClient): Promise<RefreshOutcome> {
   const claims = ctx.tokens.verify(refreshToken, 'refresh', nowSeconds(ctx));
   if (!claims) return { ok: false };
   const hash = sha256(refreshToken);
@@ -158,10 +177,12 @@ export async function rotateRefresh(ctx: AppContext, refreshToken: string): Prom
     if (!session.rows[0] || session.rows[0].revoked_at) return { ok: false };
     const user = await findUserById(tx, Number(row.user_id));
     if (!user || !mayUseAccount(user) || user.token_version !== claims.tv) return { ok: false };
-    // the next generation: from this commit on, the access token this refresh replaces is refused
+    // the next generation: from this commit on, the access token this refresh replaces is refused;
+    // the refresh is also the session's "last used" (and where from) in the session list
     const renewed = await tx.query<{ generation: number }>(
-      'UPDATE auth_sessions SET refreshed_at = $2, generation = generation + 1 WHERE id = $1 RETURNING generation',
-      [row.session_id, nowIso(ctx)],
+      `UPDATE auth_sessions SET refreshed_at = $2, generation = generation + 1, user_agent = $3, client_address = $4
+        WHERE id = $1 RETURNING generation`,
+      [row.session_id, nowIso(ctx), client.userAgent, client.address],
     );
     const generation = renewed.rows[0]?.generation ?? 0;
     const { pair, refreshHash } = issuePair(ctx, user, row.session_id, generation);
@@ -195,18 +216,65 @@ async function closeLiveSockets(ctx: AppContext, sessionIds: string[], code: 400
   await ctx.live.publish(sessionIds.map((session_id) => ({ kind: 'session' as const, at, session_id, code, ...(generation === undefined ? {} : { generation }) })));
 }
 
-/** Ends every session of a user, except `keep` when given (a password change keeps the current one). */
+/**
+ * Ends every session of a user, except `keep` when given (a password change keeps the current one);
+ * answers how many ended.
+ */
 export async function revokeUserSessions(
   db: Db,
   ctx: AppContext,
   userId: number,
   reason: string,
   keep?: string,
-): Promise<void> {
+): Promise<number> {
   const { rows } = await db.query<{ id: string }>(
     `UPDATE auth_sessions SET revoked_at = $2, revoked_reason = $3
       WHERE user_id = $1 AND revoked_at IS NULL AND ($4::text IS NULL OR id <> $4::text) RETURNING id`,
     [userId, nowIso(ctx), reason, keep ?? null],
   );
   await closeLiveSockets(ctx, rows.map((r) => r.id), 4401);
+  return rows.length;
+}
+
+/** Ends one session of this user; false when it is not theirs or already over (the caller answers 404). */
+export async function revokeOwnSession(db: Db, ctx: AppContext, userId: number, sessionId: string, reason: string): Promise<boolean> {
+  const { rows } = await db.query<{ id: string }>(
+    `UPDATE auth_sessions SET revoked_at = $3, revoked_reason = $4
+      WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL RETURNING id`,
+    [sessionId, userId, nowIso(ctx), reason],
+  );
+  await closeLiveSockets(ctx, rows.map((r) => r.id), 4401);
+  return rows.length > 0;
+}
+
+interface SessionListRow {
+  id: string;
+  user_agent: string | null;
+  client_address: string | null;
+  started_at: string;
+  last_used_at: string;
+}
+
+/**
+ * The user's signed-in sessions, the one in use first, then the most recently used: not ended, and
+ * with a refresh token that can still renew it (an abandoned one drops out when its chain expires).
+ */
+export async function listSessions(db: Db, ctx: AppContext, userId: number, currentId: string) {
+  const { rows } = await db.query<SessionListRow>(
+    `SELECT s.id, s.user_agent, s.client_address, s.created_at AS started_at,
+            COALESCE(s.refreshed_at, s.created_at) AS last_used_at
+       FROM auth_sessions s
+      WHERE s.user_id = $1 AND s.revoked_at IS NULL
+        AND EXISTS (SELECT 1 FROM refresh_tokens r WHERE r.session_id = s.id AND r.used_at IS NULL AND r.expires_at > $2)
+      ORDER BY (s.id = $3) DESC, COALESCE(s.refreshed_at, s.created_at) DESC, s.id`,
+    [userId, nowIso(ctx), currentId],
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    ...parseUserAgent(r.user_agent),
+    address: r.client_address,
+    started_at: new Date(r.started_at).toISOString(),
+    last_used_at: new Date(r.last_used_at).toISOString(),
+    current: r.id === currentId,
+  }));
 }
