@@ -1,16 +1,33 @@
 // The audit trail's calls (issue 23, docs/audit.md): Admin's list at /api/audit/list, each organisation's
-// under its prefix of spec 6 (/api/{agency|electrician|mscc|sm}/audit/list), one entry for every role,
-// and Admin's chain verification and security events. The server's slice decides what is found.
-import type { AuditEntryInfo, AuditEntryRow, AuditVerification, SecurityEventRow } from '@fleet/contract';
-import { apiGet, apiList } from '@fleet/shared-api';
-import type { ListQuery } from '@fleet/shared-api/lists';
+// under its prefix of spec 6 (/api/{agency|electrician|mscc|sm}/audit/list) and its CSV export beside it,
+// one entry for every role, and Admin's chain verification and security events. The server's slice
+// decides what is found.
+import { TIME_ZONE_FILTER_KEY, type AuditEntryInfo, type AuditEntryRow, type AuditVerification, type SecurityEventRow } from '@fleet/contract';
+import { apiGet, apiList, apiPost, useFleetMutation } from '@fleet/shared-api';
+import { decodeFilter, encodeFilter, type ExportJob, type ExportListQuery, type ListQuery } from '@fleet/shared-api/lists';
 import { keepPreviousData, useMutation, useQuery } from '@fleet/shared-api/query';
 import type { AuditLogArea } from '../description';
 
 export type { AuditEntryInfo, AuditEntryRow, AuditVerification, SecurityEventRow };
 
-/** The list call of an area: Admin's has no prefix, the others' prefix is the area (AUDIT_ROLE_PREFIXES). */
-export const auditListPath = (area: AuditLogArea): string => (area === 'admin' ? '/api/audit/list' : `/api/${area}/audit/list`);
+/** The date-range filter of the audit lists (whole days, DD-MM-YYYY from and to). */
+export const AUDIT_DATE_KEYS = ['created_at'] as const;
+
+/** The call of an area: Admin's has no prefix, the others' prefix is the area (AUDIT_ROLE_PREFIXES). */
+const auditPath = (area: AuditLogArea, call: 'list' | 'export'): string => (area === 'admin' ? `/api/audit/${call}` : `/api/${area}/audit/${call}`);
+export const auditListPath = (area: AuditLogArea): string => auditPath(area, 'list');
+
+/**
+ * The query with the browser's time zone when it filters by date, so that its days are the days this
+ * page shows (formatDateTime reads the same zone); read per call, not kept in the address.
+ */
+export function inLocalDays<Q extends { filter?: string }>(query: Q): Q {
+  const items = decodeFilter(query.filter);
+  if (!items.some((item) => (AUDIT_DATE_KEYS as readonly string[]).includes(item.key))) return query;
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const filter = encodeFilter([...items.filter((item) => item.key !== TIME_ZONE_FILTER_KEY), { key: TIME_ZONE_FILTER_KEY, value: zone, type: 'single' }]);
+  return { ...query, ...(filter === undefined ? {} : { filter }) };
+}
 
 const auditKeys = {
   all: ['organisations', 'audit'] as const,
@@ -20,7 +37,7 @@ const auditKeys = {
 export function useAuditEntries(area: AuditLogArea, query: ListQuery) {
   return useQuery({
     queryKey: [...auditKeys.all, area, 'list', query],
-    queryFn: () => apiList<AuditEntryRow>(auditListPath(area), query),
+    queryFn: () => apiList<AuditEntryRow>(auditListPath(area), inLocalDays(query)),
     placeholderData: keepPreviousData,
   });
 }
@@ -44,7 +61,12 @@ export function useVerifyChain() {
 export function useSecurityEvents(query: ListQuery) {
   return useQuery({
     queryKey: [...auditKeys.securityEvents, query],
-    queryFn: () => apiList<SecurityEventRow>('/api/audit/security-events', query),
+    queryFn: () => apiList<SecurityEventRow>('/api/audit/security-events', inLocalDays(query)),
     placeholderData: keepPreviousData,
   });
+}
+
+/** Starts the area's CSV export of its list (filter and sort as on the screen, in local days): a job. */
+export function useStartAuditExport(area: AuditLogArea) {
+  return useFleetMutation((list: ExportListQuery) => apiPost<ExportJob>(auditPath(area, 'export'), inLocalDays(list)), { invalidate: [], toastSuccess: false });
 }

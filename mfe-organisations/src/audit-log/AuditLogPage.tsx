@@ -1,10 +1,10 @@
-import { AUDIT_ACTIONS, AUDIT_ENTITIES, AUDIT_FILTER_KEYS, type AuditEntryRow } from '@fleet/contract';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES, AUDIT_EXPORT_FILE_NAME, AUDIT_FILTER_KEYS, type AuditEntryRow } from '@fleet/contract';
 import { formatDateTime } from '@fleet/shared-api/dates';
-import { useListState } from '@fleet/shared-api/lists';
+import { exportListQuery, listQuery, useListState } from '@fleet/shared-api/lists';
 import { Stack, Text } from '@fleet/shared-ui';
-import { RowActions, type DataColumn, type FilterFieldDef } from '@fleet/shared-ui/tables';
+import { ExportJobButton, RowActions, type DataColumn, type FilterFieldDef } from '@fleet/shared-ui/tables';
 import { useState } from 'react';
-import { useAuditEntries } from '../api/audit';
+import { AUDIT_DATE_KEYS, useAuditEntries, useStartAuditExport } from '../api/audit';
 import type { AuditLogArea } from '../description';
 import { useOrganisationsTranslation } from '../i18n/translation';
 import { ListPage } from '../lists/ListPage';
@@ -32,14 +32,18 @@ function TwoLines({ main, details }: { main: string; details: Array<string | nul
 
 /**
  * The Audit Log (issue 23): Admin's whole trail, or an organisation's own slice (the area decides the
- * call). Filters, sort and page in the URL; a row opens its entry in a drawer. Admin also verifies the
+ * call). Filters, sort and page in the URL, the date range in the page's local days; a row opens its
+ * entry in a drawer; the CSV export is the whole filtered list, as a server job. Admin also verifies the
  * chain and reaches the security events.
  */
 export function AuditLogPage({ area }: { area: AuditLogArea }) {
   const { t } = useOrganisationsTranslation();
   const words = useAuditWords();
   const list = useListState({ filterKeys: AUDIT_FILTER_KEYS });
-  const entries = useAuditEntries(area, list.toQuery());
+  // the date range is a from and a to (value and end_value), not two values of one filter
+  const query = listQuery(list.state, { rangeKeys: AUDIT_DATE_KEYS });
+  const entries = useAuditEntries(area, query);
+  const exportJob = useStartAuditExport(area);
   const [openId, setOpenId] = useState<number | null>(null);
   const admin = area === 'admin';
   const verify = useVerifyChainAction();
@@ -96,7 +100,12 @@ export function AuditLogPage({ area }: { area: AuditLogArea }) {
       result={entries}
       columns={columns}
       filters={filters}
-      actions={admin && verify.button}
+      actions={
+        <>
+          <ExportJobButton fileName={AUDIT_EXPORT_FILE_NAME} start={async () => (await exportJob.mutateAsync(exportListQuery(query))).info} />
+          {admin && verify.button}
+        </>
+      }
       intro={
         admin && (
           <>

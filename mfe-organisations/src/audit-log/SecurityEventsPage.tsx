@@ -1,8 +1,8 @@
 import { SECURITY_EVENT_FILTER_KEYS, SECURITY_EVENT_KINDS, type SecurityEventRow } from '@fleet/contract';
 import { formatDateTime } from '@fleet/shared-api/dates';
-import { useListState } from '@fleet/shared-api/lists';
+import { listQuery, useListState } from '@fleet/shared-api/lists';
 import type { DataColumn, FilterFieldDef } from '@fleet/shared-ui/tables';
-import { useSecurityEvents } from '../api/audit';
+import { AUDIT_DATE_KEYS, useSecurityEvents } from '../api/audit';
 import { useOrganisationsTranslation } from '../i18n/translation';
 import { ListPage } from '../lists/ListPage';
 import { AuditLogTabs } from './AuditLogTabs';
@@ -13,7 +13,7 @@ export function SecurityEventsPage() {
   const { t } = useOrganisationsTranslation();
   const words = useAuditWords();
   const list = useListState({ filterKeys: SECURITY_EVENT_FILTER_KEYS });
-  const events = useSecurityEvents(list.toQuery());
+  const events = useSecurityEvents(listQuery(list.state, { rangeKeys: AUDIT_DATE_KEYS }));
   const dash = (text: string | null) => text ?? '-';
 
   const columns: DataColumn<SecurityEventRow>[] = [
