@@ -5,17 +5,20 @@
 
 -- The devices frozen at add whose rows are not written yet: bit (id & 63) of word (id >> 6). Cleared as
 -- their rows are written, so "in another rollout" reads rows for the written devices and these for the rest.
+-- No foreign keys on these two work tables (as rollout_devices, 0022): a check per row is time the add
+-- and the writer do not have, and rollouts are never deleted.
 CREATE TABLE rollout_members (
-  rollout_id bigint NOT NULL REFERENCES rollouts (id) ON DELETE CASCADE,
+  rollout_id bigint NOT NULL,
   word       bigint NOT NULL,
-  bits       bigint NOT NULL,
-  PRIMARY KEY (rollout_id, word)
+  bits       bigint NOT NULL
 );
+-- No index either: every reader joins a rollout's few thousand words by hash, and an index was a tenth
+-- of the add's time at 1,000,000 devices.
 
 -- Each frozen device's place (its stratified rank, as 0022's add computed it), written once in one pass
 -- and read in position ranges by the writer; removed once the rollout's rows are all written.
 CREATE TABLE rollout_places (
-  rollout_id   bigint NOT NULL REFERENCES rollouts (id) ON DELETE CASCADE,
+  rollout_id   bigint NOT NULL,
   position     integer NOT NULL,
   device_id    bigint NOT NULL,
   wave         integer NOT NULL,

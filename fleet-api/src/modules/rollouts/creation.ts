@@ -9,7 +9,7 @@
 import type { RolloutWaveInput } from '@fleet/contract';
 import type { Db } from '../../db';
 import { ISO } from '../../server/sql';
-import { chosenDevices, takenCondition, waveEnds, type ChoiceInput } from './plan';
+import { chosenDevices, takenCondition, unwrittenElsewhere, waveEnds, type ChoiceInput } from './plan';
 
 /** Up to this many devices, the add writes the places and rows itself (its list is complete at once). */
 export const WRITTEN_AT_ADD = 10_000;
@@ -27,8 +27,10 @@ interface Progress {
  * Answers how many devices the rollout reaches (its last wave's end).
  */
 export async function freezeDevices(db: Db, rolloutId: number, input: ChoiceInput, waves: RolloutWaveInput[], now: Date): Promise<number> {
-  const c = chosenDevices(input, now);
+  const c = chosenDevices(input, now, await unwrittenElsewhere(db));
   const id = c.params.add(rolloutId);
+  // one statement over a million rows: compiling it (PostgreSQL's JIT) cost more than it saved
+  await db.query("SELECT set_config('jit', 'off', true)");
   // one read of the chosen devices: their words, and how many they are
   const { rows } = await db.query<{ n: number }>(
     `WITH words AS (
@@ -64,48 +66,59 @@ async function progressOf(db: Db, rolloutId: number): Promise<Progress> {
  * Each frozen device's place, in one statement: its rank inside its stratum (its site, else its
  * company, else its agency) by a stable hash of the rollout and device ids, spread over the whole order
  * ((rank - 0.5) / stratum size), so every stratum has its share in every wave and a canary wave is not
- * one customer. Devices past the last wave's end are not in the rollout: they leave the frozen set.
+ * one customer. Devices past the last wave's end are not in the rollout: they leave the frozen set. A
+ * device deleted since the add gets no place: it counts as cancelled, in the last waves.
  */
-async function placeDevices(db: Db, rolloutId: number): Promise<void> {
+async function placeDevices(db: Db, rolloutId: number, aborted: boolean): Promise<void> {
   const { rows } = await db.query<{ ends: number[] }>(
     'SELECT coalesce(array_agg(s.upto ORDER BY s.wave), ARRAY[]::int[]) AS ends FROM (SELECT wave, (sum(devices) OVER (ORDER BY wave))::int AS upto FROM rollout_waves WHERE rollout_id = $1) s',
     [rolloutId],
   );
   const ends = rows[0]?.ends ?? [];
-  // the two sorts of a million rows in memory, not on disk (this transaction only)
+  const reached = ends.at(-1) ?? 0;
+  // the two sorts of a million rows in memory, not on disk (this transaction only); the words' size
+  // known, so the devices are joined to them by hash rather than looked up one by one
   await db.query("SELECT set_config('work_mem', '256MB', true)");
-  // a device deleted since the add keeps its place (no stratum, Sydney): it is cancelled at dispatch
+  await db.query('ANALYZE rollout_members');
+  // the stratum as (kind, id) integers: a sort of a million text keys by the collation took seconds
   const placed = await db.query(
     `WITH e AS MATERIALIZED (
-       SELECT f.id, d.firmware_version, fleet_state_zone(pr.state) AS zone,
-              coalesce('s' || d.site_id, 'c' || d.company_id, 'a' || d.agency_id, '-') AS stratum,
-              hashint8extended(f.id, $1::bigint) AS h
-         FROM (SELECT m.word * 64 + b AS id FROM rollout_members m, generate_series(0, 63) b
-                WHERE m.rollout_id = $1 AND (m.bits >> b) & 1 = 1) f
-         LEFT JOIN devices d ON d.id = f.id
+       SELECT d.id, d.firmware_version, fleet_state_zone(pr.state) AS zone,
+              CASE WHEN d.site_id IS NOT NULL THEN 1 WHEN d.company_id IS NOT NULL THEN 2 WHEN d.agency_id IS NOT NULL THEN 3 ELSE 4 END AS kind,
+              coalesce(d.site_id, d.company_id, d.agency_id, 0) AS stratum,
+              hashint8extended(d.id, $1::bigint) AS h
+         FROM devices d
+         JOIN rollout_members m ON m.rollout_id = $1 AND m.word = d.id >> 6 AND (m.bits >> (d.id & 63)::int) & 1 = 1
          LEFT JOIN properties pr ON pr.id = d.property_id
      ), ranked AS (
-       SELECT e.*, row_number() OVER (PARTITION BY stratum ORDER BY h, id) AS k, count(*) OVER (PARTITION BY stratum) AS n FROM e
+       SELECT e.*, row_number() OVER (PARTITION BY kind, stratum ORDER BY h, id) AS k, count(*) OVER (PARTITION BY kind, stratum) AS n FROM e
      ), placed AS (
-       SELECT ranked.*, (row_number() OVER (ORDER BY (k - 0.5) / n::float8, h, id) - 1)::int AS pos FROM ranked
+       SELECT ranked.*, (row_number() OVER (ORDER BY (k::float8 - 0.5) / n, h, id) - 1)::int AS pos FROM ranked
      )
      INSERT INTO rollout_places (rollout_id, position, device_id, wave, time_zone, from_version)
      SELECT $1, pos, id, width_bucket(pos, $2::int[]), zone, firmware_version FROM placed WHERE pos < $3`,
-    [rolloutId, ends, ends.at(-1) ?? 0],
+    [rolloutId, ends, reached],
   );
-  const { rows: members } = await db.query<{ n: number }>(
-    'SELECT coalesce(sum(n), 0)::int AS n FROM (SELECT count(*) AS n FROM rollout_members m, generate_series(0, 63) b WHERE m.rollout_id = $1 AND (m.bits >> b) & 1 = 1) x',
-    [rolloutId],
-  );
-  if ((members[0]?.n ?? 0) > placed.rowCount) {
-    // the frozen set is what is not written yet: only the placed devices
-    await db.query('DELETE FROM rollout_members WHERE rollout_id = $1', [rolloutId]);
+  if (placed.rowCount < reached) {
+    // deleted since the add: cancelled (an aborted rollout counted them cancelled already)
     await db.query(
-      `INSERT INTO rollout_members (rollout_id, word, bits)
-       SELECT $1, device_id >> 6, bit_or(1::bigint << (device_id & 63)::int) FROM rollout_places WHERE rollout_id = $1 GROUP BY device_id >> 6`,
-      [rolloutId],
+      `UPDATE rollout_waves w
+          SET queued = w.queued - CASE WHEN $2 THEN 0 ELSE w.unwritten - x.n END,
+              cancelled = w.cancelled + CASE WHEN $2 THEN 0 ELSE w.unwritten - x.n END,
+              unwritten = x.n
+         FROM (SELECT v.wave, count(p.position)::int AS n FROM rollout_waves v LEFT JOIN rollout_places p ON p.rollout_id = v.rollout_id AND p.wave = v.wave
+                WHERE v.rollout_id = $1 GROUP BY v.wave) x
+        WHERE w.rollout_id = $1 AND w.wave = x.wave AND w.unwritten <> x.n`,
+      [rolloutId, aborted],
     );
   }
+  // the frozen set is what is not written yet: the placed devices only
+  await db.query('DELETE FROM rollout_members WHERE rollout_id = $1', [rolloutId]);
+  await db.query(
+    `INSERT INTO rollout_members (rollout_id, word, bits)
+     SELECT $1, device_id >> 6, bit_or(1::bigint << (device_id & 63)::int) FROM rollout_places WHERE rollout_id = $1 GROUP BY device_id >> 6`,
+    [rolloutId],
+  );
   await db.query('UPDATE rollouts SET placed_at = now() WHERE id = $1', [rolloutId]);
   // fresh statistics, or each batch's range is read by a scan of every place (PGlite has no autovacuum)
   if (placed.rowCount > ROWS_PER_BATCH) await db.query('ANALYZE rollout_places');
@@ -146,7 +159,7 @@ async function writeRows(db: Db, rolloutId: number, aborted: { at: string } | nu
 
 /** The add's own path for a rollout of at most WRITTEN_AT_ADD devices: places and rows at once, in its transaction. */
 export async function writeAllRows(db: Db, rolloutId: number): Promise<void> {
-  await placeDevices(db, rolloutId);
+  await placeDevices(db, rolloutId, false);
   await writeRows(db, rolloutId, null, WRITTEN_AT_ADD);
 }
 
@@ -161,11 +174,11 @@ async function writeStep(tx: Db, rolloutId: number): Promise<'more' | 'done' | '
   const r = rows[0];
   if (!r) return 'skipped';
   if ((await progressOf(tx, rolloutId)).unwritten === 0) return 'done';
+  const aborted = r.state === 'aborted' ? { at: r.finished_at ?? new Date().toISOString() } : null;
   if (!r.placed) {
-    await placeDevices(tx, rolloutId);
+    await placeDevices(tx, rolloutId, aborted !== null);
     return 'more';
   }
-  const aborted = r.state === 'aborted' ? { at: r.finished_at ?? new Date().toISOString() } : null;
   const after = await writeRows(tx, rolloutId, aborted, ROWS_PER_BATCH);
   if (after.unwritten > 0) return 'more';
   // up to a million new rows: fresh statistics for the claim and the device list
