@@ -1,6 +1,6 @@
-import { migrate, openDatabase, type Db } from './index';
+import { migrate, openDatabase, runUnitOfWork, type Db } from './index';
 import { parseArrayLiteral, timestampToIso } from './values';
-import { openTestDb } from '../../test/support/db';
+import { openTestDb, type TestDb } from '../../test/support/db';
 
 describe('timestampToIso: PostgreSQL text timestamps as UTC ISO strings', () => {
   it.each([
@@ -82,6 +82,24 @@ describe('the database (PGlite, or PostgreSQL when TEST_DATABASE_URL is set)', (
       "SELECT name FROM aggregators WHERE name IN ('Committed', 'Rolled Back Outer', 'Rolled Back Inner')",
     );
     expect(rows.map((r) => r.name)).toEqual(['Committed']);
+  });
+
+  it("runs a unit of work's opening statement first (with BEGIN on PostgreSQL), also through a wrapper that drops the hint", async () => {
+    const opening = "SELECT set_config('fleet.test_opening', 'on', true)";
+    const seen = async (tx: Db) => (await tx.query<{ v: string | null }>("SELECT current_setting('fleet.test_opening', true) AS v")).rows[0]?.v ?? null;
+    // the test database on PostgreSQL is a wrapper (test/support/db.ts): the driver's own Db is opened beside it
+    const url = (db as TestDb).url;
+    const direct = url ? await openDatabase({ databaseUrl: url }) : db;
+    try {
+      for (const target of [direct, db]) {
+        expect(await runUnitOfWork(target, seen, opening)).toBe('on');
+        expect(await runUnitOfWork(target, seen)).not.toBe('on');
+      }
+      // transaction-local: nothing of it outside
+      expect(await seen(direct)).not.toBe('on');
+    } finally {
+      if (direct !== db) await direct.close();
+    }
   });
 
   it('enforces the schema vocabularies', async () => {

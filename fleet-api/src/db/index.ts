@@ -30,8 +30,12 @@ interface QueryResult<T> {
 export interface Db {
   readonly kind: 'pglite' | 'postgres';
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
-  /** Runs fn in one transaction; a nested call inside fn's tx reuses that tx. */
-  transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
+  /**
+   * Runs fn in one transaction; a nested call inside fn's tx reuses that tx. `opening` (SQL without
+   * parameters) is a hint: PostgreSQL sends it with BEGIN, in one round trip, and `openedWith(tx)` then
+   * names it; whoever needs it run checks that (runUnitOfWork), since a wrapper may drop the hint.
+   */
+  transaction<T>(fn: (tx: Db) => Promise<T>, opening?: string): Promise<T>;
   /**
    * The bytes of `COPY (...) TO STDOUT ...` (no parameters: COPY takes none), as they come: streamed
    * from PostgreSQL; from PGlite the whole answer of that one statement (keep each one bounded).
@@ -73,6 +77,8 @@ abstract class InTransaction implements Db, ScriptRunner {
   abstract query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
   abstract copyOut(sql: string): AsyncIterable<Uint8Array>;
   abstract execScript(sql: string): Promise<void>;
+  /** The statement sent with this transaction's BEGIN, if any. */
+  opening?: string;
 
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
     return fn(this);
@@ -109,13 +115,23 @@ export function inUnitOfWork(): boolean {
   return joined() !== null;
 }
 
+/** The statement a transaction's BEGIN carried (`Db.transaction`'s `opening`), if it did. */
+function openedWith(tx: Db): string | undefined {
+  return tx instanceof InTransaction ? tx.opening : undefined;
+}
+
 /**
  * Runs `work` in one transaction that every query of its async context joins; what `afterCommit`
- * queued runs once it has committed. A throw rolls everything back.
+ * queued runs once it has committed. A throw rolls everything back. `opening` (SQL without parameters)
+ * runs first in the transaction: with BEGIN in one round trip where the driver can (PostgreSQL).
+ * Inside an open unit, `work` joins it and `opening` runs on its own.
  */
-export async function runUnitOfWork<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+export async function runUnitOfWork<T>(db: Db, work: (tx: Db) => Promise<T>, opening?: string): Promise<T> {
   const outer = joined();
-  if (outer) return work(outer);
+  if (outer) {
+    if (opening) await outer.query(opening);
+    return work(outer);
+  }
   const holder: { unit?: UnitOfWork } = {};
   const close = (outcome: 'run' | 'drop'): void => {
     const unit = holder.unit;
@@ -124,11 +140,12 @@ export async function runUnitOfWork<T>(db: Db, work: (tx: Db) => Promise<T>): Pr
     for (const next of unit.committed) next[outcome]();
   };
   try {
-    const result = await db.transaction((tx) => {
+    const result = await db.transaction(async (tx) => {
+      if (opening && openedWith(tx) !== opening) await tx.query(opening);
       const unit: UnitOfWork = { tx, open: true, committed: [] };
       holder.unit = unit;
       return units.run(unit, () => work(tx));
-    });
+    }, opening);
     close('run');
     return result;
   } catch (err) {
@@ -253,7 +270,10 @@ const pgTypes = {
 
 class PgClientDb extends InTransaction {
   readonly kind = 'postgres' as const;
-  constructor(private readonly client: PoolClient) {
+  constructor(
+    private readonly client: PoolClient,
+    override readonly opening?: string,
+  ) {
     super();
   }
 
@@ -337,13 +357,14 @@ class PgPoolDb implements Db, ScriptRunner {
     };
   }
 
-  async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+  async transaction<T>(fn: (tx: Db) => Promise<T>, opening?: string): Promise<T> {
     const unit = joined();
     if (unit) return fn(unit);
     const client = await this.pool.connect();
     try {
-      await client.query('BEGIN');
-      const result = await fn(new PgClientDb(client));
+      // one simple-protocol query: BEGIN and the opening statement in one round trip
+      await client.query(opening ? `BEGIN; ${opening}` : 'BEGIN');
+      const result = await fn(new PgClientDb(client, opening));
       await client.query('COMMIT');
       return result;
     } catch (err) {

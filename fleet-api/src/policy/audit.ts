@@ -201,6 +201,9 @@ export async function recordSecurityEvent(
   }
 }
 
+/** Switches the row capture on for the unit's transaction (sent with its BEGIN where the driver can). */
+const CAPTURE_ON = "SELECT set_config('fleet.audit_capture', 'on', true)";
+
 /** A handler's answer of 400 and above: the unit of work rolls back and the answer goes out as it is. */
 class RefusedAnswer {
   constructor(readonly answer: unknown) {}
@@ -298,13 +301,16 @@ export function installAuditTrail(app: FastifyInstance, registry: AuditRegistryE
     }
     route.handler = async function (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
       try {
-        return await runUnitOfWork(db, async (tx) => {
-          await tx.query("SELECT set_config('fleet.audit_capture', 'on', true)");
-          const answer: unknown = await handler.call(this, request, reply);
-          if (reply.statusCode >= 400) throw new RefusedAnswer(answer);
-          await appendEntry(tx, request, resolved, decl, answer);
-          return answer;
-        });
+        return await runUnitOfWork(
+          db,
+          async (tx) => {
+            const answer: unknown = await handler.call(this, request, reply);
+            if (reply.statusCode >= 400) throw new RefusedAnswer(answer);
+            await appendEntry(tx, request, resolved, decl, answer);
+            return answer;
+          },
+          CAPTURE_ON,
+        );
       } catch (err) {
         if (err instanceof RefusedAnswer) return err.answer;
         await refused(request, err);
