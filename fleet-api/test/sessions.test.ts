@@ -3,6 +3,7 @@
 // closes; a refresh ends the access token it replaces (SECURITY.md 16, 17).
 import type { AddressInfo } from 'node:net';
 import WebSocket from 'ws';
+import type { SessionRow } from '@fleet/contract';
 import { parseUserAgent } from '../src/modules/auth/user-agent';
 import { appForFile, bearer, DEMO_PASSWORD, latestOtp, post, signIn, type SignedIn } from './support/app';
 
@@ -24,16 +25,6 @@ async function signInFrom(email: string, userAgent: string, address: string): Pr
   const res = await post(t.app, '/api/authenticate/login-otp', { email, otp: await latestOtp(t.app, email) }, from);
   expect(res.statusCode).toBe(200);
   return res.json<SignedIn>();
-}
-
-interface SessionRow {
-  id: string;
-  browser: string | null;
-  system: string | null;
-  address: string | null;
-  started_at: string;
-  last_used_at: string;
-  current: boolean;
 }
 
 async function sessionsOf(token: string): Promise<SessionRow[]> {
