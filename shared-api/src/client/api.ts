@@ -2,7 +2,7 @@ import ky from 'ky';
 import type { KyInstance } from 'ky';
 import { isApiUnavailable, reportApiUnavailable } from '../notifications/api-outage';
 import { noteActivity } from '../session/keep-alive';
-import { pendingRenewal, recoverSession, sessionStore } from '../session/session-store';
+import { onSessionEnded, pendingRenewal, recoverSession, sessionStore } from '../session/session-store';
 import { ApiError, GENERIC_ERROR_MESSAGE, NETWORK_ERROR_MESSAGE, isNetworkFailure, serverMessage } from './errors';
 import type { ServerText } from './server-text';
 
@@ -165,19 +165,24 @@ export const api: KyInstance = ky.create({
  * the sign-in calls are no session's.
  */
 let sessionCalls = new AbortController();
-sessionStore.subscribe((now, before) => {
-  if (before.accessToken !== null && now.accessToken === null) sessionCalls.abort();
-  else if (before.accessToken === null && now.accessToken !== null && sessionCalls.signal.aborted) sessionCalls = new AbortController();
-});
-
-/** The signal a call to `path` goes under: the session's, or none for the sign-in calls. */
-function sessionSignal(path: string): AbortSignal | undefined {
-  return isAuthCall(`/${relative(path)}`) ? undefined : sessionCalls.signal;
-}
+// first of the session's end listeners: the calls are aborted before the caches and the socket stop
+onSessionEnded(() => sessionCalls.abort());
 
 /** A call abandoned with its session: told to nobody (notify.failure skips expired-session errors). */
 function abandonedWithSession(): ApiError {
   return new ApiError(401, '', undefined, { expiredSession: true });
+}
+
+/**
+ * The signal a call to `path` goes under: the session's, or none for the sign-in calls. Throws the
+ * abandoned call's error, sending nothing, between a sign-out and the next sign-in.
+ */
+function sessionSignal(path: string): AbortSignal | undefined {
+  if (isAuthCall(`/${relative(path)}`)) return undefined;
+  // signed in again: the new session's calls get a signal of their own
+  if (sessionCalls.signal.aborted && sessionStore.getState().accessToken) sessionCalls = new AbortController();
+  if (sessionCalls.signal.aborted) throw abandonedWithSession();
+  return sessionCalls.signal;
 }
 
 function toSearchParams(params: SearchParams | undefined): URLSearchParams | undefined {
@@ -235,7 +240,6 @@ async function call<T>(method: 'get' | 'post' | 'put' | 'delete', path: string, 
 
 async function send<T>(method: 'get' | 'post' | 'put' | 'delete', path: string, json: unknown, searchParams: URLSearchParams | undefined): Promise<ApiAnswer<T>> {
   const signal = sessionSignal(path);
-  if (signal?.aborted) throw abandonedWithSession();
   try {
     const response = await api(relative(path), {
       method,
@@ -319,12 +323,9 @@ const SEND_AGAIN = Symbol('send again after the renewal');
 
 function sendForm<T>(path: string, form: FormData, options: PostFormOptions, retried: boolean): Promise<ApiAnswer<T> | typeof SEND_AGAIN> {
   const url = apiUrl(path);
-  const session = sessionSignal(path);
   return new Promise<ApiAnswer<T> | typeof SEND_AGAIN>((resolve, reject) => {
-    if (session?.aborted) {
-      reject(abandonedWithSession());
-      return;
-    }
+    // thrown here, the promise rejects: nothing is sent after the session ended
+    const session = sessionSignal(path);
     const xhr = new XMLHttpRequest();
     xhr.open(options.method ?? 'POST', url);
     xhr.setRequestHeader('Accept', 'application/json');
@@ -391,7 +392,6 @@ export function dispositionFileName(header: string | null, fallback: string): st
  */
 export async function apiDownload(path: string, searchParams: SearchParams | undefined, fallbackName: string): Promise<DownloadedFile> {
   const signal = sessionSignal(path);
-  if (signal?.aborted) throw abandonedWithSession();
   try {
     const params = toSearchParams(searchParams);
     const response = await api(relative(path), { method: 'get', signal, headers: { Accept: 'text/csv, application/json' }, ...(params ? { searchParams: params } : {}) });

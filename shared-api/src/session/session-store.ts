@@ -284,36 +284,32 @@ export async function recoverSession(usedToken: string | null): Promise<boolean>
 }
 
 const renewedListeners = new Set<() => void>();
-
-// The expired state ending with a session still there (Renew, or another tab renewing or signing
-// in) is when screens that were refused meanwhile should read again.
-useSession.subscribe((state, previous) => {
-  if (!previous.sessionExpired || state.sessionExpired || !state.accessToken) return;
-  for (const listener of [...renewedListeners]) listener();
-});
-
 const endedListeners = new Set<() => void>();
 
-// A session ends when its token goes: Logout, the expired dialog's Exit, another tab signing out.
+// The expired state ending with a session still there (Renew, or another tab renewing or signing
+// in) is when screens that were refused meanwhile should read again. A session ends when its token
+// goes: Logout, the expired dialog's Exit, another tab signing out.
 useSession.subscribe((state, previous) => {
-  if (previous.accessToken === null || state.accessToken !== null) return;
-  for (const listener of [...endedListeners]) listener();
+  const renewed = previous.sessionExpired && !state.sessionExpired && state.accessToken;
+  const ended = previous.accessToken && !state.accessToken;
+  for (const listener of renewed ? [...renewedListeners] : ended ? [...endedListeners] : []) listener();
 });
+
+const listenerOf =
+  (listeners: Set<() => void>) =>
+  (listener: () => void): (() => void) => {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  };
+
+/** Calls `listener` each time an expired session is renewed; answers the unsubscribe. */
+export const onSessionRenewed = listenerOf(renewedListeners);
 
 /**
  * Calls `listener` each time the session ends, before the sign-out call leaves (a query cache cancels
  * its reads and stops refetching); answers the unsubscribe.
  */
-export function onSessionEnded(listener: () => void): () => void {
-  endedListeners.add(listener);
-  return () => endedListeners.delete(listener);
-}
-
-/** Calls `listener` each time an expired session is renewed; answers the unsubscribe. */
-export function onSessionRenewed(listener: () => void): () => void {
-  renewedListeners.add(listener);
-  return () => renewedListeners.delete(listener);
-}
+export const onSessionEnded = listenerOf(endedListeners);
 
 /** React: run `callback` when an expired session is renewed (a remote root refetches its queries). */
 export function useOnSessionRenewed(callback: () => void): void {
