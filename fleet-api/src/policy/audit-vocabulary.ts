@@ -3,10 +3,10 @@
  * route's path says it does, which fields are secrets or bookkeeping, how a row is labelled, and the
  * organisations whose slice a row belongs to. policy/audit.ts records with it.
  */
-import type { AuditAction, AuditEntity, AuditOrganisationKind } from '@fleet/contract';
+import type { AuditAction, AuditChange, AuditEntity, AuditOrganisationKind } from '@fleet/contract';
 
 /** Each captured table's object, in the product's words. */
-const ENTITY_OF_TABLE: Record<string, AuditEntity> = {
+export const ENTITY_OF_TABLE: Record<string, AuditEntity> = {
   devices: 'device',
   smoke_alarms: 'smoke_alarm',
   device_flashes: 'device',
@@ -127,6 +127,42 @@ const UNRECORDED_FIELDS = new Set(['updated_at', 'search_text', 'version_key']);
 /** Fields that name an object, in the order a label is taken from. */
 const LABEL_FIELDS = ['name', 'agency_name', 'company_name', 'site_name', 'title', 'serial_number', 'mac_address', 'email', 'version', 'file_name', 'code'];
 
+function isSecretField(field: string): boolean {
+  return SECRET_FIELD.test(field);
+}
+
+export type Row = Record<string, unknown>;
+
+/** The fields of one row that a write changed (secrets as "changed"), `prefix.` before each when given. */
+export function rowChanges(op: string, before: Row | null, after: Row | null, prefix = ''): AuditChange[] {
+  const out: AuditChange[] = [];
+  const fields = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
+  for (const field of fields) {
+    if (UNRECORDED_FIELDS.has(field) || (op !== 'UPDATE' && (field === 'id' || field === 'created_at'))) continue;
+    const old = before?.[field] ?? null;
+    const now = after?.[field] ?? null;
+    if (op === 'UPDATE' && JSON.stringify(old) === JSON.stringify(now)) continue;
+    if (op !== 'UPDATE' && old === null && now === null) continue;
+    const name = `${prefix}${field}`;
+    out.push(isSecretField(field) ? { field: name, old: null, new: 'changed' } : { field: name, old, new: now });
+  }
+  return out;
+}
+
+export function labelOf(row: Row | null): string | null {
+  if (!row) return null;
+  for (const field of LABEL_FIELDS) {
+    const v = row[field];
+    if (typeof v === 'string' && v !== '') return v;
+  }
+  // a model_name, retailer_name, group_name...
+  for (const [field, v] of Object.entries(row)) {
+    if (field.endsWith('_name') && field !== 'first_name' && field !== 'last_name' && typeof v === 'string' && v !== '') return v;
+  }
+  const name = [row.first_name, row.last_name].filter((v) => typeof v === 'string' && v !== '').join(' ');
+  return name === '' ? null : name;
+}
+
 /** Slice keys of an object's row: the organisations whose lists show its entries. */
 const KEY_OF_FIELD: Record<string, AuditOrganisationKind | 'site'> = {
   agency_id: 'agency',
@@ -147,16 +183,12 @@ const KEY_OF_TABLE: Record<string, AuditOrganisationKind | 'site'> = {
   customers: 'customer',
 };
 
-/**
- * The vocabulary as fleet_audit_append (0030_audit_append.sql) reads it, written once: each table's
- * object, the secret fields' pattern (case-insensitive), the fields never recorded, the label fields in
- * order, and the slice keys of an organisation's own row and of each organisation field (in order).
- */
-export const AUDIT_SQL_VOCABULARY = JSON.stringify({
-  entities: ENTITY_OF_TABLE,
-  secret: SECRET_FIELD.source,
-  unrecorded: [...UNRECORDED_FIELDS],
-  labels: LABEL_FIELDS,
-  table_keys: KEY_OF_TABLE,
-  field_keys: Object.entries(KEY_OF_FIELD),
-});
+export function rowKeys(table: string, row: Row | null, into: Set<string>): void {
+  if (!row) return;
+  const own = KEY_OF_TABLE[table];
+  if (own && row.id !== null && row.id !== undefined) into.add(`${own}:${String(row.id)}`);
+  for (const [field, kind] of Object.entries(KEY_OF_FIELD)) {
+    const v = row[field];
+    if (typeof v === 'number' || (typeof v === 'string' && /^\d+$/.test(v))) into.add(`${kind}:${String(v)}`);
+  }
+}

@@ -10,10 +10,10 @@
  * action comes from the method and path and the object from the rows the write touched.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, onSendAsyncHookHandler, RouteHandlerMethod, RouteOptions } from 'fastify';
-import type { AuditAction, AuditEntity, AuditOrganisationKind, SecurityEventKind } from '@fleet/contract';
+import type { AuditAction, AuditChange, AuditEntity, AuditOrganisationKind, SecurityEventKind } from '@fleet/contract';
 import { runUnitOfWork, type Db } from '../db';
 import type { Caller, RouteAccess } from './roles';
-import { AUDIT_SQL_VOCABULARY, defaultAction, entityOfPath } from './audit-vocabulary';
+import { ENTITY_OF_TABLE, type Row, defaultAction, entityOfPath, labelOf, rowChanges, rowKeys } from './audit-vocabulary';
 
 /**
  * How a route's writes are recorded:
@@ -79,6 +79,53 @@ export function organisationOf(caller: Pick<Caller, 'userType' | 'agencyId' | 'e
   }
 }
 
+const ORGANISATION_NAME_SQL: Record<AuditOrganisationKind, string> = {
+  agency: 'SELECT agency_name AS name FROM agencies WHERE id = $1',
+  company: 'SELECT company_name AS name FROM multi_site_companies WHERE id = $1',
+  electrician: "SELECT trim(concat_ws(' ', first_name, last_name)) AS name FROM electricians WHERE id = $1",
+  site_manager: "SELECT trim(concat_ws(' ', first_name, last_name)) AS name FROM site_managers WHERE id = $1",
+  customer: "SELECT trim(concat_ws(' ', first_name, last_name)) AS name FROM customers WHERE id = $1",
+};
+
+interface StagedRow {
+  tbl: string;
+  op: 'INSERT' | 'UPDATE' | 'DELETE';
+  row_id: string | null;
+  old_row: Row | null;
+  new_row: Row | null;
+}
+
+/** Per table in the order first written: its distinct ids (a row written twice is one row touched). */
+function touchedPerTable(rows: StagedRow[]): Array<{ tbl: string; n: number; ids: string[] }> {
+  const byTable = new Map<string, Set<string>>();
+  for (const r of rows) {
+    const ids = byTable.get(r.tbl) ?? new Set<string>();
+    if (r.row_id !== null) ids.add(r.row_id);
+    byTable.set(r.tbl, ids);
+  }
+  return [...byTable].map(([tbl, ids]) => ({ tbl, n: ids.size, ids: [...ids] }));
+}
+
+/** One row per object: a row written several times keeps its first old and its last new values. */
+function mergeWrites(rows: StagedRow[]): StagedRow[] {
+  const byRow = new Map<string, StagedRow>();
+  for (const r of rows) {
+    const key = `${r.tbl}\u0000${r.row_id ?? ''}`;
+    const seen = byRow.get(key);
+    if (!seen || r.row_id === null) {
+      byRow.set(r.row_id === null ? `${key}\u0000${byRow.size}` : key, { ...r });
+      continue;
+    }
+    seen.new_row = r.new_row;
+    if (seen.op === 'INSERT') seen.op = r.op === 'DELETE' ? 'DELETE' : 'INSERT';
+    else seen.op = r.op === 'DELETE' ? 'DELETE' : 'UPDATE';
+  }
+  return [...byRow.values()];
+}
+
+/** Rows of the object kept with their values; past this a write is a bulk write (ids only). */
+const DETAILED_ROWS = 1000;
+
 function numericId(value: unknown): number | null {
   if (typeof value === 'number' && Number.isSafeInteger(value)) return value;
   if (typeof value === 'string' && /^\d{1,15}$/.test(value)) return Number(value);
@@ -141,37 +188,103 @@ async function actorOf(tx: Db, request: FastifyRequest, declared: AuditDeclarati
 }
 
 /**
- * Appends the request's entry in `tx`: what only the request knows goes to fleet_audit_append
- * (0030_audit_append.sql), which builds the rest from the rows the write touched (audit_staged) where
- * they are, in one statement. The chain trigger gives the entry its place and hash.
+ * Appends the request's entry in `tx`, from what the write touched (audit_staged) and the route's
+ * declaration. The chain trigger gives it its place and hash.
  */
 async function appendEntry(tx: Db, request: FastifyRequest, resolved: ResolvedAudit, declared: AuditDeclaration, answer: unknown): Promise<void> {
-  const actor = await actorOf(tx, request, declared, answer);
+  const captured = resolved.mode === 'transaction';
+  // every row the write touched (past the first DETAILED_ROWS, the capture kept table and id only)
+  const staged = captured ? (await tx.query<StagedRow>('SELECT tbl, op, row_id, old_row, new_row FROM audit_staged ORDER BY n')).rows : [];
+  const detailed = mergeWrites(staged.slice(0, DETAILED_ROWS));
+  const counts = touchedPerTable(staged);
+  // the object: the table declared, else the one holding the row the request names, else the first written
   const asked = requestId(request);
-  const filter = bodyFilter(request);
-  const url = request.routeOptions.url ?? request.url;
-  const entry = {
-    captured: resolved.mode === 'transaction',
-    table: declared.table ?? null,
-    asked: asked === null ? null : String(asked),
-    id: declared.id?.(request, answer) ?? asked,
-    answer_id: answerId(answer),
-    entity: resolved.entity === 'from_rows' ? null : resolved.entity,
-    path_entity: entityOfPath(url),
-    action: resolved.action,
-    action_declared: declared.action !== undefined,
-    ...(filter === undefined ? {} : { filter }),
-    actor_id: actor.id,
-    actor_email: actor.email,
-    actor_role: actor.role,
-    actor_org_kind: actor.orgKind,
-    actor_org_id: actor.orgId,
-    ip: request.ip,
-    user_agent: request.headers['user-agent'] ?? null,
-    request_id: String(request.id),
-    route: `${request.method} ${url}`,
-  };
-  await tx.query('SELECT fleet_audit_append($1::jsonb, $2::jsonb)', [JSON.stringify(entry), AUDIT_SQL_VOCABULARY]);
+  const table = declared.table ?? (asked === null ? undefined : detailed.find((r) => numericId(r.row_id) === asked)?.tbl) ?? detailed[0]?.tbl ?? null;
+  const main = counts.find((c) => c.tbl === table);
+  const mainRows = detailed.filter((r) => r.tbl === table);
+  const single = main?.n === 1 ? mainRows[0] : undefined;
+
+  const declaredEntity = resolved.entity === 'from_rows' ? null : resolved.entity;
+  const entity: AuditEntity = declaredEntity ?? (table ? ENTITY_OF_TABLE[table] : undefined) ?? entityOfPath(request.routeOptions.url ?? request.url);
+  const entityId = declared.id?.(request, answer) ?? asked ?? (single ? numericId(single.row_id) : null) ?? answerId(answer);
+
+  const changes: AuditChange[] = [];
+  if (single) changes.push(...rowChanges(single.op, single.old_row, single.new_row));
+  // the write's other rows, when few (a user beside its agency, a site's managers): `table.field`
+  if (detailed.length <= 20) {
+    for (const r of detailed) if (r !== single) changes.push(...rowChanges(r.op, r.old_row, r.new_row, `${r.tbl}.`));
+  }
+  const bulk = main && main.n > 1 ? { count: main.n, ...(bodyFilter(request) === undefined ? {} : { filter: bodyFilter(request) }) } : null;
+  const touched = main && main.n > 1 ? main.ids.map(numericId).filter((id): id is number => id !== null) : null;
+
+  // a path that says only "save" or nothing: what the rows say (a new row, a changed one, a removed one)
+  let action = resolved.action;
+  if (!declared.action && main && (action === 'create' || action === 'update' || action === 'action')) {
+    const op = single?.op ?? mainRows[0]?.op;
+    if (op === 'INSERT') action = 'create';
+    else if (op === 'DELETE') action = main.n > 1 ? 'bulk_delete' : 'delete';
+    else if (op === 'UPDATE') action = main.n > 1 ? 'bulk_update' : 'update';
+  }
+  const actor = await actorOf(tx, request, declared, answer);
+  const keys = new Set<string>();
+  if (actor.orgKind && actor.orgId !== null) keys.add(`${actor.orgKind}:${actor.orgId}`);
+  for (const r of mainRows.length > 0 ? mainRows : detailed) {
+    rowKeys(r.tbl, r.old_row, keys);
+    rowKeys(r.tbl, r.new_row, keys);
+  }
+  await parentKeys(tx, mainRows.length > 0 ? mainRows : detailed, keys);
+
+  const orgName =
+    actor.orgKind && actor.orgId !== null
+      ? ((await tx.query<{ name: string | null }>(ORGANISATION_NAME_SQL[actor.orgKind], [actor.orgId])).rows[0]?.name ?? null)
+      : null;
+  const label = labelOf(single?.new_row ?? single?.old_row ?? mainRows[0]?.new_row ?? mainRows[0]?.old_row ?? null);
+  await tx.query(
+    `INSERT INTO audit_entries (actor_id, actor_email, actor_role, actor_org_kind, actor_org_id, actor_org_name, ip, user_agent,
+       request_id, route, action, entity, entity_id, label, changes, bulk, touched_ids, slice_keys, prev_hash, hash)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15::jsonb, $16::jsonb, $17::bigint[], $18::text[], '', '')`,
+    [
+      actor.id,
+      actor.email,
+      actor.role,
+      actor.orgKind,
+      actor.orgId,
+      orgName,
+      request.ip,
+      request.headers['user-agent'] ?? null,
+      String(request.id),
+      `${request.method} ${request.routeOptions.url ?? request.url}`,
+      action,
+      entity,
+      entityId,
+      label,
+      JSON.stringify(changes),
+      bulk === null ? null : JSON.stringify(bulk),
+      touched,
+      [...keys],
+    ],
+  );
+}
+
+/** Rows that hang off a device or a property (faults, jobs, members) belong to its slice too. */
+async function parentKeys(tx: Db, rows: StagedRow[], keys: Set<string>): Promise<void> {
+  const ids = (field: string) => [
+    ...new Set(rows.flatMap((r) => [r.old_row?.[field], r.new_row?.[field]]).map(numericId).filter((id): id is number => id !== null)),
+  ];
+  const devices = ids('device_id');
+  const properties = ids('property_id');
+  const parents: Array<[string, number[]]> = [
+    ['devices', devices],
+    ['properties', properties],
+  ];
+  for (const [table, list] of parents) {
+    if (list.length === 0) continue;
+    const { rows: found } = await tx.query<Row>(
+      `SELECT agency_id, company_id, site_id, customer_id${table === 'devices' ? ', electrician_id' : ''} FROM ${table} WHERE id = ANY($1::bigint[])`,
+      [list],
+    );
+    for (const row of found) rowKeys(table, row, keys);
+  }
 }
 
 /** A refused sign-in or token: a row of security_events (never the trail). Failing to write it refuses nothing. */
