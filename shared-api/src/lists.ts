@@ -31,4 +31,4 @@ export {
   type SelectionMode,
 } from './selection/useSelection';
 export { useExportJob, exportListQuery, EXPORT_POLL_MS, type ExportJob, type ExportListQuery } from './exports/export-job';
-export { useDeviceTimeline, deviceTimelinePath, type TimelineEntry } from './list-state/device-timeline';
+export { useDeviceTimeline, usePropertyTimeline, deviceTimelinePath, type PropertyTimelineEntry, type TimelineEntry } from './list-state/device-timeline';

@@ -35,6 +35,8 @@ export { ExportJobButton, type ExportJobButtonProps } from './lists/ExportJobBut
 export { addressLine, PropertyAddressCell, type AddressParts, type PropertyAddressCellProps } from './lists/PropertyAddress';
 export { useDeviceFilterFields, type DeviceFilterKey } from './lists/deviceFilterFields';
 export { useInstallEventColumns, type InstallEventRow } from './lists/installEventColumns';
-// A device's timeline (issue 23): the Timeline tab of every role's device page, in two remotes.
-export { DeviceTimeline, type DeviceTimelineProps } from './lists/DeviceTimeline';
-export { DeviceTimelineTabs } from './lists/DeviceTimelineTabs';
+// A screen's tabs (Chakra's, the chosen one in the URL) and the timelines of issue 23: the Timeline tab of
+// every role's device page (two remotes) and of the customer property page.
+export { PageTabs, useUrlTab, type PageTab, type PageTabsProps } from './lists/PageTabs';
+export { Timeline, type TimelineProps } from './lists/Timeline';
+export { TimelineTabs } from './lists/TimelineTabs';

@@ -5,7 +5,7 @@ import { useState, type ReactNode } from 'react';
 import { METERING_LINES, useDevice, type DeviceInfo, type DeviceScope, type EditorScope } from '../api/devices';
 import { INSTALL_HISTORY_PATHS } from '../description';
 import { HubSmokeAlarms } from '../smoke-alarms/HubSmokeAlarms';
-import { addressLine, DeviceTimeline, DeviceTimelineTabs } from '@fleet/shared-ui/tables';
+import { addressLine, Timeline, TimelineTabs } from '@fleet/shared-ui/tables';
 import { useDeviceTimeline, useListState } from '@fleet/shared-api/lists';
 import { FlashesCsvDialog } from './FlashesCsvDialog';
 import { useDevicesTranslation } from '../i18n/translation';
@@ -52,8 +52,9 @@ export function DeviceDetailPage({ scope, listPath }: { scope: DeviceScope['kind
           </HStack>
         }
       />
-      <DeviceTimelineTabs
-        timeline={() => <Timeline deviceId={d.id} />}
+      <TimelineTabs
+        of="device"
+        timeline={() => <TimelineTab deviceId={d.id} />}
         details={
           <>
             <DeviceFacts device={d} />
@@ -87,10 +88,10 @@ export function DeviceDetailPage({ scope, listPath }: { scope: DeviceScope['kind
 }
 
 /** The device's timeline (issue 23): a list of its own inside the page, read by the role's call. */
-function Timeline({ deviceId }: { deviceId: number }) {
+function TimelineTab({ deviceId }: { deviceId: number }) {
   const list = useListState({ inPage: true });
   const timeline = useDeviceTimeline(deviceId, list.toQuery());
-  return <DeviceTimeline list={list} result={timeline} />;
+  return <Timeline of="device" list={list} result={timeline} />;
 }
 
 /** Spec 2.4's install history route of a device's line (by id, MAC or serial), if its line has one. */

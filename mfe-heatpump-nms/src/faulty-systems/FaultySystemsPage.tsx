@@ -2,12 +2,11 @@ import { alphanumericOnly, Link as RouterLink, useOpenWithBack, useSearchParams 
 import { formatDateTime } from '@fleet/shared-api/dates';
 import { selectionScope, useListState, useSelection } from '@fleet/shared-api/lists';
 import { Box, Button, ChevronDownIcon, ChevronRightIcon, HStack, IconButton, Link, StatusBadge } from '@fleet/shared-ui';
-import { ListHeader, PagedTable, RowActions, useDeviceFilterFields, type DataColumn, type FilterFieldDef } from '@fleet/shared-ui/tables';
+import { ListHeader, PagedTable, PageTabs, RowActions, useDeviceFilterFields, type DataColumn, type FilterFieldDef } from '@fleet/shared-ui/tables';
 import { useState } from 'react';
 import { useFaultList, useResolveFault, useResolveFaults, type FaultRecord } from '../api/faults';
 import { DEVICE_DETAIL_PATHS, FAULT_HISTORY_PATHS, type FaultArea } from '../description';
 import { useHeatPumpTranslation } from '../i18n/translation';
-import { FaultTabs, type FaultTab } from './FaultTabs';
 import { useFaultDescription } from './faultText';
 import { RelatedFaults } from './RelatedFaults';
 import { ResolveFaultDialog } from './ResolveFaultDialog';
@@ -44,7 +43,7 @@ export function FaultySystemsPage({ area }: { area: FaultArea }) {
   const openWithBack = useOpenWithBack();
   // spec: the default filter is fault_status 0
   const list = useListState({ filterKeys: FILTER_KEYS, defaults: { filters: { fault_status: '0' } } });
-  const tab: FaultTab = list.state.filters.fault_status === '1' ? '1' : '0';
+  const tab = list.state.filters.fault_status === '1' ? '1' : '0';
   const query = list.toQuery();
   const faults = useFaultList(query);
   const selection = useSelection(selectionScope(query));
@@ -154,16 +153,25 @@ export function FaultySystemsPage({ area }: { area: FaultArea }) {
       </ListHeader>
       {live.alert && <FaultAlert onReview={live.review} />}
       {/* spec: a tab change resets the filters, sets fault_status, page 1, limit 25 */}
-      <FaultTabs value={tab} onChange={(next) => list.startOver({ fault_status: next })} />
-      <PagedTable
-        label={title}
-        list={list}
-        result={faults}
-        page={faults.data}
-        columns={columns}
-        {...(tab === '0' ? { selection: { state: selection, rowLabel: (row: FaultRecord) => row.heatpump.serial_number } } : {})}
-        expandedContent={(row) => (open.has(row.id) && expandable(row) ? <RelatedFaultsOf row={row} /> : null)}
-      />
+      <PageTabs
+        label={t('faults.tabs')}
+        tabs={[
+          { value: '0', label: t('faults.unresolved') },
+          { value: '1', label: t('faults.resolved') },
+        ]}
+        value={tab}
+        onChange={(next) => list.startOver({ fault_status: next })}
+      >
+        <PagedTable
+          label={title}
+          list={list}
+          result={faults}
+          page={faults.data}
+          columns={columns}
+          {...(tab === '0' ? { selection: { state: selection, rowLabel: (row: FaultRecord) => row.heatpump.serial_number } } : {})}
+          expandedContent={(row) => (open.has(row.id) && expandable(row) ? <RelatedFaultsOf row={row} /> : null)}
+        />
+      </PageTabs>
       <ResolveFaultDialog
         open={resolving !== null}
         title={resolving?.kind === 'many' ? t('resolve.bulkTitle', { count: selectedCount }) : t('resolve.title')}

@@ -1,7 +1,7 @@
 import { ApiError, errorMessage, useBackTo, useOpenWithBack, useParams } from '@fleet/shared-api';
 import { formatHeatPumpDate } from '@fleet/shared-api/dates';
 import { Box, Button, ErrorPanel, FactList, HStack, LoadingArea, PageHeader, StatusBadge, useEnumText } from '@fleet/shared-ui';
-import { addressLine, DeviceTimeline, DeviceTimelineTabs } from '@fleet/shared-ui/tables';
+import { addressLine, Timeline, TimelineTabs } from '@fleet/shared-ui/tables';
 import { useDeviceTimeline, useListState } from '@fleet/shared-api/lists';
 import { useHeatPump } from '../api/heat-pumps';
 import { ActivityLog } from './ActivityLog';
@@ -61,8 +61,9 @@ export function HeatPumpDetail({ id, area, listPath }: { id: number; area: Fault
           </HStack>
         }
       />
-      <DeviceTimelineTabs
-        timeline={() => <Timeline heatPumpId={d.id} />}
+      <TimelineTabs
+        of="device"
+        timeline={() => <TimelineTab heatPumpId={d.id} />}
         details={
           <>
             <FactList
@@ -99,8 +100,8 @@ export function HeatPumpDetail({ id, area, listPath }: { id: number; area: Fault
 }
 
 /** The heat pump's timeline (issue 23): a list of its own inside the page, read by the role's call. */
-function Timeline({ heatPumpId }: { heatPumpId: number }) {
+function TimelineTab({ heatPumpId }: { heatPumpId: number }) {
   const list = useListState({ inPage: true });
   const timeline = useDeviceTimeline(heatPumpId, list.toQuery());
-  return <DeviceTimeline list={list} result={timeline} />;
+  return <Timeline of="device" list={list} result={timeline} />;
 }

@@ -1,4 +1,4 @@
-// The device timeline's texts (English and Hindi), a namespace of their own added when the timeline is
+// The device and property timelines' texts (English and Hindi), a namespace of their own added when the timeline is
 // first shown: the sign-in page's `ui` bundle does not carry them.
 import type { i18n as I18n } from 'i18next';
 
@@ -8,12 +8,14 @@ const en = {
   title: 'Timeline',
   details: 'Details',
   views: 'Device views',
+  propertyViews: 'Property views',
   kind: 'Kind',
   allKinds: 'All kinds',
   when: 'Date & Time',
   what: 'What happened',
   by: 'By',
   empty: 'Nothing has happened to this device yet',
+  emptyProperty: 'Nothing has happened at this property yet',
   kinds: {
     fault: 'Fault',
     connection: 'Connection',
@@ -23,6 +25,9 @@ const en = {
     install: 'Installation',
     edit: 'Change',
     assignment: 'Reassignment',
+    member: 'Member',
+    tariff: 'Tariff',
+    device: 'Device',
   },
   events: {
     raised: 'Fault {{code}} raised',
@@ -37,6 +42,12 @@ const en = {
     removed: 'Removed (serial {{serial}})',
     change: '{{action}}: {{label}}',
     changed: '{{field}}: {{old}} → {{new}}',
+    memberAdded: 'Member {{email}} added',
+    memberRemoved: 'Member {{email}} removed',
+    tariffSet: 'Tariff set: {{structure}}',
+    movedIn: 'Device {{label}} moved in',
+    movedOut: 'Device {{label}} moved out',
+    propertyCreated: 'Property {{name}} created',
   },
   actions: {
     create: 'Created',
@@ -68,12 +79,14 @@ const hi: TimelineTexts = {
   title: 'समयरेखा',
   details: 'विवरण',
   views: 'डिवाइस दृश्य',
+  propertyViews: 'संपत्ति दृश्य',
   kind: 'प्रकार',
   allKinds: 'सभी प्रकार',
   when: 'दिनांक और समय',
   what: 'क्या हुआ',
   by: 'किसके द्वारा',
   empty: 'इस डिवाइस के साथ अभी तक कुछ नहीं हुआ है',
+  emptyProperty: 'इस संपत्ति पर अभी तक कुछ नहीं हुआ है',
   kinds: {
     fault: 'खराबी',
     connection: 'कनेक्शन',
@@ -83,6 +96,9 @@ const hi: TimelineTexts = {
     install: 'स्थापना',
     edit: 'बदलाव',
     assignment: 'पुनः सौंपना',
+    member: 'सदस्य',
+    tariff: 'टैरिफ़',
+    device: 'डिवाइस',
   },
   events: {
     raised: 'खराबी {{code}} आई',
@@ -97,6 +113,12 @@ const hi: TimelineTexts = {
     removed: 'हटाया गया (सीरियल {{serial}})',
     change: '{{action}}: {{label}}',
     changed: '{{field}}: {{old}} → {{new}}',
+    memberAdded: 'सदस्य {{email}} जोड़ा गया',
+    memberRemoved: 'सदस्य {{email}} हटाया गया',
+    tariffSet: 'टैरिफ़ तय किया गया: {{structure}}',
+    movedIn: 'डिवाइस {{label}} यहाँ लाया गया',
+    movedOut: 'डिवाइस {{label}} यहाँ से ले जाया गया',
+    propertyCreated: 'संपत्ति {{name}} बनाई गई',
   },
   actions: {
     create: 'बनाया गया',

@@ -1,16 +1,17 @@
-// The device timeline's list (issue 23): each kind's entry with its icon, time and who made it, the kind
-// filter in the list's own query, paging from the list state, and its texts in Hindi.
+// The timelines' list (issue 23): a device's and a property's entries of each kind with its icon, time and
+// who made it, the kind filter in the list's own query, paging from the list state, its texts in Hindi,
+// and the Details and Timeline tabs (Chakra's tabs: arrows, the tab in the URL).
 import { MemoryRouter, useLocation } from '@fleet/shared-api';
 import { formatDateTime } from '@fleet/shared-api/dates';
-import { useListState, type TimelineEntry } from '@fleet/shared-api/lists';
-import { screen, within } from '@testing-library/react';
+import { useListState, type PropertyTimelineEntry, type TimelineEntry } from '@fleet/shared-api/lists';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { act } from 'react';
 import { renderWithUi } from '../test-utils';
 import type { ListResult } from './PagedTable';
-import { DeviceTimeline } from './DeviceTimeline';
-import { DeviceTimelineTabs } from './DeviceTimelineTabs';
+import { Timeline as TimelineList } from './Timeline';
+import { TimelineTabs } from './TimelineTabs';
 
 const answered: ListResult = { isError: false, isFetching: false, error: null, errorUpdatedAt: 0, refetch: () => Promise.resolve() };
 const entry = (e: Partial<TimelineEntry> & Pick<TimelineEntry, 'kind' | 'event' | 'at'>): TimelineEntry => ({
@@ -40,7 +41,7 @@ const queries: string[] = [];
 function Timeline({ total = ENTRIES.length }: { total?: number }) {
   const list = useListState({ inPage: true });
   queries.push(JSON.stringify(list.toQuery()));
-  return <DeviceTimeline list={list} result={{ ...answered, data: { data: ENTRIES, total } }} />;
+  return <TimelineList of="device" list={list} result={{ ...answered, data: { data: ENTRIES, total } }} />;
 }
 
 const show = (total?: number) =>
@@ -102,11 +103,19 @@ describe('a device timeline', () => {
 });
 
 describe('the Details and Timeline tabs', () => {
+  // Chakra's tabs select the tab an arrow key focused in the next animation frame, after React has
+  // applied the focus; jsdom runs a frame's callbacks back to back with no microtask between them (a
+  // browser runs React's flush there), so each callback gets a task of its own as in a browser.
+  beforeEach(() => {
+    jest.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => Number(setTimeout(() => callback(performance.now()), 0)));
+  });
+  afterEach(() => jest.restoreAllMocks());
+
   function Page({ timeline }: { timeline: () => string }) {
     const location = useLocation();
     return (
       <>
-        <DeviceTimelineTabs details="the facts" timeline={timeline} />
+        <TimelineTabs of="device" details="the facts" timeline={timeline} />
         <output aria-label="url">{location.search}</output>
       </>
     );
@@ -119,16 +128,23 @@ describe('the Details and Timeline tabs', () => {
         <Page timeline={timeline} />
       </MemoryRouter>,
     );
+    expect(screen.getByRole('tablist', { name: 'Device views' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Details' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tabpanel')).toHaveTextContent('the facts');
+    expect(screen.getByRole('tabpanel')).toHaveAttribute('aria-labelledby', screen.getByRole('tab', { name: 'Details' }).id);
     expect(timeline).not.toHaveBeenCalled();
     await userEvent.click(screen.getByRole('tab', { name: 'Timeline' }));
-    expect(screen.getByRole('tabpanel')).toHaveTextContent('the timeline');
+    // Chakra's tabs (zag) report a choice a moment after the event: wait for it
+    await waitFor(() => expect(screen.getByRole('tabpanel')).toHaveTextContent('the timeline'));
     expect(screen.getByRole('tab', { name: 'Timeline' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByLabelText('url')).toHaveTextContent('?tab=timeline');
     await userEvent.keyboard('{ArrowLeft}');
-    expect(screen.getByRole('tabpanel')).toHaveTextContent('the facts');
+    await waitFor(() => expect(screen.getByRole('tabpanel')).toHaveTextContent('the facts'));
+    expect(screen.getByRole('tab', { name: 'Details' })).toHaveFocus();
     expect(screen.getByLabelText('url')).toHaveTextContent(/^$/);
+    await userEvent.keyboard('{End}');
+    await waitFor(() => expect(screen.getByLabelText('url')).toHaveTextContent('?tab=timeline'));
+    expect(screen.getByRole('tab', { name: 'Timeline' })).toHaveFocus();
   });
 
   it('opens on the timeline from a link that names it', () => {
@@ -138,5 +154,48 @@ describe('the Details and Timeline tabs', () => {
       </MemoryRouter>,
     );
     expect(screen.getByRole('tabpanel')).toHaveTextContent('the timeline');
+  });
+});
+
+describe('a property timeline', () => {
+  const pentry = (e: Partial<PropertyTimelineEntry> & Pick<PropertyTimelineEntry, 'kind' | 'event' | 'at'>): PropertyTimelineEntry => ({
+    key: `${e.kind}:${e.event}:${e.at}`,
+    subject: null,
+    detail: null,
+    actor: null,
+    changes: [],
+    ...e,
+  });
+  const agency = { id: 3, email: 'agency@demo.test', role: 'Agency', name: 'Sunrise Installers' };
+  const PROPERTY_ENTRIES: PropertyTimelineEntry[] = [
+    pentry({ kind: 'member', event: 'removed', at: '2031-01-01T00:09:00.000Z', subject: 'leaves@example.com', actor: agency }),
+    pentry({ kind: 'tariff', event: 'set', at: '2031-01-01T00:08:00.000Z', subject: 'Flat Rate', detail: 'Origin Energy', actor: agency }),
+    pentry({ kind: 'device', event: 'moved_in', at: '2031-01-01T00:07:00.000Z', subject: 'HP-9', changes: [{ field: 'property_id', old: 4, new: 5 }] }),
+    pentry({ kind: 'edit', event: 'created', at: '2031-01-01T00:06:00.000Z', subject: 'Home' }),
+  ];
+  function PropertyTimeline() {
+    const list = useListState({ inPage: true });
+    return <TimelineList of="property" list={list} result={{ ...answered, data: { data: PROPERTY_ENTRIES, total: PROPERTY_ENTRIES.length } }} />;
+  }
+
+  it("shows its kinds' entries and offers its own kinds in the filter", async () => {
+    renderWithUi(
+      <MemoryRouter initialEntries={['/admin/customer/property/view/5']}>
+        <PropertyTimeline />
+      </MemoryRouter>,
+    );
+    const rows = within(screen.getByRole('table', { name: 'Timeline' })).getAllByRole('row').slice(1);
+    expect(rows.map((r) => r.textContent)).toEqual([
+      expect.stringContaining('Member leaves@example.com removed'),
+      expect.stringContaining('Tariff set: Flat Rate · Origin Energy'),
+      expect.stringContaining('Device HP-9 moved in'),
+      expect.stringContaining('Property Home created'),
+    ]);
+    expect(rows[0]).toHaveTextContent('agency@demo.test · Sunrise Installers');
+    expect(rows[2]).toHaveTextContent('property_id: 4 → 5');
+    const options = within(screen.getByRole('combobox', { name: 'Kind' })).getAllByRole('option').map((o) => o.textContent);
+    expect(options).toEqual(['All kinds', 'Member', 'Tariff', 'Device', 'Change']);
+    await act(() => i18next.changeLanguage('hi'));
+    expect(screen.getByText('सदस्य leaves@example.com हटाया गया')).toBeInTheDocument();
   });
 });
