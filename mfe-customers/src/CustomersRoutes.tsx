@@ -5,8 +5,9 @@ import { CustomerListPage } from './customer-list/CustomerListPage';
 import { CUSTOMER_ROUTES } from './description';
 import { SuppressionListPage } from './suppression/SuppressionListPage';
 import { TrialPage } from './trial/TrialPage';
-import { EmailHistoryPage, PropertyTimelinePage, TariffHistoryPage } from './history/histories';
+import { EmailHistoryPage, TariffHistoryPage } from './history/histories';
 import { SyncHistoryPage } from './history/SyncHistoryPage';
+import { PropertyTimelinePage } from './property/PropertyTimeline';
 import { PropertyViewPage } from './property/PropertyViewPage';
 
 export interface CustomersRoutesProps {

@@ -139,12 +139,6 @@ export interface PropertyDevice {
   installation_date: string | null;
 }
 
-export interface TimelineEvent {
-  at: string;
-  kind: string;
-  detail: string | null;
-}
-
 export interface EmailHistoryRow {
   id: number;
   subject: string;

@@ -1,15 +1,11 @@
 import { formatDate, formatDateTime } from '@fleet/shared-api/dates';
 import { Badge } from '@fleet/shared-ui';
 import type { DataColumn } from '@fleet/shared-ui/tables';
-import type { EmailHistoryRow, TariffDetails, TimelineEvent } from '../api/customers';
+import type { EmailHistoryRow, TariffDetails } from '../api/customers';
 import type { CustomerArea } from '../description';
 import { useCustomersTranslation } from '../i18n/translation';
 import { planLabel, tariffCharges } from '../property/tariff-text';
 import { HistoryPage } from './HistoryPage';
-
-const TIMELINE_KINDS = ['property_added', 'device_installed', 'device_replaced', 'device_removed', 'device_fault', 'device_resolved', 'member_added', 'tariff_updated'] as const;
-type TimelineKind = (typeof TIMELINE_KINDS)[number];
-const isKind = (kind: string): kind is TimelineKind => (TIMELINE_KINDS as readonly string[]).includes(kind);
 
 /** Email History (spec 2.4: /{area}/customer/customer-email-history/{id}): every mail sent to the customer. */
 export function EmailHistoryPage({ area }: { area: CustomerArea }) {
@@ -21,17 +17,6 @@ export function EmailHistoryPage({ area }: { area: CustomerArea }) {
     { key: 'status', header: t('emails.status'), sortable: false, render: (row) => <Badge colorPalette={row.sent_at ? 'green' : 'yellow'}>{row.status}</Badge> },
   ];
   return <HistoryPage<EmailHistoryRow> area={area} title={t('emails.title')} call="email-history" owner="customer" columns={columns} />;
-}
-
-/** Property timeline (spec 2.4: /{area}/customer/property/property-timeline/{id}). */
-export function PropertyTimelinePage({ area }: { area: CustomerArea }) {
-  const { t } = useCustomersTranslation();
-  const columns: DataColumn<TimelineEvent & { id: number }>[] = [
-    { key: 'at', header: t('timeline.date'), render: (row) => formatDateTime(row.at) },
-    { key: 'kind', header: t('timeline.event'), sortable: false, render: (row) => (isKind(row.kind) ? t(`timeline.kinds.${row.kind}`) : row.kind) },
-    { key: 'detail', header: t('timeline.detail'), sortable: false, render: (row) => row.detail || '-' },
-  ];
-  return <HistoryPage<TimelineEvent> area={area} title={t('timeline.title')} call="property/timeline" owner="property" columns={columns} />;
 }
 
 /** Tariff history (spec 2.4: /{area}/customer/property/view-history/{id}): newest first, the first is current. */

@@ -122,7 +122,6 @@ export const en = {
     delete: 'Delete',
     deleteTitle: 'Delete Property',
     deleteText: 'Delete {{name}}? Its members and tariff history go with it; its devices stay in the fleet without a property.',
-    timeline: 'Timeline',
     tariffHistory: 'Tariff History',
     tariff: 'Tariff',
     noTariff: 'No tariff details yet.',
@@ -165,19 +164,6 @@ export const en = {
   },
   timeline: {
     title: 'Property Timeline',
-    date: 'Date',
-    event: 'Event',
-    detail: 'Detail',
-    kinds: {
-      property_added: 'Property added',
-      device_installed: 'Device installed',
-      device_replaced: 'Device replaced',
-      device_removed: 'Device removed',
-      device_fault: 'Device fault',
-      device_resolved: 'Fault resolved',
-      member_added: 'Member added',
-      tariff_updated: 'Tariff details updated',
-    },
   },
   emails: {
     title: 'Email History',

@@ -123,7 +123,6 @@ export const hi: CustomersTexts = {
     delete: 'हटाएँ',
     deleteTitle: 'संपत्ति हटाएँ',
     deleteText: '{{name}} को हटाएँ? इसके सदस्य और टैरिफ इतिहास भी हटेंगे; इसके डिवाइस बिना संपत्ति के बेड़े में रहेंगे।',
-    timeline: 'टाइमलाइन',
     tariffHistory: 'टैरिफ इतिहास',
     tariff: 'टैरिफ',
     noTariff: 'अभी कोई टैरिफ विवरण नहीं।',
@@ -166,19 +165,6 @@ export const hi: CustomersTexts = {
   },
   timeline: {
     title: 'संपत्ति टाइमलाइन',
-    date: 'तारीख',
-    event: 'घटना',
-    detail: 'विवरण',
-    kinds: {
-      property_added: 'संपत्ति जोड़ी गई',
-      device_installed: 'डिवाइस इंस्टॉल हुआ',
-      device_replaced: 'डिवाइस बदला गया',
-      device_removed: 'डिवाइस हटाया गया',
-      device_fault: 'डिवाइस में खराबी',
-      device_resolved: 'खराबी ठीक हुई',
-      member_added: 'सदस्य जोड़ा गया',
-      tariff_updated: 'टैरिफ विवरण अपडेट हुआ',
-    },
   },
   emails: {
     title: 'ईमेल इतिहास',

@@ -287,4 +287,55 @@ describe('Property view', () => {
     renderCustomers('/admin/customer/property/view/41');
     expect(await screen.findByText('This property is not in your list.')).toBeInTheDocument();
   });
+
+  describe('Timeline tab', () => {
+    const ENTRIES = [
+      { key: 'member:0:9:removed', kind: 'member', event: 'removed', at: '2031-01-01T00:09:00.000Z', subject: 'leaves@example.com', detail: null, actor: { id: 3, email: 'agency@demo.test', role: 'Agency', name: 'Sunrise Installers' }, changes: [] },
+      { key: 'tariff:2:1:set', kind: 'tariff', event: 'set', at: '2031-01-01T00:08:00.000Z', subject: 'Flat Rate', detail: 'AGL', actor: null, changes: [] },
+    ];
+
+    it.each([
+      ['Admin', '/api/customer', '/admin'],
+      ['Agency', '/api/agency/customer', '/agency'],
+      ['mscc', '/api/mscc/customer', '/multisite'],
+      ['sm', '/api/sm/customer', '/sitemanager'],
+    ] as const)('%s: reads the timeline only once its tab is chosen, keeps the tab in the URL, and filters by kind', async (role, prefix, area) => {
+      signInAs(role);
+      const calls = api(prefix, { [`GET ${prefix}/property/timeline`]: listReply(ENTRIES) });
+      const { location } = renderCustomers(`${area}/customer/property/view/40`);
+      expect(await screen.findByRole('tab', { name: 'Details' })).toHaveAttribute('aria-selected', 'true');
+      expect(screen.getByRole('tablist', { name: 'Property views' })).toBeInTheDocument();
+      expect(callsTo(calls, 'GET', `${prefix}/property/timeline`)).toHaveLength(0);
+      await user.click(screen.getByRole('tab', { name: 'Timeline' }));
+      const table = await screen.findByRole('table', { name: 'Timeline' });
+      expect(await within(table).findByText('Member leaves@example.com removed')).toBeInTheDocument();
+      expect(within(table).getByText('agency@demo.test · Sunrise Installers')).toBeInTheDocument();
+      expect(within(table).getByText('Tariff set: Flat Rate · AGL')).toBeInTheDocument();
+      expect(location().search).toBe('?tab=timeline');
+      expect(lastCall(calls, 'GET', `${prefix}/property/timeline`).query.get('property_id')).toBe('40');
+      // the facts are in the Details tab only
+      expect(screen.queryByText('Endeavour Energy')).toBeNull();
+      await user.selectOptions(screen.getByRole('combobox', { name: 'Kind' }), 'member');
+      await waitFor(() => expect(JSON.parse(lastCall(calls, 'GET', `${prefix}/property/timeline`).query.get('filter') ?? '[]')).toEqual([{ key: 'kind', value: 'member', type: 'single' }]));
+    });
+
+    it('opens on the timeline from a link that names it, and speaks Hindi', async () => {
+      signInAs('Admin');
+      api('/api/customer', { 'GET /api/customer/property/timeline': listReply(ENTRIES) });
+      renderCustomers('/admin/customer/property/view/40?tab=timeline');
+      expect(await screen.findByText('Member leaves@example.com removed')).toBeInTheDocument();
+      await act(() => i18next.changeLanguage('hi'));
+      expect(await screen.findByRole('tab', { name: 'समयरेखा' })).toHaveAttribute('aria-selected', 'true');
+      expect(screen.getByText('सदस्य leaves@example.com हटाया गया')).toBeInTheDocument();
+      await act(() => i18next.changeLanguage('en'));
+    });
+
+    it("the spec's property timeline route shows the same list", async () => {
+      signInAs('Agency');
+      api('/api/agency/customer', { 'GET /api/agency/customer/property/timeline': listReply(ENTRIES) });
+      renderCustomers('/agency/customer/property/property-timeline/40');
+      expect(await screen.findByRole('heading', { name: 'Property Timeline' })).toBeInTheDocument();
+      expect(await screen.findByText('Member leaves@example.com removed')).toBeInTheDocument();
+    });
+  });
 });

@@ -1,7 +1,7 @@
 import { Link as RouterLink } from '@fleet/shared-api';
 import { formatDate, formatDateTime } from '@fleet/shared-api/dates';
 import { Button, FactList, Link, StatusBadge, Text, useEnumText } from '@fleet/shared-ui';
-import { addressLine, type DataColumn } from '@fleet/shared-ui/tables';
+import { addressLine, TimelineTabs, type DataColumn } from '@fleet/shared-ui/tables';
 import { useState, type ReactNode } from 'react';
 import { mayDelete, useDeleteProperty, useProperty, usePropertyDevices, type PropertyDevice, type PropertyInfo, type TariffDetails } from '../api/customers';
 import { customerPaths, type CustomerArea } from '../description';
@@ -10,6 +10,7 @@ import { QueryTable, Section } from '../record/Section';
 import { useCustomersTranslation } from '../i18n/translation';
 import { devicePagePath } from './device-links';
 import { MembersSection } from './MembersSection';
+import { PropertyTimeline } from './PropertyTimeline';
 import { SurveyAnswers } from './SurveyAnswers';
 import { SurveyDialog } from './SurveyDialog';
 import { TariffDetailsDialog } from './TariffDetailsDialog';
@@ -17,7 +18,8 @@ import { planLabel, tariffCharges } from './tariff-text';
 
 /**
  * Property view (spec: property detail with devices, members, timeline, tariff history and edit of
- * details): where device lists' addresses lead, for every area with customers.
+ * details): where device lists' addresses lead, for every area with customers. Its timeline is a tab
+ * beside the details, as a device's (`?tab=timeline`).
  */
 export function PropertyViewPage({ area }: { area: CustomerArea }) {
   const { t } = useCustomersTranslation();
@@ -33,9 +35,6 @@ export function PropertyViewPage({ area }: { area: CustomerArea }) {
     <DetailPage id={id} query={property} title={t('property.title')} nameOf={nameOf} notFoundText={t('property.notFound')} backTo={ownerPath}
       actions={(p) => (
         <>
-          <Link asChild colorPalette="teal" fontSize="sm">
-            <RouterLink to={paths.timeline.replace(':id', String(p.id))}>{t('property.timeline')}</RouterLink>
-          </Link>
           <Link asChild colorPalette="teal" fontSize="sm">
             <RouterLink to={paths.tariffHistory.replace(':id', String(p.id))}>{t('property.tariffHistory')}</RouterLink>
           </Link>
@@ -64,6 +63,7 @@ export function PropertyViewPage({ area }: { area: CustomerArea }) {
         [t('property.company'), p.company_name ?? '-'],
         [t('property.updated'), formatDateTime(p.updated_at)],
       ]}
+      around={(details, p) => <TimelineTabs of="property" details={details} timeline={() => <PropertyTimeline propertyId={p.id} />} />}
       remove={(p) =>
         mayDelete(area) ? { label: t('property.delete'), title: t('property.deleteTitle'), text: t('property.deleteText', { name: nameOf(p) }), run: (row) => remove.mutateAsync(row.id), afterTo: ownerPath } : null
       }

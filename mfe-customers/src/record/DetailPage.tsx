@@ -44,6 +44,8 @@ export interface DetailPageProps<R> {
   facts: (record: R) => Array<[string, ReactNode]>;
   /** Delete with its Yes/No question; none where the area may not delete. */
   remove?: (record: R) => DetailDelete<R> | null;
+  /** Puts the facts and sections in a frame of their own (a property's Details and Timeline tabs). */
+  around?: (details: ReactNode, record: R) => ReactNode;
   children: (record: R) => ReactNode;
 }
 
@@ -51,7 +53,7 @@ export interface DetailPageProps<R> {
  * A customer's or a property's page: loading, not found (404, or an id that is not one) and failure,
  * then the title with the record's name, its actions and Delete (asked first, then the list).
  */
-export function DetailPage<R>({ id, query, title, nameOf, notFoundText, backTo, actions, facts, remove, children }: DetailPageProps<R>) {
+export function DetailPage<R>({ id, query, title, nameOf, notFoundText, backTo, actions, facts, remove, around, children }: DetailPageProps<R>) {
   const back = useBackTo(backTo);
   const navigate = useNavigate();
   const [deleting, setDeleting] = useState(false);
@@ -88,8 +90,13 @@ export function DetailPage<R>({ id, query, title, nameOf, notFoundText, backTo, 
           </HStack>
         }
       />
-      <FactList facts={facts(record)} />
-      {children(record)}
+      {(around ?? ((details: ReactNode) => details))(
+        <>
+          <FactList facts={facts(record)} />
+          {children(record)}
+        </>,
+        record,
+      )}
       {deletion && (
         <DeleteConfirmDialog row={deleting ? record : null} title={deletion.title} text={deletion.text} onClose={() => setDeleting(false)} onDelete={deleteAndLeave} />
       )}
