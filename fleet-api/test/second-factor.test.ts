@@ -191,8 +191,10 @@ describe('sign-in with the authenticator (SECURITY.md 9, 14)', () => {
     expect((await codeStep(email, right)).statusCode).toBe(200);
   });
 
-  it('a code of the authenticator, without a password step, signs nobody in', async () => {
+  it('a code signs nobody in without a password step, or once its attempt has expired (10 minutes)', async () => {
     nextStep();
+    expect((await codeStep(email, codeAt(authenticator))).statusCode).toBe(401);
+    await password(email);
     t.clock.advance(11 * 60);
     expect((await codeStep(email, codeAt(authenticator))).statusCode).toBe(401);
   });
