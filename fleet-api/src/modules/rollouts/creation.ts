@@ -11,14 +11,15 @@ import type { Db } from '../../db';
 import { ISO } from '../../server/sql';
 import { chosenDevices, takenCondition, unwrittenElsewhere, waveEnds, type ChoiceInput } from './plan';
 
-/** Up to this many devices, the add writes the places and rows itself (its list is complete at once). */
-export const WRITTEN_AT_ADD = 10_000;
-/** Rows written per transaction: short enough that PGlite's one connection serves calls in between. */
-export const ROWS_PER_BATCH = 20_000;
+export const creationLimits = {
+  /** Up to this many devices, the add writes the places and rows itself (its list is complete at once). */
+  writtenAtAdd: 10_000,
+  /** Rows written per transaction: short enough that PGlite's one connection serves calls in between. */
+  rowsPerBatch: 20_000,
+};
 
-/** Where a rollout's rows stand: written (positions 0 to written - 1) and still to write. */
+/** How many of a rollout's devices have no row yet. */
 interface Progress {
-  written: number;
   unwritten: number;
 }
 
@@ -56,10 +57,10 @@ export async function freezeDevices(db: Db, rolloutId: number, input: ChoiceInpu
 
 async function progressOf(db: Db, rolloutId: number): Promise<Progress> {
   const { rows } = await db.query<Progress>(
-    'SELECT coalesce(sum(devices - unwritten), 0)::int AS written, coalesce(sum(unwritten), 0)::int AS unwritten FROM rollout_waves WHERE rollout_id = $1',
+    'SELECT coalesce(sum(unwritten), 0)::int AS unwritten FROM rollout_waves WHERE rollout_id = $1',
     [rolloutId],
   );
-  return rows[0] ?? { written: 0, unwritten: 0 };
+  return rows[0] ?? { unwritten: 0 };
 }
 
 /**
@@ -121,7 +122,7 @@ async function placeDevices(db: Db, rolloutId: number, aborted: boolean): Promis
   );
   await db.query('UPDATE rollouts SET placed_at = now() WHERE id = $1', [rolloutId]);
   // fresh statistics, or each batch's range is read by a scan of every place (PGlite has no autovacuum)
-  if (placed.rowCount > ROWS_PER_BATCH) await db.query('ANALYZE rollout_places');
+  if (placed.rowCount > creationLimits.rowsPerBatch) await db.query('ANALYZE rollout_places');
 }
 
 /**
@@ -129,8 +130,11 @@ async function placeDevices(db: Db, rolloutId: number, aborted: boolean): Promis
  * them off their waves' unwritten devices and takes them out of the frozen set. Answers the progress.
  */
 async function writeRows(db: Db, rolloutId: number, aborted: { at: string } | null, limit: number): Promise<Progress> {
-  const { written } = await progressOf(db, rolloutId);
-  const range = [rolloutId, written, written + limit];
+  // the places not written yet are the ones left (each batch removes its own)
+  const { rows } = await db.query<{ first: number | null }>('SELECT min(position) AS first FROM rollout_places WHERE rollout_id = $1', [rolloutId]);
+  const first = rows[0]?.first ?? null;
+  if (first === null) throw new Error(`rollout ${rolloutId}: devices counted unwritten have no place`);
+  const range = [rolloutId, first, first + limit];
   const inRange = 'rollout_id = $1 AND position >= $2 AND position < $3';
   await db.query(
     `INSERT INTO rollout_devices (rollout_id, device_id, wave, position, time_zone, from_version, state, finished_at)
@@ -149,18 +153,16 @@ async function writeRows(db: Db, rolloutId: number, aborted: { at: string } | nu
       WHERE m.rollout_id = $1 AND m.word = x.word`,
     range,
   );
+  await db.query(`DELETE FROM rollout_places WHERE ${inRange}`, range);
   const progress = await progressOf(db, rolloutId);
-  if (progress.unwritten === 0) {
-    await db.query('DELETE FROM rollout_places WHERE rollout_id = $1', [rolloutId]);
-    await db.query('DELETE FROM rollout_members WHERE rollout_id = $1', [rolloutId]);
-  }
+  if (progress.unwritten === 0) await db.query('DELETE FROM rollout_members WHERE rollout_id = $1', [rolloutId]);
   return progress;
 }
 
-/** The add's own path for a rollout of at most WRITTEN_AT_ADD devices: places and rows at once, in its transaction. */
+/** The add's own path for a rollout of at most `writtenAtAdd` devices: places and rows at once, in its transaction. */
 export async function writeAllRows(db: Db, rolloutId: number): Promise<void> {
   await placeDevices(db, rolloutId, false);
-  await writeRows(db, rolloutId, null, WRITTEN_AT_ADD);
+  await writeRows(db, rolloutId, null, creationLimits.writtenAtAdd);
 }
 
 /** One step of the claimed work on a rollout whose rows are not all written, in the caller's transaction. */
@@ -179,7 +181,7 @@ async function writeStep(tx: Db, rolloutId: number): Promise<'more' | 'done' | '
     await placeDevices(tx, rolloutId, aborted !== null);
     return 'more';
   }
-  const after = await writeRows(tx, rolloutId, aborted, ROWS_PER_BATCH);
+  const after = await writeRows(tx, rolloutId, aborted, creationLimits.rowsPerBatch);
   if (after.unwritten > 0) return 'more';
   // up to a million new rows: fresh statistics for the claim and the device list
   await tx.query('ANALYZE rollout_devices');

@@ -36,7 +36,7 @@ import {
 import { withAudit } from '../../policy/audit';
 import { ROLLOUT_DEVICE_LIST } from './export';
 import { checkChoice, checkWaves, preview, selectionOf, targetFirmware, type ChoiceInput } from './plan';
-import { cancelUnwritten, freezeDevices, writeAllRows, writeRollout, WRITTEN_AT_ADD } from './creation';
+import { cancelUnwritten, creationLimits, freezeDevices, writeAllRows, writeRollout } from './creation';
 
 const rollouts = adminOfType('OTA rollouts');
 
@@ -213,7 +213,7 @@ export const rolloutRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
         const devices = await freezeDevices(tx, id, input, waves, now);
         // nothing stored for a choice that reaches no device: the transaction rolls back
         if (devices === 0) throw badRequest(say('rollouts.noDevices'));
-        const later = devices > WRITTEN_AT_ADD;
+        const later = devices > creationLimits.writtenAtAdd;
         if (!later) {
           await writeAllRows(tx, id);
           // fresh statistics, or the planner reads a rollout's rows by a whole-rollout scan for every
@@ -222,8 +222,9 @@ export const rolloutRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
         }
         return { info: { id, devices }, later, events: await progressEvents(tx, [id]) };
       });
-      if (later) {
-        // the rows follow once committed, the first wave first (the orchestrator's tick too, if this stops)
+      if (later && ctx.config.rollouts.enabled) {
+        // the rows follow once committed, the first wave first; the orchestrator's tick writes what this
+        // job leaves (stopped, or FLEET_ROLLOUTS off here: nothing dispatches without it anyway)
         const job = afterCommit(() => writeRollout(db, info.id, () => closing)).then(
           () => undefined,
           (err: unknown) => request.log.error({ err, rollout_id: info.id }, 'writing the rollout rows failed'),
