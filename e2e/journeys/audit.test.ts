@@ -1,5 +1,6 @@
-// Issue 23: Admin turns on the Update Flag of an OTA group, then finds in the Audit Log who changed it,
-// with the flag's old and new value; the flag is turned off again (the worker's stack is shared).
+// Issue 23: Admin turns on the Update Flag of an OTA group, then finds who changed it, with the flag's old
+// and new value, in the Audit Log and on the Timeline tab of a device of the group; the flag is turned
+// off again (the worker's stack is shared).
 import type { Page } from 'playwright-core';
 import { chromiumPerFile, journey } from '../support/browser';
 import { signIn } from '../support/sign-in';
@@ -24,7 +25,11 @@ async function setFlag(page: Page): Promise<void> {
   await ask.waitFor({ state: 'detached' });
 }
 
-test("Admin finds who turned on an OTA group's Update Flag in the Audit Log", () =>
+interface GroupInfoAnswer {
+  info: { devices: { data: Array<{ device_id: number }> } };
+}
+
+test("Admin finds who turned on an OTA group's Update Flag in the Audit Log and on a device's timeline", () =>
   journey(browser(), async ({ page }) => {
     await signIn(page, 'admin@demo.test');
     await page.waitForURL('**/admin/dashboard');
@@ -56,6 +61,28 @@ test("Admin finds who turned on an OTA group's Update Flag in the Audit Log", ()
     await drawer.getByText('PUT /api/ota/group/update-data').waitFor();
     await drawer.getByRole('button', { name: 'Close' }).click();
     await drawer.waitFor({ state: 'detached' });
+
+    // a device of the group: its timeline shows the change, newest first, with who made it
+    await openFromMenu(page, 'Groups', '/admin/OTA-groups');
+    const read = page.waitForResponse((r) => r.url().includes('/api/ota/group/info') && r.request().method() === 'GET');
+    await groups.getByRole('row').filter({ hasText: GROUP }).getByRole('button', { name: /^View/ }).click();
+    await page.waitForURL('**/admin/OTA-groups/**');
+    const member = ((await (await read).json()) as GroupInfoAnswer).info.devices.data[0];
+    if (!member) throw new Error(`${GROUP} has no device`);
+    // its device page, as a shared link opens it
+    await page.goto(`/admin/airlink/device/view/${member.device_id}`);
+    await page.getByRole('heading', { name: /^Device Details \[/ }).waitFor();
+    const timelineTab = page.getByRole('tab', { name: 'Timeline', exact: true });
+    await timelineTab.click();
+    await page.waitForURL((url) => url.searchParams.get('tab') === 'timeline');
+    await page.getByRole('tab', { name: 'Timeline', exact: true, selected: true }).waitFor();
+    const flagOn = page.getByRole('table', { name: 'Timeline' }).getByRole('row').filter({ hasText: GROUP }).filter({ hasText: 'upgradable: false → true' }).first();
+    await flagOn.getByText('admin@demo.test', { exact: true }).waitFor();
+    await flagOn.getByText('Change', { exact: true }).waitFor();
+    // the arrow keys move between the tabs (Chakra's tabs), the URL follows
+    await timelineTab.press('ArrowLeft');
+    await page.waitForURL((url) => !url.searchParams.has('tab'));
+    await page.getByRole('tab', { name: 'Details', exact: true, selected: true }).waitFor();
 
     // as the seed had it, for the other journeys of this stack
     await openFromMenu(page, 'Groups', '/admin/OTA-groups');
