@@ -232,47 +232,40 @@ async function listsAtScale(db: Db, label: string, dataDir: string, entries: num
 
 /**
  * Appends `count` entries to the chain exactly as the chain trigger would (fleet_audit_hash of each over
- * the hash before it), in one statement per 100,000, the trigger off (it would take the head's row lock
- * once per entry).
+ * the hash before it): one INSERT per 100,000 from a recursive query that carries the hash from row to row,
+ * the trigger off (it would take the head's row lock once per entry). Rows are made by
+ * jsonb_populate_record, so a column added later only stays empty.
  */
 async function extendChain(db: Db, count: number): Promise<void> {
   for (let done = 0; done < count; done += 100_000) {
     const rows = Math.min(100_000, count - done);
     await db.transaction(async (tx) => {
       await tx.query("SELECT set_config('session_replication_role', 'replica', true)");
-      await tx.query(`DO $$
-        DECLARE
-          e audit_entries;
-          head audit_chain;
-          ids text := pg_get_serial_sequence('audit_entries', 'id');
-        BEGIN
-          SELECT * INTO head FROM audit_chain WHERE id = 1 FOR UPDATE;
-          e.prev_hash := head.last_hash;
-          e.actor_role := 'Agency';
-          e.actor_org_kind := 'agency';
-          e.route := 'PUT /api/bench';
-          e.action := 'update';
-          e.entity := 'device';
-          FOR i IN 1..${rows} LOOP
-            e.id := nextval(ids);
-            e.seq := head.last_seq + i;
-            e.created_at := clock_timestamp();
-            e.actor_id := 1000000 + i % 2000;
-            e.actor_email := 'user' || i % 2000 || '@bench.test';
-            e.actor_org_id := 1000000 + i % 100;
-            e.actor_org_name := 'Bench Agency ' || i % 100;
-            e.ip := '10.0.' || i % 250 || '.1';
-            e.request_id := 'bench-' || e.seq;
-            e.entity_id := 1 + i % 150000;
-            e.label := 'Bench object ' || i % 150000;
-            e.changes := jsonb_build_array(jsonb_build_object('field', 'name', 'old', 'before ' || i, 'new', 'after ' || i));
-            e.slice_keys := ARRAY['agency:' || 1000000 + i % 100];
-            e.hash := fleet_audit_hash(e, e.prev_hash);
-            INSERT INTO audit_entries SELECT (e).*;
-            e.prev_hash := e.hash;
-          END LOOP;
-          UPDATE audit_chain SET last_seq = e.seq, last_hash = e.hash WHERE id = 1;
-        END $$`);
+      const head = (await tx.query<{ seq: number; hash: string }>('SELECT last_seq AS seq, last_hash AS hash FROM audit_chain WHERE id = 1 FOR UPDATE')).rows[0];
+      if (!head) throw new Error('no audit_chain head');
+      // entry i of this batch, without its hashes
+      const entry = `jsonb_populate_record(NULL::audit_entries, jsonb_build_object(
+        'id', nextval(pg_get_serial_sequence('audit_entries', 'id')), 'seq', $1::bigint + i, 'created_at', clock_timestamp(),
+        'actor_id', 1000000 + i % 2000, 'actor_email', 'user' || i % 2000 || '@bench.test', 'actor_role', 'Agency',
+        'actor_org_kind', 'agency', 'actor_org_id', 1000000 + i % 100, 'actor_org_name', 'Bench Agency ' || i % 100,
+        'ip', '10.0.' || i % 250 || '.1', 'request_id', 'bench-' || ($1::bigint + i), 'route', 'PUT /api/bench', 'action', 'update',
+        'entity', 'device', 'entity_id', 1 + i % 150000, 'label', 'Bench object ' || i % 150000,
+        'changes', jsonb_build_array(jsonb_build_object('field', 'name', 'old', 'before ' || i, 'new', 'after ' || i)),
+        'slice_keys', ARRAY['agency:' || 1000000 + i % 100]))`;
+      await tx.query(
+        `INSERT INTO audit_entries
+         WITH RECURSIVE chain(i, e) AS (
+           SELECT 1, (SELECT jsonb_populate_record(r, jsonb_build_object('prev_hash', $2::text, 'hash', fleet_audit_hash(r, $2::text)))
+                        FROM (SELECT ${entry.replaceAll('i %', '1 %').replaceAll("|| i", '|| 1').replaceAll('+ i', '+ 1')} AS r) x)
+           UNION ALL
+           SELECT c.i + 1, (SELECT jsonb_populate_record(r, jsonb_build_object('prev_hash', (c.e).hash, 'hash', fleet_audit_hash(r, (c.e).hash)))
+                              FROM (SELECT ${entry.replaceAll('i %', '(c.i + 1) %').replaceAll('|| i', '|| (c.i + 1)').replaceAll('+ i', '+ (c.i + 1)')} AS r) x)
+             FROM chain c WHERE c.i < $3
+         )
+         SELECT (e).* FROM chain`,
+        [head.seq, head.hash, rows],
+      );
+      await tx.query('UPDATE audit_chain SET last_seq = e.seq, last_hash = e.hash FROM (SELECT seq, hash FROM audit_entries ORDER BY seq DESC LIMIT 1) e WHERE id = 1');
     });
   }
 }
