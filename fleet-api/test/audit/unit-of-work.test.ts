@@ -94,3 +94,28 @@ describe('a write in its unit of work', () => {
     expect([...h.committed].sort()).toEqual(['Kept Energy', ...names].sort());
   });
 });
+
+describe('recording switched off (the baseline bench/audit.bench.ts measures against)', () => {
+  it('leaves the handler as it is: the write is kept, no entry, the registry still says how it would record', async () => {
+    const db = await openTestDb();
+    const app = Fastify();
+    const registry: RegisteredRoute[] = [];
+    try {
+      installErrorHandling(app);
+      enforceDeclarations(app, registry);
+      installAuditTrail(app, registry, db, { recording: false });
+      app.post<{ Body: { name: string } }>('/add', { config: { access: PUBLIC, audit: { action: 'create', entity: 'aggregator' } } }, async (request) => {
+        await db.query('INSERT INTO aggregators (name) VALUES ($1)', [request.body.name]);
+        return { status: true, message: 'added' };
+      });
+      await app.ready();
+      expect((await app.inject({ method: 'POST', url: '/add', payload: { name: 'Unrecorded Energy' } })).statusCode).toBe(200);
+      expect((await db.query<{ n: number }>("SELECT count(*)::int AS n FROM aggregators WHERE name = 'Unrecorded Energy'")).rows[0]?.n).toBe(1);
+      expect((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM audit_entries')).rows[0]?.n).toBe(0);
+      expect(registry.find((r) => r.url === '/add')?.audit).toMatchObject({ mode: 'transaction', action: 'create', entity: 'aggregator' });
+    } finally {
+      await app.close();
+      await db.close();
+    }
+  });
+});
