@@ -3,6 +3,7 @@
 // English; field names and values the server names (deviceType, filter, heat_pump) stay as sent.
 import type { ServerMessageKey } from '@fleet/shared-api';
 import { rolloutsHi } from './server-hi-rollouts';
+import { secondFactorHi } from './server-hi-mfa';
 
 export const serverHi: Record<ServerMessageKey, string> = {
   'common.duplicate': 'इन विवरणों वाला रिकॉर्ड पहले से मौजूद है',
@@ -474,4 +475,5 @@ export const serverHi: Record<ServerMessageKey, string> = {
   'trials.endedSaved': 'ट्रायल समाप्त किया गया',
   'trials.extended': 'ट्रायल बढ़ाया गया',
   ...rolloutsHi,
+  ...secondFactorHi,
 };
