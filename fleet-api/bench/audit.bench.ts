@@ -22,10 +22,10 @@ import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../src/app';
 import { testConfig } from '../src/config';
-import { migrate, openDatabase, type Db } from '../src/db';
+import type { Db } from '../src/db';
 import { seedDemoFleet } from '../src/seed';
 import type { BenchContext } from './types';
-import { onThrowawayPostgres } from './databases';
+import { onKeptOrNewPglite, onKeptOrNewPostgres } from './databases';
 import { answerOf, measure, signedInToken, stats, statementRecorder, type Stats } from './measure';
 
 export const name = 'audit';
@@ -324,40 +324,6 @@ async function verifyAtScale(db: Db, label: string, dataDir: string): Promise<Re
 
 // ---------------------------------------------------------------------------------------------
 
-/** PGlite in `keep` (kept) or a new folder (removed afterwards). */
-async function onPglite<T>(keep: string | undefined, prefix: string, fn: (db: Db) => Promise<T>): Promise<T> {
-  const dir = keep ?? mkdtempSync(path.join(os.tmpdir(), `fleet-bench-${prefix}-pglite-`));
-  try {
-    log('pglite', `on disk (${dir})`);
-    const db = await openDatabase({ dataDir: dir });
-    try {
-      await migrate(db);
-      return await fn(db);
-    } finally {
-      await db.close();
-    }
-  } finally {
-    if (!keep) rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-/** PostgreSQL at `keep` (kept) or a throwaway database of the server at `pgUrl` (dropped afterwards). */
-async function onPostgres<T>(keep: string | undefined, pgUrl: string, prefix: string, fn: (db: Db) => Promise<T>): Promise<T> {
-  if (!keep) {
-    return onThrowawayPostgres(pgUrl, prefix, async (db) => {
-      await migrate(db);
-      return fn(db);
-    });
-  }
-  const db = await openDatabase({ databaseUrl: keep });
-  try {
-    await migrate(db);
-    return await fn(db);
-  } finally {
-    await db.close();
-  }
-}
-
 export async function run(ctx: BenchContext): Promise<Record<string, unknown>> {
   const files = mkdtempSync(path.join(os.tmpdir(), 'fleet-bench-audit-files-'));
   const dir = (what: string) => path.join(files, what);
@@ -368,8 +334,8 @@ export async function run(ctx: BenchContext): Promise<Record<string, unknown>> {
       keep: { pglite?: string; postgres?: string },
       fn: (db: Db, label: string, dataDir: string) => Promise<Record<string, unknown>>,
     ) => ({
-      pglite: await onPglite(keep.pglite, prefix, (db) => fn(db, 'pglite', dir(`${prefix}-pglite`))),
-      postgres: ctx.pgUrl ? await onPostgres(keep.postgres, ctx.pgUrl, prefix, (db) => fn(db, 'postgres', dir(`${prefix}-postgres`))) : noServer,
+      pglite: await onKeptOrNewPglite(keep.pglite, prefix, (db) => fn(db, 'pglite', dir(`${prefix}-pglite`))),
+      postgres: ctx.pgUrl ? await onKeptOrNewPostgres(keep.postgres, ctx.pgUrl, prefix, (db) => fn(db, 'postgres', dir(`${prefix}-postgres`))) : noServer,
     });
     const skipped = 'not run: BENCH_AUDIT_PARTS';
     const recording = PARTS.has('recording') ? await part('audit_write', {}, recordingCost) : skipped;

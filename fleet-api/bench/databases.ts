@@ -42,6 +42,37 @@ export async function onThrowawayPostgres<T>(pgUrl: string, prefix: string, fn: 
   }
 }
 
+/** `fn` on `db` once it is migrated; `db` closed afterwards. */
+async function migrated<T>(db: Db, fn: (db: Db) => Promise<T>): Promise<T> {
+  try {
+    await migrate(db);
+    return await fn(db);
+  } finally {
+    await db.close();
+  }
+}
+
+/** `fn` on a migrated PGlite on disk: in `keep` (kept, filled once, reused by later runs) or a new folder (removed afterwards). */
+export async function onKeptOrNewPglite<T>(keep: string | undefined, prefix: string, fn: (db: Db) => Promise<T>): Promise<T> {
+  const dir = keep ?? mkdtempSync(path.join(os.tmpdir(), `fleet-bench-${prefix}-pglite-`));
+  try {
+    console.log(`PGlite on disk (${dir})`);
+    return await migrated(await openDatabase({ dataDir: dir }), fn);
+  } finally {
+    if (!keep) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** `fn` on a migrated PostgreSQL database: `keep` (a database URL, kept) or a throwaway one on the server at `pgUrl`. */
+export async function onKeptOrNewPostgres<T>(keep: string | undefined, pgUrl: string, prefix: string, fn: (db: Db) => Promise<T>): Promise<T> {
+  console.log('PostgreSQL');
+  if (keep) return migrated(await openDatabase({ databaseUrl: keep }), fn);
+  return onThrowawayPostgres(pgUrl, prefix, async (db) => {
+    await migrate(db);
+    return fn(db);
+  });
+}
+
 /**
  * The fleet-size benches' two runs: `bench` on a migrated PGlite on disk (kept in BENCH_<NAME>_PGLITE_DIR
  * when that is set), then on a migrated throwaway PostgreSQL database when a server is given; each gets
@@ -54,27 +85,9 @@ export async function onEachDatabase(
 ): Promise<{ pglite: Record<string, unknown>; postgres: Record<string, unknown> | string }> {
   const files = mkdtempSync(path.join(os.tmpdir(), `fleet-bench-${name}-files-`));
   try {
-    const keep = process.env[`BENCH_${name.toUpperCase()}_PGLITE_DIR`];
-    const dir = keep ?? mkdtempSync(path.join(os.tmpdir(), `fleet-bench-${name}-pglite-`));
-    let pglite: Record<string, unknown>;
-    try {
-      console.log(`PGlite on disk (${dir})`);
-      const db = await openDatabase({ dataDir: dir });
-      try {
-        await migrate(db);
-        pglite = await bench(db, 'pglite', path.join(files, 'pglite'));
-      } finally {
-        await db.close();
-      }
-    } finally {
-      if (!keep) rmSync(dir, { recursive: true, force: true });
-    }
+    const pglite = await onKeptOrNewPglite(process.env[`BENCH_${name.toUpperCase()}_PGLITE_DIR`], name, (db) => bench(db, 'pglite', path.join(files, 'pglite')));
     if (!pgUrl) return { pglite, postgres: 'not run: no PostgreSQL server (BENCH_DATABASE_URL or scripts/pg-server.sh)' };
-    console.log('PostgreSQL');
-    const postgres = await onThrowawayPostgres(pgUrl, name, async (db) => {
-      await migrate(db);
-      return bench(db, 'postgres', path.join(files, 'postgres'));
-    });
+    const postgres = await onKeptOrNewPostgres(undefined, pgUrl, name, (db) => bench(db, 'postgres', path.join(files, 'postgres')));
     return { pglite, postgres };
   } finally {
     rmSync(files, { recursive: true, force: true });
