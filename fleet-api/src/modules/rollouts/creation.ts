@@ -9,7 +9,7 @@
 import type { RolloutWaveInput } from '@fleet/contract';
 import type { Db } from '../../db';
 import { ISO } from '../../server/sql';
-import { chosenDevices, takenCondition, unwrittenElsewhere, waveEnds, type ChoiceInput } from './plan';
+import { chosenDevices, otherRollouts, takenCondition, waveEnds, type ChoiceInput } from './plan';
 
 export const creationLimits = {
   /** Up to this many devices, the add writes the places and rows itself (its list is complete at once). */
@@ -28,20 +28,20 @@ interface Progress {
  * Answers how many devices the rollout reaches (its last wave's end).
  */
 export async function freezeDevices(db: Db, rolloutId: number, input: ChoiceInput, waves: RolloutWaveInput[], now: Date): Promise<number> {
-  const c = chosenDevices(input, now, await unwrittenElsewhere(db));
+  const c = chosenDevices(input, now, await otherRollouts(db));
   const id = c.params.add(rolloutId);
   // one statement over a million rows: compiling it (PostgreSQL's JIT) cost more than it saved
   await db.query("SELECT set_config('jit', 'off', true)");
-  // one read of the chosen devices: their words, and how many they are
+  // one read of the chosen devices: their words, and how many they are (the words' bits counted)
   const { rows } = await db.query<{ n: number }>(
     `WITH words AS (
-       SELECT d.id >> 6 AS word, bit_or(1::bigint << (d.id & 63)::int) AS bits, count(*) AS n
+       SELECT d.id >> 6 AS word, bit_or(1::bigint << (d.id & 63)::int) AS bits
          ${c.from} AND ${takenCondition(c)}
         GROUP BY d.id >> 6
      ), frozen AS (
        INSERT INTO rollout_members (rollout_id, word, bits) SELECT ${id}, word, bits FROM words
      )
-     SELECT coalesce(sum(n), 0)::int AS n FROM words`,
+     SELECT coalesce(sum(bit_count(bits::bit(64))), 0)::int AS n FROM words`,
     c.params.values,
   );
   const ends = waveEnds(waves, rows[0]?.n ?? 0);

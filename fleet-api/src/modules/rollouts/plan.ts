@@ -80,12 +80,23 @@ const UNWRITTEN_JOIN = `LEFT JOIN (SELECT m.word, bit_or(m.bits) AS bits FROM ro
   WHERE ${ROLLOUT_NOT_OVER} GROUP BY m.word) busy ON busy.word = d.id >> 6`;
 const IN_OTHER_UNWRITTEN = 'coalesce((busy.bits >> (d.id & 63)::int) & 1 = 1, false)';
 
-/** Whether any rollout not over still has devices without rows (else the choice needs no `busy` join). */
-export async function unwrittenElsewhere(db: Db): Promise<boolean> {
-  const { rows } = await db.query<{ any: boolean }>(
-    `SELECT EXISTS (SELECT 1 FROM rollout_members m JOIN rollouts ro ON ro.id = m.rollout_id WHERE ${ROLLOUT_NOT_OVER}) AS any`,
+/** What other rollouts not over hold: devices by their rows, devices still without rows. */
+export interface OtherRollouts {
+  rows: boolean;
+  unwritten: boolean;
+}
+
+/**
+ * Whether rollouts not over hold any device, by rows and without rows yet: a choice leaves out the
+ * checks that cannot match (at 1,000,000 devices each is a join over all of them).
+ */
+export async function otherRollouts(db: Db): Promise<OtherRollouts> {
+  const { rows } = await db.query<OtherRollouts>(
+    `SELECT EXISTS (SELECT 1 FROM rollout_devices o JOIN rollouts ro ON ro.id = o.rollout_id
+                     WHERE o.state IN ('queued', 'in_flight') AND ${ROLLOUT_NOT_OVER}) AS rows,
+            EXISTS (SELECT 1 FROM rollout_members m JOIN rollouts ro ON ro.id = m.rollout_id WHERE ${ROLLOUT_NOT_OVER}) AS unwritten`,
   );
-  return rows[0]?.any ?? true;
+  return rows[0] ?? { rows: true, unwritten: true };
 }
 
 export interface ChosenDevices {
@@ -95,16 +106,14 @@ export interface ChosenDevices {
   /** SQL of each exclusion, in the order a device is counted under (on the target first). */
   onTarget: string;
   inOtherRollout: string;
-  /** the part of inOtherRollout for devices of rollouts whose rows are not written yet */
+  /** inOtherRollout's two parts: by rows, and for devices of rollouts whose rows are not written yet */
+  inOtherRows: string;
   inOtherUnwritten: string;
   offline: string;
 }
 
-/**
- * The chosen devices `d`, with `joins` (trusted SQL) beside the OTA line's; `unwritten` when another
- * rollout's devices may still be without rows (unwrittenElsewhere).
- */
-export function chosenDevices(input: ChoiceInput, now: Date, unwritten: boolean, joins = ''): ChosenDevices {
+/** The chosen devices `d`, with `joins` (trusted SQL) beside the OTA line's; `others` from otherRollouts. */
+export function chosenDevices(input: ChoiceInput, now: Date, others: OtherRollouts, joins = ''): ChosenDevices {
   const params = new SqlParams();
   // the kept OTA rows only for a list filter (their keys are on them): a version or a group is on `d`
   const ota = input.filter === undefined ? '' : otaJoins(params.add(input.deviceType));
@@ -119,12 +128,14 @@ export function chosenDevices(input: ChoiceInput, now: Date, unwritten: boolean,
       ? 'false'
       : // the device row's last change is when it went offline (its is_online flag is written with it)
         `(d.is_online = 0 AND d.updated_at < ${params.add(new Date(now.getTime() - input.exclude_offline_minutes * 60_000).toISOString())}::timestamptz)`;
-  const inOtherUnwritten = unwritten ? IN_OTHER_UNWRITTEN : 'false';
+  const inOtherRows = others.rows ? IN_OTHER_ROLLOUT : 'false';
+  const inOtherUnwritten = others.unwritten ? IN_OTHER_UNWRITTEN : 'false';
   return {
-    from: `FROM devices d ${joins} ${ota} ${unwritten ? UNWRITTEN_JOIN : ''} ${whereClause(conditions)}`,
+    from: `FROM devices d ${joins} ${ota} ${others.unwritten ? UNWRITTEN_JOIN : ''} ${whereClause(conditions)}`,
     params,
     onTarget: `d.firmware_version IS NOT DISTINCT FROM ${target}`,
-    inOtherRollout: `(${IN_OTHER_ROLLOUT} OR ${inOtherUnwritten})`,
+    inOtherRollout: `(${inOtherRows} OR ${inOtherUnwritten})`,
+    inOtherRows,
     inOtherUnwritten,
     offline,
   };
@@ -132,7 +143,7 @@ export function chosenDevices(input: ChoiceInput, now: Date, unwritten: boolean,
 
 /** The condition of the devices a rollout takes: chosen and not excluded (NOT EXISTS on its own: an anti-join). */
 export const takenCondition = (c: ChosenDevices): string =>
-  `NOT (${c.onTarget}) AND NOT ${IN_OTHER_ROLLOUT} AND NOT ${c.inOtherUnwritten} AND NOT ${c.offline}`;
+  `NOT (${c.onTarget}) AND NOT ${c.inOtherRows} AND NOT ${c.inOtherUnwritten} AND NOT ${c.offline}`;
 
 export interface Preview {
   devices: number;
@@ -149,8 +160,8 @@ export function waveEnds(waves: RolloutWaveInput[], total: number): number[] {
 }
 
 export async function preview(db: Db, input: ChoiceInput, waves: RolloutWaveInput[], now: Date): Promise<Preview> {
-  const unwritten = await unwrittenElsewhere(db);
-  const c = chosenDevices(input, now, unwritten);
+  const others = await otherRollouts(db);
+  const c = chosenDevices(input, now, others);
   const { rows: counts } = await db.query<{ on_target: number; in_other_rollout: number; offline: number; taken: number }>(
     `SELECT count(*) FILTER (WHERE ${c.onTarget})::int AS on_target,
             count(*) FILTER (WHERE NOT (${c.onTarget}) AND ${c.inOtherRollout})::int AS in_other_rollout,
@@ -163,7 +174,7 @@ export async function preview(db: Db, input: ChoiceInput, waves: RolloutWaveInpu
   const taken = `${c.from} AND ${takenCondition(c)}`;
   // the same devices beside a join (its params are the same, added in the same order)
   const takenWith = (joins: string) => {
-    const j = chosenDevices(input, now, unwritten, joins);
+    const j = chosenDevices(input, now, others, joins);
     return `${j.from} AND ${takenCondition(j)}`;
   };
   const byVersion = await db.query<{ version: string | null; devices: number }>(

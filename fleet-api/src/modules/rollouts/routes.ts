@@ -126,7 +126,19 @@ export const rolloutRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
   const { db } = ctx;
   /** The rows being written after an add: the app waits for the batch in progress when it closes. */
   const writing = new Set<Promise<void>>();
+  const toWrite = new WeakMap<object, number>();
   let closing = false;
+  app.addHook('onResponse', async (request) => {
+    const id = toWrite.get(request);
+    if (id === undefined || closing) return;
+    // outside the request's unit of work, which has committed (afterCommit starts it at once then)
+    const job = afterCommit(() => writeRollout(db, id, () => closing)).then(
+      () => undefined,
+      (err: unknown) => request.log.error({ err, rollout_id: id }, 'writing the rollout rows failed'),
+    );
+    writing.add(job);
+    void job.finally(() => writing.delete(job));
+  });
   app.addHook('onClose', async () => {
     closing = true;
     await Promise.all(writing);
@@ -223,14 +235,10 @@ export const rolloutRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
         return { info: { id, devices }, later, events: await progressEvents(tx, [id]) };
       });
       if (later && ctx.config.rollouts.enabled) {
-        // the rows follow once committed, the first wave first; the orchestrator's tick writes what this
-        // job leaves (stopped, or FLEET_ROLLOUTS off here: nothing dispatches without it anyway)
-        const job = afterCommit(() => writeRollout(db, info.id, () => closing)).then(
-          () => undefined,
-          (err: unknown) => request.log.error({ err, rollout_id: info.id }, 'writing the rollout rows failed'),
-        );
-        writing.add(job);
-        void job.finally(() => writing.delete(job));
+        // the rows follow once the answer is sent (PGlite's one connection would hold it back), the first
+        // wave first; the orchestrator's tick writes what this job leaves (stopped, or FLEET_ROLLOUTS off
+        // here: nothing dispatches without it anyway)
+        toWrite.set(request, info.id);
       }
       await publishCommitted(ctx.live, events, request.log);
       return { status: true, message: say('rollouts.added'), info };
