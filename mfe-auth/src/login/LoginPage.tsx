@@ -29,7 +29,7 @@ export function LoginPage({ portal }: LoginPageProps) {
   const login = useMutation({
     mutationFn: requestLogin,
     onSuccess: (answer, body) => {
-      savePendingLogin({ email: body.email, portal, otpSentAt: Date.now() });
+      savePendingLogin({ email: body.email, portal, otpSentAt: Date.now(), second_factor: answer.info?.second_factor });
       if (answer.message) notify.success(answer);
       navigate('/verify-otp', { state: { email: body.email } });
     },

@@ -1,3 +1,4 @@
+import type { SecondFactor } from '@fleet/contract';
 import { isPortal, type Portal } from '../portals';
 
 // Between the password step and the OTP step the browser keeps only the email (and which portal
@@ -9,6 +10,8 @@ export interface PendingLogin {
   portal: Portal;
   /** When the last OTP was sent (ms since epoch); the resend cooldown counts from here. */
   otpSentAt: number;
+  /** The code the password step asked for when it is not the mailed one (the authenticator's). */
+  second_factor?: SecondFactor;
 }
 
 export function savePendingLogin(pending: PendingLogin): void {
@@ -21,9 +24,9 @@ export function readPendingLogin(): PendingLogin | null {
   try {
     const value: unknown = JSON.parse(raw);
     if (typeof value !== 'object' || value === null) return null;
-    const { email, portal, otpSentAt } = value as Record<string, unknown>;
+    const { email, portal, otpSentAt, second_factor } = value as Record<string, unknown>;
     if (typeof email !== 'string' || !email || !isPortal(portal)) return null;
-    return { email, portal, otpSentAt: typeof otpSentAt === 'number' ? otpSentAt : 0 };
+    return { email, portal, otpSentAt: typeof otpSentAt === 'number' ? otpSentAt : 0, ...(second_factor === 'totp' && { second_factor }) };
   } catch {
     return null;
   }

@@ -133,4 +133,40 @@ describe('VerifyOtpPage', () => {
     await renderAuth('/verify-otp');
     expect(screen.getByRole('link', { name: 'Sign in with another account' })).toHaveAttribute('href', '/sm/login');
   });
+
+  it('with the authenticator asked, says which code, takes a recovery code and offers no resend', async () => {
+    const calls = fakeApi({
+      'POST /api/authenticate/login': { body: { status: true, message: 'Enter the 6-digit code from your authenticator app', info: { otp_required: true, second_factor: 'totp' } } },
+      'POST /api/authenticate/login-otp': loginOk('Admin'),
+    });
+    const view = await renderAuth('/login');
+    await userEvent.type(screen.getByRole('textbox', { name: /Email/ }), 'admin@fleet.test');
+    await userEvent.type(screen.getByLabelText(/^Password/), 'Secret123');
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText('Enter the 6-digit code from your authenticator app, or one of your recovery codes.')).toBeInTheDocument();
+    expect(screen.queryByText(/sent to admin@fleet.test/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Resend OTP/ })).not.toBeInTheDocument();
+    // a reload keeps which code is asked
+    expect(readPendingLogin()).toMatchObject({ email: 'admin@fleet.test', second_factor: 'totp' });
+
+    await enterOtp('k7m2p');
+    expect(await screen.findByText('Enter 6 digits or a recovery code')).toBeInTheDocument();
+    expect(callsTo(calls, '/api/authenticate/login-otp')).toHaveLength(0);
+
+    await userEvent.clear(screen.getByRole('textbox', { name: /OTP/ }));
+    await enterOtp('K7M2P-X9Q4R');
+    await waitFor(() => expect(view.location().pathname).toBe('/admin/dashboard'));
+    expect(callsTo(calls, '/api/authenticate/login-otp').map((call) => call.body)).toEqual([{ email: 'admin@fleet.test', otp: 'K7M2P-X9Q4R' }]);
+  });
+
+  it('with the mailed code, says where it was sent and refuses a recovery code\'s shape', async () => {
+    const calls = fakeApi({});
+    savePendingLogin({ email: 'ada@fleet.test', portal: 'main', otpSentAt: Date.now() });
+    await renderAuth('/verify-otp');
+    expect(screen.getByText('Enter the 6-digit code sent to ada@fleet.test.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Resend OTP/ })).toBeInTheDocument();
+    await enterOtp('k7m2px9q4r');
+    expect(await screen.findByText('OTP must be 6 digits')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
 });

@@ -1,9 +1,11 @@
 import { homePath, isProductKey, LOGIN_TOAST_TIMER, notify, SELECTED_PRODUCT_KEY, useSession, Link as RouterLink, Navigate, useLocation, useNavigate, verifyLoginOtp } from '@fleet/shared-api';
 import { Button, Link, Stack, TextField } from '@fleet/shared-ui';
 import { useMutation } from '@fleet/shared-api/query';
+import { RECOVERY_CODE_PATTERN, SIX_DIGIT_CODE_PATTERN } from '@fleet/contract';
 import { useState } from 'react';
 import * as yup from 'yup';
-import { useAuthForm, useAuthTranslation } from '../forms/form-helpers';
+import { useAuthForm } from '../forms/form-helpers';
+import { useSecondFactorTranslation } from '../i18n/second-factor';
 import { text } from '../forms/rules';
 import { AuthCard } from '../layout/AuthCard';
 import { resendLoginOtp } from '../api/sign-in';
@@ -11,8 +13,17 @@ import { clearPendingLogin, readPendingLogin, savePendingLogin, type PendingLogi
 import { LOGIN_PATHS } from '../portals';
 import { useResendCooldown } from './useResendCooldown';
 
-const schema = yup.object({
-  otp: text().required('validation.otpRequired').matches(/^\d{6}$/, { message: 'validation.otpInvalid', excludeEmptyString: true }),
+const mailedCode = yup.object({
+  otp: text().required('validation.otpRequired').matches(new RegExp(SIX_DIGIT_CODE_PATTERN), { message: 'validation.otpInvalid', excludeEmptyString: true }),
+});
+
+// With the authenticator on, the field also takes a recovery code (docs/second-factor.md).
+const sixDigits = new RegExp(SIX_DIGIT_CODE_PATTERN);
+const recoveryCode = new RegExp(RECOVERY_CODE_PATTERN);
+const authenticatorCode = yup.object({
+  otp: text()
+    .required('validation.otpRequired')
+    .test('code-shape', 'otp.totpInvalid', (value) => !value || sixDigits.test(value) || recoveryCode.test(value)),
 });
 
 function selectedProduct() {
@@ -30,7 +41,7 @@ function usePendingLogin(): PendingLogin | null {
   return fromState ? { email: fromState, portal: 'main', otpSentAt: Date.now() } : null;
 }
 
-/** Step two of sign-in: the 6-digit code mailed by the login call. */
+/** Step two of sign-in: the 6-digit code mailed by the login call, or the authenticator's (or a recovery code). */
 export function VerifyOtpPage() {
   const pending = usePendingLogin();
   if (!pending) return <Navigate to={LOGIN_PATHS.main} replace />;
@@ -38,12 +49,13 @@ export function VerifyOtpPage() {
 }
 
 function VerifyOtpForm({ pending }: { pending: PendingLogin }) {
-  const { t } = useAuthTranslation();
+  const { t } = useSecondFactorTranslation();
   const navigate = useNavigate();
   const signIn = useSession((state) => state.signIn);
   const [sentAt, setSentAt] = useState(pending.otpSentAt);
   const cooldown = useResendCooldown(sentAt);
-  const { formRef, field, submit } = useAuthForm(schema, { otp: '' });
+  const byAuthenticator = pending.second_factor === 'totp';
+  const { formRef, field, submit } = useAuthForm(byAuthenticator ? authenticatorCode : mailedCode, { otp: '' });
 
   const verify = useMutation({
     mutationFn: (otp: string) => verifyLoginOtp({ email: pending.email, otp }),
@@ -68,31 +80,34 @@ function VerifyOtpForm({ pending }: { pending: PendingLogin }) {
   });
 
   return (
-    <AuthCard title={t('otp.title')} intro={t('otp.intro', { email: pending.email })}>
+    <AuthCard title={t('otp.title')} intro={byAuthenticator ? t('otp.totpIntro') : t('otp.intro', { email: pending.email })}>
       <form ref={formRef} noValidate onSubmit={submit(({ otp }) => verify.mutate(otp))}>
         <Stack gap="4">
           <TextField
             label={t('otp.code')}
             required
-            inputMode="numeric"
+            inputMode={byAuthenticator ? 'text' : 'numeric'}
             autoComplete="one-time-code"
-            maxLength={6}
+            maxLength={byAuthenticator ? 11 : 6}
             autoFocus
             {...field('otp')}
           />
           <Button type="submit" colorPalette="teal" loading={verify.isPending}>
             {t('otp.submit')}
           </Button>
-          <Button
-            type="button"
-            variant="outline"
-            colorPalette="teal"
-            disabled={cooldown > 0}
-            loading={resend.isPending}
-            onClick={() => resend.mutate()}
-          >
-            {cooldown > 0 ? t('otp.resendIn', { seconds: cooldown }) : t('otp.resend')}
-          </Button>
+          {/* nothing is mailed when the authenticator is asked */}
+          {!byAuthenticator && (
+            <Button
+              type="button"
+              variant="outline"
+              colorPalette="teal"
+              disabled={cooldown > 0}
+              loading={resend.isPending}
+              onClick={() => resend.mutate()}
+            >
+              {cooldown > 0 ? t('otp.resendIn', { seconds: cooldown }) : t('otp.resend')}
+            </Button>
+          )}
           <Link asChild colorPalette="teal" fontSize="sm">
             <RouterLink to={LOGIN_PATHS[pending.portal]} onClick={clearPendingLogin}>
               {t('otp.otherAccount')}

@@ -1,10 +1,12 @@
 // The two sign-in calls of docs/auth-calls.md (password, then the emailed code), used by mfe-auth's
 // sign-in screens and by a remote's standalone sign-in: both must read the answer by the same rule.
+import type { SignInStep } from '@fleet/contract';
 import { apiPost, type ApiAnswer } from '../client/api';
 import type { ServerText } from '../client/server-text';
 import type { LoginUserInfo, SignInAnswer } from './session-store';
 
-export function requestLogin(body: { email: string; password: string }): Promise<ApiAnswer<{ otp_required: boolean }>> {
+/** The password step: `info.second_factor` says which code the next step asks for (none: the mailed one). */
+export function requestLogin(body: { email: string; password: string }): Promise<ApiAnswer<SignInStep>> {
   return apiPost('/api/authenticate/login', body);
 }
 
