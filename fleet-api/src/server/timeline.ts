@@ -8,7 +8,7 @@
  * oldest end the same way, so the last page costs what the first does. The total is the sum of each
  * source's count.
  */
-import { Type, type TSchema } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
 import type { TimelineEntry } from '@fleet/contract';
 import type { Db } from '../db';
 import { AuditChangeSchema } from '../modules/audit/entries';
@@ -19,7 +19,7 @@ import { Nullable, NullableInt, NullableText } from './schemas';
 import { ISO, SqlParams } from './sql';
 
 /** The answer row of a timeline whose kinds are `kinds`. */
-export function timelineEntrySchema(kinds: readonly string[]): TSchema {
+export function timelineEntrySchema(kinds: readonly string[]) {
   return Type.Object({
     key: Type.String(),
     kind: Type.Union(kinds.map((k) => Type.Literal(k))),
