@@ -197,6 +197,8 @@ export async function writeRollout(db: Db, rolloutId: number, stop: () => boolea
     const step = await db.transaction((tx) => writeStep(tx, rolloutId));
     if (step !== 'more') return step === 'done';
     if (stop()) return false;
+    // PGlite runs each statement on this thread: let the calls waiting for it in between
+    await new Promise<void>((resolve) => setImmediate(resolve));
   }
 }
 

@@ -131,8 +131,9 @@ export const rolloutRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
   app.addHook('onResponse', async (request) => {
     const id = toWrite.get(request);
     if (id === undefined || closing) return;
-    // outside the request's unit of work, which has committed (afterCommit starts it at once then)
-    const job = afterCommit(() => writeRollout(db, id, () => closing)).then(
+    // outside the request's unit of work, which has committed (afterCommit starts it at once then), and
+    // after the answer has gone out: PGlite runs its statements on this thread
+    const job = afterCommit(() => new Promise<void>((resolve) => setImmediate(resolve)).then(() => writeRollout(db, id, () => closing))).then(
       () => undefined,
       (err: unknown) => request.log.error({ err, rollout_id: id }, 'writing the rollout rows failed'),
     );
