@@ -1,5 +1,6 @@
 // The profile calls of docs/auth-calls.md, one read and one update per role.
-import { apiGet, apiPostForm, apiPut, type ApiAnswer } from '@fleet/shared-api';
+import { apiDeleteJson, apiGet, apiPost, apiPostForm, apiPut, type ApiAnswer } from '@fleet/shared-api';
+import type { RecoveryCodes, SecondFactorState, SessionRow, SessionsEnded, TotpSetup } from '@fleet/contract';
 import type { AdminProfile as AdminProfileInfo, AgencyProfile as AgencyProfileInfo, ElectricianProfile as ElectricianProfileInfo, AggregatorOption as Aggregator, CustomerProfile as CustomerProfileInfo, MultiSiteProfile as MultiSiteProfileInfo, SiteManagerProfile as SiteManagerProfileInfo } from '@fleet/contract';
 
 type Saved = Promise<ApiAnswer<unknown>>;
@@ -78,3 +79,15 @@ export function saveSiteManagerProfile(values: Omit<SiteManagerProfileInfo, 'ema
   const { password, current_password, ...body } = values;
   return apiPut('/api/sm/nms/profile/update', withPassword(body, password, current_password));
 }
+
+// Issue 24 (docs/second-factor.md): the signed-in person's two-step sign-in and sessions, the same
+// calls on every role's profile (no role prefix).
+export type { SecondFactorState, TotpSetup, RecoveryCodes, SessionRow, SessionsEnded };
+export const readSecondFactor = () => read<SecondFactorState>('/api/profile/mfa');
+export const startTotpSetup = (): Promise<ApiAnswer<TotpSetup>> => apiPost('/api/profile/mfa/totp/setup', {});
+export const enableTotp = (body: { code: string }): Promise<ApiAnswer<RecoveryCodes>> => apiPost('/api/profile/mfa/totp/enable', body);
+export const disableTotp = (body: { password: string; code: string }): Saved => apiPost('/api/profile/mfa/totp/disable', body);
+
+export const readSessions = () => read<SessionRow[]>('/api/profile/sessions');
+/** One session by its id, or every session but the one asking. */
+export const endSessions = (which: { id: string } | { all_others: true }): Promise<ApiAnswer<SessionsEnded>> => apiDeleteJson('/api/profile/sessions', which);

@@ -6,15 +6,18 @@ import type { DefaultValues, Path, UseFormRegisterReturn } from 'react-hook-form
 import type { AnyObject, InferType, ObjectSchema } from 'yup';
 import { useAuthForm, useAuthTranslation } from '../forms/form-helpers';
 import type { ProfileRole } from '../description';
+import { Sessions } from './security/Sessions';
+import { TwoStepSignIn } from './security/TwoStepSignIn';
 
 const profileKey = (role: ProfileRole) => ['auth', 'profile', role] as const;
 
-/**
- * The signed-in user's profile (TanStack Query: cached per role, refetched after a save). A read
- * refused because the session expired is read again once the session is renewed.
- */
+/** The signed-in user's profile (TanStack Query: cached per role, refetched after a save). */
 function useProfile<T>(role: ProfileRole, read: () => Promise<T>): UseQueryResult<T> {
-  const query = useQuery({ queryKey: profileKey(role), queryFn: read });
+  return useReadAgainOnRenewal(useQuery({ queryKey: profileKey(role), queryFn: read }));
+}
+
+/** A profile screen's read that failed while the session had expired is read again once it is renewed. */
+export function useReadAgainOnRenewal<T>(query: UseQueryResult<T>): UseQueryResult<T> {
   const accessToken = useSession((state) => state.accessToken);
   const { isError, refetch } = query;
   const seenToken = useRef(accessToken);
@@ -109,7 +112,11 @@ export interface ProfileFrameProps<T> {
   form: ComponentType<{ info: T }>;
 }
 
-/** A profile screen: heading, loading and load-failure states around the role's form; the form mounts with the data. */
+/**
+ * A profile screen: heading, loading and load-failure states around the role's form (the form mounts with
+ * the data), then two-step sign-in and sessions. Profiles are chunks of their own (AuthRoutes), so none of
+ * this comes with /login.
+ */
 export function ProfileFrame<T>({ role, read, title, form: Form }: ProfileFrameProps<T>) {
   const { t } = useAuthTranslation();
   const query = useProfile(role, read);
@@ -139,6 +146,15 @@ export function ProfileFrame<T>({ role, read, title, form: Form }: ProfileFrameP
             </Card.Body>
           </Card.Root>
         )}
+        {/* the same for every role: about the signed-in person, not the role's record (issue 24) */}
+        <Card.Root>
+          <Card.Body>
+            <Stack gap="8">
+              <TwoStepSignIn />
+              <Sessions />
+            </Stack>
+          </Card.Body>
+        </Card.Root>
       </Stack>
     </Box>
   );
