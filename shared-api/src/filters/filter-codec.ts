@@ -113,8 +113,12 @@ export function decodeFilter(encoded: string | null | undefined): EncodedFilterI
 /** Filter values as a list screen keeps them (see useListState): text or a list of texts. */
 export type FilterValues = Record<string, string | string[]>;
 
-/** Keys whose two-item value is a [from, to] date range, sent as value and end_value. */
-export const RANGE_FILTER_KEYS: readonly string[] = ['installation_date'];
+/**
+ * Keys whose two-item value is a [from, to] date range, sent as value and end_value: every list's
+ * `dateRange` drawer field (a device's installation date, a smoke alarm's expiry). A list with its own
+ * range keys passes `rangeKeys` (the audit lists).
+ */
+export const RANGE_FILTER_KEYS: readonly string[] = ['installation_date', 'expires_on'];
 
 /**
  * Builds the items of a list screen's filter values: MULTI_FILTER_KEYS (and `multiKeys`) as multi,

@@ -109,6 +109,10 @@ test('listQuery gives paging and the encoded filter for a list call', () => {
     { key: 'installation_date', value: '01-01-2024', type: 'single', end_value: '31-01-2024' },
   ]);
   expect(listQuery(DEFAULT_LIST_STATE)).not.toHaveProperty('filter');
+  // a smoke alarm's expiry range too (it was sent as one "from,to" value, which fleet-api refuses)
+  expect(decodeFilter(listQuery({ ...DEFAULT_LIST_STATE, filters: { expires_on: ['01-05-2034', '31-05-2034'] } }).filter)).toEqual([
+    { key: 'expires_on', value: '01-05-2034', type: 'single', end_value: '31-05-2034' },
+  ]);
 });
 
 test('a list query goes straight into a list call', async () => {
