@@ -133,6 +133,24 @@ async function benchDatabase(db: Db, label: string, dataDir: string): Promise<Re
     // 2. info while 1,000 state changes a second flow through the rollout's rows
     const infoUrl = `/api/ota/rollout/info?deviceType=bulb&rollout_id=${rolloutId}`;
     const quiet = await measure(() => call('GET', infoUrl), { runs: RUNS, warmup: 5 });
+
+    // the rollout's device list once its rows are written: a page of 25 with its exact total, as the
+    // console asks it (the rollout's order, a state, a wave, a serial search, another sort)
+    const list = (query: string) => `/api/ota/rollout/devices?deviceType=bulb&rollout_id=${rolloutId}&limit=25&${query}`;
+    const filter = (key: string, value: unknown, type: 'single' | 'multi' = 'single') => `filter=${encodeURIComponent(JSON.stringify([{ key, value, type }]))}`;
+    const listQueries: Record<string, string> = {
+      firstPage: 'page=1',
+      stateQueued: filter('state', ['queued'], 'multi'),
+      waveTwo: filter('wave', 2),
+      serialSearch: filter('serial_number', 'RLB0012'),
+      bySerialDesc: 'sortBy=serial_number&orderBy=desc',
+    };
+    const deviceList: Record<string, unknown> = {};
+    for (const [key, query] of Object.entries(listQueries)) {
+      const total = Number((await call('GET', list(query))).info.total);
+      deviceList[key] = { total, ...(await measure(() => call('GET', list(query)), { runs: Math.min(RUNS, 30), warmup: 3 })) };
+    }
+    console.log(`  ${label}: device list p95 ${Object.values(deviceList).map((d) => String((d as { p95: number }).p95)).join(' / ')} ms`);
     // the devices in the rollout's order, so each change finds its rows by key
     const order = (
       await db.query<{ device_id: number }>('SELECT device_id::int AS device_id FROM rollout_devices WHERE rollout_id = $1 ORDER BY position', [rolloutId])
@@ -227,6 +245,7 @@ async function benchDatabase(db: Db, label: string, dataDir: string): Promise<Re
         baselineQuiet: quiet,
       },
       haltLatency: { ...halt, intervalMs: TICK_MS, target: 'p95 <= 30000 ms', baselineOneTick: tick },
+      deviceList: { ...deviceList, target: 'p95 <= 150 ms with exact totals', baselineInfo: quiet },
     };
   } finally {
     await app.close();
