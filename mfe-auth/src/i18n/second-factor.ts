@@ -1,16 +1,9 @@
-import type { i18n as I18n } from 'i18next';
-import { useAuthTranslation } from '../forms/form-helpers';
-import { AUTH_NAMESPACE } from './bundles';
+import { useLateTexts } from './late-texts';
 
-// Texts of issue 24's screens (the profile's two-step sign-in and sessions, the code screen's words for
-// the authenticator). Kept out of en.ts/hi.ts, which come with ./app and so with /login (issue 21's
-// weight budget): these load with the screens that import this file and join the `auth` namespace then.
+// Texts of issue 24's profile sections (two-step sign-in and sessions). Kept out of en.ts/hi.ts, which
+// come with ./app and so with /login (issue 21's weight budget): they load with the sections.
 
 const enTexts = {
-  otp: {
-    totpIntro: 'Enter the 6-digit code from your authenticator app, or one of your recovery codes.',
-    totpInvalid: 'Enter 6 digits or a recovery code',
-  },
   mfa: {
     title: 'Two-step sign-in',
     on: 'On: sign-in asks for a code from your authenticator app.',
@@ -66,10 +59,6 @@ const enTexts = {
 export type SecondFactorTexts = typeof enTexts;
 
 const hiTexts: SecondFactorTexts = {
-  otp: {
-    totpIntro: 'अपने ऑथेंटिकेटर ऐप का 6 अंकों का कोड, या अपना कोई रिकवरी कोड दर्ज करें।',
-    totpInvalid: '6 अंक या रिकवरी कोड दर्ज करें',
-  },
   mfa: {
     title: 'दो-चरणीय साइन-इन',
     on: 'चालू: साइन-इन आपके ऑथेंटिकेटर ऐप का कोड माँगता है।',
@@ -123,16 +112,5 @@ const hiTexts: SecondFactorTexts = {
 
 export const SECOND_FACTOR_TEXTS = { en: enTexts, hi: hiTexts };
 
-/** Adds these texts to the page's `auth` namespace when it lacks them (deep: the rest stays). */
-export function addSecondFactorTexts(i18n: I18n): void {
-  if (i18n.getResource('en', AUTH_NAMESPACE, 'mfa.title') !== undefined) return;
-  i18n.addResourceBundle('en', AUTH_NAMESPACE, enTexts, true, false);
-  i18n.addResourceBundle('hi', AUTH_NAMESPACE, hiTexts, true, false);
-}
-
-/** The `auth` translation with these texts in it, for the screens of issue 24. */
-export function useSecondFactorTranslation() {
-  const translation = useAuthTranslation();
-  addSecondFactorTexts(translation.i18n);
-  return translation;
-}
+/** The `auth` translation with these texts in it. */
+export const useSecondFactorTranslation = () => useLateTexts(SECOND_FACTOR_TEXTS, 'mfa.title');

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { callsTo, fakeApi, notifications, renderAuth, resetPage, signInAs } from '../test-support';
-import { readPendingLogin } from './pendingLogin';
+import { readPendingLogin } from '../verify-otp/readPendingLogin';
 
 const OTP_SENT = { status: true, message: 'An OTP has been sent to your email', info: { otp_required: true } };
 

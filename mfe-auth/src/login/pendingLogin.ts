@@ -1,9 +1,10 @@
 import type { SecondFactor } from '@fleet/contract';
-import { isPortal, type Portal } from '../portals';
+import type { Portal } from '../portals';
 
 // Between the password step and the OTP step the browser keeps only the email (and which portal
-// it came from, for the way back), never a credential. sessionStorage so a reload keeps it.
-const KEY = 'fleet:auth:pending-login';
+// it came from, for the way back), never a credential. sessionStorage so a reload keeps it. Only the
+// writing is here: /login loads this file; the code screen reads it (verify-otp/readPendingLogin.ts).
+export const PENDING_LOGIN_KEY = 'fleet:auth:pending-login';
 
 export interface PendingLogin {
   email: string;
@@ -15,23 +16,5 @@ export interface PendingLogin {
 }
 
 export function savePendingLogin(pending: PendingLogin): void {
-  sessionStorage.setItem(KEY, JSON.stringify(pending));
-}
-
-export function readPendingLogin(): PendingLogin | null {
-  const raw = sessionStorage.getItem(KEY);
-  if (!raw) return null;
-  try {
-    const value: unknown = JSON.parse(raw);
-    if (typeof value !== 'object' || value === null) return null;
-    const { email, portal, otpSentAt, second_factor } = value as Record<string, unknown>;
-    if (typeof email !== 'string' || !email || !isPortal(portal)) return null;
-    return { email, portal, otpSentAt: typeof otpSentAt === 'number' ? otpSentAt : 0, ...(second_factor === 'totp' && { second_factor }) };
-  } catch {
-    return null;
-  }
-}
-
-export function clearPendingLogin(): void {
-  sessionStorage.removeItem(KEY);
+  sessionStorage.setItem(PENDING_LOGIN_KEY, JSON.stringify(pending));
 }

@@ -1,32 +1,22 @@
 import { errorMessage, notify, useSession, type ApiAnswer, type LoginUserDetails } from '@fleet/shared-api';
 import { Box, Button, Card, FormField, Heading, HStack, PasswordInput, SimpleGrid, Spinner, Stack, Text, TextField } from '@fleet/shared-ui';
 import { useMutation, useQuery, useQueryClient, type UseQueryResult } from '@fleet/shared-api/query';
-import { useEffect, useRef, type ComponentType, type FormEventHandler, type ReactNode, type Ref } from 'react';
+import { lazy, Suspense, type ComponentType, type FormEventHandler, type ReactNode, type Ref } from 'react';
 import type { DefaultValues, Path, UseFormRegisterReturn } from 'react-hook-form';
 import type { AnyObject, InferType, ObjectSchema } from 'yup';
 import { useAuthForm, useAuthTranslation } from '../forms/form-helpers';
 import type { ProfileRole } from '../description';
-import { Sessions } from './security/Sessions';
-import { TwoStepSignIn } from './security/TwoStepSignIn';
+import { useReadAgainOnRenewal } from './useReadAgainOnRenewal';
+
+// Two-step sign-in and sessions (issue 24) in a chunk of their own, with their texts, dialogs and the
+// QR code's library: a profile's form shows without waiting for them.
+const AccountSecurity = lazy(() => import('./security/AccountSecurity').then((m) => ({ default: m.AccountSecurity })));
 
 const profileKey = (role: ProfileRole) => ['auth', 'profile', role] as const;
 
 /** The signed-in user's profile (TanStack Query: cached per role, refetched after a save). */
 function useProfile<T>(role: ProfileRole, read: () => Promise<T>): UseQueryResult<T> {
   return useReadAgainOnRenewal(useQuery({ queryKey: profileKey(role), queryFn: read }));
-}
-
-/** A profile screen's read that failed while the session had expired is read again once it is renewed. */
-export function useReadAgainOnRenewal<T>(query: UseQueryResult<T>): UseQueryResult<T> {
-  const accessToken = useSession((state) => state.accessToken);
-  const { isError, refetch } = query;
-  const seenToken = useRef(accessToken);
-  useEffect(() => {
-    if (seenToken.current === accessToken) return;
-    seenToken.current = accessToken;
-    if (isError && accessToken) void refetch();
-  }, [accessToken, isError, refetch]);
-  return query;
 }
 
 /**
@@ -147,14 +137,9 @@ export function ProfileFrame<T>({ role, read, title, form: Form }: ProfileFrameP
           </Card.Root>
         )}
         {/* the same for every role: about the signed-in person, not the role's record (issue 24) */}
-        <Card.Root>
-          <Card.Body>
-            <Stack gap="8">
-              <TwoStepSignIn />
-              <Sessions />
-            </Stack>
-          </Card.Body>
-        </Card.Root>
+        <Suspense fallback={null}>
+          <AccountSecurity />
+        </Suspense>
       </Stack>
     </Box>
   );

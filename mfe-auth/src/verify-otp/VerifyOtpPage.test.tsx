@@ -1,7 +1,8 @@
 import { ACCESS_TOKEN_KEY, LOGIN_USER_INFO_KEY, REFRESH_TOKEN_KEY, useSession, type UserType } from '@fleet/shared-api';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { readPendingLogin, savePendingLogin } from '../login/pendingLogin';
+import { savePendingLogin } from '../login/pendingLogin';
+import { readPendingLogin } from './readPendingLogin';
 import { callsTo, fakeApi, loginInfo, notifications, renderAuth, resetPage } from '../test-support';
 
 const OTP_SENT = { status: true, message: 'An OTP has been sent to your email', info: { otp_required: true } };

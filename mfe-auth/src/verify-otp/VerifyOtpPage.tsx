@@ -5,11 +5,12 @@ import { RECOVERY_CODE_PATTERN, SIX_DIGIT_CODE_PATTERN } from '@fleet/contract';
 import { useState } from 'react';
 import * as yup from 'yup';
 import { useAuthForm } from '../forms/form-helpers';
-import { useSecondFactorTranslation } from '../i18n/second-factor';
+import { useCodeScreenTranslation } from '../i18n/code-screen';
 import { text } from '../forms/rules';
 import { AuthCard } from '../layout/AuthCard';
 import { resendLoginOtp } from '../api/sign-in';
-import { clearPendingLogin, readPendingLogin, savePendingLogin, type PendingLogin } from '../login/pendingLogin';
+import { savePendingLogin, type PendingLogin } from '../login/pendingLogin';
+import { clearPendingLogin, readPendingLogin } from './readPendingLogin';
 import { LOGIN_PATHS } from '../portals';
 import { useResendCooldown } from './useResendCooldown';
 
@@ -49,7 +50,7 @@ export function VerifyOtpPage() {
 }
 
 function VerifyOtpForm({ pending }: { pending: PendingLogin }) {
-  const { t } = useSecondFactorTranslation();
+  const { t } = useCodeScreenTranslation();
   const navigate = useNavigate();
   const signIn = useSession((state) => state.signIn);
   const [sentAt, setSentAt] = useState(pending.otpSentAt);
