@@ -23,7 +23,7 @@ const WARMUP = 3;
 const TARGET_P95_MS = 100;
 const measure = (fn: () => Promise<unknown>) => measureRuns(fn, { runs: RUNS, warmup: WARMUP });
 /** The timeline's own statements (its scope check, its count, its page), not the sign-in hook's. */
-const TIMELINE_STATEMENT = /^SELECT 1 FROM devices d WHERE d\.id =|^SELECT \(\(SELECT count\(\*\)|^SELECT t\.ref::int/;
+const TIMELINE_STATEMENT = /^SELECT 1 FROM devices d WHERE d\.id =|^SELECT \(\(SELECT count\(\*\)|^SELECT t\.src, t\.ref::int/;
 
 /**
  * The device's events, one statement per source, spread over the last year (`n` of each): online and
