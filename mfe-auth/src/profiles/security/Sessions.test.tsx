@@ -28,6 +28,9 @@ function sessionsServer(): SentCall[] {
   });
 }
 
+// no delay between keys: these tests wait on the screen, not on time
+const user = userEvent.setup({ delay: null });
+
 signedInAs('Agency');
 
 describe('signed-in sessions on the profile', () => {
@@ -51,13 +54,13 @@ describe('signed-in sessions on the profile', () => {
     await renderAuth('/agency/profile');
     const end = await screen.findByRole('button', { name: 'End the session of Firefox 133 on Linux' });
 
-    await userEvent.click(end);
-    await userEvent.click(within(await screen.findByRole('dialog', { name: 'End this session?' })).getByRole('button', { name: 'No' }));
+    await user.click(end);
+    await user.click(within(await screen.findByRole('dialog', { name: 'End this session?' })).getByRole('button', { name: 'No' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(callsTo(calls, '/api/profile/sessions').filter((call) => call.method === 'DELETE')).toHaveLength(0);
 
-    await userEvent.click(end);
-    await userEvent.click(within(await screen.findByRole('dialog', { name: 'End this session?' })).getByRole('button', { name: 'End' }));
+    await user.click(end);
+    await user.click(within(await screen.findByRole('dialog', { name: 'End this session?' })).getByRole('button', { name: 'End' }));
     await waitFor(() => expect(screen.queryByText('Firefox 133')).not.toBeInTheDocument());
     expect(callsTo(calls, '/api/profile/sessions').filter((call) => call.method === 'DELETE').map((call) => call.body)).toEqual([{ id: 's-2' }]);
     expect(notifications()).toContainEqual({ messageType: 'success', message: '1 session ended', timer: 4000 });
@@ -67,9 +70,9 @@ describe('signed-in sessions on the profile', () => {
     const calls = sessionsServer();
     await renderAuth('/agency/profile');
     await screen.findByText('Firefox 133');
-    await userEvent.click(screen.getByRole('button', { name: 'End all other sessions' }));
+    await user.click(screen.getByRole('button', { name: 'End all other sessions' }));
     const dialog = await screen.findByRole('dialog', { name: 'End all other sessions?' });
-    await userEvent.click(within(dialog).getByRole('button', { name: 'End all other sessions' }));
+    await user.click(within(dialog).getByRole('button', { name: 'End all other sessions' }));
     await waitFor(() => expect(screen.getByText('No other sessions.')).toBeInTheDocument());
     expect(callsTo(calls, '/api/profile/sessions').filter((call) => call.method === 'DELETE').map((call) => call.body)).toEqual([{ all_others: true }]);
     expect(screen.getByText('Chrome 131')).toBeInTheDocument();

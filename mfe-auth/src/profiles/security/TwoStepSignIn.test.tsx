@@ -46,6 +46,9 @@ function textOf(blob: Blob): Promise<string> {
   });
 }
 
+// no delay between keys: these tests wait on the screen, not on time
+const user = userEvent.setup({ delay: null });
+
 signedInAs('Admin');
 afterEach(() => jest.restoreAllMocks());
 
@@ -60,7 +63,7 @@ describe('two-step sign-in on the profile', () => {
     });
     await renderAuth('/admin/profile');
     expect(await screen.findByText('Off: sign-in asks for a code sent by e-mail.')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Turn on' }));
+    await user.click(screen.getByRole('button', { name: 'Turn on' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Turn on two-step sign-in' });
     const qr = await within(dialog).findByRole('img', { name: 'QR code for your authenticator app' });
@@ -69,31 +72,31 @@ describe('two-step sign-in on the profile', () => {
     expect(callsTo(calls, '/api/profile/mfa/totp/setup').length).toBeGreaterThanOrEqual(1);
 
     const code = within(dialog).getByRole('textbox', { name: /Code from the app/ });
-    await userEvent.type(code, '12345');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Turn on' }));
+    await user.type(code, '12345');
+    await user.click(within(dialog).getByRole('button', { name: 'Turn on' }));
     expect(await within(dialog).findByText('The code is 6 digits')).toBeInTheDocument();
     expect(callsTo(calls, '/api/profile/mfa/totp/enable')).toHaveLength(0);
 
-    await userEvent.clear(code);
-    await userEvent.type(code, '000000');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Turn on' }));
+    await user.clear(code);
+    await user.type(code, '000000');
+    await user.click(within(dialog).getByRole('button', { name: 'Turn on' }));
     expect(await within(dialog).findByText('Invalid authenticator code')).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Turn on two-step sign-in' })).toBeInTheDocument();
     expect(code).toHaveValue('000000');
 
-    await userEvent.clear(code);
-    await userEvent.type(code, '123456');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Turn on' }));
+    await user.clear(code);
+    await user.type(code, '123456');
+    await user.click(within(dialog).getByRole('button', { name: 'Turn on' }));
     const shown = await screen.findByRole('dialog', { name: 'Your recovery codes' });
     expect(within(shown).getAllByRole('listitem').map((item) => item.textContent)).toEqual(CODES);
     expect(callsTo(calls, '/api/profile/mfa/totp/enable').map((call) => call.body)).toEqual([{ code: '000000' }, { code: '123456' }]);
 
-    await userEvent.click(within(shown).getByRole('button', { name: 'Download (.txt)' }));
+    await user.click(within(shown).getByRole('button', { name: 'Download (.txt)' }));
     expect(saves).toHaveBeenCalledTimes(1);
     const file = createObjectURL.mock.calls[0]?.[0];
     expect(file && (await textOf(file))).toContain(CODES.join('\n'));
 
-    await userEvent.click(within(shown).getByRole('button', { name: 'I have saved them' }));
+    await user.click(within(shown).getByRole('button', { name: 'I have saved them' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(await screen.findByText('On: sign-in asks for a code from your authenticator app.')).toBeInTheDocument();
     expect(screen.getByText('10 recovery codes left')).toBeInTheDocument();
@@ -105,22 +108,22 @@ describe('two-step sign-in on the profile', () => {
   it('turns it off with the current password and a code, a wrong code kept in the dialog', async () => {
     const calls = authenticatorServer(true);
     await renderAuth('/admin/profile');
-    await userEvent.click(await screen.findByRole('button', { name: 'Turn off' }));
+    await user.click(await screen.findByRole('button', { name: 'Turn off' }));
     const dialog = await screen.findByRole('dialog', { name: 'Turn off two-step sign-in' });
 
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Turn off' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Turn off' }));
     expect(await within(dialog).findByText('Enter your current password')).toBeInTheDocument();
     expect(within(dialog).getByText('Enter the code from your authenticator app')).toBeInTheDocument();
 
-    await userEvent.type(within(dialog).getByLabelText(/^Current Password/), 'Secret123');
+    await user.type(within(dialog).getByLabelText(/^Current Password/), 'Secret123');
     const code = within(dialog).getByRole('textbox', { name: /Authenticator or recovery code/ });
-    await userEvent.type(code, '999999');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Turn off' }));
+    await user.type(code, '999999');
+    await user.click(within(dialog).getByRole('button', { name: 'Turn off' }));
     expect(await within(dialog).findByText('Invalid authenticator code')).toBeInTheDocument();
 
-    await userEvent.clear(code);
-    await userEvent.type(code, 'k7m2p-x9q4r');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Turn off' }));
+    await user.clear(code);
+    await user.type(code, 'k7m2p-x9q4r');
+    await user.click(within(dialog).getByRole('button', { name: 'Turn off' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(callsTo(calls, '/api/profile/mfa/totp/disable').map((call) => call.body)).toEqual([
       { password: 'Secret123', code: '999999' },
