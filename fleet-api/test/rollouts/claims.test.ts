@@ -52,14 +52,14 @@ describeOnPostgres('two orchestrators on one PostgreSQL', () => {
 
   it('write the rows an add left in turns (each batch once) and still dispatch no device twice', async () => {
     const saved = { ...creationLimits };
-    Object.assign(creationLimits, { writtenAtAdd: 10, rowsPerBatch: 40 });
+    Object.assign(creationLimits, { writtenAtAdd: 10, rowsPerBatch: 100 });
     try {
       const devices = await bulbsOn(t.db, '9.0.2', 250);
       const id = await startRollout(t, addBody('9.0.2', '9.9.0', { waves: [{ percent: 10 }, { percent: 100 }], max_in_flight: 100, min_finished: 1000 }));
       const one = new RolloutOrchestrator(t.db);
       const two = new RolloutOrchestrator(second);
       let now = Date.parse('2026-11-02T12:00:00Z');
-      for (let round = 0; round < 6; round += 1) {
+      for (let round = 0; round < 8; round += 1) {
         await Promise.all([one.tick(new Date(now)), two.tick(new Date(now))]);
         const { rows } = await t.db.query<{ device_id: number }>(
           "SELECT device_id::int AS device_id FROM rollout_devices WHERE rollout_id = $1 AND state = 'in_flight'",

@@ -14,7 +14,7 @@ const saved = { ...creationLimits };
 beforeAll(async () => {
   await t.db.query("INSERT INTO firmwares (product_line, device_type, version, file_name) VALUES ('bulb', 'bulb', $1, 'b.bin')", [TARGET]);
   creationLimits.writtenAtAdd = 10;
-  creationLimits.rowsPerBatch = 7;
+  creationLimits.rowsPerBatch = 20;
 }, SETUP_TIMEOUT);
 afterAll(() => Object.assign(creationLimits, saved));
 

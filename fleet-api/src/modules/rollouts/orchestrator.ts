@@ -22,6 +22,9 @@ import { Ticker } from '../../simulator/ticker';
 import { rolloutsBeingWritten, writeRollout } from './creation';
 import { progressEvents, rolloutRow, sumCounts, waveDone, wavesOf, type HaltReasonT, type RolloutRow } from './model';
 
+/** How long a tick writes rows an add left before it goes on (each step, once begun, ends). */
+const WRITING_PER_TICK_MS = 2000;
+
 /** Devices dispatched per rollout and tick at most, so one tick's transaction stays short. */
 const DISPATCH_BATCH = 2000;
 
@@ -61,8 +64,10 @@ export class RolloutOrchestrator {
   ) {}
 
   async tick(now: Date): Promise<RolloutTickResult> {
-    // rows an add left to write (its own job stopped, or another instance's did): claimed batch by batch
-    for (const id of await rolloutsBeingWritten(this.db)) await writeRollout(this.db, id);
+    // rows an add left to write (its own job stopped, or another instance's did): claimed step by step,
+    // for a part of the tick only, so the halts and dispatches below keep their pace
+    const until = Date.now() + WRITING_PER_TICK_MS;
+    for (const id of await rolloutsBeingWritten(this.db)) await writeRollout(this.db, id, () => Date.now() >= until);
     const { rows } = await this.db.query<{ id: number }>(
       `SELECT r.id::int AS id FROM rollouts r
         WHERE r.state = 'running'
