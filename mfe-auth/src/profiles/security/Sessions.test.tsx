@@ -60,7 +60,9 @@ describe('signed-in sessions on the profile', () => {
     expect(callsTo(calls, '/api/profile/sessions').filter((call) => call.method === 'DELETE')).toHaveLength(0);
 
     await user.click(end);
-    await user.click(within(await screen.findByRole('dialog', { name: 'End this session?' })).getByRole('button', { name: 'End' }));
+    const confirm = await screen.findByRole('dialog', { name: 'End this session?' });
+    expect(within(confirm).getByText('Firefox 133 on Linux is signed out at once.')).toBeInTheDocument();
+    await user.click(within(confirm).getByRole('button', { name: 'End' }));
     await waitFor(() => expect(screen.queryByText('Firefox 133')).not.toBeInTheDocument());
     expect(callsTo(calls, '/api/profile/sessions').filter((call) => call.method === 'DELETE').map((call) => call.body)).toEqual([{ id: 's-2' }]);
     expect(notifications()).toContainEqual({ messageType: 'success', message: '1 session ended', timer: 4000 });

@@ -27,6 +27,7 @@ export function Sessions() {
   const end = useFleetMutation(endSessions, { invalidate: [SESSIONS_KEY] });
   const [ending, setEnding] = useState<Ending | null>(null);
   const unknown = (value: string | null) => value ?? t('sessions.unknown');
+  const nameOf = (row: SessionRow) => ({ browser: unknown(row.browser), system: unknown(row.system) });
   const others = sessions.data?.filter((row) => !row.current).length ?? 0;
 
   return (
@@ -74,7 +75,7 @@ export function Sessions() {
                         size="xs"
                         variant="outline"
                         colorPalette="red"
-                        aria-label={t('sessions.endLabel', { browser: unknown(row.browser), system: unknown(row.system) })}
+                        aria-label={t('sessions.endLabel', nameOf(row))}
                         onClick={() => setEnding({ row })}
                       >
                         {t('sessions.end')}
@@ -91,7 +92,7 @@ export function Sessions() {
       <ConfirmDialog
         open={ending !== null}
         title={ending === 'others' ? t('sessions.confirmOthersTitle') : t('sessions.confirmOneTitle')}
-        text={ending === 'others' ? t('sessions.confirmOthers') : t('sessions.confirmOne')}
+        text={ending === 'others' ? t('sessions.confirmOthers') : ending && t('sessions.confirmOne', nameOf(ending.row))}
         confirmLabel={ending === 'others' ? t('sessions.endOthers') : t('sessions.end')}
         onClose={() => setEnding(null)}
         onConfirm={async () => {
