@@ -1,6 +1,6 @@
-import { Tabs } from '@chakra-ui/react';
 import { useSearchParams } from '@fleet/shared-api';
-import type { ReactNode } from 'react';
+import { Box, chakra } from '@fleet/shared-ui';
+import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 
 export interface PageTab<T extends string> {
   value: T;
@@ -18,49 +18,75 @@ export interface PageTabsProps<T extends string> {
 }
 
 /**
- * A screen's tabs (a device's Details and Timeline, a fault list's UnResolved and Resolved): Chakra's Tabs,
- * so the arrow keys, Home and End move between them and the roles and states are the WAI-ARIA tab
- * pattern's. The chosen tab is the caller's (`useUrlTab`, or the list state's filter), so it stays in
- * the URL. Chakra's tabs recipe is not in the theme (the sign-in page would carry it): the look is here.
+ * A screen's tabs (a device's Details and Timeline, a fault list's UnResolved and Resolved): the WAI-ARIA
+ * tab pattern by hand (roles, roving tabindex, arrow keys, Home and End choose the tab they reach). Not
+ * Chakra's Tabs: its zag helpers live in a module /login loads, and using them added 436 B gzipped to
+ * /login (issue 21's budget). The chosen tab is the caller's (`useUrlTab`, or the list state's filter), so
+ * it stays in the URL.
  */
 export function PageTabs<T extends string>({ label, tabs, value, onChange, children }: PageTabsProps<T>) {
+  const base = useId();
+  const list = useRef<HTMLDivElement>(null);
+  const idOf = (tab: T, part: 'tab' | 'panel') => `${base}-${part}-${tab}`;
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const at = tabs.findIndex((tab) => tab.value === value);
+    const last = tabs.length - 1;
+    const to = { ArrowRight: at === last ? 0 : at + 1, ArrowLeft: at === 0 ? last : at - 1, Home: 0, End: last }[event.key];
+    const next = to === undefined ? undefined : tabs[to];
+    if (!next) return;
+    event.preventDefault();
+    onChange(next.value);
+    list.current?.ownerDocument.getElementById(idOf(next.value, 'tab'))?.focus();
+  };
   return (
-    <Tabs.Root
-      value={value}
-      onValueChange={(details) => {
-        const next = tabs.find((tab) => tab.value === details.value);
-        if (next && next.value !== value) onChange(next.value);
-      }}
-    >
-      <Tabs.List aria-label={label} display="flex" mb="3" borderBottomWidth="1px">
-        {tabs.map((tab) => (
-          <Tabs.Trigger
-            key={tab.value}
-            value={tab.value}
-            px="3"
-            h="8"
-            mb="-1px"
-            fontSize="sm"
-            color="fg.muted"
-            cursor="pointer"
-            borderBottomWidth="2px"
-            borderColor="transparent"
-            colorPalette="teal"
-            _hover={{ bg: 'bg.muted' }}
-            _selected={{ color: 'fg', fontWeight: 'semibold', borderColor: 'colorPalette.solid' }}
-            _focusVisible={{ outline: '2px solid', outlineColor: 'colorPalette.focusRing', outlineOffset: '-2px' }}
-          >
-            {tab.label}
-          </Tabs.Trigger>
-        ))}
-      </Tabs.List>
+    <>
+      <Box ref={list} role="tablist" aria-label={label} display="flex" mb="3" borderBottomWidth="1px" onKeyDown={onKeyDown}>
+        {tabs.map((tab) => {
+          const chosen = tab.value === value;
+          return (
+            <chakra.button
+              key={tab.value}
+              type="button"
+              role="tab"
+              id={idOf(tab.value, 'tab')}
+              aria-selected={chosen}
+              aria-controls={idOf(tab.value, 'panel')}
+              tabIndex={chosen ? 0 : -1}
+              onClick={() => !chosen && onChange(tab.value)}
+              px="3"
+              h="8"
+              mb="-1px"
+              fontSize="sm"
+              color={chosen ? 'fg' : 'fg.muted'}
+              fontWeight={chosen ? 'semibold' : undefined}
+              cursor="pointer"
+              borderBottomWidth="2px"
+              borderColor={chosen ? 'colorPalette.solid' : 'transparent'}
+              colorPalette="teal"
+              _hover={{ bg: 'bg.muted' }}
+              _focusVisible={{ outline: '2px solid', outlineColor: 'colorPalette.focusRing', outlineOffset: '-2px' }}
+            >
+              {tab.label}
+            </chakra.button>
+          );
+        })}
+      </Box>
       {/* every panel exists (each tab names its panel), hidden but the chosen one */}
       {tabs.map((tab) => (
-        <Tabs.Content key={tab.value} value={tab.value} _focusVisible={{ outline: '2px solid', outlineColor: 'colorPalette.focusRing' }}>
+        <Box
+          key={tab.value}
+          role="tabpanel"
+          id={idOf(tab.value, 'panel')}
+          aria-labelledby={idOf(tab.value, 'tab')}
+          hidden={tab.value !== value}
+          tabIndex={0}
+          colorPalette="teal"
+          _focusVisible={{ outline: '2px solid', outlineColor: 'colorPalette.focusRing' }}
+        >
           {tab.value === value ? children : null}
-        </Tabs.Content>
+        </Box>
       ))}
-    </Tabs.Root>
+    </>
   );
 }
 

@@ -1,6 +1,6 @@
 // The timelines' list (issue 23): a device's and a property's entries of each kind with its icon, time and
 // who made it, the kind filter in the list's own query, paging from the list state, its texts in Hindi,
-// and the Details and Timeline tabs (Chakra's tabs: arrows, the tab in the URL).
+// and the Details and Timeline tabs (the tab pattern: arrows, Home and End; the tab in the URL).
 import { MemoryRouter, useLocation } from '@fleet/shared-api';
 import { formatDateTime } from '@fleet/shared-api/dates';
 import { useListState, type PropertyTimelineEntry, type TimelineEntry } from '@fleet/shared-api/lists';
@@ -103,14 +103,6 @@ describe('a device timeline', () => {
 });
 
 describe('the Details and Timeline tabs', () => {
-  // Chakra's tabs select the tab an arrow key focused in the next animation frame, after React has
-  // applied the focus; jsdom runs a frame's callbacks back to back with no microtask between them (a
-  // browser runs React's flush there), so each callback gets a task of its own as in a browser.
-  beforeEach(() => {
-    jest.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => Number(setTimeout(() => callback(performance.now()), 0)));
-  });
-  afterEach(() => jest.restoreAllMocks());
-
   function Page({ timeline }: { timeline: () => string }) {
     const location = useLocation();
     return (
@@ -134,7 +126,6 @@ describe('the Details and Timeline tabs', () => {
     expect(screen.getByRole('tabpanel')).toHaveAttribute('aria-labelledby', screen.getByRole('tab', { name: 'Details' }).id);
     expect(timeline).not.toHaveBeenCalled();
     await userEvent.click(screen.getByRole('tab', { name: 'Timeline' }));
-    // Chakra's tabs (zag) report a choice a moment after the event: wait for it
     await waitFor(() => expect(screen.getByRole('tabpanel')).toHaveTextContent('the timeline'));
     expect(screen.getByRole('tab', { name: 'Timeline' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByLabelText('url')).toHaveTextContent('?tab=timeline');
