@@ -4,7 +4,7 @@ import { act, render, screen } from '@testing-library/react';
 import { apiGet, ApiError, reloadSessionFromStorage, useSession } from '@fleet/shared-api';
 import { adminInfo } from '@fleet/shared-api/src/test-support';
 import { useQuery } from '@fleet/shared-api/query';
-import { RemoteRoot } from './RemoteRoot';
+import { createRemoteQueryClient, RemoteRoot } from './RemoteRoot';
 
 function DeviceCount() {
   const query = useQuery({ queryKey: ['devices'], queryFn: () => apiGet<{ total: number }>('api/devices') });
@@ -42,4 +42,19 @@ test('an expired session renewed (the dialog\'s Renew, or another tab) reads the
   accepted = 'access-2';
   act(() => useSession.setState({ accessToken: 'access-2', refreshToken: 'refresh-2', sessionExpired: false }));
   expect(await screen.findByText('42 devices')).toBeInTheDocument();
+});
+
+test('a sign-out empties the remote\'s cache: nothing read under the session is kept to be shown again', async () => {
+  useSession.getState().signIn({ token: 'access-1', refresh_token: 'refresh-1', info: adminInfo });
+  accepted = 'access-1';
+  const client = createRemoteQueryClient();
+  render(
+    <RemoteRoot queryClient={client}>
+      <DeviceCount />
+    </RemoteRoot>,
+  );
+  expect(await screen.findByText('42 devices')).toBeInTheDocument();
+  expect(client.getQueryData(['devices'])).toBeDefined();
+  act(() => useSession.getState().signOut());
+  expect(client.getQueryCache().getAll()).toHaveLength(0);
 });

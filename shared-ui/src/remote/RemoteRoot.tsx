@@ -1,7 +1,7 @@
-import { ApiError, BrowserRouter, useOnApiBack, useOnSessionRenewed } from '@fleet/shared-api';
+import { ApiError, BrowserRouter, onSessionEnded, useOnApiBack, useOnSessionRenewed } from '@fleet/shared-api';
 import { QueryClient, QueryClientProvider } from '@fleet/shared-api/query';
 import i18next from 'i18next';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 // by package name: this file is bundled by each remote, the design system is the page's one copy
 import { Box, FleetUiProvider, I18nextProvider } from '@fleet/shared-ui';
 
@@ -35,6 +35,8 @@ export function RemoteRoot({ children, header, queryClient, main = false }: Remo
   // what is shown now is refetched (no list keeps "Your session has expired" until Retry).
   useOnApiBack(() => void client.refetchQueries({ type: 'active' }));
   useOnSessionRenewed(() => void client.refetchQueries({ type: 'active' }));
+  // At sign-out shared-api has aborted the session's calls: nothing read under it is kept or shown again.
+  useEffect(() => onSessionEnded(() => client.clear()), [client]);
   return (
     <FleetUiProvider>
       <I18nextProvider i18n={i18next}>
