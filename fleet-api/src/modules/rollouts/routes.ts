@@ -10,8 +10,7 @@ import { callerOf } from '../../policy/access';
 import type { Db } from '../../db';
 import { badRequest, conflict, notFound } from '../../server/errors';
 import { say } from '../../server/messages';
-import { filterBy, buildListing, listQueryProperties, ListInfoSchema, pagedList, type ListSpec } from '../../server/listing';
-import { SqlParams, whereClause, ISO } from '../../server/sql';
+import { filterBy, listQueryProperties, ListInfoSchema, type ListSpec } from '../../server/listing';
 import { IdField, RequiredText } from '../../server/schemas';
 import type { ModuleOptions } from '../../server/context';
 import { afterCommit } from '../../db';
@@ -34,7 +33,7 @@ import {
   type RolloutSummaryT,
 } from './model';
 import { withAudit } from '../../policy/audit';
-import { ROLLOUT_DEVICE_LIST } from './export';
+import { rolloutDevicePage } from './device-list';
 import { checkChoice, checkWaves, preview, selectionOf, targetFirmware, type ChoiceInput } from './plan';
 import { cancelUnwritten, creationLimits, freezeDevices, writeAllRows, writeRollout } from './creation';
 
@@ -280,17 +279,7 @@ export const rolloutRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
       const q = request.query;
       const r = await rolloutRow(db, q.rollout_id, q.deviceType);
       if (!r) throw notFound(say('rollouts.notFound'));
-      const params = new SqlParams();
-      const listing = buildListing(q, ROLLOUT_DEVICE_LIST, params, 'rd.device_id');
-      const conditions = [`rd.rollout_id = ${params.add(r.id)}`, ...listing.conditions];
-      const info = await pagedList<Static<typeof RolloutDeviceRow>>(
-        db,
-        listing,
-        params,
-        `rd.device_id::int AS device_id, d.serial_number, d.mac_address, rd.wave + 1 AS wave, rd.state, rd.failures, rd.from_version,
-         d.firmware_version, rd.job_id::int AS job_id, ${ISO('rd.dispatched_at')} AS dispatched_at, ${ISO('rd.finished_at')} AS finished_at`,
-        `FROM rollout_devices rd JOIN devices d ON d.id = rd.device_id ${whereClause(conditions)}`,
-      );
+      const info = await rolloutDevicePage<Static<typeof RolloutDeviceRow>>(db, r.id, q);
       return { status: true, message: say('rollouts.devices'), info };
     },
   );

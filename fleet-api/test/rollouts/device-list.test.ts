@@ -1,0 +1,106 @@
+// The rollout device list's total (docs/rollouts.md, Measured): from the per-wave counters when the filter
+// is none, a state, a wave or both, from a count of rows otherwise; either way, on a rollout whose rows
+// are all written, the number of rows the list shows. Creation limits are lowered so the rows are written
+// after the add, as at fleet size.
+import { addFirmware, call, otaAppForFile, q } from '../ota/support';
+import { SETUP_TIMEOUT } from '../support/app';
+import { creationLimits } from '../../src/modules/rollouts/creation';
+import { RolloutOrchestrator } from '../../src/modules/rollouts/orchestrator';
+import { addBody, bulbsOn, startRollout } from './support';
+
+const t = otaAppForFile();
+const TARGET = '7.9.0';
+const saved = { ...creationLimits };
+
+beforeAll(async () => {
+  await addFirmware(t, 'bulb', TARGET);
+  creationLimits.writtenAtAdd = 10;
+  creationLimits.rowsPerBatch = 20;
+}, SETUP_TIMEOUT);
+afterAll(() => Object.assign(creationLimits, saved));
+
+type Filter = Array<{ key: string; value: string | number | Array<string | number>; type: 'single' | 'multi' }>;
+
+const listed = async (id: number, filter: Filter, extra: Record<string, unknown> = {}) => {
+  const res = await call(t, 'GET', `/api/ota/rollout/devices?${q({ deviceType: 'bulb', rollout_id: id, limit: 500, filter, ...extra })}`);
+  expect(res.status).toBe(200);
+  return res.body.info as { total: number; last_page: number; data: Array<{ device_id: number; state: string; wave: number; serial_number: string }> };
+};
+
+it('answers each filter kind with the count of the rows it lists', async () => {
+  const ids = await bulbsOn(t.db, '7.2.1', 30);
+  const id = await startRollout(t, addBody('7.2.1', TARGET, { waves: [{ percent: 10 }, { percent: 50 }, { percent: 100 }], max_in_flight: 2 }));
+  // counted at add, not written yet: the counters' total says 30, and no row can be listed
+  expect(await listed(id, [])).toMatchObject({ total: 30, data: [] });
+  await new RolloutOrchestrator(t.db).tick(t.clock.now());
+  // every state present: two in flight (the tick), then some moved by hand (the counters' trigger follows)
+  await t.db.query(
+    `UPDATE rollout_devices SET state = CASE WHEN device_id % 5 = 0 THEN 'installed' WHEN device_id % 5 = 1 THEN 'failed' ELSE 'cancelled' END
+      WHERE rollout_id = $1 AND state = 'queued' AND device_id % 7 < 3`,
+    [id],
+  );
+  const serial = (await t.db.query<{ s: string }>('SELECT serial_number AS s FROM devices WHERE id = $1', [ids[3]])).rows[0]?.s ?? '';
+  const kinds: Record<string, Filter> = {
+    none: [],
+    state: [{ key: 'state', value: 'queued', type: 'single' }],
+    states: [{ key: 'state', value: ['installed', 'failed', 'in_flight'], type: 'multi' }],
+    'unknown state': [{ key: 'state', value: 'lost', type: 'single' }],
+    wave: [{ key: 'wave', value: 2, type: 'single' }],
+    'state and wave': [
+      { key: 'state', value: 'cancelled,queued', type: 'multi' },
+      { key: 'wave', value: 3, type: 'single' },
+    ],
+    'serial search': [{ key: 'serial_number', value: serial, type: 'single' }],
+    'serial and state': [
+      { key: 'serial_number', value: serial.slice(0, 6), type: 'single' },
+      { key: 'state', value: 'queued', type: 'single' },
+    ],
+    'wave twice': [
+      { key: 'wave', value: 1, type: 'single' },
+      { key: 'wave', value: 2, type: 'single' },
+    ],
+  };
+  const totals: Record<string, number> = {};
+  for (const [kind, filter] of Object.entries(kinds)) {
+    const info = await listed(id, filter);
+    expect({ kind, total: info.total }).toEqual({ kind, total: info.data.length });
+    totals[kind] = info.total;
+  }
+  // the filters did filter: not all equal, each a part of the whole
+  expect(totals).toMatchObject({ none: 30, 'unknown state': 0, 'serial search': 1, 'wave twice': 0 });
+  const { rows } = await t.db.query<{ wave: number; state: string; n: number }>(
+    'SELECT wave + 1 AS wave, state, count(*)::int AS n FROM rollout_devices WHERE rollout_id = $1 GROUP BY 1, 2',
+    [id],
+  );
+  const sum = (f: (r: { wave: number; state: string }) => boolean) => rows.filter(f).reduce((s, r) => s + r.n, 0);
+  expect(totals.state).toBe(sum((r) => r.state === 'queued'));
+  expect(totals.states).toBe(sum((r) => ['installed', 'failed', 'in_flight'].includes(r.state)));
+  expect(totals.wave).toBe(sum((r) => r.wave === 2));
+  expect(totals['state and wave']).toBe(sum((r) => r.wave === 3 && ['cancelled', 'queued'].includes(r.state)));
+  expect(totals.states).toBeGreaterThan(0);
+  expect(totals['state and wave']).toBeGreaterThan(0);
+});
+
+it('pages in position order both ways, the total the same on every page', async () => {
+  await bulbsOn(t.db, '7.2.2', 12);
+  const id = await startRollout(t, addBody('7.2.2', TARGET, { waves: [{ percent: 50 }, { percent: 100 }] }));
+  await new RolloutOrchestrator(t.db).tick(t.clock.now());
+  const { rows } = await t.db.query<{ device_id: number }>('SELECT device_id::int AS device_id FROM rollout_devices WHERE rollout_id = $1 ORDER BY position DESC', [id]);
+  const pages = [];
+  for (const page of [1, 2, 3]) pages.push(await listed(id, [], { limit: 5, page }));
+  expect(pages.map((p) => [p.total, p.last_page])).toEqual([
+    [12, 3],
+    [12, 3],
+    [12, 3],
+  ]);
+  expect(pages.flatMap((p) => p.data.map((d) => d.device_id))).toEqual(rows.map((r) => r.device_id));
+  const ascending = await listed(id, [{ key: 'wave', value: 1, type: 'single' }], { orderBy: 'asc' });
+  const first = await t.db.query<{ device_id: number }>(
+    'SELECT device_id::int AS device_id FROM rollout_devices WHERE rollout_id = $1 AND wave = 0 ORDER BY position',
+    [id],
+  );
+  expect(first.rows).toHaveLength(6);
+  expect(ascending.data.map((d) => d.device_id)).toEqual(first.rows.map((r) => r.device_id));
+  // past the last page: no rows, the total still said
+  expect(await listed(id, [], { limit: 5, page: 4 })).toMatchObject({ total: 12, data: [] });
+});
