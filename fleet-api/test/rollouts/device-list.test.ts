@@ -2,7 +2,7 @@
 // is none, a state, a wave or both, from a count of rows otherwise; either way, on a rollout whose rows
 // are all written, the number of rows the list shows. Creation limits are lowered so the rows are written
 // after the add, as at fleet size.
-import { addFirmware, call, otaAppForFile, q } from '../ota/support';
+import { addDevices, addFirmware, call, otaAppForFile, q } from '../ota/support';
 import { SETUP_TIMEOUT } from '../support/app';
 import { creationLimits } from '../../src/modules/rollouts/creation';
 import { RolloutOrchestrator } from '../../src/modules/rollouts/orchestrator';
@@ -103,4 +103,17 @@ it('pages in position order both ways, the total the same on every page', async 
   expect(ascending.data.map((d) => d.device_id)).toEqual(first.rows.map((r) => r.device_id));
   // past the last page: no rows, the total still said
   expect(await listed(id, [], { limit: 5, page: 4 })).toMatchObject({ total: 12, data: [] });
+});
+
+it('lists and counts every device of an OTA line of two product lines (livelink and ihd_livelink)', async () => {
+  await addFirmware(t, 'livelink', '7.9.1');
+  await addDevices(t.db, 'livelink', 'LLx', '7.2.3', 3);
+  await addDevices(t.db, 'ihd_livelink', 'ILx', '7.2.3', 4);
+  const id = await startRollout(t, addBody('7.2.3', '7.9.1', { deviceType: 'livelink' }));
+  await new RolloutOrchestrator(t.db).tick(t.clock.now());
+  const res = await call(t, 'GET', `/api/ota/rollout/devices?${q({ deviceType: 'livelink', rollout_id: id, sortBy: 'serial_number', orderBy: 'desc' })}`);
+  expect(res.body.info.total).toBe(7);
+  const serials = res.body.info.data.map((d: { serial_number: string }) => d.serial_number);
+  expect(serials).toHaveLength(7);
+  expect(serials).toEqual([...serials].sort().reverse());
 });

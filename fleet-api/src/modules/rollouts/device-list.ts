@@ -8,7 +8,8 @@ import { IGNORED_FILTER_KEYS, ROLLOUT_DEVICE_STATES, type RolloutDeviceState } f
 import type { Db } from '../../db';
 import { buildListing, decodeFilter, listInfo, pagedList, type FilterItem, type ListInfo, type ListQuery } from '../../server/listing';
 import { ISO, SqlParams, whereClause } from '../../server/sql';
-import { ROLLOUT_DEVICE_LIST } from './export';
+import type { RolloutRow } from './model';
+import { devicesOf, ROLLOUT_DEVICE_LIST, stateValues } from './export';
 
 /** What the per-wave counters can answer: the states asked for (all when null) in one wave (every one when null). */
 interface CountedFilter {
@@ -32,11 +33,8 @@ export function countedFilter(raw: string | undefined): CountedFilter | null {
     if (seen.has(item.key)) return null;
     seen.add(item.key);
     if (item.key === 'state') {
-      const values = (Array.isArray(item.value) ? item.value : String(item.value).split(','))
-        .map((x) => String(x).trim())
-        .filter((x) => x !== '');
-      // an unknown state matches no row, and no counter
-      out.states = [...new Set(values)].filter(isState);
+      // an unknown state matches no row, and no counter; a state named twice is counted once
+      out.states = [...new Set(stateValues(item))].filter(isState);
     } else if (item.key === 'wave') {
       const n = Number(item.value);
       if (!Number.isInteger(n)) return null;
@@ -68,13 +66,13 @@ const COLUMNS = `rd.device_id::int AS device_id, d.serial_number, d.mac_address,
  * One page of a rollout's devices. The total is the counters' when they can answer it: while the rows
  * of a new rollout are still being written it counts devices the list cannot show yet (docs/rollouts.md).
  */
-export async function rolloutDevicePage<T>(db: Db, rolloutId: number, query: ListQuery): Promise<ListInfo<T>> {
+export async function rolloutDevicePage<T>(db: Db, r: Pick<RolloutRow, 'id' | 'product_line'>, query: ListQuery): Promise<ListInfo<T>> {
   const params = new SqlParams();
   const listing = buildListing(query, ROLLOUT_DEVICE_LIST, params, 'rd.device_id');
-  const source = `FROM rollout_devices rd JOIN devices d ON d.id = rd.device_id ${whereClause([`rd.rollout_id = ${params.add(rolloutId)}`, ...listing.conditions])}`;
+  const source = `FROM ${devicesOf(r)} ${whereClause(listing.conditions)}`;
   const counted = countedFilter(query.filter);
   if (counted === null) return pagedList<T>(db, listing, params, COLUMNS, source);
-  const total = await countedTotal(db, rolloutId, counted);
+  const total = await countedTotal(db, r.id, counted);
   if (listing.offset >= total) return listInfo([], total, listing.page, listing.limit);
   const { rows } = await db.query<T>(
     `SELECT ${COLUMNS} ${source} ${listing.orderBy} LIMIT ${params.add(listing.limit)} OFFSET ${params.add(listing.offset)}`,

@@ -7,13 +7,14 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { callerOf } from '../../policy/access';
 import type { ModuleOptions } from '../../server/context';
 import { notFound } from '../../server/errors';
-import { buildListing, filterBy, type ListQuery, type ListSpec } from '../../server/listing';
+import { buildListing, filterBy, type FilterItem, type ListQuery, type ListSpec } from '../../server/listing';
 import { say } from '../../server/messages';
 import { IdField } from '../../server/schemas';
 import { ISO, SqlParams } from '../../server/sql';
 import { exportedList, exportListBody, ExportInfo, type CsvExport } from '../exports/jobs';
 import { adminOfType } from '../ota/common';
-import { identifierFilter } from '../ota/device-types';
+import { otaProductLines } from '../ota/availability';
+import { identifierFilter, type DeviceType } from '../ota/device-types';
 import { rolloutRow, type RolloutRow } from './model';
 
 /**
@@ -37,18 +38,43 @@ export const ROLLOUT_DEVICE_LIST: ListSpec = {
   filters: {
     serial_number: identifierFilter('d.serial_number', false),
     mac_address: identifierFilter('d.mac_address', true),
-    state: filterBy.multi('rd.state'),
+    state: { kind: 'custom', build: (item, params) => stateCondition(stateValues(item), params) },
     wave: { kind: 'custom', build: (item, params) => `rd.wave = ${params.add(Number(item.value) - 1)}` },
     firmware_version: filterBy.exact('d.firmware_version'),
     from_version: filterBy.exact('rd.from_version'),
   },
 };
 
+/** The states a `state` filter names, read as every multi filter is (a list, or one comma-separated value). */
+export function stateValues(item: FilterItem): string[] {
+  return (Array.isArray(item.value) ? item.value : String(item.value).split(','))
+    .map((x) => String(x).trim())
+    .filter((x) => x !== '');
+}
+
 /**
- * The FROM of one rollout's devices. The rollout is part of the join, not only of the WHERE: the
- * export's PGlite ranges look rows up by `rd.device_id` alone, which is unique only inside a rollout.
+ * One state is an equality, so the (rollout, state, position) index gives the page in order (0034);
+ * `= ANY` of one value scanned the rollout's order instead. Only blanks match nothing, never everything.
  */
-const devicesOf = (rolloutId: number) => `rollout_devices rd JOIN devices d ON d.id = rd.device_id AND rd.rollout_id = ${Math.trunc(rolloutId)}`;
+function stateCondition(states: string[], params: SqlParams): string {
+  if (states.length === 0) return 'false';
+  return states.length === 1 ? `rd.state = ${params.add(states[0])}` : `rd.state = ANY(${params.add(states)}::text[])`;
+}
+
+/**
+ * The FROM of one rollout's devices, the list's and the export's. The rollout is part of the join, not
+ * only of the WHERE: the export's PGlite ranges look rows up by `rd.device_id` alone, which is unique
+ * only inside a rollout. Its devices are all of its OTA line (plan.ts chooses them by lineCondition);
+ * saying so lets a sort by serial read the (product_line, serial_number) index instead of sorting every
+ * row, which needs an equality: a line of one product line says `=`, livelink's two `IN`.
+ */
+export function devicesOf(r: Pick<RolloutRow, 'id' | 'product_line'>): string {
+  // product_line is the add's deviceType. Literals, not params: the export reads this FROM in a lateral
+  // join that takes no params, and the lines are otaProductLines' fixed names, never input.
+  const lines = otaProductLines(r.product_line as DeviceType).map((l) => `'${l}'`);
+  const line = lines.length === 1 ? `= ${lines[0]}` : `IN (${lines.join(', ')})`;
+  return `rollout_devices rd JOIN devices d ON d.id = rd.device_id AND rd.rollout_id = ${Math.trunc(r.id)} AND d.product_line ${line}`;
+}
 
 /** Why a device failed, in words: the only record of it is its state, its last job and what it runs. */
 const FAILURE_REASON = `CASE rd.state
@@ -64,7 +90,7 @@ export function rolloutDeviceExport(r: Pick<RolloutRow, 'id' | 'product_line'>, 
   const sited = r.product_line === 'heat_pump';
   return {
     kind: 'rollout_devices',
-    from: `${devicesOf(r.id)} LEFT JOIN ota_jobs j ON j.id = rd.job_id${
+    from: `${devicesOf(r)} LEFT JOIN ota_jobs j ON j.id = rd.job_id${
       sited ? ' LEFT JOIN multi_site_companies mc ON mc.id = d.company_id LEFT JOIN sites s ON s.id = d.site_id' : ''
     }`,
     idColumn: 'rd.device_id',

@@ -279,7 +279,7 @@ export const rolloutRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
       const q = request.query;
       const r = await rolloutRow(db, q.rollout_id, q.deviceType);
       if (!r) throw notFound(say('rollouts.notFound'));
-      const info = await rolloutDevicePage<Static<typeof RolloutDeviceRow>>(db, r.id, q);
+      const info = await rolloutDevicePage<Static<typeof RolloutDeviceRow>>(db, r, q);
       return { status: true, message: say('rollouts.devices'), info };
     },
   );
