@@ -43,6 +43,16 @@ export default tseslint.config(
     },
   },
   {
+    // fleet-api's server/ is the mechanism every module uses (listing, schemas, timeline, errors): it never
+    // reaches into a module; a module registers its own service instead (docs/architecture.md).
+    files: ['fleet-api/src/server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { group: ['../modules/*', '../../modules/*', '**/modules/*'], message: 'server/ imports nothing from modules/: move the shared piece into server/ or let the module register it.' },
+      ] }],
+    },
+  },
+  {
     // The router reaches every package through @fleet/shared-api, and the i18next React bindings through
     // @fleet/shared-ui: neither is a share key of its own (docs/architecture.md, page weight).
     files: ['shell/**/*.{ts,tsx}'],

@@ -191,6 +191,9 @@ export const NullableInt = Nullable(Type.Integer());
 export const NullableNumber = Nullable(Type.Number());
 export const NullableBool = Nullable(Type.Boolean());
 
+/** One changed field of an audit entry (`{field, old, new}`): the audit answers' and both timelines'. */
+export const AuditChangeSchema = Type.Object({ field: Type.String(), old: Type.Unknown(), new: Type.Unknown() });
+
 export type RouteFailure = 400 | 404 | 409 | 413 | 429;
 
 /**

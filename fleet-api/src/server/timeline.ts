@@ -11,11 +11,10 @@
 import { Type } from '@sinclair/typebox';
 import type { TimelineEntry } from '@fleet/contract';
 import type { Db } from '../db';
-import { AuditChangeSchema } from '../modules/audit/entries';
 import { badRequest } from './errors';
 import { buildListing, listInfo, type FilterItem, type ListInfo, type ListQuery } from './listing';
 import { say } from './messages';
-import { Nullable, NullableInt, NullableText } from './schemas';
+import { AuditChangeSchema, Nullable, NullableInt, NullableText } from './schemas';
 import { ISO, SqlParams } from './sql';
 
 /** The answer row of a timeline whose kinds are `kinds`. */

@@ -15,12 +15,10 @@ import { organisationOf } from '../../policy/audit';
 import { notFound } from '../../server/errors';
 import { buildListing, filterBy, pagedList, type ListInfo, type Listing, type ListQuery, type ListSpec } from '../../server/listing';
 import { ISO, SqlParams, whereClause } from '../../server/sql';
-import { Nullable, NullableInt, NullableText } from '../../server/schemas';
+import { AuditChangeSchema, Nullable, NullableInt, NullableText } from '../../server/schemas';
 import { inLocalDays } from './local-days';
 
 const literals = <T extends readonly string[]>(values: T) => Type.Union(values.map((v) => Type.Literal(v)));
-
-export const AuditChangeSchema = Type.Object({ field: Type.String(), old: Type.Unknown(), new: Type.Unknown() });
 
 export const AuditActorSchema = Type.Object({
   id: NullableInt,
