@@ -10,4 +10,5 @@ export * from './rollouts';
 export * from './audit';
 export * from './timeline';
 export * from './mfa';
+export * from './passkeys';
 export type * from './answers';

@@ -1,5 +1,6 @@
 // Part of the catalogue of fleet-api's sentences (server-messages.ts): each area's own sentences, agencies to trials.
 import { SECOND_FACTOR_SENTENCES } from './mfa';
+import { PASSKEY_SENTENCES } from './passkeys';
 import { ROLLOUT_SENTENCES } from './rollouts';
 import { TARIFF_MESSAGES } from './tariffs';
 
@@ -337,6 +338,7 @@ export const AREA_SENTENCES = {
 
   // second factor and sessions (issue 24)
   ...SECOND_FACTOR_SENTENCES,
+  ...PASSKEY_SENTENCES,
 
   // trials
   'trials.changeRequired': 'Give a new end date or how the trial ended',
