@@ -58,3 +58,13 @@ test('a sign-out empties the remote\'s cache: nothing read under the session is 
   act(() => useSession.getState().signOut());
   expect(client.getQueryCache().getAll()).toHaveLength(0);
 });
+
+test('inside the console a remote writes no page styles of its own; as a page of its own it does', () => {
+  const tokenRules = () =>
+    Array.from(document.styleSheets).flatMap((sheet) => Array.from(sheet.cssRules).map((rule) => rule.cssText)).filter((css) => css.includes('--chakra-colors-red-500:')).length;
+  const inConsole = render(<RemoteRoot>screens</RemoteRoot>);
+  expect(tokenRules()).toBe(0);
+  inConsole.unmount();
+  render(<RemoteRoot main>screens</RemoteRoot>);
+  expect(tokenRules()).toBeGreaterThan(0);
+});

@@ -24,7 +24,10 @@ export interface RemoteRootProps {
   /** Shown above the screens (the standalone page's header). */
   header?: ReactNode;
   queryClient?: QueryClient;
-  /** Wrap the screens in the page's <main> landmark (alone; inside the console the shell has it). */
+  /**
+   * The remote is the page (its standalone page): wrap the screens in the page's <main> landmark and
+   * write the page styles. Inside the console the shell has both.
+   */
   main?: boolean;
 }
 
@@ -38,7 +41,7 @@ export function RemoteRoot({ children, header, queryClient, main = false }: Remo
   // At sign-out shared-api has aborted the session's calls: nothing read under it is kept or shown again.
   useEffect(() => onSessionEnded(() => client.clear()), [client]);
   return (
-    <FleetUiProvider>
+    <FleetUiProvider pageStyles={main}>
       <I18nextProvider i18n={i18next}>
         <QueryClientProvider client={client}>
           <BrowserRouter>
