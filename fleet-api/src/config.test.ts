@@ -53,6 +53,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
   });
 
+  it("takes the passkeys' relying party from PUBLIC_URL, or from WEBAUTHN_RP_ID and WEBAUTHN_ORIGINS", () => {
+    expect(loadConfig({}).webauthn).toEqual({ rpId: 'localhost', origins: ['http://localhost:8080'] });
+    expect(loadConfig({ PUBLIC_URL: 'https://console.example.com/fleet/' }).webauthn).toEqual({ rpId: 'console.example.com', origins: ['https://console.example.com'] });
+    expect(
+      loadConfig({ PUBLIC_URL: 'https://console.example.com', WEBAUTHN_RP_ID: 'example.com', WEBAUTHN_ORIGINS: 'https://console.example.com, https://qa.example.com/' }).webauthn,
+    ).toEqual({ rpId: 'example.com', origins: ['https://console.example.com', 'https://qa.example.com'] });
+  });
+
   it('refuses a malformed number', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow('PORT must be a non-negative integer');
   });

@@ -89,6 +89,18 @@ export interface Config {
   liveOrigins: string[];
   /** The maps service of the address autocomplete (MAPS_API_KEY, MAPS_COUNTRY default au); none: the fleet's addresses. */
   maps: { key: string; country: string } | null;
+  /**
+   * Whether Admin accounts must have a second factor while Admin has not chosen (the second_factor_policy
+   * row, docs/second-factor.md): ADMIN_SECOND_FACTOR=required|optional, else required outside the demo
+   * (FLEET_DEMO=1) and tests, so their sign-ins stay as they were.
+   */
+  adminSecondFactor: 'required' | 'optional';
+  /**
+   * The passkeys' relying party (modules/mfa/passkeys.ts): its id (WEBAUTHN_RP_ID, default PUBLIC_URL's
+   * host name) and the origins a passkey answer may come from (WEBAUTHN_ORIGINS, comma-separated, default
+   * PUBLIC_URL's origin). Never read from a request: a passkey made for one site must not work on another.
+   */
+  webauthn: { rpId: string; origins: string[] };
   /** The clock every expiry is measured with (tests move it). */
   now: () => Date;
 }
@@ -118,6 +130,13 @@ function trustProxy(value: string | undefined): boolean | string[] {
 function nodeEnv(value: string | undefined): NodeEnv {
   if (value === 'production' || value === 'test') return value;
   return 'development';
+}
+
+function adminSecondFactor(value: string | undefined, relaxed: boolean): 'required' | 'optional' {
+  const v = value?.trim().toLowerCase() ?? '';
+  if (v === '') return relaxed ? 'optional' : 'required';
+  if (v === 'required' || v === 'optional') return v;
+  throw new Error(`ADMIN_SECOND_FACTOR must be required or optional (got "${value}")`);
 }
 
 function str(value: string | undefined): string | null {
@@ -176,7 +195,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       intervalMs: Math.min(25_000, Math.max(500, int(env.FLEET_ROLLOUT_INTERVAL_MS, 5000, 'FLEET_ROLLOUT_INTERVAL_MS'))),
     },
     liveOrigins: (str(env.LIVE_ORIGINS) ?? '').split(',').map((o) => o.trim()).filter((o) => o !== ''),
+    adminSecondFactor: adminSecondFactor(env.ADMIN_SECOND_FACTOR, mode === 'test' || bool(env.FLEET_DEMO, false)),
     maps: str(env.MAPS_API_KEY) ? { key: str(env.MAPS_API_KEY) ?? '', country: (str(env.MAPS_COUNTRY) ?? 'au').toLowerCase() } : null,
+    webauthn: {
+      rpId: str(env.WEBAUTHN_RP_ID) ?? new URL(publicUrl).hostname,
+      origins: (str(env.WEBAUTHN_ORIGINS) ?? new URL(publicUrl).origin).split(',').map((o) => o.trim().replace(/\/+$/, '')).filter((o) => o !== ''),
+    },
     now: () => new Date(),
   };
 }
