@@ -132,12 +132,27 @@ describe('expandable rows', () => {
 });
 
 describe('a table wider than its area', () => {
+  // A browser's ResizeObserver reports each element once when it starts observing it (the table
+  // measures only then, never by forcing a layout); jsdom's stand-in never reports, this one does.
+  class ReportingObserver {
+    constructor(private readonly report: ResizeObserverCallback) {}
+    observe(target: Element) {
+      this.report([{ target } as ResizeObserverEntry], this as unknown as ResizeObserver);
+    }
+    unobserve() {}
+    disconnect() {}
+  }
   const sizes = (scrollWidth: number, clientWidth: number) => {
+    const realObserver = window.ResizeObserver;
+    window.ResizeObserver = ReportingObserver as unknown as typeof ResizeObserver;
     const restore = [
       jest.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockReturnValue(scrollWidth),
       jest.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(clientWidth),
     ];
-    return () => restore.forEach((r) => r.mockRestore());
+    return () => {
+      restore.forEach((r) => r.mockRestore());
+      window.ResizeObserver = realObserver;
+    };
   };
   const plain: DataColumn<Device>[] = columns.filter((c) => c.key !== 'action');
 
