@@ -111,10 +111,11 @@ export async function openJourney(browser: Browser, baseURL: string): Promise<Jo
 
 /**
  * Runs one journey in a fresh context and fails it on any page problem it did not expect. A failure
- * of the journey itself is reported first, with the page problems beside it.
+ * of the journey itself is reported first, with the page problems beside it. `baseURL`: the console's
+ * address unless the journey needs another name for it (stack.ts onLocalhost, for passkeys).
  */
-export async function journey(browser: Browser, body: (j: Journey) => Promise<void>): Promise<void> {
-  const j = await openJourney(browser, stackInfo().consoleUrl);
+export async function journey(browser: Browser, body: (j: Journey) => Promise<void>, baseURL = stackInfo().consoleUrl): Promise<void> {
+  const j = await openJourney(browser, baseURL);
   try {
     await body(j);
   } catch (err) {

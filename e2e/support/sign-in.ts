@@ -78,14 +78,19 @@ export async function newestMailKey(email: string, apiUrl = stackInfo().apiUrl):
   return mailKey((await outbox(email, apiUrl))[0]);
 }
 
-/** Login form (`/login`, or a portal's: `/sm/login`) -> /verify-otp -> the code from the outbox -> the role's home. */
-export async function signIn(page: Page, email: string, password = DEMO_PASSWORD, loginPath = '/login'): Promise<void> {
-  const before = await newestMailKey(email);
+/** The login form (`/login`, or a portal's: `/sm/login`) up to the code screen. */
+export async function passwordStep(page: Page, email: string, password = DEMO_PASSWORD, loginPath = '/login'): Promise<void> {
   await page.goto(loginPath);
   await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await page.waitForURL('**/verify-otp**');
+}
+
+/** Login form (`/login`, or a portal's: `/sm/login`) -> /verify-otp -> the code from the outbox -> the role's home. */
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD, loginPath = '/login'): Promise<void> {
+  const before = await newestMailKey(email);
+  await passwordStep(page, email, password, loginPath);
   const code = await waitForOtp(email, before);
   await page.getByRole('textbox', { name: 'OTP', exact: true }).fill(code);
   await page.getByRole('button', { name: 'Verify', exact: true }).click();

@@ -101,6 +101,17 @@ function requireBuilt(): void {
   }
 }
 
+/**
+ * The console at http://localhost:<port>, the same server as `consoleUrl`: WebAuthn refuses an IP
+ * address as relying party id, and Chromium takes localhost as a secure context (a passkey journey
+ * opens the console there; fleet-api's WEBAUTHN_* and LIVE_ORIGINS settings name it).
+ */
+export function onLocalhost(consoleUrl: string): string {
+  const url = new URL(consoleUrl);
+  url.hostname = 'localhost';
+  return url.origin;
+}
+
 export async function freePort(): Promise<number> {
   return new Promise((ok, fail) => {
     const srv = createServer();
@@ -202,6 +213,10 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
           FLEET_DATA_DIR: join(dataDir, 'db'),
           FLEET_SEED_DEVICES: String(opts.seedDevices ?? 300),
           PUBLIC_URL: consoleUrl,
+          // passkeys need a host name as relying party: the console's localhost address (onLocalhost)
+          WEBAUTHN_RP_ID: 'localhost',
+          WEBAUTHN_ORIGINS: onLocalhost(consoleUrl),
+          LIVE_ORIGINS: onLocalhost(consoleUrl),
           DATABASE_URL: '',
           ...opts.apiEnv,
         },
