@@ -47,6 +47,14 @@ export interface RecoveryCodes {
   recovery_codes: string[];
 }
 
+/**
+ * `GET/PUT /api/admin/second-factor-policy` (Admin): whether Admin accounts must have a second factor.
+ * Never set, it is fleet-api's configuration (required outside the demo and tests).
+ */
+export interface SecondFactorPolicy {
+  admin_required: boolean;
+}
+
 /** A row of `GET /api/profile/sessions`. */
 export interface SessionRow {
   id: string;
@@ -77,7 +85,9 @@ export type SecondFactorTypesMatchAnswers = Holds<
     Same<SignInStep, AnswerInfo<'/api/authenticate/login', 'post'>> &
     Same<SessionRow[], AnswerInfo<'/api/profile/sessions'>> &
     Same<SessionsEnded, AnswerInfo<'/api/profile/sessions', 'delete'>> &
-    Same<SessionsEnded, AnswerInfo<'/api/user/sessions', 'delete'>>
+    Same<SessionsEnded, AnswerInfo<'/api/user/sessions', 'delete'>> &
+    Same<SecondFactorPolicy, AnswerInfo<'/api/admin/second-factor-policy'>> &
+    Same<SecondFactorPolicy, AnswerInfo<'/api/admin/second-factor-policy', 'put'>>
 >;
 
 /** fleet-api's sentences of these calls (part of SERVER_MESSAGES). */
@@ -91,6 +101,13 @@ export const SECOND_FACTOR_SENTENCES = {
   'mfa.notOn': 'Two-step sign-in is not on',
   'mfa.noSetup': 'Start the authenticator setup first',
   'mfa.codeInvalid': 'Invalid authenticator code',
+  'mfa.setupRequired': 'Set up two-step sign-in to continue: your organisation requires it',
+  'mfa.requiredKept': 'Your organisation requires two-step sign-in: keep at least one authenticator or passkey',
+  'mfa.policy': 'Two-step sign-in for Admin accounts',
+  'mfa.policySaved': 'Two-step sign-in for Admin accounts saved',
+  'mfa.policyBoolean': 'admin_required is true or false',
+  'mfa.requiredBoolean': 'second_factor_required is true or false',
+  'mfa.requiredOnlyAdmin': 'Only Admin can require two-step sign-in',
   'sessions.list': 'Signed-in sessions',
   'sessions.ended_one': '{{count}} session ended',
   'sessions.ended_other': '{{count}} sessions ended',

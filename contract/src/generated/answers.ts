@@ -85,6 +85,99 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/second-factor-policy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether Admin accounts must have a second factor (configuration's default until set) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The message's code in @fleet/contract's SERVER_MESSAGES, e.g. agencies.notFound */
+                            code?: string;
+                            info: {
+                                admin_required: boolean;
+                            };
+                            message: string;
+                            /** @description The values of the message's placeholders, e.g. {count: 3} */
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            status: boolean;
+                        };
+                    };
+                };
+                401: components["responses"]["Failure"];
+                403: components["responses"]["Failure"];
+                500: components["responses"]["Failure"];
+            };
+        };
+        /** Require a second factor of Admin accounts, or not (from their next sign-in) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        admin_required: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The message's code in @fleet/contract's SERVER_MESSAGES, e.g. agencies.notFound */
+                            code?: string;
+                            info: {
+                                admin_required: boolean;
+                            };
+                            message: string;
+                            /** @description The values of the message's placeholders, e.g. {count: 3} */
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            status: boolean;
+                        };
+                    };
+                };
+                400: components["responses"]["Failure"];
+                401: components["responses"]["Failure"];
+                403: components["responses"]["Failure"];
+                500: components["responses"]["Failure"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/agency/add": {
         parameters: {
             query?: never;
@@ -3858,6 +3951,7 @@ export type paths = {
                         password?: string;
                         plot_address?: string;
                         postcode: string;
+                        second_factor_required?: boolean;
                         state?: string;
                         /** @enum {string} */
                         status?: "Active" | "In-Active";
@@ -3879,6 +3973,7 @@ export type paths = {
                         password?: string;
                         plot_address?: string;
                         postcode: string;
+                        second_factor_required?: boolean;
                         state?: string;
                         /** @enum {string} */
                         status?: "Active" | "In-Active";
@@ -4436,6 +4531,7 @@ export type paths = {
                                 last_name: string;
                                 phone_no: string | null;
                                 postcode: string | null;
+                                second_factor_required: boolean;
                                 state: string | null;
                                 /** @enum {string} */
                                 status: "Active" | "In-Active";
@@ -4767,6 +4863,7 @@ export type paths = {
                                 }[];
                                 plot_address: string | null;
                                 postcode: string | null;
+                                second_factor_required: boolean;
                                 state: string | null;
                                 status: string;
                                 street_address: string | null;
@@ -7260,6 +7357,8 @@ export type paths = {
                             /** @description The message's code in @fleet/contract's SERVER_MESSAGES, e.g. agencies.notFound */
                             code?: string;
                             info: {
+                                /** @enum {boolean} */
+                                second_factor_setup?: true;
                                 user_type: "Admin" | "Agency" | "Electrician" | "User" | "mscc" | "sm" | "Customer";
                                 userInfo: {
                                     agency_id: number | null;
@@ -14177,6 +14276,7 @@ export type paths = {
                         password?: string;
                         phone_no: string & (unknown & unknown);
                         postcode: string;
+                        second_factor_required?: boolean;
                         /** @enum {string} */
                         state?: "" | "NSW" | "NT" | "QLD" | "SA" | "TAS" | "VIC" | "WA" | "ACT";
                         /** @enum {string} */
@@ -14497,6 +14597,7 @@ export type paths = {
                                 last_name: string;
                                 phone_no: string | null;
                                 postcode: string | null;
+                                second_factor_required: boolean;
                                 state: string | null;
                                 /** @enum {string} */
                                 status: "Active" | "In-Active";
@@ -21106,6 +21207,7 @@ export type paths = {
                                 company_name: string;
                                 contact_person_email: string | null;
                                 id: number;
+                                second_factor_required: boolean;
                                 sites_count: number;
                             };
                             message: string;
@@ -21915,6 +22017,7 @@ export type paths = {
                                     created_at: string;
                                     heat_pumps: number;
                                     id: number;
+                                    second_factor_required: boolean;
                                     sites_count: number;
                                 }[];
                                 last_page: number;
@@ -22027,6 +22130,7 @@ export type paths = {
                         company_address: string;
                         company_name: string;
                         id: number;
+                        second_factor_required?: boolean;
                     };
                 };
             };
@@ -25565,7 +25669,7 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Turn the authenticator off with the password and a current code (or a recovery code) */
+        /** Turn the authenticator off with the password and a current code (or a recovery code); 409 when the organisation requires a second factor and no passkey is left */
         post: {
             parameters: {
                 query?: never;
@@ -25603,6 +25707,7 @@ export type paths = {
                 400: components["responses"]["Failure"];
                 401: components["responses"]["Failure"];
                 403: components["responses"]["Failure"];
+                409: components["responses"]["Failure"];
                 500: components["responses"]["Failure"];
             };
         };
@@ -30312,6 +30417,8 @@ export type paths = {
                             /** @description The message's code in @fleet/contract's SERVER_MESSAGES, e.g. agencies.notFound */
                             code?: string;
                             info: {
+                                /** @enum {boolean} */
+                                second_factor_setup?: true;
                                 user_type: "Admin" | "Agency" | "Electrician" | "User" | "mscc" | "sm" | "Customer";
                                 userInfo: {
                                     agency_id: number | null;

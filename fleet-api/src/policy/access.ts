@@ -1,7 +1,9 @@
 /**
  * Per-call access. Every route declares `config.access` ({public: true} or {roles: [...]}); a route
  * without one stops the server at start-up. One onRequest hook (before any body is read) checks the
- * bearer token against the users row and the session, then the route's roles: 401 or 403.
+ * bearer token against the users row and the session, then the route's roles: 401 or 403. A session
+ * that must still set up the second factor its organisation requires reaches only the routes that say
+ * `duringSecondFactorSetup` (403 `mfa.setupRequired` elsewhere: docs/second-factor.md).
  * The rule is per call, never per path prefix.
  */
 import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
@@ -14,6 +16,7 @@ import { recordSecurityEvent, type ResolvedAudit } from './audit';
 
 const UNAUTHORIZED_MESSAGE = say('auth.sessionExpired');
 const FORBIDDEN_MESSAGE = say('auth.forbidden');
+const SETUP_REQUIRED_MESSAGE = say('mfa.setupRequired');
 
 export interface RegisteredRoute {
   method: string;
@@ -67,7 +70,13 @@ interface CallerRow {
   customer_id: number | null;
   session_revoked: boolean;
   session_generation: number;
+  second_factor_pending: boolean;
   agency_inactive: boolean;
+}
+
+/** A caller as the token check reads it: with whether its session still has to set up a second factor. */
+export interface SignedInCaller extends Caller {
+  secondFactorPending: boolean;
 }
 
 export interface AccessDeps {
@@ -81,7 +90,7 @@ export interface AccessDeps {
  * a deleted or disabled user, a bumped token_version, a revoked session or an inactive agency end it,
  * and a refresh ends the access token it replaced (the session's generation moved past the token's).
  */
-export async function authenticate(deps: AccessDeps, authorization: string | undefined): Promise<Caller | null> {
+export async function authenticate(deps: AccessDeps, authorization: string | undefined): Promise<SignedInCaller | null> {
   if (!authorization) return null;
   const m = /^Bearer ([A-Za-z0-9_\-.]+)$/.exec(authorization.trim());
   if (!m?.[1]) return null;
@@ -90,7 +99,7 @@ export async function authenticate(deps: AccessDeps, authorization: string | und
   const { rows } = await deps.db.query<CallerRow>(
     `SELECT u.id, u.email, u.user_type, u.status, u.token_version, u.agency_id, u.electrician_id,
             u.company_id, u.site_manager_id, u.customer_id,
-            (s.revoked_at IS NOT NULL) AS session_revoked, s.generation AS session_generation,
+            (s.revoked_at IS NOT NULL) AS session_revoked, s.generation AS session_generation, s.second_factor_pending,
             COALESCE(a.status = 'In-Active', false) AS agency_inactive
        FROM users u
        JOIN auth_sessions s ON s.id = $2 AND s.user_id = u.id
@@ -112,6 +121,7 @@ export async function authenticate(deps: AccessDeps, authorization: string | und
     companyId: row.company_id,
     siteManagerId: row.site_manager_id,
     customerId: row.customer_id,
+    secondFactorPending: row.second_factor_pending,
   };
 }
 
@@ -128,6 +138,10 @@ export function installAccessCheck(app: FastifyInstance, deps: AccessDeps): void
       throw new ApiError(401, UNAUTHORIZED_MESSAGE);
     }
     if (!access.roles.includes(caller.userType)) throw new ApiError(403, FORBIDDEN_MESSAGE);
+    // signed in by password and mailed code where a second factor is required: only its setup works
+    if (caller.secondFactorPending && !('duringSecondFactorSetup' in access && access.duringSecondFactorSetup)) {
+      throw new ApiError(403, SETUP_REQUIRED_MESSAGE);
+    }
     request.caller = caller;
   });
 }

@@ -9,8 +9,12 @@ export function isUserType(value: unknown): value is UserType {
   return typeof value === 'string' && (USER_TYPES as readonly string[]).includes(value);
 }
 
-/** A route is either public or for the listed roles. There is no default. */
-export type RouteAccess = { public: true } | { roles: readonly UserType[] };
+/**
+ * A route is either public or for the listed roles. There is no default. `duringSecondFactorSetup`:
+ * also callable by a session that must first set up the second factor its organisation requires
+ * (docs/second-factor.md); every other route refuses such a session.
+ */
+export type RouteAccess = { public: true } | { roles: readonly UserType[]; duringSecondFactorSetup?: true };
 
 /** The signed-in user of a request, read from the users row on every call (never from the token alone). */
 export interface Caller {
@@ -38,3 +42,5 @@ declare module 'fastify' {
 /** Shorthands for route configs. */
 export const PUBLIC: RouteAccess = { public: true };
 export const only = (...roles: UserType[]): RouteAccess => ({ roles });
+/** The setup calls (the second factor's state and setup, sessions, the own profile, logout). */
+export const duringSecondFactorSetup = (roles: readonly UserType[]): RouteAccess => ({ roles, duringSecondFactorSetup: true });

@@ -100,6 +100,8 @@ export const AgencyInfo = Type.Object({
   street_address: NullableText,
   plot_address: NullableText,
   email_notification: Type.Boolean(),
+  /** Its users sign in with the authenticator or a passkey (docs/second-factor.md). */
+  second_factor_required: Type.Boolean(),
   customers: Type.Integer(),
   electricians: Type.Integer(),
   partners: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() })),
@@ -153,7 +155,7 @@ export async function agencyDetail(db: Db, caller: Caller, id: number, line: Pro
   const params = new SqlParams();
   const idParam = params.add(id);
   const { rows } = await db.query<RawRow & Omit<AgencyInfoT, keyof AgencyRowT>>(
-    `SELECT ${ROW_COLUMNS}, a.abn_no, a.country, a.street_address, a.plot_address, a.email_notification,
+    `SELECT ${ROW_COLUMNS}, a.abn_no, a.country, a.street_address, a.plot_address, a.email_notification, a.second_factor_required,
             (SELECT count(*)::int FROM customers c WHERE c.agency_id = a.id) AS customers,
             (SELECT count(*)::int FROM electricians e WHERE e.agency_id = a.id) AS electricians,
             coalesce((SELECT json_agg(json_build_object('id', p.id::int, 'name', p.name) ORDER BY lower(p.name))
@@ -265,8 +267,9 @@ export async function editAgency(ctx: AppContext, caller: Caller, id: number, fo
       await tx.query(
         `UPDATE agencies SET agency_name = $1, email = $2, postcode = $3, contact_first_name = $4, contact_last_name = $5, contact = $6,
                 abn_no = $7, country = $8, state = $9, city = $10, street_address = $11, plot_address = $12, flows = $13, device_type = $14,
-                email_notification = $15, status = $16, updated_at = $17 WHERE id = $18`,
-        [...columnsOf(form), status, nowIso(ctx), id],
+                email_notification = $15, status = $16, updated_at = $17,
+                second_factor_required = coalesce($19, second_factor_required) WHERE id = $18`,
+        [...columnsOf(form), status, nowIso(ctx), id, form.second_factor_required ?? null],
       );
       if (owner !== null) {
         await tx.query(

@@ -72,7 +72,8 @@ const agencyFields = {
   email_notification: Type.Optional(Type.Boolean({ errorMessage: say('agencies.emailNotificationBoolean') })),
 };
 export const AgencyAddFields = { ...agencyFields, password: NewPasswordField() };
-export const AgencyEditFields = { ...agencyFields, password: OptionalNewPassword };
+/** Admin's edit also says whether the agency's users need a second factor (left out: unchanged). */
+export const AgencyEditFields = { ...agencyFields, password: OptionalNewPassword, second_factor_required: Type.Optional(Type.Boolean({ errorMessage: say('mfa.requiredBoolean') })) };
 
 /** What the add and edit forms give the queries (the edit's password may be left out or empty). */
 export type AgencyForm = Static<TObject<typeof AgencyEditFields>>;

@@ -8,7 +8,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { hashPassword, verifyPassword } from '../../security/password';
 import { otpMail, queueMail } from '../../mail/outbox';
 import { callerOf } from '../../policy/access';
-import { USER_TYPES } from '../../policy/roles';
+import { duringSecondFactorSetup, USER_TYPES } from '../../policy/roles';
 import { withAudit } from '../../policy/audit';
 import { sha256 } from '../../policy/tokens';
 import { ApiError, tooManyRequests, unauthorized } from '../../server/errors';
@@ -30,6 +30,7 @@ import { say } from '../../server/messages';
 import { SecondFactorCodeField, secondFactorRoutes } from '../mfa/routes';
 import { acceptSecondFactorCode } from '../mfa/totp';
 import { sessionRoutes } from './session-routes';
+import { secondFactorSetupNeeded } from '../mfa/requirement';
 
 const INVALID_CREDENTIALS = say('auth.invalidCredentials');
 const INVALID_OTP = say('auth.otpInvalid');
@@ -127,9 +128,11 @@ export const signInRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app
         throw unauthorized(INVALID_OTP);
       }
       if (!mayUseAccount(user)) throw unauthorized(INVALID_OTP);
-      const pair = await ctx.db.transaction((tx) => startSession(tx, ctx, user, clientOf(request)));
+      // a mailed code alone where the organisation requires a second factor: a session that can only set one up
+      const setup = !user.totp_enabled && (await secondFactorSetupNeeded(ctx.db, ctx.config, user.id));
+      const pair = await ctx.db.transaction((tx) => startSession(tx, ctx, user, clientOf(request), setup));
       reply.header('cache-control', 'no-store');
-      return { status: true, message: say('auth.signedIn'), ...pair, info: loginUserInfo(user) };
+      return { status: true, message: say('auth.signedIn'), ...pair, info: loginUserInfo(user, setup) };
     },
   );
 
@@ -171,14 +174,14 @@ export const signInRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app
       const outcome = await rotateRefresh(ctx, request.body.refresh_token, clientOf(request));
       if (!outcome.ok) throw new ApiError(401, say('auth.sessionExpired'));
       reply.header('cache-control', 'no-store');
-      return { status: true, message: say('auth.tokenRefreshed'), ...outcome.pair, info: loginUserInfo(outcome.user) };
+      return { status: true, message: say('auth.tokenRefreshed'), ...outcome.pair, info: loginUserInfo(outcome.user, outcome.secondFactorPending) };
     },
   );
 
   app.post(
     '/api/authenticate/logout',
     {
-      config: { access: { roles: USER_TYPES }, audit: { action: 'sign_out', entity: 'session' } },
+      config: { access: duringSecondFactorSetup(USER_TYPES), audit: { action: 'sign_out', entity: 'session' } },
       schema: {
         tags: ['Sign-in'],
         summary: 'End this session (its refresh chain and access tokens)',

@@ -7,7 +7,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { callerOf } from '../../policy/access';
-import { only, USER_TYPES } from '../../policy/roles';
+import { duringSecondFactorSetup, only, USER_TYPES } from '../../policy/roles';
 import { badRequest, notFound } from '../../server/errors';
 import type { ModuleOptions } from '../../server/context';
 import { IdField, NullableText, routeSchema, Strict } from '../../server/schemas';
@@ -30,7 +30,8 @@ const schema = routeSchema('Sessions');
 const ended = (count: number) => ({ status: true, message: say('sessions.ended', { count }), info: { ended: count } });
 
 export const sessionRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, { ctx }) => {
-  const EVERY_ROLE = { roles: USER_TYPES };
+  // a session setting up its required second factor may still see and end its sessions
+  const EVERY_ROLE = duringSecondFactorSetup(USER_TYPES);
 
   app.get(
     '/api/profile/sessions',

@@ -12,6 +12,7 @@ import { isUserType, USER_TYPES } from '../../policy/roles';
 import { sha256 } from '../../policy/tokens';
 import { inSeconds, nowIso, nowSeconds, type AppContext } from '../../server/context';
 import { parseUserAgent } from './user-agent';
+import { endSecondFactorSetup, secondFactorSetupNeeded } from '../mfa/requirement';
 
 export interface TokenPair {
   token: string;
@@ -37,6 +38,8 @@ export const LoginUserInfoSchema = Type.Object({
     site_manager_id: NullableId,
     customer_id: NullableId,
   }),
+  /** The session may only set up the second factor its organisation requires (docs/second-factor.md); absent otherwise. */
+  second_factor_setup: Type.Optional(Type.Literal(true)),
 });
 export type LoginUserInfo = Static<typeof LoginUserInfoSchema>;
 
@@ -88,7 +91,7 @@ export function mayUseAccount(user: SignInUser): boolean {
   return user.status === 'active' && user.agency_status !== 'In-Active' && isUserType(user.user_type);
 }
 
-export function loginUserInfo(user: SignInUser): LoginUserInfo {
+export function loginUserInfo(user: SignInUser, secondFactorSetup = false): LoginUserInfo {
   if (!isUserType(user.user_type)) throw new Error(`Unknown user type ${user.user_type}`);
   return {
     user_type: user.user_type,
@@ -105,6 +108,7 @@ export function loginUserInfo(user: SignInUser): LoginUserInfo {
       site_manager_id: user.site_manager_id,
       customer_id: user.customer_id,
     },
+    ...(secondFactorSetup ? { second_factor_setup: true as const } : {}),
   };
 }
 
@@ -136,22 +140,22 @@ export function clientOf(request: { headers: Record<string, string | string[] | 
   return { userAgent: typeof ua === 'string' ? ua.slice(0, 500) : null, address: request.ip || null };
 }
 
-/** Starts a session for a user who has just proven password and code. */
-export async function startSession(db: Db, ctx: AppContext, user: SignInUser, client: SessionClient): Promise<TokenPair> {
+/**
+ * Starts a session for a user who has just proven password and code; `secondFactorPending`: one that
+ * may only set up the second factor its organisation requires (policy/access.ts).
+ */
+export async function startSession(db: Db, ctx: AppContext, user: SignInUser, client: SessionClient, secondFactorPending = false): Promise<TokenPair> {
   const sessionId = randomUUID();
-  await db.query('INSERT INTO auth_sessions (id, user_id, created_at, user_agent, client_address) VALUES ($1, $2, $3, $4, $5)', [
-    sessionId,
-    user.id,
-    nowIso(ctx),
-    client.userAgent,
-    client.address,
-  ]);
+  await db.query(
+    'INSERT INTO auth_sessions (id, user_id, created_at, user_agent, client_address, second_factor_pending) VALUES ($1, $2, $3, $4, $5, $6)',
+    [sessionId, user.id, nowIso(ctx), client.userAgent, client.address, secondFactorPending],
+  );
   const { pair, refreshHash } = issuePair(ctx, user, sessionId, 0);
   await storeRefresh(db, ctx, refreshHash, sessionId, user.id);
   return pair;
 }
 
-export type RefreshOutcome = { ok: true; pair: TokenPair; user: SignInUser; generation: number } | { ok: false };
+export type RefreshOutcome = { ok: true; pair: TokenPair; user: SignInUser; generation: number; secondFactorPending: boolean } | { ok: false };
 
 /** Uses up a refresh token and issues the next pair of its session; a reused token ends the session. */
 export async function rotateRefresh(ctx: AppContext, refreshToken: string, client: SessionClient): Promise<RefreshOutcome> {
@@ -179,15 +183,21 @@ export async function rotateRefresh(ctx: AppContext, refreshToken: string, clien
     if (!user || !mayUseAccount(user) || user.token_version !== claims.tv) return { ok: false };
     // the next generation: from this commit on, the access token this refresh replaces is refused;
     // the refresh is also the session's "last used" (and where from) in the session list
-    const renewed = await tx.query<{ generation: number }>(
+    const renewed = await tx.query<{ generation: number; second_factor_pending: boolean }>(
       `UPDATE auth_sessions SET refreshed_at = $2, generation = generation + 1, user_agent = $3, client_address = $4
-        WHERE id = $1 RETURNING generation`,
+        WHERE id = $1 RETURNING generation, second_factor_pending`,
       [row.session_id, nowIso(ctx), client.userAgent, client.address],
     );
     const generation = renewed.rows[0]?.generation ?? 0;
+    // still waiting for a second factor, unless the organisation stopped requiring it meanwhile
+    let secondFactorPending = renewed.rows[0]?.second_factor_pending ?? false;
+    if (secondFactorPending && !(await secondFactorSetupNeeded(tx, ctx.config, user.id))) {
+      await endSecondFactorSetup(tx, user.id);
+      secondFactorPending = false;
+    }
     const { pair, refreshHash } = issuePair(ctx, user, row.session_id, generation);
     await storeRefresh(tx, ctx, refreshHash, row.session_id, user.id);
-    return { ok: true, pair, user, generation };
+    return { ok: true, pair, user, generation, secondFactorPending };
   });
   if (typeof outcome === 'object' && outcome.ok) await closeLiveSockets(ctx, [claims.sid], 4000, outcome.generation);
   if (outcome === 'reused') {

@@ -60,7 +60,14 @@ export const ElectricianAddBody = {
   password: NewPasswordField(),
 };
 /** PUT /api/electrician/edit/{id}: spec 5, "aggregator when editing"; a password only when set. */
-export const ElectricianEditBody = { ...common, aggregator_id: AggregatorId, password: OptionalPasswordField(), status: Type.Optional(StatusField) };
+export const ElectricianEditBody = {
+  ...common,
+  aggregator_id: AggregatorId,
+  password: OptionalPasswordField(),
+  status: Type.Optional(StatusField),
+  /** Its sign-in needs the authenticator or a passkey (docs/second-factor.md); left out: unchanged. */
+  second_factor_required: Type.Optional(Type.Boolean({ errorMessage: say('mfa.requiredBoolean') })),
+};
 
 export type ElectricianEditForm = Static<TObject<typeof ElectricianEditBody>>;
 /** What the add and edit forms give the queries (the add's aggregator may be missing or null; the status is the edit's). */
@@ -91,6 +98,7 @@ export type ElectricianRowT = Static<typeof ElectricianRow>;
 export const ElectricianInfo = Type.Object({
   ...ElectricianRow.properties,
   agency_name: NullableText,
+  second_factor_required: Type.Boolean(),
   /** Devices it installed, of the caller's slice (an agency counts its own). */
   devices: Type.Integer(),
   updated_at: Type.String(),
@@ -149,7 +157,7 @@ export async function electricianDetail(db: Db, caller: Caller, id: number): Pro
   const idParam = params.add(id);
   const scope = scopeFor(caller);
   const { rows } = await db.query<ElectricianInfoT>(
-    `SELECT ${ROW_COLUMNS}, a.agency_name, ${ISO('e.updated_at')} AS updated_at,
+    `SELECT ${ROW_COLUMNS}, a.agency_name, e.second_factor_required, ${ISO('e.updated_at')} AS updated_at,
             (SELECT count(*)::int FROM devices d WHERE d.electrician_id = e.id AND ${scope.devices('d', params)}) AS devices
        FROM electricians e LEFT JOIN aggregators g ON g.id = e.aggregator_id LEFT JOIN agencies a ON a.id = e.agency_id
       WHERE e.id = ${idParam} AND ${scope.electricians('e', params)}`,
@@ -250,9 +258,10 @@ export async function editElectrician(db: Db, ctx: AppContext, id: number, form:
     await db.transaction(async (tx) => {
       await tx.query(
         `UPDATE electricians SET first_name = $1, last_name = $2, email = $3, phone_no = $4, company_name = $5, abn_number = $6,
-                eid = $7, address = $8, city = $9, state = $10, postcode = $11, aggregator_id = $12, updated_at = $13, status = $15
+                eid = $7, address = $8, city = $9, state = $10, postcode = $11, aggregator_id = $12, updated_at = $13, status = $15,
+                second_factor_required = coalesce($16, second_factor_required)
           WHERE id = $14`,
-        [...values(form, email), now, id, status],
+        [...values(form, email), now, id, status, form.second_factor_required ?? null],
       );
       const { rows } = await tx.query<{ id: number }>(
         `UPDATE users SET email = $2, first_name = $3, last_name = $4, phone_no = $5, updated_at = $6,

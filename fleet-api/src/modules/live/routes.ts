@@ -59,7 +59,8 @@ export const liveRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { ctx }
       const token = new URL(request.url, 'http://x').searchParams.get('token') ?? '';
       const caller = await authenticate({ db, tokens, now: config.now }, `Bearer ${token}`).catch(() => null);
       const claims = caller ? tokens.verify(token, 'access', Math.floor(config.now().getTime() / 1000)) : null;
-      if (!caller || !claims) {
+      // a session still setting up its required second factor gets no fleet data (policy/access.ts)
+      if (!caller || caller.secondFactorPending || !claims) {
         socket.close(CLOSE.tokenRefused, 'sign in again');
         return;
       }

@@ -9,7 +9,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { RECOVERY_CODE_PATTERN, SIX_DIGIT_CODE_PATTERN } from '@fleet/contract';
 import type { Db } from '../../db';
 import { callerOf } from '../../policy/access';
-import { USER_TYPES, type Caller } from '../../policy/roles';
+import { duringSecondFactorSetup, USER_TYPES, type Caller } from '../../policy/roles';
 import type { AuditDeclaration } from '../../policy/audit';
 import { verifyPassword } from '../../security/password';
 import { queueMail, type Mail } from '../../mail/outbox';
@@ -18,6 +18,8 @@ import { nowIso, type ModuleOptions } from '../../server/context';
 import { PasswordField, routeSchema, Strict } from '../../server/schemas';
 import { say } from '../../server/messages';
 import { matchingStep, newRecoveryCodes, newSecret, openSecret, sealSecret, totpRow, acceptSecondFactorCode } from './totp';
+import { endSecondFactorSetup, keepRequiredSecondFactor } from './requirement';
+import { secondFactorPolicyRoutes } from './policy-routes';
 
 /** Six digits (a mailed or authenticator code) or a recovery code, spaces around allowed. */
 export const SecondFactorCodeField = Type.String({
@@ -38,6 +40,8 @@ const RecoveryCodesSchema = Type.Object({ recovery_codes: Type.Array(Type.String
 
 const schema = routeSchema('Two-step sign-in');
 const EVERY_ROLE = { roles: USER_TYPES };
+/** What a session waiting for its required second factor may call (policy/access.ts). */
+const DURING_SETUP = duringSecondFactorSetup(USER_TYPES);
 /** The object is the user; the row written is user_totp (the recovery codes are not captured). */
 const AUDIT: AuditDeclaration = { action: 'second_factor_change', entity: 'user', table: 'user_totp', id: (request) => request.caller?.userId ?? null };
 
@@ -70,16 +74,17 @@ const alreadyOn = () => new ApiError(409, say('mfa.alreadyOn'));
 
 export const secondFactorRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, { ctx }) => {
   const { db } = ctx;
+  await app.register(secondFactorPolicyRoutes, { ctx });
 
   app.get(
     '/api/profile/mfa',
-    { config: { access: EVERY_ROLE }, schema: schema('What is on: the authenticator, recovery codes left, passkeys', StateSchema) },
+    { config: { access: DURING_SETUP }, schema: schema('What is on: the authenticator, recovery codes left, passkeys', StateSchema) },
     async (request) => ({ status: true, message: say('mfa.state'), info: await totpState(db, callerOf(request).userId) }),
   );
 
   app.post(
     '/api/profile/mfa/totp/setup',
-    { config: { access: EVERY_ROLE, audit: AUDIT }, schema: schema('A new authenticator secret, pending until a code of it turns it on; answered once', SetupSchema, 409) },
+    { config: { access: DURING_SETUP, audit: AUDIT }, schema: schema('A new authenticator secret, pending until a code of it turns it on; answered once', SetupSchema, 409) },
     async (request, reply) => {
       const caller = callerOf(request);
       if ((await totpRow(db, caller.userId))?.secret_enc) throw alreadyOn();
@@ -98,7 +103,7 @@ export const secondFactorRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = asyn
   app.post(
     '/api/profile/mfa/totp/enable',
     {
-      config: { access: EVERY_ROLE, audit: AUDIT },
+      config: { access: DURING_SETUP, audit: AUDIT },
       schema: { ...schema('Turn the authenticator on with a current code of the pending secret; answers ten recovery codes, once', RecoveryCodesSchema, 400, 409), body: Strict({ code: AuthenticatorCodeField }) },
     },
     async (request, reply) => {
@@ -115,6 +120,8 @@ export const secondFactorRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = asyn
         [caller.userId, nowIso(ctx), step],
       );
       const codes = await newRecoveryCodes(db, ctx, caller.userId);
+      // the sessions that were waiting for a second factor work fully from this commit on
+      await endSecondFactorSetup(db, caller.userId);
       await queueMail(db, changeMail(caller.email, true));
       reply.header('cache-control', 'no-store');
       return { status: true, message: say('mfa.totpOn'), info: { recovery_codes: codes } };
@@ -125,11 +132,12 @@ export const secondFactorRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = asyn
     '/api/profile/mfa/totp/disable',
     {
       config: { access: EVERY_ROLE, audit: AUDIT },
-      schema: { ...schema('Turn the authenticator off with the password and a current code (or a recovery code)', null, 400), body: Strict({ password: PasswordField, code: SecondFactorCodeField }) },
+      schema: { ...schema('Turn the authenticator off with the password and a current code (or a recovery code); 409 when the organisation requires a second factor and no passkey is left', null, 400, 409), body: Strict({ password: PasswordField, code: SecondFactorCodeField }) },
     },
     async (request) => {
       const caller = callerOf(request);
       if (!(await totpRow(db, caller.userId))?.secret_enc) throw badRequest(say('mfa.notOn'));
+      await keepRequiredSecondFactor(db, ctx.config, caller.userId, 'totp');
       if (!(await verifyPassword(await passwordOf(db, caller), request.body.password))) throw badRequest(say('profile.currentPasswordWrong'));
       // a refused code rolls the whole call back (its unit of work): nothing changes
       if (!(await acceptSecondFactorCode(db, ctx, caller.userId, request.body.code.trim()))) throw badRequest(say('mfa.codeInvalid'));

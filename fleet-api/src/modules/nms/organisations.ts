@@ -40,6 +40,8 @@ export const CompanyUpdateBody = {
   agency_ids: Type.Optional(AgencyIds),
   company_name: nmsName('Company Name'),
   company_address: address('Company Address'),
+  /** Admin's: its account admins and site managers need a second factor (docs/second-factor.md); left out: unchanged. */
+  second_factor_required: Type.Optional(Type.Boolean({ errorMessage: say('mfa.requiredBoolean') })),
 };
 export const SiteBody = {
   company_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647, errorMessage: say('nms.contactRequired') })),
@@ -49,7 +51,7 @@ export const SiteBody = {
   site_manager_email: nmsEmail('Site Manager Email'),
 };
 
-type CompanyInput = { agency_ids?: number[]; company_name: string; company_address: string; contact_person_email?: string };
+type CompanyInput = { agency_ids?: number[]; company_name: string; company_address: string; contact_person_email?: string; second_factor_required?: boolean };
 type SiteInput = Static<ReturnType<typeof Type.Object<typeof SiteBody>>>;
 
 /**
@@ -82,15 +84,16 @@ export async function saveCompany(db: Db, caller: Caller, input: CompanyInput, n
 
 export async function updateCompany(db: Db, caller: Caller, id: number, input: CompanyInput, now: Date): Promise<void> {
   await requireVisible(db, caller, 'companies', id);
+  // only Admin decides who must sign in with a second factor
+  if (input.second_factor_required !== undefined && caller.userType !== 'Admin') throw forbidden(say('mfa.requiredOnlyAdmin'));
   // an agency's own id changes nothing; another agency's is a 404
   const agencies = caller.userType === 'Admin' || input.agency_ids !== undefined ? await agenciesFor(db, caller, input.agency_ids) : null;
   await db.transaction(async (tx) => {
-    await tx.query('UPDATE multi_site_companies SET company_name = $2, company_address = $3, updated_at = $4 WHERE id = $1', [
-      id,
-      input.company_name.trim(),
-      input.company_address.trim(),
-      now.toISOString(),
-    ]);
+    await tx.query(
+      `UPDATE multi_site_companies SET company_name = $2, company_address = $3, updated_at = $4,
+              second_factor_required = coalesce($5, second_factor_required) WHERE id = $1`,
+      [id, input.company_name.trim(), input.company_address.trim(), now.toISOString(), input.second_factor_required ?? null],
+    );
     if (agencies && caller.userType === 'Admin') {
       await tx.query('DELETE FROM multi_site_company_agencies WHERE company_id = $1', [id]);
       await tx.query('INSERT INTO multi_site_company_agencies (company_id, agency_id) SELECT $1, unnest($2::bigint[])', [id, agencies]);

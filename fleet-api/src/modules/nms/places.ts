@@ -22,6 +22,8 @@ export const CompanyInfo = Type.Object({
   contact_person_email: NullableText,
   agencies: Type.Array(Type.Object({ id: Type.Integer(), agency_name: Type.String() })),
   sites_count: Type.Integer(),
+  /** Its account admins and site managers sign in with a second factor (docs/second-factor.md). */
+  second_factor_required: Type.Boolean(),
 });
 
 /** A company's agencies, by name, as [{id, agency_name}] (`c` is the company). */
@@ -32,7 +34,7 @@ export async function companyInfo(db: Db, caller: Caller, id: number) {
   await requireVisible(db, caller, 'companies', id);
   const params = new SqlParams();
   const { rows } = await db.query<Static<typeof CompanyInfo>>(
-    `SELECT c.id::int AS id, c.company_name, c.company_address, c.contact_person_email, ${COMPANY_AGENCIES},
+    `SELECT c.id::int AS id, c.company_name, c.company_address, c.contact_person_email, c.second_factor_required, ${COMPANY_AGENCIES},
             (SELECT count(*)::int FROM sites s WHERE s.company_id = c.id AND (${scopeFor(caller).sites('s', params)})) AS sites_count
        FROM multi_site_companies c WHERE c.id = ${params.add(id)}`,
     params.values,
@@ -146,7 +148,7 @@ export async function listCompanies(db: Db, caller: Caller, query: ListQuery) {
   const params = new SqlParams();
   const listing = buildListing(query, COMPANY_LIST, params, 'c.id');
   const where = whereClause([scopeFor(caller).companies('c', params), ...listing.conditions]);
-  return pagedList<Static<typeof CompanyRow>>(db, listing, params, `c.id::int AS id, c.company_name, c.company_address, c.contact_person_email, ${COMPANY_AGENCIES},
+  return pagedList<Static<typeof CompanyRow>>(db, listing, params, `c.id::int AS id, c.company_name, c.company_address, c.contact_person_email, c.second_factor_required, ${COMPANY_AGENCIES},
             (SELECT count(*)::int FROM sites s WHERE s.company_id = c.id) AS sites_count,
             (SELECT count(*)::int FROM devices d WHERE d.product_line = 'heat_pump'
                 AND (d.company_id = c.id OR d.site_id IN (SELECT s.id FROM sites s WHERE s.company_id = c.id))) AS heat_pumps,

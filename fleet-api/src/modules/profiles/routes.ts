@@ -9,7 +9,7 @@ import multipart from '@fastify/multipart';
 import type { Db } from '../../db';
 import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword, verifyPassword } from '../../security/password';
 import { callerOf } from '../../policy/access';
-import { only, type Caller, type UserType } from '../../policy/roles';
+import { duringSecondFactorSetup, only, type Caller, type UserType } from '../../policy/roles';
 import { badRequest, notFound } from '../../server/errors';
 import { nowIso, type AppContext, type ModuleOptions } from '../../server/context';
 import { AbnField, NameField, OptionalPasswordField, PhoneField, PostcodeField, routeSchema, Strict, TextField, trimmed } from '../../server/schemas';
@@ -89,7 +89,8 @@ export const profileRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
    */
   function profileRead<T extends TObject>(role: UserType, summary: string, info: T, sql: string, params: (caller: Caller) => unknown[]) {
     const options = {
-      config: { access: only(role) },
+      // the own profile opens while a required second factor is being set up (its card is there)
+      config: { access: duringSecondFactorSetup([role]) },
       schema: routeSchema(['Profiles', role])(summary, info, 404),
     };
     const handler = async (request: { caller: Caller | null }) => {
