@@ -121,6 +121,16 @@ describe('renew', () => {
     expect(localStorage.getItem(REFRESH_TOKEN_KEY)).toBe('new-refresh');
   });
 
+  test("keeps the sign-in's second_factor_setup until a renewal answers without it", async () => {
+    useSession.getState().signIn({ token: 'a', refresh_token: 'old-refresh', info: { ...adminInfo, second_factor_setup: true } });
+    expect(useSession.getState().secondFactorSetup()).toBe(true);
+    expect(JSON.parse(localStorage.getItem(LOGIN_USER_INFO_KEY) ?? 'null')).toMatchObject({ second_factor_setup: true });
+
+    mockFetch(jsonResponse({ status: true, message: 'Token refreshed', token: 'b', refresh_token: 'r2', info: adminInfo }));
+    await expect(useSession.getState().renew()).resolves.toBe(true);
+    expect(useSession.getState().secondFactorSetup()).toBe(false);
+  });
+
   test('a refused refresh resolves false, keeps the state and raises no notification', async () => {
     const { useNotifications } = await import('../notifications/notifications');
     useNotifications.getState().clear();

@@ -46,6 +46,11 @@ export interface SessionState {
   renew(): Promise<boolean>;
   userType(): UserType | null;
   isLoggedIn(): boolean;
+  /**
+   * The sign-in's `second_factor_setup`: the organisation requires a second factor and this session
+   * may only set one up (docs/second-factor.md); a renewal's answer clears it once one is on.
+   */
+  secondFactorSetup(): boolean;
 }
 
 function storage(): Storage | null {
@@ -204,6 +209,10 @@ export const useSession = create<SessionState>()((set, get) => ({
 
   isLoggedIn() {
     return get().accessToken !== null && get().loginUserInfo !== null;
+  },
+
+  secondFactorSetup() {
+    return get().isLoggedIn() && get().loginUserInfo?.second_factor_setup === true;
   },
 }));
 
