@@ -1,6 +1,6 @@
 import { useLateTexts } from './late-texts';
 
-// Texts of issue 24's profile sections (two-step sign-in and sessions). Kept out of en.ts/hi.ts, which
+// Texts of issue 24's profile sections (two-step sign-in, passkeys and sessions). Kept out of en.ts/hi.ts, which
 // come with ./app and so with /login (issue 21's weight budget): they load with the sections.
 
 const enTexts = {
@@ -32,6 +32,32 @@ const enTexts = {
     offCodeInvalid: 'Enter 6 digits or a recovery code',
     passwordRequired: 'Enter your current password',
     fileHeading: 'Fleet Console recovery codes for {{email}}. Each works once.',
+  },
+  passkeys: {
+    title: 'Passkeys',
+    intro: "A passkey signs you in with your device's screen lock, fingerprint or face, in place of your password and a code.",
+    add: 'Add a passkey',
+    unsupported: 'This browser cannot make passkeys. Use a recent browser on a device with a screen lock to add one.',
+    name: 'Name',
+    added: 'Added',
+    lastUsed: 'Last used',
+    never: 'Never used',
+    actions: 'Actions',
+    none: 'No passkeys yet.',
+    addTitle: 'Add a passkey',
+    addIntro: 'Name it so you can tell it apart later; your browser then asks you to create it.',
+    defaultName: 'Passkey on {{system}}',
+    defaultNameAny: 'My passkey',
+    nameRequired: 'Enter a name for the passkey',
+    nameTooLong: 'A passkey name must be 1 to 60 characters',
+    create: 'Create the passkey',
+    notAdded: 'The passkey was not added',
+    alreadyOnDevice: 'The passkey was not added: this device already holds one for your account',
+    browserFailed: 'The passkey was not added: this browser could not create it',
+    remove: 'Remove',
+    removeLabel: 'Remove the passkey {{name}}',
+    confirmRemoveTitle: 'Remove this passkey?',
+    confirmRemove: '{{name}} no longer signs you in.',
   },
   sessions: {
     title: 'Signed-in sessions',
@@ -87,6 +113,32 @@ const hiTexts: SecondFactorTexts = {
     offCodeInvalid: '6 अंक या रिकवरी कोड दर्ज करें',
     passwordRequired: 'अपना वर्तमान पासवर्ड दर्ज करें',
     fileHeading: '{{email}} के लिए फ़्लीट कंसोल रिकवरी कोड। हर कोड एक बार काम करता है।',
+  },
+  passkeys: {
+    title: 'पासकी',
+    intro: 'पासकी आपके पासवर्ड और कोड की जगह आपके डिवाइस के स्क्रीन लॉक, फ़िंगरप्रिंट या चेहरे से आपको साइन इन कराती है।',
+    add: 'पासकी जोड़ें',
+    unsupported: 'यह ब्राउज़र पासकी नहीं बना सकता। पासकी जोड़ने के लिए स्क्रीन लॉक वाले डिवाइस पर किसी नए ब्राउज़र का उपयोग करें।',
+    name: 'नाम',
+    added: 'जोड़ी गई',
+    lastUsed: 'अंतिम उपयोग',
+    never: 'कभी उपयोग नहीं हुई',
+    actions: 'कार्रवाइयाँ',
+    none: 'अभी कोई पासकी नहीं।',
+    addTitle: 'पासकी जोड़ें',
+    addIntro: 'इसे एक नाम दें ताकि आप बाद में इसे पहचान सकें; फिर आपका ब्राउज़र इसे बनाने के लिए कहेगा।',
+    defaultName: '{{system}} पर पासकी',
+    defaultNameAny: 'मेरी पासकी',
+    nameRequired: 'पासकी का नाम दर्ज करें',
+    nameTooLong: 'पासकी का नाम 1 से 60 अक्षरों का होना चाहिए',
+    create: 'पासकी बनाएँ',
+    notAdded: 'पासकी नहीं जोड़ी गई',
+    alreadyOnDevice: 'पासकी नहीं जोड़ी गई: इस डिवाइस में आपके खाते की एक पासकी पहले से है',
+    browserFailed: 'पासकी नहीं जोड़ी गई: यह ब्राउज़र इसे नहीं बना सका',
+    remove: 'हटाएँ',
+    removeLabel: 'पासकी {{name}} हटाएँ',
+    confirmRemoveTitle: 'यह पासकी हटाएँ?',
+    confirmRemove: '{{name}} से अब आप साइन इन नहीं कर सकेंगे।',
   },
   sessions: {
     title: 'साइन-इन सत्र',

@@ -15,7 +15,8 @@ import { useReadAgainOnRenewal } from '../useReadAgainOnRenewal';
 // Issue 24 on every role's profile (docs/second-factor.md, "Screens"): the authenticator turned on with
 // a QR code and a current code, ten recovery codes shown once, and turned off with the password and a code.
 
-const MFA_KEY = ['auth', 'profile', 'mfa'] as const;
+/** What `GET /api/profile/mfa` is cached under; the passkeys section renews it too (its `passkeys` count). */
+export const MFA_KEY = ['auth', 'profile', 'mfa'] as const;
 const sixDigits = new RegExp(SIX_DIGIT_CODE_PATTERN);
 const recoveryCode = new RegExp(RECOVERY_CODE_PATTERN);
 

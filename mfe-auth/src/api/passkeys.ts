@@ -1,0 +1,72 @@
+// Issue 24's passkeys (docs/second-factor.md): the profile's list, add and remove, and the sign-in that
+// replaces both the password and the code. Screens use these, never URLs. The browser's side of WebAuthn
+// (@simplewebauthn/browser) is fetched only when a passkey is used, in a chunk of its own: /login shows
+// the button without downloading it.
+import { apiDeleteJson, apiGet, apiPost, type ApiAnswer, type LoginUserInfo, type OtpAnswer } from '@fleet/shared-api';
+import type { PasskeyRow, PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from '@fleet/contract';
+
+export type { PasskeyRow };
+
+/** Why the browser's passkey prompt gave nothing: closed or timed out, a passkey already on the account, anything else. */
+export type PasskeyPromptFailure = 'cancelled' | 'already-added' | 'failed';
+
+/** The browser (not the server) refused: said by the screen in its own words, never as a failure toast. */
+export class PasskeyPromptError extends Error {
+  readonly failure: PasskeyPromptFailure;
+
+  constructor(failure: PasskeyPromptFailure, cause: unknown) {
+    super(`The passkey prompt ended: ${failure}`, { cause });
+    this.name = 'PasskeyPromptError';
+    this.failure = failure;
+  }
+}
+
+// WebAuthn says NotAllowedError for a closed prompt and for its timeout alike (the library keeps the name),
+// InvalidStateError for an authenticator that already holds one of the excluded passkeys.
+function failureOf(err: unknown): PasskeyPromptFailure {
+  const name = err instanceof Error ? err.name : '';
+  if (name === 'NotAllowedError' || name === 'AbortError') return 'cancelled';
+  if (name === 'InvalidStateError') return 'already-added';
+  return 'failed';
+}
+
+async function inPrompt<T>(prompt: () => Promise<T>): Promise<T> {
+  try {
+    return await prompt();
+  } catch (err) {
+    throw new PasskeyPromptError(failureOf(err), err);
+  }
+}
+
+/** Whether this browser has WebAuthn at all (the screens hide what needs it). */
+export function browserHasPasskeys(): boolean {
+  return typeof window !== 'undefined' && typeof window.PublicKeyCredential === 'function';
+}
+
+export const readPasskeys = async (): Promise<PasskeyRow[]> => (await apiGet<PasskeyRow[]>('/api/profile/passkeys')).info;
+
+/** The server's options, the browser's prompt, then the server's check of what the authenticator made. */
+export async function addPasskey({ name }: { name: string }): Promise<ApiAnswer<PasskeyRow>> {
+  const [options, { startRegistration }] = await Promise.all([
+    apiPost<PublicKeyCredentialCreationOptionsJSON>('/api/profile/passkeys/register/options'),
+    import('@simplewebauthn/browser'),
+  ]);
+  const response = await inPrompt(() => startRegistration({ optionsJSON: options.info }));
+  return apiPost('/api/profile/passkeys/register/verify', { name, response });
+}
+
+export const removePasskey = ({ id }: { id: string }): Promise<ApiAnswer<unknown>> => apiDeleteJson('/api/profile/passkeys', { id });
+
+/** Sign-in with a passkey: the answer is login-otp's (the session and its sentence). */
+export async function signInWithPasskey(): Promise<OtpAnswer> {
+  const [options, { startAuthentication }] = await Promise.all([
+    apiPost<PublicKeyCredentialRequestOptionsJSON>('/api/authenticate/passkey/options', {}),
+    import('@simplewebauthn/browser'),
+  ]);
+  const response = await inPrompt(() => startAuthentication({ optionsJSON: options.info }));
+  const answer = await apiPost<LoginUserInfo>('/api/authenticate/passkey/verify', { response });
+  if (typeof answer.token !== 'string' || typeof answer.refresh_token !== 'string' || !answer.info?.user_type) {
+    throw new Error('The sign-in answer carried no session');
+  }
+  return { said: { message: answer.message, code: answer.code, params: answer.params }, session: { token: answer.token, refresh_token: answer.refresh_token, info: answer.info } };
+}
