@@ -93,7 +93,8 @@ export function createPageComposition(provided: Record<string, string>): Composi
       inline.descriptionOnce(name, manifest, window.location.href, () => fetchDescription(manifest, window.location.href)),
     autoRetry: { firstMs: 10_000, maxMs: 60_000 },
     isActive: (remote, location) => {
-      const decision = decide(location.pathname, { userType: viewerType(), product: useProduct.getState().product }, table(), homePath);
+      const viewer = { userType: viewerType(), product: useProduct.getState().product, secondFactorSetup: sessionStore.getState().secondFactorSetup() };
+      const decision = decide(location.pathname, viewer, table(), homePath);
       return decision.kind === 'remote' && decision.match.remote === remote;
     },
     // a render error inside the remote's own root: report it, the shell shows the panel with Retry

@@ -21,15 +21,17 @@ function Where() {
   return <output data-testid="where">{useLocation().pathname}</output>;
 }
 
-async function openAs(userType: UserType | null, path: string) {
+const signedInInfo = (userType: UserType) => ({
+  user_type: userType,
+  userInfo: { id: 1, email: 'who@demo.test', first_name: 'Sam', last_name: 'Lee', agency_id: null, agency_name: null, electrician_id: null, company_id: null, company_name: null, site_manager_id: null, customer_id: null },
+});
+
+async function openAs(userType: UserType | null, path: string, { secondFactorSetup = false } = {}) {
   localStorage.clear();
   useSession.getState().signOut();
   if (userType) {
-    useSession.getState().signIn({
-      token: 't',
-      refresh_token: 'r',
-      info: { user_type: userType, userInfo: { id: 1, email: 'who@demo.test', first_name: 'Sam', last_name: 'Lee', agency_id: null, agency_name: null, electrician_id: null, company_id: null, company_name: null, site_manager_id: null, customer_id: null } },
-    });
+    const info = signedInInfo(userType);
+    useSession.getState().signIn({ token: 't', refresh_token: 'r', info: secondFactorSetup ? { ...info, second_factor_setup: true } : info });
   }
   const loader: RemoteLoader = {
     register: () => undefined,
@@ -158,6 +160,17 @@ describe('the layout', () => {
     expect(screen.getByRole('banner')).toBeInTheDocument();
     expect(menuLinks()).toEqual(['Dashboard', 'Heat Pump', 'Livelink', 'Attention', 'Firmwares', 'OTAs', 'Profile']);
     expect(screen.getByRole('combobox', { name: 'Product' })).toBeInTheDocument();
+  });
+
+  it('sends a session that must set up its second factor to the profile from anywhere, until the flag clears', async () => {
+    await openAs('Agency', '/agency/dashboard', { secondFactorSetup: true });
+    expect(where()).toBe('/agency/profile');
+    // a renewal after the authenticator is on answers without the flag: the console opens again
+    act(() => useSession.getState().signIn({ token: 't2', refresh_token: 'r2', info: signedInInfo('Agency') }));
+    expect(where()).toBe('/agency/profile');
+    cleanup();
+    await openAs('Agency', '/agency/dashboard');
+    expect(where()).toBe('/agency/dashboard');
   });
 
   it('keeps every area in the menu whichever product is selected', async () => {

@@ -35,6 +35,7 @@ export function ShellLayout() {
   const composition = useComposition();
   const { pathname } = useLocation();
   const userType = useViewerType();
+  const secondFactorSetup = useSession((s) => s.secondFactorSetup());
   const product = useProduct((s) => s.product);
   const phase = useCompositionState((s) => s.phase);
   const registryError = useCompositionState((s) => s.registryError);
@@ -62,7 +63,7 @@ export function ShellLayout() {
     );
   }
 
-  const decision = decide(pathname, { userType, product }, table, homePath, { describing });
+  const decision = decide(pathname, { userType, product, secondFactorSetup }, table, homePath, { describing });
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
 
   let content;

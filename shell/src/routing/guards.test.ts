@@ -57,6 +57,24 @@ describe('every public route of spec 2.1', () => {
   });
 });
 
+describe('a session that must set up the second factor its organisation requires (issue 24)', () => {
+  const setup = (path: string, userType: UserType) => decide(path, { userType, product: 'all', secondFactorSetup: true }, table, homePath);
+
+  it.each<[UserType, string]>([
+    ['Admin', '/admin/profile'],
+    ['Agency', '/agency/profile'],
+    ['mscc', '/mscc/profile'],
+    ['sm', '/sm/profile'],
+  ])("sends %s from every path to its profile (%s), and opens the profile there", (userType, profile) => {
+    for (const path of ['/', '/login', homePath(userType, 'all'), '/admin/all/devices', '/no-such-screen']) {
+      expect(setup(path, userType)).toEqual({ kind: 'redirect', to: profile });
+    }
+    expect(setup(profile, userType)).toMatchObject({ kind: 'remote', layout: 'console', match: { remote: 'mfe-auth' } });
+    // without the flag the same path is the console as usual
+    expect(go(homePath(userType, 'all'), userType)).not.toEqual({ kind: 'redirect', to: profile });
+  });
+});
+
 describe('route guards (spec 2.10)', () => {
   it('sends a visitor from / to /login and shows public routes full-page', () => {
     expect(go('/', null)).toEqual({ kind: 'redirect', to: '/login' });

@@ -1,5 +1,6 @@
 // Route guards (spec 2.10 and 2.2) as one pure function, used by the layout (to redirect) and by
 // single-spa's activeWhen (so a remote is never mounted on a path the user may not open).
+import { profilePath } from '@fleet/shared-api';
 import type { ProductKey, UserType } from '@fleet/shared-api';
 import { matchRoute } from './route-table';
 import type { OwnedRoute, RouteMatch } from './route-table';
@@ -24,6 +25,11 @@ export interface Viewer {
   /** null when nobody is signed in */
   userType: UserType | null;
   product: ProductKey;
+  /**
+   * The organisation requires a second factor and this session has none yet (the sign-in's
+   * `second_factor_setup`): every path leads to the role's profile, where it is set up.
+   */
+  secondFactorSetup?: boolean;
 }
 
 type Layout = 'public' | 'console';
@@ -61,6 +67,12 @@ export function decide(
 ): Decision {
   const { userType } = viewer;
   const homeOf = (t: UserType) => home(t, viewer.product);
+
+  // fleet-api refuses every other call of this session: the profile is the one screen that works
+  if (userType && viewer.secondFactorSetup) {
+    const setup = profilePath(userType);
+    if (pathname.toLowerCase() !== setup.toLowerCase()) return { kind: 'redirect', to: setup };
+  }
 
   if (pathname === '/' || pathname === '') {
     return { kind: 'redirect', to: userType ? homeOf(userType) : LOGIN_PATH };
