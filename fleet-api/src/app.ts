@@ -22,6 +22,7 @@ import { installInputHygiene } from './server/input';
 import { answerSerializers } from './server/answer-serializers';
 import { AJV_OPTIONS, bodyStrictValidators, markFormBodies } from './server/body-validation';
 import type { AppContext } from './server/context';
+import { openFileStores } from './storage';
 import { signInRoutes } from './modules/auth/routes';
 import { accountRoutes } from './modules/auth/accounts';
 import { profileRoutes } from './modules/profiles/routes';
@@ -136,6 +137,7 @@ export async function buildApp({ db, config, auditTrail = true }: BuildAppOption
     otpKey: createHmac('sha256', secret).update('fleet-api otp codes').digest(),
     live,
     liveHub,
+    files: openFileStores(db, config.dataDir),
   };
   const ctx: AppContext = { ...base, exports: new ExportJobs(base, (message) => app.log.error(message)) };
   // the sockets and the bus end with the server (before the database closes)

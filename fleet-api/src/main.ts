@@ -9,8 +9,6 @@ import { loadConfig } from './config';
 import { migrate, openDatabase } from './db';
 import { seedDemoFleet } from './seed';
 import { seedDemoFirmware } from './seed/firmware';
-import { defaultFirmwareStorage } from './modules/firmware/routes';
-import { defaultSliderStorage } from './modules/sliders/routes';
 import { seedDemoSliderImages } from './seed/sliders';
 import { buildApp } from './app';
 import { smtpSend, startOutboxSender, type OutboxSender } from './mail/sender';
@@ -33,8 +31,9 @@ async function main(): Promise<void> {
   const app = await buildApp({ db, config });
   app.log.info({ kind: db.kind, dataDir: dataDir ?? null }, 'database ready');
   await seedDemoFleet(db, { devices: config.seedDevices, log: (msg) => app.log.info(msg) });
-  await seedDemoFirmware(db, defaultFirmwareStorage(app.fleetContext), (msg) => app.log.info(msg));
-  await seedDemoSliderImages(db, defaultSliderStorage(app.fleetContext), (msg) => app.log.info(msg));
+  // through the app's storages: on PostgreSQL every instance serves the seeded files
+  await seedDemoFirmware(db, app.fleetContext.files.firmware, (msg) => app.log.info(msg));
+  await seedDemoSliderImages(db, app.fleetContext.files.sliders, (msg) => app.log.info(msg));
 
   let sender: OutboxSender | null = null;
   if (config.env === 'production') {

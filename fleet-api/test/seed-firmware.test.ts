@@ -9,15 +9,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { PRODUCT_LINES } from '../src/seed';
 import { demoFirmwareVersions, seedDemoFirmware } from '../src/seed/firmware';
-import { LocalFirmwareStorage } from '../src/storage/firmware-storage';
 import type { Db } from '../src/db';
+import { openFileStores, type FileStorage } from '../src/storage';
 import { openTestDb } from './support/db';
 
 let db: Db;
 const dir = mkdtempSync(path.join(os.tmpdir(), 'fleet-seed-fw-'));
-const storage = new LocalFirmwareStorage(path.join(dir, 'firmware'));
+// the storage the app would use: a folder on PGlite, the database on PostgreSQL
+let storage: FileStorage;
 beforeAll(async () => {
   db = await openTestDb({ seedDevices: 700 });
+  storage = openFileStores(db, dir).firmware;
   expect((await seedDemoFirmware(db, storage)).seeded).toBe(true);
 });
 afterAll(async () => {

@@ -3,13 +3,13 @@
  * plus one newer release, each with a real file in firmware storage (heat pumps: an OTA pack of
  * three files); one rule and one group per line; and a past push whose jobs installed or failed.
  * Runs once per database (seed_state 'demo-firmware'), after the devices exist, so no screen of the
- * firmware area is empty on a fresh start. Files go through the `FirmwareStorage` seam, where
+ * firmware area is empty on a fresh start. Files go through the `FileStorage` seam, where
  * downloads look.
  */
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { Db } from '../db';
-import type { FirmwareStorage, StagedFile } from '../storage/firmware-storage';
+import type { FileStorage, StagedFile } from '../storage/file-storage';
 import { FIRMWARE_VERSIONS, PRODUCT_LINES, type ProductLine } from './data';
 import { DEMO_FAILING_PATCH } from '../simulator/simulator';
 
@@ -51,13 +51,13 @@ export function demoFirmwareVersions(line: ProductLine): string[] {
   return [...field, nextRelease(field[field.length - 1] ?? '1.0.0'), demoFailingVersion(line)];
 }
 
-async function stageImage(storage: FirmwareStorage, bytes: Buffer): Promise<StagedFile> {
+async function stageImage(storage: FileStorage, bytes: Buffer): Promise<StagedFile> {
   return storage.stage(Readable.from([bytes]));
 }
 
 export async function seedDemoFirmware(
   db: Db,
-  storage: FirmwareStorage,
+  storage: FileStorage,
   log: (msg: string) => void = () => undefined,
 ): Promise<{ seeded: boolean }> {
   const done = await db.query("SELECT 1 FROM seed_state WHERE name = $1", [STATE]);

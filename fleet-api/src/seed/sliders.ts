@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { deflateSync } from 'node:zlib';
 import type { Db } from '../db';
-import type { FirmwareStorage } from '../storage/firmware-storage';
+import type { FileStorage } from '../storage/file-storage';
 
 const STATE = 'demo-sliders';
 
@@ -61,7 +61,7 @@ export function bannerPng(text: string, width = 960, height = 320): Buffer {
   ]);
 }
 
-export async function seedDemoSliderImages(db: Db, storage: FirmwareStorage, log: (msg: string) => void = () => undefined): Promise<{ seeded: boolean }> {
+export async function seedDemoSliderImages(db: Db, storage: FileStorage, log: (msg: string) => void = () => undefined): Promise<{ seeded: boolean }> {
   if ((await db.query('SELECT 1 FROM seed_state WHERE name = $1', [STATE])).rowCount > 0) return { seeded: false };
   const slides = (await db.query<{ id: number; name: string }>('SELECT id::int AS id, name FROM sliders WHERE image_key IS NULL ORDER BY id')).rows;
   if (slides.length === 0) return { seeded: false };

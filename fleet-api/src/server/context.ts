@@ -9,6 +9,7 @@
 import type { Db } from '../db';
 import type { Config } from '../config';
 import type { TokenService } from '../policy/tokens';
+import type { FileStores } from '../storage';
 
 export interface AppContext {
   db: Db;
@@ -16,6 +17,8 @@ export interface AppContext {
   tokens: TokenService;
   /** Key for hashing OTP codes (HMAC), derived from the server secret. */
   otpKey: Buffer;
+  /** Where firmware, slider images and export files are kept (storage/: folders, or PostgreSQL). */
+  files: FileStores;
 }
 
 export interface ModuleOptions {

@@ -10,7 +10,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest, 
 import multipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Db } from '../db';
-import type { FirmwareStorage, StagedFile } from '../storage/firmware-storage';
+import type { FileStorage, StagedFile } from '../storage/file-storage';
 import { ApiError, badRequest, isMalformedMultipart, MALFORMED_MESSAGE } from './errors';
 import { say } from './messages';
 
@@ -46,12 +46,12 @@ function displayName(raw: string): string {
   return base.replace(/[\u0000-\u001f\u007f"]/g, '').slice(-200);
 }
 
-export async function discardAll<F extends string, S extends string>(storage: FirmwareStorage, form: UploadForm<F, S>): Promise<void> {
+export async function discardAll<F extends string, S extends string>(storage: FileStorage, form: UploadForm<F, S>): Promise<void> {
   await Promise.all((Object.values(form.files) as Array<UploadedFile | undefined>).map((f) => (f ? storage.discard(f.staged) : undefined)));
 }
 
 /** `work`'s answer about a read form; when it fails, the form's staged files are discarded and the error goes on. */
-export async function discardOnFailure<F extends string, S extends string, T>(storage: FirmwareStorage, form: UploadForm<F, S>, work: () => Promise<T>): Promise<T> {
+export async function discardOnFailure<F extends string, S extends string, T>(storage: FileStorage, form: UploadForm<F, S>, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (err) {
@@ -67,7 +67,7 @@ export async function discardOnFailure<F extends string, S extends string, T>(st
  */
 export async function persistForm<F extends string, S extends string, T>(
   db: Db,
-  storage: FirmwareStorage,
+  storage: FileStorage,
   form: UploadForm<F, S>,
   write: (tx: Db, keys: Partial<Record<S, string>>) => Promise<T>,
 ): Promise<T> {
@@ -95,7 +95,7 @@ export async function persistForm<F extends string, S extends string, T>(
 }
 
 /** Removes the staged files an earlier run left (idle for twice the upload idle timeout: dead), and logs how many. */
-export async function sweepLeftovers(storage: FirmwareStorage, uploadIdleMs: number, log: FastifyBaseLogger, what: string): Promise<void> {
+export async function sweepLeftovers(storage: FileStorage, uploadIdleMs: number, log: FastifyBaseLogger, what: string): Promise<void> {
   const swept = await storage.sweepStaging(2 * uploadIdleMs);
   if (swept > 0) log.info({ swept }, `removed staged ${what} left by an earlier run`);
 }
@@ -174,7 +174,7 @@ interface BodyWatch {
 export async function readUploadForm<Field extends string, Slot extends string>(
   request: FastifyRequest,
   reply: FastifyReply,
-  storage: FirmwareStorage,
+  storage: FileStorage,
   /** A body that sends nothing for this long is answered 400 (config.uploadIdleTimeoutMs). */
   idleMs: number,
   spec: UploadFormSpec<Field, Slot>,
@@ -248,6 +248,9 @@ export async function readUploadForm<Field extends string, Slot extends string>(
       throw badRequest(say('uploads.tooManyParts'));
     }
     if (isMalformedMultipart(err)) throw badRequest(MALFORMED_MESSAGE);
+    // the parser closed a file part before it ended: the body ended inside the file (a storage that
+    // reads the part by iterator, as the database storage does, is told at once)
+    if (e.code === 'ERR_STREAM_PREMATURE_CLOSE') throw badRequest(MALFORMED_MESSAGE);
     throw err;
   }
   watch.stop();

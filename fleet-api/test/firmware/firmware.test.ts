@@ -46,7 +46,7 @@ describe('POST /api/ota/store (single)', () => {
     });
     expect(body.info.download_link).toMatch(/^\/api\/ota\/download\/\d+\/file\?expires=\d+&signature=[0-9a-f]{64}$/);
     // Stored by generated key only, nothing in staging.
-    expect(t.storedFiles()).toEqual([expect.stringMatching(/^[0-9a-f-]{36}\.bin$/)]);
+    expect(await t.storedFiles()).toEqual([expect.stringMatching(/^[0-9a-f-]{36}\.bin$/)]);
 
     const list = await call(t, 'GET', `/api/ota/get?${q({ deviceType: 'livelink', filter: [{ key: 'version', value: '3.9', type: 'single' }] })}`);
     expect(list.status).toBe(200);
@@ -81,11 +81,11 @@ describe('POST /api/ota/store (single)', () => {
 
   it('accepts exactly 52428800 bytes and refuses one byte more with 413, leaving no file or row', async () => {
     const exact = Buffer.alloc(LIMIT, 1);
-    const before = t.storedFiles().length;
+    const before = (await t.storedFiles()).length;
     const ok = await sendForm(t.app, '/api/ota/store', t.admin, singleForm('3.9.2', exact));
     expect(ok.statusCode).toBe(200);
     expect(ok.json().info.size_bytes).toBe(LIMIT);
-    expect(t.storedFiles().length).toBe(before + 1);
+    expect((await t.storedFiles()).length).toBe(before + 1);
 
     const rows = await rowCount();
     const over = Buffer.alloc(LIMIT + 1, 1);
@@ -95,13 +95,13 @@ describe('POST /api/ota/store (single)', () => {
       status: 413,
       answer: { status: false, message: 'File too large: the limit is 52428800 bytes', code: 'firmware.fileTooLarge', params: { bytes: 52428800 } },
     });
-    expect(t.storedFiles().length).toBe(before + 1);
+    expect((await t.storedFiles()).length).toBe(before + 1);
     expect(await rowCount()).toBe(rows);
   });
 
   it('refuses an md5 mismatch, a wrong extension, a bad version, a taken version and unknown fields, keeping nothing', async () => {
     const content = Buffer.from('some bytes');
-    const files = t.storedFiles();
+    const files = await t.storedFiles();
     const rows = await rowCount();
     const cases: Array<[FormPart[], string]> = [
       [[{ name: 'deviceType', value: 'livelink' }, { name: 'version', value: '4.0.0' }, { name: 'md_5_value', value: '0'.repeat(32) }, { name: 'file', filename: 'a.bin', content }], 'MD5 of file does not match'],
@@ -121,7 +121,7 @@ describe('POST /api/ota/store (single)', () => {
     // a taken version is a duplicate create: 409, as every other (issue 20)
     const taken = await sendForm(t.app, '/api/ota/store', t.admin, singleForm('3.9.0', content));
     expect({ status: taken.statusCode, message: taken.json().message }).toEqual({ status: 409, message: 'Version 3.9.0 already exists' });
-    expect(t.storedFiles()).toEqual(files);
+    expect(await t.storedFiles()).toEqual(files);
     expect(await rowCount()).toBe(rows);
   });
 
@@ -177,7 +177,7 @@ describe('OTA packs (heat_pump, ota_type multiple)', () => {
   });
 
   it('updates one slot, keeping the others (their md5 may be repeated, not changed), and removes the replaced file', async () => {
-    const before = t.storedFiles();
+    const before = await t.storedFiles();
     const newMcu56 = Buffer.from('mcu upgrade 1, second build');
     const res = await sendForm(t.app, `/api/ota/update/${packId}`, t.admin, [
       { name: 'deviceType', value: 'heat_pump' },
@@ -195,8 +195,8 @@ describe('OTA packs (heat_pump, ota_type multiple)', () => {
     const bySlot = Object.fromEntries(info.ota_files.map((f: { key: string }) => [f.key, f]));
     expect(bySlot.mcu56.file_name).toBe('mcu56-b.bin');
     expect(bySlot.mcu62.md_5_value).toBe(md5(files.mcu62));
-    expect(t.storedFiles().length).toBe(before.length);
-    expect(t.storedFiles()).not.toEqual(before);
+    expect((await t.storedFiles()).length).toBe(before.length);
+    expect(await t.storedFiles()).not.toEqual(before);
 
     const changedMd5 = await sendForm(t.app, `/api/ota/update/${packId}`, t.admin, [
       { name: 'deviceType', value: 'heat_pump' },
@@ -208,14 +208,14 @@ describe('OTA packs (heat_pump, ota_type multiple)', () => {
   });
 
   it('deletes the firmware and its files; unknown ids are 404', async () => {
-    const before = t.storedFiles().length;
+    const before = (await t.storedFiles()).length;
     const res = await call(t, 'DELETE', '/api/ota/delete', { ota_id: packId, deviceType: 'heat_pump' });
     expect(res).toEqual({ status: 200, body: { status: true, message: 'Firmware deleted successfully', code: 'firmware.deleted' } });
-    expect(t.storedFiles().length).toBe(before - 3);
+    expect((await t.storedFiles()).length).toBe(before - 3);
     expect((await call(t, 'DELETE', '/api/ota/delete', { ota_id: packId, deviceType: 'heat_pump' })).status).toBe(404);
     const update = await sendForm(t.app, '/api/ota/update/999999', t.admin, singleForm('7.7.7', Buffer.from('x')));
     expect(update.statusCode).toBe(404);
-    expect(t.storedFiles().length).toBe(before - 3);
+    expect((await t.storedFiles()).length).toBe(before - 3);
   });
 });
 

@@ -1,13 +1,14 @@
 // Multipart bodies that never end, end early or have no boundary: a 400 in bounded time, no staged
 // file and no open file left; staged leftovers of a killed process are swept at start-up (issue 8, 3).
 jest.setTimeout(60_000);
-import { mkdirSync, readdirSync, readlinkSync, utimesSync, writeFileSync, existsSync } from 'node:fs';
+import { readdirSync, readlinkSync } from 'node:fs';
 import { connect } from 'node:net';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { buildApp } from '../../src/app';
 import { MALFORMED_MESSAGE, STALLED_MESSAGE } from '../../src/modules/firmware/upload';
-import { STAGING_FOLDER } from '../../src/storage/firmware-storage';
 import { md5, otaAppForFile } from '../ota/support';
+import { ageStagedFile } from '../support/files';
 
 const t = otaAppForFile({ uploadIdleTimeoutMs: 1000 });
 let port = 0;
@@ -90,7 +91,7 @@ it('answers 400 to a form whose closing boundary never comes (socket kept open),
   expect(answer).toMatch(/^HTTP\/1\.1 400/);
   expect(answer).toContain(STALLED_MESSAGE);
   await new Promise((r) => setTimeout(r, 200));
-  expect(t.storedFiles()).toEqual([]);
+  expect(await t.storedFiles()).toEqual([]);
   expect(openFirmwareFiles()).toEqual([]);
   expect(await firmwareRows()).toBe(0);
 });
@@ -101,7 +102,7 @@ it('answers 400 to a body that ends (all its Content-Length sent) without the cl
   expect(answer).toMatch(/^HTTP\/1\.1 400/);
   expect(answer).toContain(MALFORMED_MESSAGE);
   await new Promise((r) => setTimeout(r, 200));
-  expect(t.storedFiles()).toEqual([]);
+  expect(await t.storedFiles()).toEqual([]);
   expect(openFirmwareFiles()).toEqual([]);
 });
 
@@ -117,19 +118,17 @@ it('answers 400, not 500, to multipart/form-data without a boundary', async () =
 });
 
 it('sweeps staged files left by a killed process at start-up, and keeps one still being written', async () => {
-  const staging = path.join(t.dataDir, 'firmware', STAGING_FOLDER);
-  mkdirSync(staging, { recursive: true });
-  const dead = path.join(staging, '11111111-2222-4333-8444-555555555555.part');
-  const live = path.join(staging, '66666666-7777-4888-8999-aaaaaaaaaaaa.part');
-  writeFileSync(dead, 'half an upload');
-  writeFileSync(live, 'an upload in progress');
-  const hourAgo = new Date(Date.now() - 3600_000);
-  utimesSync(dead, hourAgo, hourAgo);
+  const storage = t.app.fleetContext.files.firmware;
+  const dead = await storage.stage(Readable.from([Buffer.from('half an upload')]));
+  const live = await storage.stage(Readable.from([Buffer.from('an upload in progress')]));
+  await ageStagedFile(t.db, storage, dead.id);
   const restarted = await buildApp({ db: t.db, config: t.config });
   try {
-    expect(existsSync(dead)).toBe(false);
-    expect(existsSync(live)).toBe(true);
+    const { staged } = await storage.inventory();
+    expect(staged).not.toContain(dead.id);
+    expect(staged).toContain(live.id);
   } finally {
+    await storage.discard(live);
     await restarted.close();
   }
 });

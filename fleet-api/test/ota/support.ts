@@ -3,7 +3,7 @@
  * folder, an Admin token, multipart forms built by hand, and devices of known versions.
  */
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, rmSync, existsSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
@@ -16,8 +16,8 @@ export interface OtaTestApp extends TestApp {
   admin: Record<string, string>;
   /** A fresh Admin token (after the test clock moved past the token's life). */
   renew(): Promise<void>;
-  /** Every file under <dataDir>/firmware (staging folder included), relative. */
-  storedFiles(): string[];
+  /** Every file the app's firmware storage holds, staged ones included (a folder, or PostgreSQL's rows). */
+  storedFiles(): Promise<string[]>;
 }
 
 export async function startOtaApp(overrides: Partial<Config> = {}): Promise<OtaTestApp> {
@@ -32,12 +32,9 @@ export async function startOtaApp(overrides: Partial<Config> = {}): Promise<OtaT
     async renew() {
       out.admin = bearer((await signIn(t.app, 'admin@demo.test')).token);
     },
-    storedFiles() {
-      const root = path.join(dataDir, 'firmware');
-      if (!existsSync(root)) return [];
-      return readdirSync(root, { recursive: true, withFileTypes: true })
-        .filter((e) => e.isFile())
-        .map((e) => path.relative(root, path.join(e.parentPath, e.name)));
+    async storedFiles() {
+      const { committed, staged } = await t.app.fleetContext.files.firmware.inventory();
+      return [...committed, ...staged];
     },
     async close() {
       await close();

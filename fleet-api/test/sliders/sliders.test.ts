@@ -1,10 +1,9 @@
 // Issue 13 (part): the home-page sliders. Admin lists a product line's slides, adds, updates and
 // deletes them with spec 5's messages; the image is checked (name and bytes, 52428800 bytes at most),
 // stored under a generated key and shown through a signed link; the customer apps read the slides.
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { LocalFirmwareStorage } from '../../src/storage/firmware-storage';
 import type { SliderInfo as Slide } from '../../src/modules/sliders/sliders';
 import { bannerPng, seedDemoSliderImages } from '../../src/seed/sliders';
 import { bearersOf, SETUP_TIMEOUT, startTestApp, type TestApp, countOf } from '../support/app';
@@ -24,13 +23,10 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** Every file under <dataDir>/sliders (staging included). */
-function storedFiles(): string[] {
-  const root = path.join(dataDir, 'sliders');
-  if (!existsSync(root)) return [];
-  return readdirSync(root, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile())
-    .map((e) => path.relative(root, path.join(e.parentPath, e.name)));
+/** Every file the app's slider storage holds, staged ones included (a folder, or PostgreSQL's rows). */
+async function storedFiles(): Promise<string[]> {
+  const { committed, staged } = await t.app.fleetContext.files.sliders.inventory();
+  return [...committed, ...staged];
 }
 
 const PNG = bannerPng('a test slide', 64, 24);
@@ -82,14 +78,14 @@ describe('sliders', () => {
       expect([res.status, res.message]).toEqual([status, message]);
     }
     expect(await n('SELECT count(*)::int AS n FROM sliders')).toBe(before);
-    expect(storedFiles()).toEqual([]);
+    expect(await storedFiles()).toEqual([]);
     expect((await form('/api/homepage/slider', [...fields(base), image], 'Agency')).status).toBe(403);
 
     const added = await form('/api/homepage/slider', [...fields({ ...base, name: ' Test your alarms ' }), { name: 'image', filename: '../../etc/banner.png', content: PNG }]);
     expect([added.status, added.message]).toEqual([200, 'Slider added successfully']);
     expect(added.info).toMatchObject({ deviceType: 'safelink', name: 'Test your alarms', link: 'https://example.com/test', image_name: 'banner.png' });
-    expect(storedFiles()).toHaveLength(1);
-    expect(storedFiles()[0]).not.toMatch(/banner/);
+    expect(await storedFiles()).toHaveLength(1);
+    expect((await storedFiles())[0]).not.toMatch(/banner/);
 
     const url = added.info.image_url ?? '';
     const shown = await t.app.inject({ url });
@@ -110,16 +106,16 @@ describe('sliders', () => {
     const big = Buffer.alloc(limit + 1, 0);
     PNG.copy(big, 0, 0, 16);
     const before = await n('SELECT count(*)::int AS n FROM sliders');
-    const files = storedFiles().length;
+    const files = (await storedFiles()).length;
     const refused = await form('/api/homepage/slider', [...fields({ deviceType: 'airlink', name: 'Too big', link: 'https://example.com' }), { name: 'image', filename: 'big.png', content: big }]);
     expect([refused.status, refused.message]).toEqual([413, 'File too large: the limit is 52428800 bytes']);
     expect(await n('SELECT count(*)::int AS n FROM sliders')).toBe(before);
-    expect(storedFiles()).toHaveLength(files);
+    expect(await storedFiles()).toHaveLength(files);
     const exact = await form('/api/homepage/slider', [...fields({ deviceType: 'airlink', name: 'Just fits', link: 'https://example.com' }), { name: 'image', filename: 'big.png', content: big.subarray(0, limit) }]);
     expect(exact.status).toBe(200);
     const removed = await t.app.inject({ method: 'DELETE', url: `/api/homepage/slider?id=${exact.info.id}&deviceType=airlink`, headers: tokens.Admin });
     expect(removed.statusCode).toBe(200);
-    expect(storedFiles()).toHaveLength(files);
+    expect(await storedFiles()).toHaveLength(files);
   });
 
   it('updates a slide, keeping or replacing its image, and deletes it with its image', async () => {
@@ -133,12 +129,12 @@ describe('sliders', () => {
     const kept = await form('/api/homepage/slider/update', fields({ id, deviceType: 'safelink', name: 'Alarms, monthly', link: 'http://example.com/alarms' }));
     expect([kept.status, kept.message]).toEqual([200, 'Slider updated successfully']);
     expect(kept.info).toMatchObject({ name: 'Alarms, monthly', link: 'http://example.com/alarms', image_name: 'banner.png' });
-    const oldFiles = storedFiles();
+    const oldFiles = await storedFiles();
     const replaced = await form('/api/homepage/slider/update', [...fields({ id, deviceType: 'safelink', name: 'Alarms, monthly', link: 'http://example.com/alarms' }), { name: 'image', filename: 'photo.JPG', content: JPEG }]);
     expect(replaced.status).toBe(200);
     expect(replaced.info.image_name).toBe('photo.JPG');
-    expect(storedFiles()).toHaveLength(oldFiles.length);
-    expect(storedFiles()).not.toEqual(oldFiles);
+    expect(await storedFiles()).toHaveLength(oldFiles.length);
+    expect(await storedFiles()).not.toEqual(oldFiles);
     const shown = await t.app.inject({ url: replaced.info.image_url ?? '' });
     expect([shown.statusCode, shown.headers['content-type']]).toEqual([200, 'image/jpeg']);
 
@@ -147,12 +143,12 @@ describe('sliders', () => {
     expect((await t.app.inject({ method: 'DELETE', url: `/api/homepage/slider?id=${id}`, headers: tokens.Agency })).statusCode).toBe(403);
     const deleted = await t.app.inject({ method: 'DELETE', url: `/api/homepage/slider?id=${id}&deviceType=safelink`, headers: tokens.Admin });
     expect([deleted.statusCode, (deleted.json() as { message: string }).message]).toEqual([200, 'Slider deleted successfully']);
-    expect(storedFiles().length).toBe(oldFiles.length - 1);
+    expect((await storedFiles()).length).toBe(oldFiles.length - 1);
     expect((await t.app.inject({ url: replaced.info.image_url ?? '' })).statusCode).toBe(404);
   });
 
   it('gives every demo slide a generated PNG once', async () => {
-    const storage = new LocalFirmwareStorage(path.join(dataDir, 'sliders'));
+    const storage = t.app.fleetContext.files.sliders;
     const without = await n('SELECT count(*)::int AS n FROM sliders WHERE image_key IS NULL');
     expect(without).toBeGreaterThan(0);
     await expect(seedDemoSliderImages(t.db, storage)).resolves.toEqual({ seeded: true });

@@ -1,16 +1,15 @@
 /**
  * CSV exports of whole filtered lists, any size, as server jobs (issue 9; customers since issue 12):
- * a row in export_jobs with its progress, the file written under <dataDir>/exports by COPY (streamed,
- * so memory stays flat at any size), and a signed, expiring link when it is done. What a job exports
+ * a row in export_jobs with its progress, the file streamed by COPY into the export storage (`files.exports`:
+ * a folder, or PostgreSQL, where every instance downloads it; memory stays flat at any size), and a
+ * signed, expiring link when it is done. What a job exports
  * is a `CsvExport`: its rows are the caller's slice with the list's filters, decided by the module
  * that starts it (an agency's export holds only its rows), in the list's order (its sortBy and orderBy,
  * as on the screen). Kinds: EXPORT_FILES (the audit trail's since issue 23, migration 0031).
  */
 import { AUDIT_EXPORT_FILE_NAME } from '@fleet/contract';
 import { Type, type Static } from '@sinclair/typebox';
-import { createWriteStream, existsSync, mkdirSync, rmSync, type WriteStream } from 'node:fs';
-import { once } from 'node:events';
-import path from 'node:path';
+import { Readable } from 'node:stream';
 import { afterCommit, type Db } from '../../db';
 import type { Caller } from '../../policy/roles';
 import { ApiError, notFound } from '../../server/errors';
@@ -20,6 +19,7 @@ import { SqlParams, whereClause } from '../../server/sql';
 import type { AppContext } from '../../server/context';
 import { nowSeconds } from '../../server/context';
 import { say } from '../../server/messages';
+import type { FileStorage, StoredFile } from '../../storage';
 
 declare module '../../server/context' {
   interface AppContext {
@@ -129,7 +129,6 @@ export type ExportInfo = Static<typeof ExportInfo>;
 
 export class ExportJobs {
   private readonly signer: DownloadSigner;
-  readonly folder: string;
   private readonly running = new Set<Promise<void>>();
   /** Rows per COPY on PGlite (tests make it small to cross range boundaries). */
   chunkRows = PGLITE_COPY_CHUNK;
@@ -139,11 +138,14 @@ export class ExportJobs {
     private readonly log: (message: string) => void,
   ) {
     this.signer = new DownloadSigner(ctx.otpKey, '/api/export/download', 'fleet-api exports');
-    this.folder = path.join(ctx.config.dataDir, 'exports');
   }
 
   private get db(): Db {
     return this.ctx.db;
+  }
+
+  private get files(): FileStorage {
+    return this.ctx.files.exports;
   }
 
   /**
@@ -160,7 +162,7 @@ export class ExportJobs {
   private async forgetOld(): Promise<void> {
     const before = new Date(this.ctx.config.now().getTime() - EXPORT_KEEP_MS).toISOString();
     const { rows } = await this.db.query<{ file_key: string | null }>('DELETE FROM export_jobs WHERE created_at < $1 RETURNING file_key', [before]);
-    for (const row of rows) if (row.file_key) rmSync(path.join(this.folder, path.basename(row.file_key)), { force: true });
+    for (const row of rows) if (row.file_key) await this.files.remove(row.file_key);
   }
 
   /**
@@ -190,46 +192,40 @@ export class ExportJobs {
   }
 
   /**
-   * Writes the CSV by COPY: one streamed COPY on PostgreSQL; on PGlite, which answers a COPY as one
-   * blob, one COPY per range of `chunkRows` rows (of ids, or of places in the list's order). Progress
-   * is saved about once a second.
+   * Writes the CSV by COPY into the export storage: one streamed COPY on PostgreSQL; on PGlite, which
+   * answers a COPY as one blob, one COPY per range of `chunkRows` rows (of ids, or of places in the
+   * list's order). Progress is saved about once a second. The file is committed under a new key before
+   * the job says done, so any instance on the same storage serves its link.
    */
   private async write(id: number, spec: CsvExport): Promise<void> {
-    mkdirSync(this.folder, { recursive: true });
-    const fileKey = `${spec.kind}-${id}.csv`;
-    const file = path.join(this.folder, fileKey);
-    let out: WriteStream | null = null;
-    try {
-      out = createWriteStream(file);
-      const stream = out;
-      let lines = 0;
-      let savedAt = Date.now();
-      const put = async (bytes: Uint8Array) => {
+    let lines = 0;
+    let savedAt = Date.now();
+    const db = this.db;
+    const csv = this.csvOf(id, spec);
+    async function* counted(): AsyncGenerator<Buffer> {
+      for await (const bytes of csv) {
         for (const b of bytes) if (b === NEWLINE) lines += 1;
-        if (!stream.write(bytes)) await once(stream, 'drain');
+        yield Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
         if (Date.now() - savedAt > 1000) {
           savedAt = Date.now();
-          await this.db.query('UPDATE export_jobs SET rows_written = $2 WHERE id = $1', [id, Math.max(0, lines - 1)]);
+          await db.query('UPDATE export_jobs SET rows_written = $2 WHERE id = $1', [id, Math.max(0, lines - 1)]);
         }
-      };
-      if (this.db.kind === 'postgres') {
-        for await (const chunk of this.db.copyOut(inlineParams(exportCopySql(spec, spec.conditions, true), spec.values))) await put(chunk);
-      } else if (spec.orderBy) {
-        await this.copyInListOrder(id, spec, put);
-      } else {
-        await this.copyInIdRanges(spec, put);
       }
-      stream.end();
-      await once(stream, 'finish');
+    }
+    let fileKey: string | null = null;
+    try {
+      const staged = await this.files.stage(Readable.from(counted(), { objectMode: false }));
+      const key = this.files.newKey();
+      await this.files.commit(staged, key);
+      fileKey = key;
       await this.db.query("UPDATE export_jobs SET status = 'done', rows_written = $2, file_key = $3, finished_at = $4 WHERE id = $1", [
         id,
         Math.max(0, lines - 1),
-        fileKey,
+        key,
         this.ctx.config.now().toISOString(),
       ]);
     } catch (err) {
-      out?.destroy();
-      rmSync(file, { force: true });
+      if (fileKey) await this.files.remove(fileKey).catch(() => undefined);
       await this.db
         .query("UPDATE export_jobs SET status = 'failed', error = $2, finished_at = now() WHERE id = $1", [id, 'The export could not be written; start it again'])
         .catch(() => undefined);
@@ -237,8 +233,14 @@ export class ExportJobs {
     }
   }
 
+  /** The CSV's bytes as COPY answers them. */
+  private csvOf(id: number, spec: CsvExport): AsyncIterable<Uint8Array> {
+    if (this.db.kind === 'postgres') return this.db.copyOut(inlineParams(exportCopySql(spec, spec.conditions, true), spec.values));
+    return spec.orderBy ? this.copyInListOrder(id, spec) : this.copyInIdRanges(spec);
+  }
+
   /** PGlite, id order: each range ends at the id `chunkRows` rows on (found by the id index). */
-  private async copyInIdRanges(spec: CsvExport, put: (bytes: Uint8Array) => Promise<void>): Promise<void> {
+  private async *copyInIdRanges(spec: CsvExport): AsyncGenerator<Uint8Array> {
     const { conditions, values } = spec;
     const key = spec.idColumn;
     let last = 0;
@@ -254,7 +256,7 @@ export class ExportJobs {
       );
       const end = bound.rows[0]?.id;
       const range = [`${key} > ${last}`, ...(end === undefined ? [] : [`${key} <= ${end}`])];
-      for await (const chunk of this.db.copyOut(inlineParams(exportCopySql(spec, [...conditions, ...range], header), values))) await put(chunk);
+      yield* this.db.copyOut(inlineParams(exportCopySql(spec, [...conditions, ...range], header), values));
       header = false;
       if (end === undefined) break;
       last = end;
@@ -266,7 +268,7 @@ export class ExportJobs {
    * temporary table (one sort), then each range of places is copied, each row read by its id (a
    * lateral lookup, so a range costs its rows, not a scan of the table).
    */
-  private async copyInListOrder(id: number, spec: CsvExport, put: (bytes: Uint8Array) => Promise<void>): Promise<void> {
+  private async *copyInListOrder(id: number, spec: CsvExport): AsyncGenerator<Uint8Array> {
     const order = `export_order_${id}`;
     const where = whereClause(spec.conditions);
     try {
@@ -280,7 +282,7 @@ export class ExportJobs {
         // OFFSET 0 keeps the lookup a lookup (the planner would otherwise join the whole table)
         const select = `SELECT r.* FROM (SELECT id, place FROM ${order} WHERE place > ${from} AND place <= ${from + this.chunkRows}) o
           CROSS JOIN LATERAL (SELECT ${selectList(spec.columns)} FROM ${spec.from} WHERE ${spec.idColumn} = o.id OFFSET 0) r ORDER BY o.place`;
-        for await (const chunk of this.db.copyOut(copyTo(select, from === 0))) await put(chunk);
+        yield* this.db.copyOut(copyTo(select, from === 0));
       }
     } finally {
       await this.db.query(`DROP TABLE IF EXISTS ${order}`).catch(() => undefined);
@@ -306,7 +308,7 @@ export class ExportJobs {
   }
 
   /** The file of a signed link and the name it downloads as, or why not. */
-  async file(id: number, expires: number, signature: string): Promise<{ path: string; fileName: string }> {
+  async file(id: number, expires: number, signature: string): Promise<{ stored: StoredFile; fileName: string }> {
     const { rows } = await this.db.query<{ file_key: string | null; kind: ExportKind }>("SELECT file_key, kind FROM export_jobs WHERE id = $1 AND status = 'done'", [id]);
     const key = rows[0]?.file_key;
     const kind = rows[0]?.kind ?? 'devices';
@@ -314,8 +316,8 @@ export class ExportJobs {
     const verdict = this.signer.check(id, 'csv', key, expires, signature, nowSeconds(this.ctx));
     if (verdict === 'bad') throw new ApiError(403, say('links.downloadInvalid'));
     if (verdict === 'expired') throw new ApiError(403, say('links.downloadExpired'));
-    const file = path.join(this.folder, path.basename(key));
-    if (!existsSync(file)) throw notFound(say('exports.notFound'));
-    return { path: file, fileName: EXPORT_FILES[kind] };
+    const stored = await this.files.open(key);
+    if (!stored) throw notFound(say('exports.notFound'));
+    return { stored, fileName: EXPORT_FILES[kind] };
   }
 }

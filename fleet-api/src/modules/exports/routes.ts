@@ -4,7 +4,6 @@
  * their exports (devices, customers); these two calls serve every kind.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { createReadStream } from 'node:fs';
 import { callerOf } from '../../policy/access';
 import { only, PUBLIC } from '../../policy/roles';
 import { signedLinkSchema } from '../../server/signed-links';
@@ -49,8 +48,9 @@ export const exportRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app
       const file = await jobs.file(request.params.id, request.query.expires, request.query.signature);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-length', String(file.stored.sizeBytes))
         .header('content-disposition', `attachment; filename="${file.fileName}"`)
-        .send(createReadStream(file.path));
+        .send(file.stored.stream);
     },
   );
 };

@@ -5,15 +5,13 @@
  * A single firmware keeps its file on the firmwares row; an OTA pack (heat_pump, ota_type multiple)
  * keeps its three files as firmware_files rows (slots ota_file, mcu56, mcu62).
  */
-import path from 'node:path';
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { PUBLIC } from '../../policy/roles';
 import { ApiError, notFound } from '../../server/errors';
 import { listQueryProperties, ListInfoSchema } from '../../server/listing';
 import { IdField, routeSchema, Strict } from '../../server/schemas';
-import { nowSeconds, type AppContext, type ModuleOptions } from '../../server/context';
-import { LocalFirmwareStorage, type FirmwareStorage } from '../../storage/firmware-storage';
+import { nowSeconds, type ModuleOptions } from '../../server/context';
 import { ADMIN, adminOfType, oneRow, pageOfType } from '../ota/common';
 import { DeviceTypeField } from '../ota/device-types';
 import { DownloadSigner, signedLinkSchema } from '../../server/signed-links';
@@ -23,21 +21,11 @@ import { FIRMWARE_COLUMNS, FIRMWARE_LIST, Firmware, type FileRow, type FirmwareI
 import { checkFiles, readInput, requireUniqueVersion, text, uniqueAsConflict } from './form';
 import { say } from '../../server/messages';
 
-export interface FirmwareModuleOptions extends ModuleOptions {
-  /** Defaults to a local folder `<dataDir>/firmware`. */
-  storage?: FirmwareStorage;
-}
-
-export function defaultFirmwareStorage(ctx: AppContext): FirmwareStorage {
-  return new LocalFirmwareStorage(path.join(ctx.config.dataDir, 'firmware'));
-}
-
 const firmware = adminOfType('Firmware');
 
-export const firmwareRoutes: FastifyPluginAsyncTypebox<FirmwareModuleOptions> = async (app, opts) => {
-  const { ctx } = opts;
+export const firmwareRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, { ctx }) => {
   const { db } = ctx;
-  const storage = opts.storage ?? defaultFirmwareStorage(ctx);
+  const storage = ctx.files.firmware;
   const uploadIdleMs = ctx.config.uploadIdleTimeoutMs;
   // Leftovers of uploads cut by a crash.
   await sweepLeftovers(storage, uploadIdleMs, app.log, 'firmware files');

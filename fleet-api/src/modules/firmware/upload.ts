@@ -5,7 +5,7 @@
  * leaving no staged file.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FirmwareStorage } from '../../storage/firmware-storage';
+import type { FileStorage } from '../../storage/file-storage';
 import { readUploadForm, type UploadForm, type UploadFormSpec } from '../../server/upload-form';
 import { say } from '../../server/messages';
 
@@ -49,6 +49,6 @@ const FIRMWARE_FORM: UploadFormSpec<TextField, FileSlot> = {
   limits: { files: 4, fields: 20, fieldSize: 4096, parts: 24 },
 };
 
-export function readFirmwareForm(request: FastifyRequest, reply: FastifyReply, storage: FirmwareStorage, idleMs: number): Promise<FirmwareForm> {
+export function readFirmwareForm(request: FastifyRequest, reply: FastifyReply, storage: FileStorage, idleMs: number): Promise<FirmwareForm> {
   return readUploadForm(request, reply, storage, idleMs, FIRMWARE_FORM);
 }

@@ -5,17 +5,15 @@
  * no bearer token). An upload streams into the storage's staging area; the row is written and the file
  * committed in one transaction; any refusal keeps nothing.
  */
-import path from 'node:path';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { only, PUBLIC } from '../../policy/roles';
-import { nowSeconds, type AppContext, type ModuleOptions } from '../../server/context';
+import { nowSeconds, type ModuleOptions } from '../../server/context';
 import { ApiError, badRequest, notFound } from '../../server/errors';
 import { ListInfoSchema, listQueryProperties } from '../../server/listing';
 import { IdField, routeSchema, Strict } from '../../server/schemas';
 import { DownloadSigner, signedLinkSchema } from '../../server/signed-links';
 import { discardOnFailure, multipartRoutes, persistForm, readUploadForm, sweepLeftovers, type UploadForm } from '../../server/upload-form';
-import { LocalFirmwareStorage, type FirmwareStorage } from '../../storage/firmware-storage';
 import { IMAGE_NOT_IMAGE, imageTypeOf, SLIDER_FORM, type SliderField } from './image';
 import {
   checkSliderText,
@@ -34,15 +32,6 @@ import {
 } from './sliders';
 import { say } from '../../server/messages';
 
-export interface SliderModuleOptions extends ModuleOptions {
-  /** Defaults to a local folder `<dataDir>/sliders`. */
-  storage?: FirmwareStorage;
-}
-
-export function defaultSliderStorage(ctx: AppContext): FirmwareStorage {
-  return new LocalFirmwareStorage(path.join(ctx.config.dataDir, 'sliders'));
-}
-
 const ADMIN = only('Admin');
 /** Admin's screens, and the customer apps' home page (the signed-in app user: Customer or User). */
 const READERS = only('Admin', 'Customer', 'User');
@@ -58,10 +47,9 @@ function deviceTypeOf(form: SliderForm): SliderDeviceType {
   return value;
 }
 
-export const sliderRoutes: FastifyPluginAsyncTypebox<SliderModuleOptions> = async (app, opts) => {
-  const { ctx } = opts;
+export const sliderRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, { ctx }) => {
   const { db } = ctx;
-  const storage = opts.storage ?? defaultSliderStorage(ctx);
+  const storage = ctx.files.sliders;
   const uploadIdleMs = ctx.config.uploadIdleTimeoutMs;
   await sweepLeftovers(storage, uploadIdleMs, app.log, 'slider images');
   const signer = new DownloadSigner(ctx.otpKey, '/api/homepage/slider/image', 'fleet-api slider images');
