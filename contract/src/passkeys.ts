@@ -3,6 +3,7 @@
 // and answers them as its JSON; the console hands them to @simplewebauthn/browser and sends back what
 // the browser answered. The WebAuthn shapes are written here as plain interfaces (W3C WebAuthn level 3's
 // `...JSON` dictionaries, as those libraries type them), so neither side needs the other's library.
+import type { AnswerInfo } from './answers';
 
 /** Binary data as WebAuthn's JSON carries it: base64url, no padding. */
 export type Base64URLText = string;
@@ -120,3 +121,12 @@ export const PASSKEY_SENTENCES = {
   'passkeys.alreadyAdded': 'This passkey is already added to your account',
   'passkeys.notVerified': 'The passkey could not be verified',
 } as const;
+
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Holds<T extends true> = T;
+export type PasskeyTypesMatchAnswers = Holds<
+  Same<PasskeyRow[], AnswerInfo<'/api/profile/passkeys'>> &
+    Same<PasskeyRow, AnswerInfo<'/api/profile/passkeys/register/verify', 'post'>> &
+    Same<PublicKeyCredentialCreationOptionsJSON, AnswerInfo<'/api/profile/passkeys/register/options', 'post'>> &
+    Same<PublicKeyCredentialRequestOptionsJSON, AnswerInfo<'/api/authenticate/passkey/options', 'post'>>
+>;

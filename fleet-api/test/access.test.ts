@@ -62,6 +62,8 @@ it('public routes are the sign-in, sign-up, reset, health, docs, dev outbox and 
       '/api/agency/sign-up',
       '/api/authenticate/login',
       '/api/authenticate/login-otp',
+      '/api/authenticate/passkey/options', // a passkey's sign-in: a challenge, then the signed answer (modules/mfa/passkey-routes.ts)
+      '/api/authenticate/passkey/verify',
       '/api/authenticate/resend-otp',
       '/api/dev/outbox',
       '/api/dev/heat-pump-events', // development only, direct loopback callers only (like the outbox)

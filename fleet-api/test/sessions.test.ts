@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import WebSocket from 'ws';
 import type { SessionRow } from '@fleet/contract';
 import { parseUserAgent } from '../src/modules/auth/user-agent';
-import { appForFile, bearer, DEMO_PASSWORD, latestOtp, post, signIn, type SignedIn } from './support/app';
+import { appForFile, bearer, DEMO_PASSWORD, latestOtp, mailsTo, post, signIn, type SignedIn } from './support/app';
 
 const t = appForFile();
 
@@ -117,6 +117,8 @@ describe('ending sessions (SECURITY.md 17)', () => {
     expect((await sessionsOf(mine.token)).map((r) => r.id)).not.toContain(id);
     const [entry] = (await t.db.query("SELECT action, entity FROM audit_entries WHERE route = 'DELETE /api/profile/sessions'")).rows;
     expect(entry).toEqual({ action: 'sign_out', entity: 'session' });
+    const [mail] = await mailsTo(t.app, email);
+    expect(mail).toMatchObject({ subject: 'A session of your account was ended', text: expect.stringContaining('1 session of your account was ended from your profile') });
   });
 
   it('ends all others and keeps this one', async () => {
@@ -128,6 +130,11 @@ describe('ending sessions (SECURITY.md 17)', () => {
     expect([await status(a.token), await status(b.token), await status(c.token)]).toEqual([401, 200, 401]);
     expect((await refresh(a.refresh_token)).statusCode).toBe(401);
     expect(await sessionsOf(b.token)).toHaveLength(1);
+    const mails = (await mailsTo(t.app, email)).length;
+    expect((await mailsTo(t.app, email))[0]?.subject).toBe('2 sessions of your account were ended');
+    // nothing left to end: nothing ended, nothing mailed
+    expect((await end(b.token, { all_others: true })).json()).toMatchObject({ info: { ended: 0 } });
+    expect(await mailsTo(t.app, email)).toHaveLength(mails);
   });
 
   it("another user's session id is 404 and that session goes on; a body naming neither or both is 400", async () => {
@@ -138,6 +145,7 @@ describe('ending sessions (SECURITY.md 17)', () => {
     expect(refused.statusCode).toBe(404);
     expect(refused.json()).toMatchObject({ status: false, message: 'Session not found' });
     expect(await status(owner.token)).toBe(200);
+    expect((await mailsTo(t.app, 'sm@demo.test')).filter((m) => /ended/.test(m.subject))).toEqual([]);
     expect((await end(stranger.token, {})).statusCode).toBe(400);
     expect((await end(stranger.token, { id: ownerRow?.id, all_others: true })).statusCode).toBe(400);
     expect((await end(stranger.token, { id: 'x', role: 'Admin' })).statusCode).toBe(400);
@@ -163,6 +171,8 @@ describe('ending sessions (SECURITY.md 17)', () => {
     expect(await socket.closed).toBe(4401);
     const [entry] = (await t.db.query("SELECT action, entity, entity_id::int FROM audit_entries WHERE route = 'DELETE /api/user/sessions'")).rows;
     expect(entry).toEqual({ action: 'sign_out', entity: 'user', entity_id: userId });
+    const [mail] = await mailsTo(t.app, 'user@demo.test');
+    expect(mail).toMatchObject({ subject: '2 sessions of your account were ended', text: expect.stringContaining('2 sessions of your account were ended by an administrator') });
   });
 
   it('Admin naming itself ends its other sessions and keeps the one that asks', async () => {

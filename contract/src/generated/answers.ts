@@ -7452,6 +7452,160 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/authenticate/passkey/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** WebAuthn's request options for signing in with a passkey (a fresh challenge; the browser offers its passkeys for this site) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The message's code in @fleet/contract's SERVER_MESSAGES, e.g. agencies.notFound */
+                            code?: string;
+                            info: {
+                                allowCredentials?: {
+                                    id: string;
+                                    transports?: ("ble" | "cable" | "hybrid" | "internal" | "nfc" | "smart-card" | "usb")[];
+                                    /** @enum {string} */
+                                    type: "public-key";
+                                }[];
+                                challenge: string;
+                                rpId?: string;
+                                timeout?: number;
+                                userVerification?: "discouraged" | "preferred" | "required";
+                            };
+                            message: string;
+                            /** @description The values of the message's placeholders, e.g. {count: 3} */
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            status: boolean;
+                        };
+                    };
+                };
+                400: components["responses"]["Failure"];
+                429: components["responses"]["Failure"];
+                500: components["responses"]["Failure"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/authenticate/passkey/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Exchange a passkey's signature for an access and a refresh token (as login-otp answers) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        response: {
+                            authenticatorAttachment?: "cross-platform" | "platform";
+                            clientExtensionResults: {
+                                [key: string]: unknown;
+                            };
+                            id: string;
+                            rawId: string;
+                            response: {
+                                authenticatorData: string;
+                                clientDataJSON: string;
+                                signature: string;
+                                userHandle?: string;
+                            };
+                            /** @enum {string} */
+                            type: "public-key";
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The message's code in @fleet/contract's SERVER_MESSAGES, e.g. agencies.notFound */
+                            code?: string;
+                            info: {
+                                /** @enum {boolean} */
+                                second_factor_setup?: true;
+                                user_type: "Admin" | "Agency" | "Electrician" | "User" | "mscc" | "sm" | "Customer";
+                                userInfo: {
+                                    agency_id: number | null;
+                                    agency_name: string | null;
+                                    company_id: number | null;
+                                    company_name: string | null;
+                                    customer_id: number | null;
+                                    electrician_id: number | null;
+                                    email: string;
+                                    first_name: string | null;
+                                    id: number;
+                                    last_name: string | null;
+                                    site_manager_id: number | null;
+                                };
+                            };
+                            message: string;
+                            /** @description The values of the message's placeholders, e.g. {count: 3} */
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            refresh_token: string;
+                            status: boolean;
+                            token: string;
+                        };
+                    };
+                };
+                400: components["responses"]["Failure"];
+                401: components["responses"]["Failure"];
+                429: components["responses"]["Failure"];
+                500: components["responses"]["Failure"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/authenticate/resend-otp": {
         parameters: {
             query?: never;
@@ -25817,6 +25971,264 @@ export type paths = {
                         };
                     };
                 };
+                401: components["responses"]["Failure"];
+                403: components["responses"]["Failure"];
+                409: components["responses"]["Failure"];
+                500: components["responses"]["Failure"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/profile/passkeys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's passkeys, newest first */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The message's code in @fleet/contract's SERVER_MESSAGES, e.g. agencies.notFound */
+                            code?: string;
+                            info: {
+                                created_at: string;
+                                id: string;
+                                last_used_at: string | null;
+                                name: string;
+                            }[];
+                            message: string;
+                            /** @description The values of the message's placeholders, e.g. {count: 3} */
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            status: boolean;
+                        };
+                    };
+                };
+                401: components["responses"]["Failure"];
+                403: components["responses"]["Failure"];
+                500: components["responses"]["Failure"];
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Remove one of the caller's passkeys */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The message's code in @fleet/contract's SERVER_MESSAGES, e.g. agencies.notFound */
+                            code?: string;
+                            message: string;
+                            /** @description The values of the message's placeholders, e.g. {count: 3} */
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            status: boolean;
+                        };
+                    };
+                };
+                400: components["responses"]["Failure"];
+                401: components["responses"]["Failure"];
+                403: components["responses"]["Failure"];
+                404: components["responses"]["Failure"];
+                500: components["responses"]["Failure"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/profile/passkeys/register/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** WebAuthn's creation options for a new passkey of the caller (discoverable, user verification required, the caller's passkeys excluded) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The message's code in @fleet/contract's SERVER_MESSAGES, e.g. agencies.notFound */
+                            code?: string;
+                            info: {
+                                attestation?: "direct" | "enterprise" | "indirect" | "none";
+                                authenticatorSelection?: {
+                                    authenticatorAttachment?: "cross-platform" | "platform";
+                                    requireResidentKey?: boolean;
+                                    residentKey?: "discouraged" | "preferred" | "required";
+                                    userVerification?: "discouraged" | "preferred" | "required";
+                                };
+                                challenge: string;
+                                excludeCredentials?: {
+                                    id: string;
+                                    transports?: ("ble" | "cable" | "hybrid" | "internal" | "nfc" | "smart-card" | "usb")[];
+                                    /** @enum {string} */
+                                    type: "public-key";
+                                }[];
+                                extensions?: {
+                                    credProps?: boolean;
+                                };
+                                hints?: ("hybrid" | "security-key" | "client-device")[];
+                                pubKeyCredParams: {
+                                    alg: number;
+                                    /** @enum {string} */
+                                    type: "public-key";
+                                }[];
+                                rp: {
+                                    id?: string;
+                                    name: string;
+                                };
+                                timeout?: number;
+                                user: {
+                                    displayName: string;
+                                    id: string;
+                                    name: string;
+                                };
+                            };
+                            message: string;
+                            /** @description The values of the message's placeholders, e.g. {count: 3} */
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            status: boolean;
+                        };
+                    };
+                };
+                401: components["responses"]["Failure"];
+                403: components["responses"]["Failure"];
+                500: components["responses"]["Failure"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/profile/passkeys/register/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add the passkey the browser made for the last options, under a name (1 to 60 characters) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        response: {
+                            authenticatorAttachment?: "cross-platform" | "platform";
+                            clientExtensionResults: {
+                                [key: string]: unknown;
+                            };
+                            id: string;
+                            rawId: string;
+                            response: {
+                                attestationObject: string;
+                                authenticatorData?: string;
+                                clientDataJSON: string;
+                                publicKey?: string;
+                                publicKeyAlgorithm?: number;
+                                transports?: string[];
+                            };
+                            /** @enum {string} */
+                            type: "public-key";
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The message's code in @fleet/contract's SERVER_MESSAGES, e.g. agencies.notFound */
+                            code?: string;
+                            info: {
+                                created_at: string;
+                                id: string;
+                                last_used_at: string | null;
+                                name: string;
+                            };
+                            message: string;
+                            /** @description The values of the message's placeholders, e.g. {count: 3} */
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                            status: boolean;
+                        };
+                    };
+                };
+                400: components["responses"]["Failure"];
                 401: components["responses"]["Failure"];
                 403: components["responses"]["Failure"];
                 409: components["responses"]["Failure"];

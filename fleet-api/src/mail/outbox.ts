@@ -84,3 +84,34 @@ export function feedbackMail(to: string, customerEmail: string, csv: string): Ma
     text: `The feedback of ${customerEmail}, as CSV (copy it into a .csv file to open it in a spreadsheet):\n\n${csv}`,
   };
 }
+
+// The account's own security changes (issue 24): each one mails the user, so a change they did not
+// make does not go unnoticed. What to do then is the same in each.
+const NOT_YOU = 'If this was not you, reset your password now and tell your administrator.';
+
+export function passkeyAddedMail(to: string, name: string): Mail {
+  return {
+    to,
+    subject: 'A passkey was added to your account',
+    text: `A passkey named "${name}" was added to your Fleet Console account. It can sign in without your password.\n\n${NOT_YOU}`,
+  };
+}
+
+export function passkeyRemovedMail(to: string, name: string): Mail {
+  return {
+    to,
+    subject: 'A passkey was removed',
+    text: `The passkey named "${name}" was removed from your Fleet Console account. It can no longer sign in.\n\n${NOT_YOU}`,
+  };
+}
+
+/** Sessions ended from the profile's list (`byAdmin` false) or by an administrator. */
+export function sessionsEndedMail(to: string, count: number, byAdmin: boolean): Mail {
+  const what = count === 1 ? '1 session of your account was ended' : `${count} sessions of your account were ended`;
+  const who = byAdmin ? 'by an administrator' : 'from your profile';
+  return {
+    to,
+    subject: count === 1 ? 'A session of your account was ended' : `${count} sessions of your account were ended`,
+    text: `${what} ${who}: the browsers signed in with them are signed out.\n\n${byAdmin ? 'If you do not know why, ask your administrator.' : NOT_YOU}`,
+  };
+}

@@ -11,6 +11,7 @@ export interface PruneCounts {
   addressRequests: number;
   cooldowns: number;
   challenges: number;
+  passkeyChallenges: number;
   refreshTokens: number;
   resetTokens: number;
   verificationTokens: number;
@@ -27,6 +28,7 @@ export async function pruneAuthState(db: Db, now: Date): Promise<PruneCounts> {
     addressRequests: await run('DELETE FROM address_requests WHERE created_at < $1', [ago(2 * HOUR)]),
     cooldowns: await run('DELETE FROM mail_cooldowns WHERE last_sent_at < $1', [ago(HOUR)]),
     challenges: await run('DELETE FROM otp_challenges WHERE created_at < $1', [ago(24 * HOUR)]),
+    passkeyChallenges: await run('DELETE FROM webauthn_challenges WHERE expires_at < $1', [nowIso]),
     refreshTokens: await run('DELETE FROM refresh_tokens WHERE expires_at < $1', [nowIso]),
     resetTokens: await run('DELETE FROM password_reset_tokens WHERE expires_at < $1', [ago(24 * HOUR)]),
     verificationTokens: await run('DELETE FROM email_verification_tokens WHERE expires_at < $1', [ago(24 * HOUR)]),

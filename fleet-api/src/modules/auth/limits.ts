@@ -11,8 +11,11 @@ const TOO_MANY_ATTEMPTS = say('auth.tooManyFailures');
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** Refuses (429) or slows the attempt; call before checking a password or code. */
-export async function guardSignIn(ctx: AppContext, email: string, address: string): Promise<void> {
+/**
+ * Refuses (429) or slows the attempt; call before checking a password or code. `email` null: a call
+ * that names no account (a passkey's options), where only the address counts.
+ */
+export async function guardSignIn(ctx: AppContext, email: string | null, address: string): Promise<void> {
   const limits = ctx.config.signIn;
   const now = ctx.config.now().getTime();
   const windowStart = new Date(now - limits.windowSeconds * 1000).toISOString();
@@ -41,7 +44,7 @@ export async function recordFailure(
   ctx: AppContext,
   email: string,
   address: string,
-  kind: 'password' | 'otp',
+  kind: 'password' | 'otp' | 'passkey',
 ): Promise<void> {
   await ctx.db.query('INSERT INTO auth_failures (email, address, kind, created_at) VALUES ($1, $2, $3, $4)', [
     email,

@@ -13,18 +13,18 @@ import { withAudit } from '../../policy/audit';
 import { sha256 } from '../../policy/tokens';
 import { ApiError, tooManyRequests, unauthorized } from '../../server/errors';
 import { nowIso, type ModuleOptions } from '../../server/context';
-import { EmailField, Envelope, failures, MessageFields, MessageReply, normaliseEmail, PasswordField, publicRoute, Strict } from '../../server/schemas';
+import { EmailField, Envelope, failures, MessageReply, normaliseEmail, PasswordField, publicRoute, Strict } from '../../server/schemas';
 import { guardSignIn, recordFailure } from './limits';
 import { consumeChallenge, consumeCode, openChallenge, renewChallenge } from './otp';
 import {
   clientOf,
   findUserByEmail,
   loginUserInfo,
-  LoginUserInfoSchema,
   mayUseAccount,
   revokeSession,
   rotateRefresh,
   startSession,
+  TokenReply,
 } from './sessions';
 import { say } from '../../server/messages';
 import { SecondFactorCodeField, secondFactorRoutes } from '../mfa/routes';
@@ -42,14 +42,6 @@ const OTP_RESENT = say('auth.otpResent');
 // address (which would otherwise pay for one hash more).
 let dummyHash: Promise<string> | null = null;
 const dummy = () => (dummyHash ??= hashPassword('not-a-real-password-Aa1'));
-
-const TokenReply = Type.Object({
-  status: Type.Boolean(),
-  ...MessageFields,
-  token: Type.String(),
-  refresh_token: Type.String(),
-  info: LoginUserInfoSchema,
-});
 
 /** A mailed or authenticator code (six digits), or a recovery code. */
 const OtpField = SecondFactorCodeField;

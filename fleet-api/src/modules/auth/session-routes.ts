@@ -7,9 +7,11 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { callerOf } from '../../policy/access';
+import { queueMail, sessionsEndedMail } from '../../mail/outbox';
 import { duringSecondFactorSetup, only, USER_TYPES } from '../../policy/roles';
 import { badRequest, notFound } from '../../server/errors';
 import type { ModuleOptions } from '../../server/context';
+import type { Db } from '../../db';
 import { IdField, NullableText, routeSchema, Strict } from '../../server/schemas';
 import { say } from '../../server/messages';
 import { listSessions, revokeOwnSession, revokeUserSessions } from './sessions';
@@ -28,6 +30,12 @@ const SessionsEndedSchema = Type.Object({ ended: Type.Integer() });
 
 const schema = routeSchema('Sessions');
 const ended = (count: number) => ({ status: true, message: say('sessions.ended', { count }), info: { ended: count } });
+
+/** The user hears of sessions ended (in the call's unit of work: a refused call mails nothing). */
+async function ending(db: Db, to: string, count: number, byAdmin: boolean) {
+  if (count > 0) await queueMail(db, sessionsEndedMail(to, count, byAdmin));
+  return ended(count);
+}
 
 export const sessionRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, { ctx }) => {
   // a session setting up its required second factor may still see and end its sessions
@@ -58,10 +66,10 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
       const caller = callerOf(request);
       const { id, all_others: allOthers } = request.body;
       if ((id === undefined) === (allOthers === undefined)) throw badRequest(say('sessions.whichOnes'));
-      if (allOthers) return ended(await revokeUserSessions(ctx.db, ctx, caller.userId, 'ended from the session list', caller.sessionId));
+      if (allOthers) return ending(ctx.db, caller.email, await revokeUserSessions(ctx.db, ctx, caller.userId, 'ended from the session list', caller.sessionId), false);
       // another user's session, an ended one and an unknown id are alike: 404
       if (!(await revokeOwnSession(ctx.db, ctx, caller.userId, id ?? '', 'ended from the session list'))) throw notFound(say('sessions.notFound'));
-      return ended(1);
+      return ending(ctx.db, caller.email, 1, false);
     },
   );
 
@@ -79,10 +87,11 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
     async (request) => {
       const caller = callerOf(request);
       const userId = request.body.user_id;
-      const known = await ctx.db.query('SELECT 1 FROM users WHERE id = $1', [userId]);
-      if (known.rowCount === 0) throw notFound();
+      const known = await ctx.db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [userId]);
+      const user = known.rows[0];
+      if (!user) throw notFound();
       const keep = userId === caller.userId ? caller.sessionId : undefined;
-      return ended(await revokeUserSessions(ctx.db, ctx, userId, 'ended by Admin', keep));
+      return ending(ctx.db, user.email, await revokeUserSessions(ctx.db, ctx, userId, 'ended by Admin', keep), true);
     },
   );
 };

@@ -11,6 +11,7 @@ import type { Db } from '../../db';
 import { isUserType, USER_TYPES } from '../../policy/roles';
 import { sha256 } from '../../policy/tokens';
 import { inSeconds, nowIso, nowSeconds, type AppContext } from '../../server/context';
+import { MessageFields } from '../../server/schemas';
 import { parseUserAgent } from './user-agent';
 import { endSecondFactorSetup, secondFactorSetupNeeded } from '../mfa/requirement';
 
@@ -42,6 +43,15 @@ export const LoginUserInfoSchema = Type.Object({
   second_factor_setup: Type.Optional(Type.Literal(true)),
 });
 export type LoginUserInfo = Static<typeof LoginUserInfoSchema>;
+
+/** What a finished sign-in answers (login-otp, a passkey's verify) and a refresh: the tokens and who signed in. */
+export const TokenReply = Type.Object({
+  status: Type.Boolean(),
+  ...MessageFields,
+  token: Type.String(),
+  refresh_token: Type.String(),
+  info: LoginUserInfoSchema,
+});
 
 /** The sign-in view of a user: what every auth step needs to decide. */
 export interface SignInUser {

@@ -18,6 +18,8 @@ import { nowIso, type ModuleOptions } from '../../server/context';
 import { PasswordField, routeSchema, Strict } from '../../server/schemas';
 import { say } from '../../server/messages';
 import { matchingStep, newRecoveryCodes, newSecret, openSecret, sealSecret, totpRow, acceptSecondFactorCode } from './totp';
+import { countPasskeys } from './passkeys';
+import { passkeyRoutes } from './passkey-routes';
 import { endSecondFactorSetup, keepRequiredSecondFactor } from './requirement';
 import { secondFactorPolicyRoutes } from './policy-routes';
 
@@ -61,8 +63,7 @@ async function totpState(db: Db, userId: number) {
     [userId],
   );
   const row = rows[0];
-  // passkeys come with their own table (not built yet)
-  return { totp: row?.totp ?? false, recovery_codes_left: row?.totp ? row.recovery_codes_left : 0, passkeys: 0 };
+  return { totp: row?.totp ?? false, recovery_codes_left: row?.totp ? row.recovery_codes_left : 0, passkeys: await countPasskeys(db, userId) };
 }
 
 async function passwordOf(db: Db, caller: Caller): Promise<string> {
@@ -74,6 +75,7 @@ const alreadyOn = () => new ApiError(409, say('mfa.alreadyOn'));
 
 export const secondFactorRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, { ctx }) => {
   const { db } = ctx;
+  await app.register(passkeyRoutes, { ctx });
   await app.register(secondFactorPolicyRoutes, { ctx });
 
   app.get(
