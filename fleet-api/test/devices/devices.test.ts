@@ -4,8 +4,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { csvField, inlineParams, sqlLiteral } from '../../src/modules/devices/export';
 import { appForFile, bearersOf, SETUP_TIMEOUT } from '../support/app';
+import { ageStagedFile } from '../support/files';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fleet-devices-'));
 const t = appForFile({ dataDir }, { devices: 120 });
@@ -269,6 +271,17 @@ describe('CSV export job', () => {
     const tampered = link.replace(/signature=(.)/, (_, first: string) => `signature=${first === '0' ? '1' : '0'}`);
     expect((await t.app.inject({ url: tampered })).statusCode).toBe(403);
     expect((await call('Agency', 'GET', `/api/export/${started.body.info.id}`)).status).toBe(404);
+  });
+
+  it("sweeps at start-up the half-written file of an export a killed instance left, keeping the done ones' files", async () => {
+    const jobs = t.app.fleetContext.exports;
+    const files = t.app.fleetContext.files.exports;
+    const done = await finished('Admin', (await call('Admin', 'POST', '/api/device/export', { deviceType: 'all' })).body.info.id as number);
+    const cut = await files.stage(Readable.from([Buffer.from('Record ID,Product\n1,')]));
+    await ageStagedFile(t.db, files, cut.id);
+    await jobs.recover();
+    expect((await files.inventory()).staged).not.toContain(cut.id);
+    expect((await t.app.inject({ url: String(done.download_link) })).statusCode).toBe(200);
   });
 
   it("names each device's product as the console does, not by the server's key", async () => {

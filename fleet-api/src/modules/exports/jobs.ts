@@ -30,6 +30,8 @@ declare module '../../server/context' {
 
 /** Finished exports and their files are kept this long. */
 const EXPORT_KEEP_MS = 24 * 3600 * 1000;
+/** A staged export file untouched this long belongs to an instance that died writing it. */
+const EXPORT_STAGING_IDLE_MS = 10 * 60 * 1000;
 
 /** The kinds of export and the name their file downloads as. */
 const EXPORT_FILES = {
@@ -157,6 +159,8 @@ export class ExportJobs {
       "UPDATE export_jobs SET status = 'failed', error = 'The server restarted during the export; start it again', finished_at = now() WHERE status = 'running'",
     );
     await this.forgetOld();
+    // the half-written file of an export cut by a crash (a running one writes a chunk every few seconds)
+    await this.files.sweepStaging(EXPORT_STAGING_IDLE_MS);
   }
 
   private async forgetOld(): Promise<void> {
