@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { Db } from '../../src/db';
-import { DatabaseFileStorage, LocalFileStorage, type FileStorage } from '../../src/storage';
+import { copyFiles, DatabaseFileStorage, LocalFileStorage, type FileStorage } from '../../src/storage';
 import { openTestDb } from '../support/db';
 import { ageStagedFile } from '../support/files';
 
@@ -162,5 +162,21 @@ describe('the database storage', () => {
       for (let part = await reader?.next(); part && !part.done; part = await reader?.next());
     };
     await expect(drain()).rejects.toThrow('removed while it was read');
+  });
+
+  it('takes in the files of a folder under their keys, once (moving a fleet onto PostgreSQL)', async () => {
+    await db.query('DELETE FROM stored_files');
+    const folder = new LocalFileStorage(path.join(dir, `import-${randomBytes(4).toString('hex')}`));
+    const files = [randomBytes(3 * CHUNK + 5), Buffer.from('a slide')];
+    const keys: string[] = [];
+    for (const bytes of files) {
+      const key = folder.newKey();
+      await folder.commit(await folder.stage(source(bytes)), key);
+      keys.push(key);
+    }
+    const database = new DatabaseFileStorage(db, 'firmware', CHUNK);
+    expect(await copyFiles(folder, database)).toEqual({ copied: 2, present: 0, skipped: 0 });
+    for (const [i, key] of keys.entries()) expect((await bytesOf(database, key))?.equals(files[i] ?? Buffer.alloc(0))).toBe(true);
+    expect(await copyFiles(folder, database)).toEqual({ copied: 0, present: 2, skipped: 0 });
   });
 });
