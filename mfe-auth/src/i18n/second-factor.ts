@@ -79,6 +79,12 @@ const enTexts = {
     none: 'No other sessions.',
     actions: 'Actions',
   },
+  requirement: {
+    notice: 'Your organisation requires two-step sign-in. Turn on an authenticator app or add a passkey to continue.',
+    policyTitle: 'Two-step sign-in for Admin accounts',
+    policySwitch: 'Require two-step sign-in of every Admin account',
+    policyHelp: 'An Admin without an authenticator app or a passkey sets one up at the next sign-in.',
+  },
 };
 
 /** The Hindi has every key of the English, with the same placeholders (its test checks). */
@@ -159,6 +165,12 @@ const hiTexts: SecondFactorTexts = {
     confirmOthers: 'आपके खाते में साइन इन हर दूसरा ब्राउज़र तुरंत साइन आउट हो जाता है। यह साइन इन रहता है।',
     none: 'कोई अन्य सत्र नहीं।',
     actions: 'कार्रवाइयाँ',
+  },
+  requirement: {
+    notice: 'आपका संगठन दो-चरणीय साइन-इन की माँग करता है। जारी रखने के लिए ऑथेंटिकेटर ऐप चालू करें या पासकी जोड़ें।',
+    policyTitle: 'एडमिन खातों के लिए दो-चरणीय साइन-इन',
+    policySwitch: 'हर एडमिन खाते के लिए दो-चरणीय साइन-इन अनिवार्य करें',
+    policyHelp: 'बिना ऑथेंटिकेटर ऐप या पासकी वाला एडमिन अगले साइन-इन पर इसे सेट करता है।',
   },
 };
 

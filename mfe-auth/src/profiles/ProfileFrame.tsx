@@ -11,6 +11,7 @@ import { useReadAgainOnRenewal } from './useReadAgainOnRenewal';
 // Two-step sign-in and sessions (issue 24) in a chunk of their own, with their texts, dialogs and the
 // QR code's library: a profile's form shows without waiting for them.
 const AccountSecurity = lazy(() => import('./security/AccountSecurity').then((m) => ({ default: m.AccountSecurity })));
+const SecondFactorRequired = lazy(() => import('./security/AccountSecurity').then((m) => ({ default: m.SecondFactorRequired })));
 
 const profileKey = (role: ProfileRole) => ['auth', 'profile', role] as const;
 
@@ -110,12 +111,19 @@ export interface ProfileFrameProps<T> {
 export function ProfileFrame<T>({ role, read, title, form: Form }: ProfileFrameProps<T>) {
   const { t } = useAuthTranslation();
   const query = useProfile(role, read);
+  // the organisation requires a second factor and this session has none yet (the shell keeps it here)
+  const setupRequired = useSession((s) => s.secondFactorSetup());
   return (
     <Box maxW="3xl" py="2">
       <Stack gap="6">
         <Heading as="h1" size="xl">
           {t(title)}
         </Heading>
+        {setupRequired && (
+          <Suspense fallback={null}>
+            <SecondFactorRequired />
+          </Suspense>
+        )}
         {query.isPending ? (
           <HStack role="status" gap="3">
             <Spinner size="sm" />
