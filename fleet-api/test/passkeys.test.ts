@@ -228,3 +228,35 @@ describe('signing in with a passkey (SECURITY.md 8, 9, 14)', () => {
     expect((await call(token, '/api/profile/mfa')).json()).toMatchObject({ info: { passkeys: 0 } });
   });
 });
+
+describe('where the organisation requires a second factor', () => {
+  const email = 'agency@demo.test';
+  const requireIt = (on: boolean) => t.db.query('UPDATE agencies SET second_factor_required = $2 WHERE id = (SELECT agency_id FROM users WHERE email = $1)', [email, on]);
+
+  it('a session waiting for one can add a passkey, which opens it; the last passkey cannot be removed (SECURITY.md 14)', async () => {
+    const { token } = await signIn(t.app, email);
+    const before = (await call(token, '/api/profile/passkeys')).json<{ info: { id: string }[] }>().info;
+    for (const row of before) expect((await call(token, '/api/profile/passkeys', 'DELETE', { id: row.id })).statusCode).toBe(200);
+    await requireIt(true);
+    try {
+      const waiting = await signIn(t.app, email);
+      expect(waiting.info).toMatchObject({ second_factor_setup: true });
+      expect((await call(waiting.token, '/api/agency/nms/dashboard/counts')).statusCode).toBe(403);
+      const passkey = newPasskey();
+      expect((await register(waiting.token, passkey, 'Only key')).statusCode).toBe(200);
+      expect((await call(waiting.token, '/api/agency/nms/dashboard/counts')).statusCode).toBe(200);
+      expect((await call(waiting.token, '/api/profile/mfa')).json()).toMatchObject({ info: { totp: false, passkeys: 1 } });
+
+      const [row] = (await call(waiting.token, '/api/profile/passkeys')).json<{ info: { id: string }[] }>().info;
+      const kept = await call(waiting.token, '/api/profile/passkeys', 'DELETE', { id: row?.id });
+      expect(kept.statusCode).toBe(409);
+      expect(kept.json()).toMatchObject({ code: 'mfa.requiredKept' });
+      // the passkey alone signs in to a full session
+      const signedIn = (await signInWith(passkey)).json<{ token: string; info: object }>();
+      expect(signedIn.info).not.toHaveProperty('second_factor_setup');
+      expect((await call(signedIn.token, '/api/agency/nms/dashboard/counts')).statusCode).toBe(200);
+    } finally {
+      await requireIt(false);
+    }
+  });
+});

@@ -26031,7 +26031,7 @@ export type paths = {
         };
         put?: never;
         post?: never;
-        /** Remove one of the caller's passkeys */
+        /** Remove one of the caller's passkeys; 409 when the organisation requires a second factor and it is the last one */
         delete: {
             parameters: {
                 query?: never;
@@ -26070,6 +26070,7 @@ export type paths = {
                 401: components["responses"]["Failure"];
                 403: components["responses"]["Failure"];
                 404: components["responses"]["Failure"];
+                409: components["responses"]["Failure"];
                 500: components["responses"]["Failure"];
             };
         };

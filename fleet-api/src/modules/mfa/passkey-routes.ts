@@ -9,7 +9,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { PASSKEY_NAME_MAX_LENGTH } from '@fleet/contract';
 import { callerOf } from '../../policy/access';
-import { USER_TYPES } from '../../policy/roles';
+import { duringSecondFactorSetup, USER_TYPES } from '../../policy/roles';
 import { withAudit, type AuditDeclaration } from '../../policy/audit';
 import { passkeyAddedMail, passkeyRemovedMail, queueMail } from '../../mail/outbox';
 import { badRequest, notFound, unauthorized, uniqueMessage } from '../../server/errors';
@@ -18,7 +18,8 @@ import { Envelope, Nullable, publicRoute, RequiredText, routeSchema, Strict } fr
 import { say } from '../../server/messages';
 import { guardSignIn, recordFailure } from '../auth/limits';
 import { clientOf, findUserByEmail, loginUserInfo, mayUseAccount, startSession, TokenReply } from '../auth/sessions';
-import { listPasskeys, passkeyOfCredential, registerPasskey, registrationOptions, removePasskey, signInOptions, verifySignIn } from './passkeys';
+import { listPasskeys, passkeyName, passkeyOfCredential, registerPasskey, registrationOptions, removePasskey, signInOptions, verifySignIn } from './passkeys';
+import { endSecondFactorSetup, keepRequiredSecondFactor } from './requirement';
 
 // a second registration of one credential (two verifies racing past the exclusion) is a 409 with this
 uniqueMessage('user_passkeys_credential_id_key', say('passkeys.alreadyAdded'));
@@ -101,6 +102,8 @@ const UuidField = Type.String({ format: 'uuid', errorMessage: say('passkeys.notF
 const schema = routeSchema('Passkeys');
 const signIn = publicRoute('Sign-in');
 const EVERY_ROLE = { roles: USER_TYPES };
+/** A session waiting for the second factor its organisation requires may set up a passkey (policy/access.ts). */
+const DURING_SETUP = duringSecondFactorSetup(USER_TYPES);
 /** The object is the user; the row written is user_passkeys (public keys are not secrets). */
 const AUDIT: AuditDeclaration = { action: 'second_factor_change', entity: 'user', table: 'user_passkeys', id: (request) => request.caller?.userId ?? null };
 
@@ -109,14 +112,14 @@ export const passkeyRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
 
   app.get(
     '/api/profile/passkeys',
-    { config: { access: EVERY_ROLE }, schema: schema("The caller's passkeys, newest first", Type.Array(PasskeyRowSchema)) },
+    { config: { access: DURING_SETUP }, schema: schema("The caller's passkeys, newest first", Type.Array(PasskeyRowSchema)) },
     async (request) => ({ status: true, message: say('passkeys.list'), info: await listPasskeys(db, callerOf(request).userId) }),
   );
 
   app.post(
     '/api/profile/passkeys/register/options',
     {
-      config: { access: EVERY_ROLE, audit: { mode: 'none', reason: 'answers a challenge; the passkey is recorded when it is added' } },
+      config: { access: DURING_SETUP, audit: { mode: 'none', reason: 'answers a challenge; the passkey is recorded when it is added' } },
       schema: schema("WebAuthn's creation options for a new passkey of the caller (discoverable, user verification required, the caller's passkeys excluded)", CreationOptionsSchema),
     },
     async (request, reply) => {
@@ -129,7 +132,7 @@ export const passkeyRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
   app.post(
     '/api/profile/passkeys/register/verify',
     {
-      config: { access: EVERY_ROLE, audit: AUDIT },
+      config: { access: DURING_SETUP, audit: AUDIT },
       schema: {
         ...schema('Add the passkey the browser made for the last options, under a name (1 to 60 characters)', PasskeyRowSchema, 400, 409),
         body: Strict({ name: RequiredText(200, NAME_LENGTH, NAME_LENGTH), response: RegistrationResponse }),
@@ -142,6 +145,8 @@ export const passkeyRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
       // a refusal rolls the call back, its challenge included (it expires with its options)
       const row = await registerPasskey(db, ctx, caller.userId, name, request.body.response);
       if (!row) throw badRequest(say('passkeys.notRegistered'));
+      // the sessions that were waiting for a second factor work fully from this commit on
+      await endSecondFactorSetup(db, caller.userId);
       await queueMail(db, passkeyAddedMail(caller.email, row.name));
       return { status: true, message: say('passkeys.added'), info: row };
     },
@@ -151,11 +156,13 @@ export const passkeyRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
     '/api/profile/passkeys',
     {
       config: { access: EVERY_ROLE, audit: AUDIT },
-      schema: { ...schema("Remove one of the caller's passkeys", null, 400, 404), body: Strict({ id: UuidField }) },
+      schema: { ...schema("Remove one of the caller's passkeys; 409 when the organisation requires a second factor and it is the last one", null, 400, 404, 409), body: Strict({ id: UuidField }) },
     },
     async (request) => {
       const caller = callerOf(request);
-      // another user's passkey and an unknown id are alike
+      // another user's passkey and an unknown id are alike, and are told before the requirement is
+      if ((await passkeyName(db, caller.userId, request.body.id)) === null) throw notFound(say('passkeys.notFound'));
+      await keepRequiredSecondFactor(db, ctx.config, caller.userId, 'passkey');
       const name = await removePasskey(db, caller.userId, request.body.id);
       if (name === null) throw notFound(say('passkeys.notFound'));
       await queueMail(db, passkeyRemovedMail(caller.email, name));

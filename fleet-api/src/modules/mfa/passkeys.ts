@@ -171,6 +171,12 @@ export async function registerPasskey(db: Db, ctx: AppContext, userId: number, n
   return row ? rowOf(row) : null;
 }
 
+/** The name of one of the user's passkeys, or null when it is not theirs. */
+export async function passkeyName(db: Db, userId: number, id: string): Promise<string | null> {
+  const { rows } = await db.query<{ name: string }>('SELECT name FROM user_passkeys WHERE id = $1 AND user_id = $2', [id, userId]);
+  return rows[0]?.name ?? null;
+}
+
 /** Removes one of the user's passkeys; its name, or null when it is not theirs. */
 export async function removePasskey(db: Db, userId: number, id: string): Promise<string | null> {
   const { rows } = await db.query<{ name: string }>('DELETE FROM user_passkeys WHERE id = $1 AND user_id = $2 RETURNING name', [id, userId]);

@@ -16,16 +16,14 @@ export interface SecondFactors {
   passkeys: number;
 }
 
-/**
- * What the user has. Passkeys: none until `user_passkeys` (migration 0035) lands; this is the one
- * place that counts them for the requirement.
- */
+/** What the user has: the one place that reads both for the requirement. */
 export async function secondFactorsOf(db: Db, userId: number): Promise<SecondFactors> {
-  const { rows } = await db.query<{ totp: boolean }>(
-    'SELECT EXISTS (SELECT 1 FROM user_totp WHERE user_id = $1 AND enabled_at IS NOT NULL) AS totp',
+  const { rows } = await db.query<{ totp: boolean; passkeys: number }>(
+    `SELECT EXISTS (SELECT 1 FROM user_totp WHERE user_id = $1 AND enabled_at IS NOT NULL) AS totp,
+            (SELECT count(*)::int FROM user_passkeys WHERE user_id = $1) AS passkeys`,
     [userId],
   );
-  return { totp: rows[0]?.totp ?? false, passkeys: 0 };
+  return { totp: rows[0]?.totp ?? false, passkeys: Number(rows[0]?.passkeys ?? 0) };
 }
 
 export async function hasSecondFactor(db: Db, userId: number): Promise<boolean> {
