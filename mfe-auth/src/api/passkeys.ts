@@ -1,25 +1,13 @@
 // Issue 24's passkeys (docs/second-factor.md): the profile's list, add and remove, and the sign-in that
 // replaces both the password and the code. Screens use these, never URLs. The browser's side of WebAuthn
-// (@simplewebauthn/browser) is fetched only when a passkey is used, in a chunk of its own: /login shows
-// the button without downloading it.
+// (@simplewebauthn/browser) is fetched only when a passkey is used, in a chunk of its own; the sign-in
+// page loads this file with its button's first click (login/LoginPage.tsx).
 import { apiDeleteJson, apiGet, apiPost, type ApiAnswer, type LoginUserInfo, type OtpAnswer } from '@fleet/shared-api';
 import type { PasskeyRow, PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from '@fleet/contract';
+import { PasskeyPromptError, type PasskeyPromptFailure } from './passkey-prompt';
 
 export type { PasskeyRow };
-
-/** Why the browser's passkey prompt gave nothing: closed or timed out, a passkey already on the account, anything else. */
-export type PasskeyPromptFailure = 'cancelled' | 'already-added' | 'failed';
-
-/** The browser (not the server) refused: said by the screen in its own words, never as a failure toast. */
-export class PasskeyPromptError extends Error {
-  readonly failure: PasskeyPromptFailure;
-
-  constructor(failure: PasskeyPromptFailure, cause: unknown) {
-    super(`The passkey prompt ended: ${failure}`, { cause });
-    this.name = 'PasskeyPromptError';
-    this.failure = failure;
-  }
-}
+export { browserHasPasskeys, PasskeyPromptError, type PasskeyPromptFailure } from './passkey-prompt';
 
 // WebAuthn says NotAllowedError for a closed prompt and for its timeout alike (the library keeps the name),
 // InvalidStateError for an authenticator that already holds one of the excluded passkeys.
@@ -36,11 +24,6 @@ async function inPrompt<T>(prompt: () => Promise<T>): Promise<T> {
   } catch (err) {
     throw new PasskeyPromptError(failureOf(err), err);
   }
-}
-
-/** Whether this browser has WebAuthn at all (the screens hide what needs it). */
-export function browserHasPasskeys(): boolean {
-  return typeof window !== 'undefined' && typeof window.PublicKeyCredential === 'function';
 }
 
 export const readPasskeys = async (): Promise<PasskeyRow[]> => (await apiGet<PasskeyRow[]>('/api/profile/passkeys')).info;

@@ -31,6 +31,8 @@ export const en = {
     forgot: 'Forgot password?',
     signup: 'New agency? Sign up',
     verifying: 'Verifying your email…',
+    passkey: 'Sign in with a passkey',
+    passkeyFailed: 'This browser could not use a passkey. Sign in with your password.',
   },
   otp: {
     title: 'Verify OTP',

@@ -1,7 +1,13 @@
+import { useSession } from '@fleet/shared-api';
+import { startAuthentication } from '@simplewebauthn/browser';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { callsTo, fakeApi, notifications, renderAuth, resetPage, signInAs } from '../test-support';
+import { callsTo, fakeApi, loginInfo, notifications, renderAuth, resetPage, signInAs } from '../test-support';
 import { readPendingLogin } from '../verify-otp/readPendingLogin';
+
+// the browser's passkey prompt: faked here, Chromium's virtual authenticator in the journey
+jest.mock('@simplewebauthn/browser', () => ({ startRegistration: jest.fn(), startAuthentication: jest.fn() }));
+const prompt = jest.mocked(startAuthentication);
 
 const OTP_SENT = { status: true, message: 'An OTP has been sent to your email', info: { otp_required: true } };
 
@@ -110,5 +116,76 @@ describe('LoginPage', () => {
     signInAs('Electrician');
     const view = await renderAuth('/login');
     expect(view.location().pathname).toBe('/electrician/devices');
+  });
+});
+
+describe('Sign in with a passkey', () => {
+  const OPTIONS = { challenge: 'Y2hhbGxlbmdl', rpId: 'localhost', userVerification: 'required', timeout: 60000 };
+  const USED = { id: 'a2V5', rawId: 'a2V5', response: { clientDataJSON: 'Y2Q', authenticatorData: 'YWQ', signature: 'c2ln', userHandle: 'dXNlcg' }, clientExtensionResults: {}, type: 'public-key' };
+  const passkeyButton = () => screen.queryByRole('button', { name: 'Sign in with a passkey' });
+
+  function setWebAuthn(present: boolean) {
+    if (present) Object.defineProperty(window, 'PublicKeyCredential', { value: function PublicKeyCredential() {}, configurable: true, writable: true });
+    else Reflect.deleteProperty(window, 'PublicKeyCredential');
+  }
+
+  beforeEach(() => {
+    prompt.mockReset();
+    setWebAuthn(true);
+  });
+  afterAll(() => setWebAuthn(false));
+
+  it("signs in with the browser's passkey, without password or code, and goes home", async () => {
+    prompt.mockResolvedValue(USED as Awaited<ReturnType<typeof startAuthentication>>);
+    const calls = fakeApi({
+      'POST /api/authenticate/passkey/options': { body: { status: true, message: 'Choose a passkey on your device', info: OPTIONS } },
+      'POST /api/authenticate/passkey/verify': { body: { status: true, message: 'Login successful', token: 'access-passkey', refresh_token: 'refresh-passkey', info: loginInfo('Electrician') } },
+    });
+    const view = await renderAuth('/login');
+    await userEvent.click(passkeyButton() as HTMLElement);
+
+    await waitFor(() => expect(view.location().pathname).toBe('/electrician/devices'));
+    expect(prompt).toHaveBeenCalledWith({ optionsJSON: OPTIONS });
+    expect(callsTo(calls, '/api/authenticate/passkey/options').map((call) => call.body)).toEqual([{}]);
+    expect(callsTo(calls, '/api/authenticate/passkey/verify').map((call) => call.body)).toEqual([{ response: USED }]);
+    expect(callsTo(calls, '/api/authenticate/login')).toHaveLength(0);
+    expect(useSession.getState().accessToken).toBe('access-passkey');
+    expect(notifications()).toEqual([{ messageType: 'success', message: 'Login successful', timer: 2000 }]);
+  });
+
+  it("shows the server's refusal (401) and stays signed out on the sign-in page", async () => {
+    prompt.mockResolvedValue(USED as Awaited<ReturnType<typeof startAuthentication>>);
+    fakeApi({
+      'POST /api/authenticate/passkey/options': { body: { status: true, message: 'Choose a passkey on your device', info: OPTIONS } },
+      'POST /api/authenticate/passkey/verify': { status: 401, body: { status: false, message: 'The passkey could not be verified', code: 'passkeys.notVerified' } },
+    });
+    const view = await renderAuth('/login');
+    await userEvent.click(passkeyButton() as HTMLElement);
+
+    await waitFor(() => expect(notifications()).toEqual([{ messageType: 'error', message: 'The passkey could not be verified', timer: 4000 }]));
+    expect(view.location().pathname).toBe('/login');
+    expect(useSession.getState().accessToken).toBeNull();
+    expect(passkeyButton()).toBeEnabled();
+  });
+
+  it('a closed prompt sends nothing more and says nothing', async () => {
+    prompt.mockRejectedValue(new DOMException('The operation either timed out or was not allowed.', 'NotAllowedError'));
+    const calls = fakeApi({ 'POST /api/authenticate/passkey/options': { body: { status: true, message: '', info: OPTIONS } } });
+    const view = await renderAuth('/login');
+    await userEvent.click(passkeyButton() as HTMLElement);
+
+    await waitFor(() => expect(prompt).toHaveBeenCalled());
+    await waitFor(() => expect(passkeyButton()).toBeEnabled());
+    expect(callsTo(calls, '/api/authenticate/passkey/verify')).toHaveLength(0);
+    expect(notifications()).toEqual([]);
+    expect(view.location().pathname).toBe('/login');
+  });
+
+  it('is not offered by a browser without WebAuthn', async () => {
+    setWebAuthn(false);
+    fakeApi({});
+    await renderAuth('/login');
+    expect(screen.getByRole('button', { name: 'Login' })).toBeInTheDocument();
+    expect(passkeyButton()).not.toBeInTheDocument();
   });
 });

@@ -6,6 +6,8 @@ import { useAuthForm, useAuthTranslation } from '../forms/form-helpers';
 import { email } from '../forms/rules';
 import { AuthCard } from '../layout/AuthCard';
 import { FORGOT_PATHS, type Portal } from '../portals';
+import { browserHasPasskeys, PasskeyPromptError } from '../api/passkey-prompt';
+import { useSignedIn } from '../verify-otp/useSignedIn';
 import { savePendingLogin } from './pendingLogin';
 import { useEmailVerificationLink } from './useEmailVerificationLink';
 
@@ -36,6 +38,19 @@ export function LoginPage({ portal }: LoginPageProps) {
     onError: (err) => notify.failure(err),
   });
 
+  // A passkey replaces both the password and the code (issue 24): signed in at once, as the code screen does.
+  // Its calls and the browser's WebAuthn code come with the click, not with /login.
+  const signedIn = useSignedIn();
+  const passkey = useMutation({
+    mutationFn: async () => (await import('../api/passkeys')).signInWithPasskey(),
+    onSuccess: signedIn,
+    onError: (err) => {
+      // a closed prompt is the person's own choice: nothing to report
+      if (!(err instanceof PasskeyPromptError)) notify.failure(err);
+      else if (err.failure !== 'cancelled') notify.error(t('login.passkeyFailed'));
+    },
+  });
+
   return (
     <AuthCard title={t('login.title', { portal: t(`portal.${portal}`) })}>
       <form ref={formRef} noValidate onSubmit={submit((values) => login.mutate(values))}>
@@ -54,6 +69,11 @@ export function LoginPage({ portal }: LoginPageProps) {
           <Button type="submit" colorPalette="teal" loading={login.isPending}>
             {t('login.submit')}
           </Button>
+          {browserHasPasskeys() && (
+            <Button type="button" variant="outline" colorPalette="teal" loading={passkey.isPending} onClick={() => passkey.mutate()}>
+              {t('login.passkey')}
+            </Button>
+          )}
           <Stack gap="1" fontSize="sm">
             <Link asChild colorPalette="teal">
               <RouterLink to={FORGOT_PATHS[portal]}>{t('login.forgot')}</RouterLink>

@@ -1,4 +1,4 @@
-import { homePath, isProductKey, LOGIN_TOAST_TIMER, notify, SELECTED_PRODUCT_KEY, useSession, Link as RouterLink, Navigate, useLocation, useNavigate, verifyLoginOtp } from '@fleet/shared-api';
+import { notify, Link as RouterLink, Navigate, useLocation, verifyLoginOtp } from '@fleet/shared-api';
 import { Button, Link, Stack, TextField } from '@fleet/shared-ui';
 import { useMutation } from '@fleet/shared-api/query';
 import { RECOVERY_CODE_PATTERN, SIX_DIGIT_CODE_PATTERN } from '@fleet/contract';
@@ -9,10 +9,11 @@ import { useCodeScreenTranslation } from '../i18n/code-screen';
 import { text } from '../forms/rules';
 import { AuthCard } from '../layout/AuthCard';
 import { resendLoginOtp } from '../api/sign-in';
-import { savePendingLogin, type PendingLogin } from '../login/pendingLogin';
-import { clearPendingLogin, readPendingLogin } from './readPendingLogin';
+import { clearPendingLogin, savePendingLogin, type PendingLogin } from '../login/pendingLogin';
+import { readPendingLogin } from './readPendingLogin';
 import { LOGIN_PATHS } from '../portals';
 import { useResendCooldown } from './useResendCooldown';
+import { useSignedIn } from './useSignedIn';
 
 const mailedCode = yup.object({
   otp: text().required('validation.otpRequired').matches(new RegExp(SIX_DIGIT_CODE_PATTERN), { message: 'validation.otpInvalid', excludeEmptyString: true }),
@@ -26,11 +27,6 @@ const authenticatorCode = yup.object({
     .required('validation.otpRequired')
     .test('code-shape', 'otp.totpInvalid', (value) => !value || sixDigits.test(value) || recoveryCode.test(value)),
 });
-
-function selectedProduct() {
-  const value = localStorage.getItem(SELECTED_PRODUCT_KEY);
-  return isProductKey(value) ? value : null;
-}
 
 /** The email comes with the navigation from the login form, or from sessionStorage after a reload. */
 function usePendingLogin(): PendingLogin | null {
@@ -51,8 +47,7 @@ export function VerifyOtpPage() {
 
 function VerifyOtpForm({ pending }: { pending: PendingLogin }) {
   const { t } = useCodeScreenTranslation();
-  const navigate = useNavigate();
-  const signIn = useSession((state) => state.signIn);
+  const signedIn = useSignedIn();
   const [sentAt, setSentAt] = useState(pending.otpSentAt);
   const cooldown = useResendCooldown(sentAt);
   const byAuthenticator = pending.second_factor === 'totp';
@@ -60,12 +55,7 @@ function VerifyOtpForm({ pending }: { pending: PendingLogin }) {
 
   const verify = useMutation({
     mutationFn: (otp: string) => verifyLoginOtp({ email: pending.email, otp }),
-    onSuccess: ({ said, session }) => {
-      clearPendingLogin();
-      signIn(session);
-      if (said.message) notify.success(said, LOGIN_TOAST_TIMER);
-      navigate(homePath(session.info.user_type, selectedProduct()), { replace: true });
-    },
+    onSuccess: signedIn,
     onError: (err) => notify.failure(err),
   });
 

@@ -17,7 +17,3 @@ export function readPendingLogin(): PendingLogin | null {
     return null;
   }
 }
-
-export function clearPendingLogin(): void {
-  sessionStorage.removeItem(PENDING_LOGIN_KEY);
-}
