@@ -38,6 +38,7 @@ const INFO = {
   street_address: '240 Collins Street',
   plot_address: null,
   email_notification: true,
+  second_factor_required: false,
   customers: 12,
   electricians: 3,
   partners: [{ id: 2, name: 'GreenSwitch Finance' }],
@@ -181,12 +182,16 @@ describe('Edit Agency', () => {
     expect(screen.getByText('Leave empty to keep the current password.')).toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: 'Install' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'Send this agency email notifications' })).toBeChecked();
+    // issue 24: Admin requires a second factor of the agency's users
+    const twoStep = screen.getByRole('checkbox', { name: 'Require two-step sign-in' });
+    expect(twoStep).not.toBeChecked();
+    await user.click(twoStep);
     await fill(user, /Contact First Name/, 'Thomas');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(uploads).toHaveLength(1));
     const sent = Object.fromEntries(uploads[0]?.form.entries() ?? []);
     expect(uploads[0]).toMatchObject({ method: 'PUT', url: 'http://localhost/api/agency/edit/4' });
-    expect(sent).toMatchObject({ contact_first_name: 'Thomas', status: 'Active', flows: 'install', deviceType: 'livelink,bulb', email_notification: 'true' });
+    expect(sent).toMatchObject({ contact_first_name: 'Thomas', status: 'Active', flows: 'install', deviceType: 'livelink,bulb', email_notification: 'true', second_factor_required: 'true' });
     expect(sent).not.toHaveProperty('password');
     await waitFor(() => expect(r.location().pathname).toBe('/admin/installer-agency/view/4'));
   });

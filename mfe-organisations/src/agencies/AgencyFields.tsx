@@ -54,6 +54,21 @@ export function AgencyFields({ form, mode }: { form: UseFormReturn<AgencyValues>
           />
         )}
       />
+      {mode === 'edit' && (
+        <Controller
+          control={form.control}
+          name="second_factor_required"
+          render={({ field }) => (
+            <CheckboxGroup
+              legend={t('secondFactor.legend')}
+              name="second_factor_required"
+              value={field.value ? ['on'] : []}
+              onChange={(next) => field.onChange(next.includes('on'))}
+              options={[{ value: 'on', label: t('secondFactor.require') }]}
+            />
+          )}
+        />
+      )}
     </Stack>
   );
 }

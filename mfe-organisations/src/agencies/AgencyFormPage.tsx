@@ -30,7 +30,7 @@ export function AgencyEditPage() {
 function AgencyForm({ mode, values, id }: { mode: 'add' | 'edit'; values: AgencyValues; id: number | null }) {
   const { t } = useOrganisationsTranslation();
   const save = useSaveAgency();
-  const { form, page } = useRecordForm({ schema: agencySchema(mode), values, id, save, bodyOf: agencyBody, paths: AGENCY_PATHS });
+  const { form, page } = useRecordForm({ schema: agencySchema(mode), values, id, save, bodyOf: (body) => agencyBody(body, mode), paths: AGENCY_PATHS });
   return (
     <RecordPage title={mode === 'add' ? t('agencies.agency.add') : t('agencies.agency.edit')} {...page}>
       <AgencyFields form={form} mode={mode} />

@@ -27,6 +27,7 @@ export function agencySchema(mode: 'add' | 'edit') {
     flows: yup.array(yup.string().required()).default([]),
     deviceType: yup.array(yup.string().required()).default([]),
     email_notification: yup.boolean().default(false),
+    second_factor_required: yup.boolean().default(false),
   });
 }
 
@@ -35,16 +36,25 @@ export type AgencyValues = yup.InferType<ReturnType<typeof agencySchema>>;
 /** The agency's text fields as the form has them (the password is never read back). */
 const TEXTS = ['agency_name', 'email', 'contact_first_name', 'contact_last_name', 'contact', 'postcode', 'abn_no', 'street_address', 'plot_address', 'city', 'state', 'country'] as const;
 
-export const EMPTY_AGENCY: AgencyValues = { ...textsOf({}, TEXTS), country: 'Australia', password: '', status: 'Active', flows: [...FLOWS], deviceType: [], email_notification: false };
+export const EMPTY_AGENCY: AgencyValues = { ...textsOf({}, TEXTS), country: 'Australia', password: '', status: 'Active', flows: [...FLOWS], deviceType: [], email_notification: false, second_factor_required: false };
 
 export function agencyValues(info: AgencyInfo): AgencyValues {
-  return { ...textsOf(info, TEXTS), password: '', status: info.status, flows: info.flows, deviceType: info.device_type, email_notification: info.email_notification };
+  return { ...textsOf(info, TEXTS), password: '', status: info.status, flows: info.flows, deviceType: info.device_type, email_notification: info.email_notification, second_factor_required: info.second_factor_required };
 }
 
 /** In the list's order, each once, joined by commas (spec 3: "list joined by comma"). */
 const joined = (chosen: readonly string[], order: readonly string[]) => order.filter((v) => chosen.includes(v)).join(',');
 
-export function agencyBody(values: AgencyValues): AgencyFormBody {
+/** The body of the add or the edit: the second-factor box is the edit's (issue 24). */
+export function agencyBody(values: AgencyValues, mode: 'add' | 'edit' = 'add'): AgencyFormBody {
   const status: AgencyStatus = values.status === 'Active' ? 'Active' : 'In-Active';
-  return { ...textsOf(values, TEXTS), status, flows: joined(values.flows, FLOWS), deviceType: joined(values.deviceType, AGENCY_DEVICE_TYPES), email_notification: values.email_notification, password: values.password };
+  return {
+    ...textsOf(values, TEXTS),
+    status,
+    flows: joined(values.flows, FLOWS),
+    deviceType: joined(values.deviceType, AGENCY_DEVICE_TYPES),
+    email_notification: values.email_notification,
+    ...(mode === 'edit' ? { second_factor_required: values.second_factor_required } : {}),
+    password: values.password,
+  };
 }

@@ -28,6 +28,8 @@ export interface AgencyFormBody {
   flows: string;
   deviceType: string;
   email_notification: boolean;
+  /** Edit only: its users need the authenticator or a passkey (issue 24). */
+  second_factor_required?: boolean;
   /** Sent only when set. */
   password: string;
 }

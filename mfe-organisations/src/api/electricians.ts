@@ -39,6 +39,8 @@ export interface ElectricianBody {
   password?: string;
   /** Edit only: In-Active ends its sign-in. */
   status?: 'Active' | 'In-Active';
+  /** Edit only: its sign-in needs the authenticator or a passkey (issue 24). */
+  second_factor_required?: boolean;
 }
 
 /** What a field worker's form sends: the contact details, and (the electrician's form) a password. */

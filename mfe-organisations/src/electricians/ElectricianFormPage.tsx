@@ -54,7 +54,7 @@ function ElectricianForm({ electrician }: { electrician: ElectricianInfo | null 
     { kind: 'select', name: 'aggregator_id', label: t('electricians.list.aggregator'), required: editing, placeholder: t('electricians.form.selectAggregator'), options: choices.map((a) => ({ value: String(a.id), label: a.name })) },
     { kind: 'password', name: 'password', label: t('electricians.form.password'), required: !editing, helperText: editing ? t('electricians.form.passwordKept') : undefined },
     // In-Active keeps the electrician and its install history, and ends its sign-in at once
-    ...(editing ? [{ kind: 'status' as const, name: 'status' as const }] : []),
+    ...(editing ? [{ kind: 'status' as const, name: 'status' as const }, { kind: 'checkbox' as const, name: 'second_factor_required' as const, label: t('secondFactor.require') }] : []),
   ];
   return (
     <RecordPage

@@ -25,7 +25,7 @@ const BEN = {
   status: 'Active',
   created_at: '2021-04-01T09:00:00.000Z',
 };
-const BEN_INFO = { ...BEN, agency_name: 'Sunrise Installers', devices: 30, updated_at: '2024-01-01T00:00:00.000Z' };
+const BEN_INFO = { ...BEN, agency_name: 'Sunrise Installers', second_factor_required: true, devices: 30, updated_at: '2024-01-01T00:00:00.000Z' };
 const AGGREGATORS = [
   { id: 1, name: 'Amber Grid Services' },
   { id: 2, name: 'Reposit Power' },
@@ -221,9 +221,13 @@ describe('Admin: electricians', () => {
     // In-Active: the electrician stays, its sign-in ends
     expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('Active');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'In-Active');
+    // issue 24: the stored requirement is shown and can be lifted
+    const twoStep = screen.getByRole('checkbox', { name: 'Require two-step sign-in' });
+    expect(twoStep).toBeChecked();
+    await user.click(twoStep);
     await saveLandsOn(user, r, '/admin/electrician/view/7');
     const body = lastCall(calls, 'PUT', '/api/electrician/edit/7').body as Record<string, unknown>;
-    expect(body).toMatchObject({ company_name: 'Carter & Sons', aggregator_id: 1, status: 'In-Active' });
+    expect(body).toMatchObject({ company_name: 'Carter & Sons', aggregator_id: 1, status: 'In-Active', second_factor_required: false });
     expect(body).not.toHaveProperty('password');
   });
 

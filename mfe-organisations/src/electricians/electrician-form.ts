@@ -23,6 +23,8 @@ export function electricianSchema(editing: boolean) {
     password: password(!editing),
     // edit only: In-Active ends the electrician's sign-in
     status: yup.string().oneOf(['Active', 'In-Active']).default('Active'),
+    // edit only: Admin requires a second factor of its sign-in (issue 24)
+    second_factor_required: yup.boolean().default(false),
   });
 }
 
@@ -31,19 +33,19 @@ export type ElectricianValues = yup.InferType<ReturnType<typeof electricianSchem
 /** The electrician's text fields as the form has them. */
 const TEXTS = ['first_name', 'last_name', 'email', 'phone_no', 'company_name', 'abn_number', 'eid', 'address', 'city', 'state', 'postcode'] as const;
 
-export const EMPTY_ELECTRICIAN: ElectricianValues = { ...textsOf({}, TEXTS), aggregator_id: '', password: '', status: 'Active' };
+export const EMPTY_ELECTRICIAN: ElectricianValues = { ...textsOf({}, TEXTS), aggregator_id: '', password: '', status: 'Active', second_factor_required: false };
 
 /** The form's values of a stored electrician (the password box starts empty). */
 export function valuesOf(e: ElectricianInfo): ElectricianValues {
-  return { ...textsOf(e, TEXTS), aggregator_id: e.aggregator_id === null ? '' : String(e.aggregator_id), password: '', status: e.status };
+  return { ...textsOf(e, TEXTS), aggregator_id: e.aggregator_id === null ? '' : String(e.aggregator_id), password: '', status: e.status, second_factor_required: e.second_factor_required };
 }
 
 /** What is sent: the aggregator as a number (or none), the password only when typed, the status on an edit. */
-export function bodyOf({ aggregator_id, password, status, ...values }: ElectricianValues, editing: boolean): ElectricianBody {
+export function bodyOf({ aggregator_id, password, status, second_factor_required, ...values }: ElectricianValues, editing: boolean): ElectricianBody {
   return {
     ...values,
     aggregator_id: aggregator_id === '' ? null : Number(aggregator_id),
     ...(password ? { password } : {}),
-    ...(editing ? { status: status === 'In-Active' ? 'In-Active' : 'Active' } : {}),
+    ...(editing ? { status: status === 'In-Active' ? 'In-Active' : 'Active', second_factor_required } : {}),
   };
 }

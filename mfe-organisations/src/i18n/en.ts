@@ -332,6 +332,11 @@ export const en = {
       heat_pump: 'Heat Pump',
     },
   },
+  /** Issue 24: Admin requires a second factor of an organisation's users (docs/second-factor.md). */
+  secondFactor: {
+    legend: 'Two-step sign-in',
+    require: 'Require two-step sign-in',
+  },
   validation: {
     firstNameRequired: 'First Name is required',
     firstNameTooLong: 'First Name should be less than 200 character',

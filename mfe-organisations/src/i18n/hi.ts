@@ -344,6 +344,10 @@ export const hi: OrganisationsTexts = {
       heat_pump: 'हीट पंप',
     },
   },
+  secondFactor: {
+    legend: 'दो-चरणीय साइन-इन',
+    require: 'दो-चरणीय साइन-इन अनिवार्य करें',
+  },
   validation: {
     firstNameRequired: 'पहला नाम आवश्यक है',
     firstNameTooLong: 'पहला नाम 200 अक्षरों से कम होना चाहिए',
