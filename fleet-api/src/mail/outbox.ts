@@ -87,13 +87,13 @@ export function feedbackMail(to: string, customerEmail: string, csv: string): Ma
 
 // The account's own security changes (issue 24): each one mails the user, so a change they did not
 // make does not go unnoticed. What to do then is the same in each.
-const NOT_YOU = 'If this was not you, reset your password now and tell your administrator.';
+const notYou = 'If this was not you, reset your password now and tell your administrator.';
 
 export function passkeyAddedMail(to: string, name: string): Mail {
   return {
     to,
     subject: 'A passkey was added to your account',
-    text: `A passkey named "${name}" was added to your Fleet Console account. It can sign in without your password.\n\n${NOT_YOU}`,
+    text: `A passkey named "${name}" was added to your Fleet Console account. It can sign in without your password.\n\n${notYou}`,
   };
 }
 
@@ -101,7 +101,7 @@ export function passkeyRemovedMail(to: string, name: string): Mail {
   return {
     to,
     subject: 'A passkey was removed',
-    text: `The passkey named "${name}" was removed from your Fleet Console account. It can no longer sign in.\n\n${NOT_YOU}`,
+    text: `The passkey named "${name}" was removed from your Fleet Console account. It can no longer sign in.\n\n${notYou}`,
   };
 }
 
@@ -112,6 +112,6 @@ export function sessionsEndedMail(to: string, count: number, byAdmin: boolean): 
   return {
     to,
     subject: count === 1 ? 'A session of your account was ended' : `${count} sessions of your account were ended`,
-    text: `${what} ${who}: the browsers signed in with them are signed out.\n\n${byAdmin ? 'If you do not know why, ask your administrator.' : NOT_YOU}`,
+    text: `${what} ${who}: the browsers signed in with them are signed out.\n\n${byAdmin ? 'If you do not know why, ask your administrator.' : notYou}`,
   };
 }

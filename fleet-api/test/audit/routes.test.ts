@@ -14,13 +14,16 @@ describe('the write routes', () => {
     expect(unrecorded).toEqual([]);
     const silent = writes.filter((r) => r.audit?.mode === 'none' && !r.audit.reason).map((r) => `${r.method} ${r.url}`);
     expect(silent).toEqual([]);
-    // what records nothing is the sign-in's steps before the code, the mails of links and the rollout
-    // preview (a POST that only counts), and nothing else
+    // what records nothing is the sign-in's steps before the code, the passkey challenges (sign-in and
+    // registration: recorded when verified), the mails of links and the rollout preview (a POST that
+    // only counts), and nothing else
     expect(writes.filter((r) => r.audit?.mode === 'none').map((r) => r.url).sort()).toEqual([
       '/api/authenticate/login',
+      '/api/authenticate/passkey/options',
       '/api/authenticate/resend-otp',
       '/api/electrician/reset-password-request',
       '/api/ota/rollout/preview',
+      '/api/profile/passkeys/register/options',
       '/api/reset-password-request',
       '/api/send-verification-mail',
       '/api/token-refresh',

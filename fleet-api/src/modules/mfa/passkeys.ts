@@ -20,10 +20,12 @@ import type {
   PublicKeyCredentialRequestOptionsJSON,
   RegistrationResponseJSON,
 } from '@fleet/contract';
+import { TOTP_PARAMETERS } from '@fleet/contract';
 import type { Db } from '../../db';
 import { inSeconds, nowIso, type AppContext } from '../../server/context';
 
-export const RP_NAME = 'Fleet Console';
+/** The name an authenticator shows for the site: the product's, as the authenticator app's issuer is. */
+const RP_NAME = TOTP_PARAMETERS.issuer;
 
 /** How long the browser may take, and how long the challenge lives (WebAuthn's advice with user verification: 5 to 10 minutes). */
 const CEREMONY_SECONDS = 300;
