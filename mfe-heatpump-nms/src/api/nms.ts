@@ -104,6 +104,8 @@ export interface CompanyInput {
   company_name: string;
   company_address: string;
   contact_person_email?: string;
+  /** Admin's update only: its account admins and site managers need a second factor (issue 24). */
+  second_factor_required?: boolean;
 }
 
 export interface SiteInput {

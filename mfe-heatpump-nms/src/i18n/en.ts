@@ -204,6 +204,8 @@ export const en = {
     name: 'Company Name',
     address: 'Company Address',
     email: 'Account Admin Email',
+    // issue 24: Admin requires a second factor of the company's account admins and site managers
+    twoStep: 'Require two-step sign-in',
   },
   siteForm: {
     newTitle: 'New Site',

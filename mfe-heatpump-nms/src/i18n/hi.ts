@@ -212,6 +212,7 @@ export const hi: HeatPumpTexts = {
     name: 'कंपनी का नाम',
     address: 'कंपनी का पता',
     email: 'खाता व्यवस्थापक ईमेल',
+    twoStep: 'दो-चरणीय साइन-इन अनिवार्य करें',
   },
   siteForm: {
     newTitle: 'नई साइट',

@@ -66,6 +66,24 @@ describe('New or Update Multi-Site Company', () => {
     await saveIn(dialog);
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Not found');
     expect(lastCall(calls, 'PUT', '/api/nms/multi-site-company/update').body).toEqual({ id: 4, company_name: 'Acme Sites', company_address: '1 Main St' });
+    // only Admin decides who must sign in with a second factor (issue 24)
+    expect(within(dialog).queryByRole('checkbox', { name: 'Require two-step sign-in' })).toBeNull();
+  });
+
+  it('Admin requires two-step sign-in of the company: the box is sent in the update (issue 24)', async () => {
+    signInAs('Admin');
+    const calls = fakeApi({
+      'GET /api/nms/multi-site-company/list': listReply([COMPANY]),
+      'GET /api/nms/agencies/options': (call) => agencies(Number(call.query.get('page'))),
+      'PUT /api/nms/multi-site-company/update': ok('Multi-site company updated successfully'),
+    });
+    const dialog = await openDialog('/admin/heat_pump/multi-site-company', 'Edit Acme Sites', 'Update Multi-Site Company');
+    const box = within(dialog).getByRole('checkbox', { name: 'Require two-step sign-in' });
+    expect(box).not.toBeChecked();
+    await user.click(box);
+    await saveIn(dialog);
+    await waitFor(() => expect(callsTo(calls, 'PUT', '/api/nms/multi-site-company/update')).toHaveLength(1));
+    expect(lastCall(calls, 'PUT', '/api/nms/multi-site-company/update').body).toEqual({ id: 4, agency_ids: [1], company_name: 'Acme Sites', company_address: '1 Main St', second_factor_required: true });
   });
 });
 
