@@ -41,34 +41,19 @@ export function AgencyFields({ form, mode }: { form: UseFormReturn<AgencyValues>
           <CheckboxGroup legend={a('deviceType')} name="deviceType" value={field.value} onChange={field.onChange} options={AGENCY_DEVICE_TYPES.map((d) => ({ value: d, label: t(`devices.lines.${d}`) }))} />
         )}
       />
-      <Controller
-        control={form.control}
-        name="email_notification"
-        render={({ field }) => (
-          <CheckboxGroup
-            legend={a('emailNotification')}
-            name="email_notification"
-            value={field.value ? ['on'] : []}
-            onChange={(next) => field.onChange(next.includes('on'))}
-            options={[{ value: 'on', label: a('emailNotificationLabel') }]}
-          />
-        )}
-      />
-      {mode === 'edit' && (
-        <Controller
-          control={form.control}
-          name="second_factor_required"
-          render={({ field }) => (
-            <CheckboxGroup
-              legend={t('secondFactor.legend')}
-              name="second_factor_required"
-              value={field.value ? ['on'] : []}
-              onChange={(next) => field.onChange(next.includes('on'))}
-              options={[{ value: 'on', label: t('secondFactor.require') }]}
-            />
-          )}
-        />
-      )}
+      <YesNoBox form={form} name="email_notification" legend={a('emailNotification')} label={a('emailNotificationLabel')} />
+      {mode === 'edit' && <YesNoBox form={form} name="second_factor_required" legend={t('secondFactor.legend')} label={t('secondFactor.require')} />}
     </Stack>
+  );
+}
+
+/** One yes-or-no of the agency as a labelled box under its legend (email notifications, two-step sign-in). */
+function YesNoBox({ form, name, legend, label }: { form: UseFormReturn<AgencyValues>; name: 'email_notification' | 'second_factor_required'; legend: string; label: string }) {
+  return (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field }) => <CheckboxGroup legend={legend} name={name} value={field.value ? ['on'] : []} onChange={(next) => field.onChange(next.includes('on'))} options={[{ value: 'on', label }]} />}
+    />
   );
 }
