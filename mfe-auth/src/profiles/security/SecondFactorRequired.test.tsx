@@ -81,7 +81,7 @@ describe("Admin's switch for Admin accounts", () => {
     await renderAuth('/admin/profile');
     const toggle = await screen.findByRole('switch', { name: 'Require two-step sign-in of every Admin account' });
     expect(toggle).toBeChecked();
-    expect(toggle).toHaveAccessibleDescription('An Admin without an authenticator app or a passkey sets one up at the next sign-in.');
+    expect(screen.getByRole('region', { name: 'Two-step sign-in for Admin accounts' })).toHaveTextContent('An Admin without an authenticator app or a passkey sets one up at the next sign-in.');
 
     toggle.focus();
     await user.keyboard(' ');
