@@ -1,9 +1,10 @@
 // Issue 24: a new agency turns on the authenticator on its profile (the journey computes the codes from
 // the secret the dialog shows), keeps its ten recovery codes, then signs out and in with a recovery code
-// (used once: nine left) and with an authenticator code. A new sign-up, so that no other journey of the
-// worker's stack meets a second factor on a demo account. The console is opened at localhost (stack.ts
-// onLocalhost), the address fleet-api's relying party names for passkeys.
-import type { Page } from 'playwright-core';
+// (used once: nine left) and with an authenticator code; then adds a passkey through Chromium's virtual
+// authenticator (DevTools protocol, WebAuthn domain) and signs in with it alone. A new sign-up, so that
+// no other journey of the worker's stack meets a second factor on a demo account. The console is opened
+// at localhost (stack.ts onLocalhost): WebAuthn refuses an IP address as relying party.
+import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { chromiumPerFile, journey, stackInfo } from '../support/browser';
 import { linkOf, newestMailKey, passwordStep, signIn, waitForMail } from '../support/sign-in';
 import { onLocalhost } from '../support/stack';
@@ -48,10 +49,20 @@ async function signInWithAuthenticator(page: Page, email: string, code: () => st
   await page.waitForURL('**/agency/devices');
 }
 
-test('an agency turns on the authenticator and signs in with a recovery code, then with a code from the app', () =>
+/** A platform authenticator with user verification that says yes at once, as a laptop's fingerprint would. */
+async function virtualAuthenticator(context: BrowserContext, page: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+  });
+  return { cdp, authenticatorId };
+}
+
+test('an agency turns on the authenticator, signs in with a recovery code and a code from the app, then adds a passkey and signs in with it', () =>
   journey(
     browser(),
-    async ({ page }) => {
+    async ({ context, page }) => {
       const email = `second.factor.${Date.now()}@journey.test`;
       await signUpAgency(email);
       await signIn(page, email, PASSWORD);
@@ -88,6 +99,30 @@ test('an agency turns on the authenticator and signs in with a recovery code, th
       // accepted once; the server takes one step ahead), so the journey need not wait for the clock
       await signOut(page);
       await signInWithAuthenticator(page, email, () => totpCode(secret, Math.max(totpStep(), enabledStep + 1)));
+
+      // a passkey, named on the profile, made by the browser's authenticator for the relying party localhost
+      const { cdp, authenticatorId } = await virtualAuthenticator(context, page);
+      await openProfile(page);
+      const passkeys = page.getByRole('region', { name: 'Passkeys' });
+      await passkeys.getByText('No passkeys yet.').waitFor();
+      await passkeys.getByRole('button', { name: 'Add a passkey' }).click();
+      const naming = page.getByRole('dialog', { name: 'Add a passkey' });
+      await naming.getByRole('textbox', { name: 'Name' }).fill('Journey laptop');
+      await naming.getByRole('button', { name: 'Create the passkey' }).click();
+      await naming.waitFor({ state: 'detached' });
+      const added = passkeys.getByRole('row').filter({ hasText: 'Journey laptop' });
+      await added.getByText('Never used').waitFor();
+      const [made] = (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials;
+      expect(made).toEqual(expect.objectContaining({ isResidentCredential: true, rpId: 'localhost' }));
+
+      // "Sign in with a passkey": no e-mail, no password, no code; the authenticator signed once more
+      await signOut(page);
+      await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+      await page.waitForURL('**/agency/devices');
+      const [used] = (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials;
+      expect(used?.signCount).toBeGreaterThan(made?.signCount ?? Infinity);
+      await openProfile(page);
+      await added.filter({ hasNotText: 'Never used' }).waitFor();
     },
     onLocalhost(stackInfo().consoleUrl),
   ));
