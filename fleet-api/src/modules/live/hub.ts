@@ -24,7 +24,8 @@ declare module '../../server/context' {
 }
 
 /** Close codes (shared-api's client: 4401 and 4403 end its retries; others reconnect). */
-export const CLOSE = { tokenRefused: 4401, renewed: 4000, slowConsumer: 4008, shutdown: 1001 } as const;
+/** notAllowed: a signed-in session that may not follow the fleet (its required second factor is not set up yet). */
+export const CLOSE = { tokenRefused: 4401, notAllowed: 4403, renewed: 4000, slowConsumer: 4008, shutdown: 1001 } as const;
 
 /** A socket that has this much unsent is too slow to follow: closed, it reconnects and re-reads. */
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;

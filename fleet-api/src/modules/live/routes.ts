@@ -59,9 +59,14 @@ export const liveRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { ctx }
       const token = new URL(request.url, 'http://x').searchParams.get('token') ?? '';
       const caller = await authenticate({ db, tokens, now: config.now }, `Bearer ${token}`).catch(() => null);
       const claims = caller ? tokens.verify(token, 'access', Math.floor(config.now().getTime() / 1000)) : null;
-      // a session still setting up its required second factor gets no fleet data (policy/access.ts)
-      if (!caller || caller.secondFactorPending || !claims) {
+      if (!caller || !claims) {
         socket.close(CLOSE.tokenRefused, 'sign in again');
+        return;
+      }
+      // a session still setting up its required second factor gets no fleet data (policy/access.ts);
+      // 4403, not 4401: the token is good, and a renewal would not change the answer (the console stops)
+      if (caller.secondFactorPending) {
+        socket.close(CLOSE.notAllowed, 'set up two-step sign-in first');
         return;
       }
       await hub.add(socket, caller, token, { expiresAt: claims.exp * 1000, generation: claims.gen ?? 0 });

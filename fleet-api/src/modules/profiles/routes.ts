@@ -408,7 +408,8 @@ export const profileRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
   app.get(
     '/api/aggregators/get-list',
     {
-      config: { access: only('Admin', 'Agency', 'Electrician') },
+      // reference data of the electrician's profile form, which opens while a second factor is set up
+      config: { access: duringSecondFactorSetup(['Admin', 'Agency', 'Electrician']) },
       schema: routeSchema('Lists')('Aggregators for the electrician profile select', Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() }))),
     },
     async () => {
