@@ -20,7 +20,8 @@ CREATE TABLE stored_files (
   committed_at  timestamptz,
   CHECK ((key IS NULL) = (committed_at IS NULL))
 );
-CREATE UNIQUE INDEX stored_files_key_idx ON stored_files (area, key) WHERE key IS NOT NULL;
+-- keys are generated UUIDs (storage/file-storage.ts newFileKey), never sent by a request: a plain index
+CREATE INDEX stored_files_key_idx ON stored_files (area, key) WHERE key IS NOT NULL;
 CREATE INDEX stored_files_staged_idx ON stored_files (area, touched_at) WHERE committed_at IS NULL;
 
 CREATE TABLE stored_file_chunks (
