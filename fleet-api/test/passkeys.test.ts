@@ -185,6 +185,19 @@ describe('signing in with a passkey (SECURITY.md 8, 9, 14)', () => {
     expect(await events()).toBe(6);
   });
 
+  it('holds back the options and the verify of an address over its failure limit (429)', async () => {
+    const address = '10.9.0.2';
+    const { addressBlockAfter } = t.config.signIn;
+    await t.db.query(
+      "INSERT INTO auth_failures (email, address, kind, created_at) SELECT 'passkey:x', $1, 'passkey', $2 FROM generate_series(1, $3)",
+      [address, t.clock.now().toISOString(), addressBlockAfter],
+    );
+    expect((await post(t.app, '/api/authenticate/passkey/options', {}, { remoteAddress: address })).statusCode).toBe(429);
+    const options = await signInOptions();
+    expect((await post(t.app, '/api/authenticate/passkey/verify', { response: passkey.signIn(options) }, { remoteAddress: address })).statusCode).toBe(429);
+    expect((await post(t.app, '/api/authenticate/passkey/options', {}, { remoteAddress: '10.9.0.3' })).statusCode).toBe(200);
+  });
+
   it('refuses a counter that goes backwards (a cloned authenticator)', async () => {
     expect((await signInWith(passkey, { counter: 50 })).statusCode).toBe(200);
     expect((await signInWith(passkey, { counter: 49 })).statusCode).toBe(401);
