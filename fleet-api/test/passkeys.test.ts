@@ -2,6 +2,7 @@
 // the password and the code. The test is the browser and its authenticator: real WebAuthn answers made
 // with node:crypto (support/passkey-authenticator.ts), checked by @simplewebauthn/server as a browser's are.
 import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from '@fleet/contract';
+import { pruneAuthState } from '../src/modules/auth/housekeeping';
 import { appForFile, bearer, countOf, mailsTo, post, signIn } from './support/app';
 import { TestPasskey, type CeremonyOptions } from './support/passkey-authenticator';
 
@@ -196,6 +197,18 @@ describe('signing in with a passkey (SECURITY.md 8, 9, 14)', () => {
     const options = await signInOptions();
     expect((await post(t.app, '/api/authenticate/passkey/verify', { response: passkey.signIn(options) }, { remoteAddress: address })).statusCode).toBe(429);
     expect((await post(t.app, '/api/authenticate/passkey/options', {}, { remoteAddress: '10.9.0.3' })).statusCode).toBe(200);
+  });
+
+  it('a challenge expires after 5 minutes, and the auth housekeeping removes it', async () => {
+    const options = await signInOptions();
+    const live = () => countOf(t.db, 'SELECT count(*)::int AS n FROM webauthn_challenges WHERE challenge = $1', [options.challenge]);
+    t.clock.advance(301);
+    expect((await post(t.app, '/api/authenticate/passkey/verify', { response: passkey.signIn(options) })).statusCode).toBe(401);
+    const stale = await signInOptions();
+    t.clock.advance(301);
+    expect((await pruneAuthState(t.db, t.clock.now())).passkeyChallenges).toBeGreaterThan(0);
+    expect(await live()).toBe(0);
+    expect(await countOf(t.db, 'SELECT count(*)::int AS n FROM webauthn_challenges WHERE challenge = $1', [stale.challenge])).toBe(0);
   });
 
   it('refuses a counter that goes backwards (a cloned authenticator)', async () => {
