@@ -23,6 +23,7 @@ import { answerSerializers } from './server/answer-serializers';
 import { AJV_OPTIONS, bodyStrictValidators, markFormBodies } from './server/body-validation';
 import type { AppContext } from './server/context';
 import { openFileStores } from './storage';
+import { instanceId as processInstanceId } from './server/instance';
 import { signInRoutes } from './modules/auth/routes';
 import { accountRoutes } from './modules/auth/accounts';
 import { profileRoutes } from './modules/profiles/routes';
@@ -56,6 +57,8 @@ export interface BuildAppOptions {
    * what recording costs (bench/audit.bench.ts), against the same routes; never in the product.
    */
   auditTrail?: boolean;
+  /** This instance's name (server/instance.ts); tests give two apps on one database their own. */
+  instanceId?: string;
 }
 
 declare module 'fastify' {
@@ -101,7 +104,7 @@ function publishedAfterCommit(bus: LiveBus, log: (message: string) => void): Liv
   };
 }
 
-export async function buildApp({ db, config, auditTrail = true }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ db, config, auditTrail = true, instanceId = processInstanceId }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -133,6 +136,7 @@ export async function buildApp({ db, config, auditTrail = true }: BuildAppOption
   const base = {
     db,
     config,
+    instanceId,
     tokens,
     otpKey: createHmac('sha256', secret).update('fleet-api otp codes').digest(),
     live,
