@@ -103,6 +103,7 @@ export const SECOND_FACTOR_SENTENCES = {
   'mfa.codeInvalid': 'Invalid authenticator code',
   'mfa.setupRequired': 'Set up two-step sign-in to continue: your organisation requires it',
   'mfa.requiredKept': 'Your organisation requires two-step sign-in: keep at least one authenticator or passkey',
+  'mfa.passkeyAsked': 'Your organisation requires two-step sign-in: sign in with your passkey',
   'mfa.policy': 'Two-step sign-in for Admin accounts',
   'mfa.policySaved': 'Two-step sign-in for Admin accounts saved',
   'mfa.policyBoolean': 'admin_required is true or false',

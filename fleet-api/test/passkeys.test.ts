@@ -3,7 +3,7 @@
 // with node:crypto (support/passkey-authenticator.ts), checked by @simplewebauthn/server as a browser's are.
 import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from '@fleet/contract';
 import { pruneAuthState } from '../src/modules/auth/housekeeping';
-import { appForFile, bearer, countOf, mailsTo, post, signIn } from './support/app';
+import { appForFile, bearer, countOf, DEMO_PASSWORD, mailsTo, post, signIn } from './support/app';
 import { TestPasskey, type CeremonyOptions } from './support/passkey-authenticator';
 
 const t = appForFile();
@@ -281,6 +281,34 @@ describe('where the organisation requires a second factor', () => {
       const signedIn = (await signInWith(passkey)).json<{ token: string; info: object }>();
       expect(signedIn.info).not.toHaveProperty('second_factor_setup');
       expect((await call(signedIn.token, '/api/agency/nms/dashboard/counts')).statusCode).toBe(200);
+    } finally {
+      await requireIt(false);
+    }
+  });
+
+  it('a covered user whose only factor is a passkey is not signed in by password and mailed code: the passkey signs in (SECURITY.md 9)', async () => {
+    const { token } = await signIn(t.app, email);
+    for (const row of (await call(token, '/api/profile/passkeys')).json<{ info: { id: string }[] }>().info) {
+      expect((await call(token, '/api/profile/passkeys', 'DELETE', { id: row.id })).statusCode).toBe(200);
+    }
+    const passkey = newPasskey();
+    expect((await register(token, passkey, 'Only key')).statusCode).toBe(200);
+    // not covered: the mailed code still works beside the passkey (a lost passkey locks nobody out)
+    expect((await signIn(t.app, email)).info).not.toHaveProperty('second_factor_setup');
+    // a code mailed before the requirement, still open
+    expect((await post(t.app, '/api/authenticate/login', { email, password: DEMO_PASSWORD })).statusCode).toBe(200);
+    const openCode = /\b(\d{6})\b/.exec((await mailsTo(t.app, email))[0]?.text ?? '')?.[1];
+    await requireIt(true);
+    try {
+      const mailed = (await mailsTo(t.app, email)).length;
+      const login = await post(t.app, '/api/authenticate/login', { email, password: DEMO_PASSWORD });
+      expect(login.statusCode).toBe(403);
+      expect(login.json()).toMatchObject({ status: false, code: 'mfa.passkeyAsked', message: 'Your organisation requires two-step sign-in: sign in with your passkey' });
+      expect((await post(t.app, '/api/authenticate/login-otp', { email, otp: openCode })).statusCode).toBe(401);
+      await t.db.query("UPDATE mail_cooldowns SET last_sent_at = now() - interval '1 hour' WHERE email = $1", [email]);
+      expect((await post(t.app, '/api/authenticate/resend-otp', { email })).statusCode).toBe(200);
+      expect((await mailsTo(t.app, email)).length).toBe(mailed);
+      expect((await signInWith(passkey)).statusCode).toBe(200);
     } finally {
       await requireIt(false);
     }

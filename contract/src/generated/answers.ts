@@ -7310,6 +7310,7 @@ export type paths = {
                 };
                 400: components["responses"]["Failure"];
                 401: components["responses"]["Failure"];
+                403: components["responses"]["Failure"];
                 429: components["responses"]["Failure"];
                 500: components["responses"]["Failure"];
             };

@@ -30,7 +30,7 @@ import { say } from '../../server/messages';
 import { SecondFactorCodeField, secondFactorRoutes } from '../mfa/routes';
 import { acceptSecondFactorCode } from '../mfa/totp';
 import { sessionRoutes } from './session-routes';
-import { secondFactorSetupNeeded } from '../mfa/requirement';
+import { codeStepOf, secondFactorSetupNeeded } from '../mfa/requirement';
 
 const INVALID_CREDENTIALS = say('auth.invalidCredentials');
 const INVALID_OTP = say('auth.otpInvalid');
@@ -62,7 +62,7 @@ export const signInRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app
         'Check email and password; mails a 6-digit code, or asks for the authenticator\'s (info.second_factor "totp")',
         { body: Strict({ email: EmailField(), password: PasswordField }) },
         Envelope(Type.Object({ otp_required: Type.Boolean(), second_factor: Type.Optional(Type.Literal('totp')) })),
-        400, 401, 429,
+        400, 401, 403, 429,
       ),
       { mode: 'none', reason: 'the sign-in is recorded when its code is accepted', refusals: { 401: 'sign_in_refused', 429: 'sign_in_held_back' } },
     ),
@@ -81,11 +81,14 @@ export const signInRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app
       // Only someone who knows the password learns these.
       if (!mayUseAccount(user)) throw unauthorized(say('auth.accountDisabled'));
       if (!user.email_verified_at) throw unauthorized(say('auth.emailNotVerified'));
-      if (user.totp_enabled) {
+      const codeStep = await codeStepOf(ctx.db, ctx.config, user);
+      if (codeStep === 'totp') {
         // the attempt (expiry, five wrong codes) as for a mailed code; its code is never sent
         await openChallenge(ctx.db, ctx, user.id);
         return { status: true, message: say('mfa.totpAsked'), info: { otp_required: true, second_factor: 'totp' as const } };
       }
+      // required, and a passkey is the only factor: no code is mailed, the passkey signs in
+      if (codeStep === 'passkey') throw new ApiError(403, say('mfa.passkeyAsked'));
       await ctx.db.transaction(async (tx) => {
         const code = await openChallenge(tx, ctx, user.id);
         await queueMail(tx, otpMail(user.email, code));
@@ -112,9 +115,12 @@ export const signInRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app
       const user = await findUserByEmail(ctx.db, email);
       const otp = request.body.otp.trim();
       // an unknown address runs the same statements (user id 0 has no challenge)
-      const ok = user?.totp_enabled
-        ? await consumeChallenge(ctx.db, ctx, user.id, () => acceptSecondFactorCode(ctx.db, ctx, user.id, otp))
-        : await consumeCode(ctx.db, ctx, user?.id ?? 0, otp);
+      const codeStep = await codeStepOf(ctx.db, ctx.config, user ?? { id: 0, totp_enabled: false });
+      // a mailed code still open from before a passkey became the required factor signs nobody in
+      const ok =
+        codeStep === 'totp' && user
+          ? await consumeChallenge(ctx.db, ctx, user.id, () => acceptSecondFactorCode(ctx.db, ctx, user.id, otp))
+          : codeStep === 'mail' && (await consumeCode(ctx.db, ctx, user?.id ?? 0, otp));
       if (!user || !ok) {
         await recordFailure(ctx, email, request.ip, 'otp');
         throw unauthorized(INVALID_OTP);
@@ -146,8 +152,8 @@ export const signInRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app
         throw tooManyRequests(say('auth.otpCooldown', { seconds: cooldown }), cooldown);
       }
       const user = await findUserByEmail(ctx.db, email);
-      // with the authenticator on there is no mailed code to send again
-      if (user && mayUseAccount(user) && !user.totp_enabled) {
+      // with the authenticator on, or a required passkey, there is no mailed code to send again
+      if (user && mayUseAccount(user) && (await codeStepOf(ctx.db, ctx.config, user)) === 'mail') {
         await ctx.db.transaction(async (tx) => {
           const code = await renewChallenge(tx, ctx, user.id);
           if (code) await queueMail(tx, otpMail(user.email, code));

@@ -38,33 +38,52 @@ export async function adminSecondFactorRequired(db: Db, config: Pick<Config, 'ad
 }
 
 /**
- * Whether the user's organisation requires a second factor: an agency's users (agency_id), an
- * electrician company's (electrician_id), a multi-site company's account admins (company_id) and its
- * site managers (their site manager's company); Admin by the platform's setting. A customer, an
- * electrician working for an agency or a company's contact is not covered by that agency or company.
+ * Whether user $1's organisation requires a second factor ($2: configuration's default for Admin
+ * accounts): an agency's users (agency_id), an electrician company's (electrician_id), a multi-site
+ * company's account admins (company_id) and its site managers (their site manager's company); Admin by
+ * the platform's setting. A customer, an electrician working for an agency or a company's contact is
+ * not covered by that agency or company. Null for an unknown user.
  */
-export async function secondFactorRequired(db: Db, config: Pick<Config, 'adminSecondFactor'>, userId: number): Promise<boolean> {
-  const { rows } = await db.query<{ user_type: string; required: boolean }>(
-    `SELECT u.user_type,
-            COALESCE(a.second_factor_required, false) OR COALESCE(e.second_factor_required, false)
-              OR COALESCE(c.second_factor_required, false) OR COALESCE(mc.second_factor_required, false) AS required
+const REQUIRED_SQL = `(SELECT CASE WHEN u.user_type = 'Admin'
+                 THEN COALESCE((SELECT admin_required FROM second_factor_policy LIMIT 1), $2::boolean)
+                 ELSE COALESCE(a.second_factor_required, false) OR COALESCE(e.second_factor_required, false)
+                   OR COALESCE(c.second_factor_required, false) OR COALESCE(mc.second_factor_required, false) END
        FROM users u
        LEFT JOIN agencies a ON a.id = u.agency_id
        LEFT JOIN electricians e ON e.id = u.electrician_id
        LEFT JOIN multi_site_companies c ON c.id = u.company_id
        LEFT JOIN site_managers sm ON sm.id = u.site_manager_id
        LEFT JOIN multi_site_companies mc ON mc.id = sm.company_id
-      WHERE u.id = $1`,
-    [userId],
-  );
-  const row = rows[0];
-  if (!row) return false;
-  return row.user_type === 'Admin' ? adminSecondFactorRequired(db, config) : row.required;
+      WHERE u.id = $1)`;
+
+const adminDefault = (config: Pick<Config, 'adminSecondFactor'>) => config.adminSecondFactor === 'required';
+
+export async function secondFactorRequired(db: Db, config: Pick<Config, 'adminSecondFactor'>, userId: number): Promise<boolean> {
+  const { rows } = await db.query<{ required: boolean }>(`SELECT COALESCE(${REQUIRED_SQL}, false) AS required`, [userId, adminDefault(config)]);
+  return rows[0]?.required ?? false;
 }
 
 /** A sign-in by password and mailed code that must set up a second factor before anything else. */
 export async function secondFactorSetupNeeded(db: Db, config: Pick<Config, 'adminSecondFactor'>, userId: number): Promise<boolean> {
   return (await secondFactorRequired(db, config, userId)) && !(await hasSecondFactor(db, userId));
+}
+
+/**
+ * What the code step of a password sign-in takes: the authenticator's code when it is on; nothing
+ * when the organisation requires a second factor and the user's only one is a passkey (a mailed code
+ * proves the mailbox, not a second factor: the passkey signs in, replacing password and code); else
+ * the mailed code. A user not covered keeps the mailed code beside a passkey (a lost passkey does not
+ * lock them out).
+ */
+export async function codeStepOf(db: Db, config: Pick<Config, 'adminSecondFactor'>, user: { id: number; totp_enabled: boolean }): Promise<'totp' | 'passkey' | 'mail'> {
+  if (user.totp_enabled) return 'totp';
+  // one statement whatever the user has, so a wrong code costs the same for every address (and for
+  // none: user id 0), as sign-in-alike.test.ts holds
+  const { rows } = await db.query<{ passkeys: number; required: boolean }>(
+    `SELECT (SELECT count(*)::int FROM user_passkeys WHERE user_id = $1) AS passkeys, COALESCE(${REQUIRED_SQL}, false) AS required`,
+    [user.id, adminDefault(config)],
+  );
+  return Number(rows[0]?.passkeys ?? 0) > 0 && rows[0]?.required ? 'passkey' : 'mail';
 }
 
 /**
