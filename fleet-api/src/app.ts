@@ -100,6 +100,7 @@ function publishedAfterCommit(bus: LiveBus, log: (message: string) => void): Liv
       return Promise.resolve();
     },
     subscribe: (listener) => bus.subscribe(listener),
+    onGap: (listener) => bus.onGap(listener),
     close: () => bus.close(),
   };
 }

@@ -12,12 +12,7 @@ import { seedDemoFirmware } from './seed/firmware';
 import { seedDemoSliderImages } from './seed/sliders';
 import { buildApp } from './app';
 import { smtpSend, startOutboxSender, type OutboxSender } from './mail/sender';
-import { pruneAuthState } from './modules/auth/housekeeping';
-import { OtaSimulator } from './simulator/simulator';
-import { HeatPumpSimulator } from './simulator/heat-pumps';
-import { RolloutOrchestrator } from './modules/rollouts/orchestrator';
-import { pruneActivity } from './modules/faults/activity';
-import { recordDay } from './modules/nms/history';
+import { startFleetTimers } from './fleet-timers';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -47,28 +42,8 @@ async function main(): Promise<void> {
     }
   }
 
-  const simulator = config.simulator.enabled ? new OtaSimulator(db, { bus: app.fleetContext.live }) : null;
-  simulator?.start(config.simulator.intervalMs, config.now, (err) => app.log.error({ err }, 'OTA simulator tick failed'));
-  const heatPumps = config.simulator.enabled
-    ? new HeatPumpSimulator(db, app.fleetContext.live, { eventsPerSecond: config.simulator.heatPumpEventsPerSecond })
-    : null;
-  heatPumps?.start((err) => app.log.error({ err }, 'heat-pump simulator tick failed'));
-  // Every instance ticks; row locks decide which one dispatches a rollout's devices (docs/rollouts.md).
-  const orchestrator = config.rollouts.enabled ? new RolloutOrchestrator(db, app.fleetContext.live) : null;
-  orchestrator?.start(config.rollouts.intervalMs, config.now, (err) => app.log.error({ err }, 'rollout orchestrator tick failed'));
-
-  // Old sign-in state (failures, cooldowns, used codes and tokens, ended sessions) and heat-pump
-  // activity older than 92 days, every 10 minutes.
-  const housekeeping = setInterval(() => {
-    pruneAuthState(db, config.now()).catch((err: unknown) => app.log.error({ err }, 'auth housekeeping failed'));
-    pruneActivity(db, config.now()).catch((err: unknown) => app.log.error({ err }, 'activity housekeeping failed'));
-  }, 10 * 60 * 1000);
-  housekeeping.unref();
-  // The network dashboards' history: today's state now and every hour (modules/nms/history.ts).
-  const recordToday = () => recordDay(db, config.now()).catch((err: unknown) => app.log.error({ err }, 'daily heat-pump history failed'));
-  void recordToday();
-  const history = setInterval(() => void recordToday(), 60 * 60 * 1000);
-  history.unref();
+  // the simulators, the rollout orchestrator, the hourly history and housekeeping: once per fleet
+  const timers = await startFleetTimers(app.fleetContext, { log: app.log });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -80,14 +55,10 @@ async function main(): Promise<void> {
       process.exit(1);
     }, 10_000);
     force.unref();
-    clearInterval(housekeeping);
-    clearInterval(history);
     try {
       // New requests get 503 while running ones (an upload) get up to 5 s; then the rest is cut.
       await app.fleetDrain.drainAndClose(5_000);
-      await orchestrator?.stop();
-      await simulator?.stop();
-      await heatPumps?.stop();
+      await timers.stop();
       await sender?.stop();
       await db.close();
       process.exit(0);

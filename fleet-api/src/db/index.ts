@@ -42,11 +42,23 @@ export interface Db {
    */
   copyOut(sql: string): AsyncIterable<Uint8Array>;
   /**
-   * PostgreSQL only: LISTEN on `channel` with a connection of its own (re-established if it drops);
-   * answers the stop. PGlite is one process, whose events need no database to travel.
+   * PostgreSQL only: LISTEN on `channel` with a connection of its own (re-established if it drops,
+   * then `onResumed`: what was notified in between is lost); answers the stop. PGlite is one process, whose events need no database to travel.
    */
-  listen?(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  listen?(channel: string, onPayload: (payload: string) => void, onResumed?: () => void): Promise<() => Promise<void>>;
+  /**
+   * PostgreSQL only: a pooled connection of one's own, outside every unit of work, for state that lives
+   * as long as the connection (a session-level advisory lock: server/singleton.ts). `onLost` hears once
+   * that it dropped; `release()` closes it, so whatever it held is let go with it.
+   */
+  session?(name: string, onLost: () => void): Promise<DbSession>;
   close(): Promise<void>;
+}
+
+/** A connection kept by one owner (Db.session). */
+export interface DbSession {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
+  release(): Promise<void>;
 }
 
 export interface OpenDatabaseOptions {
@@ -320,13 +332,50 @@ class PgPoolDb implements Db, ScriptRunner {
     await this.pool.query(sql);
   }
 
-  async listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>> {
+  async session(name: string, onLost: () => void): Promise<DbSession> {
+    const client = await this.pool.connect();
+    let lost = false;
+    const drop = () => {
+      if (lost) return;
+      lost = true;
+      onLost();
+    };
+    client.on('error', drop);
+    client.on('end', drop);
+    try {
+      // named, so pg_stat_activity shows which instance holds what
+      await client.query('SELECT set_config($1, $2, false)', ['application_name', name.slice(0, 63)]);
+    } catch (err) {
+      client.release(true);
+      throw err;
+    }
+    return {
+      query: async <T = Record<string, unknown>>(sql: string, params?: unknown[]) => {
+        const res = await client.query(sql, params);
+        return { rows: res.rows as T[], rowCount: res.rowCount ?? res.rows.length };
+      },
+      release: async () => {
+        const healthy = !lost;
+        lost = true;
+        // let go at once, not when the server notices the closed connection
+        if (healthy) await client.query('SELECT pg_advisory_unlock_all()').catch(() => undefined);
+        // destroyed, not returned to the pool: its session state must not outlive its owner
+        client.release(true);
+      },
+    };
+  }
+
+  async listen(channel: string, onPayload: (payload: string) => void, onResumed?: () => void): Promise<() => Promise<void>> {
     if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
     let client: PoolClient | null = null;
     let stopped = false;
     let retry: ReturnType<typeof setTimeout> | null = null;
     const scheduleRetry = (): void => {
-      if (!stopped) retry = setTimeout(() => void connect().catch(scheduleRetry), 1000);
+      if (stopped || retry) return;
+      retry = setTimeout(() => {
+        retry = null;
+        void reconnect().catch(scheduleRetry);
+      }, 1000);
     };
     const connect = async (): Promise<void> => {
       const c = await this.pool.connect();
@@ -342,7 +391,26 @@ class PgPoolDb implements Db, ScriptRunner {
       c.on('error', lost);
       c.on('end', lost);
       client = c;
-      await c.query(`LISTEN ${channel}`);
+      try {
+        await c.query(`LISTEN ${channel}`);
+      } catch (err) {
+        if (client === c) {
+          client = null;
+          c.release(true);
+        }
+        throw err;
+      }
+    };
+    // a retry that succeeds follows a drop: tell the owner once it listens again
+    const reconnect = async (): Promise<void> => {
+      await connect();
+      if (!stopped) {
+        onResumed?.();
+        return;
+      }
+      const c = client; // stopped while connecting
+      client = null;
+      c?.release(true);
     };
     await connect();
     return async () => {

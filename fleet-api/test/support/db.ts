@@ -56,6 +56,7 @@ async function openPostgresTestDb(url: string): Promise<TestDb> {
     transaction: (fn) => inner.transaction(fn),
     copyOut: (sql) => inner.copyOut(sql),
     ...(inner.listen ? { listen: inner.listen.bind(inner) } : {}),
+    ...(inner.session ? { session: inner.session.bind(inner) } : {}),
     async close() {
       if (closed) return;
       closed = true;

@@ -22,6 +22,11 @@ export type LiveListener = (events: LiveEvent[]) => void;
 export interface LiveBus {
   publish(events: LiveEvent[]): Promise<void>;
   subscribe(listener: LiveListener): () => void;
+  /**
+   * `listener` hears that the bus listens again after its connection dropped: what other instances
+   * published in between never came, so whoever shows live state must read it again. Never on PGlite.
+   */
+  onGap(listener: () => void): () => void;
   close(): Promise<void>;
 }
 
@@ -63,11 +68,16 @@ export class LocalLiveBus implements LiveBus {
   subscribe(listener: LiveListener): () => void {
     return this.listeners.add(listener);
   }
+  /** One process: no connection to drop, no gap. */
+  onGap(): () => void {
+    return () => undefined;
+  }
   async close(): Promise<void> {}
 }
 
 class PgLiveBus implements LiveBus {
   private readonly listeners = new Listeners();
+  private readonly gapListeners = new Set<() => void>();
   private stop: (() => Promise<void>) | null = null;
 
   private constructor(private readonly db: Db) {}
@@ -83,6 +93,8 @@ class PgLiveBus implements LiveBus {
       } catch {
         // not ours
       }
+    }, () => {
+      for (const listener of [...bus.gapListeners]) listener();
     });
     return bus;
   }
@@ -93,6 +105,11 @@ class PgLiveBus implements LiveBus {
 
   subscribe(listener: LiveListener): () => void {
     return this.listeners.add(listener);
+  }
+
+  onGap(listener: () => void): () => void {
+    this.gapListeners.add(listener);
+    return () => this.gapListeners.delete(listener);
   }
 
   async close(): Promise<void> {

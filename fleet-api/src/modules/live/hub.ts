@@ -25,7 +25,12 @@ declare module '../../server/context' {
 
 /** Close codes (shared-api's client: 4401 and 4403 end its retries; others reconnect). */
 /** notAllowed: a signed-in session that may not follow the fleet (its required second factor is not set up yet). */
-export const CLOSE = { tokenRefused: 4401, notAllowed: 4403, renewed: 4000, slowConsumer: 4008, shutdown: 1001 } as const;
+/**
+ * liveGap: this instance's LISTEN connection dropped and is back, so events of the gap are lost; the
+ * client's own reconnect is what makes its screens read again (shared-api's onReconnected), so the
+ * socket is closed with a code that reconnects.
+ */
+export const CLOSE = { tokenRefused: 4401, notAllowed: 4403, renewed: 4000, slowConsumer: 4008, liveGap: 4010, shutdown: 1001 } as const;
 
 /** A socket that has this much unsent is too slow to follow: closed, it reconnects and re-reads. */
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
@@ -82,6 +87,8 @@ export interface LiveHubStats {
   framesSent: number;
   messagesQueued: number;
   slowClosed: number;
+  /** Times the bus came back after a gap (every socket closed to re-read). */
+  gapClosed: number;
 }
 
 export class LiveHub {
@@ -89,7 +96,8 @@ export class LiveHub {
   private readonly pendingGroups = new Map<string, Promise<Group>>();
   private readonly timers: NodeJS.Timeout[] = [];
   private unsubscribe: (() => void) | null = null;
-  private readonly stats: LiveHubStats = { connections: 0, groups: 0, framesSent: 0, messagesQueued: 0, slowClosed: 0 };
+  private unsubscribeGap: (() => void) | null = null;
+  private readonly stats: LiveHubStats = { connections: 0, groups: 0, framesSent: 0, messagesQueued: 0, slowClosed: 0, gapClosed: 0 };
   private readonly flushMs: number;
   private readonly sweepMs: number;
   private readonly matcherRefreshMs: number;
@@ -106,6 +114,7 @@ export class LiveHub {
   start(): void {
     if (this.unsubscribe) return;
     this.unsubscribe = this.deps.bus.subscribe((events) => this.hear(events));
+    this.unsubscribeGap = this.deps.bus.onGap(() => this.missedEvents());
     const flush = setInterval(() => this.flush(), this.flushMs);
     const sweep = setInterval(() => void this.sweep().catch(() => undefined), this.sweepMs);
     flush.unref();
@@ -132,9 +141,22 @@ export class LiveHub {
   async close(): Promise<void> {
     this.unsubscribe?.();
     this.unsubscribe = null;
+    this.unsubscribeGap?.();
+    this.unsubscribeGap = null;
     for (const timer of this.timers.splice(0)) clearInterval(timer);
     for (const group of this.groups.values()) {
       for (const c of group.connections) c.socket.close(CLOSE.shutdown, 'server shutting down');
+    }
+  }
+
+  /** The bus missed events (modules/live/bus.ts onGap): every socket reconnects and its console reads again. */
+  private missedEvents(): void {
+    this.stats.gapClosed += 1;
+    for (const group of this.groups.values()) {
+      group.pending = [];
+      // the slice's devices may have moved during the gap too
+      group.matcherAt = 0;
+      for (const c of group.connections) c.socket.close(CLOSE.liveGap, 'live events missed; reconnect and read again');
     }
   }
 
