@@ -49,8 +49,11 @@ export interface PublicKeyCredentialRequestOptionsJSON {
   userVerification?: PasskeyUserVerification;
 }
 
-/** What the browser's extensions answered (credProps' `rk` at registration); read by no rule here. */
-export type ClientExtensionResults = Record<string, unknown>;
+/**
+ * What the browser's extensions answered (credProps' `rk` at registration); read by no rule here. An
+ * object of any shape: the browser library's own interface of optional fields must fit it.
+ */
+export type ClientExtensionResults = object;
 
 /** What `startRegistration` resolves to: the body's `response` of register/verify. */
 export interface RegistrationResponseJSON {

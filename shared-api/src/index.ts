@@ -7,7 +7,7 @@ export type { UserType, ProductKey, RemoteRoute, RoutesPer, RouteTable, MenuEntr
 export { USER_TYPES, PRODUCT_KEYS, LANGUAGES, productDeviceType, isUserType, isProductKey } from './remote-contract';
 
 export type { LoginUserInfo, LoginUserDetails, SignInAnswer, SessionState, RenewalOutcome } from './session/session-store';
-export { requestLogin, verifyLoginOtp, type OtpAnswer } from './session/sign-in-calls';
+export { requestLogin, verifyLoginOtp, verifyPasskeySignIn, type OtpAnswer } from './session/sign-in-calls';
 export {
   useSession,
   sessionStore,

@@ -2,8 +2,8 @@
 // replaces both the password and the code. Screens use these, never URLs. The browser's side of WebAuthn
 // (@simplewebauthn/browser) is fetched only when a passkey is used, in a chunk of its own; the sign-in
 // page loads this file with its button's first click (login/LoginPage.tsx).
-import { apiDeleteJson, apiGet, apiPost, type ApiAnswer, type LoginUserInfo, type OtpAnswer } from '@fleet/shared-api';
-import type { PasskeyRow, PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from '@fleet/contract';
+import { apiDeleteJson, apiGet, apiPost, verifyPasskeySignIn, type ApiAnswer, type OtpAnswer } from '@fleet/shared-api';
+import type { PasskeyRegistration, PasskeyRow, PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from '@fleet/contract';
 import { PasskeyPromptError, type PasskeyPromptFailure } from './passkey-prompt';
 
 export type { PasskeyRow };
@@ -35,7 +35,8 @@ export async function addPasskey({ name }: { name: string }): Promise<ApiAnswer<
     import('@simplewebauthn/browser'),
   ]);
   const response = await inPrompt(() => startRegistration({ optionsJSON: options.info }));
-  return apiPost('/api/profile/passkeys/register/verify', { name, response });
+  const registration: PasskeyRegistration = { name, response };
+  return apiPost('/api/profile/passkeys/register/verify', registration);
 }
 
 export const removePasskey = ({ id }: { id: string }): Promise<ApiAnswer<unknown>> => apiDeleteJson('/api/profile/passkeys', { id });
@@ -47,9 +48,5 @@ export async function signInWithPasskey(): Promise<OtpAnswer> {
     import('@simplewebauthn/browser'),
   ]);
   const response = await inPrompt(() => startAuthentication({ optionsJSON: options.info }));
-  const answer = await apiPost<LoginUserInfo>('/api/authenticate/passkey/verify', { response });
-  if (typeof answer.token !== 'string' || typeof answer.refresh_token !== 'string' || !answer.info?.user_type) {
-    throw new Error('The sign-in answer carried no session');
-  }
-  return { said: { message: answer.message, code: answer.code, params: answer.params }, session: { token: answer.token, refresh_token: answer.refresh_token, info: answer.info } };
+  return verifyPasskeySignIn({ response });
 }

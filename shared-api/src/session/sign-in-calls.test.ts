@@ -1,6 +1,6 @@
 import { adminInfo, jsonResponse, mockFetch, requestOf } from '../test-support';
 import { reloadSessionFromStorage } from './session-store';
-import { requestLogin, verifyLoginOtp } from './sign-in-calls';
+import { requestLogin, verifyLoginOtp, verifyPasskeySignIn } from './sign-in-calls';
 
 beforeEach(() => {
   localStorage.clear();
@@ -25,4 +25,15 @@ test('the code step answers the session and the sentence with its code', async (
 test('a code answer without tokens is a failure, not a signed-in page without a session', async () => {
   mockFetch(jsonResponse({ status: true, message: 'Login successful', info: adminInfo }));
   await expect(verifyLoginOtp({ email: 'admin@demo.test', otp: '123456' })).rejects.toThrow('The sign-in answer carried no session');
+});
+
+test("a passkey's sign-in posts what the authenticator signed and is read as the code step's answer", async () => {
+  const response = { id: 'cred', rawId: 'cred', type: 'public-key' as const, response: { clientDataJSON: 'c', authenticatorData: 'a', signature: 's' }, clientExtensionResults: {} };
+  const fetchMock = mockFetch(jsonResponse({ status: true, message: 'Login successful', token: 'a', refresh_token: 'r', info: adminInfo }));
+  const answer = await verifyPasskeySignIn({ response });
+  expect(requestOf(fetchMock, 0).url.pathname).toBe('/api/authenticate/passkey/verify');
+  expect(JSON.parse(String(requestOf(fetchMock, 0).body))).toEqual({ response });
+  expect(answer.session).toEqual({ token: 'a', refresh_token: 'r', info: adminInfo });
+  mockFetch(jsonResponse({ status: true, message: 'Login successful', info: adminInfo }));
+  await expect(verifyPasskeySignIn({ response })).rejects.toThrow('The sign-in answer carried no session');
 });
