@@ -2,8 +2,8 @@
 // under its prefix of spec 6 (/api/{agency|electrician|mscc|sm}/audit/list) and its CSV export beside it,
 // one entry for every role, and Admin's chain verification and security events. The server's slice
 // decides what is found.
-import { TIME_ZONE_FILTER_KEY, type AuditEntryInfo, type AuditEntryRow, type AuditVerification, type SecurityEventRow } from '@fleet/contract';
-import { apiGet, apiList, apiPost, useFleetMutation } from '@fleet/shared-api';
+import { TIME_ZONE_FILTER_KEY, type AuditEntryInfo, type AuditEntryRow, type AuditVerification, type SecurityEventRow, type SessionsEnded } from '@fleet/contract';
+import { apiDeleteJson, apiGet, apiList, apiPost, useFleetMutation } from '@fleet/shared-api';
 import { decodeFilter, encodeFilter, type ExportJob, type ExportListQuery, type ListQuery } from '@fleet/shared-api/lists';
 import { keepPreviousData, useMutation, useQuery } from '@fleet/shared-api/query';
 import type { AuditLogArea } from '../description';
@@ -69,4 +69,13 @@ export function useSecurityEvents(query: ListQuery) {
 /** Starts the area's CSV export of its list (filter and sort as on the screen, in local days): a job. */
 export function useStartAuditExport(area: AuditLogArea) {
   return useFleetMutation((list: ExportListQuery) => apiPost<ExportJob>(auditPath(area, 'export'), inLocalDays(list)), { invalidate: [], toastSuccess: false });
+}
+
+/**
+ * Admin ends every session of an account (issue 24, `DELETE /api/user/sessions`): its tokens answer 401
+ * at once and its sockets close; the server's "n sessions ended" is the toast. The events list reads
+ * again, since the account's next refused token is an event of its own.
+ */
+export function useEndSessionsOf() {
+  return useFleetMutation((body: { user_id: number }) => apiDeleteJson<SessionsEnded>('/api/user/sessions', body), { invalidate: [auditKeys.securityEvents] });
 }

@@ -2,7 +2,7 @@ import type { AuditEntryInfo, AuditEntryRow, AuditVerification, SecurityEventRow
 import type { UserType } from '@fleet/shared-api';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { callsTo, fakeApi, filterOf, lastCall, listReply, messageReply, renderOrganisations, resetPage, signInAs } from '../test-support';
+import { callsTo, fakeApi, filterOf, lastCall, listReply, messageReply, notifications, renderOrganisations, resetPage, signInAs } from '../test-support';
 
 const user = userEvent.setup({ delay: null });
 beforeEach(resetPage);
@@ -245,5 +245,29 @@ describe('Audit Log', () => {
         { key: 'ip', value: '203.0.113.9', type: 'single' },
       ]),
     );
+  });
+
+  it("Admin ends every session of an account from its security event, after a confirmation; an unknown address's event offers nothing", async () => {
+    signInAs('Admin');
+    const base: SecurityEventRow = { id: 9, created_at: '2026-11-26T20:00:00.000Z', kind: 'token_refused', email: 'ops@harbour.test', user_id: 9, ip: '203.0.113.9', user_agent: 'curl/8', request_id: 'req-10', route: 'GET /api/agency/devices', status: 401 };
+    const unknown: SecurityEventRow = { ...base, id: 10, kind: 'sign_in_refused', email: 'nobody@example.test', user_id: null };
+    const calls = fakeApi({
+      'GET /api/audit/security-events': listReply([base, unknown]),
+      'DELETE /api/user/sessions': messageReply('2 sessions ended', { ended: 2 }),
+    });
+    renderOrganisations('/admin/audit-log/security-events');
+    const table = await screen.findByRole('table', { name: 'Security Events' });
+    expect(await within(table).findAllByRole('button', { name: /^End all sessions of/ })).toHaveLength(1);
+    await user.click(within(table).getByRole('button', { name: 'End all sessions of ops@harbour.test' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/End every signed-in session of ops@harbour.test\?/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'No' }));
+    expect(callsTo(calls, 'DELETE', '/api/user/sessions')).toHaveLength(0);
+
+    await user.click(within(table).getByRole('button', { name: 'End all sessions of ops@harbour.test' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(callsTo(calls, 'DELETE', '/api/user/sessions')).toHaveLength(1));
+    expect(callsTo(calls, 'DELETE', '/api/user/sessions')[0]?.body).toEqual({ user_id: 9 });
+    await waitFor(() => expect(notifications()).toContainEqual(expect.objectContaining({ messageType: 'success', message: '2 sessions ended' })));
   });
 });
