@@ -127,7 +127,7 @@ async function benchDatabase(db: Db, label: string, dataDir: string): Promise<Re
 
     // CSV export of every device but heat pumps in the list's default order (newest first): the job,
     // beside a bare COPY of the same rows in the same order.
-    const ctx: Omit<AppContext, 'exports'> = { db, config, instanceId: 'bench', tokens: undefined as never, otpKey: Buffer.alloc(32, 1), live: undefined as never, liveHub: undefined as never, files: openFileStores(db, config.dataDir) };
+    const ctx: Omit<AppContext, 'exports' | 'heartbeat'> = { db, config, instanceId: 'bench', tokens: undefined as never, otpKey: Buffer.alloc(32, 1), live: undefined as never, liveHub: undefined as never, files: openFileStores(db, config.dataDir) };
     const exportsJob = new ExportJobs(ctx, (m) => console.log(m));
     const rssBefore = process.memoryUsage().rss;
     let rssPeak = rssBefore;

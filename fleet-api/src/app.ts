@@ -23,7 +23,7 @@ import { answerSerializers } from './server/answer-serializers';
 import { AJV_OPTIONS, bodyStrictValidators, markFormBodies } from './server/body-validation';
 import type { AppContext } from './server/context';
 import { openFileStores } from './storage';
-import { instanceId as processInstanceId } from './server/instance';
+import { InstanceHeartbeat, instanceId as processInstanceId } from './server/instance';
 import { signInRoutes } from './modules/auth/routes';
 import { accountRoutes } from './modules/auth/accounts';
 import { profileRoutes } from './modules/profiles/routes';
@@ -138,6 +138,7 @@ export async function buildApp({ db, config, auditTrail = true, instanceId = pro
     db,
     config,
     instanceId,
+    heartbeat: new InstanceHeartbeat(db, instanceId),
     tokens,
     otpKey: createHmac('sha256', secret).update('fleet-api otp codes').digest(),
     live,

@@ -6,6 +6,12 @@
  * is a `CsvExport`: its rows are the caller's slice with the list's filters, decided by the module
  * that starts it (an agency's export holds only its rows), in the list's order (its sortBy and orderBy,
  * as on the screen). Kinds: EXPORT_FILES (the audit trail's since issue 23, migration 0031).
+ *
+ * Several instances (issue 25, migration 0038, docs/deploy.md "Jobs across instances"): a job names the
+ * instance writing it (`owner_instance`). One whose owner stopped beating is failed by any instance's
+ * sweep, not taken over: a COPY cannot go on from where another process was cut, and its starter may
+ * start another at once. Every final write replaces 'running' of this owner only, so an instance that
+ * was taken for dead and wakes up changes nothing.
  */
 import { AUDIT_EXPORT_FILE_NAME } from '@fleet/contract';
 import { Type, type Static } from '@sinclair/typebox';
@@ -19,6 +25,7 @@ import { SqlParams, whereClause } from '../../server/sql';
 import type { AppContext } from '../../server/context';
 import { nowSeconds } from '../../server/context';
 import { say } from '../../server/messages';
+import { ownerAlive } from '../../server/instance';
 import type { FileStorage, StoredFile } from '../../storage';
 
 declare module '../../server/context' {
@@ -32,6 +39,12 @@ declare module '../../server/context' {
 const EXPORT_KEEP_MS = 24 * 3600 * 1000;
 /** A staged export file untouched this long belongs to an instance that died writing it. */
 const EXPORT_STAGING_IDLE_MS = 10 * 60 * 1000;
+
+/** Why a job of a stopped instance failed (its starter reads it in the export's `error`). */
+const OWNER_RESTARTED = 'The server restarted during the export; start it again';
+const OWNER_STOPPED = 'The server writing the export stopped; start it again';
+/** What every final write of a job replaces: its running state under this instance ($3: the instance). */
+const STILL_MINE = "status = 'running' AND owner_instance = $3";
 
 /** The kinds of export and the name their file downloads as. */
 const EXPORT_FILES = {
@@ -136,7 +149,7 @@ export class ExportJobs {
   chunkRows = PGLITE_COPY_CHUNK;
 
   constructor(
-    private readonly ctx: Omit<AppContext, 'exports'>,
+    private readonly ctx: Omit<AppContext, 'exports' | 'heartbeat'>,
     private readonly log: (message: string) => void,
   ) {
     this.signer = new DownloadSigner(ctx.otpKey, '/api/export/download', 'fleet-api exports');
@@ -151,16 +164,35 @@ export class ExportJobs {
   }
 
   /**
-   * At start-up: a job left running by a stopped server will never finish; say so, and drop files
-   * and rows of exports older than a day.
+   * At start-up: a job left running by a stopped process will never finish; say so, and drop files
+   * and rows of exports older than a day. On PostgreSQL those are this instance's own jobs (an earlier
+   * process under the same INSTANCE_ID) and those of dead instances, never a living instance's; on
+   * PGlite one process holds the data folder, so every running job is a dead one's.
    */
   async recover(): Promise<void> {
+    const shared = this.db.kind === 'postgres';
     await this.db.query(
-      "UPDATE export_jobs SET status = 'failed', error = 'The server restarted during the export; start it again', finished_at = now() WHERE status = 'running'",
+      `UPDATE export_jobs SET status = 'failed', error = $1, finished_at = now()
+        WHERE status = 'running' ${shared ? `AND (owner_instance = $2 OR NOT ${ownerAlive('owner_instance')})` : ''}`,
+      shared ? [OWNER_RESTARTED, this.ctx.instanceId] : [OWNER_RESTARTED],
     );
     await this.forgetOld();
     // the half-written file of an export cut by a crash (a running one writes a chunk every few seconds)
     await this.files.sweepStaging(EXPORT_STAGING_IDLE_MS);
+  }
+
+  /**
+   * Fails the running jobs of instances that stopped beating. Runs after every beat (server/instance.ts),
+   * so within a minute of the owner's death. Answers the jobs it failed.
+   */
+  async sweep(): Promise<number[]> {
+    const { rows } = await this.db.query<{ id: number }>(
+      `UPDATE export_jobs SET status = 'failed', error = $1, finished_at = now()
+        WHERE status = 'running' AND NOT ${ownerAlive('owner_instance')} RETURNING id::int AS id`,
+      [OWNER_STOPPED],
+    );
+    for (const { id } of rows) this.log(`export ${id} failed: its instance stopped beating`);
+    return rows.map((r) => r.id);
   }
 
   private async forgetOld(): Promise<void> {
@@ -174,14 +206,17 @@ export class ExportJobs {
    * caller's slice and the list's filters (a bad filter was a 400 before this).
    */
   async start(caller: Caller, spec: CsvExport): Promise<ExportInfo> {
-    const busy = await this.db.query("SELECT 1 FROM export_jobs WHERE user_id = $1 AND status = 'running' LIMIT 1", [caller.userId]);
+    // a job of a dead instance does not hold its starter back (the sweep fails it within a minute)
+    const busy = await this.db.query(`SELECT 1 FROM export_jobs WHERE user_id = $1 AND status = 'running' AND ${ownerAlive('owner_instance')} LIMIT 1`, [
+      caller.userId,
+    ]);
     if (busy.rows.length > 0) throw new ApiError(409, say('exports.running'));
     await this.forgetOld();
     const where = whereClause(spec.conditions);
     const total = (await this.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${spec.from} ${where}`, spec.values)).rows[0]?.n ?? 0;
     const { rows } = await this.db.query<{ id: number }>(
-      'INSERT INTO export_jobs (user_id, kind, total, created_at) VALUES ($1, $2, $3, $4) RETURNING id::int AS id',
-      [caller.userId, spec.kind, total, this.ctx.config.now().toISOString()],
+      'INSERT INTO export_jobs (user_id, kind, total, created_at, owner_instance) VALUES ($1, $2, $3, $4, $5) RETURNING id::int AS id',
+      [caller.userId, spec.kind, total, this.ctx.config.now().toISOString(), this.ctx.instanceId],
     );
     const id = rows[0]?.id ?? 0;
     // once the row is committed, outside the request's unit of work (db/index.ts): never inside it
@@ -205,6 +240,7 @@ export class ExportJobs {
     let lines = 0;
     let savedAt = Date.now();
     const db = this.db;
+    const owner = this.ctx.instanceId;
     const csv = this.csvOf(id, spec);
     async function* counted(): AsyncGenerator<Buffer> {
       for await (const bytes of csv) {
@@ -212,7 +248,9 @@ export class ExportJobs {
         yield Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
         if (Date.now() - savedAt > 1000) {
           savedAt = Date.now();
-          await db.query('UPDATE export_jobs SET rows_written = $2 WHERE id = $1', [id, Math.max(0, lines - 1)]);
+          const saved = await db.query(`UPDATE export_jobs SET rows_written = $2 WHERE id = $1 AND ${STILL_MINE}`, [id, Math.max(0, lines - 1), owner]);
+          // failed by a sweep that took this instance for dead: stop reading rows nobody waits for
+          if (saved.rowCount === 0) throw new Error('ended by another instance while running');
         }
       }
     }
@@ -222,16 +260,19 @@ export class ExportJobs {
       const key = this.files.newKey();
       await this.files.commit(staged, key);
       fileKey = key;
-      await this.db.query("UPDATE export_jobs SET status = 'done', rows_written = $2, file_key = $3, finished_at = $4 WHERE id = $1", [
-        id,
-        Math.max(0, lines - 1),
-        key,
-        this.ctx.config.now().toISOString(),
-      ]);
+      const done = await this.db.query(
+        `UPDATE export_jobs SET status = 'done', rows_written = $2, file_key = $4, finished_at = $5 WHERE id = $1 AND ${STILL_MINE}`,
+        [id, Math.max(0, lines - 1), owner, key, this.ctx.config.now().toISOString()],
+      );
+      if (done.rowCount === 0) throw new Error('ended by another instance before it was done');
     } catch (err) {
       if (fileKey) await this.files.remove(fileKey).catch(() => undefined);
       await this.db
-        .query("UPDATE export_jobs SET status = 'failed', error = $2, finished_at = now() WHERE id = $1", [id, 'The export could not be written; start it again'])
+        .query(`UPDATE export_jobs SET status = 'failed', error = $2, finished_at = now() WHERE id = $1 AND ${STILL_MINE}`, [
+          id,
+          'The export could not be written; start it again',
+          owner,
+        ])
         .catch(() => undefined);
       this.log(`export ${id} failed: ${err instanceof Error ? err.message : String(err)}`);
     }

@@ -20,9 +20,14 @@ const EXPORTERS = only('Admin', 'Agency', 'Electrician', 'Customer', 'User', 'ms
 
 export const exportRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, { ctx }) => {
   const jobs = ctx.exports;
+  // beating before the first job is owned: a job's owner without a row counts as dead
+  await ctx.heartbeat.beat();
   await jobs.recover();
+  ctx.heartbeat.start([() => jobs.sweep()], (err) => app.log.error(`the instance's beat or sweep failed: ${String(err)}`));
   app.addHook('onClose', async () => {
     await jobs.settle();
+    // a clean stop: the other instances need not wait for the beat's expiry
+    await ctx.heartbeat.stop({ forget: true });
   });
 
   app.get(
