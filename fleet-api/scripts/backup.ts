@@ -88,8 +88,13 @@ export function defaultArchiveName(now: Date): string {
   return `fleet-backup-${now.toISOString().replace(/[:.]/g, '-')}.tar.gz`;
 }
 
-function tar(args: string[]): void {
-  execFileSync('tar', args, { stdio: ['ignore', 'ignore', 'pipe'] });
+function tar(args: string[], what: string): void {
+  try {
+    execFileSync('tar', args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  } catch (err) {
+    const stderr = (err as { stderr?: Buffer }).stderr?.toString().trim();
+    throw new Error(`${what} failed${stderr ? `: ${stderr}` : ''}`);
+  }
 }
 
 /** Writes `out` through a partial file renamed at the end, so a failed backup leaves no half archive. */
@@ -99,7 +104,7 @@ function writeArchive(out: string, manifest: BackupManifest, addContent: (tarArg
   try {
     writeFileSync(path.join(work, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
     mkdirSync(path.dirname(out), { recursive: true });
-    tar(addContent(['-czf', partial, '-C', work, 'manifest.json']));
+    tar(addContent(['-czf', partial, '-C', work, 'manifest.json']), `Writing ${out}`);
     renameSync(partial, out);
   } finally {
     rmSync(partial, { force: true });
@@ -116,7 +121,7 @@ function unpack(archive: string, near = os.tmpdir()): { dir: string; manifest: B
   mkdirSync(near, { recursive: true });
   const dir = mkdtempSync(path.join(near, '.fleet-restore-'));
   try {
-    tar(['-xzf', archive, '-C', dir]);
+    tar(['-xzf', archive, '-C', dir], `Unpacking ${archive} (a tar.gz made by npm run backup?)`);
     const file = path.join(dir, 'manifest.json');
     if (!existsSync(file)) throw new Error(`${archive} is not a fleet backup: it has no manifest.json`);
     const manifest = JSON.parse(readFileSync(file, 'utf8')) as BackupManifest;

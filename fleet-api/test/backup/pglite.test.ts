@@ -1,8 +1,9 @@
 // Backup and restore of a PGlite data folder (issue 25, docs/deploy.md "Backup and restore"): a
 // migrated database with a small fleet and a firmware file stored through the app's storage, backed
 // up, restored into an empty folder, read back the same; a folder in use or a non-empty target refused.
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -83,5 +84,27 @@ describe('npm run backup / restore of a PGlite data folder', () => {
     writeFileSync(path.join(taken, 'remotes.json'), '{}\n');
     await expect(restoreDataFolder({ archive, dataDir: taken })).rejects.toThrow(/is not empty \(remotes\.json\)/);
     expect(readdirSync(taken)).toEqual(['remotes.json']);
+  });
+
+  it('says so when the restored folder does not hold what the manifest counted', async () => {
+    if (!existsSync(archive)) await backupDataFolder({ dataDir, out: archive });
+    // the same archive with a manifest that counted one device more
+    const unpacked = path.join(work, 'tampered');
+    mkdirSync(unpacked);
+    execFileSync('tar', ['-xzf', archive, '-C', unpacked]);
+    const manifest = JSON.parse(readFileSync(path.join(unpacked, 'manifest.json'), 'utf8')) as { rows: Record<string, number> };
+    manifest.rows.devices = (manifest.rows.devices ?? 0) + 1;
+    writeFileSync(path.join(unpacked, 'manifest.json'), JSON.stringify(manifest));
+    const tampered = path.join(work, 'tampered.tar.gz');
+    execFileSync('tar', ['-czf', tampered, '-C', unpacked, ...readdirSync(unpacked)]);
+    await expect(restoreDataFolder({ archive: tampered, dataDir: path.join(work, 'restored-tampered') })).rejects.toThrow('devices: 30 rows, the backup\'s 31');
+  });
+
+  it('refuses a file that is not a backup with a message, and makes no data folder', async () => {
+    const notAnArchive = path.join(work, 'notes.tar.gz');
+    writeFileSync(notAnArchive, 'not an archive');
+    const target = path.join(work, 'restored-from-notes');
+    await expect(restoreDataFolder({ archive: notAnArchive, dataDir: target })).rejects.toThrow(/^Unpacking .*notes\.tar\.gz \(a tar\.gz made by npm run backup\?\) failed/);
+    expect(existsSync(target)).toBe(false);
   });
 });
