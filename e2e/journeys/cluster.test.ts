@@ -1,0 +1,193 @@
+// Issue 25: `npm run start:cluster` through nginx. Two fleet-api instances on one PostgreSQL behind
+// nginx (deploy/nginx/fleet.conf); Admin signs in through nginx and opens the live socket through it;
+// the instance holding that socket (nginx's X-Upstream on the upgrade) is killed with SIGKILL; the
+// socket reconnects through nginx to the other instance and hears the fault a write through nginx
+// resolves, and every call after the kill is answered. Then SIGTERM stops the whole cluster.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+// the live socket from node, as fleet-api's own tests open it (ws comes with fleet-api)
+import WebSocket from 'ws';
+import { DEMO_PASSWORD, newestMailKey, waitForOtp } from '../support/sign-in';
+import { freePort, repoRoot } from '../support/stack';
+
+interface ClusterState {
+  consoleUrl: string;
+  balancerUrl: string;
+  nginxPid: number;
+  instances: Array<{ name: string; url: string; pid: number }>;
+}
+
+interface LiveSocket {
+  socket: WebSocket;
+  /** host:port of the instance that took the upgrade */
+  upstream: string;
+  /** fault ids of every resolved-fault message heard */
+  resolved: number[];
+  closed: Promise<number>;
+}
+
+const ADMIN = 'admin@demo.test';
+const dataDir = mkdtempSync(join(tmpdir(), 'fleet-cluster-'));
+// PostgreSQL runs as its own user when the tests run as root: it must reach the data folder
+chmodSync(dataDir, 0o755);
+let cluster: ChildProcess | undefined;
+let output = '';
+let state: ClusterState;
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function waitForState(file: string, timeoutMs: number): Promise<ClusterState> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as ClusterState;
+    if (cluster?.exitCode !== null) break;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`start:cluster did not come up (exit ${cluster?.exitCode ?? 'none'}):\n${output}`);
+}
+
+beforeAll(async () => {
+  const [pg, api1, api2, balancer, consolePort] = [await freePort(), await freePort(), await freePort(), await freePort(), await freePort()];
+  // what `npm run start:cluster -- --no-build` runs, without npm between: the test signals the script itself
+  cluster = spawn(process.execPath, [join(repoRoot, 'scripts/cluster/start-cluster.mjs'), '--no-build'], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      CLUSTER_DATA_DIR: dataDir,
+      CLUSTER_INSTANCES: '2',
+      CLUSTER_API_PORTS: `${api1},${api2}`,
+      CLUSTER_PG_PORT: String(pg),
+      CLUSTER_BALANCER_PORT: String(balancer),
+      CONSOLE_PORT: String(consolePort),
+      FLEET_SEED_DEVICES: '1000',
+      // only the test's own write raises an event
+      FLEET_SIMULATOR: '0',
+      FLEET_ROLLOUTS: '0',
+      DATABASE_URL: '',
+      NODE_ENV: '',
+    },
+  });
+  cluster.stdout?.on('data', (d: Buffer) => (output += String(d)));
+  cluster.stderr?.on('data', (d: Buffer) => (output += String(d)));
+  state = await waitForState(join(dataDir, 'cluster.json'), 150_000);
+}, 180_000);
+
+afterAll(async () => {
+  if (cluster && cluster.exitCode === null && cluster.signalCode === null) {
+    cluster.kill('SIGTERM');
+    await new Promise((r) => cluster?.once('exit', r));
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+}, 60_000);
+
+async function call<T>(path: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<{ status: number; upstream: string; body: T }> {
+  const res = await fetch(`${state.balancerUrl}${path}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const upstream = (res.headers.get('x-upstream') ?? '').split(', ').pop() ?? '';
+  return { status: res.status, upstream, body: (await res.json()) as T };
+}
+
+/** Password and mailed code, both through nginx; the code read from an instance's own outbox (one database). */
+async function signInThroughNginx(): Promise<string> {
+  const outboxOf = state.instances[0]!.url;
+  const before = await newestMailKey(ADMIN, outboxOf);
+  expect((await call('/api/authenticate/login', { method: 'POST', body: { email: ADMIN, password: DEMO_PASSWORD } })).status).toBe(200);
+  const otp = await waitForOtp(ADMIN, before, outboxOf);
+  const signed = await call<{ token: string }>('/api/authenticate/login-otp', { method: 'POST', body: { email: ADMIN, otp } });
+  expect(signed.status).toBe(200);
+  return signed.body.token;
+}
+
+function openLive(token: string): Promise<LiveSocket> {
+  const url = `${state.balancerUrl.replace(/^http/, 'ws')}/ws?token=${encodeURIComponent(token)}`;
+  const socket = new WebSocket(url, { origin: new URL(state.consoleUrl).origin.replace('127.0.0.1', 'localhost') });
+  const resolved: number[] = [];
+  let upstream = '';
+  // X-Upstream lists every instance nginx tried ("dead:port, live:port"): the last one answered
+  socket.on('upgrade', (res) => (upstream = String(res.headers['x-upstream'] ?? '').split(', ').pop() ?? ''));
+  socket.on('message', (data) => {
+    // frames {batch, at}; a resolved fault is {resolved: {device_id, fault_ids, ...}} (fleet-api modules/live/events.ts)
+    const frame = JSON.parse(String(data)) as { batch: unknown[] };
+    for (const message of frame.batch) {
+      if (typeof message === 'object' && message !== null && 'resolved' in message) {
+        resolved.push(...(message as { resolved: { fault_ids: number[] } }).resolved.fault_ids);
+      }
+    }
+  });
+  const closed = new Promise<number>((r) => socket.on('close', (code) => r(code)));
+  return new Promise((resolve, reject) => {
+    socket.on('open', () => resolve({ socket, upstream, resolved, closed }));
+    socket.on('error', reject);
+  });
+}
+
+/**
+ * Resolves the next open fault through nginx until the socket hears one: the instance adds a socket to
+ * its hub just after the handshake, so a write racing the handshake may come before it listens.
+ */
+async function resolveUntilHeard(live: LiveSocket, token: string, faults: number[]): Promise<{ id: number; statuses: number[] }> {
+  const statuses: number[] = [];
+  for (const id of faults.splice(0)) {
+    const answer = await call(`/api/heat-pump/faults/${id}/resolve`, { method: 'PUT', token, body: { agent: 'Cluster test', job_comments: null } });
+    statuses.push(answer.status);
+    for (let i = 0; i < 40 && !live.resolved.includes(id); i += 1) await new Promise((r) => setTimeout(r, 50));
+    if (live.resolved.includes(id)) return { id, statuses };
+  }
+  throw new Error(`the socket heard none of the resolved faults (answers ${statuses.join(', ')})`);
+}
+
+test('a live socket through nginx survives the kill -9 of its instance; calls after the kill are answered', async () => {
+  expect(state.instances).toHaveLength(2);
+  const token = await signInThroughNginx();
+  const listed = await call<{ info: { data: Array<{ id: number }> } }>('/api/heat-pump/faults?page=1&limit=10', { token });
+  expect(listed.status).toBe(200);
+  const faults = listed.body.info.data.map((row) => row.id);
+  expect(faults.length).toBeGreaterThanOrEqual(4);
+
+  const first = await openLive(token);
+  const holder = state.instances.find((i) => i.url.endsWith(first.upstream));
+  const other = state.instances.find((i) => i !== holder);
+  if (!holder || !other) throw new Error(`nginx named no instance for the socket (X-Upstream "${first.upstream}")`);
+  // the socket works before the kill
+  await resolveUntilHeard(first, token, faults.splice(0, 2));
+
+  process.kill(holder.pid, 'SIGKILL');
+  // a killed instance ends its TCP connections: the socket closes without a close frame
+  expect(await first.closed).toBe(1006);
+
+  // the console's reconnect: through nginx again, which leaves the dead instance out
+  const again = await openLive(token);
+  expect(other.url.endsWith(again.upstream)).toBe(true);
+  const { statuses } = await resolveUntilHeard(again, token, faults);
+  expect(statuses.every((s) => s === 200)).toBe(true);
+
+  // every call after the kill is answered, whichever instance nginx tried first
+  for (let i = 0; i < 6; i += 1) {
+    const read = await call('/api/heat-pump/faults?page=1&limit=5', { token });
+    expect([read.status, read.upstream]).toEqual([200, other.url.replace('http://', '')]);
+  }
+  again.socket.close();
+  expect(alive(holder.pid)).toBe(false);
+
+  // SIGTERM stops the console server, nginx and the surviving instance
+  cluster?.kill('SIGTERM');
+  const code = await new Promise<number | null>((r) => cluster?.once('exit', (c) => r(c)));
+  expect(code).toBe(0);
+  expect([state.nginxPid, other.pid].filter(alive)).toEqual([]);
+});
