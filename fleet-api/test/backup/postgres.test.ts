@@ -3,7 +3,7 @@
 // that answers the same rows, signs the same Admin in and serves the same firmware bytes.
 // PostgreSQL only (CI runs it with TEST_DATABASE_URL).
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -31,7 +31,8 @@ async function onServer(sql: string): Promise<void> {
 
 onPostgres('npm run backup / restore with DATABASE_URL', () => {
   const a = otaAppForFile();
-  const work = mkdtempSync(path.join(os.tmpdir(), 'fleet-backup-pg-'));
+  // made in beforeAll: a skipped describe still runs its body
+  const work = path.join(os.tmpdir(), `fleet-backup-pg-${process.pid}-${randomBytes(4).toString('hex')}`);
   const archive = path.join(work, 'backup.tar.gz');
   const target = `fleet_restore_${process.pid}_${randomBytes(4).toString('hex')}`;
   const targetUrl = (() => {
@@ -42,7 +43,10 @@ onPostgres('npm run backup / restore with DATABASE_URL', () => {
   let bDb: Db | null = null;
   let b: FastifyInstance | null = null;
 
-  beforeAll(() => onServer(`CREATE DATABASE ${target}`));
+  beforeAll(async () => {
+    mkdirSync(work);
+    await onServer(`CREATE DATABASE ${target}`);
+  });
   afterAll(async () => {
     await b?.close();
     await bDb?.close();
