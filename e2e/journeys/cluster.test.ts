@@ -10,7 +10,7 @@ import { join } from 'node:path';
 // the live socket from node, as fleet-api's own tests open it (ws comes with fleet-api)
 import WebSocket from 'ws';
 import { DEMO_PASSWORD, newestMailKey, waitForOtp } from '../support/sign-in';
-import { freePort, repoRoot } from '../support/stack';
+import { freePort, processAlive, repoRoot } from '../support/stack';
 
 interface ClusterState {
   consoleUrl: string;
@@ -35,15 +35,6 @@ chmodSync(dataDir, 0o755);
 let cluster: ChildProcess | undefined;
 let output = '';
 let state: ClusterState;
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 async function waitForState(file: string, timeoutMs: number): Promise<ClusterState> {
   const until = Date.now() + timeoutMs;
@@ -183,11 +174,11 @@ test('a live socket through nginx survives the kill -9 of its instance; calls af
     expect([read.status, read.upstream]).toEqual([200, other.url.replace('http://', '')]);
   }
   again.socket.close();
-  expect(alive(holder.pid)).toBe(false);
+  expect(processAlive(holder.pid)).toBe(false);
 
   // SIGTERM stops the console server, nginx and the surviving instance
   cluster?.kill('SIGTERM');
   const code = await new Promise<number | null>((r) => cluster?.once('exit', (c) => r(c)));
   expect(code).toBe(0);
-  expect([state.nginxPid, other.pid].filter(alive)).toEqual([]);
+  expect([state.nginxPid, other.pid].filter(processAlive)).toEqual([]);
 });

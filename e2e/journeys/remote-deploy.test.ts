@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromiumPerFile, journey, stackInfo } from '../support/browser';
 import { signIn } from '../support/sign-in';
-import { publishRemote, repoRoot } from '../support/stack';
+import { processAlive, publishRemote, repoRoot } from '../support/stack';
 
 const browser = chromiumPerFile();
 
@@ -27,15 +27,6 @@ function patchedBuild(): string {
   }
   if (patched === 0) throw new Error(`no chunk of mfe-auth/dist holds the text "${OLD_TITLE}"`);
   return dir;
-}
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 describe('deploying one remote', () => {

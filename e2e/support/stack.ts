@@ -112,6 +112,16 @@ export function onLocalhost(consoleUrl: string): string {
   return url.origin;
 }
 
+/** Whether a process of this machine still runs (signal 0 only asks). */
+export function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export async function freePort(): Promise<number> {
   return new Promise((ok, fail) => {
     const srv = createServer();
