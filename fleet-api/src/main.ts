@@ -42,6 +42,8 @@ async function main(): Promise<void> {
     }
   }
 
+  // this instance's beat, and after each the sweep of dead instances' jobs (docs/deploy.md "Jobs across instances")
+  app.fleetContext.heartbeat.start((err) => app.log.error({ err }, "the instance's beat or its sweep failed"));
   // the simulators, the rollout orchestrator, the hourly history and housekeeping: once per fleet
   const timers = await startFleetTimers(app.fleetContext, { log: app.log });
 

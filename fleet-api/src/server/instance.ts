@@ -49,7 +49,7 @@ export function ownerAlive(column: string): string {
  */
 export class InstanceHeartbeat {
   private readonly ticker = new Ticker(() => this.tick());
-  private sweeps: Array<() => Promise<unknown>> = [];
+  private readonly sweeps: Array<() => Promise<unknown>> = [];
 
   constructor(
     private readonly db: Db,
@@ -71,9 +71,13 @@ export class InstanceHeartbeat {
     for (const sweep of this.sweeps) await sweep();
   }
 
-  /** Beats every `HEARTBEAT_MS` and runs `sweeps` after each beat. */
-  start(sweeps: Array<() => Promise<unknown>>, onError: (err: unknown) => void): void {
-    this.sweeps = sweeps;
+  /** Work run after each beat (a module's sweep of dead instances' jobs). */
+  addSweep(sweep: () => Promise<unknown>): void {
+    this.sweeps.push(sweep);
+  }
+
+  /** Beats every `HEARTBEAT_MS`, each beat followed by the sweeps (main.ts: a served instance only). */
+  start(onError: (err: unknown) => void): void {
     this.ticker.start(HEARTBEAT_MS, onError);
   }
 

@@ -9,11 +9,6 @@ describe('export jobs and their owner', () => {
   const t = otaAppForFile();
   const me = () => t.app.fleetContext.instanceId;
   const exportFiles = async () => (await t.app.fleetContext.files.exports.inventory()).committed;
-  beforeAll(async () => {
-    // the test beats and sweeps itself (tick), rather than the 10 s timer
-    await t.app.fleetContext.heartbeat.stop({ forget: false });
-  });
-
   it('ends a dead owner\'s job within a minute: the beat period plus its expiry', () => {
     expect(HEARTBEAT_MS / 1000 + HEARTBEAT_EXPIRY_SECONDS).toBeLessThan(60);
   });

@@ -207,9 +207,10 @@ export class ExportJobs {
    */
   async start(caller: Caller, spec: CsvExport): Promise<ExportInfo> {
     // a job of a dead instance does not hold its starter back (the sweep fails it within a minute)
-    const busy = await this.db.query(`SELECT 1 FROM export_jobs WHERE user_id = $1 AND status = 'running' AND ${ownerAlive('owner_instance')} LIMIT 1`, [
-      caller.userId,
-    ]);
+    const busy = await this.db.query(
+      `SELECT 1 FROM export_jobs WHERE user_id = $1 AND status = 'running' AND (owner_instance = $2 OR ${ownerAlive('owner_instance')}) LIMIT 1`,
+      [caller.userId, this.ctx.instanceId],
+    );
     if (busy.rows.length > 0) throw new ApiError(409, say('exports.running'));
     await this.forgetOld();
     const where = whereClause(spec.conditions);

@@ -23,7 +23,7 @@ export const exportRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app
   // beating before the first job is owned: a job's owner without a row counts as dead
   await ctx.heartbeat.beat();
   await jobs.recover();
-  ctx.heartbeat.start([() => jobs.sweep()], (err) => app.log.error(`the instance's beat or sweep failed: ${String(err)}`));
+  ctx.heartbeat.addSweep(() => jobs.sweep());
   app.addHook('onClose', async () => {
     await jobs.settle();
     // a clean stop: the other instances need not wait for the beat's expiry
