@@ -145,6 +145,9 @@ async function resolveUntilHeard(live: LiveSocket, token: string, faults: number
 
 test('a live socket through nginx survives the kill -9 of its instance; calls after the kill are answered', async () => {
   expect(state.instances).toHaveLength(2);
+  // the console server's /api goes through nginx (its answer carries nginx's X-Upstream)
+  const viaConsole = await fetch(`${state.consoleUrl}/api/health`);
+  expect([viaConsole.status, state.instances.some((i) => i.url.endsWith(viaConsole.headers.get('x-upstream') ?? '-'))]).toEqual([200, true]);
   const token = await signInThroughNginx();
   const listed = await call<{ info: { data: Array<{ id: number }> } }>('/api/heat-pump/faults?page=1&limit=10', { token });
   expect(listed.status).toBe(200);
