@@ -121,6 +121,42 @@ describe('the database (PGlite, or PostgreSQL when TEST_DATABASE_URL is set)', (
   });
 });
 
+// PostgreSQL only: a connection ended by the server in the middle of a unit of work (a restart, a
+// failover, pg_terminate_backend) fails that unit and nothing else; the process lives on (issue 25).
+const onPostgres = process.env.TEST_DATABASE_URL ? describe : describe.skip;
+onPostgres('a connection PostgreSQL ends during a unit of work', () => {
+  let db: Db;
+  let other: Db;
+  beforeAll(async () => {
+    db = await openTestDb();
+    other = await openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL });
+  });
+  afterAll(async () => {
+    await other?.close();
+    await db?.close();
+  });
+
+  it('fails the unit with the reason, without an unheard error, and the next unit gets a new connection', async () => {
+    const unheard: unknown[] = [];
+    const hear = (err: unknown) => unheard.push(err);
+    process.on('uncaughtException', hear);
+    try {
+      const unit = db.transaction(async (tx) => {
+        const { rows } = await tx.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+        // ended between two statements: nothing of this unit is waiting on the socket
+        await other.query('SELECT pg_terminate_backend($1)', [rows[0]?.pid]);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        await tx.query('SELECT 1');
+      });
+      await expect(unit).rejects.toThrow(/terminat|Connection/i);
+      expect(unheard).toEqual([]);
+      expect((await db.transaction((tx) => tx.query<{ one: number }>('SELECT 1 AS one'))).rows).toEqual([{ one: 1 }]);
+    } finally {
+      process.off('uncaughtException', hear);
+    }
+  });
+});
+
 describe('PGlite transactions', () => {
   let db: Db;
   // a PGlite start is a WebAssembly Postgres booting: seconds alone, over 30 s on a core shared with CI's other suite

@@ -303,6 +303,27 @@ class PgClientDb extends InTransaction {
   }
 }
 
+/**
+ * A connection taken from the pool for a unit of work or a COPY. While it is out, pg-pool takes its own
+ * error listener off: a connection PostgreSQL ends between two statements (a restart, a failover,
+ * pg_terminate_backend) would emit an 'error' nobody hears, which ends the process. Heard here, the
+ * unit's next statement fails with the reason (and rolls back), and the connection is destroyed on
+ * release rather than given to the next caller.
+ */
+function watchCheckedOut(client: PoolClient): { release(): void } {
+  let lost: Error | undefined;
+  const onError = (err: Error) => {
+    lost = err;
+  };
+  client.on('error', onError);
+  return {
+    release() {
+      client.off('error', onError);
+      client.release(lost);
+    },
+  };
+}
+
 class PgPoolDb implements Db, ScriptRunner {
   readonly kind = 'postgres' as const;
   constructor(private readonly pool: Pool) {}
@@ -314,10 +335,11 @@ class PgPoolDb implements Db, ScriptRunner {
       return;
     }
     const client = await this.pool.connect();
+    const watch = watchCheckedOut(client);
     try {
       yield* client.query(copyTo(sql)) as AsyncIterable<Uint8Array>;
     } finally {
-      client.release();
+      watch.release();
     }
   }
 
@@ -429,6 +451,7 @@ class PgPoolDb implements Db, ScriptRunner {
     const unit = joined();
     if (unit) return fn(unit);
     const client = await this.pool.connect();
+    const watch = watchCheckedOut(client);
     try {
       // one simple-protocol query: BEGIN and the opening statement in one round trip
       await client.query(opening ? `BEGIN; ${opening}` : 'BEGIN');
@@ -439,7 +462,7 @@ class PgPoolDb implements Db, ScriptRunner {
       await client.query('ROLLBACK').catch(() => undefined);
       throw err;
     } finally {
-      client.release();
+      watch.release();
     }
   }
 
