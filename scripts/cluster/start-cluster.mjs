@@ -12,7 +12,8 @@
 // The secrets (JWT_SECRET) are made once per data folder and kept in <data>/secrets.json, so every
 // instance signs and checks the same tokens and a restart keeps sessions. When everything answers,
 // <data>/cluster.json says where each part is (the cluster test reads it). SIGINT/SIGTERM stop all
-// of it; a killed instance is not started again (nginx routes around it).
+// of it, and so does the end of the process that started it (npm); a killed instance is not started
+// again (nginx routes around it).
 //
 // `--no-build` starts what is already built; otherwise `npm run build` runs first.
 import { spawn, spawnSync } from 'node:child_process';
@@ -88,6 +89,12 @@ async function stop(code) {
 
 process.on('SIGINT', () => void stop(0));
 process.on('SIGTERM', () => void stop(0));
+// SIGTERM to `npm run start:cluster` ends npm and its shell but does not reach this script (tried:
+// nginx, the instances and PostgreSQL ran on, orphaned): a new parent means whoever started us is gone
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) void stop(0);
+}, 1000).unref();
 
 function tail(file, lines = 30) {
   return existsSync(file) ? readFileSync(file, 'utf8').split('\n').slice(-lines).join('\n') : '';
