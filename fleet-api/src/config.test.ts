@@ -29,6 +29,7 @@ describe('loadConfig', () => {
   it('reads the environment', () => {
     const c = loadConfig({
       NODE_ENV: 'production',
+      JWT_SECRET: 'a production secret of 32 characters or more',
       PORT: '4000',
       HOST: '0.0.0.0',
       FLEET_DATA_DIR: '/srv/fleet',
@@ -59,6 +60,24 @@ describe('loadConfig', () => {
     expect(
       loadConfig({ PUBLIC_URL: 'https://console.example.com', WEBAUTHN_RP_ID: 'example.com', WEBAUTHN_ORIGINS: 'https://console.example.com, https://qa.example.com/' }).webauthn,
     ).toEqual({ rpId: 'example.com', origins: ['https://console.example.com', 'https://qa.example.com'] });
+  });
+
+  it('refuses a production start without its secret, or with the demo, its outbox or its simulator (docs/deploy.md)', () => {
+    const secret = 'a production secret of 32 characters or more';
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow('JWT_SECRET must be set with NODE_ENV=production');
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'short' })).toThrow('JWT_SECRET must be at least 32 characters');
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret, FLEET_DEMO: '1' })).toThrow('FLEET_DEMO must not be set');
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret, FLEET_DEV_OUTBOX: 'on' })).toThrow('FLEET_DEV_OUTBOX must not be set');
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret, FLEET_SIMULATOR: 'on' })).toThrow('FLEET_SIMULATOR must not be set');
+    const production = loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret, FLEET_ADMIN_EMAIL: ' ops@example.com ' });
+    // no demo accounts, no simulator: the first Admin is invited
+    expect(production).toMatchObject({ seedDemo: false, firstAdminEmail: 'ops@example.com', devOutbox: false });
+    expect(production.simulator.enabled).toBe(false);
+    // elsewhere the demo is as it was
+    expect(loadConfig({}).seedDemo).toBe(true);
+    expect(loadConfig({}).simulator.enabled).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }).simulator.enabled).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test', FLEET_SIMULATOR: 'on' }).simulator.enabled).toBe(true);
   });
 
   it('refuses a malformed number', () => {

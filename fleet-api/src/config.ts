@@ -39,6 +39,13 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | null;
   seedDevices: number;
+  /** The demo fleet and its accounts (published password): everywhere but production. */
+  seedDemo: boolean;
+  /**
+   * FLEET_ADMIN_EMAIL: while no Admin account exists, start-up makes this one with an invitation mail
+   * (a single-use link to choose the password): how a production install gets its first Admin.
+   */
+  firstAdminEmail: string | null;
   /** null: generated once and kept in the server_secrets table, so restarts keep sessions. */
   jwtSecret: string | null;
   /** The console's address; every link in a mail is built from it, never from the Host header. */
@@ -75,7 +82,7 @@ export interface Config {
    */
   compileSchemasAtStart: boolean;
   /**
-   * The device simulator (src/simulator): FLEET_SIMULATOR, on by default except in tests. OTA jobs
+   * The device simulator (src/simulator): FLEET_SIMULATOR, on by default except in tests; refused in production. OTA jobs
    * move every intervalMs; heat pumps raise heatPumpEventsPerSecond events (work state, Wi-Fi, a new
    * fault now and then: FLEET_HEAT_PUMP_EVENTS, 0 for none).
    */
@@ -143,8 +150,23 @@ function str(value: string | undefined): string | null {
   return value === undefined || value.trim() === '' ? null : value.trim();
 }
 
+/**
+ * What a production start refuses (docs/deploy.md): a server that would sign tokens with a secret it made
+ * up (each instance its own), or run the demo's pieces, whose accounts share a published password and
+ * whose simulator makes up device events. Each answer names the setting and what to do.
+ */
+function refuseInProduction(env: NodeJS.ProcessEnv): void {
+  const secret = str(env.JWT_SECRET);
+  if (!secret) throw new Error('JWT_SECRET must be set with NODE_ENV=production: one secret of at least 32 characters shared by every instance');
+  if (secret.length < 32) throw new Error(`JWT_SECRET must be at least 32 characters with NODE_ENV=production (it has ${secret.length})`);
+  if (bool(env.FLEET_DEMO, false)) throw new Error('FLEET_DEMO must not be set with NODE_ENV=production: the demo seeds accounts with a published password');
+  if (bool(env.FLEET_DEV_OUTBOX, false)) throw new Error('FLEET_DEV_OUTBOX must not be set with NODE_ENV=production: mail goes out over SMTP (SMTP_HOST)');
+  if (bool(env.FLEET_SIMULATOR, false)) throw new Error('FLEET_SIMULATOR must not be set with NODE_ENV=production: the simulator makes up device events');
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const mode = nodeEnv(env.NODE_ENV);
+  if (mode === 'production') refuseInProduction(env);
   const publicUrl = (str(env.PUBLIC_URL) ?? 'http://localhost:8080').replace(/\/+$/, '');
   const smtpPort = int(env.SMTP_PORT, 587, 'SMTP_PORT');
   return {
@@ -154,6 +176,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(str(env.FLEET_DATA_DIR) ?? path.join(packageDir, '..', '.data')),
     databaseUrl: str(env.DATABASE_URL),
     seedDevices: int(env.FLEET_SEED_DEVICES, 3000, 'FLEET_SEED_DEVICES'),
+    seedDemo: mode !== 'production',
+    firstAdminEmail: str(env.FLEET_ADMIN_EMAIL),
     jwtSecret: str(env.JWT_SECRET),
     publicUrl,
     accessTokenTtlSeconds: int(env.ACCESS_TOKEN_TTL_SECONDS, 15 * 60, 'ACCESS_TOKEN_TTL_SECONDS'),
@@ -186,7 +210,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadIdleTimeoutMs: Math.max(1000, int(env.FLEET_UPLOAD_IDLE_MS, 20_000, 'FLEET_UPLOAD_IDLE_MS')),
     compileSchemasAtStart: bool(env.FLEET_COMPILE_SCHEMAS_AT_START, false),
     simulator: {
-      enabled: bool(env.FLEET_SIMULATOR, mode !== 'test'),
+      // the demo's and development's; off in tests unless asked; never in production (refused above)
+      enabled: mode !== 'production' && bool(env.FLEET_SIMULATOR, mode !== 'test'),
       intervalMs: Math.max(100, int(env.FLEET_SIMULATOR_INTERVAL_MS, 2000, 'FLEET_SIMULATOR_INTERVAL_MS')),
       heatPumpEventsPerSecond: int(env.FLEET_HEAT_PUMP_EVENTS, 2, 'FLEET_HEAT_PUMP_EVENTS'),
     },

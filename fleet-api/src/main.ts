@@ -8,6 +8,7 @@ import path from 'node:path';
 import { loadConfig } from './config';
 import { migrate, openDatabase } from './db';
 import { seedDemoFleet } from './seed';
+import { inviteFirstAdmin } from './modules/auth/invitations';
 import { seedDemoFirmware } from './seed/firmware';
 import { seedDemoSliderImages } from './seed/sliders';
 import { buildApp } from './app';
@@ -25,10 +26,18 @@ async function main(): Promise<void> {
   await migrate(db);
   const app = await buildApp({ db, config });
   app.log.info({ kind: db.kind, dataDir: dataDir ?? null }, 'database ready');
-  await seedDemoFleet(db, { devices: config.seedDevices, log: (msg) => app.log.info(msg) });
-  // through the app's storages: on PostgreSQL every instance serves the seeded files
-  await seedDemoFirmware(db, app.fleetContext.files.firmware, (msg) => app.log.info(msg));
-  await seedDemoSliderImages(db, app.fleetContext.files.sliders, (msg) => app.log.info(msg));
+  if (config.seedDemo) {
+    await seedDemoFleet(db, { devices: config.seedDevices, log: (msg) => app.log.info(msg) });
+    // through the app's storages: on PostgreSQL every instance serves the seeded files
+    await seedDemoFirmware(db, app.fleetContext.files.firmware, (msg) => app.log.info(msg));
+    await seedDemoSliderImages(db, app.fleetContext.files.sliders, (msg) => app.log.info(msg));
+  }
+  // production has no demo account: its first Admin is invited (docs/deploy.md)
+  if (config.firstAdminEmail && (await inviteFirstAdmin(db, config, config.firstAdminEmail))) {
+    app.log.info({ email: config.firstAdminEmail }, 'first Admin invited: the mail holds the link to choose a password');
+  } else if (!config.seedDemo && !config.firstAdminEmail) {
+    app.log.info('no demo accounts in production; FLEET_ADMIN_EMAIL invites the first Admin while none exists');
+  }
 
   let sender: OutboxSender | null = null;
   if (config.env === 'production') {

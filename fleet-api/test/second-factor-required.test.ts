@@ -206,11 +206,11 @@ describe('a session waiting for its second factor', () => {
 
 describe("Admin accounts (Admin's setting)", () => {
   it('default from configuration: required outside the demo and tests, ADMIN_SECOND_FACTOR decides', () => {
-    expect(loadConfig({ NODE_ENV: 'production' }).adminSecondFactor).toBe('required');
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) }).adminSecondFactor).toBe('required');
     expect(loadConfig({ NODE_ENV: 'development' }).adminSecondFactor).toBe('required');
     expect(loadConfig({ NODE_ENV: 'development', FLEET_DEMO: '1' }).adminSecondFactor).toBe('optional');
     expect(loadConfig({ NODE_ENV: 'test' }).adminSecondFactor).toBe('optional');
-    expect(loadConfig({ NODE_ENV: 'production', ADMIN_SECOND_FACTOR: 'optional' }).adminSecondFactor).toBe('optional');
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), ADMIN_SECOND_FACTOR: 'optional' }).adminSecondFactor).toBe('optional');
     expect(loadConfig({ NODE_ENV: 'test', ADMIN_SECOND_FACTOR: 'required' }).adminSecondFactor).toBe('required');
     expect(() => loadConfig({ ADMIN_SECOND_FACTOR: 'sometimes' })).toThrow('ADMIN_SECOND_FACTOR must be required or optional');
   });

@@ -106,7 +106,8 @@ describe('mail', () => {
     expect(loadConfig({ NODE_ENV: 'development' }).devOutbox).toBe(false);
     expect(loadConfig({ NODE_ENV: 'development', FLEET_DEV_OUTBOX: '1' }).devOutbox).toBe(true);
     expect(loadConfig({ NODE_ENV: 'development', FLEET_DEMO: '1' }).devOutbox).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'production', FLEET_DEV_OUTBOX: '1' }).devOutbox).toBe(false);
+    // in production it is refused outright (config.test.ts: what a production start refuses)
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), FLEET_DEV_OUTBOX: '1' })).toThrow('FLEET_DEV_OUTBOX must not be set');
     const app = await buildApp({ db: t.db, config: { ...t.config, env: 'development', devOutbox: false } });
     expect((await app.inject({ url: '/api/dev/outbox?to=reader@example.test' })).statusCode).toBe(404);
     await app.close();

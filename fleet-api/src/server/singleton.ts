@@ -34,6 +34,17 @@ export const SINGLETON_KEYS = {
 
 export type SingletonName = keyof typeof SINGLETON_KEYS;
 
+/** Start-up decisions one instance makes at a time, each with the second key of its lock. */
+export const START_UP_KEYS = {
+  /** Inviting a production install's first Admin (modules/auth/invitations.ts). */
+  firstAdmin: 100,
+} as const;
+
+/** Holds a start-up decision's lock until the caller's unit of work ends (PGlite: granted at once). */
+export async function holdStartUpLock(tx: Db, name: keyof typeof START_UP_KEYS): Promise<void> {
+  await tx.query('SELECT pg_advisory_xact_lock($1, $2)', [FLEET_LOCKS, START_UP_KEYS[name]]);
+}
+
 /** What a `Singleton` runs while it holds its lock. */
 export interface SingletonWork {
   start(): void;

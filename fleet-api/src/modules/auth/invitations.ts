@@ -11,12 +11,15 @@ import type { Db } from '../../db';
 import { invitationMail, queueMail } from '../../mail/outbox';
 import { randomToken, sha256 } from '../../policy/tokens';
 import { normaliseEmail } from '../../server/schemas';
+import { holdStartUpLock } from '../../server/singleton';
 
 const INVITATION_DAYS = 7;
 
 export type Invitation =
   | { userType: 'mscc'; email: string; companyId: number }
-  | { userType: 'sm'; email: string; siteManagerId: number; firstName: string; lastName: string };
+  | { userType: 'sm'; email: string; siteManagerId: number; firstName: string; lastName: string }
+  /** A production install's first Admin (FLEET_ADMIN_EMAIL, main.ts): there is no demo account there. */
+  | { userType: 'Admin'; email: string };
 
 export interface InvitationSettings {
   publicUrl: string;
@@ -24,7 +27,26 @@ export interface InvitationSettings {
 }
 
 /** Spec 2.12: the msc and sm variants of reset password. */
-const SCREENS = { mscc: { path: '/msc/reset-password', variant: 'msc', role: 'multi-site company contact' }, sm: { path: '/sm/reset-password', variant: 'sm', role: 'site manager' } } as const;
+const SCREENS = {
+  mscc: { path: '/msc/reset-password', variant: 'msc', role: 'multi-site company contact' },
+  sm: { path: '/sm/reset-password', variant: 'sm', role: 'site manager' },
+  Admin: { path: '/reset-password', variant: 'default', role: 'Admin' },
+} as const;
+
+/**
+ * While no Admin account exists, makes `email` the first one with an invitation mail (production's way
+ * in: main.ts with FLEET_ADMIN_EMAIL). Answers whether it did; once an Admin exists it never does, so
+ * a restart with the setting still there changes nothing.
+ */
+export async function inviteFirstAdmin(db: Db, settings: InvitationSettings, email: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    // one start at a time decides (several instances starting together)
+    await holdStartUpLock(tx, 'firstAdmin');
+    const { rows } = await tx.query<{ admins: number }>("SELECT count(*)::int AS admins FROM users WHERE user_type = 'Admin'");
+    if (Number(rows[0]?.admins ?? 0) > 0) return false;
+    return inviteUser(tx, settings, { userType: 'Admin', email });
+  });
+}
 
 /** Makes the account and queues its mail, inside the caller's transaction (tx). Returns whether it did. */
 export async function inviteUser(tx: Db, settings: InvitationSettings, invitation: Invitation): Promise<boolean> {
