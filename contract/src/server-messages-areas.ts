@@ -69,6 +69,8 @@ export const AREA_SENTENCES = {
   'exports.notFound': 'Export not found',
   'exports.running': 'An export of yours is still running; wait for it to finish',
   'exports.started': 'Export started',
+  'exports.ownerRestarted': 'The server restarted during the export; start it again',
+  'exports.ownerStopped': 'The server writing the export stopped; start it again',
 
   // faults
   'faults.agentRequired': 'Agent is required',

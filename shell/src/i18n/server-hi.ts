@@ -254,6 +254,8 @@ export const serverHi: Record<ServerMessageKey, string> = {
   'exports.notFound': 'एक्सपोर्ट नहीं मिला',
   'exports.running': 'आपका एक एक्सपोर्ट अभी चल रहा है; उसके पूरा होने की प्रतीक्षा करें',
   'exports.started': 'एक्सपोर्ट शुरू हो गया',
+  'exports.ownerRestarted': 'एक्सपोर्ट के दौरान सर्वर फिर से शुरू हुआ; इसे फिर से शुरू करें',
+  'exports.ownerStopped': 'एक्सपोर्ट लिखने वाला सर्वर रुक गया; इसे फिर से शुरू करें',
   'faults.agentRequired': 'एजेंट आवश्यक है',
   'faults.agentTooLong': 'एजेंट अधिकतम 100 अक्षरों का हो सकता है',
   'faults.alreadyResolved': 'यह खराबी पहले ही सुलझ चुकी है',

@@ -41,8 +41,8 @@ const EXPORT_KEEP_MS = 24 * 3600 * 1000;
 const EXPORT_STAGING_IDLE_MS = 10 * 60 * 1000;
 
 /** Why a job of a stopped instance failed (its starter reads it in the export's `error`). */
-const OWNER_RESTARTED = 'The server restarted during the export; start it again';
-const OWNER_STOPPED = 'The server writing the export stopped; start it again';
+const OWNER_RESTARTED = say('exports.ownerRestarted');
+const OWNER_STOPPED = say('exports.ownerStopped');
 /** What every final write of a job replaces: its running state under this instance ($3: the instance). */
 const STILL_MINE = "status = 'running' AND owner_instance = $3";
 
