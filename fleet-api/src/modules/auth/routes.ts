@@ -30,7 +30,7 @@ import { say } from '../../server/messages';
 import { SecondFactorCodeField, secondFactorRoutes } from '../mfa/routes';
 import { acceptSecondFactorCode } from '../mfa/totp';
 import { sessionRoutes } from './session-routes';
-import { codeStepOf, secondFactorSetupNeeded } from '../mfa/requirement';
+import { codeStepOf } from '../mfa/requirement';
 
 const INVALID_CREDENTIALS = say('auth.invalidCredentials');
 const INVALID_OTP = say('auth.otpInvalid');
@@ -82,13 +82,13 @@ export const signInRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app
       if (!mayUseAccount(user)) throw unauthorized(say('auth.accountDisabled'));
       if (!user.email_verified_at) throw unauthorized(say('auth.emailNotVerified'));
       const codeStep = await codeStepOf(ctx.db, ctx.config, user);
-      if (codeStep === 'totp') {
+      if (codeStep.factor === 'totp') {
         // the attempt (expiry, five wrong codes) as for a mailed code; its code is never sent
         await openChallenge(ctx.db, ctx, user.id);
         return { status: true, message: say('mfa.totpAsked'), info: { otp_required: true, second_factor: 'totp' as const } };
       }
       // required, and a passkey is the only factor: no code is mailed, the passkey signs in
-      if (codeStep === 'passkey') throw new ApiError(403, say('mfa.passkeyAsked'));
+      if (codeStep.factor === 'passkey') throw new ApiError(403, say('mfa.passkeyAsked'));
       await ctx.db.transaction(async (tx) => {
         const code = await openChallenge(tx, ctx, user.id);
         await queueMail(tx, otpMail(user.email, code));
@@ -118,16 +118,16 @@ export const signInRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app
       const codeStep = await codeStepOf(ctx.db, ctx.config, user ?? { id: 0, totp_enabled: false });
       // a mailed code still open from before a passkey became the required factor signs nobody in
       const ok =
-        codeStep === 'totp' && user
+        codeStep.factor === 'totp' && user
           ? await consumeChallenge(ctx.db, ctx, user.id, () => acceptSecondFactorCode(ctx.db, ctx, user.id, otp))
-          : codeStep === 'mail' && (await consumeCode(ctx.db, ctx, user?.id ?? 0, otp));
+          : codeStep.factor === 'mail' && (await consumeCode(ctx.db, ctx, user?.id ?? 0, otp));
       if (!user || !ok) {
         await recordFailure(ctx, email, request.ip, 'otp');
         throw unauthorized(INVALID_OTP);
       }
       if (!mayUseAccount(user)) throw unauthorized(INVALID_OTP);
       // a mailed code alone where the organisation requires a second factor: a session that can only set one up
-      const setup = !user.totp_enabled && (await secondFactorSetupNeeded(ctx.db, ctx.config, user.id));
+      const setup = codeStep.setupNeeded;
       const pair = await ctx.db.transaction((tx) => startSession(tx, ctx, user, clientOf(request), setup));
       reply.header('cache-control', 'no-store');
       return { status: true, message: say('auth.signedIn'), ...pair, info: loginUserInfo(user, setup) };
@@ -153,7 +153,7 @@ export const signInRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app
       }
       const user = await findUserByEmail(ctx.db, email);
       // with the authenticator on, or a required passkey, there is no mailed code to send again
-      if (user && mayUseAccount(user) && (await codeStepOf(ctx.db, ctx.config, user)) === 'mail') {
+      if (user && mayUseAccount(user) && (await codeStepOf(ctx.db, ctx.config, user)).factor === 'mail') {
         await ctx.db.transaction(async (tx) => {
           const code = await renewChallenge(tx, ctx, user.id);
           if (code) await queueMail(tx, otpMail(user.email, code));

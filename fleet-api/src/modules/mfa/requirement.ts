@@ -68,22 +68,30 @@ export async function secondFactorSetupNeeded(db: Db, config: Pick<Config, 'admi
   return (await secondFactorRequired(db, config, userId)) && !(await hasSecondFactor(db, userId));
 }
 
-/**
- * What the code step of a password sign-in takes: the authenticator's code when it is on; nothing
- * when the organisation requires a second factor and the user's only one is a passkey (a mailed code
- * proves the mailbox, not a second factor: the passkey signs in, replacing password and code); else
- * the mailed code. A user not covered keeps the mailed code beside a passkey (a lost passkey does not
- * lock them out).
- */
-export async function codeStepOf(db: Db, config: Pick<Config, 'adminSecondFactor'>, user: { id: number; totp_enabled: boolean }): Promise<'totp' | 'passkey' | 'mail'> {
-  if (user.totp_enabled) return 'totp';
+/** What the code step of a password sign-in takes, and what the session it opens may do. */
+export interface CodeStep {
+  /**
+   * The authenticator's code when it is on; nothing when the organisation requires a second factor and
+   * the user's only one is a passkey (a mailed code proves the mailbox, not a second factor: the
+   * passkey signs in, replacing password and code); else the mailed code. A user not covered keeps the
+   * mailed code beside a passkey (a lost passkey does not lock them out).
+   */
+  factor: 'totp' | 'passkey' | 'mail';
+  /** A mailed code where a second factor is required and the user has none: a session that can only set one up. */
+  setupNeeded: boolean;
+}
+
+export async function codeStepOf(db: Db, config: Pick<Config, 'adminSecondFactor'>, user: { id: number; totp_enabled: boolean }): Promise<CodeStep> {
+  if (user.totp_enabled) return { factor: 'totp', setupNeeded: false };
   // one statement whatever the user has, so a wrong code costs the same for every address (and for
   // none: user id 0), as sign-in-alike.test.ts holds
   const { rows } = await db.query<{ passkeys: number; required: boolean }>(
     `SELECT (SELECT count(*)::int FROM user_passkeys WHERE user_id = $1) AS passkeys, COALESCE(${REQUIRED_SQL}, false) AS required`,
     [user.id, adminDefault(config)],
   );
-  return Number(rows[0]?.passkeys ?? 0) > 0 && rows[0]?.required ? 'passkey' : 'mail';
+  const required = rows[0]?.required ?? false;
+  if (Number(rows[0]?.passkeys ?? 0) > 0) return { factor: required ? 'passkey' : 'mail', setupNeeded: false };
+  return { factor: 'mail', setupNeeded: required };
 }
 
 /**
