@@ -16,7 +16,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { PGlite, type Transaction as PGliteTransaction } from '@electric-sql/pglite';
-import { Pool, types as pgDefaultTypes, type PoolClient } from 'pg';
+import { Pool, types as pgDefaultTypes, type ClientBase, type PoolClient } from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import { PARSERS } from './values';
 import type { ScriptRunner } from './migrate';
@@ -471,13 +471,13 @@ async function openPostgres(databaseUrl: string): Promise<Db> {
     // Same session zone as PGlite, so now()::text and date arithmetic agree.
     options: '-c TimeZone=UTC',
     max: Number(process.env.PG_POOL_MAX ?? 10),
+    // awaited before the pool hands the new connection to anyone (a query queued behind another on one
+    // client is deprecated in pg 8 and refused by pg 9); a failure ends that connection, not the process
+    // (@types/pg types the hook as void; pg-pool awaits the promise it returns)
+    onConnect: ((client: ClientBase) => client.query(sessionSetup).then(() => undefined)) as (client: ClientBase) => void,
   });
   // A dropped idle connection must not crash the process; the next query gets a new one.
   pool.on('error', () => undefined);
-  // queued before anything the pool's caller sends on this connection
-  pool.on('connect', (client) => {
-    client.query(sessionSetup).catch(() => undefined);
-  });
   await pool.query('SELECT 1');
   return new PgPoolDb(pool);
 }
