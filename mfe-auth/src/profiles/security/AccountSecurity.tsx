@@ -8,6 +8,8 @@ import { TwoStepSignIn } from './TwoStepSignIn';
 /** Two-step sign-in, passkeys and sessions, the same on every role's profile (ProfileFrame loads this lazily). */
 export function AccountSecurity() {
   const admin = useSession((s) => s.userType() === 'Admin');
+  // a session that must first set up its own factor may call nothing else (fleet-api answers 403)
+  const settingUp = useSession((s) => s.secondFactorSetup());
   return (
     <Card.Root>
       <Card.Body>
@@ -15,7 +17,7 @@ export function AccountSecurity() {
           <TwoStepSignIn />
           <Passkeys />
           <Sessions />
-          {admin && <SecondFactorPolicy />}
+          {admin && !settingUp && <SecondFactorPolicy />}
         </Stack>
       </Card.Body>
     </Card.Root>

@@ -89,6 +89,21 @@ describe("Admin's switch for Admin accounts", () => {
     await waitFor(() => expect(screen.getByRole('switch', { name: 'Require two-step sign-in of every Admin account' })).not.toBeChecked());
   });
 
+  it('is not read while the Admin must first set up a factor of its own (fleet-api refuses every other call then)', async () => {
+    signInAs('Admin', { info: { ...loginInfo('Admin'), second_factor_setup: true } });
+    const calls = fakeApi({
+      'GET /api/profile': PROFILE,
+      'GET /api/profile/mfa': MFA_OFF,
+      'GET /api/profile/sessions': EMPTY_LIST,
+      'GET /api/profile/passkeys': EMPTY_LIST,
+    });
+    await renderAuth('/admin/profile');
+    expect(await screen.findByRole('alert')).toHaveTextContent(NOTICE);
+    await screen.findByRole('button', { name: 'Turn on' });
+    expect(screen.queryByRole('region', { name: 'Two-step sign-in for Admin accounts' })).not.toBeInTheDocument();
+    expect(callsTo(calls, '/api/admin/second-factor-policy')).toHaveLength(0);
+  });
+
   it('is not on the profile of another role', async () => {
     signInAs('Agency');
     const calls = server();
