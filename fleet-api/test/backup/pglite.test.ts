@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { backupDataFolder, restoreDataFolder } from '../../scripts/backup';
+import { backupDataFolder, restoreDataFolder } from '../../src/ops/backup';
 import { migrate, openDatabase, type Db } from '../../src/db';
 import { demoPasswordHash, seedDemoFleet } from '../../src/seed';
 import { openFileStores } from '../../src/storage';

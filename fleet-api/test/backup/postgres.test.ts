@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { Client } from 'pg';
-import { backupPostgres, restorePostgres } from '../../scripts/backup';
+import { backupPostgres, restorePostgres } from '../../src/ops/backup';
 import { buildApp } from '../../src/app';
 import { openDatabase, type Db } from '../../src/db';
 import { bearer, signIn } from '../support/app';

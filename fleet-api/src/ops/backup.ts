@@ -20,9 +20,9 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig, packageDir } from '../src/config';
-import { openDatabase, type Db } from '../src/db';
-import { openFileStores, type FileArea } from '../src/storage';
+import { loadConfig, packageDir } from '../config';
+import { openDatabase, type Db } from '../db';
+import { openFileStores, type FileArea } from '../storage';
 
 /** Tables whose row counts a manifest records and a restore checks. */
 const COUNTED_TABLES = ['agencies', 'customers', 'users', 'devices', 'firmwares', 'audit_entries'] as const;
