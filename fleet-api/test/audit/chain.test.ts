@@ -2,9 +2,10 @@
 // hash chain and names the first entry changed, removed or relinked behind the API's back; retention
 // drops only the oldest whole month, through its one function, records that it did, and the chain
 // stays verifiable.
+import { createHash } from 'node:crypto';
 import { appForFile, bearersFor, answer, forFile } from '../support/app';
 import { openTestDb } from '../support/db';
-import { verifyChain } from '../../src/modules/audit/entries';
+import { verifyChain } from '../../src/modules/audit/verify';
 
 const t = appForFile({}, { devices: 20 });
 const tokens = bearersFor(t, ['Admin', 'Agency']);
@@ -44,6 +45,18 @@ describe('the hash chain', () => {
     await expect(t.db.query('DELETE FROM audit_entries')).rejects.toThrow(/cannot be changed or deleted/);
     await expect(t.db.query('TRUNCATE audit_entries')).rejects.toThrow(/cannot be changed or deleted/);
     expect((await verify()).intact).toBe(true);
+  });
+
+  it('names an entry that does not link to the one before it, whatever the batch it falls in', async () => {
+    const target = (await t.db.query<{ id: number; seq: number; prev_hash: string }>('SELECT id::int AS id, seq, prev_hash FROM audit_entries ORDER BY seq OFFSET 3 LIMIT 1')).rows[0];
+    if (!target) throw new Error('no entry');
+    await behindTheApi('UPDATE audit_entries SET prev_hash = $2 WHERE id = $1', [target.id, 'f'.repeat(64)]);
+    // first, last and only entry of a batch, and inside one
+    for (const batch of [1, 3, 4, 5000]) {
+      expect(await verifyChain(t.db, batch)).toEqual({ intact: false, checked: 3, first_broken: { id: target.id, seq: target.seq, reason: 'link' } });
+    }
+    await behindTheApi('UPDATE audit_entries SET prev_hash = $2 WHERE id = $1', [target.id, target.prev_hash]);
+    expect(await verifyChain(t.db, 4)).toEqual({ intact: true, checked: await entries(), first_broken: null });
   });
 
   it('names the first entry changed behind the API’s back, then one removed, and streams in batches', async () => {
@@ -87,5 +100,32 @@ describe('retention', () => {
     // what is left verifies from the first entry kept (linked to the last one dropped)
     expect(await verifyChain(r)).toEqual({ intact: true, checked: 11, first_broken: null });
     await expect(r.query("UPDATE audit_entries SET label = 'x' WHERE action = 'retention'")).rejects.toThrow(/cannot be changed or deleted/);
+  });
+});
+
+describe('the hash', () => {
+  it('is sha256 of the hash before and the entry as docs/audit.md writes it, as before 0040 (old entries verify)', async () => {
+    const head = (await r.query<{ seq: number; hash: string }>('SELECT last_seq AS seq, last_hash AS hash FROM audit_chain WHERE id = 1')).rows[0];
+    if (!head) throw new Error('no chain head');
+    const written = await r.query<{ hash: string; prev_hash: string }>(
+      `INSERT INTO audit_entries (created_at, actor_id, actor_email, actor_role, ip, request_id, route, action, entity, entity_id, label, changes, slice_keys, prev_hash, hash)
+       VALUES ('2026-03-04T05:06:07.123456Z', 7, 'ops@demo.test', 'Admin', '10.0.0.1', 'req-1', 'PUT /api/x', 'update', 'device', 42, 'Pump 1',
+               '[{"field": "name", "old": "a", "new": "b"}]', '{agency:5}', '', '') RETURNING hash, prev_hash`,
+    );
+    // the fields in their fixed order, joined by \x1f (empty for none); jsonb's own text for the changes
+    const content = [head.seq + 1, '2026-03-04T05:06:07.123456', 7, 'ops@demo.test', 'Admin', '', '', '', '10.0.0.1', '', 'req-1', 'PUT /api/x',
+      'update', 'device', 42, 'Pump 1', '[{"new": "b", "old": "a", "field": "name"}]', '', '', '{agency:5}'].join('\x1f');
+    expect(written.rows[0]).toEqual({ prev_hash: head.hash, hash: createHash('sha256').update(`${head.hash}\x1e${content}`).digest('hex') });
+    expect((await verifyChain(r)).intact).toBe(true);
+  });
+
+  it('names an entry cut from the end of the chain as missing', async () => {
+    const last = (await r.query<{ id: number; seq: number }>('SELECT id::int AS id, seq FROM audit_entries ORDER BY seq DESC LIMIT 1')).rows[0];
+    if (!last) throw new Error('no entry');
+    await r.transaction(async (tx) => {
+      await tx.query("SELECT set_config('fleet.audit_retention', 'on', true)");
+      await tx.query('DELETE FROM audit_entries WHERE id = $1', [last.id]);
+    });
+    expect(await verifyChain(r, 2)).toMatchObject({ intact: false, first_broken: { seq: last.seq, reason: 'missing' } });
   });
 });

@@ -19,8 +19,8 @@ import {
   listEntries,
   listSecurityEvents,
   SecurityEventSchema,
-  verifyChain,
 } from './entries';
+import { verifyChain } from './verify';
 import { auditExport } from './export';
 import { ExportInfo, exportedList, exportListBody } from '../exports/jobs';
 
