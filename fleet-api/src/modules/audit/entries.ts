@@ -13,7 +13,7 @@ import type { Db } from '../../db';
 import type { Caller } from '../../policy/roles';
 import { organisationOf } from '../../policy/audit';
 import { notFound } from '../../server/errors';
-import { buildListing, filterBy, pagedList, type ListInfo, type Listing, type ListQuery, type ListSpec } from '../../server/listing';
+import { buildListing, filterBy, listInfo, pagedList, type ListInfo, type Listing, type ListQuery, type ListSpec } from '../../server/listing';
 import { ISO, SqlParams, whereClause } from '../../server/sql';
 import { AuditChangeSchema, Nullable, NullableInt, NullableText } from '../../server/schemas';
 import { inLocalDays } from './local-days';
@@ -72,28 +72,52 @@ export const SecurityEventSchema = Type.Object({
 });
 export type SecurityEventRowT = Static<typeof SecurityEventSchema>;
 
-const ENTRY_LIST: ListSpec = {
-  sortable: { created_at: 'e.created_at', action: 'e.action', entity: 'e.entity', actor: 'e.actor_email' },
-  filters: {
-    actor: filterBy.text('e.actor_email'),
-    actor_id: filterBy.number('e.actor_id'),
-    action: filterBy.multi('e.action'),
-    entity: filterBy.multi('e.entity'),
-    entity_id: {
-      kind: 'custom',
-      build: (item, params) => {
-        const id = Number(item.value);
-        if (!Number.isSafeInteger(id)) return 'FALSE';
-        const p = params.add(id);
-        // the entry's object, or one of the rows a bulk write touched
-        return `(e.entity_id = ${p} OR e.touched_ids @> ARRAY[${p}]::bigint[])`;
-      },
-    },
-    label: filterBy.text('e.label'),
-    request_id: filterBy.exact('e.request_id'),
-    // created_at: inLocalDays, by the call's time zone
-  },
+/**
+ * How the object filter (`entity_id`) meets an entry: its object, or one of the rows a bulk write touched
+ * (`either`, one condition: the export's single statement). A list reads the two apart (`own`, and
+ * `touched` without the entries already of `own`), each in the order of its own index: as one OR, an
+ * object with many entries was read whole from the table to be counted and sorted.
+ */
+type ObjectMatch = 'either' | 'own' | 'touched';
+const OBJECT_MATCH: Record<ObjectMatch, (p: string) => string> = {
+  either: (p) => `(e.entity_id = ${p} OR e.touched_ids @> ARRAY[${p}]::bigint[])`,
+  own: (p) => `e.entity_id = ${p}`,
+  touched: (p) => `e.touched_ids @> ARRAY[${p}]::bigint[] AND e.entity_id IS DISTINCT FROM ${p}`,
 };
+
+/** The sortable columns an entry always has (NOT NULL): their order needs no NULLS clause. */
+const NEWEST = { column: 'e.created_at', notNull: true };
+const SORTABLE: Record<string, { column: string; notNull: boolean }> = {
+  created_at: NEWEST,
+  action: { column: 'e.action', notNull: true },
+  entity: { column: 'e.entity', notNull: true },
+  actor: { column: 'e.actor_email', notNull: false },
+};
+
+/** The list's rules; `objects` counts the object filters it meets (one can be read as two queries). */
+function entryList(match: ObjectMatch, objects: { count: number }): ListSpec {
+  return {
+    sortable: Object.fromEntries(Object.entries(SORTABLE).map(([key, { column }]) => [key, column])),
+    filters: {
+      actor: filterBy.text('e.actor_email'),
+      actor_id: filterBy.number('e.actor_id'),
+      action: filterBy.multi('e.action'),
+      entity: filterBy.multi('e.entity'),
+      entity_id: {
+        kind: 'custom',
+        build: (item, params) => {
+          const id = Number(item.value);
+          if (!Number.isSafeInteger(id)) return 'FALSE';
+          objects.count += 1;
+          return OBJECT_MATCH[match](params.add(id));
+        },
+      },
+      label: filterBy.text('e.label'),
+      request_id: filterBy.exact('e.request_id'),
+      // created_at: inLocalDays, by the call's time zone
+    },
+  };
+}
 
 const ENTRY_COLUMNS = `e.id::int AS id, ${ISO('e.created_at')} AS created_at,
   json_build_object('id', e.actor_id, 'email', e.actor_email, 'role', e.actor_role,
@@ -135,20 +159,90 @@ function sliceCondition(keys: string[] | null, params: SqlParams): string {
   return `e.slice_keys && ${params.add(keys)}::text[]`;
 }
 
+interface Selection {
+  listing: Listing;
+  /** The slice and the filters, params added. */
+  conditions: string[];
+  /** How many object filters (`entity_id`) the query holds. */
+  objects: number;
+}
+
+/** The caller's slice (its keys, `sliceKeysOf`) and the query's filters and order; a bad filter or sort is a 400. */
+function selectionOf(keys: string[] | null, query: ListQuery, params: SqlParams, match: ObjectMatch = 'either'): Selection {
+  const objects = { count: 0 };
+  const listing = buildListing(query, inLocalDays(entryList(match, objects), { created_at: 'e.created_at' }, query), params, 'e.id');
+  return { listing, conditions: [sliceCondition(keys, params), ...listing.conditions], objects: objects.count };
+}
+
 /**
  * The entries a caller's list shows for `query`: its slice and the filters (a bad filter or sort is a 400
  * here), and the listing's order. The list pages it; the CSV export writes all of it.
  */
 export async function entrySelection(db: Db, caller: Caller, query: ListQuery, params: SqlParams): Promise<{ listing: Listing; conditions: string[] }> {
-  const listing = buildListing(query, inLocalDays(ENTRY_LIST, { created_at: 'e.created_at' }, query), params, 'e.id');
-  const scope = sliceCondition(await sliceKeysOf(db, caller), params);
-  return { listing, conditions: [scope, ...listing.conditions] };
+  return selectionOf(await sliceKeysOf(db, caller), query, params);
+}
+
+/**
+ * The listing's order without NULLS for a column that is never null, so that an index in plain
+ * `created_at DESC` order (the object index, which the timelines read too) serves it.
+ */
+function indexOrderOf(query: ListQuery): string {
+  const direction = (query.orderBy ?? 'desc').toLowerCase() === 'asc' ? 'ASC' : 'DESC';
+  const sort = (query.sortBy ? SORTABLE[query.sortBy] : undefined) ?? NEWEST;
+  const nulls = sort.notNull ? '' : direction === 'DESC' ? ' NULLS LAST' : ' NULLS FIRST';
+  return `ORDER BY ${sort.column} ${direction}${nulls}, e.id ${direction}`;
+}
+
+/** A page of `source` in the listing's order, its total already known (no page past the last row is read). */
+async function pageOf(db: Db, listing: Listing, params: SqlParams, source: string, total: number): Promise<ListInfo<AuditEntryRowT>> {
+  if (listing.offset >= total) return listInfo([], total, listing.page, listing.limit);
+  const { rows } = await db.query<AuditEntryRowT>(
+    `SELECT ${ENTRY_COLUMNS} ${source} ${listing.orderBy} LIMIT ${params.add(listing.limit)} OFFSET ${params.add(listing.offset)}`,
+    params.values,
+  );
+  return listInfo(rows, total, listing.page, listing.limit);
+}
+
+/**
+ * One object's entries (docs/audit.md "Scale and cost"): those about it and those of bulk writes that
+ * touched it, read apart, each from its own index in the list's order and cut at the page's reach, merged
+ * and ordered once; the total is the two counts (the second leaves out entries about the object, so none
+ * is counted twice). The object's count reads only the object index.
+ */
+async function objectEntries(db: Db, keys: string[] | null, query: ListQuery): Promise<ListInfo<AuditEntryRowT>> {
+  const params = new SqlParams();
+  const own = selectionOf(keys, query, params, 'own');
+  const touched = selectionOf(keys, query, params, 'touched');
+  const from = (s: Selection) => `FROM audit_entries e ${whereClause(s.conditions)}`;
+  const total =
+    (await db.query<{ n: number }>(`SELECT ((SELECT count(*) ${from(own)}) + (SELECT count(*) ${from(touched)}))::int AS n`, params.values.slice())).rows[0]
+      ?.n ?? 0;
+  const reach = params.add(own.listing.offset + own.listing.limit);
+  const branch = (s: Selection) => `(SELECT e.* ${from(s)} ${indexOrderOf(query)} LIMIT ${reach})`;
+  return pageOf(db, own.listing, params, `FROM (${branch(own)} UNION ALL ${branch(touched)}) e`, total);
+}
+
+/**
+ * The total of a slice kept by the database (migration 0041: entries counted per set of slice keys in
+ * their own transaction), for a list without filters: null where it is not kept (a customer's keys).
+ */
+async function keptTotal(db: Db, keys: string[] | null): Promise<number | null> {
+  if (keys === null) return (await db.query<{ n: number }>('SELECT coalesce(sum(entries), 0)::int AS n FROM audit_slice_counts')).rows[0]?.n ?? 0;
+  if (keys.some((key) => key.startsWith('customer:'))) return null;
+  if (keys.length === 0) return 0;
+  return (await db.query<{ n: number }>('SELECT coalesce(sum(entries), 0)::int AS n FROM audit_slice_counts WHERE keys && $1::text[]', [keys])).rows[0]?.n ?? 0;
 }
 
 export async function listEntries(db: Db, caller: Caller, query: ListQuery): Promise<ListInfo<AuditEntryRowT>> {
+  const keys = await sliceKeysOf(db, caller);
   const params = new SqlParams();
-  const { listing, conditions } = await entrySelection(db, caller, query, params);
-  return pagedList<AuditEntryRowT>(db, listing, params, ENTRY_COLUMNS, `FROM audit_entries e ${whereClause(conditions)}`);
+  const { listing, conditions, objects } = selectionOf(keys, query, params);
+  // one object: two index-ordered reads (two object filters stay one condition: they do not split)
+  if (objects === 1) return objectEntries(db, keys, query);
+  const source = `FROM audit_entries e ${whereClause(conditions)}`;
+  const kept = listing.conditions.length === 0 ? await keptTotal(db, keys) : null;
+  if (kept === null) return pagedList<AuditEntryRowT>(db, listing, params, ENTRY_COLUMNS, source);
+  return pageOf(db, listing, params, source, kept);
 }
 
 /** One entry in the caller's slice; outside it, not found (SECURITY.md 1). */
