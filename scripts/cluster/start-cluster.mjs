@@ -13,7 +13,8 @@
 // instance signs and checks the same tokens and a restart keeps sessions. When everything answers,
 // <data>/cluster.json says where each part is (the cluster test reads it). SIGINT/SIGTERM stop all
 // of it, and so does the end of the process that started it (npm); a killed instance is not started
-// again (nginx routes around it).
+// again (nginx routes around it) unless the script is sent SIGUSR2, which starts every stopped instance
+// again with its own port, name and environment and rewrites cluster.json (the soak bench's restart).
 //
 // `--no-build` starts what is already built; otherwise `npm run build` runs first.
 import { spawn, spawnSync } from 'node:child_process';
@@ -59,6 +60,8 @@ let nginx = null;
 let consoleServer = null;
 let ownPostgres = null;
 let stopping = false;
+/** The environment the instances were started with: SIGUSR2 starts a stopped one with the same. */
+let instanceEnv = null;
 
 function exited(child) {
   return child.exitCode !== null || child.signalCode !== null;
@@ -152,6 +155,7 @@ function startPostgres() {
 
 function startInstance(index, env) {
   const name = `instance-${index + 1}`;
+  instanceEnv = env;
   const port = apiPorts[index];
   const logFile = join(dataDir, 'logs', `${name}.log`);
   const out = openSync(logFile, 'a');
@@ -161,11 +165,38 @@ function startInstance(index, env) {
     env: { ...env, PORT: String(port), INSTANCE_ID: name, FLEET_DATA_DIR: join(dataDir, name) },
   });
   const instance = { name, port, url: `http://127.0.0.1:${port}`, child, logFile };
-  instances.push(instance);
+  instances[index] = instance;
   child.on('exit', (code, signal) => {
     if (!stopping) console.error(`${name} stopped (${signal ?? `exit ${code}`}); nginx sends its requests to the others. Log: ${logFile}`);
   });
   return instance;
+}
+
+function writeState(databaseUrl) {
+  const state = {
+    consoleUrl: `http://127.0.0.1:${consolePort}`,
+    balancerUrl,
+    databaseUrl,
+    nginxPid: nginx.pid,
+    instances: instances.map((i) => ({ name: i.name, url: i.url, pid: i.child.pid })),
+  };
+  writeFileSync(join(dataDir, 'cluster.json'), JSON.stringify(state, null, 2));
+}
+
+/** SIGUSR2: every instance that stopped starts again as it was started; cluster.json names the new pids once they answer. */
+async function restartStopped(databaseUrl) {
+  const stopped = instances.map((instance, index) => ({ instance, index })).filter(({ instance }) => exited(instance.child));
+  if (stopping || stopped.length === 0 || !instanceEnv) return;
+  for (const { index } of stopped) {
+    const again = startInstance(index, instanceEnv);
+    try {
+      await waitFor(`${again.url}/api/health`, again.name, again.child, again.logFile, 120_000);
+      console.log(`${again.name} started again on ${again.url} (pid ${again.child.pid}, ${since()})`);
+    } catch (err) {
+      console.error(err instanceof Error ? err.message : err);
+    }
+  }
+  writeState(databaseUrl);
 }
 
 function nginxBinary() {
@@ -182,7 +213,8 @@ function writeNginxConf(prefix) {
 worker_processes 1;
 pid ${join(prefix, 'nginx.pid')};
 error_log ${join(prefix, 'logs', 'error.log')} warn;
-events { worker_connections 1024; }
+# a socket or a request holds two connections (console and instance); 1024 ran out in the soak bench
+events { worker_connections 4096; }
 http {
     access_log ${join(prefix, 'logs', 'access.log')} combined;
     client_body_temp_path ${join(prefix, 'temp', 'client_body')};
@@ -260,14 +292,8 @@ try {
   const { startConsoleServer } = await import('../../shell/server/console-server.mjs');
   consoleServer = await startConsoleServer({ port: consolePort, dataDir, apiUrl: balancerUrl, publicUrl });
 
-  const state = {
-    consoleUrl: `http://127.0.0.1:${consolePort}`,
-    balancerUrl,
-    databaseUrl,
-    nginxPid: nginx.pid,
-    instances: instances.map((i) => ({ name: i.name, url: i.url, pid: i.child.pid })),
-  };
-  writeFileSync(join(dataDir, 'cluster.json'), JSON.stringify(state, null, 2));
+  writeState(databaseUrl);
+  process.on('SIGUSR2', () => void restartStopped(databaseUrl));
   console.log(`
   Cluster up in ${since()}.
   Fleet console: ${publicUrl}   (its /api and /ws go to nginx)
