@@ -9,6 +9,7 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { Db } from '../db';
+import { holdStartUpLock } from '../server/singleton';
 import type { FileStorage, StagedFile } from '../storage/file-storage';
 import { FIRMWARE_VERSIONS, PRODUCT_LINES, type ProductLine } from './data';
 import { DEMO_FAILING_PATCH } from '../simulator/simulator';
@@ -70,8 +71,15 @@ export async function seedDemoFirmware(
   // Files first (outside the transaction); committed under new keys inside it, removed if it fails.
   const staged: StagedFile[] = [];
   const committed: string[] = [];
+  let seeded = true;
   try {
     await db.transaction(async (tx) => {
+      // two instances started at once on a new database: the second waits here and finds it done
+      await holdStartUpLock(tx, 'demoFirmware');
+      if ((await tx.query('SELECT 1 FROM seed_state WHERE name = $1', [STATE])).rowCount > 0) {
+        seeded = false;
+        return;
+      }
       let day = 0;
       for (const line of PRODUCT_LINES) {
         const versions = demoFirmwareVersions(line);
@@ -166,5 +174,5 @@ export async function seedDemoFirmware(
     await Promise.all(staged.map((f) => storage.discard(f)));
     throw err;
   }
-  return { seeded: true };
+  return { seeded };
 }

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { deflateSync } from 'node:zlib';
 import type { Db } from '../db';
+import { holdStartUpLock } from '../server/singleton';
 import type { FileStorage } from '../storage/file-storage';
 
 const STATE = 'demo-sliders';
@@ -67,8 +68,15 @@ export async function seedDemoSliderImages(db: Db, storage: FileStorage, log: (m
   if (slides.length === 0) return { seeded: false };
   log('seed: an image for every demo slide');
   const committed: string[] = [];
+  let seeded = true;
   try {
     await db.transaction(async (tx) => {
+      // two instances started at once on a new database: the second waits here and finds it done
+      await holdStartUpLock(tx, 'demoSliders');
+      if ((await tx.query('SELECT 1 FROM seed_state WHERE name = $1', [STATE])).rowCount > 0) {
+        seeded = false;
+        return;
+      }
       for (const slide of slides) {
         const png = bannerPng(slide.name);
         const staged = await storage.stage(Readable.from([png]));
@@ -88,5 +96,5 @@ export async function seedDemoSliderImages(db: Db, storage: FileStorage, log: (m
     await Promise.all(committed.map((key) => storage.remove(key).catch(() => undefined)));
     throw err;
   }
-  return { seeded: true };
+  return { seeded };
 }

@@ -38,6 +38,9 @@ export type SingletonName = keyof typeof SINGLETON_KEYS;
 export const START_UP_KEYS = {
   /** Inviting a production install's first Admin (modules/auth/invitations.ts). */
   firstAdmin: 100,
+  /** The demo's firmware and slide images (seed/firmware.ts, seed/sliders.ts): seeded by one instance. */
+  demoFirmware: 101,
+  demoSliders: 102,
 } as const;
 
 /** Holds a start-up decision's lock until the caller's unit of work ends (PGlite: granted at once). */

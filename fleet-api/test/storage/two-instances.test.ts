@@ -1,5 +1,6 @@
 // Two fleet-api instances on one PostgreSQL (issue 25, "Shared files"): a firmware uploaded on A, the
-// seeded firmware and an export made on A are all served by B, whose data folder is another one.
+// seeded firmware (seeded by one of two instances starting at once) and an export made on A are all
+// served by B, whose data folder is another one.
 // PostgreSQL only (CI runs it with TEST_DATABASE_URL): on PGlite there is one instance and its folders.
 jest.setTimeout(60_000);
 import { createHash } from 'node:crypto';
@@ -9,7 +10,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app';
 import { openDatabase, type Db } from '../../src/db';
-import { seedDemoFirmware } from '../../src/seed/firmware';
+import { demoFirmwareVersions, seedDemoFirmware } from '../../src/seed/firmware';
 import { addFirmware, call, otaAppForFile } from '../ota/support';
 
 const onPostgres = process.env.TEST_DATABASE_URL ? describe : describe.skip;
@@ -42,8 +43,14 @@ onPostgres('files on two instances of one PostgreSQL fleet', () => {
     for (const dir of [a.dataDir, bDataDir]) expect(existsSync(dir) ? readdirSync(dir) : []).toEqual([]);
   });
 
-  it('serves the seeded firmware files on B (seeded through A)', async () => {
-    await expect(seedDemoFirmware(a.db, a.app.fleetContext.files.firmware)).resolves.toEqual({ seeded: true });
+  it('serves the seeded firmware files on B (A and B seeding at the same moment: one of them seeds)', async () => {
+    const both = await Promise.all([
+      seedDemoFirmware(a.db, a.app.fleetContext.files.firmware),
+      seedDemoFirmware(bDb, b.fleetContext.files.firmware),
+    ]);
+    expect(both.map((r) => r.seeded).sort()).toEqual([false, true]);
+    const per = await a.db.query<{ n: number }>("SELECT count(*)::int AS n FROM firmwares WHERE product_line = 'livelink' AND version <> '8.1.0'");
+    expect(per.rows[0]?.n).toBe(demoFirmwareVersions('livelink').length);
     const list = await call(a, 'GET', '/api/ota/get?deviceType=livelink');
     expect(list.status).toBe(200);
     const seeded = (list.body.info.data as Array<{ version: string; md_5_value: string; download_link: string | null }>).filter((f) => f.version !== '8.1.0');
