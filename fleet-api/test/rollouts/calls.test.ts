@@ -85,6 +85,28 @@ it('previews the reach by version and the exclusions, and the rollout takes exac
   await call(t, 'PUT', '/api/ota/rollout/abort', { rollout_id: id, deviceType: 'bulb' });
 });
 
+it('leaves out devices offline for longer than the limit by when they went offline, not by their last edit', async () => {
+  const [long, lately, online] = [await bulbsOn(t.db, '7.4.1', 2), await bulbsOn(t.db, '7.4.2', 2), await bulbsOn(t.db, '7.4.3', 2)];
+  const all = [...long, ...lately, ...online];
+  await t.db.query('UPDATE devices SET is_online = 1 WHERE id = ANY($1::bigint[])', [all]);
+  // went offline 3 days ago, then edited now (a new version reported): still offline for 3 days
+  await t.db.query("UPDATE devices SET is_online = 0, updated_at = now() - interval '3 days' WHERE id = ANY($1::bigint[])", [long]);
+  await t.db.query("UPDATE devices SET firmware_version = '7.4.4', updated_at = now() WHERE id = ANY($1::bigint[])", [all]);
+  // went offline 10 minutes ago
+  await t.db.query("UPDATE devices SET is_online = 0, updated_at = now() - interval '10 minutes' WHERE id = ANY($1::bigint[])", [lately]);
+  const since = await t.db.query<{ id: number; offline_for: number | null }>(
+    'SELECT id::int AS id, round(extract(epoch FROM now() - offline_since) / 60)::int AS offline_for FROM devices WHERE id = ANY($1::bigint[]) ORDER BY id',
+    [all],
+  );
+  expect(since.rows.map((r) => r.offline_for)).toEqual([4320, 4320, 10, 10, null, null]);
+  const preview = await call(t, 'POST', '/api/ota/rollout/preview', { ...choiceOf(addBody('7.4.4', TARGET)), exclude_offline_minutes: 60 });
+  expect(preview.body.info).toMatchObject({ devices: 4, excluded: { on_target: 0, in_other_rollout: 0, offline: 2 } });
+  // back online: no longer offline since anything
+  await t.db.query('UPDATE devices SET is_online = 1 WHERE id = ANY($1::bigint[])', [long]);
+  const back = await call(t, 'POST', '/api/ota/rollout/preview', { ...choiceOf(addBody('7.4.4', TARGET)), exclude_offline_minutes: 60 });
+  expect(back.body.info).toMatchObject({ devices: 6, excluded: { offline: 0 } });
+});
+
 it('chooses by the OTA device-list filter, as GET /api/ota/devices reads it', async () => {
   await bulbsOn(t.db, '7.1.3', 4);
   const filter = [{ key: 'firmware_version', value: '7.1.3', type: 'single' }];

@@ -5,6 +5,7 @@
 import { addDevices, addFirmware, call, otaAppForFile, q } from '../ota/support';
 import { SETUP_TIMEOUT } from '../support/app';
 import { creationLimits } from '../../src/modules/rollouts/creation';
+import { ROLLOUT_DEVICE_LIST } from '../../src/modules/rollouts/export';
 import { RolloutOrchestrator } from '../../src/modules/rollouts/orchestrator';
 import { addBody, bulbsOn, startRollout } from './support';
 
@@ -116,4 +117,65 @@ it('lists and counts every device of an OTA line of two product lines (livelink 
   const serials = res.body.info.data.map((d: { serial_number: string }) => d.serial_number);
   expect(serials).toHaveLength(7);
   expect(serials).toEqual([...serials].sort().reverse());
+});
+
+describe('every sort, each way, under each filter kind (migration 0042)', () => {
+  let id = 0;
+  // each sort's column as the spec names it (`d` is devices here, ota_device_rows in the list)
+  const SORTS = ROLLOUT_DEVICE_LIST.sortable;
+  // each kind of page: the counters' total (none, several states, state and wave) and a counted one
+  const FILTERS: Record<string, { filter: Filter; where: string }> = {
+    none: { filter: [], where: 'true' },
+    'several states': { filter: [{ key: 'state', value: ['failed', 'in_flight', 'installed'], type: 'multi' }], where: "rd.state IN ('failed', 'in_flight', 'installed')" },
+    'state and wave': {
+      filter: [
+        { key: 'state', value: ['queued', 'cancelled'], type: 'multi' },
+        { key: 'wave', value: 2, type: 'single' },
+      ],
+      where: "rd.state IN ('queued', 'cancelled') AND rd.wave = 1",
+    },
+    'serial search': { filter: [{ key: 'serial_number', value: 'RB724x0000', type: 'single' }], where: "d.serial_number LIKE '%RB724x0000%'" },
+  };
+
+  beforeAll(async () => {
+    const devices = await bulbsOn(t.db, '7.2.4', 40);
+    id = await startRollout(t, addBody('7.2.4', TARGET, { waves: [{ percent: 30 }, { percent: 100 }], max_in_flight: 12 }));
+    // the first wave's 12 in flight, the second's 28 queued
+    await new RolloutOrchestrator(t.db).tick(t.clock.now());
+    // states, attempts, times and versions with ties and NULLs, so each sort has something to order and break
+    await t.db.query(
+      `UPDATE rollout_devices SET state = CASE device_id % 4 WHEN 0 THEN 'installed' WHEN 1 THEN 'failed' ELSE state END,
+              failures = device_id % 3, finished_at = CASE WHEN device_id % 4 < 2 THEN timestamp '2026-11-02 10:00' + (device_id % 2) * interval '1 minute' END
+        WHERE rollout_id = $1 AND state = 'in_flight'`,
+      [id],
+    );
+    await t.db.query("UPDATE rollout_devices SET state = 'cancelled' WHERE rollout_id = $1 AND state = 'queued' AND device_id % 5 = 0", [id]);
+    await t.db.query("UPDATE devices SET firmware_version = CASE id % 3 WHEN 0 THEN '7.10.0' WHEN 1 THEN '7.9.0' END WHERE id = ANY($1::bigint[])", [devices]);
+  }, SETUP_TIMEOUT);
+
+  it.each(Object.keys(FILTERS))('%s: pages of 8 in every order are the rows in that order, the total their count', async (kind) => {
+    const { filter, where } = FILTERS[kind]!;
+    for (const [sortBy, sql] of Object.entries(SORTS)) {
+      for (const dir of ['asc', 'desc']) {
+        const nulls = dir === 'desc' ? 'NULLS LAST' : 'NULLS FIRST';
+        // ties: the device's own columns by device id, the rollout's by its order
+        const tie = ['serial_number', 'mac_address', 'firmware_version'].includes(sortBy) ? 'rd.device_id' : 'rd.position';
+        // the order written out on the rollout's rows joined to devices, not as the list builds it
+        const expected = (
+          await t.db.query<{ device_id: number }>(
+            `SELECT rd.device_id::int AS device_id FROM rollout_devices rd JOIN devices d ON d.id = rd.device_id
+              WHERE rd.rollout_id = $1 AND ${where} ORDER BY ${sql} ${dir} ${nulls}, ${tie} ${dir}`,
+            [id],
+          )
+        ).rows.map((r) => r.device_id);
+        // more than a page, so the pages past the middle (read from the end) are checked too
+        expect({ kind, more: expected.length > 8 }).toEqual({ kind, more: true });
+        const first = await listed(id, filter, { sortBy, orderBy: dir, limit: 8 });
+        const pages = [first];
+        for (let page = 2; page <= first.last_page; page += 1) pages.push(await listed(id, filter, { sortBy, orderBy: dir, limit: 8, page }));
+        const seen = { kind, sortBy, dir, totals: pages.map((p) => p.total), rows: pages.flatMap((p) => p.data.map((d) => d.device_id)) };
+        expect(seen).toEqual({ kind, sortBy, dir, totals: pages.map(() => expected.length), rows: expected });
+      }
+    }
+  });
 });

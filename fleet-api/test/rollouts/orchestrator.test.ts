@@ -148,6 +148,25 @@ it('keeps within max_in_flight and max_per_minute', async () => {
   await call(t, 'PUT', '/api/ota/rollout/abort', { rollout_id: id, deviceType: 'bulb' });
 });
 
+it('caps dispatches per sliding minute: at most max_per_minute in any 60 s, not per calendar minute', async () => {
+  await bulbsOn(t.db, '8.0.6', 12);
+  const id = await startRollout(t, addBody('8.0.6', TARGET, { max_in_flight: 100, max_per_minute: 3, min_finished: 100 }));
+  const o = new RolloutOrchestrator(t.db);
+  const start = at('2026-11-02T10:00:50Z');
+  const after = async (seconds: number) => {
+    await o.tick(new Date(start.getTime() + seconds * 1000));
+    return (await ids(id, 'in_flight')).length;
+  };
+  expect(await after(0)).toBe(3);
+  // 10:01:10 is a new calendar minute, but only 20 s after the three: a calendar cap would send three more
+  expect(await after(20)).toBe(3);
+  expect(await after(59.999)).toBe(3);
+  expect(await after(60)).toBe(6);
+  expect(await after(90)).toBe(6);
+  expect(await after(120)).toBe(9);
+  await call(t, 'PUT', '/api/ota/rollout/abort', { rollout_id: id, deviceType: 'bulb' });
+});
+
 describe('the maintenance window, in the local time of each device property', () => {
   /** Two bulbs on `version`, one at a Sydney (NSW) property and one at a Brisbane (QLD) one. */
   async function sydneyAndBrisbane(version: string): Promise<{ sydney: number; brisbane: number }> {

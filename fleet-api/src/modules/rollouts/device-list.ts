@@ -1,15 +1,24 @@
 /**
  * A page of the rollout device list (GET /api/ota/rollout/devices, issue 22, docs/rollouts.md
  * "Measured"): its rows in the list's order, and its exact total from the per-wave counters when the
- * filter is none, a state, a wave or both, since counting the rollout's rows joined to `devices`
- * was most of a page's time at 1,000,000 devices. Any other filter (a serial search...) counts rows.
+ * filter is none, a state (one or several), a wave or both, since counting the rollout's rows joined to
+ * its devices was most of a page's time at 1,000,000 devices. Any other filter (a serial search...)
+ * counts rows. Each page is an index range (migrations 0034 and 0042):
+ * - the rollout's own columns (position, state, wave, failures, dispatched and finished at) each have
+ *   an index in the list's order, ties broken by position (the rollout's order);
+ * - serial, MAC and firmware version are read from `ota_device_rows` of the rollout's device type, whose
+ *   (device_type, key, device_id) indexes give that order for one line or livelink's two, each row's
+ *   membership looked up by the rollout's primary key;
+ * - several states are one ordered range per state, merged;
+ * - a page past the middle is read from the other end, in the reverse order, when the total is the
+ *   rows' count: the last page costs what the first does, the middle is the deepest (offset paging).
  */
 import { IGNORED_FILTER_KEYS, ROLLOUT_DEVICE_STATES, type RolloutDeviceState } from '@fleet/contract';
 import type { Db } from '../../db';
-import { buildListing, decodeFilter, listInfo, pagedList, type FilterItem, type ListInfo, type ListQuery } from '../../server/listing';
+import { decodeFilter, listInfo, type FilterItem, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
 import { ISO, SqlParams, whereClause } from '../../server/sql';
 import type { RolloutRow } from './model';
-import { devicesOf, ROLLOUT_DEVICE_LIST, stateValues } from './export';
+import { ROLLOUT_DEVICE_LIST, rolloutDeviceListing, rolloutTieBreaker, stateValues } from './export';
 
 /** What the per-wave counters can answer: the states asked for (all when null) in one wave (every one when null). */
 interface CountedFilter {
@@ -20,6 +29,11 @@ interface CountedFilter {
 
 const isState = (s: string): s is RolloutDeviceState => (ROLLOUT_DEVICE_STATES as readonly string[]).includes(s);
 
+/** The filter's items that filter (ignored keys and blank values left out, as buildListing does). */
+function filtering(raw: string | undefined): FilterItem[] {
+  return decodeFilter(raw).filter((item) => !(IGNORED_FILTER_KEYS as readonly string[]).includes(item.key) && !isBlank(item.value));
+}
+
 /**
  * The filter as the counters read it, or null when they cannot (another key, a key twice, a wave
  * that is not a whole number): it must read the values exactly as the list's rules do (listing.ts's
@@ -28,8 +42,7 @@ const isState = (s: string): s is RolloutDeviceState => (ROLLOUT_DEVICE_STATES a
 export function countedFilter(raw: string | undefined): CountedFilter | null {
   const out: CountedFilter = { states: null, wave: null };
   const seen = new Set<string>();
-  for (const item of decodeFilter(raw)) {
-    if ((IGNORED_FILTER_KEYS as readonly string[]).includes(item.key) || isBlank(item.value)) continue;
+  for (const item of filtering(raw)) {
     if (seen.has(item.key)) return null;
     seen.add(item.key);
     if (item.key === 'state') {
@@ -50,33 +63,124 @@ function isBlank(v: FilterItem['value']): boolean {
   return v === '' || (Array.isArray(v) && v.length === 0);
 }
 
-/** The rollout's devices matching `f` by its counters (devices counted at add whose rows are not written yet included). */
-async function countedTotal(db: Db, rolloutId: number, f: CountedFilter): Promise<number> {
+/** The known states of the filter's one `state` item when it names two or more (null otherwise). */
+function severalStates(raw: string | undefined): RolloutDeviceState[] | null {
+  const items = filtering(raw).filter((item) => item.key === 'state');
+  const [item] = items;
+  if (items.length !== 1 || !item) return null;
+  const states = [...new Set(stateValues(item))].filter(isState);
+  return states.length >= 2 ? states : null;
+}
+
+/**
+ * The rollout's devices matching `f` by its counters (devices counted at add whose rows are not written
+ * yet included), and whether that is also the count of its rows (none left to write).
+ */
+async function countedTotal(db: Db, rolloutId: number, f: CountedFilter): Promise<{ total: number; rowsCounted: boolean }> {
   const params = new SqlParams();
   const sum = f.states === null ? 'devices' : f.states.length === 0 ? '0' : f.states.join(' + ');
   const conditions = [`rollout_id = ${params.add(rolloutId)}`, ...(f.wave === null ? [] : [`wave = ${params.add(f.wave)}`])];
-  const { rows } = await db.query<{ n: number }>(`SELECT coalesce(sum(${sum}), 0)::int AS n FROM rollout_waves ${whereClause(conditions)}`, params.values);
-  return rows[0]?.n ?? 0;
+  const { rows } = await db.query<{ n: number; unwritten: number }>(
+    `SELECT coalesce(sum(${sum}), 0)::int AS n,
+            (SELECT coalesce(sum(unwritten), 0)::int FROM rollout_waves WHERE rollout_id = ${params.add(rolloutId)}) AS unwritten
+       FROM rollout_waves ${whereClause(conditions)}`,
+    params.values,
+  );
+  return { total: rows[0]?.n ?? 0, rowsCounted: (rows[0]?.unwritten ?? 1) === 0 };
 }
 
 const COLUMNS = `rd.device_id::int AS device_id, d.serial_number, d.mac_address, rd.wave + 1 AS wave, rd.state, rd.failures, rd.from_version,
   d.firmware_version, rd.job_id::int AS job_id, ${ISO('rd.dispatched_at')} AS dispatched_at, ${ISO('rd.finished_at')} AS finished_at`;
 
 /**
+ * The list's FROM: the rollout's rows and, as `d`, its devices' OTA rows of the rollout's device type
+ * (ota_device_rows, kept with devices by 0023's triggers: the same serial, MAC and version). One row
+ * per device whichever product line of the OTA line it is, so the joined sorts read one index range
+ * of that type (the devices' own indexes are per product line: livelink's two needed a sort).
+ * The export reads `devicesOf` (it also names each heat pump's company and site).
+ */
+function listedDevicesOf(r: Pick<RolloutRow, 'id' | 'product_line'>): string {
+  // literals: product_line is one of the rollouts table's checked names, never input
+  const type = r.product_line.replace(/[^a-z_]/g, '');
+  return `rollout_devices rd JOIN ota_device_rows d ON d.device_id = rd.device_id AND rd.rollout_id = ${Math.trunc(r.id)} AND d.device_type = '${type}'`;
+}
+
+/** The list's spec with the state filter left to the per-state branches (severalStates). */
+const STATE_BRANCHED: ListSpec = { ...ROLLOUT_DEVICE_LIST, filters: { ...ROLLOUT_DEVICE_LIST.filters, state: { kind: 'custom', build: () => 'true' } } };
+
+interface Window {
+  limit: number;
+  offset: number;
+}
+
+/**
+ * The rows of one window of the list in `query`'s order. Several states: one ordered, limited range
+ * per state (its index in the order asked), merged by the same order on their output.
+ */
+async function rowsOf<T>(db: Db, r: Pick<RolloutRow, 'id' | 'product_line'>, query: ListQuery, w: Window): Promise<T[]> {
+  const params = new SqlParams();
+  const states = severalStates(query.filter);
+  if (states === null) {
+    const listing = rolloutDeviceListing(query, params);
+    const { rows } = await db.query<T>(
+      `SELECT ${COLUMNS} FROM ${listedDevicesOf(r)} ${whereClause(listing.conditions)} ${listing.orderBy}
+        LIMIT ${params.add(w.limit)} OFFSET ${params.add(w.offset)}`,
+      params.values,
+    );
+    return rows;
+  }
+  const listing = rolloutDeviceListing(query, params, STATE_BRANCHED);
+  const sortSql = ROLLOUT_DEVICE_LIST.sortable[query.sortBy || (ROLLOUT_DEVICE_LIST.defaultSort ?? 'position')] ?? 'rd.position';
+  // the direction as buildListing reads it; the merge orders the branches' output the same way
+  const direction = (query.orderBy ?? 'desc').toLowerCase() === 'asc' ? 'ASC' : 'DESC';
+  const nulls = direction === 'DESC' ? 'NULLS LAST' : 'NULLS FIRST';
+  const reach = params.add(w.offset + w.limit);
+  const branches = states.map(
+    (s) => `(SELECT ${COLUMNS}, ${sortSql} AS list_key, ${rolloutTieBreaker(query)} AS list_tie FROM ${listedDevicesOf(r)}
+              ${whereClause([...listing.conditions, `rd.state = ${params.add(s)}`])} ${listing.orderBy} LIMIT ${reach})`,
+  );
+  const { rows } = await db.query<T & { list_key?: unknown; list_tie?: unknown }>(
+    `SELECT * FROM (${branches.join(' UNION ALL ')}) x ORDER BY x.list_key ${direction} ${nulls}, x.list_tie ${direction}
+      LIMIT ${params.add(w.limit)} OFFSET ${params.add(w.offset)}`,
+    params.values,
+  );
+  return rows.map(({ list_key: _key, list_tie: _tie, ...row }) => row as T);
+}
+
+/**
+ * A page past the middle of `total` rows, read from the other end: the same rows in the reverse
+ * order (the order is total: position or the device id breaks ties), turned round. Null when the page is in the
+ * first half.
+ */
+function fromTheEnd(query: ListQuery, offset: number, limit: number, total: number): { query: ListQuery; window: Window } | null {
+  if (offset * 2 <= total) return null;
+  const end = Math.min(total, offset + limit);
+  const reversed: ListQuery = { ...query, orderBy: (query.orderBy ?? 'desc').toLowerCase() === 'asc' ? 'desc' : 'asc' };
+  return { query: reversed, window: { offset: total - end, limit: end - offset } };
+}
+
+/**
  * One page of a rollout's devices. The total is the counters' when they can answer it: while the rows
  * of a new rollout are still being written it counts devices the list cannot show yet (docs/rollouts.md).
  */
 export async function rolloutDevicePage<T>(db: Db, r: Pick<RolloutRow, 'id' | 'product_line'>, query: ListQuery): Promise<ListInfo<T>> {
+  // the filters and sort checked (a 400 names the key) before anything is read
   const params = new SqlParams();
-  const listing = buildListing(query, ROLLOUT_DEVICE_LIST, params, 'rd.device_id');
-  const source = `FROM ${devicesOf(r)} ${whereClause(listing.conditions)}`;
+  const listing = rolloutDeviceListing(query, params);
   const counted = countedFilter(query.filter);
-  if (counted === null) return pagedList<T>(db, listing, params, COLUMNS, source);
-  const total = await countedTotal(db, r.id, counted);
+  const { total, rowsCounted } =
+    counted === null
+      ? {
+          total:
+            (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${listedDevicesOf(r)} ${whereClause(listing.conditions)}`, params.values)).rows[0]
+              ?.n ?? 0,
+          rowsCounted: true,
+        }
+      : await countedTotal(db, r.id, counted);
   if (listing.offset >= total) return listInfo([], total, listing.page, listing.limit);
-  const { rows } = await db.query<T>(
-    `SELECT ${COLUMNS} ${source} ${listing.orderBy} LIMIT ${params.add(listing.limit)} OFFSET ${params.add(listing.offset)}`,
-    params.values,
-  );
+  const reverse = rowsCounted ? fromTheEnd(query, listing.offset, listing.limit, total) : null;
+  const rows = reverse
+    ? (await rowsOf<T>(db, r, reverse.query, reverse.window)).reverse()
+    : await rowsOf<T>(db, r, query, { offset: listing.offset, limit: listing.limit });
   return listInfo(rows, total, listing.page, listing.limit);
 }

@@ -7,7 +7,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { callerOf } from '../../policy/access';
 import type { ModuleOptions } from '../../server/context';
 import { notFound } from '../../server/errors';
-import { buildListing, filterBy, type FilterItem, type ListQuery, type ListSpec } from '../../server/listing';
+import { buildListing, filterBy, type FilterItem, type Listing, type ListQuery, type ListSpec } from '../../server/listing';
 import { say } from '../../server/messages';
 import { IdField } from '../../server/schemas';
 import { ISO, SqlParams } from '../../server/sql';
@@ -44,6 +44,22 @@ export const ROLLOUT_DEVICE_LIST: ListSpec = {
     from_version: filterBy.exact('rd.from_version'),
   },
 };
+
+/** The sorts read from the device (`d`): their indexes (ota_device_rows') break ties by the device id. */
+const DEVICE_SORTS = new Set(['serial_number', 'mac_address', 'firmware_version']);
+
+/**
+ * What breaks ties in a sort: the device id for the device's own columns, else the rollout's order
+ * (position, unique in a rollout), so each sort of the rollout's columns is one index range (0042).
+ */
+export function rolloutTieBreaker(query: ListQuery): string {
+  return DEVICE_SORTS.has(query.sortBy ?? '') ? 'rd.device_id' : 'rd.position';
+}
+
+/** The list's (and its export's) listing of `query`, a bad filter or sort a 400. */
+export function rolloutDeviceListing(query: ListQuery, params: SqlParams, spec: ListSpec = ROLLOUT_DEVICE_LIST): Listing {
+  return buildListing(query, spec, params, rolloutTieBreaker(query));
+}
 
 /** The states a `state` filter names, read as every multi filter is (a list, or one comma-separated value). */
 export function stateValues(item: FilterItem): string[] {
@@ -85,7 +101,7 @@ const FAILURE_REASON = `CASE rd.state
 /** The export of a rollout's devices with the list's filters and sort (a bad filter or sort is a 400 here). */
 export function rolloutDeviceExport(r: Pick<RolloutRow, 'id' | 'product_line'>, query: ListQuery): CsvExport {
   const params = new SqlParams();
-  const listing = buildListing(query, ROLLOUT_DEVICE_LIST, params, 'rd.device_id');
+  const listing = rolloutDeviceListing(query, params);
   // companies and sites: the line that has them (heat pumps of multi-site companies)
   const sited = r.product_line === 'heat_pump';
   return {

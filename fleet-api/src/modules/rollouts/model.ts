@@ -143,8 +143,8 @@ export interface RolloutRow {
   maintenance_window: Static<typeof MaintenanceWindow> | null;
   halt_reason: HaltReasonT | null;
   baseline: { finished: number; failed: number; timed_out: number; from: string | null };
-  minute_start: string | null;
-  minute_dispatched: number;
+  /** the dispatches of the last minute, [epoch ms, devices] (the sliding per-minute cap, migration 0042) */
+  recent_dispatches: Array<[number, number]>;
   created_at: string;
   created_by_email: string | null;
   finished_at: string | null;
@@ -153,7 +153,7 @@ export interface RolloutRow {
 export const ROLLOUT_COLUMNS = `r.id::int AS id, r.product_line, r.name, r.firmware_version, r.push_id::int AS push_id, r.state,
   r.selection, r.max_in_flight, r.max_per_minute, r.failure_threshold_percent::float8 AS failure_threshold_percent,
   r.min_finished, r.timeout_minutes, r.max_device_failures, r.fault_guard, r.maintenance_window, r.halt_reason,
-  r.baseline, ${ISO('r.minute_start')} AS minute_start, r.minute_dispatched, ${ISO('r.created_at')} AS created_at,
+  r.baseline, r.recent_dispatches, ${ISO('r.created_at')} AS created_at,
   (SELECT u.email FROM users u WHERE u.id = r.created_by) AS created_by_email, ${ISO('r.finished_at')} AS finished_at`;
 
 interface WaveRow extends RolloutDeviceCounts {

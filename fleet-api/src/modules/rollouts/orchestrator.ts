@@ -11,7 +11,7 @@
  *   3. starts the next wave when the waves before it are done (and it is approved when it must be),
  *      finishes the rollout when every wave is done;
  *   4. dispatches queued devices of the current wave, inside their window, within max_in_flight and
- *      max_per_minute: each gets an ota_jobs row of the rollout's push, which the fleet (or the
+ *      max_per_minute (a sliding minute): each gets an ota_jobs row of the rollout's push, which the fleet (or the
  *      simulator) moves.
  * Progress goes to the live bus once committed: one `rollout_progress` per changed rollout and tick.
  */
@@ -157,9 +157,9 @@ export class RolloutOrchestrator {
     }
 
     // 4. dispatch within the caps and windows
-    const minute = new Date(Math.floor(now.getTime() / 60_000) * 60_000).toISOString();
-    const sameMinute = r.minute_start !== null && new Date(r.minute_start).getTime() === new Date(minute).getTime();
-    const usedThisMinute = sameMinute ? r.minute_dispatched : 0;
+    // a sliding minute: at most max_per_minute in any 60 s (the batches of the last 60 s, kept on the locked row)
+    const recent = r.recent_dispatches.filter(([t]) => t > now.getTime() - 60_000);
+    const usedThisMinute = recent.reduce((sum, [, n]) => sum + n, 0);
     const inFlight = sumCounts(waves).in_flight;
     const room = Math.min(r.max_in_flight - inFlight, r.max_per_minute - usedThisMinute, DISPATCH_BATCH);
     if (room <= 0) return { changed, halted: false, dispatched: 0 };
@@ -191,10 +191,9 @@ export class RolloutOrchestrator {
       [id, r.push_id, r.firmware_version, at, devices],
     );
     await tx.query('UPDATE ota_pushes SET device_count = device_count + $2 WHERE id = $1', [r.push_id, sent.rowCount]);
-    await tx.query('UPDATE rollouts SET minute_start = $2, minute_dispatched = $3, updated_at = $4 WHERE id = $1', [
+    await tx.query('UPDATE rollouts SET recent_dispatches = $2, updated_at = $3 WHERE id = $1', [
       id,
-      minute,
-      usedThisMinute + sent.rowCount,
+      JSON.stringify([...recent, [now.getTime(), sent.rowCount]]),
       at,
     ]);
     return { changed: true, halted: false, dispatched: sent.rowCount };

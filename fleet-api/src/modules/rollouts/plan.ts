@@ -126,8 +126,8 @@ export function chosenDevices(input: ChoiceInput, now: Date, others: OtherRollou
   const offline =
     input.exclude_offline_minutes === undefined
       ? 'false'
-      : // the device row's last change is when it went offline (its is_online flag is written with it)
-        `(d.is_online = 0 AND d.updated_at < ${params.add(new Date(now.getTime() - input.exclude_offline_minutes * 60_000).toISOString())}::timestamptz)`;
+      : // when it went offline (migration 0042); one offline since before that column: its row's last change
+        `(d.is_online = 0 AND coalesce(d.offline_since, d.updated_at) < ${params.add(new Date(now.getTime() - input.exclude_offline_minutes * 60_000).toISOString())}::timestamptz)`;
   const inOtherRows = others.rows ? IN_OTHER_ROLLOUT : 'false';
   const inOtherUnwritten = others.unwritten ? IN_OTHER_UNWRITTEN : 'false';
   return {
