@@ -79,15 +79,23 @@ export function organisationOf(caller: Pick<Caller, 'userType' | 'agencyId' | 'e
   }
 }
 
-const ORGANISATION_NAME_SQL: Record<AuditOrganisationKind, string> = {
-  agency: 'SELECT agency_name AS name FROM agencies WHERE id = $1',
-  company: 'SELECT company_name AS name FROM multi_site_companies WHERE id = $1',
-  electrician: "SELECT trim(concat_ws(' ', first_name, last_name)) AS name FROM electricians WHERE id = $1",
-  site_manager: "SELECT trim(concat_ws(' ', first_name, last_name)) AS name FROM site_managers WHERE id = $1",
-  customer: "SELECT trim(concat_ws(' ', first_name, last_name)) AS name FROM customers WHERE id = $1",
+/** The acting organisation's name, read by the entry's INSERT itself (its id is the INSERT's $5). */
+const ORGANISATION_NAME_OF: Record<AuditOrganisationKind, string> = {
+  agency: '(SELECT agency_name FROM agencies WHERE id = $5)',
+  company: '(SELECT company_name FROM multi_site_companies WHERE id = $5)',
+  electrician: "(SELECT trim(concat_ws(' ', first_name, last_name)) FROM electricians WHERE id = $5)",
+  site_manager: "(SELECT trim(concat_ws(' ', first_name, last_name)) FROM site_managers WHERE id = $5)",
+  customer: "(SELECT trim(concat_ws(' ', first_name, last_name)) FROM customers WHERE id = $5)",
 };
 
+/**
+ * Reads and removes the rows this transaction captured (0040: one unlogged table for every connection,
+ * each row tagged with its transaction), in the order they were written.
+ */
+const TAKE_CAPTURED = 'DELETE FROM audit_captured_rows WHERE tx = txid_current() RETURNING n, tbl, op, row_id, old_row, new_row';
+
 interface StagedRow {
+  n: number;
   tbl: string;
   op: 'INSERT' | 'UPDATE' | 'DELETE';
   row_id: string | null;
@@ -188,13 +196,13 @@ async function actorOf(tx: Db, request: FastifyRequest, declared: AuditDeclarati
 }
 
 /**
- * Appends the request's entry in `tx`, from what the write touched (audit_staged) and the route's
+ * Appends the request's entry in `tx`, from what the write touched (audit_captured_rows) and the route's
  * declaration. The chain trigger gives it its place and hash.
  */
 async function appendEntry(tx: Db, request: FastifyRequest, resolved: ResolvedAudit, declared: AuditDeclaration, answer: unknown): Promise<void> {
   const captured = resolved.mode === 'transaction';
   // every row the write touched (past the first DETAILED_ROWS, the capture kept table and id only)
-  const staged = captured ? (await tx.query<StagedRow>('SELECT tbl, op, row_id, old_row, new_row FROM audit_staged ORDER BY n')).rows : [];
+  const staged = captured ? (await tx.query<StagedRow>(TAKE_CAPTURED)).rows.sort((a, b) => a.n - b.n) : [];
   const detailed = mergeWrites(staged.slice(0, DETAILED_ROWS));
   const counts = touchedPerTable(staged);
   // the object: the table declared, else the one holding the row the request names, else the first written
@@ -234,22 +242,18 @@ async function appendEntry(tx: Db, request: FastifyRequest, resolved: ResolvedAu
   }
   await parentKeys(tx, mainRows.length > 0 ? mainRows : detailed, keys);
 
-  const orgName =
-    actor.orgKind && actor.orgId !== null
-      ? ((await tx.query<{ name: string | null }>(ORGANISATION_NAME_SQL[actor.orgKind], [actor.orgId])).rows[0]?.name ?? null)
-      : null;
   const label = labelOf(single?.new_row ?? single?.old_row ?? mainRows[0]?.new_row ?? mainRows[0]?.old_row ?? null);
   await tx.query(
     `INSERT INTO audit_entries (actor_id, actor_email, actor_role, actor_org_kind, actor_org_id, actor_org_name, ip, user_agent,
        request_id, route, action, entity, entity_id, label, changes, bulk, touched_ids, slice_keys, prev_hash, hash)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15::jsonb, $16::jsonb, $17::bigint[], $18::text[], '', '')`,
+     VALUES ($1, $2, $3, $4, $5, ${actor.orgKind && actor.orgId !== null ? ORGANISATION_NAME_OF[actor.orgKind] : 'NULL'},
+             $6, $7, $8, $9, $10, $11, $12, $13, $14::jsonb, $15::jsonb, $16::bigint[], $17::text[], '', '')`,
     [
       actor.id,
       actor.email,
       actor.role,
       actor.orgKind,
       actor.orgId,
-      orgName,
       request.ip,
       request.headers['user-agent'] ?? null,
       String(request.id),

@@ -2,7 +2,8 @@
 // its first statement leaves neither its change nor an entry; one that answers 400 itself keeps nothing
 // either; a plain query made through the database object (not the transaction) joins the unit, so
 // nothing waits on the one PGlite connection; work queued for after the commit runs only after it,
-// and never after a rollback.
+// and never after a rollback. Writes that arrive together each record their own rows, and the captured
+// rows are gone once their entry is written.
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterCommit, type Db } from '../../src/db';
 import { enforceDeclarations, type RegisteredRoute } from '../../src/policy/access';
@@ -92,6 +93,11 @@ describe('a write in its unit of work', () => {
     expect(chain.map((r) => r.seq)).toEqual([1, 2, 3, 4, 5, 6, 7]);
     expect(chain.every((r) => r.linked)).toBe(true);
     expect([...h.committed].sort()).toEqual(['Kept Energy', ...names].sort());
+    // each entry holds its own write's rows only (captured rows are per transaction), and none are left
+    const own = (await h.db.query<{ label: string; changes: unknown[] }>('SELECT label, changes FROM audit_entries WHERE seq > 1')).rows;
+    expect(own.map((e) => e.label).sort()).toEqual([...names].sort());
+    for (const e of own) expect(e.changes).toEqual([{ field: 'name', old: null, new: e.label }]);
+    expect(await count('SELECT count(*)::int AS n FROM audit_captured_rows')).toBe(0);
   });
 });
 
