@@ -48,6 +48,7 @@ import { agenciesModuleRoutes } from './modules/agencies/routes';
 import { electricianRoutes } from './modules/electricians/routes';
 import { dashboardRoutes } from './modules/dashboards/routes';
 import { auditRoutes } from './modules/audit/routes';
+import { serializeRequest } from './server/request-log';
 
 export interface BuildAppOptions {
   db: Db;
@@ -110,6 +111,8 @@ export async function buildApp({ db, config, auditTrail = true, instanceId = pro
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
+      // no socket token or link signature in the log (server/request-log.ts)
+      serializers: { req: serializeRequest },
     },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
