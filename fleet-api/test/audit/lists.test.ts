@@ -126,11 +126,19 @@ describe('one object’s entries, read as two queries', () => {
 
 describe('an organisation’s own list', () => {
   it('holds only its slice, each entry once, with the kept total; the other agency (overlapping name) only its own', async () => {
+    // newest first and oldest first (read by key from 0041's audit_entry_keys), by another column (not)
+    const orders: Array<[string, string | undefined]> = [
+      ['', undefined],
+      ['&orderBy=asc', 'e.created_at ASC, e.id ASC'],
+      ['&sortBy=action&orderBy=desc', 'e.action DESC, e.id DESC'],
+    ];
     for (const [role, keys] of [['Agency', () => agencyKeys], ['Admin', () => null]] as const) {
-      const want = await expected(keys(), 'TRUE');
-      const { ids, totals } = await walk(role, role === 'Admin' ? '/api/audit/list' : '/api/agency/audit/list', []);
-      expect(ids).toEqual(want);
-      expect(new Set(totals)).toEqual(new Set([want.length]));
+      for (const [extra, order] of orders) {
+        const want = await expected(keys(), 'TRUE', order);
+        const { ids, totals } = await walk(role, role === 'Admin' ? '/api/audit/list' : '/api/agency/audit/list', [], extra);
+        expect({ role, extra, ids }).toEqual({ role, extra, ids: want });
+        expect(new Set(totals)).toEqual(new Set([want.length]));
+      }
     }
     // entries carrying two keys of the agency's slice (its own and its company's) are there once
     expect(await countOf(t.db, 'SELECT count(*)::int AS n FROM audit_entries WHERE slice_keys @> $1::text[]', [agencyKeys])).toBeGreaterThan(0);
@@ -193,5 +201,10 @@ describe('the kept counts and retention', () => {
     expect(await all()).toBe(21);
     expect(await all()).toBe(await countOf(r, 'SELECT count(*)::int AS n FROM audit_entries'));
     expect(await countOf(r, 'SELECT count(*)::int AS n FROM audit_slice_counts WHERE entries <= 0')).toBe(0);
+    // the keys in time order: one row per counted key of every entry left, none of a dropped one
+    const keyed = `SELECT k.key, e.created_at, e.id AS entry_id FROM audit_entries e, unnest(fleet_audit_counted_keys(e.slice_keys)) k(key)`;
+    expect(await countOf(r, `SELECT count(*)::int AS n FROM ((${keyed}) EXCEPT ALL (SELECT key, created_at, entry_id FROM audit_entry_keys)) x`)).toBe(0);
+    expect(await countOf(r, `SELECT count(*)::int AS n FROM ((SELECT key, created_at, entry_id FROM audit_entry_keys) EXCEPT ALL (${keyed})) x`)).toBe(0);
+    expect(await countOf(r, 'SELECT count(*)::int AS n FROM audit_entry_keys')).toBe(await countOf(r, `SELECT count(*)::int AS n FROM (${keyed}) x`));
   });
 });

@@ -19,7 +19,18 @@ CREATE TABLE audit_slice_counts (
 );
 -- the sets that meet a caller's keys; the counts change in place (HOT: no indexed column changes)
 CREATE INDEX audit_slice_counts_keys_idx ON audit_slice_counts USING gin (keys);
-INSERT INTO audit_uncaptured (tbl) VALUES ('audit_slice_counts') ON CONFLICT (tbl) DO NOTHING;
+
+-- An organisation's page in its list's order: each entry once per counted key, so that a page of one key
+-- reads its rows from the index and an organisation's keys are merged (modules/audit/entries.ts). Read
+-- through the entries' own newest-first index instead, page 40 of an agency with 1 % of 10,000,000 entries
+-- went through 100,000 of them (210 ms).
+CREATE TABLE audit_entry_keys (
+  key         text NOT NULL,
+  created_at  timestamptz NOT NULL,
+  entry_id    bigint NOT NULL
+);
+CREATE INDEX audit_entry_keys_order_idx ON audit_entry_keys (key, created_at DESC, entry_id DESC);
+INSERT INTO audit_uncaptured (tbl) VALUES ('audit_slice_counts'), ('audit_entry_keys') ON CONFLICT (tbl) DO NOTHING;
 
 -- One statement per INSERT of entries (the API inserts one entry per write), after the chain trigger
 -- took the head's lock: writers already wait on that lock, so this row's lock adds no new order. A
@@ -31,6 +42,13 @@ BEGIN
   ON CONFLICT (keys) DO UPDATE SET entries = c.entries + excluded.entries;
   IF TG_OP = 'DELETE' THEN
     DELETE FROM audit_slice_counts WHERE entries = 0;
+    -- found by the order index (no index of its own to write on every entry)
+    DELETE FROM audit_entry_keys k
+     USING (SELECT d.key, r.created_at, r.id FROM entry_rows r, unnest(fleet_audit_counted_keys(r.slice_keys)) d(key)) gone
+     WHERE k.key = gone.key AND k.created_at = gone.created_at AND k.entry_id = gone.id;
+  ELSE
+    INSERT INTO audit_entry_keys (key, created_at, entry_id)
+    SELECT k, r.created_at, r.id FROM entry_rows r, unnest(fleet_audit_counted_keys(r.slice_keys)) k;
   END IF;
   RETURN NULL;
 END $$;
@@ -39,7 +57,7 @@ CREATE TRIGGER audit_entries_counted AFTER INSERT ON audit_entries
 CREATE TRIGGER audit_entries_uncounted AFTER DELETE ON audit_entries
   REFERENCING OLD TABLE AS entry_rows FOR EACH STATEMENT EXECUTE FUNCTION fleet_audit_count();
 
--- The counts made again from the entries: here for the trail written before this migration, and after
+-- The counts and keys made again from the entries: here for the trail written before this migration, and after
 -- entries were written with triggers off (the bench's fill: session_replication_role = replica).
 CREATE FUNCTION fleet_audit_recount() RETURNS bigint LANGUAGE plpgsql AS $$
 DECLARE
@@ -49,6 +67,9 @@ BEGIN
   DELETE FROM audit_slice_counts;
   INSERT INTO audit_slice_counts (keys, entries)
   SELECT fleet_audit_counted_keys(slice_keys), count(*) FROM audit_entries GROUP BY 1;
+  DELETE FROM audit_entry_keys;
+  INSERT INTO audit_entry_keys (key, created_at, entry_id)
+  SELECT k, e.created_at, e.id FROM audit_entries e, unnest(fleet_audit_counted_keys(e.slice_keys)) k;
   SELECT coalesce(sum(entries), 0) INTO total FROM audit_slice_counts;
   RETURN total;
 END $$;

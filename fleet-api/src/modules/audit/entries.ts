@@ -13,7 +13,7 @@ import type { Db } from '../../db';
 import type { Caller } from '../../policy/roles';
 import { organisationOf } from '../../policy/audit';
 import { notFound } from '../../server/errors';
-import { buildListing, filterBy, listInfo, pagedList, type ListInfo, type Listing, type ListQuery, type ListSpec } from '../../server/listing';
+import { buildListing, filterBy, listInfo, pagedList, type FilterItem, type ListInfo, type Listing, type ListQuery, type ListSpec } from '../../server/listing';
 import { ISO, SqlParams, whereClause } from '../../server/sql';
 import { AuditChangeSchema, Nullable, NullableInt, NullableText } from '../../server/schemas';
 import { inLocalDays } from './local-days';
@@ -94,6 +94,18 @@ const SORTABLE: Record<string, { column: string; notNull: boolean }> = {
   actor: { column: 'e.actor_email', notNull: false },
 };
 
+/**
+ * `filterBy.multi`'s condition, but one value as `=`: `entity = ANY(...)` keeps PostgreSQL from reading the
+ * object index in its order (an object's first page then sorted all its entries: 547 ms against 1 ms at
+ * 10,000,000 entries, EXPLAIN ANALYZE on PostgreSQL 15).
+ */
+function oneOrAny(column: string, item: FilterItem, params: SqlParams): string {
+  const values = (Array.isArray(item.value) ? item.value : String(item.value).split(',')).map((v) => String(v).trim()).filter((v) => v !== '');
+  if (values.length === 0) return 'FALSE';
+  if (values.length === 1) return `${column} = ${params.add(values[0])}`;
+  return `${column} = ANY(${params.add(values)}::text[])`;
+}
+
 /** The list's rules; `objects` counts the object filters it meets (one can be read as two queries). */
 function entryList(match: ObjectMatch, objects: { count: number }): ListSpec {
   return {
@@ -102,7 +114,7 @@ function entryList(match: ObjectMatch, objects: { count: number }): ListSpec {
       actor: filterBy.text('e.actor_email'),
       actor_id: filterBy.number('e.actor_id'),
       action: filterBy.multi('e.action'),
-      entity: filterBy.multi('e.entity'),
+      entity: { kind: 'custom', build: (item, params) => oneOrAny('e.entity', item, params) },
       entity_id: {
         kind: 'custom',
         build: (item, params) => {
@@ -182,12 +194,15 @@ export async function entrySelection(db: Db, caller: Caller, query: ListQuery, p
   return selectionOf(await sliceKeysOf(db, caller), query, params);
 }
 
+/** The list's direction, as buildListing reads it. */
+const directionOf = (query: ListQuery): 'ASC' | 'DESC' => ((query.orderBy ?? 'desc').toLowerCase() === 'asc' ? 'ASC' : 'DESC');
+
 /**
  * The listing's order without NULLS for a column that is never null, so that an index in plain
  * `created_at DESC` order (the object index, which the timelines read too) serves it.
  */
 function indexOrderOf(query: ListQuery): string {
-  const direction = (query.orderBy ?? 'desc').toLowerCase() === 'asc' ? 'ASC' : 'DESC';
+  const direction = directionOf(query);
   const sort = (query.sortBy ? SORTABLE[query.sortBy] : undefined) ?? NEWEST;
   const nulls = sort.notNull ? '' : direction === 'DESC' ? ' NULLS LAST' : ' NULLS FIRST';
   return `ORDER BY ${sort.column} ${direction}${nulls}, e.id ${direction}`;
@@ -233,6 +248,24 @@ async function keptTotal(db: Db, keys: string[] | null): Promise<number | null> 
   return (await db.query<{ n: number }>('SELECT coalesce(sum(entries), 0)::int AS n FROM audit_slice_counts WHERE keys && $1::text[]', [keys])).rows[0]?.n ?? 0;
 }
 
+/**
+ * An organisation's unfiltered page in time order: each of its keys read from 0041's audit_entry_keys in
+ * that order and cut at the page's reach, merged (an entry under two of its keys once), then the page's
+ * entries read by id. Through the entries' newest-first index a deep page went through every entry of
+ * every organisation before it.
+ */
+async function slicePage(db: Db, keys: string[], query: ListQuery, listing: Listing, total: number): Promise<ListInfo<AuditEntryRowT>> {
+  if (listing.offset >= total) return listInfo([], total, listing.page, listing.limit);
+  const params = new SqlParams();
+  const direction = directionOf(query);
+  const order = `ORDER BY created_at ${direction}, entry_id ${direction}`;
+  const reach = params.add(listing.offset + listing.limit);
+  const perKey = keys.map((key) => `(SELECT entry_id, created_at FROM audit_entry_keys WHERE key = ${params.add(key)} ${order} LIMIT ${reach})`);
+  const page = `SELECT entry_id FROM (${perKey.join(' UNION ')}) k ${order} LIMIT ${params.add(listing.limit)} OFFSET ${params.add(listing.offset)}`;
+  const { rows } = await db.query<AuditEntryRowT>(`SELECT ${ENTRY_COLUMNS} FROM audit_entries e WHERE e.id IN (${page}) ${listing.orderBy}`, params.values);
+  return listInfo(rows, total, listing.page, listing.limit);
+}
+
 export async function listEntries(db: Db, caller: Caller, query: ListQuery): Promise<ListInfo<AuditEntryRowT>> {
   const keys = await sliceKeysOf(db, caller);
   const params = new SqlParams();
@@ -242,6 +275,7 @@ export async function listEntries(db: Db, caller: Caller, query: ListQuery): Pro
   const source = `FROM audit_entries e ${whereClause(conditions)}`;
   const kept = listing.conditions.length === 0 ? await keptTotal(db, keys) : null;
   if (kept === null) return pagedList<AuditEntryRowT>(db, listing, params, ENTRY_COLUMNS, source);
+  if (keys !== null && (!query.sortBy || query.sortBy === 'created_at')) return slicePage(db, keys, query, listing, kept);
   return pageOf(db, listing, params, source, kept);
 }
 
