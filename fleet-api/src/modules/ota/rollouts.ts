@@ -28,17 +28,23 @@ async function jobEventsWhere(db: Db, where: string, params: unknown[]): Promise
   return rows.map((r) => ({ kind: 'ota', at, device: deviceKeysOf(r), push_id: r.push_id, job_id: r.job_id, state: r.state, firmware_version: r.firmware_version }));
 }
 
-/** These pushes' job counts per state now (a push with no job counts zeros), in push id order. */
+/**
+ * These pushes' job counts per state now (a push with no job counts zeros), in push id order. Each
+ * push's jobs are aggregated on their own (LATERAL): grouped after the join, every job row of the page's
+ * pushes was sorted by push first (on PGlite at 1,000,000 devices an external sort of a 112,142-job
+ * push, 300-550 ms at load 11, against 190-270 ms so; docs/rollouts.md, Measured).
+ */
 export async function pushCounts(db: Db, pushIds: number[]): Promise<RolloutCounts[]> {
   if (pushIds.length === 0) return [];
   const { rows } = await db.query<RolloutCounts>(
-    `SELECT p.id::int AS push_id, p.product_line,
-            count(*) FILTER (WHERE j.state = 'queued')::int AS queued,
-            count(*) FILTER (WHERE j.state = 'downloading')::int AS downloading,
-            count(*) FILTER (WHERE j.state = 'installed')::int AS installed,
-            count(*) FILTER (WHERE j.state = 'failed')::int AS failed
-       FROM ota_pushes p LEFT JOIN ota_jobs j ON j.push_id = p.id
-      WHERE p.id = ANY($1::bigint[]) GROUP BY p.id, p.product_line ORDER BY p.id`,
+    `SELECT p.id::int AS push_id, p.product_line, c.queued, c.downloading, c.installed, c.failed
+       FROM ota_pushes p CROSS JOIN LATERAL (
+         SELECT count(*) FILTER (WHERE j.state = 'queued')::int AS queued,
+                count(*) FILTER (WHERE j.state = 'downloading')::int AS downloading,
+                count(*) FILTER (WHERE j.state = 'installed')::int AS installed,
+                count(*) FILTER (WHERE j.state = 'failed')::int AS failed
+           FROM ota_jobs j WHERE j.push_id = p.id) c
+      WHERE p.id = ANY($1::bigint[]) ORDER BY p.id`,
     [[...new Set(pushIds)]],
   );
   return rows;
