@@ -90,9 +90,10 @@ const ORGANISATION_NAME_OF: Record<AuditOrganisationKind, string> = {
 
 /**
  * Reads and removes the rows this transaction captured (0040: one unlogged table for every connection,
- * each row tagged with its transaction), in the order they were written.
+ * each row tagged with its transaction). txid_current() is volatile: as a sub-select it is computed once
+ * and the index on `tx` serves, where other writers' rows may be waiting.
  */
-const TAKE_CAPTURED = 'DELETE FROM audit_captured_rows WHERE tx = txid_current() RETURNING n, tbl, op, row_id, old_row, new_row';
+const TAKE_CAPTURED = 'DELETE FROM audit_captured_rows WHERE tx = (SELECT txid_current()) RETURNING n, tbl, op, row_id, old_row, new_row';
 
 interface StagedRow {
   n: number;
