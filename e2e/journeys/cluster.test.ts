@@ -2,14 +2,18 @@
 // nginx (deploy/nginx/fleet.conf); Admin signs in through nginx and opens the live socket through it;
 // the instance holding that socket (nginx's X-Upstream on the upgrade) is killed with SIGKILL; the
 // socket reconnects through nginx to the other instance and hears the fault a write through nginx
-// resolves, and every call after the kill is answered. Then SIGTERM stops the whole cluster.
+// resolves, and every call after the kill is answered. Then SIGUSR2 starts the killed instance again,
+// and the console itself, in Chromium, keeps a manager's Attention list live through the kill of the
+// instance that holds its socket. Then SIGTERM stops the whole cluster.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 // the live socket from node, as fleet-api's own tests open it (ws comes with fleet-api)
 import WebSocket from 'ws';
-import { DEMO_PASSWORD, newestMailKey, waitForOtp } from '../support/sign-in';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from '../support/browser';
+import { DEMO_PASSWORD, newestMailKey, passwordStep, waitForOtp } from '../support/sign-in';
 import { freePort, processAlive, repoRoot } from '../support/stack';
 
 interface ClusterState {
@@ -96,7 +100,7 @@ async function call<T>(path: string, init: { method?: string; token?: string; bo
 
 /** Password and mailed code, both through nginx; the code read from an instance's own outbox (one database). */
 async function signInThroughNginx(): Promise<string> {
-  const outboxOf = state.instances[0]!.url;
+  const outboxOf = (state.instances.find((i) => processAlive(i.pid)) ?? state.instances[0]!).url;
   const before = await newestMailKey(ADMIN, outboxOf);
   expect((await call('/api/authenticate/login', { method: 'POST', body: { email: ADMIN, password: DEMO_PASSWORD } })).status).toBe(200);
   const otp = await waitForOtp(ADMIN, before, outboxOf);
@@ -178,10 +182,101 @@ test('a live socket through nginx survives the kill -9 of its instance; calls af
   }
   again.socket.close();
   expect(processAlive(holder.pid)).toBe(false);
+});
+
+/** The instance whose log holds the newest live-socket upgrade (fleet-api logs `/ws?token=[redacted]`). */
+function socketHolder(since: number): ClusterState['instances'][number] | undefined {
+  let newest: { at: number; instance: ClusterState['instances'][number] } | undefined;
+  for (const instance of state.instances) {
+    const log = join(dataDir, 'logs', `${instance.name}.log`);
+    if (!existsSync(log)) continue;
+    for (const line of readFileSync(log, 'utf8').split('\n')) {
+      if (!line.includes('"url":"/ws?')) continue;
+      let at = 0;
+      try {
+        at = (JSON.parse(line) as { time: number }).time;
+      } catch {
+        continue; // a line still being written
+      }
+      if (at >= since && (!newest || at > newest.at)) newest = { at, instance };
+    }
+  }
+  return newest?.instance;
+}
+
+async function waitUntil<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const found = await probe();
+    if (found !== undefined) return found;
+    if (Date.now() > until) throw new Error(`waited ${timeoutMs} ms for ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+const ATTENTION = 'table[aria-label="Attention [Heat Pump]"]';
+const PAGER = /^Showing \d+-\d+ of (\d+)$/;
+
+test("the console in Chromium keeps a manager's Attention list live through the kill -9 of the instance holding its socket", async () => {
+  // the instance killed above starts again (start-cluster's SIGUSR2) and takes requests once it answers
+  const killed = state.instances.find((i) => !processAlive(i.pid));
+  cluster?.kill('SIGUSR2');
+  state = await waitUntil('the killed instance to start again', () => {
+    const now = JSON.parse(readFileSync(join(dataDir, 'cluster.json'), 'utf8')) as ClusterState;
+    return now.instances.every((i) => processAlive(i.pid)) ? now : undefined;
+  }, 60_000);
+  if (killed) expect(state.instances.find((i) => i.name === killed.name)?.pid).not.toBe(killed.pid);
+
+  let browser: Browser | undefined;
+  try {
+    browser = await launchChromium();
+    // the console's own origin, as PUBLIC_URL names it (the socket refuses other origins)
+    const context = await browser.newContext({ baseURL: state.consoleUrl.replace('127.0.0.1', 'localhost') });
+    const page = await context.newPage();
+    const signedInAt = Date.now();
+    const outboxOf = state.instances[0]!.url;
+    const before = await newestMailKey('mscc@demo.test', outboxOf);
+    await passwordStep(page, 'mscc@demo.test', DEMO_PASSWORD);
+    await page.getByRole('textbox', { name: 'OTP', exact: true }).fill(await waitForOtp('mscc@demo.test', before, outboxOf));
+    await page.getByRole('button', { name: 'Verify', exact: true }).click();
+    await page.waitForURL('**/multisite/dashboard');
+
+    const listed = page.waitForResponse((r) => r.url().includes('/api/heat-pump/faults?') && r.request().method() === 'GET');
+    await page.goto('/multisite/faulty-systems');
+    const rows = ((await (await listed).json()) as { info: { data: Array<{ id: number; heatpump: { serial_number: string } }> } }).info.data;
+    expect(rows.length).toBeGreaterThan(0);
+    await page.waitForFunction((sel) => document.querySelectorAll(`${sel} tbody tr td`).length > 1, ATTENTION);
+    const totalShown = async () => Number(PAGER.exec((await page.getByText(PAGER).textContent()) ?? '')?.[1] ?? NaN);
+    const total = await totalShown();
+    // a reload would drop this mark: what follows must come over the socket
+    await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
+
+    const holder = await waitUntil("the console's socket on an instance", () => socketHolder(signedInAt));
+    const survivor = state.instances.find((i) => i !== holder)!;
+    const killedAt = Date.now();
+    process.kill(holder.pid, 'SIGKILL');
+    // the console reconnects (jittered backoff) through the console server and nginx, to the survivor
+    await waitUntil('the console to reconnect to the other instance', () => (socketHolder(killedAt) === survivor ? true : undefined));
+
+    // Admin resolves the manager's first fault through nginx, from another client
+    const token = await signInThroughNginx();
+    const first = rows[0]!;
+    const resolved = await call(`/api/heat-pump/faults/${first.id}/resolve`, { method: 'PUT', token, body: { agent: 'Cluster console', job_comments: null } });
+    expect(resolved.status).toBe(200);
+    await page
+      .locator(`${ATTENTION} tbody tr`)
+      .filter({ has: page.locator('td:nth-child(2)', { hasText: first.heatpump.serial_number }) })
+      .waitFor({ state: 'detached', timeout: 15_000 });
+    await waitUntil('the total to drop by one', async () => ((await totalShown()) === total - 1 ? true : undefined), 10_000);
+    expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+    await context.close();
+  } finally {
+    await browser?.close();
+  }
 
   // SIGTERM stops the console server, nginx and the surviving instance
   cluster?.kill('SIGTERM');
   const code = await new Promise<number | null>((r) => cluster?.once('exit', (c) => r(c)));
   expect(code).toBe(0);
-  expect([state.nginxPid, other.pid].filter(processAlive)).toEqual([]);
-});
+  expect([state.nginxPid, ...state.instances.map((i) => i.pid)].filter(processAlive)).toEqual([]);
+}, 120_000);
