@@ -6,9 +6,9 @@
  * counts rows. Each page is an index range (migrations 0034 and 0042):
  * - the rollout's own columns (position, state, wave, failures, dispatched and finished at) each have
  *   an index in the list's order, ties broken by position (the rollout's order);
- * - serial, MAC and firmware version are read from `ota_device_rows` of the rollout's device type, whose
- *   (device_type, key, device_id) indexes give that order for one line or livelink's two, each row's
- *   membership looked up by the rollout's primary key;
+ * - sorted by serial, MAC or firmware version, the page reads `ota_device_rows` of the rollout's device
+ *   type, whose (device_type, key, device_id) indexes give that order for one line or livelink's two,
+ *   each row's membership looked up by the rollout's (device_id) index;
  * - several states are one ordered range per state, merged;
  * - a page past the middle is read from the other end, in the reverse order, when the total is the
  *   rows' count: the last page costs what the first does, the middle is the deepest (offset paging).
@@ -18,7 +18,7 @@ import type { Db } from '../../db';
 import { decodeFilter, listInfo, type FilterItem, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
 import { ISO, SqlParams, whereClause } from '../../server/sql';
 import type { RolloutRow } from './model';
-import { ROLLOUT_DEVICE_LIST, rolloutDeviceListing, rolloutTieBreaker, stateValues } from './export';
+import { devicesOf, ROLLOUT_DEVICE_LIST, rolloutDeviceListing, rolloutTieBreaker, sortsByDevice, stateValues } from './export';
 
 /** What the per-wave counters can answer: the states asked for (all when null) in one wave (every one when null). */
 interface CountedFilter {
@@ -93,13 +93,16 @@ const COLUMNS = `rd.device_id::int AS device_id, d.serial_number, d.mac_address,
   d.firmware_version, rd.job_id::int AS job_id, ${ISO('rd.dispatched_at')} AS dispatched_at, ${ISO('rd.finished_at')} AS finished_at`;
 
 /**
- * The list's FROM: the rollout's rows and, as `d`, its devices' OTA rows of the rollout's device type
- * (ota_device_rows, kept with devices by 0023's triggers: the same serial, MAC and version). One row
- * per device whichever product line of the OTA line it is, so the joined sorts read one index range
- * of that type (the devices' own indexes are per product line: livelink's two needed a sort).
- * The export reads `devicesOf` (it also names each heat pump's company and site).
+ * The page's FROM. Sorted by serial, MAC or firmware version: the rollout's rows and, as `d`, its
+ * devices' OTA rows of the rollout's device type (ota_device_rows, kept with devices by 0023's
+ * triggers: the same serial, MAC and version), one per device whichever product line of the OTA line it
+ * is, so the page walks one index range of that type (the devices' own indexes are per product line:
+ * livelink's two needed a sort, and none is in version order). Any other sort, and every count, joins
+ * `devices` as the export does (a serial search counts from the devices' trigram index: 132 ms at
+ * 1,000,000 on PostgreSQL, 208 ms from ota_device_rows').
  */
-function listedDevicesOf(r: Pick<RolloutRow, 'id' | 'product_line'>): string {
+function sourceOf(r: Pick<RolloutRow, 'id' | 'product_line'>, query: ListQuery | null): string {
+  if (query === null || !sortsByDevice(query)) return devicesOf(r);
   // literals: product_line is one of the rollouts table's checked names, never input
   const type = r.product_line.replace(/[^a-z_]/g, '');
   return `rollout_devices rd JOIN ota_device_rows d ON d.device_id = rd.device_id AND rd.rollout_id = ${Math.trunc(r.id)} AND d.device_type = '${type}'`;
@@ -123,7 +126,7 @@ async function rowsOf<T>(db: Db, r: Pick<RolloutRow, 'id' | 'product_line'>, que
   if (states === null) {
     const listing = rolloutDeviceListing(query, params);
     const { rows } = await db.query<T>(
-      `SELECT ${COLUMNS} FROM ${listedDevicesOf(r)} ${whereClause(listing.conditions)} ${listing.orderBy}
+      `SELECT ${COLUMNS} FROM ${sourceOf(r, query)} ${whereClause(listing.conditions)} ${listing.orderBy}
         LIMIT ${params.add(w.limit)} OFFSET ${params.add(w.offset)}`,
       params.values,
     );
@@ -136,7 +139,7 @@ async function rowsOf<T>(db: Db, r: Pick<RolloutRow, 'id' | 'product_line'>, que
   const nulls = direction === 'DESC' ? 'NULLS LAST' : 'NULLS FIRST';
   const reach = params.add(w.offset + w.limit);
   const branches = states.map(
-    (s) => `(SELECT ${COLUMNS}, ${sortSql} AS list_key, ${rolloutTieBreaker(query)} AS list_tie FROM ${listedDevicesOf(r)}
+    (s) => `(SELECT ${COLUMNS}, ${sortSql} AS list_key, ${rolloutTieBreaker(query)} AS list_tie FROM ${sourceOf(r, query)}
               ${whereClause([...listing.conditions, `rd.state = ${params.add(s)}`])} ${listing.orderBy} LIMIT ${reach})`,
   );
   const { rows } = await db.query<T & { list_key?: unknown; list_tie?: unknown }>(
@@ -172,7 +175,7 @@ export async function rolloutDevicePage<T>(db: Db, r: Pick<RolloutRow, 'id' | 'p
     counted === null
       ? {
           total:
-            (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${listedDevicesOf(r)} ${whereClause(listing.conditions)}`, params.values)).rows[0]
+            (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${sourceOf(r, null)} ${whereClause(listing.conditions)}`, params.values)).rows[0]
               ?.n ?? 0,
           rowsCounted: true,
         }

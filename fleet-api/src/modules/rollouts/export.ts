@@ -48,12 +48,14 @@ export const ROLLOUT_DEVICE_LIST: ListSpec = {
 /** The sorts read from the device (`d`): their indexes (ota_device_rows') break ties by the device id. */
 const DEVICE_SORTS = new Set(['serial_number', 'mac_address', 'firmware_version']);
 
+export const sortsByDevice = (query: ListQuery): boolean => DEVICE_SORTS.has(query.sortBy ?? '');
+
 /**
  * What breaks ties in a sort: the device id for the device's own columns, else the rollout's order
  * (position, unique in a rollout), so each sort of the rollout's columns is one index range (0042).
  */
 export function rolloutTieBreaker(query: ListQuery): string {
-  return DEVICE_SORTS.has(query.sortBy ?? '') ? 'rd.device_id' : 'rd.position';
+  return sortsByDevice(query) ? 'rd.device_id' : 'rd.position';
 }
 
 /** The list's (and its export's) listing of `query`, a bad filter or sort a 400. */
