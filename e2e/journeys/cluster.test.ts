@@ -279,4 +279,10 @@ test("the console in Chromium keeps a manager's Attention list live through the 
   const code = await new Promise<number | null>((r) => cluster?.once('exit', (c) => r(c)));
   expect(code).toBe(0);
   expect([state.nginxPid, ...state.instances.map((i) => i.pid)].filter(processAlive)).toEqual([]);
+
+  // every socket above was opened with its token in the URL: neither nginx's log nor an instance's holds one
+  const logs = [join(dataDir, 'nginx', 'logs', 'access.log'), ...state.instances.map((i) => join(dataDir, 'logs', `${i.name}.log`))];
+  const sockets = logs.map((log) => readFileSync(log, 'utf8')).join('\n').match(/\/ws\?token=[^\s"&]*/g) ?? [];
+  expect(sockets.length).toBeGreaterThanOrEqual(4);
+  expect([...new Set(sockets)]).toEqual(['/ws?token=[redacted]']);
 }, 120_000);

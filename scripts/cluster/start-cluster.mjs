@@ -216,7 +216,9 @@ error_log ${join(prefix, 'logs', 'error.log')} warn;
 # a socket or a request holds two connections (console and instance); 1024 ran out in the soak bench
 events { worker_connections 4096; }
 http {
-    access_log ${join(prefix, 'logs', 'access.log')} combined;
+    # the reference's log format: no socket token or link signature in the access log
+    include ${join(root, 'deploy', 'nginx', 'fleet-http.conf')};
+    access_log ${join(prefix, 'logs', 'access.log')} fleet;
     client_body_temp_path ${join(prefix, 'temp', 'client_body')};
     proxy_temp_path ${join(prefix, 'temp', 'proxy')};
     upstream fleet_api {
