@@ -255,7 +255,9 @@ async function listsAtScale(db: Db, label: string, dataDir: string, entries: num
  * Appends `count` entries to the chain exactly as the chain trigger would (fleet_audit_hash of each over
  * the hash before it): one INSERT per 100,000 from a recursive query that carries the hash from row to row,
  * the trigger off (it would take the head's row lock once per entry). Rows are made by
- * jsonb_populate_record, so a column added later only stays empty.
+ * jsonb_populate_record, so a column added later only stays empty. OFFSET 0 keeps each row one value: since
+ * 0040 fleet_audit_hash is inlined, and with the subquery pulled up the row's whole expression was copied
+ * into each of the twenty fields it reads.
  */
 async function extendChain(db: Db, count: number): Promise<void> {
   for (let done = 0; done < count; done += 100_000) {
@@ -277,10 +279,10 @@ async function extendChain(db: Db, count: number): Promise<void> {
         `INSERT INTO audit_entries
          WITH RECURSIVE chain(i, e) AS (
            SELECT 1, (SELECT jsonb_populate_record(r, jsonb_build_object('prev_hash', $2::text, 'hash', fleet_audit_hash(r, $2::text)))
-                        FROM (SELECT ${entry.replaceAll('i %', '1 %').replaceAll("|| i", '|| 1').replaceAll('+ i', '+ 1')} AS r) x)
+                        FROM (SELECT ${entry.replaceAll('i %', '1 %').replaceAll("|| i", '|| 1').replaceAll('+ i', '+ 1')} AS r OFFSET 0) x)
            UNION ALL
            SELECT c.i + 1, (SELECT jsonb_populate_record(r, jsonb_build_object('prev_hash', (c.e).hash, 'hash', fleet_audit_hash(r, (c.e).hash)))
-                              FROM (SELECT ${entry.replaceAll('i %', '(c.i + 1) %').replaceAll('|| i', '|| (c.i + 1)').replaceAll('+ i', '+ (c.i + 1)')} AS r) x)
+                              FROM (SELECT ${entry.replaceAll('i %', '(c.i + 1) %').replaceAll('|| i', '|| (c.i + 1)').replaceAll('+ i', '+ (c.i + 1)')} AS r OFFSET 0) x)
              FROM chain c WHERE c.i < $3
          )
          SELECT (e).* FROM chain`,
