@@ -265,10 +265,13 @@ async function benchDatabase(db: Db, label: string, dataDir: string): Promise<Re
           "SELECT count(*)::int AS n FROM ota_pushes p WHERE p.product_line = 'livelink'",
           `SELECT p.id, p.created_at, p.target_version, p.device_count FROM ota_pushes p LEFT JOIN users u ON u.id = p.created_by
             WHERE p.product_line = 'livelink' ORDER BY p.created_at DESC NULLS LAST, p.id DESC LIMIT 25`,
-          `SELECT p.id, count(*) FILTER (WHERE j.state = 'queued') AS queued, count(*) FILTER (WHERE j.state = 'downloading') AS downloading,
-                  count(*) FILTER (WHERE j.state = 'installed') AS installed, count(*) FILTER (WHERE j.state = 'failed') AS failed
-             FROM ota_pushes p LEFT JOIN ota_jobs j ON j.push_id = p.id
-            WHERE p.id IN (SELECT id FROM ota_pushes WHERE product_line = 'livelink' ORDER BY created_at DESC, id DESC LIMIT 25) GROUP BY p.id`,
+          // the job counts as pushCounts sends them (modules/ota/rollouts.ts), the page's ids inlined
+          `SELECT p.id, c.queued, c.downloading, c.installed, c.failed
+             FROM ota_pushes p CROSS JOIN LATERAL (
+               SELECT count(*) FILTER (WHERE j.state = 'queued') AS queued, count(*) FILTER (WHERE j.state = 'downloading') AS downloading,
+                      count(*) FILTER (WHERE j.state = 'installed') AS installed, count(*) FILTER (WHERE j.state = 'failed') AS failed
+                 FROM ota_jobs j WHERE j.push_id = p.id) c
+            WHERE p.id IN (SELECT id FROM ota_pushes WHERE product_line = 'livelink' ORDER BY created_at DESC, id DESC LIMIT 25) ORDER BY p.id`,
         ],
       },
       {
