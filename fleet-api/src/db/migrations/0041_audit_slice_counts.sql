@@ -9,8 +9,10 @@
 --
 -- Admin's whole-trail total is the sum of every set (each entry is in exactly one).
 
+-- One expression (no FROM of its own), so that it is inlined where it is called: as an aggregate it ran
+-- as a statement of its own on every entry (1.1 against 0.45 ms added to an entry on PGlite, loaded).
 CREATE FUNCTION fleet_audit_counted_keys(keys text[]) RETURNS text[] LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-  SELECT coalesce(array_agg(DISTINCT k ORDER BY k), '{}') FROM unnest(keys) k WHERE k NOT LIKE 'customer:%'
+  SELECT ARRAY(SELECT DISTINCT k FROM unnest(keys) k WHERE k NOT LIKE 'customer:%' ORDER BY k)
 $$;
 
 CREATE TABLE audit_slice_counts (
@@ -37,19 +39,24 @@ INSERT INTO audit_uncaptured (tbl) VALUES ('audit_slice_counts'), ('audit_entry_
 -- DELETE (only retention's, fleet_audit_drop_month) takes its entries off, and sets left empty go.
 CREATE FUNCTION fleet_audit_count() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO audit_slice_counts AS c (keys, entries)
-  SELECT fleet_audit_counted_keys(r.slice_keys), CASE WHEN TG_OP = 'DELETE' THEN -count(*) ELSE count(*) END FROM entry_rows r GROUP BY 1
-  ON CONFLICT (keys) DO UPDATE SET entries = c.entries + excluded.entries;
   IF TG_OP = 'DELETE' THEN
+    UPDATE audit_slice_counts c SET entries = c.entries - gone.n
+      FROM (SELECT fleet_audit_counted_keys(r.slice_keys) AS keys, count(*) AS n FROM entry_rows r GROUP BY 1) gone
+     WHERE c.keys = gone.keys;
     DELETE FROM audit_slice_counts WHERE entries = 0;
     -- found by the order index (no index of its own to write on every entry)
     DELETE FROM audit_entry_keys k
      USING (SELECT d.key, r.created_at, r.id FROM entry_rows r, unnest(fleet_audit_counted_keys(r.slice_keys)) d(key)) gone
      WHERE k.key = gone.key AND k.created_at = gone.created_at AND k.entry_id = gone.id;
-  ELSE
-    INSERT INTO audit_entry_keys (key, created_at, entry_id)
-    SELECT k, r.created_at, r.id FROM entry_rows r, unnest(fleet_audit_counted_keys(r.slice_keys)) k;
+    RETURN NULL;
   END IF;
+  -- one statement: on PGlite each costs its executor's start (two took 2.3 ms more than none, loaded)
+  WITH added AS (SELECT fleet_audit_counted_keys(r.slice_keys) AS keys, r.created_at, r.id FROM entry_rows r),
+  counted AS (
+    INSERT INTO audit_slice_counts AS c (keys, entries) SELECT keys, count(*) FROM added GROUP BY 1
+    ON CONFLICT (keys) DO UPDATE SET entries = c.entries + excluded.entries
+  )
+  INSERT INTO audit_entry_keys (key, created_at, entry_id) SELECT k, a.created_at, a.id FROM added a, unnest(a.keys) k;
   RETURN NULL;
 END $$;
 CREATE TRIGGER audit_entries_counted AFTER INSERT ON audit_entries
