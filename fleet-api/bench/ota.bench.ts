@@ -18,7 +18,7 @@
  * database; otherwise each run seeds a fresh one and drops it afterwards.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -358,6 +358,8 @@ async function benchDatabase(db: Db, label: string, dataDir: string): Promise<Re
       const res = await app.inject({ method: 'POST', url: '/api/ota/store', headers: { ...auth, ...form.headers }, payload: form.payload });
       if (res.statusCode !== 200) throw new Error(`50 MiB upload: ${res.statusCode} ${res.body}`);
     });
+    // on PostgreSQL the files live in the database (0037), so the app made no folder for the floor's file
+    mkdirSync(dataDir, { recursive: true });
     const baselineFile = path.join(dataDir, 'baseline.bin');
     const writeBaselineMs = await time(async () => {
       const hash = createHash('md5');
