@@ -16,7 +16,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { PGlite, type Transaction as PGliteTransaction } from '@electric-sql/pglite';
-import { Pool, types as pgDefaultTypes, type ClientBase, type PoolClient } from 'pg';
+import { Pool, types as pgDefaultTypes, type PoolClient } from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import { PARSERS } from './values';
 import type { ScriptRunner } from './migrate';
@@ -175,15 +175,6 @@ export function afterCommit<T>(fn: () => Promise<T>): Promise<T | undefined> {
   });
 }
 
-/**
- * What every connection gets before its first statement: the temporary table the audit trail's row
- * capture writes to inside a unit of work (0025_audit.sql, policy/audit.ts), emptied at every commit.
- * Made once per connection here rather than per request (a statement less on every write).
- */
-const sessionSetup = `CREATE TEMPORARY TABLE IF NOT EXISTS audit_staged (
-  n bigserial, tbl text NOT NULL, op text NOT NULL, row_id text, old_row jsonb, new_row jsonb
-) ON COMMIT DELETE ROWS`;
-
 // ---------------------------------------------------------------------------------------------
 // PGlite
 
@@ -258,7 +249,6 @@ async function openPGlite(dataDir: string, image?: Blob): Promise<Db> {
     extensions: { pg_trgm },
   });
   await pg.exec("SET TIME ZONE 'UTC'");
-  await pg.exec(sessionSetup);
   return new PGliteDb(pg);
 }
 
@@ -471,10 +461,6 @@ async function openPostgres(databaseUrl: string): Promise<Db> {
     // Same session zone as PGlite, so now()::text and date arithmetic agree.
     options: '-c TimeZone=UTC',
     max: Number(process.env.PG_POOL_MAX ?? 10),
-    // awaited before the pool hands the new connection to anyone (a query queued behind another on one
-    // client is deprecated in pg 8 and refused by pg 9); a failure ends that connection, not the process
-    // (@types/pg types the hook as void; pg-pool awaits the promise it returns)
-    onConnect: ((client: ClientBase) => client.query(sessionSetup).then(() => undefined)) as (client: ClientBase) => void,
   });
   // A dropped idle connection must not crash the process; the next query gets a new one.
   pool.on('error', () => undefined);
