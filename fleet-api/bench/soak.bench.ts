@@ -105,8 +105,8 @@ function rssFigures(samples: Array<[number, number]>, seconds: number) {
     atEndMb: round(warm[n - 1]?.[1] ?? 0),
     peakMb: round(Math.max(0, ...samples.map(([, v]) => v))),
     slopeMbPerHour,
-    // flat: the fitted line would grow by less than 5% of the instance's RSS in an hour
-    flat: n >= 3 && Math.abs(slopeMbPerHour) < 0.05 * mv,
+    // flat: the fitted line would grow by less than 5% of the instance's RSS in an hour (a fall is no leak)
+    flat: n >= 3 && slopeMbPerHour < 0.05 * mv,
   };
 }
 
@@ -326,10 +326,10 @@ async function runPhase(label: string, load: Load, minutes: number, kill: KillPl
     const report = (await driver.next('report', 120_000)) as SoakReport;
     const ranSeconds = (stoppedAt - startedAt) / 1000;
 
-    // the simulator's events: one heat_pump_events row per heat-pump event it published
+    // the simulator's events: one heat_pump_events row per heat-pump event it published (a fault resolve writes 'resolved' rows)
     const events = await db.query<{ minute: number; n: number }>(
       `SELECT floor(extract(epoch FROM at - to_timestamp($1::double precision / 1000)) / 60)::int AS minute, count(*)::int AS n
-         FROM heat_pump_events WHERE at >= to_timestamp($1::double precision / 1000) AND at < to_timestamp($2::double precision / 1000) GROUP BY 1 ORDER BY 1`,
+         FROM heat_pump_events WHERE at >= to_timestamp($1::double precision / 1000) AND at < to_timestamp($2::double precision / 1000) AND event <> 'resolved' GROUP BY 1 ORDER BY 1`,
       [startedAt, stoppedAt],
     );
     const eventCount = events.rows.reduce((n, r) => n + r.n, 0);
@@ -339,7 +339,7 @@ async function runPhase(label: string, load: Load, minutes: number, kill: KillPl
       const gap = await db.query<{ gap: number | null }>(
         `SELECT max(extract(epoch FROM at - prev))::float AS gap FROM (
            SELECT at, lag(at) OVER (ORDER BY at) AS prev FROM heat_pump_events
-            WHERE at >= to_timestamp($1::double precision / 1000) AND at < to_timestamp($2::double precision / 1000)) g`,
+            WHERE at >= to_timestamp($1::double precision / 1000) AND at < to_timestamp($2::double precision / 1000) AND event <> 'resolved') g`,
         [killAt - 5000, killAt + 90_000],
       );
       simulatorGapSeconds = gap.rows[0]?.gap === null || gap.rows[0]?.gap === undefined ? null : round(gap.rows[0].gap);
