@@ -11,4 +11,5 @@ export * from './audit';
 export * from './timeline';
 export * from './mfa';
 export * from './passkeys';
+export * from './live-socket';
 export type * from './answers';

@@ -5,6 +5,7 @@
 // then ended on the server (signed out elsewhere with the same tokens), the next renewal is refused and
 // the spec's dialog appears. Runs on a stack of its own (ACCESS_TOKEN_TTL_SECONDS=30:
 // the renewal is planned from each token's own lifetime, so a short one shows the same behaviour sooner).
+import { tokenFromProtocols } from '@fleet/contract';
 import type { Page } from 'playwright-core';
 import { chromiumPerFile, journey } from '../support/browser';
 import { signIn } from '../support/sign-in';
@@ -66,13 +67,21 @@ test('100 seconds of work on 30-second tokens: renewed silently, no dialog, ever
         else if (url.pathname.startsWith('/api/')) answers.push({ call: `${name}: ${response.request().method()} ${url.pathname}${url.search}`, status: response.status() });
       });
     record(page, 'first tab');
+    // the token each live socket offered (its `bearer.` subprotocol, a handshake header only the
+    // DevTools protocol shows), and whether it has closed
     const sockets: Array<{ token: string; closed: boolean }> = [];
-    page.on('websocket', (ws) => {
-      const entry = { token: new URL(ws.url()).searchParams.get('token') ?? '', closed: false };
+    const socketsById = new Map<string, { token: string; closed: boolean }>();
+    const devtools = await context.newCDPSession(page);
+    await devtools.send('Network.enable');
+    devtools.on('Network.webSocketWillSendHandshakeRequest', ({ requestId, request }) => {
+      const offered = Object.entries(request.headers).find(([name]) => name.toLowerCase() === 'sec-websocket-protocol')?.[1];
+      const entry = { token: tokenFromProtocols(typeof offered === 'string' ? offered : undefined) ?? '', closed: false };
+      socketsById.set(requestId, entry);
       sockets.push(entry);
-      ws.on('close', () => {
-        entry.closed = true;
-      });
+    });
+    devtools.on('Network.webSocketClosed', ({ requestId }) => {
+      const entry = socketsById.get(requestId);
+      if (entry) entry.closed = true;
     });
 
     await signIn(page, 'admin@demo.test');

@@ -7,6 +7,7 @@
  *   tsx bench/live-consoles.ts '{"url":"ws://127.0.0.1:1234/ws","origin":"http://localhost:8080","sockets":[{"slice":"Admin","token":"..."}]}'
  */
 import WebSocket from 'ws';
+import { liveProtocols } from '@fleet/contract';
 
 interface Plan {
   url: string;
@@ -23,8 +24,7 @@ let opened = 0;
 for (const { slice, token } of plan.sockets) {
   const entry = { slice, devices: 0, dashboards: 0, closed: null as number | null };
   received.push(entry);
-  const url = plan.url.includes('?') ? `${plan.url}&token=${encodeURIComponent(token)}` : `${plan.url}?token=${encodeURIComponent(token)}`;
-  const socket = new WebSocket(url, { origin: plan.origin });
+  const socket = new WebSocket(plan.url, liveProtocols(token), { origin: plan.origin });
   socket.on('open', () => {
     opened += 1;
     if (opened === plan.sockets.length) process.send?.({ type: 'ready' });

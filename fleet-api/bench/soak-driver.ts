@@ -8,6 +8,7 @@
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import WebSocket from 'ws';
+import { liveProtocols } from '@fleet/contract';
 import { DEMO_PASSWORD } from '../src/seed';
 import type { CallFigures, DriverMessage, FailedCall, SoakPlan, SoakReport, SocketFigures, WriteRecord } from './soak-types';
 
@@ -170,8 +171,8 @@ function openConsole(role: string, token: string): void {
   let attempt = 0;
   const connect = () => {
     if (stopping) return;
-    const url = `${plan.balancerUrl.replace(/^http/, 'ws')}/ws?token=${encodeURIComponent(token)}`;
-    const ws = new WebSocket(url, { origin: plan.origin });
+    const url = `${plan.balancerUrl.replace(/^http/, 'ws')}/ws`;
+    const ws = new WebSocket(url, liveProtocols(token), { origin: plan.origin });
     ws.on('upgrade', (res) => (entry.upstream = String(res.headers['x-upstream'] ?? '').split(', ').pop() ?? ''));
     ws.on('open', () => {
       attempt = 0;

@@ -3,6 +3,7 @@
 // closes; a refresh ends the access token it replaces (SECURITY.md 16, 17).
 import type { AddressInfo } from 'node:net';
 import WebSocket from 'ws';
+import { liveProtocols } from '@fleet/contract';
 import type { SessionRow } from '@fleet/contract';
 import { parseUserAgent } from '../src/modules/auth/user-agent';
 import { appForFile, bearer, DEMO_PASSWORD, latestOtp, mailsTo, post, signIn, type SignedIn } from './support/app';
@@ -49,7 +50,7 @@ async function liveSocket(token: string): Promise<{ closed: Promise<number> }> {
     heard ||= events.some((e) => e.kind === 'session' && e.session_id === sessionId && e.code === 4401);
   });
   const before = t.app.fleetContext.liveHub.counts().connections;
-  const socket = new WebSocket(`${base}/ws?token=${encodeURIComponent(token)}`, { origin: 'http://localhost:8080' });
+  const socket = new WebSocket(`${base}/ws`, liveProtocols(token), { origin: 'http://localhost:8080' });
   const closed = new Promise<number>((resolve) => {
     socket.on('close', (code) => {
       // on PostgreSQL the bus's NOTIFY may reach this listener just after the hub's

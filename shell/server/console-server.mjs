@@ -11,6 +11,7 @@ import Fastify from 'fastify';
 import fastifyStatic from '@fastify/static';
 import httpProxy from '@fastify/http-proxy';
 import { installDrain } from '@fleet/graceful-stop';
+import { LIVE_PATH, LIVE_PROTOCOL, tokenFromProtocols } from '@fleet/contract';
 
 // The same words as the console's outage notice (shared-api API_DOWN_MESSAGE): one message, wherever it shows.
 export const API_UNREACHABLE = 'The server is not answering; retrying';
@@ -297,15 +298,24 @@ export async function startConsoleServer(options = {}) {
   });
   await app.register(httpProxy, {
     upstream: apiUrl,
-    prefix: '/ws',
-    rewritePrefix: '/ws',
+    prefix: LIVE_PATH,
+    rewritePrefix: LIVE_PATH,
     websocket: true,
+    // the console offers `fleet-live` and `bearer.<token>` (@fleet/contract's live-socket): the answer
+    // names `fleet-live` alone, never the token
+    wsServerOptions: { handleProtocols: (offered) => (offered.has(LIVE_PROTOCOL) ? LIVE_PROTOCOL : false) },
     wsClientOptions: {
-      // the socket checks where the page came from; keep the browser's Origin
-      rewriteRequestHeaders: (headers, request) => ({
-        ...headers,
-        ...(request.headers.origin ? { origin: request.headers.origin } : {}),
-      }),
+      // The proxy opens its own socket to fleet-api and offers it only the protocol chosen above, so
+      // the token the browser offered goes on as the Authorization header (never into a URL). The
+      // socket checks where the page came from: keep the browser's Origin.
+      rewriteRequestHeaders: (headers, request) => {
+        const token = tokenFromProtocols(request.headers['sec-websocket-protocol']);
+        return {
+          ...headers,
+          ...(request.headers.origin ? { origin: request.headers.origin } : {}),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        };
+      },
     },
   });
 

@@ -5,6 +5,7 @@
 import type { AddressInfo } from 'node:net';
 import { AGENCY_SAMPLE } from '@fleet/contract';
 import WebSocket from 'ws';
+import { liveProtocols } from '@fleet/contract';
 import type { LiveEvent } from '../../src/modules/live/events';
 import { post, signIn, SETUP_TIMEOUT } from '../support/app';
 import { harnessForFile } from './support';
@@ -155,7 +156,7 @@ describe('an agency set In-Active', () => {
     const session = await signIn(h.t.app, email, VALID.password);
     await h.t.app.listen({ port: 0, host: '127.0.0.1' });
     const port = (h.t.app.server.address() as AddressInfo).port;
-    const socket = new WebSocket(`ws://127.0.0.1:${port}/ws?token=${encodeURIComponent(session.token)}`, { origin: 'http://localhost:8080' });
+    const socket = new WebSocket(`ws://127.0.0.1:${port}/ws`, liveProtocols(session.token), { origin: 'http://localhost:8080' });
     const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
     await new Promise<void>((resolve, reject) => {
       socket.on('open', () => resolve());

@@ -3,6 +3,7 @@
 // slice's faulty count), and logout, renew and disabling a user close its sockets.
 import type { AddressInfo } from 'node:net';
 import WebSocket from 'ws';
+import { LIVE_PROTOCOL, liveProtocols } from '@fleet/contract';
 import { buildApp } from '../../src/app';
 import { openDatabase } from '../../src/db';
 import { LocalLiveBus, payloads } from '../../src/modules/live/bus';
@@ -32,8 +33,7 @@ interface Listener {
 }
 
 function listen(token: string | null, origin: string | null = ORIGIN): Listener {
-  const url = token === null ? `${base}/ws` : `${base}/ws?token=${encodeURIComponent(token)}`;
-  const socket = new WebSocket(url, origin === null ? {} : { origin });
+  const socket = new WebSocket(`${base}/ws`, token === null ? [] : liveProtocols(token), origin === null ? {} : { origin });
   const messages: LiveMessage[] = [];
   const frames: LiveFrame[] = [];
   socket.on('message', (data) => {
@@ -96,6 +96,41 @@ describe('the handshake', () => {
       expect((await l.closed).code).toBe(4401);
       expect(l.frames).toEqual([]);
     }
+  });
+
+  it('takes the token as the `bearer.` subprotocol and answers `fleet-live` alone, never the token', async () => {
+    const session = await signIn(t.app, 'agency@demo.test');
+    const socket = new WebSocket(`${base}/ws`, liveProtocols(session.token), { origin: ORIGIN });
+    const answered = new Promise<string | undefined>((resolve) => socket.on('upgrade', (res) => resolve(res.headers['sec-websocket-protocol'])));
+    const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
+    await new Promise((resolve, reject) => {
+      socket.on('open', resolve);
+      socket.on('error', reject);
+    });
+    expect([await answered, socket.protocol]).toEqual([LIVE_PROTOCOL, LIVE_PROTOCOL]);
+    // signed in: it stays open, and its session's logout is what closes it (4401)
+    await new Promise((r) => setTimeout(r, 200));
+    const out = await t.app.inject({ method: 'POST', url: '/api/authenticate/logout', headers: { authorization: `Bearer ${session.token}` }, payload: { refresh_token: session.refresh_token } });
+    expect(out.statusCode).toBe(200);
+    expect(await closed).toBe(4401);
+  });
+
+  it.each([
+    ['a console loaded before the subprotocol, its token in the query', (token: string) => new WebSocket(`${base}/ws?token=${encodeURIComponent(token)}`, { origin: ORIGIN })],
+    ['a proxy with its own socket (the console server), the token as Authorization', (token: string) => new WebSocket(`${base}/ws`, [LIVE_PROTOCOL], { origin: ORIGIN, headers: { authorization: `Bearer ${token}` } })],
+  ])('also opens for %s', async (_who, open) => {
+    const session = await signIn(t.app, 'agency@demo.test');
+    const socket = open(session.token);
+    let closedWith: number | null = null;
+    const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve((closedWith = code))));
+    await new Promise((resolve, reject) => {
+      socket.on('open', resolve);
+      socket.on('error', reject);
+    });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(closedWith).toBeNull();
+    await t.app.inject({ method: 'POST', url: '/api/authenticate/logout', headers: { authorization: `Bearer ${session.token}` }, payload: { refresh_token: session.refresh_token } });
+    expect(await closed).toBe(4401);
   });
 
   it('refuses a page of another origin before upgrading (403)', async () => {
@@ -211,7 +246,7 @@ describe('two fleet-api instances on one PostgreSQL fleet', () => {
       await second.listen({ port: 0, host: '127.0.0.1' });
       const secondBase = `ws://127.0.0.1:${(second.server.address() as AddressInfo).port}`;
       const { token } = await signIn(t.app, 'admin@demo.test');
-      const socket = new WebSocket(`${secondBase}/ws?token=${encodeURIComponent(token)}`, { origin: ORIGIN });
+      const socket = new WebSocket(`${secondBase}/ws`, liveProtocols(token), { origin: ORIGIN });
       const heard: LiveMessage[] = [];
       socket.on('message', (data) => heard.push(...(JSON.parse(String(data)) as LiveFrame).batch));
       await new Promise((resolve) => socket.on('open', resolve));

@@ -1,5 +1,6 @@
 /** A console's live socket in a test: every message it hears, in order (modules/live). */
 import WebSocket from 'ws';
+import { liveProtocols } from '@fleet/contract';
 import type { LiveFrame, LiveMessage } from '../../src/modules/live/events';
 
 export interface LiveListener {
@@ -9,7 +10,7 @@ export interface LiveListener {
 
 /** Opens `/ws` on `base` (ws://host:port) with `token`, as the console does, once it is open. */
 export function listenLive(base: string, token: string): Promise<LiveListener> {
-  const socket = new WebSocket(`${base}/ws?token=${encodeURIComponent(token)}`, { origin: 'http://localhost:8080' });
+  const socket = new WebSocket(`${base}/ws`, liveProtocols(token), { origin: 'http://localhost:8080' });
   const messages: LiveMessage[] = [];
   socket.on('message', (data) => messages.push(...(JSON.parse(String(data)) as LiveFrame).batch));
   return new Promise((resolve, reject) => {

@@ -1,16 +1,25 @@
 // A stand-in WebSocket for tests: records what was opened and lets a test play the server.
+import { tokenFromProtocols } from '@fleet/contract';
+
 export class FakeWebSocket {
   static opened: FakeWebSocket[] = [];
   readonly url: string;
+  readonly protocols: string[];
   closedWith: { code?: number; reason?: string } | null = null;
   onopen: ((event: Event) => void) | null = null;
   onmessage: ((event: MessageEvent) => void) | null = null;
   onclose: ((event: CloseEvent) => void) | null = null;
   onerror: ((event: Event) => void) | null = null;
 
-  constructor(url: string) {
+  constructor(url: string, protocols: string | string[] = []) {
     this.url = url;
+    this.protocols = typeof protocols === 'string' ? [protocols] : protocols;
     FakeWebSocket.opened.push(this);
+  }
+
+  /** The access token it offered (the `bearer.` subprotocol), as fleet-api reads it. */
+  get token(): string | null {
+    return tokenFromProtocols(this.protocols.join(', '));
   }
 
   static latest(): FakeWebSocket {

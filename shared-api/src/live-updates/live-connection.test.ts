@@ -35,14 +35,16 @@ test('backoff is jittered below a doubling ceiling that is capped', () => {
   expect(reconnectDelay(3, DEFAULT_BACKOFF, () => 0)).toBe(0);
 });
 
-test('connects to /ws on the page origin with the token, and passes JSON messages on', () => {
+test('connects to /ws on the page origin, the token offered as a subprotocol and not in the URL, and passes JSON messages on', () => {
   const { connection, messages, statuses } = open();
   const socket = FakeWebSocket.latest();
   const url = new URL(socket.url);
   expect(url.protocol).toBe('ws:');
   expect(url.host).toBe(window.location.host);
   expect(url.pathname).toBe('/ws');
-  expect(url.searchParams.get('token')).toBe('token-1');
+  expect(url.search).toBe('');
+  expect(socket.protocols).toEqual(['fleet-live', 'bearer.token-1']);
+  expect(socket.token).toBe('token-1');
 
   socket.serverOpens();
   socket.serverSends('{"device_id":5,"work_state":2}');
@@ -70,7 +72,7 @@ test('a dropped connection reconnects with the current token and signals a re-re
 
   jest.advanceTimersByTime(1000);
   expect(FakeWebSocket.opened).toHaveLength(2);
-  expect(new URL(FakeWebSocket.latest().url).searchParams.get('token')).toBe('token-2');
+  expect(FakeWebSocket.latest().token).toBe('token-2');
   expect(reconnected).not.toHaveBeenCalled();
   FakeWebSocket.latest().serverOpens();
   expect(reconnected).toHaveBeenCalledTimes(1);

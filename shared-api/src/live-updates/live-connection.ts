@@ -2,15 +2,18 @@
 // jittered, capped exponential backoff; no retry after the server refuses the token; and a
 // `reconnected` signal so screens re-read a snapshot of what they missed while disconnected.
 //
-// Handshake: browsers cannot set headers on a WebSocket, so the access token travels as the
-// `token` query parameter of `/ws` and the server checks it before upgrading. A refusal after the
-// upgrade is a close with code 4401 (token) or 4403 / 1008 (not allowed); both end the retries.
+// Handshake: browsers cannot set headers on a WebSocket, so the access token is offered as the
+// subprotocol `bearer.<token>` beside `fleet-live` (@fleet/contract's live-socket; never in the URL,
+// which proxies write to their logs), and the server checks it before anything is sent. A refusal
+// after the upgrade is a close with code 4401 (token) or 4403 / 1008 (not allowed); both end the retries.
+
+import { LIVE_CLOSE, LIVE_PATH, liveProtocols } from '@fleet/contract';
 
 export type LiveStatus = 'idle' | 'connecting' | 'open' | 'reconnecting' | 'refused' | 'closed';
 
-export const LIVE_PATH = '/ws';
-export const AUTH_REFUSED_CLOSE_CODES: readonly number[] = [4401, 4403, 1008];
-const TOKEN_REFUSED_CLOSE_CODE = 4401;
+export { LIVE_PATH };
+export const AUTH_REFUSED_CLOSE_CODES: readonly number[] = [LIVE_CLOSE.tokenRefused, LIVE_CLOSE.notAllowed, 1008];
+const TOKEN_REFUSED_CLOSE_CODE = LIVE_CLOSE.tokenRefused;
 
 export interface Backoff {
   /** First delay ceiling in ms. */
@@ -28,11 +31,9 @@ export function reconnectDelay(attempt: number, backoff: Backoff = DEFAULT_BACKO
 }
 
 /** ws:// or wss:// for the page's own origin (the console server proxies /ws to fleet-api). */
-export function liveUrl(token: string, path: string = LIVE_PATH): string {
+export function liveUrl(path: string = LIVE_PATH): string {
   const { protocol, host } = window.location;
-  const url = new URL(`${protocol === 'https:' ? 'wss:' : 'ws:'}//${host}${path}`);
-  url.searchParams.set('token', token);
-  return url.toString();
+  return new URL(`${protocol === 'https:' ? 'wss:' : 'ws:'}//${host}${path}`).toString();
 }
 
 /** A frame of fleet-api's socket: the messages of one flush, `at` when the oldest was raised (ms). */
@@ -105,7 +106,7 @@ export function openLiveConnection(options: LiveConnectionOptions): LiveConnecti
     setStatus(everOpened || attempt > 0 ? 'reconnecting' : 'connecting');
     let ws: WebSocket;
     try {
-      ws = new Impl(liveUrl(token, options.path));
+      ws = new Impl(liveUrl(options.path), liveProtocols(token));
     } catch {
       scheduleReconnect();
       return;

@@ -8,6 +8,7 @@
  * an ended session or an expired token close it with 4401); logout and renew close at once (bus).
  */
 import type { WebSocket } from 'ws';
+import { LIVE_CLOSE } from '@fleet/contract';
 import type { Db } from '../../db';
 import { deviceMatcher, sliceKey, type DeviceMatcher } from '../../policy/live-scope';
 import type { Caller } from '../../policy/roles';
@@ -23,14 +24,8 @@ declare module '../../server/context' {
   }
 }
 
-/** Close codes (shared-api's client: 4401 and 4403 end its retries; others reconnect). */
-/** notAllowed: a signed-in session that may not follow the fleet (its required second factor is not set up yet). */
-/**
- * liveGap: this instance's LISTEN connection dropped and is back, so events of the gap are lost; the
- * client's own reconnect is what makes its screens read again (shared-api's onReconnected), so the
- * socket is closed with a code that reconnects.
- */
-export const CLOSE = { tokenRefused: 4401, notAllowed: 4403, renewed: 4000, slowConsumer: 4008, liveGap: 4010, shutdown: 1001 } as const;
+/** Close codes (@fleet/contract's live-socket: what each one tells the console). */
+export const CLOSE = LIVE_CLOSE;
 
 /** A socket that has this much unsent is too slow to follow: closed, it reconnects and re-reads. */
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
