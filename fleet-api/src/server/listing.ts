@@ -255,9 +255,10 @@ export function ListInfoSchema<T extends TSchema>(item: T) {
  * ...`, with the conditions' params already in `params`), then reads `columns` from it in the
  * listing's order, limit and offset (a page past the last row answers without reading any). `columns` must add no params: the count is bound to every param
  * added so far, and PostgreSQL refuses one it does not use (field-workers' columns do: hand-written).
+ * A list whose total is kept elsewhere (counters) passes it as `knownTotal` and `source` is not counted.
  */
-export async function pagedList<T>(db: Db, listing: Listing, params: SqlParams, columns: string, source: string): Promise<ListInfo<T>> {
-  const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n ${source}`, params.values.slice())).rows[0]?.n ?? 0;
+export async function pagedList<T>(db: Db, listing: Listing, params: SqlParams, columns: string, source: string, knownTotal?: number): Promise<ListInfo<T>> {
+  const total = knownTotal ?? (await db.query<{ n: number }>(`SELECT count(*)::int AS n ${source}`, params.values.slice())).rows[0]?.n ?? 0;
   if (listing.offset >= total) return listInfo([], total, listing.page, listing.limit);
   const { rows } = await db.query<T>(
     `SELECT ${columns} ${source} ${listing.orderBy} LIMIT ${params.add(listing.limit)} OFFSET ${params.add(listing.offset)}`,

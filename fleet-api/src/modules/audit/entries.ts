@@ -215,16 +215,6 @@ function indexOrderOf(query: ListQuery): string {
   return `ORDER BY ${sort.column} ${direction}${nulls}, e.id ${direction}`;
 }
 
-/** A page of `source` in the listing's order, its total already known (no page past the last row is read). */
-async function pageOf(db: Db, listing: Listing, params: SqlParams, source: string, total: number): Promise<ListInfo<AuditEntryRowT>> {
-  if (listing.offset >= total) return listInfo([], total, listing.page, listing.limit);
-  const { rows } = await db.query<AuditEntryRowT>(
-    `SELECT ${ENTRY_COLUMNS} ${source} ${listing.orderBy} LIMIT ${params.add(listing.limit)} OFFSET ${params.add(listing.offset)}`,
-    params.values,
-  );
-  return listInfo(rows, total, listing.page, listing.limit);
-}
-
 /**
  * One object's entries (docs/audit.md "Scale and cost"): those about it and those of bulk writes that
  * touched it, read apart, each from its own index in the list's order and cut at the page's reach, merged
@@ -241,7 +231,7 @@ async function objectEntries(db: Db, keys: string[] | null, query: ListQuery): P
       ?.n ?? 0;
   const reach = params.add(own.listing.offset + own.listing.limit);
   const branch = (s: Selection) => `(SELECT e.* ${from(s)} ${indexOrderOf(query)} LIMIT ${reach})`;
-  return pageOf(db, own.listing, params, `FROM (${branch(own)} UNION ALL ${branch(touched)}) e`, total);
+  return pagedList<AuditEntryRowT>(db, own.listing, params, ENTRY_COLUMNS, `FROM (${branch(own)} UNION ALL ${branch(touched)}) e`, total);
 }
 
 /**
@@ -283,7 +273,7 @@ export async function listEntries(db: Db, caller: Caller, query: ListQuery): Pro
   const kept = listing.conditions.length === 0 ? await keptTotal(db, keys) : null;
   if (kept === null) return pagedList<AuditEntryRowT>(db, listing, params, ENTRY_COLUMNS, source);
   if (keys !== null && (!query.sortBy || query.sortBy === 'created_at')) return slicePage(db, keys, query, listing, kept);
-  return pageOf(db, listing, params, source, kept);
+  return pagedList<AuditEntryRowT>(db, listing, params, ENTRY_COLUMNS, source, kept);
 }
 
 /** One entry in the caller's slice; outside it, not found (SECURITY.md 1). */
