@@ -27,6 +27,7 @@ import { buildApp } from '../src/app';
 import { testConfig } from '../src/config';
 import { migrate, openDatabase, type Db } from '../src/db';
 import { seedDemoFleet } from '../src/seed';
+import { pushCounts } from '../src/modules/ota/rollouts';
 import type { BenchContext } from './types';
 import { onThrowawayPostgres } from './databases';
 import { measure as measureRuns, signedInToken } from './measure';
@@ -165,6 +166,19 @@ async function benchDatabase(db: Db, label: string, dataDir: string): Promise<Re
     const pushed = await call('PUT', '/api/ota/update-firmware', { all: true, filter: [{ key: 'upgradable', value: '1', type: 'single' }], deviceType: 'livelink' });
     const pushMs = Math.round(performance.now() - pushStarted);
     const push = pushed.info as { push_id: number; device_count: number };
+    // the counters the history reads (0043) against a count of the push's jobs: the figures below are of exact counts
+    const kept = (await pushCounts(db, [push.push_id]))[0];
+    const countedNow = (
+      await db.query<{ queued: number; downloading: number; installed: number; failed: number }>(
+        `SELECT count(*) FILTER (WHERE state = 'queued')::int AS queued, count(*) FILTER (WHERE state = 'downloading')::int AS downloading,
+                count(*) FILTER (WHERE state = 'installed')::int AS installed, count(*) FILTER (WHERE state = 'failed')::int AS failed
+           FROM ota_jobs WHERE push_id = $1`,
+        [push.push_id],
+      )
+    ).rows[0];
+    if (!kept || !countedNow || (['queued', 'downloading', 'installed', 'failed'] as const).some((k) => kept[k] !== countedNow[k])) {
+      throw new Error(`push ${push.push_id}: kept counts ${JSON.stringify(kept)} differ from its jobs ${JSON.stringify(countedNow)}`);
+    }
     await db.query('ANALYZE ota_jobs');
     const jobsPage = (where: string) => [
       `SELECT count(*)::int AS n FROM ota_jobs j ${where.includes('d.') ? 'JOIN devices d ON d.id = j.device_id' : ''} WHERE j.push_id = ${push.push_id} ${where}`,
@@ -173,8 +187,8 @@ async function benchDatabase(db: Db, label: string, dataDir: string): Promise<Re
     ];
     const list = (b: { page: string; count: string }) => [b.count, b.page];
 
-    /** `deviceList`: a device list, measured also with every count a cache miss. */
-    type Case = { name: string; url: string; bare: string[] | ((total: number) => string[]); deviceList?: boolean };
+    /** `deviceList`: a device list, measured also with every count a cache miss; `countedBare`: a baseline's statements, bare. */
+    type Case = { name: string; url: string; bare: string[] | ((total: number) => string[]); deviceList?: boolean; countedBare?: string[] };
     /** A device list's case: its query after `base`, and the bare statements' conditions and order (the page as the total makes it). */
     const deviceCase = (name: string, base: string, query: string, where: string, orderBy: string, before: string[] = []): Case => ({
       name,
@@ -265,7 +279,14 @@ async function benchDatabase(db: Db, label: string, dataDir: string): Promise<Re
           "SELECT count(*)::int AS n FROM ota_pushes p WHERE p.product_line = 'livelink'",
           `SELECT p.id, p.created_at, p.target_version, p.device_count FROM ota_pushes p LEFT JOIN users u ON u.id = p.created_by
             WHERE p.product_line = 'livelink' ORDER BY p.created_at DESC NULLS LAST, p.id DESC LIMIT 25`,
-          // the job counts as pushCounts sends them (modules/ota/rollouts.ts), the page's ids inlined
+          // the job counts as pushCounts reads them (modules/ota/rollouts.ts: the kept counters, 0043), the page's ids inlined
+          `SELECT p.id::int AS push_id, p.product_line, coalesce(c.queued, 0)::int AS queued, coalesce(c.downloading, 0)::int AS downloading,
+                  coalesce(c.installed, 0)::int AS installed, coalesce(c.failed, 0)::int AS failed
+             FROM ota_pushes p LEFT JOIN ota_push_counts c ON c.push_id = p.id
+            WHERE p.id IN (SELECT id FROM ota_pushes WHERE product_line = 'livelink' ORDER BY created_at DESC, id DESC LIMIT 25) ORDER BY p.id`,
+        ],
+        // the same page's counts counted from the jobs, as before 0043 (one count of each push's jobs): the baseline
+        countedBare: [
           `SELECT p.id, c.queued, c.downloading, c.installed, c.failed
              FROM ota_pushes p CROSS JOIN LATERAL (
                SELECT count(*) FILTER (WHERE j.state = 'queued') AS queued, count(*) FILTER (WHERE j.state = 'downloading') AS downloading,
@@ -301,8 +322,25 @@ async function benchDatabase(db: Db, label: string, dataDir: string): Promise<Re
       const bare = await measure(async () => {
         for (const sql of statements) await db.query(sql);
       });
-      console.log(`  ${label} ${c.name}: call p95 ${viaCall.p95} ms${everyCountAMiss ? `, every count a miss p95 ${everyCountAMiss.p95} ms` : ''}, bare SQL p95 ${bare.p95} ms (total ${info.total})`);
-      calls.push({ name: c.name, total: info.total, rows: info.data.length, callMs: viaCall, ...(everyCountAMiss ? { callEveryCountAMissMs: everyCountAMiss } : {}), bareSqlMs: bare });
+      const countedBare = c.countedBare;
+      const counted = countedBare
+        ? await measure(async () => {
+            for (const sql of countedBare) await db.query(sql);
+          })
+        : undefined;
+      console.log(
+        `  ${label} ${c.name}: call p95 ${viaCall.p95} ms${everyCountAMiss ? `, every count a miss p95 ${everyCountAMiss.p95} ms` : ''}, bare SQL p95 ${bare.p95} ms` +
+          `${counted ? `, counted from the jobs p95 ${counted.p95} ms` : ''} (total ${info.total})`,
+      );
+      calls.push({
+        name: c.name,
+        total: info.total,
+        rows: info.data.length,
+        callMs: viaCall,
+        ...(everyCountAMiss ? { callEveryCountAMissMs: everyCountAMiss } : {}),
+        bareSqlMs: bare,
+        ...(counted ? { countsCountedFromJobsBareMs: counted } : {}),
+      });
     }
 
     // The big writes, each through its call and as its bare statements (triggers included: they are
@@ -408,6 +446,18 @@ async function benchDatabase(db: Db, label: string, dataDir: string): Promise<Re
   }
 }
 
+/** `migrate`, timed, with the names of the migrations it applied. */
+async function timedMigrate(db: Db): Promise<{ applied: string[]; ms: number }> {
+  const names = async () => {
+    const known = await db.query<{ present: boolean }>("SELECT to_regclass('schema_migrations') IS NOT NULL AS present");
+    if (!known.rows[0]?.present) return new Set<string>();
+    return new Set((await db.query<{ name: string }>('SELECT name FROM schema_migrations')).rows.map((r) => r.name));
+  };
+  const before = await names();
+  const ms = await time(() => migrate(db));
+  return { applied: [...(await names())].filter((n) => !before.has(n)).sort(), ms };
+}
+
 async function onPostgres(adminUrl: string, fn: (db: Db) => Promise<Record<string, unknown>>): Promise<Record<string, unknown>> {
   if (process.env.BENCH_OTA_PG_URL) {
     const db = await openDatabase({ databaseUrl: process.env.BENCH_OTA_PG_URL });
@@ -442,8 +492,20 @@ export async function run(ctx: BenchContext): Promise<Record<string, unknown>> {
       console.log(`PGlite on disk (${dir}), ${DEVICES} devices`);
       const db = await openDatabase({ dataDir: dir });
       try {
-        await migrate(db);
-        results.pglite = await benchDatabase(db, 'pglite', path.join(files, 'pglite'));
+        // on a kept folder, the migrations it does not have yet (0043 counts its pushes' jobs), timed
+        const migrations = await timedMigrate(db);
+        console.log(`  pglite migrations applied at start: ${migrations.applied.join(', ') || 'none'} in ${migrations.ms} ms`);
+        // the counts 0043 wrote for the folder's pushes, against their jobs
+        const differ = await db.query<{ push_id: number }>(
+          `SELECT coalesce(c.push_id, j.push_id)::int AS push_id FROM ota_push_counts c FULL JOIN (
+             SELECT push_id, count(*) FILTER (WHERE state = 'queued') AS queued, count(*) FILTER (WHERE state = 'downloading') AS downloading,
+                    count(*) FILTER (WHERE state = 'installed') AS installed, count(*) FILTER (WHERE state = 'failed') AS failed
+               FROM ota_jobs GROUP BY push_id) j ON j.push_id = c.push_id
+            WHERE (c.queued, c.downloading, c.installed, c.failed) IS DISTINCT FROM (j.queued, j.downloading, j.installed, j.failed)
+              AND (c.queued + c.downloading + c.installed + c.failed > 0 OR j.push_id IS NOT NULL)`,
+        );
+        if (differ.rows.length > 0) throw new Error(`kept push counts differ from the jobs for pushes ${differ.rows.map((r) => r.push_id).join(', ')}`);
+        results.pglite = { migrationsAtStart: migrations, ...(await benchDatabase(db, 'pglite', path.join(files, 'pglite'))) };
       } finally {
         await db.close();
       }
