@@ -230,6 +230,37 @@ describe('push, history and the simulator', () => {
     expect(await sim.tick(new Date())).toEqual({ downloading: 0, installed: 0, failed: 0 });
   });
 
+  it("totals a push's device jobs by state as its jobs count them (the kept counts, 0043)", async () => {
+    const count = async (states: string[] | null) =>
+      (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM ota_jobs WHERE push_id = $1 AND ($2::text[] IS NULL OR state = ANY($2::text[]))', [pushId, states])).rows[0]!.n;
+    const listed = async (filter: unknown[]) => {
+      const res = await call(t, 'GET', `/api/ota/history/devices?${q({ push_id: pushId, deviceType: AIR, limit: 2, filter })}`);
+      expect(res.status).toBe(200);
+      return res.body.info as { total: number; data: Array<{ state: string }>; last_page: number };
+    };
+    const state = (value: unknown) => ({ key: 'state', value, type: 'multi' });
+    const cases: Array<[unknown[], string[] | null]> = [
+      [[], null],
+      [[state(['installed'])], ['installed']],
+      [[state(['installed', 'failed', 'installed'])], ['installed', 'failed']],
+      [[state('failed, queued')], ['failed', 'queued']],
+      [[state(['bogus'])], []],
+      [[state(' , ')], []],
+      [[state(['installed', 'failed']), state(['failed'])], ['failed']],
+      [[state(['installed']), { key: 'isOpen', value: 'true', type: 'single' }], ['installed']],
+    ];
+    for (const [filter, states] of cases) {
+      const info = await listed(filter);
+      const expected = await count(states);
+      expect({ filter, total: info.total, last_page: info.last_page }).toEqual({ filter, total: expected, last_page: Math.max(1, Math.ceil(expected / 2)) });
+      if (states) expect(info.data.every((j) => states.includes(j.state))).toBe(true);
+    }
+    // another key beside the state is counted from the jobs
+    const serial = (await t.db.query<{ s: string }>('SELECT d.serial_number AS s FROM ota_jobs j JOIN devices d ON d.id = j.device_id WHERE j.push_id = $1 LIMIT 1', [pushId])).rows[0]!.s;
+    expect((await listed([state(['installed', 'failed']), { key: 'serial_number', value: serial, type: 'single' }])).total).toBe(1);
+    expect((await call(t, 'GET', `/api/ota/history/devices?${q({ push_id: pushId, deviceType: AIR, filter: [{ key: 'nope', value: 'x', type: 'single' }] })}`)).status).toBe(400);
+  });
+
   it('pushes all devices matching a filter', async () => {
     // Devices still on 7.0.0 with rule 7.0.0 -> 7.2.0: onOld[0] and onOld[6..11], plus any failed job's device.
     const expected = (await devices([{ key: 'firmware_version', value: '7.0.0', type: 'single' }, { key: 'upgradable', value: '1', type: 'single' }])).total;

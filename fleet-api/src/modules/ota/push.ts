@@ -10,7 +10,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { callerOf } from '../../policy/access';
 import { badRequest, notFound } from '../../server/errors';
 import type { Db } from '../../db';
-import { filterBy, buildListing, listInfo, listQueryProperties, ListInfoSchema, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
+import { IGNORED_FILTER_KEYS } from '@fleet/contract';
+import { filterBy, buildListing, decodeFilter, listInfo, listQueryProperties, ListInfoSchema, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
 import { SqlParams, whereClause } from '../../server/sql';
 import { IdField, NullableText } from '../../server/schemas';
 import type { ModuleOptions } from '../../server/context';
@@ -18,6 +19,7 @@ import { AVAILABLE_SQL, HAS_UPDATE_SQL, otaJoins, selectionConditions } from './
 import { adminOfType, BodyFilter, DeviceIds, filterText, oneRow, pageOfType } from './common';
 import { identifierFilter, otaLine } from './device-types';
 import { pushCounts, pushJobEvents, rolloutEvents } from './rollouts';
+import { stateValues } from '../rollouts/export';
 import { publishCommitted } from '../live/bus';
 import { say } from '../../server/messages';
 
@@ -35,6 +37,7 @@ const OtaPush = Type.Object({
 });
 type OtaPushT = Static<typeof OtaPush>;
 type RolloutState = 'queued' | 'downloading' | 'installed' | 'failed';
+const JOB_STATES: readonly RolloutState[] = ['queued', 'downloading', 'installed', 'failed'];
 
 const OtaJob = Type.Object({
   id: Type.Integer(),
@@ -79,9 +82,27 @@ const JOB_COLUMNS = `j.id, j.push_id, j.device_id, d.serial_number, d.mac_addres
   j.created_at, j.updated_at`;
 
 /**
+ * The job states a push's job filter keeps when `state` is all it filters on (every state when it has
+ * no filter), read as the list's multi rule reads them (several `state` items: those in all of them);
+ * null for any other key. The push's kept counts of those states are then the list's exact total.
+ */
+function countedStates(filter: string | undefined): RolloutState[] | null {
+  let states = [...JOB_STATES];
+  for (const item of decodeFilter(filter)) {
+    const blank = item.value === '' || (Array.isArray(item.value) && item.value.length === 0);
+    if ((IGNORED_FILTER_KEYS as readonly string[]).includes(item.key) || blank) continue;
+    if (item.key !== 'state') return null;
+    const named = stateValues(item);
+    states = states.filter((s) => named.includes(s));
+  }
+  return states;
+}
+
+/**
  * A page of jobs of one push or of one device (`key` is `j.push_id` or `j.device_id`, trusted SQL).
- * The total reads the device only when a filter does (every job has its device): a 100,000-device
- * push is counted on the (push_id, state) index alone.
+ * A push's total, unfiltered or by state, is the sum of its kept counts (migration 0043: counting a
+ * 112,142-job push took 100 ms on PGlite); otherwise the count reads the device only when a filter
+ * does (every job has its device), else the (push_id, state) index alone.
  */
 async function jobList(db: Db, query: ListQuery, key: 'j.push_id' | 'j.device_id', id: number, spec: ListSpec): Promise<ListInfo<OtaJobT>> {
   const params = new SqlParams();
@@ -90,8 +111,13 @@ async function jobList(db: Db, query: ListQuery, key: 'j.push_id' | 'j.device_id
   conditions.push(...listing.conditions);
   const where = whereClause(conditions);
   const device = 'JOIN devices d ON d.id = j.device_id';
+  const states = key === 'j.push_id' ? countedStates(query.filter) : null;
+  const kept = states ? (await pushCounts(db, [id]))[0] : undefined;
   const countSql = `SELECT count(*)::int AS n FROM ota_jobs j ${/\bd\./.test(where) ? device : ''} ${where}`;
-  const total = (await db.query<{ n: number }>(countSql, params.values.slice())).rows[0]?.n ?? 0;
+  const total =
+    states && kept
+      ? states.reduce((sum, s) => sum + kept[s], 0)
+      : ((await db.query<{ n: number }>(countSql, params.values.slice())).rows[0]?.n ?? 0);
   if (listing.offset >= total) return listInfo([], total, listing.page, listing.limit);
   const { rows } = await db.query<OtaJobT>(
     `SELECT ${JOB_COLUMNS} FROM ota_jobs j ${device} ${where} ${listing.orderBy} LIMIT ${params.add(listing.limit)} OFFSET ${params.add(listing.offset)}`,
