@@ -10,8 +10,10 @@
  *   type, whose (device_type, key, device_id) indexes give that order for one line or livelink's two,
  *   each row's membership looked up by the rollout's (device_id) index;
  * - several states are one ordered range per state, merged;
- * - a page past the middle is read from the other end, in the reverse order, when the total is the
- *   rows' count: the last page costs what the first does, the middle is the deepest (offset paging).
+ * - in the rollout's order (the default), unfiltered or filtered by a wave, a page is a range of
+ *   positions however deep (positionSpan);
+ * - any other page past the middle is read from the other end, in the reverse order, when the total is
+ *   the rows' count: the last page costs what the first does, the middle is the deepest (offset paging).
  */
 import { IGNORED_FILTER_KEYS, ROLLOUT_DEVICE_STATES, type RolloutDeviceState } from '@fleet/contract';
 import type { Db } from '../../db';
@@ -114,6 +116,8 @@ const STATE_BRANCHED: ListSpec = { ...ROLLOUT_DEVICE_LIST, filters: { ...ROLLOUT
 interface Window {
   limit: number;
   offset: number;
+  /** Positions the page lies in (positionSpan), as a condition beside the filter's; its offset is then 0. */
+  positions?: { from: number; to: number };
 }
 
 /**
@@ -125,8 +129,9 @@ async function rowsOf<T>(db: Db, r: Pick<RolloutRow, 'id' | 'product_line'>, que
   const states = severalStates(query.filter);
   if (states === null) {
     const listing = rolloutDeviceListing(query, params);
+    const within = w.positions ? [`rd.position BETWEEN ${params.add(w.positions.from)} AND ${params.add(w.positions.to)}`] : [];
     const { rows } = await db.query<T>(
-      `SELECT ${COLUMNS} FROM ${sourceOf(r, query)} ${whereClause(listing.conditions)} ${listing.orderBy}
+      `SELECT ${COLUMNS} FROM ${sourceOf(r, query)} ${whereClause([...listing.conditions, ...within])} ${listing.orderBy}
         LIMIT ${params.add(w.limit)} OFFSET ${params.add(w.offset)}`,
       params.values,
     );
@@ -163,6 +168,31 @@ function fromTheEnd(query: ListQuery, offset: number, limit: number, total: numb
 }
 
 /**
+ * The positions of the page at `offset` in the rollout's order, when they are a known range. creation.ts
+ * numbers a rollout's placed devices 0, 1, 2... (each once: rollout_places' key) and a wave's are one
+ * run of them (its width_bucket of the positions), so when the lowest and highest position of the
+ * rollout (or of the wave) are exactly `total` apart, every position between is there, and the page at
+ * offset o is a range of positions read from the (rollout, position) or (rollout, wave, position) index:
+ * the middle page of a million costs what the first does, where offset paging walked half of them. Null
+ * for any other filter or order, or when the span is not the total (rows not all written).
+ */
+async function positionSpan(db: Db, rolloutId: number, query: ListQuery, f: CountedFilter | null, w: Window, total: number): Promise<Window | null> {
+  if (f === null || f.states !== null || (query.sortBy || ROLLOUT_DEVICE_LIST.defaultSort) !== 'position') return null;
+  const params = new SqlParams();
+  const conditions = [`rollout_id = ${params.add(rolloutId)}`, ...(f.wave === null ? [] : [`wave = ${params.add(f.wave)}`])];
+  const { rows } = await db.query<{ lowest: number | null; highest: number | null }>(
+    `SELECT min(position) AS lowest, max(position) AS highest FROM rollout_devices ${whereClause(conditions)}`,
+    params.values,
+  );
+  const { lowest, highest } = rows[0] ?? { lowest: null, highest: null };
+  if (lowest === null || highest === null || highest - lowest + 1 !== total) return null;
+  const ascending = (query.orderBy ?? 'desc').toLowerCase() === 'asc';
+  const last = Math.min(total, w.offset + w.limit) - 1;
+  const positions = ascending ? { from: lowest + w.offset, to: lowest + last } : { from: highest - last, to: highest - w.offset };
+  return { offset: 0, limit: w.limit, positions };
+}
+
+/**
  * One page of a rollout's devices. The total is the counters' when they can answer it: while the rows
  * of a new rollout are still being written it counts devices the list cannot show yet (docs/rollouts.md).
  */
@@ -181,9 +211,10 @@ export async function rolloutDevicePage<T>(db: Db, r: Pick<RolloutRow, 'id' | 'p
         }
       : await countedTotal(db, r.id, counted);
   if (listing.offset >= total) return listInfo([], total, listing.page, listing.limit);
+  const asked: Window = { offset: listing.offset, limit: listing.limit };
+  const span = rowsCounted ? await positionSpan(db, r.id, query, counted, asked, total) : null;
+  if (span) return listInfo(await rowsOf<T>(db, r, query, span), total, listing.page, listing.limit);
   const reverse = rowsCounted ? fromTheEnd(query, listing.offset, listing.limit, total) : null;
-  const rows = reverse
-    ? (await rowsOf<T>(db, r, reverse.query, reverse.window)).reverse()
-    : await rowsOf<T>(db, r, query, { offset: listing.offset, limit: listing.limit });
+  const rows = reverse ? (await rowsOf<T>(db, r, reverse.query, reverse.window)).reverse() : await rowsOf<T>(db, r, query, asked);
   return listInfo(rows, total, listing.page, listing.limit);
 }
