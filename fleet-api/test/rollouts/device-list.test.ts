@@ -106,6 +106,43 @@ it('pages in position order both ways, the total the same on every page', async 
   expect(await listed(id, [], { limit: 5, page: 4 })).toMatchObject({ total: 12, data: [] });
 });
 
+it('counts a from_version filter from the versions counted at placement (0044), the rows it lists', async () => {
+  await bulbsOn(t.db, '7.2.4', 9);
+  await bulbsOn(t.db, '7.2.5', 6);
+  const id = await startRollout(t, addBody('7.2.4', TARGET, { from_versions: ['7.2.4', '7.2.5'], waves: [{ percent: 50 }, { percent: 100 }] }));
+  await new RolloutOrchestrator(t.db).tick(t.clock.now());
+  const kept = await t.db.query<{ wave: number; from_version: string; devices: number }>(
+    'SELECT wave + 1 AS wave, from_version, devices FROM rollout_version_counts WHERE rollout_id = $1 ORDER BY 1, 2',
+    [id],
+  );
+  expect(kept.rows.reduce((n, r) => n + r.devices, 0)).toBe(15);
+  const version = (v: string): Filter[number] => ({ key: 'from_version', value: v, type: 'single' });
+  const kinds: Record<string, Filter> = {
+    'one version': [version('7.2.4')],
+    'the other': [version('7.2.5')],
+    'a version and a wave': [version('7.2.5'), { key: 'wave', value: 2, type: 'single' }],
+    'no such version': [version('0.0.1')],
+    // not split by state: counted from the rows
+    'a version and a state': [version('7.2.4'), { key: 'state', value: 'queued', type: 'single' }],
+  };
+  const totals: Record<string, number> = {};
+  for (const [kind, filter] of Object.entries(kinds)) {
+    const info = await listed(id, filter);
+    expect({ kind, total: info.total }).toEqual({ kind, total: info.data.length });
+    totals[kind] = info.total;
+  }
+  const inWave2 = kept.rows.filter((r) => r.wave === 2 && r.from_version === '7.2.5').reduce((n, r) => n + r.devices, 0);
+  expect(totals).toMatchObject({ 'one version': 9, 'the other': 6, 'a version and a wave': inWave2, 'no such version': 0 });
+  expect(inWave2).toBeGreaterThan(0);
+
+  // the total is the kept count, not a count of the rows: a count changed behind the list's back shows
+  await t.db.query("UPDATE rollout_version_counts SET devices = devices + 100 WHERE rollout_id = $1 AND from_version = '7.2.5' AND wave = 1", [id]);
+  expect((await listed(id, [version('7.2.5')])).total).toBe(106);
+  // a rollout without counts (placed before 0044) counts its rows
+  await t.db.query('DELETE FROM rollout_version_counts WHERE rollout_id = $1', [id]);
+  expect((await listed(id, [version('7.2.5')])).total).toBe(6);
+});
+
 it('lists and counts every device of an OTA line of two product lines (livelink and ihd_livelink)', async () => {
   await addFirmware(t, 'livelink', '7.9.1');
   await addDevices(t.db, 'livelink', 'LLx', '7.2.3', 3);

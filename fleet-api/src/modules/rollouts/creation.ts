@@ -113,6 +113,12 @@ async function placeDevices(db: Db, rolloutId: number, aborted: boolean): Promis
       [rolloutId, aborted],
     );
   }
+  // the list's total for a from_version filter (0044): the placed devices per wave and version, once
+  await db.query(
+    `INSERT INTO rollout_version_counts (rollout_id, wave, from_version, devices)
+     SELECT $1, wave, from_version, count(*)::int FROM rollout_places WHERE rollout_id = $1 GROUP BY wave, from_version`,
+    [rolloutId],
+  );
   // the frozen set is what is not written yet: the placed devices only
   await db.query('DELETE FROM rollout_members WHERE rollout_id = $1', [rolloutId]);
   await db.query(

@@ -22,11 +22,17 @@ import { ISO, SqlParams, whereClause } from '../../server/sql';
 import type { RolloutRow } from './model';
 import { devicesOf, ROLLOUT_DEVICE_LIST, rolloutDeviceListing, rolloutTieBreaker, sortsByDevice, stateValues } from './export';
 
-/** What the per-wave counters can answer: the states asked for (all when null) in one wave (every one when null). */
+/**
+ * What the kept counts can answer: the states asked for (all when null) in one wave (every one when
+ * null), from the per-wave counters; or the devices that ran one version when frozen (`fromVersion`),
+ * in one wave or all, from 0044's counts per version.
+ */
 interface CountedFilter {
   states: RolloutDeviceState[] | null;
   /** 0 is the first wave, as rollout_waves.wave */
   wave: number | null;
+  /** as the list's exact rule reads it: the value as text */
+  fromVersion: string | null;
 }
 
 const isState = (s: string): s is RolloutDeviceState => (ROLLOUT_DEVICE_STATES as readonly string[]).includes(s);
@@ -42,7 +48,7 @@ function filtering(raw: string | undefined): FilterItem[] {
  * multi rule for state, export.ts's wave rule), or the total would not be the rows' count.
  */
 export function countedFilter(raw: string | undefined): CountedFilter | null {
-  const out: CountedFilter = { states: null, wave: null };
+  const out: CountedFilter = { states: null, wave: null, fromVersion: null };
   const seen = new Set<string>();
   for (const item of filtering(raw)) {
     if (seen.has(item.key)) return null;
@@ -54,15 +60,34 @@ export function countedFilter(raw: string | undefined): CountedFilter | null {
       const n = Number(item.value);
       if (!Number.isInteger(n)) return null;
       out.wave = n - 1;
+    } else if (item.key === 'from_version' && (typeof item.value === 'string' || typeof item.value === 'number')) {
+      out.fromVersion = String(item.value);
     } else {
       return null;
     }
   }
-  return out;
+  // the versions' counts are not split by state
+  return out.fromVersion !== null && out.states !== null ? null : out;
 }
 
 function isBlank(v: FilterItem['value']): boolean {
   return v === '' || (Array.isArray(v) && v.length === 0);
+}
+
+async function versionTotal(db: Db, rolloutId: number, wave: number | null, version: string): Promise<{ total: number; rowsCounted: boolean } | null> {
+  const params = new SqlParams();
+  const rollout = params.add(rolloutId);
+  const conditions = [`rollout_id = ${rollout}`, `from_version = ${params.add(version)}`, ...(wave === null ? [] : [`wave = ${params.add(wave)}`])];
+  const { rows } = await db.query<{ n: number; kept: boolean; unwritten: number }>(
+    `SELECT coalesce(sum(devices), 0)::int AS n,
+            EXISTS (SELECT 1 FROM rollout_version_counts WHERE rollout_id = ${rollout}) AS kept,
+            (SELECT coalesce(sum(unwritten), 0)::int FROM rollout_waves WHERE rollout_id = ${rollout}) AS unwritten
+       FROM rollout_version_counts ${whereClause(conditions)}`,
+    params.values,
+  );
+  const row = rows[0];
+  if (!row?.kept) return null;
+  return { total: row.n, rowsCounted: row.unwritten === 0 };
 }
 
 /** The known states of the filter's one `state` item when it names two or more (null otherwise). */
@@ -76,9 +101,11 @@ function severalStates(raw: string | undefined): RolloutDeviceState[] | null {
 
 /**
  * The rollout's devices matching `f` by its counters (devices counted at add whose rows are not written
- * yet included), and whether that is also the count of its rows (none left to write).
+ * yet included), and whether that is also the count of its rows (none left to write). Null for a
+ * version when the rollout has no counts per version (placed before 0044, or not placed yet).
  */
-async function countedTotal(db: Db, rolloutId: number, f: CountedFilter): Promise<{ total: number; rowsCounted: boolean }> {
+async function countedTotal(db: Db, rolloutId: number, f: CountedFilter): Promise<{ total: number; rowsCounted: boolean } | null> {
+  if (f.fromVersion !== null) return versionTotal(db, rolloutId, f.wave, f.fromVersion);
   const params = new SqlParams();
   const sum = f.states === null ? 'devices' : f.states.length === 0 ? '0' : f.states.join(' + ');
   const conditions = [`rollout_id = ${params.add(rolloutId)}`, ...(f.wave === null ? [] : [`wave = ${params.add(f.wave)}`])];
@@ -177,7 +204,7 @@ function fromTheEnd(query: ListQuery, offset: number, limit: number, total: numb
  * for any other filter or order, or when the span is not the total (rows not all written).
  */
 async function positionSpan(db: Db, rolloutId: number, query: ListQuery, f: CountedFilter | null, w: Window, total: number): Promise<Window | null> {
-  if (f === null || f.states !== null || (query.sortBy || ROLLOUT_DEVICE_LIST.defaultSort) !== 'position') return null;
+  if (f === null || f.states !== null || f.fromVersion !== null || (query.sortBy || ROLLOUT_DEVICE_LIST.defaultSort) !== 'position') return null;
   const params = new SqlParams();
   const conditions = [`rollout_id = ${params.add(rolloutId)}`, ...(f.wave === null ? [] : [`wave = ${params.add(f.wave)}`])];
   const { rows } = await db.query<{ lowest: number | null; highest: number | null }>(
@@ -201,15 +228,10 @@ export async function rolloutDevicePage<T>(db: Db, r: Pick<RolloutRow, 'id' | 'p
   const params = new SqlParams();
   const listing = rolloutDeviceListing(query, params);
   const counted = countedFilter(query.filter);
-  const { total, rowsCounted } =
-    counted === null
-      ? {
-          total:
-            (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${sourceOf(r, null)} ${whereClause(listing.conditions)}`, params.values)).rows[0]
-              ?.n ?? 0,
-          rowsCounted: true,
-        }
-      : await countedTotal(db, r.id, counted);
+  const { total, rowsCounted } = (counted === null ? null : await countedTotal(db, r.id, counted)) ?? {
+    total: (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${sourceOf(r, null)} ${whereClause(listing.conditions)}`, params.values)).rows[0]?.n ?? 0,
+    rowsCounted: true,
+  };
   if (listing.offset >= total) return listInfo([], total, listing.page, listing.limit);
   const asked: Window = { offset: listing.offset, limit: listing.limit };
   const span = rowsCounted ? await positionSpan(db, r.id, query, counted, asked, total) : null;
