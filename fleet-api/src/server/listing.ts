@@ -51,6 +51,13 @@ export type FilterRule =
   | { kind: 'boolean'; column: string }
   | { kind: 'custom'; build: (item: FilterItem, params: SqlParams) => string };
 
+/** The values of a multi filter: a list, or one comma-separated value; blanks left out. */
+export function multiValues(item: FilterItem): string[] {
+  return (Array.isArray(item.value) ? item.value : String(item.value).split(','))
+    .map((x) => String(x).trim())
+    .filter((x) => x !== '');
+}
+
 /** A filter key's rule by kind: `filters: { email: filterBy.text('a.email'), status: filterBy.multi('a.status') }`. */
 export const filterBy = {
   text: (column: string): FilterRule => ({ kind: 'text', column }),
@@ -175,9 +182,7 @@ function condition(rule: FilterRule, item: FilterItem, params: SqlParams): strin
       return `${rule.column} = ${params.add(b)}`;
     }
     case 'multi': {
-      const values = (Array.isArray(item.value) ? item.value : String(item.value).split(','))
-        .map((x) => String(x).trim())
-        .filter((x) => x !== '');
+      const values = multiValues(item);
       // Only blanks (" , "): matches nothing, never everything.
       if (values.length === 0) return 'false';
       return `${rule.column}::text = ANY(${params.add(values)}::text[])`;

@@ -11,7 +11,7 @@ import { callerOf } from '../../policy/access';
 import { badRequest, notFound } from '../../server/errors';
 import type { Db } from '../../db';
 import { IGNORED_FILTER_KEYS } from '@fleet/contract';
-import { filterBy, buildListing, decodeFilter, listInfo, listQueryProperties, ListInfoSchema, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
+import { filterBy, buildListing, decodeFilter, listInfo, multiValues, listQueryProperties, ListInfoSchema, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
 import { SqlParams, whereClause } from '../../server/sql';
 import { IdField, NullableText } from '../../server/schemas';
 import type { ModuleOptions } from '../../server/context';
@@ -19,7 +19,6 @@ import { AVAILABLE_SQL, HAS_UPDATE_SQL, otaJoins, selectionConditions } from './
 import { adminOfType, BodyFilter, DeviceIds, filterText, oneRow, pageOfType } from './common';
 import { identifierFilter, otaLine } from './device-types';
 import { pushCounts, pushJobEvents, rolloutEvents } from './rollouts';
-import { stateValues } from '../rollouts/export';
 import { publishCommitted } from '../live/bus';
 import { say } from '../../server/messages';
 
@@ -92,7 +91,7 @@ function countedStates(filter: string | undefined): RolloutState[] | null {
     const blank = item.value === '' || (Array.isArray(item.value) && item.value.length === 0);
     if ((IGNORED_FILTER_KEYS as readonly string[]).includes(item.key) || blank) continue;
     if (item.key !== 'state') return null;
-    const named = stateValues(item);
+    const named = multiValues(item);
     states = states.filter((s) => named.includes(s));
   }
   return states;

@@ -17,10 +17,10 @@
  */
 import { IGNORED_FILTER_KEYS, ROLLOUT_DEVICE_STATES, type RolloutDeviceState } from '@fleet/contract';
 import type { Db } from '../../db';
-import { decodeFilter, listInfo, type FilterItem, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
+import { decodeFilter, listInfo, multiValues, type FilterItem, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
 import { ISO, SqlParams, whereClause } from '../../server/sql';
 import type { RolloutRow } from './model';
-import { devicesOf, ROLLOUT_DEVICE_LIST, rolloutDeviceListing, rolloutTieBreaker, sortsByDevice, stateValues } from './export';
+import { devicesOf, ROLLOUT_DEVICE_LIST, rolloutDeviceListing, rolloutTieBreaker, sortsByDevice } from './export';
 
 /**
  * What the kept counts can answer: the states asked for (all when null) in one wave (every one when
@@ -55,7 +55,7 @@ export function countedFilter(raw: string | undefined): CountedFilter | null {
     seen.add(item.key);
     if (item.key === 'state') {
       // an unknown state matches no row, and no counter; a state named twice is counted once
-      out.states = [...new Set(stateValues(item))].filter(isState);
+      out.states = [...new Set(multiValues(item))].filter(isState);
     } else if (item.key === 'wave') {
       const n = Number(item.value);
       if (!Number.isInteger(n)) return null;
@@ -95,7 +95,7 @@ function severalStates(raw: string | undefined): RolloutDeviceState[] | null {
   const items = filtering(raw).filter((item) => item.key === 'state');
   const [item] = items;
   if (items.length !== 1 || !item) return null;
-  const states = [...new Set(stateValues(item))].filter(isState);
+  const states = [...new Set(multiValues(item))].filter(isState);
   return states.length >= 2 ? states : null;
 }
 

@@ -7,7 +7,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { callerOf } from '../../policy/access';
 import type { ModuleOptions } from '../../server/context';
 import { notFound } from '../../server/errors';
-import { buildListing, filterBy, type FilterItem, type Listing, type ListQuery, type ListSpec } from '../../server/listing';
+import { buildListing, filterBy, multiValues, type Listing, type ListQuery, type ListSpec } from '../../server/listing';
 import { say } from '../../server/messages';
 import { IdField } from '../../server/schemas';
 import { ISO, SqlParams } from '../../server/sql';
@@ -38,7 +38,7 @@ export const ROLLOUT_DEVICE_LIST: ListSpec = {
   filters: {
     serial_number: identifierFilter('d.serial_number', false),
     mac_address: identifierFilter('d.mac_address', true),
-    state: { kind: 'custom', build: (item, params) => stateCondition(stateValues(item), params) },
+    state: { kind: 'custom', build: (item, params) => stateCondition(multiValues(item), params) },
     wave: { kind: 'custom', build: (item, params) => `rd.wave = ${params.add(Number(item.value) - 1)}` },
     firmware_version: filterBy.exact('d.firmware_version'),
     from_version: filterBy.exact('rd.from_version'),
@@ -61,13 +61,6 @@ export function rolloutTieBreaker(query: ListQuery): string {
 /** The list's (and its export's) listing of `query`, a bad filter or sort a 400. */
 export function rolloutDeviceListing(query: ListQuery, params: SqlParams, spec: ListSpec = ROLLOUT_DEVICE_LIST): Listing {
   return buildListing(query, spec, params, rolloutTieBreaker(query));
-}
-
-/** The states a `state` filter names, read as every multi filter is (a list, or one comma-separated value). */
-export function stateValues(item: FilterItem): string[] {
-  return (Array.isArray(item.value) ? item.value : String(item.value).split(','))
-    .map((x) => String(x).trim())
-    .filter((x) => x !== '');
 }
 
 /**
