@@ -200,7 +200,7 @@ function socketHolder(since: number): ClusterState['instances'][number] | undefi
     const log = join(dataDir, 'logs', `${instance.name}.log`);
     if (!existsSync(log)) continue;
     for (const line of readFileSync(log, 'utf8').split('\n')) {
-      if (!line.includes('"url":"/ws"') && !line.includes('"url":"/ws?')) continue;
+      if (!line.includes('"url":"/ws')) continue;
       let at = 0;
       try {
         at = (JSON.parse(line) as { time: number }).time;

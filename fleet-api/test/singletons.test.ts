@@ -9,7 +9,7 @@ import type WebSocket from 'ws';
 import { buildApp } from '../src/app';
 import { openDatabase, type Db } from '../src/db';
 import { startFleetTimers, type FleetTimers, type TimerLog } from '../src/fleet-timers';
-import { CLOSE } from '../src/modules/live/hub';
+import { LIVE_CLOSE } from '@fleet/contract';
 import type { LiveEvent } from '../src/modules/live/events';
 import { appForFile, countOf, signIn } from './support/app';
 import { listenLive } from './support/live-socket';
@@ -135,7 +135,7 @@ onPostgres('two instances on one PostgreSQL', () => {
     expect(before.length).toBeGreaterThanOrEqual(1);
     await t.db.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid = ANY($1::int[])', [before]);
     // the socket is closed with the code that reconnects (the console re-reads on its own reconnect)
-    expect(await closed).toBe(CLOSE.liveGap);
+    expect(await closed).toBe(LIVE_CLOSE.liveGap);
     expect(t.app.fleetContext.liveHub.counts().gapClosed).toBeGreaterThanOrEqual(1);
     // LISTEN again, on new connections, and events reach this instance again
     await until(async () => (await listening()).rows.filter((r) => !before.includes(r.pid)).length >= 2, 'both instances listen again');

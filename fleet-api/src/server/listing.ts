@@ -156,6 +156,15 @@ function isEmpty(v: FilterItem['value']): boolean {
   return v === '' || (Array.isArray(v) && v.length === 0);
 }
 
+/**
+ * The `filter` query's items that filter, as buildListing reads them: the keys the console always
+ * sends (IGNORED_FILTER_KEYS) and the list's own ignored keys left out, and blank values.
+ */
+export function filteringItems(raw: string | undefined, spec?: Pick<ListSpec, 'ignoredFilters'>): FilterItem[] {
+  const ignored = new Set([...ALWAYS_IGNORED, ...(spec?.ignoredFilters ?? [])]);
+  return decodeFilter(raw).filter((item) => !ignored.has(item.key) && !isEmpty(item.value));
+}
+
 /** `s` taken literally inside a LIKE pattern (its %, _ and backslash escaped). */
 export function escapeLike(s: string): string {
   return s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -211,10 +220,8 @@ export function buildListing(query: ListQuery, spec: ListSpec, params: SqlParams
   // Own properties only: `constructor`, `toString` or `__proto__` are not columns.
   const sortSql = Object.hasOwn(spec.sortable, sortKey) ? spec.sortable[sortKey] : undefined;
   if (typeof sortSql !== 'string') throw badRequest(say('lists.sortUnknown', { key: sortKey }));
-  const ignored = new Set([...ALWAYS_IGNORED, ...(spec.ignoredFilters ?? [])]);
   const conditions: string[] = [];
-  for (const item of decodeFilter(query.filter)) {
-    if (ignored.has(item.key) || isEmpty(item.value)) continue;
+  for (const item of filteringItems(query.filter, spec)) {
     const rule = filterRule(spec, item.key);
     const c = condition(rule, item, params);
     if (c) conditions.push(c);

@@ -24,8 +24,6 @@ declare module '../../server/context' {
   }
 }
 
-/** Close codes (@fleet/contract's live-socket: what each one tells the console). */
-export const CLOSE = LIVE_CLOSE;
 
 /** A socket that has this much unsent is too slow to follow: closed, it reconnects and re-reads. */
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
@@ -140,7 +138,7 @@ export class LiveHub {
     this.unsubscribeGap = null;
     for (const timer of this.timers.splice(0)) clearInterval(timer);
     for (const group of this.groups.values()) {
-      for (const c of group.connections) c.socket.close(CLOSE.shutdown, 'server shutting down');
+      for (const c of group.connections) c.socket.close(LIVE_CLOSE.shutdown, 'server shutting down');
     }
   }
 
@@ -151,7 +149,7 @@ export class LiveHub {
       group.pending = [];
       // the slice's devices may have moved during the gap too
       group.matcherAt = 0;
-      for (const c of group.connections) c.socket.close(CLOSE.liveGap, 'live events missed; reconnect and read again');
+      for (const c of group.connections) c.socket.close(LIVE_CLOSE.liveGap, 'live events missed; reconnect and read again');
     }
   }
 
@@ -180,7 +178,7 @@ export class LiveHub {
             if (c.caller.sessionId !== event.session_id) continue;
             // a console that already reconnected with the renewed token keeps that socket
             if (event.generation !== undefined && c.generation >= event.generation) continue;
-            c.socket.close(event.code, event.code === CLOSE.renewed ? 'tokens renewed' : 'session ended');
+            c.socket.close(event.code, event.code === LIVE_CLOSE.renewed ? 'tokens renewed' : 'session ended');
           }
         }
         continue;
@@ -252,7 +250,7 @@ export class LiveHub {
         if (c.socket.readyState !== OPEN) continue;
         if (c.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
           this.stats.slowClosed += 1;
-          c.socket.close(CLOSE.slowConsumer, 'too slow to follow; reconnect');
+          c.socket.close(LIVE_CLOSE.slowConsumer, 'too slow to follow; reconnect');
           continue;
         }
         c.socket.send(frame);
@@ -279,7 +277,7 @@ export class LiveHub {
     for (const group of this.groups.values()) {
       for (const c of group.connections) {
         if (now >= c.expiresAt) {
-          c.socket.close(CLOSE.tokenRefused, 'token expired');
+          c.socket.close(LIVE_CLOSE.tokenRefused, 'token expired');
           continue;
         }
         let verdict = verdicts.get(c.token);
@@ -288,7 +286,7 @@ export class LiveHub {
           verdicts.set(c.token, verdict);
         }
         const caller = await verdict;
-        if (!caller || sliceKey(caller) !== sliceKey(c.caller)) c.socket.close(CLOSE.tokenRefused, 'session ended');
+        if (!caller || sliceKey(caller) !== sliceKey(c.caller)) c.socket.close(LIVE_CLOSE.tokenRefused, 'session ended');
       }
       if (Date.now() - group.matcherAt > this.matcherRefreshMs) {
         group.matcher = await deviceMatcher(this.deps.db, group.caller);

@@ -17,9 +17,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { authenticate } from '../../policy/access';
 import { PUBLIC } from '../../policy/roles';
 import type { ModuleOptions } from '../../server/context';
-import { CLOSE } from './hub';
 import { say } from '../../server/messages';
-import { LIVE_PATH, LIVE_PROTOCOL, tokenFromProtocols } from '@fleet/contract';
+import { LIVE_CLOSE, LIVE_PATH, LIVE_PROTOCOL, tokenFromProtocols } from '@fleet/contract';
 
 /** Origins a browser may open the socket from: the console's (PUBLIC_URL) and LIVE_ORIGINS. */
 function allowedOrigins(publicUrl: string, extra: readonly string[]): Set<string> {
@@ -73,13 +72,13 @@ export const liveRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { ctx }
       const caller = await authenticate({ db, tokens, now: config.now }, `Bearer ${token}`).catch(() => null);
       const claims = caller ? tokens.verify(token, 'access', Math.floor(config.now().getTime() / 1000)) : null;
       if (!caller || !claims) {
-        socket.close(CLOSE.tokenRefused, 'sign in again');
+        socket.close(LIVE_CLOSE.tokenRefused, 'sign in again');
         return;
       }
       // a session still setting up its required second factor gets no fleet data (policy/access.ts);
       // 4403, not 4401: the token is good, and a renewal would not change the answer (the console stops)
       if (caller.secondFactorPending) {
-        socket.close(CLOSE.notAllowed, 'set up two-step sign-in first');
+        socket.close(LIVE_CLOSE.notAllowed, 'set up two-step sign-in first');
         return;
       }
       await hub.add(socket, caller, token, { expiresAt: claims.exp * 1000, generation: claims.gen ?? 0 });

@@ -10,8 +10,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { callerOf } from '../../policy/access';
 import { badRequest, notFound } from '../../server/errors';
 import type { Db } from '../../db';
-import { IGNORED_FILTER_KEYS } from '@fleet/contract';
-import { filterBy, buildListing, decodeFilter, listInfo, multiValues, listQueryProperties, ListInfoSchema, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
+import { filterBy, buildListing, filteringItems, listInfo, multiValues, listQueryProperties, ListInfoSchema, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
 import { SqlParams, whereClause } from '../../server/sql';
 import { IdField, NullableText } from '../../server/schemas';
 import type { ModuleOptions } from '../../server/context';
@@ -87,9 +86,7 @@ const JOB_COLUMNS = `j.id, j.push_id, j.device_id, d.serial_number, d.mac_addres
  */
 function countedStates(filter: string | undefined): RolloutState[] | null {
   let states = [...JOB_STATES];
-  for (const item of decodeFilter(filter)) {
-    const blank = item.value === '' || (Array.isArray(item.value) && item.value.length === 0);
-    if ((IGNORED_FILTER_KEYS as readonly string[]).includes(item.key) || blank) continue;
+  for (const item of filteringItems(filter, JOB_LIST)) {
     if (item.key !== 'state') return null;
     const named = multiValues(item);
     states = states.filter((s) => named.includes(s));

@@ -15,9 +15,9 @@
  * - any other page past the middle is read from the other end, in the reverse order, when the total is
  *   the rows' count: the last page costs what the first does, the middle is the deepest (offset paging).
  */
-import { IGNORED_FILTER_KEYS, ROLLOUT_DEVICE_STATES, type RolloutDeviceState } from '@fleet/contract';
+import { ROLLOUT_DEVICE_STATES, type RolloutDeviceState } from '@fleet/contract';
 import type { Db } from '../../db';
-import { decodeFilter, listInfo, multiValues, type FilterItem, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
+import { filteringItems, listInfo, multiValues, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
 import { ISO, SqlParams, whereClause } from '../../server/sql';
 import type { RolloutRow } from './model';
 import { devicesOf, ROLLOUT_DEVICE_LIST, rolloutDeviceListing, rolloutTieBreaker, sortsByDevice } from './export';
@@ -37,10 +37,6 @@ interface CountedFilter {
 
 const isState = (s: string): s is RolloutDeviceState => (ROLLOUT_DEVICE_STATES as readonly string[]).includes(s);
 
-/** The filter's items that filter (ignored keys and blank values left out, as buildListing does). */
-function filtering(raw: string | undefined): FilterItem[] {
-  return decodeFilter(raw).filter((item) => !(IGNORED_FILTER_KEYS as readonly string[]).includes(item.key) && !isBlank(item.value));
-}
 
 /**
  * The filter as the counters read it, or null when they cannot (another key, a key twice, a wave
@@ -50,7 +46,7 @@ function filtering(raw: string | undefined): FilterItem[] {
 export function countedFilter(raw: string | undefined): CountedFilter | null {
   const out: CountedFilter = { states: null, wave: null, fromVersion: null };
   const seen = new Set<string>();
-  for (const item of filtering(raw)) {
+  for (const item of filteringItems(raw, ROLLOUT_DEVICE_LIST)) {
     if (seen.has(item.key)) return null;
     seen.add(item.key);
     if (item.key === 'state') {
@@ -70,9 +66,6 @@ export function countedFilter(raw: string | undefined): CountedFilter | null {
   return out.fromVersion !== null && out.states !== null ? null : out;
 }
 
-function isBlank(v: FilterItem['value']): boolean {
-  return v === '' || (Array.isArray(v) && v.length === 0);
-}
 
 async function versionTotal(db: Db, rolloutId: number, wave: number | null, version: string): Promise<{ total: number; rowsCounted: boolean } | null> {
   const params = new SqlParams();
@@ -92,7 +85,7 @@ async function versionTotal(db: Db, rolloutId: number, wave: number | null, vers
 
 /** The known states of the filter's one `state` item when it names two or more (null otherwise). */
 function severalStates(raw: string | undefined): RolloutDeviceState[] | null {
-  const items = filtering(raw).filter((item) => item.key === 'state');
+  const items = filteringItems(raw, ROLLOUT_DEVICE_LIST).filter((item) => item.key === 'state');
   const [item] = items;
   if (items.length !== 1 || !item) return null;
   const states = [...new Set(multiValues(item))].filter(isState);
