@@ -143,6 +143,73 @@ it('counts a from_version filter from the versions counted at placement (0044), 
   expect((await listed(id, [version('7.2.5')])).total).toBe(6);
 });
 
+it('counts a firmware_version filter from the versions kept by the database (0045) through installs, edits and deletes', async () => {
+  // each rollout's rows per wave and version their device runs now, counted from the rows
+  const recounted = async () =>
+    (
+      await t.db.query<{ rollout_id: number; wave: number; firmware_version: string; devices: number }>(
+        `SELECT rd.rollout_id::int AS rollout_id, rd.wave, d.firmware_version, count(*)::int AS devices
+           FROM rollout_devices rd JOIN rollouts r ON r.id = rd.rollout_id JOIN devices d ON d.id = rd.device_id AND d.product_line = r.product_line
+          WHERE d.firmware_version IS NOT NULL GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
+      )
+    ).rows;
+  const kept = async () =>
+    (
+      await t.db.query<{ rollout_id: number; wave: number; firmware_version: string; devices: number }>(
+        `SELECT rollout_id::int AS rollout_id, wave, firmware_version, devices FROM rollout_current_version_counts
+          WHERE devices <> 0 ORDER BY 1, 2, 3`,
+      )
+    ).rows;
+  const version = (v: string): Filter[number] => ({ key: 'firmware_version', value: v, type: 'single' });
+  const ids = [...(await bulbsOn(t.db, '7.3.4', 9)), ...(await bulbsOn(t.db, '7.3.5', 6))];
+  const id = await startRollout(t, addBody('7.3.4', TARGET, { from_versions: ['7.3.4', '7.3.5'], waves: [{ percent: 50 }, { percent: 100 }] }));
+  // while the rows are being written, the total is the rows written so far (the list's rows)
+  expect((await listed(id, [version('7.3.4')])).total).toBe(0);
+  await new RolloutOrchestrator(t.db).tick(t.clock.now());
+  expect(await kept()).toEqual(await recounted());
+
+  const totalsMatchRows = async (label: string) => {
+    for (const filter of [[version('7.3.4')], [version('7.3.5')], [version(TARGET)], [version('7.3.5'), { key: 'wave', value: 2, type: 'single' } as const], [version('0.0.1')]]) {
+      const info = await listed(id, filter);
+      expect({ label, filter, total: info.total }).toEqual({ label, filter, total: info.data.length });
+    }
+    expect({ label, kept: await kept() }).toEqual({ label, kept: await recounted() });
+  };
+  await totalsMatchRows('written');
+  expect((await listed(id, [version('7.3.4')])).total).toBe(9);
+
+  // installs (one statement, several devices), an edit that keeps the version, a device moved to another
+  // line (out of the list), a device deleted, a device with no version
+  await t.db.query('UPDATE devices SET firmware_version = $2 WHERE id = ANY($1::bigint[])', [ids.slice(0, 4), TARGET]);
+  await totalsMatchRows('installed');
+  expect((await listed(id, [version(TARGET)])).total).toBe(4);
+  await t.db.query("UPDATE devices SET serial_number = serial_number || 'e' WHERE id = $1", [ids[5]]);
+  await t.db.query("UPDATE devices SET product_line = 'safelink' WHERE id = $1", [ids[6]]);
+  await t.db.query('DELETE FROM devices WHERE id = $1', [ids[10]]);
+  await t.db.query('UPDATE devices SET firmware_version = NULL WHERE id = $1', [ids[11]]);
+  await totalsMatchRows('edited');
+  expect((await listed(id, [version('7.3.4')])).total).toBe(4);
+  expect((await listed(id, [version('7.3.5')])).total).toBe(4);
+  await t.db.query("UPDATE devices SET product_line = 'bulb' WHERE id = $1", [ids[6]]);
+  expect((await listed(id, [version('7.3.4')])).total).toBe(5);
+
+  // a second rollout of the same devices once the first is over: a version change moves both
+  expect((await call(t, 'PUT', '/api/ota/rollout/abort', { rollout_id: id, deviceType: 'bulb' })).status).toBe(200);
+  const second = await startRollout(t, addBody('7.3.4', TARGET));
+  await new RolloutOrchestrator(t.db).tick(t.clock.now());
+  await t.db.query('UPDATE devices SET firmware_version = $2 WHERE id = ANY($1::bigint[])', [ids.slice(4, 9), '7.3.6']);
+  expect(await kept()).toEqual(await recounted());
+  // the devices still in flight in the first are left out of the second
+  const inSecond = (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM rollout_devices WHERE rollout_id = $1 AND device_id = ANY($2::bigint[])', [second, ids.slice(4, 9)])).rows[0]?.n ?? 0;
+  expect(inSecond).toBeGreaterThan(0);
+  expect((await listed(second, [version('7.3.6')])).total).toBe(inSecond);
+  expect((await listed(id, [version('7.3.6')])).total).toBe(5);
+
+  // the total is the kept count, not a count of the rows: a count changed behind the list's back shows
+  await t.db.query("UPDATE rollout_current_version_counts SET devices = devices + 100 WHERE rollout_id = $1 AND firmware_version = '7.3.6'", [second]);
+  expect((await listed(second, [version('7.3.6')])).total).toBe(inSecond + 100);
+});
+
 it('lists and counts every device of an OTA line of two product lines (livelink and ihd_livelink)', async () => {
   await addFirmware(t, 'livelink', '7.9.1');
   await addDevices(t.db, 'livelink', 'LLx', '7.2.3', 3);
@@ -172,6 +239,8 @@ describe('every sort, each way, under each filter kind (migration 0042)', () => 
       where: "rd.state IN ('queued', 'cancelled') AND rd.wave = 1",
     },
     'serial search': { filter: [{ key: 'serial_number', value: 'RB724x0000', type: 'single' }], where: "d.serial_number LIKE '%RB724x0000%'" },
+    // the kept counts per version a device runs (0045), after the versions below changed
+    'a version now': { filter: [{ key: 'firmware_version', value: '7.10.0', type: 'single' }], where: "d.firmware_version = '7.10.0'" },
   };
 
   beforeAll(async () => {

@@ -1,8 +1,9 @@
 /**
  * A page of the rollout device list (GET /api/ota/rollout/devices, issue 22, docs/rollouts.md
  * "Measured"): its rows in the list's order, and its exact total from the per-wave counters when the
- * filter is none, a state (one or several), a wave or both, since counting the rollout's rows joined to
- * its devices was most of a page's time at 1,000,000 devices. Any other filter (a serial search...)
+ * filter is none, a state (one or several), a wave or both, and from the kept counts per version for a
+ * from_version or firmware_version filter (with a wave or not), since counting the rollout's rows joined
+ * to its devices was most of a page's time at 1,000,000 devices. Any other filter (a serial search...)
  * counts rows. Each page is an index range (migrations 0034 and 0042):
  * - the rollout's own columns (position, state, wave, failures, dispatched and finished at) each have
  *   an index in the list's order, ties broken by position (the rollout's order);
@@ -25,7 +26,8 @@ import { devicesOf, ROLLOUT_DEVICE_LIST, rolloutDeviceListing, rolloutTieBreaker
 /**
  * What the kept counts can answer: the states asked for (all when null) in one wave (every one when
  * null), from the per-wave counters; or the devices that ran one version when frozen (`fromVersion`),
- * in one wave or all, from 0044's counts per version.
+ * in one wave or all, from 0044's counts per version; or the devices that run one version now
+ * (`firmwareVersion`), in one wave or all, from 0045's counts.
  */
 interface CountedFilter {
   states: RolloutDeviceState[] | null;
@@ -33,6 +35,8 @@ interface CountedFilter {
   wave: number | null;
   /** as the list's exact rule reads it: the value as text */
   fromVersion: string | null;
+  /** the device's version now, read as fromVersion is */
+  firmwareVersion: string | null;
 }
 
 const isState = (s: string): s is RolloutDeviceState => (ROLLOUT_DEVICE_STATES as readonly string[]).includes(s);
@@ -44,7 +48,7 @@ const isState = (s: string): s is RolloutDeviceState => (ROLLOUT_DEVICE_STATES a
  * multi rule for state, export.ts's wave rule), or the total would not be the rows' count.
  */
 export function countedFilter(raw: string | undefined): CountedFilter | null {
-  const out: CountedFilter = { states: null, wave: null, fromVersion: null };
+  const out: CountedFilter = { states: null, wave: null, fromVersion: null, firmwareVersion: null };
   const seen = new Set<string>();
   for (const item of filteringItems(raw, ROLLOUT_DEVICE_LIST)) {
     if (seen.has(item.key)) return null;
@@ -56,16 +60,32 @@ export function countedFilter(raw: string | undefined): CountedFilter | null {
       const n = Number(item.value);
       if (!Number.isInteger(n)) return null;
       out.wave = n - 1;
-    } else if (item.key === 'from_version' && (typeof item.value === 'string' || typeof item.value === 'number')) {
-      out.fromVersion = String(item.value);
+    } else if ((item.key === 'from_version' || item.key === 'firmware_version') && (typeof item.value === 'string' || typeof item.value === 'number')) {
+      out[item.key === 'from_version' ? 'fromVersion' : 'firmwareVersion'] = String(item.value);
     } else {
       return null;
     }
   }
-  // the versions' counts are not split by state
-  return out.fromVersion !== null && out.states !== null ? null : out;
+  // the versions' counts are not split by state, nor by each other
+  const versions = Number(out.fromVersion !== null) + Number(out.firmwareVersion !== null);
+  return versions > 1 || (versions === 1 && out.states !== null) ? null : out;
 }
 
+
+/**
+ * The rollout's rows whose device runs `version` now (0045's counts, kept by the database from the
+ * rows written and every device's version change): the count of exactly the rows the list shows, so
+ * it is the rows' count while rows are still being written too.
+ */
+async function runningVersionTotal(db: Db, rolloutId: number, wave: number | null, version: string): Promise<{ total: number; rowsCounted: boolean }> {
+  const params = new SqlParams();
+  const conditions = [`rollout_id = ${params.add(rolloutId)}`, `firmware_version = ${params.add(version)}`, ...(wave === null ? [] : [`wave = ${params.add(wave)}`])];
+  const { rows } = await db.query<{ n: number }>(
+    `SELECT coalesce(sum(devices), 0)::int AS n FROM rollout_current_version_counts ${whereClause(conditions)}`,
+    params.values,
+  );
+  return { total: rows[0]?.n ?? 0, rowsCounted: true };
+}
 
 async function versionTotal(db: Db, rolloutId: number, wave: number | null, version: string): Promise<{ total: number; rowsCounted: boolean } | null> {
   const params = new SqlParams();
@@ -99,6 +119,7 @@ function severalStates(raw: string | undefined): RolloutDeviceState[] | null {
  */
 async function countedTotal(db: Db, rolloutId: number, f: CountedFilter): Promise<{ total: number; rowsCounted: boolean } | null> {
   if (f.fromVersion !== null) return versionTotal(db, rolloutId, f.wave, f.fromVersion);
+  if (f.firmwareVersion !== null) return runningVersionTotal(db, rolloutId, f.wave, f.firmwareVersion);
   const params = new SqlParams();
   const sum = f.states === null ? 'devices' : f.states.length === 0 ? '0' : f.states.join(' + ');
   const conditions = [`rollout_id = ${params.add(rolloutId)}`, ...(f.wave === null ? [] : [`wave = ${params.add(f.wave)}`])];
@@ -197,7 +218,7 @@ function fromTheEnd(query: ListQuery, offset: number, limit: number, total: numb
  * for any other filter or order, or when the span is not the total (rows not all written).
  */
 async function positionSpan(db: Db, rolloutId: number, query: ListQuery, f: CountedFilter | null, w: Window, total: number): Promise<Window | null> {
-  if (f === null || f.states !== null || f.fromVersion !== null || (query.sortBy || ROLLOUT_DEVICE_LIST.defaultSort) !== 'position') return null;
+  if (f === null || f.states !== null || f.fromVersion !== null || f.firmwareVersion !== null || (query.sortBy || ROLLOUT_DEVICE_LIST.defaultSort) !== 'position') return null;
   const params = new SqlParams();
   const conditions = [`rollout_id = ${params.add(rolloutId)}`, ...(f.wave === null ? [] : [`wave = ${params.add(f.wave)}`])];
   const { rows } = await db.query<{ lowest: number | null; highest: number | null }>(
