@@ -89,16 +89,17 @@ CREATE TRIGGER ota_device_rows_rollouts_removed AFTER DELETE ON ota_device_rows
 CREATE TRIGGER ota_device_rows_rollouts_truncated AFTER TRUNCATE ON ota_device_rows
   FOR EACH STATEMENT EXECUTE FUNCTION fleet_rollout_versions_moved();
 
--- A rollout's rows written (or removed): counted under their device's version now. The devices' OTA rows
+-- A rollout's rows written: counted under their device's version now. The devices' OTA rows
 -- are read FOR SHARE: on PostgreSQL an install committing while this batch is written would otherwise
 -- be missed by both sides (its trigger cannot see this batch's rows yet, and this read would see its
 -- old version); with the lock one of the two waits for the other and the later one sees the change.
--- A rollout row's wave and device never change (the state triggers of 0022 count the rest).
+-- A rollout row's wave and device never change, and its rows are never deleted (0022: rollouts are
+-- never deleted, and its state counters have no delete trigger either).
 CREATE FUNCTION fleet_rollout_rows_versioned() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'TRUNCATE' THEN
     DELETE FROM rollout_current_version_counts;
-  ELSIF TG_OP = 'INSERT' THEN
+  ELSE
     INSERT INTO rollout_current_version_counts AS k (rollout_id, wave, firmware_version, devices)
     SELECT x.rollout_id, x.wave, x.firmware_version, count(*)::int
       FROM (SELECT a.rollout_id, a.wave, o.firmware_version
@@ -109,24 +110,11 @@ BEGIN
      WHERE x.firmware_version IS NOT NULL
      GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
     ON CONFLICT (rollout_id, wave, firmware_version) DO UPDATE SET devices = k.devices + EXCLUDED.devices;
-  ELSE
-    INSERT INTO rollout_current_version_counts AS k (rollout_id, wave, firmware_version, devices)
-    SELECT x.rollout_id, x.wave, x.firmware_version, -count(*)::int
-      FROM (SELECT b.rollout_id, b.wave, o.firmware_version
-              FROM removed b
-              JOIN rollouts r ON r.id = b.rollout_id
-              JOIN ota_device_rows o ON o.device_id = b.device_id AND o.device_type = r.product_line
-               FOR SHARE OF o) x
-     WHERE x.firmware_version IS NOT NULL
-     GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
-    ON CONFLICT (rollout_id, wave, firmware_version) DO UPDATE SET devices = k.devices + EXCLUDED.devices;
   END IF;
   RETURN NULL;
 END $$;
 CREATE TRIGGER rollout_devices_versions_added AFTER INSERT ON rollout_devices
   REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION fleet_rollout_rows_versioned();
-CREATE TRIGGER rollout_devices_versions_removed AFTER DELETE ON rollout_devices
-  REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION fleet_rollout_rows_versioned();
 CREATE TRIGGER rollout_devices_versions_truncated AFTER TRUNCATE ON rollout_devices
   FOR EACH STATEMENT EXECUTE FUNCTION fleet_rollout_rows_versioned();
 
