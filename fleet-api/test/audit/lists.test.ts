@@ -3,6 +3,8 @@
 // an organisation's total kept per set of slice keys (migration 0041) and its page, and the kept counts
 // following every entry written, rolled back and dropped by retention.
 import type { AuditEntryRow } from '@fleet/contract';
+import { listEntries } from '../../src/modules/audit/entries';
+import type { Caller } from '../../src/policy/roles';
 import { appForFile, bearersFor, answer, countOf, forFile } from '../support/app';
 import { openTestDb } from '../support/db';
 
@@ -19,12 +21,12 @@ interface Page {
   last_page: number;
 }
 
-/** Every page of a list, 4 entries a page: the ids in the order shown, and the total each page said. */
-async function walk(role: string, path: string, filter: object[], extra = ''): Promise<{ ids: number[]; totals: number[] }> {
+/** Every page of a list, `limit` entries a page: the ids in the order shown, and the total each page said. */
+async function walk(role: string, path: string, filter: object[], extra = '', limit = 4): Promise<{ ids: number[]; totals: number[] }> {
   const ids: number[] = [];
   const totals: number[] = [];
   for (let page = 1; ; page += 1) {
-    const res = await answer<Page>(t.app, tokens[role], `${path}?limit=4&page=${page}&filter=${encodeURIComponent(JSON.stringify(filter))}${extra}`);
+    const res = await answer<Page>(t.app, tokens[role], `${path}?limit=${limit}&page=${page}&filter=${encodeURIComponent(JSON.stringify(filter))}${extra}`);
     expect(res.status).toBe(200);
     ids.push(...res.info.data.map((e) => e.id));
     totals.push(res.info.total);
@@ -93,6 +95,7 @@ describe('one object’s entries, read as two queries', () => {
         [byObject('device'), `e.entity = 'device' AND ${either}`],
         [byObject(), either],
         [[...byObject('device'), { key: 'actor_id', value: String(USER) }], `e.entity = 'device' AND e.actor_id = ${USER} AND ${either}`],
+        [byObject('device'), `e.entity = 'device' AND ${either}`, '&orderBy=asc', 'e.created_at ASC, e.id ASC'],
         [byObject(), either, '&sortBy=action&orderBy=asc', 'e.action ASC, e.id ASC'],
         [byObject(), either, '&sortBy=actor&orderBy=desc', 'e.actor_email DESC NULLS LAST, e.id DESC'],
         [byObject(), either, '&sortBy=actor&orderBy=asc', 'e.actor_email ASC NULLS FIRST, e.id ASC'],
@@ -121,6 +124,42 @@ describe('one object’s entries, read as two queries', () => {
     expect(ids).toEqual(want);
     expect(want.length).toBeGreaterThan(0);
     expect(new Set(totals)).toEqual(new Set([want.length]));
+  });
+
+  it('pages of every size meet without a gap or a repeat; the other agency (overlapping name) sees only its own', async () => {
+    // the object twice among a bulk write's ids, about itself and about nothing, at one instant with another
+    await t.db.query(
+      `INSERT INTO audit_entries (created_at, action, entity, entity_id, touched_ids, slice_keys, prev_hash, hash)
+       VALUES ('2026-06-01T00:30:00Z', 'bulk_update', 'device', ${OBJECT}, ARRAY[${OBJECT}, ${OBJECT}, 7]::bigint[], $1::text[], '', ''),
+              ('2026-06-01T00:30:00Z', 'bulk_update', 'device', NULL, ARRAY[${OBJECT}, ${OBJECT}]::bigint[], $2::text[], '', ''),
+              ('2026-06-01T00:30:00Z', 'update', 'device', ${OBJECT}, NULL, $2::text[], '', '')`,
+      [[agencyKeys[0]], otherKeys],
+    );
+    for (const [role, path, keys] of [
+      ['Admin', '/api/audit/list', null],
+      ['Agency', '/api/agency/audit/list', agencyKeys],
+    ] as const) {
+      const want = await expected(keys, `e.entity = 'device' AND ${either}`);
+      for (const limit of [1, 3, 7, want.length, want.length + 1]) {
+        const { ids, totals } = await walk(role, path, byObject('device'), '', limit);
+        expect({ role, limit, ids }).toEqual({ role, limit, ids: want });
+        expect(new Set(totals)).toEqual(new Set([want.length]));
+      }
+    }
+    // the other agency, read as its list reads it (its user is not signed in here): its slice only
+    const other = Number(otherKeys[0]?.split(':')[1]);
+    const caller: Caller = { userId: 0, userType: 'Agency', email: 'other@lists.test', sessionId: 'lists', agencyId: other, electricianId: null, companyId: null, siteManagerId: null, customerId: null };
+    const theirs = await expected(otherKeys, either);
+    const seen: number[] = [];
+    for (let page = 1; page <= Math.ceil(theirs.length / 3); page += 1) {
+      const info = await listEntries(t.db, caller, { page, limit: 3, filter: JSON.stringify(byObject()) });
+      expect(info.total).toBe(theirs.length);
+      seen.push(...info.data.map((e) => e.id));
+    }
+    expect(seen).toEqual(theirs);
+    const mine = await expected(agencyKeys, either);
+    expect(theirs.filter((id) => mine.includes(id))).toEqual([]);
+    expect(theirs.length).toBeGreaterThan(2);
   });
 });
 
