@@ -248,7 +248,9 @@ async function openPGlite(dataDir: string, image?: Blob): Promise<Db> {
     // trigram indexes for "contains" searches of serial numbers and MAC addresses (0008)
     extensions: { pg_trgm },
   });
-  await pg.exec("SET TIME ZONE 'UTC'");
+  // fleet.one_connection: this database has no second connection, so triggers may leave out the row
+  // locks that only order concurrent writers (0045)
+  await pg.exec("SET TIME ZONE 'UTC'; SET fleet.one_connection = 'on'");
   return new PGliteDb(pg);
 }
 
