@@ -37,11 +37,6 @@ describe('the database (PGlite, or PostgreSQL when TEST_DATABASE_URL is set)', (
     expect(new Set(rows.map((r) => r.name)).size).toBe(rows.length);
   });
 
-  it('says it has one connection on PGlite only: the triggers that lock rows for concurrent writers (0045) leave the lock out there', async () => {
-    const { rows } = await db.query<{ one: string | null }>("SELECT current_setting('fleet.one_connection', true) AS one");
-    expect(rows[0]?.one ?? '').toBe(db.kind === 'pglite' ? 'on' : '');
-  });
-
   it('returns int8 and numeric as numbers, timestamps as ISO strings and dates as YYYY-MM-DD', async () => {
     const { rows } = await db.query<Record<string, unknown>>(
       `SELECT count(*) AS n, 12.5::numeric AS x, timestamptz '2026-01-02 13:04:05.678+10' AS t,

@@ -248,9 +248,7 @@ async function openPGlite(dataDir: string, image?: Blob): Promise<Db> {
     // trigram indexes for "contains" searches of serial numbers and MAC addresses (0008)
     extensions: { pg_trgm },
   });
-  // fleet.one_connection: this database has no second connection, so triggers may leave out the row
-  // locks that only order concurrent writers (0045)
-  await pg.exec("SET TIME ZONE 'UTC'; SET fleet.one_connection = 'on'");
+  await pg.exec("SET TIME ZONE 'UTC'");
   return new PGliteDb(pg);
 }
 

@@ -143,7 +143,7 @@ it('counts a from_version filter from the versions counted at placement (0044), 
   expect((await listed(id, [version('7.2.5')])).total).toBe(6);
 });
 
-it('counts a firmware_version filter from the versions kept by the database (0045) through installs, edits and deletes', async () => {
+it('counts a firmware_version filter from the versions counted once the rows are written and kept by the database (0045) through installs, edits and deletes', async () => {
   // each rollout's rows per wave and version their device runs now, counted from the rows
   const recounted = async () =>
     (
@@ -208,6 +208,9 @@ it('counts a firmware_version filter from the versions kept by the database (004
   // the total is the kept count, not a count of the rows: a count changed behind the list's back shows
   await t.db.query("UPDATE rollout_current_version_counts SET devices = devices + 100 WHERE rollout_id = $1 AND firmware_version = '7.3.6'", [second]);
   expect((await listed(second, [version('7.3.6')])).total).toBe(inSecond + 100);
+  // a rollout not counted yet (its rows still being written) counts its rows
+  await t.db.query('DELETE FROM rollout_versions_counted WHERE rollout_id = $1', [second]);
+  expect((await listed(second, [version('7.3.6')])).total).toBe(inSecond);
 });
 
 it('lists and counts every device of an OTA line of two product lines (livelink and ihd_livelink)', async () => {

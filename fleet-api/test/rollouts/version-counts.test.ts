@@ -1,31 +1,29 @@
-// Migration 0045's counts per version a rollout's devices run now, when an install commits while the
-// rollout's rows are being written (PostgreSQL: PGlite is one connection, nothing races there). Each
-// side's trigger cannot see the other's uncommitted rows; the rows' trigger reads the devices FOR SHARE,
-// so whichever comes second waits and then sees the other's change, and the count follows the device.
+// Migration 0045's counts per version a rollout's devices run now, when an install runs while the rollout's
+// rows are being counted (PostgreSQL: PGlite is one connection, nothing races there). The count locks the
+// devices' OTA rows against writes, so whichever comes second waits for the other: an install before it
+// is in the count, one after it moves the counts (the rollout is counted by then).
 import { openDatabase, type Db } from '../../src/db';
 import { addFirmware, otaAppForFile } from '../ota/support';
 import { SETUP_TIMEOUT } from '../support/app';
-import { creationLimits } from '../../src/modules/rollouts/creation';
+import { countRunningVersions, creationLimits } from '../../src/modules/rollouts/creation';
 import { RolloutOrchestrator } from '../../src/modules/rollouts/orchestrator';
 import { addBody, bulbsOn, startRollout } from './support';
 
 const describeOnPostgres = process.env.TEST_DATABASE_URL ? describe : describe.skip;
 
-describeOnPostgres('an install committing while a rollout writes its rows (PostgreSQL)', () => {
+describeOnPostgres("an install racing the count of a rollout's versions (PostgreSQL)", () => {
   const t = otaAppForFile();
   const saved = { ...creationLimits };
   let second: Db;
   let rollout = 0;
-  let spare: number[] = [];
+  let devices: number[] = [];
 
   beforeAll(async () => {
     creationLimits.writtenAtAdd = 10;
     await addFirmware(t, 'bulb', '7.9.0');
-    await bulbsOn(t.db, '7.5.1', 4);
+    devices = await bulbsOn(t.db, '7.5.1', 14);
     rollout = await startRollout(t, addBody('7.5.1', '7.9.0'));
     await new RolloutOrchestrator(t.db).tick(t.clock.now());
-    // devices the test writes rows for by hand, as creation.ts's batches do
-    spare = await bulbsOn(t.db, '7.5.2', 2);
     second = await openDatabase({ databaseUrl: t.db.url ?? '' });
   }, SETUP_TIMEOUT);
   afterAll(async () => {
@@ -48,12 +46,25 @@ describeOnPostgres('an install committing while a rollout writes its rows (Postg
     );
     return rows[0]?.diff;
   };
-  const writeRow = (db: Db, device: number) =>
-    db.query("INSERT INTO rollout_devices (rollout_id, device_id, wave, position, time_zone, from_version) VALUES ($1, $2, 0, $3, 'Australia/Sydney', '7.5.2')", [
-      rollout,
-      device,
-      1000 + device,
-    ]);
+  /** The rollout as if its last rows had just been written: not counted yet. */
+  const uncounted = async () => {
+    await t.db.query('DELETE FROM rollout_versions_counted WHERE rollout_id = $1', [rollout]);
+    await t.db.query('DELETE FROM rollout_current_version_counts WHERE rollout_id = $1', [rollout]);
+  };
+  const installedRows = async () =>
+    (
+      await t.db.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM rollout_devices rd JOIN devices d ON d.id = rd.device_id WHERE rd.rollout_id = $1 AND d.firmware_version = '7.9.0'",
+        [rollout],
+      )
+    ).rows[0]?.n ?? 0;
+  const installed = async () =>
+    (
+      await t.db.query<{ n: number }>(
+        "SELECT coalesce(sum(devices), 0)::int AS n FROM rollout_current_version_counts WHERE rollout_id = $1 AND firmware_version = '7.9.0'",
+        [rollout],
+      )
+    ).rows[0]?.n ?? 0;
   const install = (db: Db, device: number) => db.query("UPDATE devices SET firmware_version = '7.9.0' WHERE id = $1", [device]);
   /** Until PostgreSQL shows a session waiting on a lock (no timed wait), or `done` says the step ended. */
   const someoneWaits = async (done: () => boolean) => {
@@ -93,26 +104,25 @@ describeOnPostgres('an install committing while a rollout writes its rows (Postg
     expect(endedWhileHeld).toBe(false);
   }
 
-  it('counts a device installed before its row is written under the version it installed', async () => {
-    const device = spare[0]!;
+  it('counts a device whose install was in progress when the count began under the version it installed', async () => {
+    await uncounted();
+    const before = await installedRows();
     await race(
-      (tx) => install(tx, device),
-      (db) => writeRow(db, device),
+      (tx) => install(tx, devices[0]!),
+      (db) => countRunningVersions(db, rollout),
     );
     expect(await keptMatchesRows()).toBe(0);
-    const { rows } = await t.db.query<{ n: number }>(
-      "SELECT devices AS n FROM rollout_current_version_counts WHERE rollout_id = $1 AND wave = 0 AND firmware_version = '7.9.0'",
-      [rollout],
-    );
-    expect(rows[0]?.n).toBeGreaterThan(0);
+    expect(await installed()).toBe(before + 1);
   });
 
-  it('moves a device installed while its row is being written', async () => {
-    const device = spare[1]!;
+  it('moves the counts for a device installed while the count is in progress, once it is done', async () => {
+    await uncounted();
+    const before = await installedRows();
     await race(
-      (tx) => writeRow(tx, device),
-      (db) => install(db, device),
+      (tx) => countRunningVersions(tx, rollout),
+      (db) => install(db, devices[1]!),
     );
     expect(await keptMatchesRows()).toBe(0);
+    expect(await installed()).toBe(before + 1);
   });
 });

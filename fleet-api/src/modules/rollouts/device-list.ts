@@ -73,18 +73,21 @@ export function countedFilter(raw: string | undefined): CountedFilter | null {
 
 
 /**
- * The rollout's rows whose device runs `version` now (0045's counts, kept by the database from the
- * rows written and every device's version change): the count of exactly the rows the list shows, so
- * it is the rows' count while rows are still being written too.
+ * The rollout's rows whose device runs `version` now, from 0045's counts: written once every row is
+ * (creation.ts countRunningVersions), then moved by every device's version change, so they count
+ * exactly the rows the list shows. Null while rows are still being written (not counted yet).
  */
-async function runningVersionTotal(db: Db, rolloutId: number, wave: number | null, version: string): Promise<{ total: number; rowsCounted: boolean }> {
+async function runningVersionTotal(db: Db, rolloutId: number, wave: number | null, version: string): Promise<{ total: number; rowsCounted: boolean } | null> {
   const params = new SqlParams();
-  const conditions = [`rollout_id = ${params.add(rolloutId)}`, `firmware_version = ${params.add(version)}`, ...(wave === null ? [] : [`wave = ${params.add(wave)}`])];
-  const { rows } = await db.query<{ n: number }>(
-    `SELECT coalesce(sum(devices), 0)::int AS n FROM rollout_current_version_counts ${whereClause(conditions)}`,
+  const rollout = params.add(rolloutId);
+  const conditions = [`rollout_id = ${rollout}`, `firmware_version = ${params.add(version)}`, ...(wave === null ? [] : [`wave = ${params.add(wave)}`])];
+  const { rows } = await db.query<{ n: number; counted: boolean }>(
+    `SELECT coalesce(sum(devices), 0)::int AS n,
+            EXISTS (SELECT 1 FROM rollout_versions_counted WHERE rollout_id = ${rollout}) AS counted
+       FROM rollout_current_version_counts ${whereClause(conditions)}`,
     params.values,
   );
-  return { total: rows[0]?.n ?? 0, rowsCounted: true };
+  return rows[0]?.counted ? { total: rows[0].n, rowsCounted: true } : null;
 }
 
 async function versionTotal(db: Db, rolloutId: number, wave: number | null, version: string): Promise<{ total: number; rowsCounted: boolean } | null> {
