@@ -101,17 +101,22 @@ CREATE TRIGGER ota_device_rows_rollouts_removed AFTER DELETE ON ota_device_rows
 CREATE TRIGGER ota_device_rows_rollouts_truncated AFTER TRUNCATE ON ota_device_rows
   FOR EACH STATEMENT EXECUTE FUNCTION fleet_rollout_versions_moved();
 
+-- One rollout's rows counted per wave and version their device runs now, and the rollout marked counted:
+-- creation.ts's countRunningVersions (with ota_device_rows locked) once its rows are all written, and the
+-- backfill below. A row counts under its device's OTA row of the rollout's device type, as in the trigger.
+CREATE FUNCTION fleet_count_rollout_versions(rollout bigint) RETURNS void LANGUAGE sql AS $$
+  INSERT INTO rollout_current_version_counts (rollout_id, wave, firmware_version, devices)
+  SELECT rd.rollout_id, rd.wave, o.firmware_version, count(*)::int
+    FROM rollout_devices rd
+    JOIN rollouts r ON r.id = rd.rollout_id
+    JOIN ota_device_rows o ON o.device_id = rd.device_id AND o.device_type = r.product_line
+   WHERE rd.rollout_id = rollout AND o.firmware_version IS NOT NULL
+   GROUP BY 1, 2, 3;
+  INSERT INTO rollout_versions_counted (rollout_id) VALUES (rollout);
+$$;
+
 -- The rollouts whose rows are all written before this migration (the lock keeps writers out until it
 -- commits); one still being written is counted when its writing ends.
 LOCK TABLE rollout_devices, ota_device_rows IN SHARE MODE;
-INSERT INTO rollout_versions_counted (rollout_id)
-SELECT r.id FROM rollouts r
+SELECT fleet_count_rollout_versions(r.id) FROM rollouts r
  WHERE NOT EXISTS (SELECT 1 FROM rollout_waves w WHERE w.rollout_id = r.id AND w.unwritten > 0);
-INSERT INTO rollout_current_version_counts (rollout_id, wave, firmware_version, devices)
-SELECT rd.rollout_id, rd.wave, o.firmware_version, count(*)::int
-  FROM rollout_devices rd
-  JOIN rollout_versions_counted counted ON counted.rollout_id = rd.rollout_id
-  JOIN rollouts r ON r.id = rd.rollout_id
-  JOIN ota_device_rows o ON o.device_id = rd.device_id AND o.device_type = r.product_line
- WHERE o.firmware_version IS NOT NULL
- GROUP BY 1, 2, 3;
