@@ -204,15 +204,36 @@ async function benchDatabase(db: Db, label: string, dataDir: string): Promise<Re
       byFirmwareDesc: sorted('firmware_version', 'desc'),
       lastPage: `page=${Math.ceil(DEVICES / 25)}`,
       middlePage: `page=${middle}`,
+      // the middle pages of the other sorts: offset paging's deepest, each found from rollout_devices alone
+      // when the sort is the rollout's own column; by serial it walks the devices' order
+      middleByStateDesc: `${sorted('state', 'desc')}&page=${middle}`,
+      middleByWaveAsc: `${sorted('wave', 'asc')}&page=${middle}`,
+      middleByFailuresDesc: `${sorted('failures', 'desc')}&page=${middle}`,
+      middleByDispatchedDesc: `${sorted('dispatched_at', 'desc')}&page=${middle}`,
+      middleByFinishedAsc: `${sorted('finished_at', 'asc')}&page=${middle}`,
+      middleBySerialDesc: `${sorted('serial_number', 'desc')}&page=${middle}`,
     };
     const deviceList: Record<string, unknown> = {};
     for (const [key, query] of Object.entries(listQueries)) {
       const total = Number((await call('GET', list(query))).info.total);
       // the middle page (offset paging's deepest) and the counted version filters are seconds a call: fewer runs
-      const runs = ['middlePage', 'firmwareVersion', 'fromVersion'].includes(key) ? 5 : Math.min(RUNS, 30);
+      const runs = ['middlePage', 'firmwareVersion', 'fromVersion', 'middleBySerialDesc'].includes(key) ? 5 : Math.min(RUNS, 30);
       deviceList[key] = { total, query, ...(await measure(() => call('GET', list(query)), { runs, warmup: 1 })) };
       console.log(`  ${label}: device list ${key} p95 ${(deviceList[key] as { p95: number }).p95} ms (total ${total})`);
     }
+    // the baseline of the middle pages by the rollout's columns: the same page read as before 2026-11-28,
+    // every row before it joined to its device (bare SQL, seconds a run: 3 runs)
+    const middleByStateJoined = await measure(
+      () =>
+        db.query(
+          `SELECT rd.device_id, d.serial_number, d.mac_address, rd.wave, rd.state, rd.failures, d.firmware_version
+             FROM rollout_devices rd JOIN devices d ON d.id = rd.device_id AND rd.rollout_id = $1 AND d.product_line = 'bulb'
+            ORDER BY rd.state DESC NULLS LAST, rd.position DESC LIMIT 25 OFFSET $2`,
+          [rolloutId, (middle - 1) * 25],
+        ),
+      { runs: 3, warmup: 0 },
+    );
+    console.log(`  ${label}: middle page by state, every row before it joined (bare) p95 ${middleByStateJoined.p95} ms`);
     await call('PUT', '/api/ota/rollout/abort', { rollout_id: rolloutId, deviceType: 'bulb' });
 
     // 3. halt latency: failures written past the threshold, the orchestrator on its interval
@@ -275,6 +296,7 @@ async function benchDatabase(db: Db, label: string, dataDir: string): Promise<Re
         loadAverageBefore: loadAverageAfterLoad,
         target: 'p95 <= 150 ms with exact totals',
         baselineInfo: quiet,
+        baselineMiddleByStateJoined: { ...middleByStateJoined, how: 'the middle page by state as read before 2026-11-28: OFFSET over the rollout rows joined to their devices, bare SQL' },
       },
     };
   } finally {

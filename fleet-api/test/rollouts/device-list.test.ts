@@ -241,6 +241,14 @@ describe('every sort, each way, under each filter kind (migration 0042)', () => 
       ],
       where: "rd.state IN ('queued', 'cancelled') AND rd.wave = 1",
     },
+    // a filter of the rollout's own row that no sort index holds: its pages are still found from rollout_devices alone
+    'a version then and one state': {
+      filter: [
+        { key: 'from_version', value: '7.2.4', type: 'single' },
+        { key: 'state', value: ['queued'], type: 'multi' },
+      ],
+      where: "rd.from_version = '7.2.4' AND rd.state = 'queued'",
+    },
     'serial search': { filter: [{ key: 'serial_number', value: 'RB724x0000', type: 'single' }], where: "d.serial_number LIKE '%RB724x0000%'" },
     // the kept counts per version a device runs (0045), after the versions below changed
     'a version now': { filter: [{ key: 'firmware_version', value: '7.10.0', type: 'single' }], where: "d.firmware_version = '7.10.0'" },

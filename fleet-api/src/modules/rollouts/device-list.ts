@@ -14,14 +14,16 @@
  * - in the rollout's order (the default), unfiltered or filtered by a wave, a page is a range of
  *   positions however deep (positionSpan);
  * - any other page past the middle is read from the other end, in the reverse order, when the total is
- *   the rows' count: the last page costs what the first does, the middle is the deepest (offset paging).
+ *   the rows' count: the last page costs what the first does, the middle is the deepest (offset paging);
+ * - sorted and filtered by the rollout's own columns, a window's positions are found in rollout_devices
+ *   alone and only its rows are joined to their devices (rowsOf): the offset walks one index, not a join.
  */
 import { ROLLOUT_DEVICE_STATES, type RolloutDeviceState } from '@fleet/contract';
 import type { Db } from '../../db';
 import { filteringItems, listInfo, multiValues, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
 import { ISO, SqlParams, whereClause } from '../../server/sql';
 import type { RolloutRow } from './model';
-import { devicesOf, ROLLOUT_DEVICE_LIST, rolloutDeviceListing, rolloutTieBreaker, sortsByDevice } from './export';
+import { devicesOf, readsRolloutRowsOnly, ROLLOUT_DEVICE_LIST, rolloutDeviceListing, rolloutTieBreaker, sortsByDevice } from './export';
 
 /**
  * What the kept counts can answer: the states asked for (all when null) in one wave (every one when
@@ -167,19 +169,34 @@ interface Window {
 /**
  * The rows of one window of the list in `query`'s order. Several states: one ordered, limited range
  * per state (its index in the order asked), merged by the same order on their output.
+ *
+ * Sorted and filtered by the rollout's own columns only (readsRolloutRowsOnly), the window's positions
+ * are found first from rollout_devices alone, then only those rows are joined to their devices: offset
+ * paging still walks every row before the window, but in one index of (rollout, column, position), where
+ * it joined each of them to its device (the middle page sorted by state on PGlite at 1,000,000: 0.1-0.2 s
+ * against 2.7-4.2 s; docs/rollouts.md "The device list").
  */
 async function rowsOf<T>(db: Db, r: Pick<RolloutRow, 'id' | 'product_line'>, query: ListQuery, w: Window): Promise<T[]> {
   const params = new SqlParams();
   const states = severalStates(query.filter);
+  const byPositions = readsRolloutRowsOnly(query);
+  // the rows' FROM and their own conditions: alone when the window's positions are found first
+  const source = byPositions ? 'rollout_devices rd' : sourceOf(r, query);
+  const own = byPositions ? [`rd.rollout_id = ${params.add(r.id)}`] : [];
+  /** The window's rows: the rows at the positions `positionsSql` finds, joined to their devices, in the list's order. */
+  const rowsAt = async (positionsSql: string, orderBy: string): Promise<T[]> =>
+    (
+      await db.query<T>(
+        `SELECT ${COLUMNS} FROM (${positionsSql}) window_positions JOIN ${sourceOf(r, query)} ON rd.position = window_positions.position ${orderBy}`,
+        params.values,
+      )
+    ).rows;
   if (states === null) {
     const listing = rolloutDeviceListing(query, params);
     const within = w.positions ? [`rd.position BETWEEN ${params.add(w.positions.from)} AND ${params.add(w.positions.to)}`] : [];
-    const { rows } = await db.query<T>(
-      `SELECT ${COLUMNS} FROM ${sourceOf(r, query)} ${whereClause([...listing.conditions, ...within])} ${listing.orderBy}
-        LIMIT ${params.add(w.limit)} OFFSET ${params.add(w.offset)}`,
-      params.values,
-    );
-    return rows;
+    const window = `${whereClause([...own, ...listing.conditions, ...within])} ${listing.orderBy} LIMIT ${params.add(w.limit)} OFFSET ${params.add(w.offset)}`;
+    if (byPositions) return rowsAt(`SELECT rd.position FROM ${source} ${window}`, listing.orderBy);
+    return (await db.query<T>(`SELECT ${COLUMNS} FROM ${source} ${window}`, params.values)).rows;
   }
   const listing = rolloutDeviceListing(query, params, STATE_BRANCHED);
   const sortSql = ROLLOUT_DEVICE_LIST.sortable[query.sortBy || (ROLLOUT_DEVICE_LIST.defaultSort ?? 'position')] ?? 'rd.position';
@@ -187,15 +204,15 @@ async function rowsOf<T>(db: Db, r: Pick<RolloutRow, 'id' | 'product_line'>, que
   const direction = (query.orderBy ?? 'desc').toLowerCase() === 'asc' ? 'ASC' : 'DESC';
   const nulls = direction === 'DESC' ? 'NULLS LAST' : 'NULLS FIRST';
   const reach = params.add(w.offset + w.limit);
+  const selected = byPositions ? 'rd.position' : COLUMNS;
   const branches = states.map(
-    (s) => `(SELECT ${COLUMNS}, ${sortSql} AS list_key, ${rolloutTieBreaker(query)} AS list_tie FROM ${sourceOf(r, query)}
-              ${whereClause([...listing.conditions, `rd.state = ${params.add(s)}`])} ${listing.orderBy} LIMIT ${reach})`,
+    (s) => `(SELECT ${selected}, ${sortSql} AS list_key, ${rolloutTieBreaker(query)} AS list_tie FROM ${source}
+              ${whereClause([...own, ...listing.conditions, `rd.state = ${params.add(s)}`])} ${listing.orderBy} LIMIT ${reach})`,
   );
-  const { rows } = await db.query<T & { list_key?: unknown; list_tie?: unknown }>(
-    `SELECT * FROM (${branches.join(' UNION ALL ')}) x ORDER BY x.list_key ${direction} ${nulls}, x.list_tie ${direction}
-      LIMIT ${params.add(w.limit)} OFFSET ${params.add(w.offset)}`,
-    params.values,
-  );
+  const merged = `SELECT * FROM (${branches.join(' UNION ALL ')}) x ORDER BY x.list_key ${direction} ${nulls}, x.list_tie ${direction}
+      LIMIT ${params.add(w.limit)} OFFSET ${params.add(w.offset)}`;
+  if (byPositions) return rowsAt(`SELECT x.position FROM (${merged}) x`, listing.orderBy);
+  const { rows } = await db.query<T & { list_key?: unknown; list_tie?: unknown }>(merged, params.values);
   return rows.map(({ list_key: _key, list_tie: _tie, ...row }) => row as T);
 }
 

@@ -7,7 +7,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { callerOf } from '../../policy/access';
 import type { ModuleOptions } from '../../server/context';
 import { notFound } from '../../server/errors';
-import { buildListing, filterBy, multiValues, type Listing, type ListQuery, type ListSpec } from '../../server/listing';
+import { buildListing, filterBy, filteringItems, multiValues, type Listing, type ListQuery, type ListSpec } from '../../server/listing';
 import { say } from '../../server/messages';
 import { IdField } from '../../server/schemas';
 import { ISO, SqlParams } from '../../server/sql';
@@ -49,6 +49,13 @@ export const ROLLOUT_DEVICE_LIST: ListSpec = {
 const DEVICE_SORTS = new Set(['serial_number', 'mac_address', 'firmware_version']);
 
 export const sortsByDevice = (query: ListQuery): boolean => DEVICE_SORTS.has(query.sortBy ?? '');
+
+/** The filters read from the rollout's own row (`rd`) only; a filter not named here reads the device. */
+const ROW_FILTERS = new Set(['state', 'wave', 'from_version']);
+
+/** Whether `query` sorts and filters by the rollout's own columns only, so a page can be found without the devices. */
+export const readsRolloutRowsOnly = (query: ListQuery): boolean =>
+  !sortsByDevice(query) && filteringItems(query.filter, ROLLOUT_DEVICE_LIST).every((item) => ROW_FILTERS.has(item.key));
 
 /**
  * What breaks ties in a sort: the device id for the device's own columns, else the rollout's order
