@@ -174,8 +174,9 @@ interface Window {
  * are found first from rollout_devices alone, then only those rows are joined to their devices: offset
  * paging still walks every row before the window, but in one index of (rollout, column, position), where
  * it joined each of them to its device (the middle page sorted by state at 1,000,000: 106 / 42.7 ms p95
- * on PGlite / PostgreSQL, 4.8 / 1.6 s read as before; docs/rollouts.md "Measured"). As with positionSpan's ranges, a row whose
- * device has left the rollout's line keeps its place in the window and is left out of the page.
+ * on PGlite / PostgreSQL, 4.8 / 1.6 s read as before; docs/rollouts.md "Measured"). As with
+ * positionSpan's ranges, a row whose device has left the rollout's line keeps its place in the window
+ * and is left out of the page.
  */
 async function rowsOf<T>(db: Db, r: Pick<RolloutRow, 'id' | 'product_line'>, query: ListQuery, w: Window): Promise<T[]> {
   const params = new SqlParams();
