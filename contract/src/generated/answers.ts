@@ -24113,6 +24113,8 @@ export type paths = {
                                     /** @enum {string} */
                                     state: "pending" | "awaiting_approval" | "running" | "done";
                                     timed_out: number;
+                                    /** @description its devices not in the device list yet: a large rollout writes their rows after the add answers (the wave starts once they are all written) */
+                                    unwritten: number;
                                     /** @description 1 is the first wave */
                                     wave: number;
                                 }[];

@@ -4,6 +4,8 @@
 import { call, otaAppForFile } from '../ota/support';
 import { SETUP_TIMEOUT } from '../support/app';
 import { creationLimits, writeRollout } from '../../src/modules/rollouts/creation';
+import { LocalLiveBus } from '../../src/modules/live/bus';
+import type { LiveEvent } from '../../src/modules/live/events';
 import { RolloutOrchestrator } from '../../src/modules/rollouts/orchestrator';
 import { addBody, bulbsOn, deviceStates, infoOf, startRollout } from './support';
 
@@ -58,6 +60,34 @@ it('answers exact counts per wave at once and keeps the devices of the add, what
   expect(await workRows(id)).toBe(0);
   const list = await call(t, 'GET', `/api/ota/rollout/devices?rollout_id=${id}&deviceType=bulb&limit=50`);
   expect(list.body.info.total).toBe(40);
+});
+
+it('says in the info how many devices of each wave are not listed yet, and publishes the progress after each step of writing them', async () => {
+  await bulbsOn(t.db, '7.0.6', 30);
+  const id = await startRollout(t, addBody('7.0.6', TARGET, { waves: [{ percent: 50 }, { percent: 100 }] }));
+  const unwritten = async () => (await infoOf(t, id)).waves.map((w) => w.unwritten);
+  expect(await unwritten()).toEqual([15, 15]);
+  const steps: number[][] = [];
+  expect(await writeRollout(t.db, id, () => false, async () => void steps.push(await unwritten()))).toBe(true);
+  // placed, then 20 rows a batch in position order: the first wave's 15 and 5 of the second, then the rest
+  expect(steps).toEqual([
+    [15, 15],
+    [0, 10],
+    [0, 0],
+  ]);
+  const list = await call(t, 'GET', `/api/ota/rollout/devices?rollout_id=${id}&deviceType=bulb&limit=50`);
+  expect(list.body.info.data).toHaveLength(30);
+
+  // the orchestrator's tick, writing what an add left, publishes as it writes
+  await bulbsOn(t.db, '7.0.7', 30);
+  const next = await startRollout(t, addBody('7.0.7', TARGET));
+  const bus = new LocalLiveBus();
+  const heard: LiveEvent[] = [];
+  bus.subscribe((events) => heard.push(...events));
+  await new RolloutOrchestrator(t.db, bus).tick(t.clock.now());
+  expect(await rowsOf(next)).toBe(30);
+  // the writing's steps (placed, two batches), then the dispatch: more than the dispatch's one
+  expect(heard.filter((e) => e.kind === 'rollout_progress' && e.rollout_id === next).length).toBeGreaterThanOrEqual(2);
 });
 
 it('counts devices without rows yet as in another rollout, until that rollout is aborted', async () => {

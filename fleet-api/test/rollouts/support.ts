@@ -70,7 +70,7 @@ export async function infoOf(t: OtaTestApp, id: number, deviceType = 'bulb') {
     state: string;
     firmware_version: string;
     halt_reason: null | { condition: string; finished: number; failed: number; timed_out: number; failure_percent: number; fault_guard: null | Record<string, number> };
-    waves: Array<{ wave: number; state: string; devices: number; queued: number; in_flight: number; installed: number; failed: number; timed_out: number; cancelled: number }>;
+    waves: Array<{ wave: number; state: string; devices: number; queued: number; in_flight: number; installed: number; failed: number; timed_out: number; cancelled: number; unwritten: number }>;
     total: { devices: number; queued: number; in_flight: number; installed: number; failed: number; timed_out: number; cancelled: number };
   };
 }

@@ -287,6 +287,7 @@ export const en = {
     total: 'Total',
     waveProgress: 'Wave {{wave}}: {{installed}} of {{devices}} installed',
     totalProgress: 'All waves: {{installed}} of {{devices}} installed',
+    preparing: 'Preparing the device list: {{listed}} of {{devices}} devices listed so far. A wave starts once its devices are listed.',
     devices: 'Devices',
     waveColumn: 'Wave',
     attempts: 'Attempts',

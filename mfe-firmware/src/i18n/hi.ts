@@ -284,6 +284,7 @@ export const hi: FirmwareTexts = {
     total: 'कुल',
     waveProgress: 'चरण {{wave}}: {{devices}} में से {{installed}} इंस्टॉल',
     totalProgress: 'सभी चरण: {{devices}} में से {{installed}} इंस्टॉल',
+    preparing: 'डिवाइस सूची तैयार हो रही है: अब तक {{devices}} में से {{listed}} डिवाइस सूची में। कोई चरण तभी शुरू होता है जब उसके सभी डिवाइस सूची में आ जाएँ।',
     devices: 'डिवाइस',
     waveColumn: 'चरण',
     attempts: 'प्रयास',

@@ -82,6 +82,21 @@ describe('Rollout detail', () => {
     expect(callsTo(calls, 'GET', '/api/ota/rollout/info').length).toBeLessThanOrEqual(reads + 1);
   });
 
+  it('says while the device list is still being prepared, and stops saying it once the rows are written', async () => {
+    const { change } = api(rolloutInfo({ waves: [wave(1, { state: 'running', devices: 10, queued: 10 }), wave(2, { devices: 90, queued: 90, unwritten: 60 })] }));
+    const socket = fakeLiveSocket();
+    renderFirmware('/admin/rollouts/7');
+    const notice = await screen.findByText('Preparing the device list: 40 of 100 devices listed so far. A wave starts once its devices are listed.');
+    // announced politely to a screen reader, as it changes
+    expect(notice.closest('[role="status"]')).not.toBeNull();
+    // each step of the writing is a rollout_progress: the page reads the info again
+    change(rolloutInfo({ waves: [wave(1, { state: 'running', devices: 10, queued: 10 }), wave(2, { devices: 90, queued: 90 })] }));
+    const w1 = { wave: 1, devices: 10, queued: 10, in_flight: 0, installed: 0, failed: 0, timed_out: 0, cancelled: 0 };
+    const w2 = { wave: 2, devices: 90, queued: 90, in_flight: 0, installed: 0, failed: 0, timed_out: 0, cancelled: 0 };
+    socket.send({ rollout_progress: { rollout_id: 7, product_line: 'livelink', state: 'running', waves: [w1, w2], total: { ...w1, devices: 100, queued: 100 } } });
+    await waitFor(() => expect(screen.queryByText(/Preparing the device list/)).toBeNull());
+  });
+
   it('asks before Retry failed, saying how many, and before Abort', async () => {
     const { calls } = api(rolloutInfo(), {
       'PUT /api/ota/rollout/retry-failed': messageReply('1 failed device queued again', { devices: 1 }),

@@ -146,6 +146,8 @@ export function RolloutDetailPage() {
   const readOnly = FINISHED_ROLLOUT_STATES.includes(rollout.state);
   const run = (action: RolloutAction) => act.mutateAsync({ action, id: rollout.id });
   const retryCount = rollout.total.failed + rollout.total.timed_out;
+  // a large rollout's rows are written after the add answers: until then its list holds fewer devices than its counts
+  const unwritten = rollout.waves.reduce((sum, w) => sum + w.unwritten, 0);
 
   return (
     <Box p="4">
@@ -186,6 +188,12 @@ export function RolloutDetailPage() {
           </Alert.Root>
         )}
         {readOnly && <Text color="fg.muted">{t('rolloutDetail.readOnly', { state: t(`rollouts.states.${rollout.state}`) })}</Text>}
+        {unwritten > 0 && (
+          <Alert.Root status="info" role="status">
+            <Alert.Indicator />
+            <Alert.Title>{t('rolloutDetail.preparing', { listed: rollout.total.devices - unwritten, devices: rollout.total.devices })}</Alert.Title>
+          </Alert.Root>
+        )}
         <Card.Root>
           <Card.Body>
             <Stack gap="4">

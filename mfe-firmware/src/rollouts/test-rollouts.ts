@@ -26,7 +26,7 @@ export function rolloutRow(id: number, extra: Partial<RolloutRow> = {}): Rollout
 }
 
 export function wave(n: number, extra: Partial<RolloutWave> = {}): RolloutWave {
-  return { wave: n, percent: n === 1 ? 10 : 100, count: null, approval: false, state: 'pending', approved_at: null, started_at: null, ...counts, ...extra };
+  return { wave: n, percent: n === 1 ? 10 : 100, count: null, approval: false, state: 'pending', approved_at: null, started_at: null, ...counts, unwritten: 0, ...extra };
 }
 
 export function rolloutInfo(extra: Partial<RolloutInfo> = {}): RolloutInfo {

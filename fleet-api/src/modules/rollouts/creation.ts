@@ -211,11 +211,19 @@ async function writeStep(tx: Db, rolloutId: number): Promise<'more' | 'done' | '
 
 /**
  * Writes a rollout's places and rows, one transaction a step, until they are all written, another
- * instance holds the rollout, or `stop()` says so. Answers whether they are all written.
+ * instance holds the rollout, or `stop()` says so. Answers whether they are all written. `written`
+ * runs after each step that wrote something has committed (the live progress: the consoles that have
+ * the rollout open read its info and device list again, which fill in as the rows are written).
  */
-export async function writeRollout(db: Db, rolloutId: number, stop: () => boolean = () => false): Promise<boolean> {
+export async function writeRollout(
+  db: Db,
+  rolloutId: number,
+  stop: () => boolean = () => false,
+  written: () => Promise<void> = () => Promise.resolve(),
+): Promise<boolean> {
   for (;;) {
     const step = await db.transaction((tx) => writeStep(tx, rolloutId));
+    if (step !== 'skipped') await written();
     if (step !== 'more') return step === 'done';
     if (stop()) return false;
     // PGlite runs each statement on this thread: let the calls waiting for it in between

@@ -43,6 +43,9 @@ export const RolloutWave = Type.Object({
   approved_at: NullableText,
   started_at: NullableText,
   ...Counts,
+  unwritten: Type.Integer({
+    description: 'its devices not in the device list yet: a large rollout writes their rows after the add answers (the wave starts once they are all written)',
+  }),
 });
 
 export const FaultGuardFigures = Type.Object({
@@ -252,6 +255,7 @@ export function infoOf(r: RolloutRow, waves: WaveRow[]): RolloutInfoT {
       approved_at: w.approved_at,
       started_at: w.started_at,
       ...countsOf(w),
+      unwritten: w.unwritten,
     })),
     total: sumCounts(waves),
   };

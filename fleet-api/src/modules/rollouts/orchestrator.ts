@@ -67,7 +67,11 @@ export class RolloutOrchestrator {
     // rows an add left to write (its own job stopped, or another instance's did): claimed step by step,
     // for a part of the tick only, so the halts and dispatches below keep their pace
     const until = Date.now() + WRITING_PER_TICK_MS;
-    for (const id of await rolloutsBeingWritten(this.db)) await writeRollout(this.db, id, () => Date.now() >= until);
+    for (const id of await rolloutsBeingWritten(this.db)) {
+      await writeRollout(this.db, id, () => Date.now() >= until, async () => {
+        if (this.bus) await this.publish(await progressEvents(this.db, [id]));
+      });
+    }
     const { rows } = await this.db.query<{ id: number }>(
       `SELECT r.id::int AS id FROM rollouts r
         WHERE r.state = 'running'
