@@ -212,8 +212,9 @@ async function writeStep(tx: Db, rolloutId: number): Promise<'more' | 'done' | '
 /**
  * Writes a rollout's places and rows, one transaction a step, until they are all written, another
  * instance holds the rollout, or `stop()` says so. Answers whether they are all written. `written`
- * runs after each step that wrote something has committed (the live progress: the consoles that have
- * the rollout open read its info and device list again, which fill in as the rows are written).
+ * runs after each step this call took has committed (the live progress: the consoles that have the
+ * rollout open read its info and device list again, which fill in as the rows are written); once more
+ * when it finds the rows already written by another instance, an event that repeats the counts.
  */
 export async function writeRollout(
   db: Db,

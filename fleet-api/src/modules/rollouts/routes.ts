@@ -132,8 +132,8 @@ export const rolloutRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
     if (id === undefined || closing) return;
     // outside the request's unit of work, which has committed (afterCommit starts it at once then), and
     // after the answer has gone out: PGlite runs its statements on this thread
-    const published = async () => publishCommitted(ctx.live, await progressEvents(db, [id]), request.log);
-    const job = afterCommit(() => new Promise<void>((resolve) => setImmediate(resolve)).then(() => writeRollout(db, id, () => closing, published))).then(
+    const publishProgress = async () => publishCommitted(ctx.live, await progressEvents(db, [id]), request.log);
+    const job = afterCommit(() => new Promise<void>((resolve) => setImmediate(resolve)).then(() => writeRollout(db, id, () => closing, publishProgress))).then(
       () => undefined,
       (err: unknown) => request.log.error({ err, rollout_id: id }, 'writing the rollout rows failed'),
     );
