@@ -91,6 +91,9 @@ describe('a site manager from the mails to a sign-in', () => {
       await page.goto('/sm/login');
       await page.getByRole('link', { name: 'Forgot password?' }).click();
       await page.waitForURL('**/sm/forgot-password');
+      // the URL changes before the screen does (the route renders in a transition): the sign-in
+      // screen's own Email box can still be there, so the forgot screen is waited for first
+      await expectPublicScreen(page, '/sm/forgot-password', 'Forgot Password · Site Manager Portal');
       const beforeReset = await newestMailKey(email);
       await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
       await page.getByRole('button', { name: 'Send reset link' }).click();
