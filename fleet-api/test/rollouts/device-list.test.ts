@@ -228,8 +228,14 @@ it('lists and counts every device of an OTA line of two product lines (livelink 
 
 describe('every sort, each way, under each filter kind (migration 0042)', () => {
   let id = 0;
-  // each sort's column as the spec names it (`d` is devices here, ota_device_rows in the list)
-  const SORTS = ROLLOUT_DEVICE_LIST.sortable;
+  // each sort's column read where it lives: the device's serial, MAC and version from the device itself,
+  // not from the copies the list sorts by (0047), so a copy that fell behind its device fails the order
+  const SORTS: Record<string, string> = {
+    ...ROLLOUT_DEVICE_LIST.sortable,
+    serial_number: 'd.serial_number',
+    mac_address: 'd.mac_address',
+    firmware_version: 'fleet_version_key(d.firmware_version)',
+  };
   // each kind of page: the counters' total (none, several states, state and wave) and a counted one
   const FILTERS: Record<string, { filter: Filter; where: string }> = {
     none: { filter: [], where: 'true' },
@@ -268,6 +274,9 @@ describe('every sort, each way, under each filter kind (migration 0042)', () => 
     );
     await t.db.query("UPDATE rollout_devices SET state = 'cancelled' WHERE rollout_id = $1 AND state = 'queued' AND device_id % 5 = 0", [id]);
     await t.db.query("UPDATE devices SET firmware_version = CASE id % 3 WHEN 0 THEN '7.10.0' WHEN 1 THEN '7.9.0' END WHERE id = ANY($1::bigint[])", [devices]);
+    // serials and MACs edited after the rows were written (a serial moved to the front, MACs gone), so the
+    // rows' copies must follow their devices for the serial and MAC orders to hold
+    await t.db.query("UPDATE devices SET serial_number = 'A' || serial_number, mac_address = CASE WHEN id % 2 = 0 THEN NULL ELSE mac_address END WHERE id = ANY($1::bigint[]) AND id % 6 < 2", [devices]);
   }, SETUP_TIMEOUT);
 
   it.each(Object.keys(FILTERS))('%s: pages of 8 in every order are the rows in that order, the total their count', async (kind) => {
@@ -275,8 +284,8 @@ describe('every sort, each way, under each filter kind (migration 0042)', () => 
     for (const [sortBy, sql] of Object.entries(SORTS)) {
       for (const dir of ['asc', 'desc']) {
         const nulls = dir === 'desc' ? 'NULLS LAST' : 'NULLS FIRST';
-        // ties: the device's own columns by device id, the rollout's by its order
-        const tie = ['serial_number', 'mac_address', 'firmware_version'].includes(sortBy) ? 'rd.device_id' : 'rd.position';
+        // ties by the rollout's order
+        const tie = 'rd.position';
         // the order written out on the rollout's rows joined to devices, not as the list builds it
         const expected = (
           await t.db.query<{ device_id: number }>(

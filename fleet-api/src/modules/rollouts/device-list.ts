@@ -5,25 +5,24 @@
  * from_version or firmware_version filter (with a wave or not), since counting the rollout's rows joined
  * to its devices was most of a page's time at 1,000,000 devices. Any other filter (a serial search...)
  * counts rows. Each page is an index range (migrations 0034 and 0042):
- * - the rollout's own columns (position, state, wave, failures, dispatched and finished at) each have
- *   an index in the list's order, ties broken by position (the rollout's order);
- * - sorted by serial, MAC or firmware version, the page reads `ota_device_rows` of the rollout's device
- *   type, whose (device_type, key, device_id) indexes give that order for one line or livelink's two,
- *   each row's membership looked up by the rollout's (device_id) index;
+ * - every sort has an index in the list's order, ties broken by position (the rollout's order): the
+ *   rollout's own columns (position, state, wave, failures, dispatched and finished at), and the copies
+ *   of its device's serial, MAC and firmware version the row keeps (0047);
  * - several states are one ordered range per state, merged;
  * - in the rollout's order (the default), unfiltered or filtered by a wave, a page is a range of
  *   positions however deep (positionSpan);
  * - any other page past the middle is read from the other end, in the reverse order, when the total is
  *   the rows' count: the last page costs what the first does, the middle is the deepest (offset paging);
- * - sorted and filtered by the rollout's own columns, a window's positions are found in rollout_devices
- *   alone and only its rows are joined to their devices (rowsOf): the offset walks one index, not a join.
+ * - filtered by the rollout's own columns only (or not at all), a window's positions are found in
+ *   rollout_devices alone, in any sort, and only its rows are joined to their devices (rowsOf): the
+ *   offset walks one index, not a join.
  */
 import { ROLLOUT_DEVICE_STATES, type RolloutDeviceState } from '@fleet/contract';
 import type { Db } from '../../db';
 import { filteringItems, listInfo, multiValues, type ListInfo, type ListQuery, type ListSpec } from '../../server/listing';
 import { ISO, SqlParams, whereClause } from '../../server/sql';
 import type { RolloutRow } from './model';
-import { devicesOf, readsRolloutRowsOnly, ROLLOUT_DEVICE_LIST, rolloutDeviceListing, rolloutTieBreaker, sortsByDevice } from './export';
+import { devicesOf, readsRolloutRowsOnly, ROLLOUT_DEVICE_LIST, ROLLOUT_TIE_BREAKER, rolloutDeviceListing } from './export';
 
 /**
  * What the kept counts can answer: the states asked for (all when null) in one wave (every one when
@@ -140,22 +139,6 @@ async function countedTotal(db: Db, rolloutId: number, f: CountedFilter): Promis
 const COLUMNS = `rd.device_id::int AS device_id, d.serial_number, d.mac_address, rd.wave + 1 AS wave, rd.state, rd.failures, rd.from_version,
   d.firmware_version, rd.job_id::int AS job_id, ${ISO('rd.dispatched_at')} AS dispatched_at, ${ISO('rd.finished_at')} AS finished_at`;
 
-/**
- * The page's FROM. Sorted by serial, MAC or firmware version: the rollout's rows and, as `d`, its
- * devices' OTA rows of the rollout's device type (ota_device_rows, kept with devices by 0023's
- * triggers: the same serial, MAC and version), one per device whichever product line of the OTA line it
- * is, so the page walks one index range of that type (the devices' own indexes are per product line:
- * livelink's two needed a sort, and none is in version order). Any other sort, and every count, joins
- * `devices` as the export does (a serial search counts from the devices' trigram index: 132 ms at
- * 1,000,000 on PostgreSQL, 208 ms from ota_device_rows').
- */
-function sourceOf(r: Pick<RolloutRow, 'id' | 'product_line'>, query: ListQuery | null): string {
-  if (query === null || !sortsByDevice(query)) return devicesOf(r);
-  // literals: product_line is one of the rollouts table's checked names, never input
-  const type = r.product_line.replace(/[^a-z_]/g, '');
-  return `rollout_devices rd JOIN ota_device_rows d ON d.device_id = rd.device_id AND rd.rollout_id = ${Math.trunc(r.id)} AND d.device_type = '${type}'`;
-}
-
 /** The list's spec with the state filter left to the per-state branches (severalStates). */
 const STATE_BRANCHED: ListSpec = { ...ROLLOUT_DEVICE_LIST, filters: { ...ROLLOUT_DEVICE_LIST.filters, state: { kind: 'custom', build: () => 'true' } } };
 
@@ -170,8 +153,9 @@ interface Window {
  * The rows of one window of the list in `query`'s order. Several states: one ordered, limited range
  * per state (its index in the order asked), merged by the same order on their output.
  *
- * Sorted and filtered by the rollout's own columns only (readsRolloutRowsOnly), the window's positions
- * are found first from rollout_devices alone, then only those rows are joined to their devices: offset
+ * Filtered by the rollout's own columns only (readsRolloutRowsOnly; every sort reads the row, 0047), the
+ * window's positions are found first from rollout_devices alone, then only those rows are joined to
+ * their devices: offset
  * paging still walks every row before the window, but in one index of (rollout, column, position), where
  * it joined each of them to its device (the middle page sorted by state at 1,000,000: 106 / 42.7 ms p95
  * on PGlite / PostgreSQL, 4.8 / 1.6 s read as before; docs/rollouts.md "Measured"). As with
@@ -183,13 +167,13 @@ async function rowsOf<T>(db: Db, r: Pick<RolloutRow, 'id' | 'product_line'>, que
   const states = severalStates(query.filter);
   const byPositions = readsRolloutRowsOnly(query);
   // the rows' FROM and their own conditions: alone when the window's positions are found first
-  const source = byPositions ? 'rollout_devices rd' : sourceOf(r, query);
+  const source = byPositions ? 'rollout_devices rd' : devicesOf(r);
   const own = byPositions ? [`rd.rollout_id = ${params.add(r.id)}`] : [];
   /** The window's rows: the rows at the positions `positionsSql` finds, joined to their devices, in the list's order. */
   const rowsAt = async (positionsSql: string, orderBy: string): Promise<T[]> =>
     (
       await db.query<T>(
-        `SELECT ${COLUMNS} FROM (${positionsSql}) window_positions JOIN ${sourceOf(r, query)} ON rd.position = window_positions.position ${orderBy}`,
+        `SELECT ${COLUMNS} FROM (${positionsSql}) window_positions JOIN ${devicesOf(r)} ON rd.position = window_positions.position ${orderBy}`,
         params.values,
       )
     ).rows;
@@ -208,7 +192,7 @@ async function rowsOf<T>(db: Db, r: Pick<RolloutRow, 'id' | 'product_line'>, que
   const reach = params.add(w.offset + w.limit);
   const selected = byPositions ? 'rd.position' : COLUMNS;
   const branches = states.map(
-    (s) => `(SELECT ${selected}, ${sortSql} AS list_key, ${rolloutTieBreaker(query)} AS list_tie FROM ${source}
+    (s) => `(SELECT ${selected}, ${sortSql} AS list_key, ${ROLLOUT_TIE_BREAKER} AS list_tie FROM ${source}
               ${whereClause([...own, ...listing.conditions, `rd.state = ${params.add(s)}`])} ${listing.orderBy} LIMIT ${reach})`,
   );
   const merged = `SELECT * FROM (${branches.join(' UNION ALL ')}) x ORDER BY x.list_key ${direction} ${nulls}, x.list_tie ${direction}
@@ -220,7 +204,7 @@ async function rowsOf<T>(db: Db, r: Pick<RolloutRow, 'id' | 'product_line'>, que
 
 /**
  * A page past the middle of `total` rows, read from the other end: the same rows in the reverse
- * order (the order is total: position or the device id breaks ties), turned round. Null when the page is in the
+ * order (the order is total: position breaks ties), turned round. Null when the page is in the
  * first half.
  */
 function fromTheEnd(query: ListQuery, offset: number, limit: number, total: number): { query: ListQuery; window: Window } | null {
@@ -265,7 +249,7 @@ export async function rolloutDevicePage<T>(db: Db, r: Pick<RolloutRow, 'id' | 'p
   const listing = rolloutDeviceListing(query, params);
   const counted = countedFilter(query.filter);
   const { total, rowsCounted } = (counted === null ? null : await countedTotal(db, r.id, counted)) ?? {
-    total: (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${sourceOf(r, null)} ${whereClause(listing.conditions)}`, params.values)).rows[0]?.n ?? 0,
+    total: (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${devicesOf(r)} ${whereClause(listing.conditions)}`, params.values)).rows[0]?.n ?? 0,
     rowsCounted: true,
   };
   if (listing.offset >= total) return listInfo([], total, listing.page, listing.limit);

@@ -20,19 +20,21 @@ import { rolloutRow, type RolloutRow } from './model';
 /**
  * The rollout device list: its sorts and filters (GET /api/ota/rollout/devices's keys) and its rows,
  * `rd` the rollout's devices and `d` the device; GET /api/ota/rollout/devices reads it too, so the list
- * and its export cannot drift apart.
+ * and its export cannot drift apart. Every sort reads the rollout's row: serial, MAC and firmware
+ * version from the copies of its device's values that the row keeps (0047), so that each sort is one
+ * index of rollout_devices; the filters read the device.
  */
 export const ROLLOUT_DEVICE_LIST: ListSpec = {
   sortable: {
     position: 'rd.position',
-    serial_number: 'd.serial_number',
-    mac_address: 'd.mac_address',
+    serial_number: 'rd.serial_number',
+    mac_address: 'rd.mac_address',
     state: 'rd.state',
     wave: 'rd.wave',
     failures: 'rd.failures',
     dispatched_at: 'rd.dispatched_at',
     finished_at: 'rd.finished_at',
-    firmware_version: 'fleet_version_key(d.firmware_version)',
+    firmware_version: 'fleet_version_key(rd.firmware_version)',
   },
   defaultSort: 'position',
   filters: {
@@ -45,29 +47,22 @@ export const ROLLOUT_DEVICE_LIST: ListSpec = {
   },
 };
 
-/** The sorts read from the device (`d`): their indexes (ota_device_rows') break ties by the device id. */
-const DEVICE_SORTS = new Set(['serial_number', 'mac_address', 'firmware_version']);
-
-export const sortsByDevice = (query: ListQuery): boolean => DEVICE_SORTS.has(query.sortBy ?? '');
-
 /** The filters read from the rollout's own row (`rd`) only; a filter not named here reads the device. */
 const ROW_FILTERS = new Set(['state', 'wave', 'from_version']);
 
-/** Whether `query` sorts and filters by the rollout's own columns only, so a page can be found without the devices. */
+/** Whether `query` filters by the rollout's own columns only (every sort does), so a page can be found without the devices. */
 export const readsRolloutRowsOnly = (query: ListQuery): boolean =>
-  !sortsByDevice(query) && filteringItems(query.filter, ROLLOUT_DEVICE_LIST).every((item) => ROW_FILTERS.has(item.key));
+  filteringItems(query.filter, ROLLOUT_DEVICE_LIST).every((item) => ROW_FILTERS.has(item.key));
 
 /**
- * What breaks ties in a sort: the device id for the device's own columns, else the rollout's order
- * (position, unique in a rollout), so each sort of the rollout's columns is one index range (0042).
+ * What breaks ties in every sort: the rollout's order (position, unique in a rollout), so each sort
+ * is one index range of (rollout, column, position) (0042, 0047).
  */
-export function rolloutTieBreaker(query: ListQuery): string {
-  return sortsByDevice(query) ? 'rd.device_id' : 'rd.position';
-}
+export const ROLLOUT_TIE_BREAKER = 'rd.position';
 
 /** The list's (and its export's) listing of `query`, a bad filter or sort a 400. */
 export function rolloutDeviceListing(query: ListQuery, params: SqlParams, spec: ListSpec = ROLLOUT_DEVICE_LIST): Listing {
-  return buildListing(query, spec, params, rolloutTieBreaker(query));
+  return buildListing(query, spec, params, ROLLOUT_TIE_BREAKER);
 }
 
 /**
