@@ -1,5 +1,5 @@
-// Migration 0047: each rollout row keeps its device's serial, MAC and firmware version as they are now,
-// the device list's sort keys. Written with the row, moved by the device's edits and installs, left
+// Migration 0047: each rollout row keeps its device's serial, MAC and firmware version's sort key as they
+// are now, the device list's sort keys. Written with the row, moved by the device's edits and installs, left
 // alone by the wave counters; and on PostgreSQL a device edited while its rollout's rows were being
 // written is set right when the writing ends.
 import { openDatabase, type Db } from '../../src/db';
@@ -23,11 +23,11 @@ afterAll(() => Object.assign(creationLimits, saved));
 /** The rollout's rows whose copies differ from their device (of the rollout's line), as [device, copy, device's]. */
 async function behind(rolloutId: number): Promise<unknown[]> {
   const { rows } = await t.db.query<{ device_id: number; copy: string; now: string }>(
-    `SELECT rd.device_id::int AS device_id, concat_ws('/', rd.serial_number, rd.mac_address, rd.firmware_version) AS copy,
-            concat_ws('/', d.serial_number, d.mac_address, d.firmware_version) AS now
+    `SELECT rd.device_id::int AS device_id, concat_ws('/', rd.serial_number, rd.mac_address, rd.firmware_version_key::text) AS copy,
+            concat_ws('/', d.serial_number, d.mac_address, fleet_version_key(d.firmware_version)::text) AS now
        FROM rollout_devices rd JOIN devices d ON d.id = rd.device_id AND d.product_line = 'bulb'
       WHERE rd.rollout_id = $1
-        AND (rd.serial_number, rd.mac_address, rd.firmware_version) IS DISTINCT FROM (d.serial_number, d.mac_address, d.firmware_version)`,
+        AND (rd.serial_number, rd.mac_address, rd.firmware_version_key) IS DISTINCT FROM (d.serial_number, d.mac_address, fleet_version_key(d.firmware_version))`,
     [rolloutId],
   );
   return rows.map((r) => [r.device_id, r.copy, r.now]);

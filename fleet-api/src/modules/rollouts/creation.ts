@@ -143,12 +143,15 @@ async function writeRows(db: Db, rolloutId: number, aborted: { at: string } | nu
   const range = [rolloutId, first, first + limit];
   const inRange = 'rollout_id = $1 AND position >= $2 AND position < $3';
   await db.query(
-    // with the device's serial, MAC and version now, the list's sort keys (0047): from its OTA row of the
-    // rollout's device type, the row the list joins (none when the device has left the line since)
-    `INSERT INTO rollout_devices (rollout_id, device_id, wave, position, time_zone, from_version, state, finished_at, serial_number, mac_address, firmware_version)
-     SELECT p.rollout_id, p.device_id, p.wave, p.position, p.time_zone, p.from_version, $4, $5::timestamptz, o.serial_number, o.mac_address, o.firmware_version
+    // with the device's serial, MAC and version's key now, the list's sort keys (0047): from its OTA row of the
+    // rollout's device type, the row the list joins (none when the device has left the line since). A
+    // lateral probe of its key per place: a plain join let the planner hash all of ota_device_rows for
+    // each batch of 20,000
+    `INSERT INTO rollout_devices (rollout_id, device_id, wave, position, time_zone, from_version, state, finished_at, serial_number, mac_address, firmware_version_key)
+     SELECT p.rollout_id, p.device_id, p.wave, p.position, p.time_zone, p.from_version, $4, $5::timestamptz, o.serial_number, o.mac_address, fleet_version_key(o.firmware_version)
        FROM rollout_places p JOIN rollouts r ON r.id = p.rollout_id
-       LEFT JOIN ota_device_rows o ON o.device_id = p.device_id AND o.device_type = r.product_line
+       LEFT JOIN LATERAL (SELECT o.serial_number, o.mac_address, o.firmware_version FROM ota_device_rows o
+                           WHERE o.device_id = p.device_id AND o.device_type = r.product_line LIMIT 1) o ON true
       WHERE p.rollout_id = $1 AND p.position >= $2 AND p.position < $3`,
     [...range, aborted ? 'cancelled' : 'queued', aborted?.at ?? null],
   );
@@ -194,7 +197,7 @@ export async function writeAllRows(db: Db, rolloutId: number): Promise<void> {
 }
 
 /** One step of the claimed work on a rollout whose rows are not all written, in the caller's transaction. */
-async function writeStep(tx: Db, rolloutId: number): Promise<'more' | 'done' | 'skipped'> {
+async function writeStep(tx: Db, rolloutId: number): Promise<'more' | 'written' | 'done' | 'skipped'> {
   // the rollout row claims the work: another instance skips it (and writes the next batch after)
   const { rows } = await tx.query<{ state: string; placed: boolean; finished_at: string | null }>(
     `SELECT state, placed_at IS NOT NULL AS placed, ${ISO('finished_at')} AS finished_at
@@ -214,7 +217,20 @@ async function writeStep(tx: Db, rolloutId: number): Promise<'more' | 'done' | '
   // up to a million new rows: fresh statistics for the claim and the device list
   await tx.query('ANALYZE rollout_devices');
   await countRunningVersions(tx, rolloutId);
-  return 'done';
+  return 'written';
+}
+
+/**
+ * On PGlite, once this call wrote a rollout's last rows: its new rows' pages marked all-visible, so that
+ * the device list's deep pages read each sort's positions from the index alone. PGlite has no
+ * autovacuum, and without the visibility map every row before a page is also read from the table: the
+ * middle page of a million took ~500 ms through the call (docs/rollouts.md "Measured"). Only the pages
+ * not marked yet are read, and no index is cleaned (INDEX_CLEANUP OFF): seconds once per large rollout,
+ * holding PGlite's one thread as a step of the writing does. PostgreSQL's autovacuum does this itself.
+ * VACUUM cannot run in a transaction: after the step's commit.
+ */
+async function markVisible(db: Db): Promise<void> {
+  if (db.kind === 'pglite') await db.query('VACUUM (INDEX_CLEANUP OFF) rollout_devices');
 }
 
 /**
@@ -232,8 +248,9 @@ export async function writeRollout(
 ): Promise<boolean> {
   for (;;) {
     const step = await db.transaction((tx) => writeStep(tx, rolloutId));
+    if (step === 'written') await markVisible(db);
     if (step !== 'skipped') await written();
-    if (step !== 'more') return step === 'done';
+    if (step !== 'more') return step === 'done' || step === 'written';
     if (stop()) return false;
     // PGlite runs each statement on this thread: let the calls waiting for it in between
     await new Promise<void>((resolve) => setImmediate(resolve));

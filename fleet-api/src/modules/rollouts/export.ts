@@ -21,7 +21,7 @@ import { rolloutRow, type RolloutRow } from './model';
  * The rollout device list: its sorts and filters (GET /api/ota/rollout/devices's keys) and its rows,
  * `rd` the rollout's devices and `d` the device; GET /api/ota/rollout/devices reads it too, so the list
  * and its export cannot drift apart. Every sort reads the rollout's row: serial, MAC and firmware
- * version from the copies of its device's values that the row keeps (0047), so that each sort is one
+ * version (its fleet_version_key) from the copies of its device's values that the row keeps (0047), so that each sort is one
  * index of rollout_devices; the filters read the device.
  */
 export const ROLLOUT_DEVICE_LIST: ListSpec = {
@@ -34,7 +34,7 @@ export const ROLLOUT_DEVICE_LIST: ListSpec = {
     failures: 'rd.failures',
     dispatched_at: 'rd.dispatched_at',
     finished_at: 'rd.finished_at',
-    firmware_version: 'fleet_version_key(rd.firmware_version)',
+    firmware_version: 'rd.firmware_version_key',
   },
   defaultSort: 'position',
   filters: {
