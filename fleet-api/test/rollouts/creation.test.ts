@@ -2,23 +2,15 @@
 // devices and answers with exact counts, and the rows follow (here written by the orchestrator's tick,
 // the add's own job being off in tests). The limits are lowered so a few devices take that path.
 import { call, otaAppForFile } from '../ota/support';
-import { SETUP_TIMEOUT } from '../support/app';
-import { creationLimits, writeRollout } from '../../src/modules/rollouts/creation';
+import { writeRollout } from '../../src/modules/rollouts/creation';
 import { LocalLiveBus } from '../../src/modules/live/bus';
 import type { LiveEvent } from '../../src/modules/live/events';
 import { RolloutOrchestrator } from '../../src/modules/rollouts/orchestrator';
-import { addBody, bulbsOn, deviceStates, infoOf, startRollout } from './support';
+import { addBody, bulbsOn, deviceStates, infoOf, startRollout, rolloutsWrittenInSteps } from './support';
 
 const t = otaAppForFile();
 const TARGET = '7.9.0';
-const saved = { ...creationLimits };
-
-beforeAll(async () => {
-  await t.db.query("INSERT INTO firmwares (product_line, device_type, version, file_name) VALUES ('bulb', 'bulb', $1, 'b.bin')", [TARGET]);
-  creationLimits.writtenAtAdd = 10;
-  creationLimits.rowsPerBatch = 20;
-}, SETUP_TIMEOUT);
-afterAll(() => Object.assign(creationLimits, saved));
+rolloutsWrittenInSteps(t, TARGET);
 
 const waveCounts = async (id: number) => (await infoOf(t, id)).waves.map((w) => [w.devices, w.queued, w.cancelled]);
 const rowsOf = async (id: number) => (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM rollout_devices WHERE rollout_id = $1', [id])).rows[0]?.n;

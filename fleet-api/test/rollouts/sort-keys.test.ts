@@ -5,20 +5,12 @@
 import { openDatabase, type Db } from '../../src/db';
 import { call, otaAppForFile } from '../ota/support';
 import { SETUP_TIMEOUT } from '../support/app';
-import { creationLimits } from '../../src/modules/rollouts/creation';
 import { RolloutOrchestrator } from '../../src/modules/rollouts/orchestrator';
-import { addBody, bulbsOn, infoOf, startRollout } from './support';
+import { addBody, bulbsOn, infoOf, startRollout, rolloutsWrittenInSteps, untilSomeoneWaits } from './support';
 
 const t = otaAppForFile();
 const TARGET = '7.9.0';
-const saved = { ...creationLimits };
-
-beforeAll(async () => {
-  await t.db.query("INSERT INTO firmwares (product_line, device_type, version, file_name) VALUES ('bulb', 'bulb', $1, 'b.bin')", [TARGET]);
-  creationLimits.writtenAtAdd = 10;
-  creationLimits.rowsPerBatch = 20;
-}, SETUP_TIMEOUT);
-afterAll(() => Object.assign(creationLimits, saved));
+rolloutsWrittenInSteps(t, TARGET);
 
 /** The rollout's rows whose copies differ from their device (of the rollout's line), as [device, copy, device's]. */
 async function behind(rolloutId: number): Promise<unknown[]> {
@@ -85,16 +77,6 @@ describeOnPostgres('a device edited while its rollout rows are being written (Po
     await second?.close();
   });
 
-  /** Until PostgreSQL shows a session waiting on a lock, or `done` says the other step ended. */
-  const someoneWaits = async (done: () => boolean) => {
-    while (!done()) {
-      const { rows } = await t.db.query<{ n: number }>(
-        "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
-      );
-      if ((rows[0]?.n ?? 0) > 0) return;
-      await new Promise((r) => setImmediate(r));
-    }
-  };
 
   it('takes the edit committed after the batch read the device, when the writing ends', async () => {
     const devices = await bulbsOn(t.db, '7.3.7', 30);
@@ -121,7 +103,7 @@ describeOnPostgres('a device edited while its rollout rows are being written (Po
       ended = true;
     });
     // the writing waits for the edit at its end (the versions' count locks the devices' OTA rows)
-    await someoneWaits(() => ended);
+    await untilSomeoneWaits(t.db, () => ended);
     const endedWhileHeld = ended;
     release();
     await Promise.all([edit, writing]);

@@ -3,7 +3,9 @@
  * (so each test's rollout reaches only its devices), and what a device reports after its job.
  */
 import type { Db } from '../../src/db';
+import { creationLimits } from '../../src/modules/rollouts/creation';
 import { addDevices, call, type OtaTestApp } from '../ota/support';
+import { SETUP_TIMEOUT } from '../support/app';
 
 export type Body = Record<string, unknown>;
 
@@ -73,4 +75,31 @@ export async function infoOf(t: OtaTestApp, id: number, deviceType = 'bulb') {
     waves: Array<{ wave: number; state: string; devices: number; queued: number; in_flight: number; installed: number; failed: number; timed_out: number; cancelled: number; unwritten: number }>;
     total: { devices: number; queued: number; in_flight: number; installed: number; failed: number; timed_out: number; cancelled: number };
   };
+}
+
+/**
+ * For the file: the bulbs' `target` firmware uploaded, and creation's limits lowered so that a rollout
+ * of more than 10 devices takes the path of fleet size (rows written after the add, 20 a step; the
+ * add's own job is off in tests, so the orchestrator's tick writes them); the limits restored after.
+ */
+export function rolloutsWrittenInSteps(t: OtaTestApp, target: string): void {
+  const saved = { ...creationLimits };
+  beforeAll(async () => {
+    await t.db.query("INSERT INTO firmwares (product_line, device_type, version, file_name) VALUES ('bulb', 'bulb', $1, 'b.bin')", [target]);
+    creationLimits.writtenAtAdd = 10;
+    creationLimits.rowsPerBatch = 20;
+  }, SETUP_TIMEOUT);
+  afterAll(() => Object.assign(creationLimits, saved));
+}
+
+/**
+ * Until PostgreSQL shows a session of this database waiting on a lock (no timed wait), or `done` says
+ * the step that would wait has ended: the races of the PostgreSQL-only suites.
+ */
+export async function untilSomeoneWaits(db: Db, done: () => boolean): Promise<void> {
+  while (!done()) {
+    const { rows } = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'");
+    if ((rows[0]?.n ?? 0) > 0) return;
+    await new Promise((r) => setImmediate(r));
+  }
 }

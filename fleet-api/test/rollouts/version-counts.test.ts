@@ -7,7 +7,7 @@ import { addFirmware, otaAppForFile } from '../ota/support';
 import { SETUP_TIMEOUT } from '../support/app';
 import { countRunningVersions, creationLimits } from '../../src/modules/rollouts/creation';
 import { RolloutOrchestrator } from '../../src/modules/rollouts/orchestrator';
-import { addBody, bulbsOn, startRollout } from './support';
+import { addBody, bulbsOn, startRollout, untilSomeoneWaits } from './support';
 
 const describeOnPostgres = process.env.TEST_DATABASE_URL ? describe : describe.skip;
 
@@ -66,16 +66,6 @@ describeOnPostgres("an install racing the count of a rollout's versions (Postgre
       )
     ).rows[0]?.n ?? 0;
   const install = (db: Db, device: number) => db.query("UPDATE devices SET firmware_version = '7.9.0' WHERE id = $1", [device]);
-  /** Until PostgreSQL shows a session waiting on a lock (no timed wait), or `done` says the step ended. */
-  const someoneWaits = async (done: () => boolean) => {
-    while (!done()) {
-      const { rows } = await t.db.query<{ n: number }>(
-        "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
-      );
-      if ((rows[0]?.n ?? 0) > 0) return;
-      await new Promise((r) => setImmediate(r));
-    }
-  };
   /** `firstStep` in a transaction that stays open until `secondStep`, on the other connection, waits on it. */
   async function race(firstStep: (tx: Db) => Promise<unknown>, secondStep: (db: Db) => Promise<unknown>) {
     let holding: () => void = () => undefined;
@@ -96,7 +86,7 @@ describeOnPostgres("an install racing the count of a rollout's versions (Postgre
     const other = t.db.transaction((tx) => secondStep(tx)).finally(() => {
       ended = true;
     });
-    await someoneWaits(() => ended);
+    await untilSomeoneWaits(t.db, () => ended);
     const endedWhileHeld = ended;
     release();
     await Promise.all([first, other]);

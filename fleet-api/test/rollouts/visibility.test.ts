@@ -1,23 +1,14 @@
 // A large rollout's rows marked all-visible once they are written (creation.ts markVisible): PGlite has
 // no autovacuum, PostgreSQL's comes minutes later, and without the visibility map the device list's deep
-// pages read every row before the page from the table as well as from the sort's index. A file of its own: the rows of
-// other tests' rollouts, updated since, would share the table's pages with these.
+// pages read every row before the page from the table as well as from the sort's index. A file of its
+// own: the rows of other tests' rollouts, updated since, would share the table's pages with these.
 import { otaAppForFile } from '../ota/support';
-import { SETUP_TIMEOUT } from '../support/app';
-import { creationLimits } from '../../src/modules/rollouts/creation';
 import { RolloutOrchestrator } from '../../src/modules/rollouts/orchestrator';
-import { addBody, bulbsOn, infoOf, startRollout } from './support';
+import { addBody, bulbsOn, infoOf, startRollout, rolloutsWrittenInSteps } from './support';
 
 const t = otaAppForFile();
 const TARGET = '7.9.0';
-const saved = { ...creationLimits };
-
-beforeAll(async () => {
-  await t.db.query("INSERT INTO firmwares (product_line, device_type, version, file_name) VALUES ('bulb', 'bulb', $1, 'b.bin')", [TARGET]);
-  creationLimits.writtenAtAdd = 10;
-  creationLimits.rowsPerBatch = 20;
-}, SETUP_TIMEOUT);
-afterAll(() => Object.assign(creationLimits, saved));
+rolloutsWrittenInSteps(t, TARGET);
 
 it("marks a large rollout's rows all-visible once they are written, so a page's positions come from the sort's index alone", async () => {
   await bulbsOn(t.db, '7.3.6', 30);

@@ -226,10 +226,10 @@ async function writeStep(tx: Db, rolloutId: number): Promise<'more' | 'written' 
  * row before the page from the table. PGlite has no autovacuum: without this the middle page of a
  * million took ~500 ms through the call (docs/rollouts.md "Measured"). PostgreSQL's autovacuum gets
  * there in its own time, minutes after a million inserts; meanwhile its middle pages by serial or MAC
- * took ~200 ms. Only unmarked pages are read and no index is cleaned (INDEX_CLEANUP OFF): seconds once
- * per large rollout (on PGlite holding its one thread, as a step of the writing does; on PostgreSQL
- * beside the calls). A role that does not own the table gets a warning and nothing is done. VACUUM
- * cannot run in a transaction: after the step's commit.
+ * took ~200 ms. Only unmarked pages are read and no index is cleaned (INDEX_CLEANUP OFF): once per
+ * large rollout, not timed on its own (on PGlite holding its one thread, as a step of the writing
+ * does; on PostgreSQL beside the calls). A role that does not own the table gets a warning and nothing
+ * is done. VACUUM cannot run in a transaction: after the step's commit.
  */
 async function markVisible(db: Db): Promise<void> {
   await db.query('VACUUM (INDEX_CLEANUP OFF) rollout_devices');
