@@ -144,9 +144,8 @@ async function writeRows(db: Db, rolloutId: number, aborted: { at: string } | nu
   const inRange = 'rollout_id = $1 AND position >= $2 AND position < $3';
   await db.query(
     // with the device's serial, MAC and version's key now, the list's sort keys (0047): from its OTA row of the
-    // rollout's device type, the row the list joins (none when the device has left the line since). A
-    // lateral probe of its key per place: a plain join let the planner hash all of ota_device_rows for
-    // each batch of 20,000
+    // rollout's device type, the row the list joins (none when the device has left the line since): one
+    // probe of its key per place, so a batch of 20,000 never reads the whole line's OTA rows
     `INSERT INTO rollout_devices (rollout_id, device_id, wave, position, time_zone, from_version, state, finished_at, serial_number, mac_address, firmware_version_key)
      SELECT p.rollout_id, p.device_id, p.wave, p.position, p.time_zone, p.from_version, $4, $5::timestamptz, o.serial_number, o.mac_address, fleet_version_key(o.firmware_version)
        FROM rollout_places p JOIN rollouts r ON r.id = p.rollout_id
