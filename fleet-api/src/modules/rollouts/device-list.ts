@@ -155,12 +155,11 @@ interface Window {
  *
  * Filtered by the rollout's own columns only (readsRolloutRowsOnly; every sort reads the row, 0047), the
  * window's positions are found first from rollout_devices alone, then only those rows are joined to
- * their devices: offset
- * paging still walks every row before the window, but in one index of (rollout, column, position), where
- * it joined each of them to its device (the middle page sorted by state at 1,000,000: 106 / 42.7 ms p95
- * on PGlite / PostgreSQL, 4.8 / 1.6 s read as before; docs/rollouts.md "Measured"). As with
- * positionSpan's ranges, a row whose device has left the rollout's line keeps its place in the window
- * and is left out of the page.
+ * their devices: offset paging still walks every row before the window, but in one index of (rollout,
+ * key, position), where it joined each of them to its device (the middle page of every sort at
+ * 1,000,000: 117-144 / 81-98 ms p95 on PGlite / PostgreSQL, by state 6.6 / 2.5 s read as before;
+ * docs/rollouts.md "Measured"). As with positionSpan's ranges, a row whose device has left the
+ * rollout's line keeps its place in the window and is left out of the page.
  */
 async function rowsOf<T>(db: Db, r: Pick<RolloutRow, 'id' | 'product_line'>, query: ListQuery, w: Window): Promise<T[]> {
   const params = new SqlParams();
